@@ -1,0 +1,1 @@
+//! placeholder: the bit-vector layer (issue 8) is being written.

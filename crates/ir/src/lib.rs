@@ -1,0 +1,2 @@
+//! vigil's compact intermediate representation (filled in by issue 2).
+pub mod cfg;

@@ -1,0 +1,1 @@
+//! placeholder: the SAT core (issue 7) is being written.
