@@ -1,0 +1,129 @@
+//! The verdict contract of DESIGN.md: one `verdict: …` line in text, one JSON object with at
+//! least `verdict`, `property`, `engine`, `reason`, `trace`, `stats`, `time_s`, and the exit code.
+
+use serde::Serialize;
+
+/// The three answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The property holds (with a proof).
+    True,
+    /// The property is violated; the string names the (sub)property, e.g. `unreach-call`.
+    False(String),
+    /// No answer with evidence; the string is the reason.
+    Unknown(String),
+}
+
+impl Answer {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Answer::True => 0,
+            Answer::False(_) => 10,
+            Answer::Unknown(_) => 20,
+        }
+    }
+
+    /// `true`, `false(PROP)` or `unknown(REASON)`, as on the verdict line.
+    pub fn display(&self) -> String {
+        match self {
+            Answer::True => "true".into(),
+            Answer::False(p) => format!("false({p})"),
+            Answer::Unknown(r) => format!("unknown({r})"),
+        }
+    }
+}
+
+/// Everything a check reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub answer: Answer,
+    pub property: String,
+    /// The engine that decided, or `none`.
+    pub engine: String,
+    /// Counterexample steps (empty unless false).
+    pub trace: Vec<serde_json::Value>,
+    pub stats: serde_json::Map<String, serde_json::Value>,
+    pub time_s: f64,
+    /// Notes printed before the verdict line in text mode (e.g. unsupported constructs).
+    pub notes: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    verdict: &'a str,
+    property: &'a str,
+    engine: &'a str,
+    reason: Option<&'a str>,
+    trace: &'a [serde_json::Value],
+    stats: &'a serde_json::Map<String, serde_json::Value>,
+    time_s: f64,
+    notes: &'a [String],
+}
+
+impl Report {
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for n in &self.notes {
+            s.push_str(n);
+            s.push('\n');
+        }
+        s.push_str(&format!("verdict: {}\n", self.answer.display()));
+        s
+    }
+
+    pub fn to_json(&self) -> String {
+        let (verdict, reason) = match &self.answer {
+            Answer::True => ("true", None),
+            Answer::False(_) => ("false", None),
+            Answer::Unknown(r) => ("unknown", Some(r.as_str())),
+        };
+        let property = match &self.answer {
+            Answer::False(p) => p.as_str(),
+            _ => self.property.as_str(),
+        };
+        let j = JsonReport {
+            verdict,
+            property,
+            engine: &self.engine,
+            reason,
+            trace: &self.trace,
+            stats: &self.stats,
+            time_s: self.time_s,
+            notes: &self.notes,
+        };
+        serde_json::to_string_pretty(&j).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_follow_the_contract() {
+        assert_eq!(Answer::True.exit_code(), 0);
+        assert_eq!(Answer::False("unreach-call".into()).exit_code(), 10);
+        assert_eq!(Answer::Unknown("timeout".into()).exit_code(), 20);
+        assert_eq!(Answer::False("valid-deref".into()).display(), "false(valid-deref)");
+    }
+
+    #[test]
+    fn json_has_the_required_fields() {
+        let r = Report {
+            answer: Answer::Unknown("no engine".into()),
+            property: "unreach-call".into(),
+            engine: "none".into(),
+            trace: vec![],
+            stats: Default::default(),
+            time_s: 0.5,
+            notes: vec![],
+        };
+        let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+        for k in ["verdict", "property", "engine", "reason", "trace", "stats", "time_s"] {
+            assert!(v.get(k).is_some(), "missing {k}");
+        }
+        assert_eq!(v["verdict"], "unknown");
+        assert_eq!(v["reason"], "no engine");
+        assert!(r.to_text().ends_with("verdict: unknown(no engine)\n"));
+    }
+}

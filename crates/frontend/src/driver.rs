@@ -1,0 +1,280 @@
+//! Running clang-19, llvm-link-19 and opt-19 as subprocesses.
+//!
+//! Pipeline: each `.c`/`.i` input is compiled by clang to bitcode (`-O0 -g -Xclang
+//! -disable-O0-optnone -fno-discard-value-names`), `.bc`/`.ll` inputs are taken as they are;
+//! several inputs are linked by `llvm-link`; then `opt` runs either `mem2reg` (the SSA view the
+//! symbolic engines want) or only the verifier. Running `opt` on every input is also how corrupt
+//! bitcode is caught: LLVM's bitcode reader calls `exit(1)` on some errors, which would kill vigil
+//! if it happened in-process, so it happens in the `opt` child first and comes back as a clean
+//! [`FrontendError::InvalidBitcode`].
+//!
+//! SV-COMP programs often call `__VERIFIER_*` functions, `reach_error` or `abort` without declaring
+//! them; C99 makes that an error in clang ≥ 16. A prelude header declaring them is force-included
+//! (`-include`); if a program declares one of them incompatibly, compilation is retried without
+//! the prelude, with implicit declarations downgraded to warnings.
+
+use crate::error::FrontendError;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Declarations of the SV-COMP functions (and of the libc functions SV-COMP programs use
+/// undeclared), force-included before each C file.
+pub const SVCOMP_PRELUDE: &str = r#"/* vigil: declarations of the SV-COMP verification functions. */
+#ifndef VIGIL_SVCOMP_PRELUDE
+#define VIGIL_SVCOMP_PRELUDE 1
+_Bool __VERIFIER_nondet_bool(void);
+char __VERIFIER_nondet_char(void);
+unsigned char __VERIFIER_nondet_uchar(void);
+short __VERIFIER_nondet_short(void);
+unsigned short __VERIFIER_nondet_ushort(void);
+int __VERIFIER_nondet_int(void);
+unsigned int __VERIFIER_nondet_uint(void);
+long __VERIFIER_nondet_long(void);
+unsigned long __VERIFIER_nondet_ulong(void);
+long long __VERIFIER_nondet_longlong(void);
+unsigned long long __VERIFIER_nondet_ulonglong(void);
+__SIZE_TYPE__ __VERIFIER_nondet_size_t(void);
+void *__VERIFIER_nondet_pointer(void);
+void __VERIFIER_assume(int cond);
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+void __VERIFIER_error(void) __attribute__((__noreturn__));
+void reach_error(void);
+void abort(void) __attribute__((__noreturn__));
+void exit(int status) __attribute__((__noreturn__));
+void __assert_fail(const char *assertion, const char *file, unsigned int line,
+                   const char *function) __attribute__((__noreturn__));
+#endif
+"#;
+
+/// Which LLVM tools to run and how.
+#[derive(Clone, Debug)]
+pub struct ToolPaths {
+    pub clang: PathBuf,
+    pub opt: PathBuf,
+    pub llvm_link: PathBuf,
+}
+
+impl ToolPaths {
+    /// Tools from the environment (`VIGIL_CLANG`, `VIGIL_OPT`, `VIGIL_LLVM_LINK`), else the
+    /// Debian names `clang-19`, `opt-19`, `llvm-link-19` on PATH, else `/usr/lib/llvm-19/bin`.
+    pub fn discover(clang_override: Option<&Path>) -> ToolPaths {
+        let pick = |env: &str, name: &str, fallback: &str| -> PathBuf {
+            if let Some(p) = std::env::var_os(env) {
+                return PathBuf::from(p);
+            }
+            if let Some(p) = find_on_path(name) {
+                return p;
+            }
+            PathBuf::from(fallback)
+        };
+        let clang = match clang_override {
+            Some(p) => p.to_path_buf(),
+            None => pick("VIGIL_CLANG", "clang-19", "/usr/lib/llvm-19/bin/clang"),
+        };
+        ToolPaths {
+            clang,
+            opt: pick("VIGIL_OPT", "opt-19", "/usr/lib/llvm-19/bin/opt"),
+            llvm_link: pick("VIGIL_LLVM_LINK", "llvm-link-19", "/usr/lib/llvm-19/bin/llvm-link"),
+        }
+    }
+}
+
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// Options of the C front end.
+#[derive(Clone, Debug)]
+pub struct FrontendOptions {
+    pub tools: ToolPaths,
+    /// `-I` directories.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D` definitions (`NAME` or `NAME=VALUE`).
+    pub defines: Vec<String>,
+    /// Compile for ILP32 (`-m32`).
+    pub m32: bool,
+    /// Run `mem2reg` (SSA registers instead of stack slots for scalar locals).
+    pub mem2reg: bool,
+}
+
+impl Default for FrontendOptions {
+    fn default() -> Self {
+        FrontendOptions {
+            tools: ToolPaths::discover(None),
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
+            m32: false,
+            mem2reg: true,
+        }
+    }
+}
+
+/// Kinds of input the front end accepts, by file extension.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum InputKind {
+    C,
+    /// Preprocessed C (`.i`).
+    Preprocessed,
+    Bitcode,
+    LlvmAssembly,
+}
+
+impl InputKind {
+    pub fn of(path: &Path) -> Option<InputKind> {
+        match path.extension()?.to_str()? {
+            "c" | "h" => Some(InputKind::C),
+            "i" => Some(InputKind::Preprocessed),
+            "bc" => Some(InputKind::Bitcode),
+            "ll" => Some(InputKind::LlvmAssembly),
+            _ => None,
+        }
+    }
+}
+
+/// The result of the pipeline: one verified bitcode file inside a temporary directory that lives
+/// as long as this value.
+pub struct Bitcode {
+    pub path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn run(cmd: &mut Command, tool: &Path) -> Result<std::process::Output, FrontendError> {
+    cmd.output().map_err(|e| FrontendError::ToolMissing {
+        tool: tool.display().to_string(),
+        reason: e.to_string(),
+    })
+}
+
+fn stderr_text(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).trim_end().to_string()
+}
+
+/// Compiles and links `inputs` into one verified bitcode file.
+pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitcode, FrontendError> {
+    if inputs.is_empty() {
+        return Err(FrontendError::NoInput);
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("vigil-")
+        .tempdir()
+        .map_err(|e| FrontendError::Io { path: std::env::temp_dir(), reason: e.to_string() })?;
+    let prelude = dir.path().join("vigil-svcomp.h");
+    std::fs::write(&prelude, SVCOMP_PRELUDE)
+        .map_err(|e| FrontendError::Io { path: prelude.clone(), reason: e.to_string() })?;
+
+    let mut parts = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let meta = std::fs::metadata(input)
+            .map_err(|e| FrontendError::Io { path: input.clone(), reason: e.to_string() })?;
+        if !meta.is_file() {
+            return Err(FrontendError::Io { path: input.clone(), reason: "not a regular file".into() });
+        }
+        let kind = InputKind::of(input)
+            .ok_or_else(|| FrontendError::UnknownInputKind { path: input.clone() })?;
+        if meta.len() == 0 && matches!(kind, InputKind::Bitcode | InputKind::LlvmAssembly) {
+            return Err(FrontendError::InvalidBitcode {
+                path: input.clone(),
+                reason: "the file is empty".into(),
+            });
+        }
+        match kind {
+            InputKind::C | InputKind::Preprocessed => {
+                let out = dir.path().join(format!("input{i}.bc"));
+                compile_c(input, &out, &prelude, opts)?;
+                parts.push(out);
+            }
+            InputKind::Bitcode | InputKind::LlvmAssembly => parts.push(input.clone()),
+        }
+    }
+
+    let linked = if parts.len() == 1 {
+        parts.pop().unwrap_or_default()
+    } else {
+        let out = dir.path().join("linked.bc");
+        let tool = &opts.tools.llvm_link;
+        let res = run(Command::new(tool).args(&parts).arg("-o").arg(&out), tool)?;
+        if !res.status.success() {
+            return Err(FrontendError::Link { reason: stderr_text(&res) });
+        }
+        out
+    };
+
+    let final_bc = dir.path().join("program.bc");
+    let tool = &opts.tools.opt;
+    let passes = if opts.mem2reg { "-passes=mem2reg" } else { "-passes=verify" };
+    let res = run(Command::new(tool).arg(passes).arg(&linked).arg("-o").arg(&final_bc), tool)?;
+    if !res.status.success() {
+        return Err(FrontendError::InvalidBitcode { path: linked, reason: first_line(&stderr_text(&res)) });
+    }
+    Ok(Bitcode { path: final_bc, _dir: dir })
+}
+
+fn first_line(s: &str) -> String {
+    // opt prefixes messages with its own path; keep what follows "error: " when present.
+    let line = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("unknown error");
+    match line.find("error: ") {
+        Some(i) => line[i + 7..].to_string(),
+        None => line.to_string(),
+    }
+}
+
+fn clang_args(input: &Path, out: &Path, opts: &FrontendOptions) -> Vec<std::ffi::OsString> {
+    let mut a: Vec<std::ffi::OsString> = [
+        "-c",
+        "-emit-llvm",
+        "-O0",
+        "-g",
+        "-Xclang",
+        "-disable-O0-optnone",
+        "-fno-discard-value-names",
+        "-fno-stack-protector",
+        "-fno-unwind-tables",
+        "-fno-asynchronous-unwind-tables",
+        "-U_FORTIFY_SOURCE",
+        "-D__VIGIL__=1",
+        // Old SV-COMP programs are sloppy C; keep them compiling and quiet.
+        "-Wno-error=implicit-function-declaration",
+        "-Wno-error=implicit-int",
+        "-Wno-error=int-conversion",
+        "-Wno-error=incompatible-pointer-types",
+        "-Wno-error=return-type",
+        "-w",
+    ]
+    .iter()
+    .map(Into::into)
+    .collect();
+    if opts.m32 {
+        a.push("-m32".into());
+    }
+    for d in &opts.include_dirs {
+        a.push("-I".into());
+        a.push(d.into());
+    }
+    for d in &opts.defines {
+        a.push(format!("-D{d}").into());
+    }
+    a.push(input.into());
+    a.push("-o".into());
+    a.push(out.into());
+    a
+}
+
+fn compile_c(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -> Result<(), FrontendError> {
+    let tool = &opts.tools.clang;
+    let mut with_prelude = Command::new(tool);
+    with_prelude.arg("-include").arg(prelude).args(clang_args(input, out, opts));
+    let first = run(&mut with_prelude, tool)?;
+    if first.status.success() {
+        return Ok(());
+    }
+    // The program may declare an SV-COMP function with another signature than the prelude.
+    let mut plain = Command::new(tool);
+    plain.args(clang_args(input, out, opts));
+    let second = run(&mut plain, tool)?;
+    if second.status.success() {
+        return Ok(());
+    }
+    Err(FrontendError::Compile { path: input.to_path_buf(), diagnostics: stderr_text(&second) })
+}

@@ -1,0 +1,43 @@
+//! The C front end of vigil: from C source (or LLVM bitcode/assembly) to a lowered
+//! [`vigil_ir::Module`].
+//!
+//! [`driver`] runs clang-19, llvm-link-19 and opt-19 as child processes and hands back one
+//! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR.
+//! LLVM types never leave this crate.
+
+pub mod driver;
+pub mod error;
+pub mod lower;
+
+pub use driver::{FrontendOptions, InputKind, ToolPaths};
+pub use error::FrontendError;
+
+use std::path::PathBuf;
+
+/// Compiles, links and lowers the given inputs into one module.
+pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
+    let bc = driver::build_bitcode(inputs, opts)?;
+    load_verified_bitcode(&bc.path)
+}
+
+/// Lowers a bitcode file that `opt` has already verified (see [`driver::build_bitcode`]).
+pub fn load_verified_bitcode(path: &std::path::Path) -> Result<vigil_ir::Module, FrontendError> {
+    let offsets = lower::gep_offsets::compute(path).map_err(|reason| FrontendError::Read { reason })?;
+    // The llvm-ir crate panics on a few constructs it does not model; contain that here so a
+    // strange input ends in a clear error instead of taking vigil down.
+    let parsed = std::panic::catch_unwind(|| llvm_ir::Module::from_bc_path(path));
+    let llvm = match parsed {
+        Ok(Ok(m)) => m,
+        Ok(Err(reason)) => return Err(FrontendError::Read { reason }),
+        Err(panic) => {
+            let reason = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "the llvm-ir crate panicked".into());
+            return Err(FrontendError::Read { reason: format!("unsupported bitcode: {reason}") });
+        }
+    };
+    let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lower::lower_module(&llvm, offsets)));
+    lowered.map_err(|_| FrontendError::Read { reason: "internal error while lowering (please report)".into() })
+}

@@ -1,0 +1,237 @@
+//! Byte offsets of constant-expression `getelementptr`s, read through LLVM's C API.
+//!
+//! The `llvm-ir` crate (0.11) drops the source element type of *constant* GEPs under opaque
+//! pointers (LLVM ≥ 15), and clang-19 emits many of them (`arr[3]` on a global array is
+//! `getelementptr inbounds ([10 x i32], ptr @arr, i64 0, i64 3)`). Without the type the byte offset
+//! cannot be computed. This module parses the same (already verified) bitcode with `llvm-sys`,
+//! walks every instruction operand and global initialiser, and computes the byte offset of each
+//! constant GEP relative to its base with the module's own target data.
+//!
+//! The table is keyed by a type-free structural key ([`GepKey`]) that the lowering can compute
+//! from the `llvm-ir` representation too: the base (global name or nested key), the constant index
+//! values and the `inbounds` flag. Two GEPs with the same key but different source types (and so
+//! possibly different offsets) make the key *ambiguous*; the lowering then marks the use
+//! unsupported rather than guess.
+//!
+//! # Safety
+//!
+//! All `unsafe` code of the front end is here. The bitcode file was produced and verified by
+//! `opt` in a child process (see `driver`), so parsing it cannot hit LLVM's `exit(1)` paths. Every
+//! LLVM object is owned by one context created and disposed in [`compute`]; no reference escapes.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::path::Path;
+
+use llvm_sys_191 as llvm;
+use llvm::core::*;
+use llvm::prelude::*;
+use llvm::target::*;
+use llvm::{LLVMOpcode, LLVMTypeKind};
+
+/// A structural key of a constant GEP, independent of types.
+pub type GepKey = String;
+
+/// What is known about the GEPs of one key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GepOffset {
+    Known(i64),
+    /// Several GEPs share the key but have different offsets.
+    Ambiguous,
+    /// An index could not be evaluated (not a constant integer), or the type walk failed.
+    Unknown,
+}
+
+/// Key of a base operand: `@name` for a global, or the nested GEP's key.
+pub fn global_key(name: &str) -> String {
+    format!("@{name}")
+}
+
+/// Key of a GEP from its base key, index values and inbounds flag.
+pub fn gep_key(base: &str, indices: &[Option<i64>], inbounds: bool) -> GepKey {
+    let mut k = String::with_capacity(base.len() + 8 * indices.len() + 8);
+    k.push_str(if inbounds { "gepi(" } else { "gep(" });
+    k.push_str(base);
+    for i in indices {
+        match i {
+            Some(v) => k.push_str(&format!(",{v}")),
+            None => k.push_str(",?"),
+        }
+    }
+    k.push(')');
+    k
+}
+
+/// Computes the offset table for the bitcode at `path`. Errors are LLVM's parse messages (which
+/// should not happen for `opt`-verified input).
+pub fn compute(path: &Path) -> Result<HashMap<GepKey, GepOffset>, String> {
+    let cpath = CString::new(path.as_os_str().to_string_lossy().as_bytes())
+        .map_err(|_| "path contains a NUL byte".to_string())?;
+    let mut table = HashMap::new();
+    // SAFETY: see the module documentation. Every pointer below comes from LLVM for objects of
+    // `ctx`, which lives until `LLVMContextDispose` at the end.
+    unsafe {
+        let ctx = LLVMContextCreate();
+        let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
+        let mut msg: *mut libc::c_char = std::ptr::null_mut();
+        if LLVMCreateMemoryBufferWithContentsOfFile(cpath.as_ptr(), &mut buf, &mut msg) != 0 {
+            let err = take_message(msg);
+            LLVMContextDispose(ctx);
+            return Err(err);
+        }
+        let mut module: LLVMModuleRef = std::ptr::null_mut();
+        let failed = llvm::bit_reader::LLVMParseBitcodeInContext2(ctx, buf, &mut module);
+        LLVMDisposeMemoryBuffer(buf);
+        if failed != 0 {
+            LLVMContextDispose(ctx);
+            return Err("LLVM could not parse the bitcode".into());
+        }
+        let td = LLVMGetModuleDataLayout(module);
+        let mut walker = Walker { td, table: &mut table, seen: HashMap::new() };
+
+        let mut g = LLVMGetFirstGlobal(module);
+        while !g.is_null() {
+            let init = LLVMGetInitializer(g);
+            if !init.is_null() {
+                walker.visit(init);
+            }
+            g = LLVMGetNextGlobal(g);
+        }
+        let mut f = LLVMGetFirstFunction(module);
+        while !f.is_null() {
+            let mut bb = LLVMGetFirstBasicBlock(f);
+            while !bb.is_null() {
+                let mut inst = LLVMGetFirstInstruction(bb);
+                while !inst.is_null() {
+                    let n = LLVMGetNumOperands(inst);
+                    for i in 0..n.max(0) {
+                        let op = LLVMGetOperand(inst, i as u32);
+                        if !op.is_null() {
+                            walker.visit(op);
+                        }
+                    }
+                    inst = LLVMGetNextInstruction(inst);
+                }
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+            f = LLVMGetNextFunction(f);
+        }
+        LLVMDisposeModule(module);
+        LLVMContextDispose(ctx);
+    }
+    Ok(table)
+}
+
+unsafe fn take_message(msg: *mut libc::c_char) -> String {
+    if msg.is_null() {
+        return "unknown LLVM error".into();
+    }
+    let s = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
+    LLVMDisposeMessage(msg);
+    s
+}
+
+struct Walker<'t> {
+    td: LLVMTargetDataRef,
+    table: &'t mut HashMap<GepKey, GepOffset>,
+    /// Constants already visited (constant expressions are uniqued by LLVM, so pointer identity
+    /// is structural identity), with their key if they have one.
+    seen: HashMap<usize, Option<String>>,
+}
+
+impl Walker<'_> {
+    /// Visits a constant (recursively through its operands) and returns its key when it is a
+    /// global or a GEP, so that an enclosing GEP can build its own key.
+    unsafe fn visit(&mut self, v: LLVMValueRef) -> Option<String> {
+        if v.is_null() || LLVMIsAConstant(v).is_null() {
+            return None;
+        }
+        if let Some(k) = self.seen.get(&(v as usize)) {
+            return k.clone();
+        }
+        // Mark before recursing: constants form a DAG, but be safe against cycles anyway.
+        self.seen.insert(v as usize, None);
+        let key = if !LLVMIsAGlobalValue(v).is_null() {
+            let mut len = 0usize;
+            let p = LLVMGetValueName2(v, &mut len);
+            if p.is_null() {
+                None
+            } else {
+                let bytes = std::slice::from_raw_parts(p as *const u8, len);
+                Some(global_key(&String::from_utf8_lossy(bytes)))
+            }
+        } else if !LLVMIsAConstantExpr(v).is_null()
+            && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr
+        {
+            self.visit_gep(v)
+        } else {
+            let n = LLVMGetNumOperands(v);
+            for i in 0..n.max(0) {
+                let op = LLVMGetOperand(v, i as u32);
+                self.visit(op);
+            }
+            None
+        };
+        self.seen.insert(v as usize, key.clone());
+        key
+    }
+
+    unsafe fn visit_gep(&mut self, v: LLVMValueRef) -> Option<String> {
+        let n = LLVMGetNumOperands(v).max(0) as u32;
+        if n == 0 {
+            return None;
+        }
+        let base = LLVMGetOperand(v, 0);
+        let base_key = self.visit(base)?;
+        let mut indices = Vec::with_capacity(n as usize - 1);
+        for i in 1..n {
+            let op = LLVMGetOperand(v, i);
+            if !op.is_null() && !LLVMIsAConstantInt(op).is_null() {
+                indices.push(Some(LLVMConstIntGetSExtValue(op) as i64));
+            } else {
+                self.visit(op);
+                indices.push(None);
+            }
+        }
+        let inbounds = LLVMIsInBounds(v) != 0;
+        let key = gep_key(&base_key, &indices, inbounds);
+        let offset = match self.offset(LLVMGetGEPSourceElementType(v), &indices) {
+            Some(o) => GepOffset::Known(o),
+            None => GepOffset::Unknown,
+        };
+        let merged = match self.table.get(&key) {
+            None => offset,
+            Some(prev) if *prev == offset => offset,
+            Some(_) => GepOffset::Ambiguous,
+        };
+        self.table.insert(key.clone(), merged);
+        Some(key)
+    }
+
+    /// The byte offset of a GEP with source element type `ty` and the given indices.
+    unsafe fn offset(&self, mut ty: LLVMTypeRef, indices: &[Option<i64>]) -> Option<i64> {
+        let (first, rest) = indices.split_first()?;
+        let size = LLVMABISizeOfType(self.td, ty) as i64;
+        let mut off = first.as_ref()?.wrapping_mul(size);
+        for idx in rest {
+            let idx = (*idx)?;
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    let i = u32::try_from(idx).ok()?;
+                    if i >= LLVMCountStructElementTypes(ty) {
+                        return None;
+                    }
+                    off = off.wrapping_add(LLVMOffsetOfElement(self.td, ty, i) as i64);
+                    ty = LLVMStructGetTypeAtIndex(ty, i);
+                }
+                LLVMTypeKind::LLVMArrayTypeKind => {
+                    ty = LLVMGetElementType(ty);
+                    let es = LLVMABISizeOfType(self.td, ty) as i64;
+                    off = off.wrapping_add(idx.wrapping_mul(es));
+                }
+                _ => return None,
+            }
+        }
+        Some(off)
+    }
+}

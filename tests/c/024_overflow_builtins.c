@@ -1,0 +1,14 @@
+// expect: false(unreach-call)
+// The *.with.overflow intrinsics and extractvalue.
+int main(void) {
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), r;
+  unsigned ua = __VERIFIER_nondet_uint(), ub = __VERIFIER_nondet_uint(), ur;
+  int o1 = __builtin_sadd_overflow(a, b, &r);
+  int o2 = __builtin_ssub_overflow(a, b, &r);
+  int o3 = __builtin_smul_overflow(a, b, &r);
+  int o4 = __builtin_uadd_overflow(ua, ub, &ur);
+  int o5 = __builtin_usub_overflow(ua, ub, &ur);
+  int o6 = __builtin_umul_overflow(ua, ub, &ur);
+  if (o1 && o2 && o3 && o4 && o5 && o6) reach_error();
+  return 0;
+}
