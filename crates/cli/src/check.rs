@@ -70,6 +70,10 @@ pub fn run(args: &CheckArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    if module.function_by_name("main").is_none_or(|f| module.function(f).is_declaration()) {
+        eprintln!("vigil check: {}: no main function", args.files[0].display());
+        return EXIT_USAGE;
+    }
     let mut notes = Vec::new();
     for u in &module.unsupported {
         notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));

@@ -26,7 +26,7 @@ pub fn run(args: &IrArgs) -> u8 {
     };
     print!("{}", vigil_ir::print::module_to_string(&module));
     if args.analysis {
-        // TEMP print!("{}", vigil_ir::graphs::analysis_report(&module));
+        print!("{}", vigil_ir::graphs::analysis_report(&module));
     }
     for u in &module.unsupported {
         eprintln!(

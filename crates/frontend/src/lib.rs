@@ -25,7 +25,7 @@ pub fn load_verified_bitcode(path: &std::path::Path) -> Result<vigil_ir::Module,
     let offsets = lower::gep_offsets::compute(path).map_err(|reason| FrontendError::Read { reason })?;
     // The llvm-ir crate panics on a few constructs it does not model; contain that here so a
     // strange input ends in a clear error instead of taking vigil down.
-    let parsed = std::panic::catch_unwind(|| llvm_ir::Module::from_bc_path(path));
+    let parsed = quietly(|| std::panic::catch_unwind(|| llvm_ir::Module::from_bc_path(path)));
     let llvm = match parsed {
         Ok(Ok(m)) => m,
         Ok(Err(reason)) => return Err(FrontendError::Read { reason }),
@@ -38,6 +38,19 @@ pub fn load_verified_bitcode(path: &std::path::Path) -> Result<vigil_ir::Module,
             return Err(FrontendError::Read { reason: format!("unsupported bitcode: {reason}") });
         }
     };
-    let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lower::lower_module(&llvm, offsets)));
+    let lowered = quietly(|| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lower::lower_module(&llvm, offsets)))
+    });
     lowered.map_err(|_| FrontendError::Read { reason: "internal error while lowering (please report)".into() })
+}
+
+/// Runs `f` with the panic message printer switched off, so that a panic contained by
+/// `catch_unwind` inside it does not print a backtrace at the user. (The panic hook is global;
+/// the front end runs before any engine thread starts.)
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = f();
+    std::panic::set_hook(previous);
+    result
 }

@@ -27,7 +27,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cfg;
-// TEMP pub mod graphs;
+pub mod graphs;
 mod ids;
 pub mod inst;
 pub mod module;

@@ -194,8 +194,12 @@ impl<'m> Lowerer<'m> {
                 }
             }
             if let Some(dest) = b.term.try_get_result() {
-                let ty = self.llvm.type_of(&b.term);
-                let ty = self.lower_type(&ty);
+                // Only `invoke` and `callbr` define values, and both are unsupported; their type is
+                // not asked of llvm-ir (which panics on `callbr`).
+                let ty = self.m.types.intern(
+                    vigil_ir::Type::Other { what: "result of an unsupported terminator".into() },
+                    None,
+                );
                 names.insert(dest, vigil_ir::ValueId(values.len() as u32));
                 values.push(ValueInfo { name: value_name(dest), ty });
             }
@@ -212,8 +216,11 @@ impl<'m> Lowerer<'m> {
                     insts_out.push(i);
                 }
             }
-            let (term, term_loc) = self.lower_term(&mut ctx, &b.term);
+            let (term, mut term_loc) = self.lower_term(&mut ctx, &b.term);
             if let Terminator::Unsupported { construct } = &term {
+                if !term_loc.is_known() {
+                    term_loc = self.nearest_loc(f, &b.name, &insts_out);
+                }
                 self.unsupported(construct.clone(), Some(f.name.clone()), term_loc);
             }
             out_blocks.push(Block { name: value_name(&b.name), insts: insts_out, term, term_loc });
@@ -221,6 +228,31 @@ impl<'m> Lowerer<'m> {
         let func = self.m.function_mut(fid);
         func.blocks = out_blocks;
         func.values = ctx.values;
+    }
+}
+
+impl Lowerer<'_> {
+    /// A location to report for something in block `block` that has none of its own (clang
+    /// gives none to e.g. the shared `indirectbr` block): the last located instruction of the
+    /// block, else the terminator of a predecessor that jumps here, else the function's.
+    fn nearest_loc(&mut self, f: &llvm_ir::Function, block: &Name, lowered: &[vigil_ir::Inst]) -> Loc {
+        if let Some(i) = lowered.iter().rev().find(|i| i.loc.is_known()) {
+            return i.loc;
+        }
+        for b in &f.basic_blocks {
+            let jumps_here = match &b.term {
+                llvm_ir::Terminator::Br(br) => &br.dest == block,
+                llvm_ir::Terminator::CondBr(br) => &br.true_dest == block || &br.false_dest == block,
+                _ => false,
+            };
+            if jumps_here {
+                let loc = self.loc(llvm_ir::debugloc::HasDebugLoc::get_debug_loc(&b.term));
+                if loc.is_known() {
+                    return loc;
+                }
+            }
+        }
+        self.loc(&f.debugloc)
     }
 }
 

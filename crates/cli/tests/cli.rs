@@ -1,0 +1,185 @@
+//! End-to-end tests of the `vigil` binary: the output contract and bad input.
+//!
+//! Bad input must end in exit code 2 with a one-line reason on stderr (compile errors add
+//! clang's diagnostics after that line), never in a panic.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn vigil() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_vigil"))
+}
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c").join(name)
+}
+
+fn scratch(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).expect("write scratch file");
+    (dir, path)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn assert_usage_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "expected exit 2, stderr:\n{err}");
+    assert!(!err.contains("panicked"), "vigil panicked:\n{err}");
+    let first = err.lines().next().unwrap_or_default();
+    assert!(first.starts_with("vigil "), "first line should name vigil: {first:?}");
+    assert!(first.contains(needle), "first line {first:?} should mention {needle:?}");
+}
+
+#[test]
+fn check_prints_the_verdict_line_and_exit_code() {
+    let o = vigil().arg("check").arg(corpus("001_arith_signed.c")).output().expect("run vigil");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().last(), Some("verdict: unknown(no engine)"), "stdout:\n{out}");
+    assert_eq!(o.status.code(), Some(20));
+}
+
+#[test]
+fn check_json_has_the_contract_fields() {
+    let o = vigil()
+        .args(["check", "--format", "json", "--property", "valid-memsafety"])
+        .arg(corpus("015_heap_malloc.c"))
+        .output()
+        .expect("run vigil");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stdout is one JSON object");
+    for k in ["verdict", "property", "engine", "reason", "trace", "stats", "time_s"] {
+        assert!(v.get(k).is_some(), "missing field {k} in {v}");
+    }
+    assert_eq!(v["property"], "valid-memsafety");
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(o.status.code(), Some(20));
+}
+
+#[test]
+fn property_files_are_read() {
+    let (_d, prp) = scratch("unreach-call.prp", b"CHECK( init(main()), LTL(G ! call(reach_error())) )\n");
+    let o = vigil()
+        .args(["check", "--format", "json", "--property"])
+        .arg(&prp)
+        .arg(corpus("006_loop_phi.c"))
+        .output()
+        .expect("run vigil");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(v["property"], "unreach-call");
+}
+
+#[test]
+fn syntax_error_gives_exit_2_and_clang_diagnostics() {
+    let (_d, c) = scratch("broken.c", b"int main(void) { return 0 }\n");
+    let o = vigil().arg("check").arg(&c).output().expect("run vigil");
+    assert_usage_error(&o, "does not compile");
+    assert!(stderr(&o).contains("error:"), "clang's diagnostics should follow");
+}
+
+#[test]
+fn binary_file_gives_exit_2() {
+    let bytes: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let (_d, c) = scratch("noise.c", &bytes);
+    let o = vigil().arg("ir").arg(&c).output().expect("run vigil");
+    assert_usage_error(&o, "does not compile");
+}
+
+#[test]
+fn corrupt_bitcode_gives_exit_2() {
+    let mut bytes = b"BC\xC0\xDE".to_vec();
+    bytes.extend((0..512u32).map(|i| (i * 7 + 3) as u8));
+    let (_d, bc) = scratch("corrupt.bc", &bytes);
+    let o = vigil().arg("check").arg(&bc).output().expect("run vigil");
+    assert_usage_error(&o, "invalid LLVM bitcode");
+}
+
+#[test]
+fn truncated_bitcode_gives_exit_2() {
+    // A real bitcode file cut in half.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bc = dir.path().join("whole.bc");
+    let status = Command::new(vigil_frontend::ToolPaths::discover(None).clang)
+        .args(["-c", "-emit-llvm", "-o"])
+        .arg(&bc)
+        .arg(corpus("006_loop_phi.c"))
+        .args(["-include", "stdint.h", "-w", "-Wno-error=implicit-function-declaration"])
+        .status()
+        .expect("clang runs");
+    assert!(status.success());
+    let bytes = std::fs::read(&bc).expect("read bc");
+    let cut = dir.path().join("cut.bc");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("write");
+    let o = vigil().arg("ir").arg(&cut).output().expect("run vigil");
+    assert_usage_error(&o, "invalid LLVM bitcode");
+}
+
+#[test]
+fn empty_bitcode_gives_exit_2() {
+    let (_d, bc) = scratch("empty.bc", b"");
+    let o = vigil().arg("ir").arg(&bc).output().expect("run vigil");
+    assert_usage_error(&o, "empty");
+}
+
+#[test]
+fn empty_c_file_has_no_main() {
+    let (_d, c) = scratch("empty.c", b"");
+    let o = vigil().arg("check").arg(&c).output().expect("run vigil");
+    assert_usage_error(&o, "no main function");
+}
+
+#[test]
+fn missing_file_and_unknown_kind_give_exit_2() {
+    let o = vigil().args(["check", "/nonexistent/prog.c"]).output().expect("run vigil");
+    assert_usage_error(&o, "/nonexistent/prog.c");
+    let (_d, t) = scratch("notes.txt", b"hello");
+    let o = vigil().arg("check").arg(&t).output().expect("run vigil");
+    assert_usage_error(&o, "unknown input kind");
+}
+
+#[test]
+fn bad_options_give_exit_2() {
+    let o = vigil().args(["check", "--property", "bogus"]).arg(corpus("001_arith_signed.c")).output().expect("run");
+    assert_usage_error(&o, "unknown property");
+    let o = vigil().args(["check", "--timeout=0"]).arg(corpus("001_arith_signed.c")).output().expect("run");
+    assert_usage_error(&o, "--timeout");
+    let o = vigil().args(["check", "--engine", "magic", "x.c"]).output().expect("run");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn help_and_version() {
+    let o = vigil().arg("--help").output().expect("run");
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("check") && text.contains("Exit codes"), "{text}");
+    let o = vigil().args(["check", "--help"]).output().expect("run");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("verdict:"));
+    let o = vigil().arg("--version").output().expect("run");
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("vigil "));
+}
+
+#[test]
+fn ir_prints_locations_and_lists_unsupported_constructs() {
+    let o = vigil().arg("ir").arg(corpus("006_loop_phi.c")).output().expect("run");
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("define i32 @main()"), "{out}");
+    assert!(out.contains("006_loop_phi.c:7:"), "locations are printed: {out}");
+    let o = vigil().arg("ir").arg(corpus("unsupported/float_arith.c")).output().expect("run");
+    let err = stderr(&o);
+    assert!(err.contains("unsupported construct floating-point fmul at") && err.contains("float_arith.c:7:"), "{err}");
+}
+
+#[test]
+fn multiple_inputs_are_linked() {
+    let (d, a) = scratch("a.c", b"int helper(int x) { return x + 1; }\n");
+    let b = d.path().join("b.c");
+    std::fs::write(&b, b"int helper(int);\nint main(void) { return helper(41) != 42; }\n").expect("write");
+    let o = vigil().arg("ir").arg(&a).arg(&b).output().expect("run");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("define i32 @helper(") && out.contains("define i32 @main()"), "{out}");
+}

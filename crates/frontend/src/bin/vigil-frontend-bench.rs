@@ -1,0 +1,50 @@
+//! Times the phases of the front end on one input, for `bench/frontend.sh`:
+//! clang + opt (subprocesses), parsing by the `llvm-ir` crate alone, the constant-GEP offset table
+//! (llvm-sys), and the lowering into vigil IR. Prints one line of `key=value` pairs.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn main() {
+    let Some(input) = std::env::args_os().nth(1).map(PathBuf::from) else {
+        eprintln!("usage: vigil-frontend-bench FILE.c");
+        std::process::exit(2);
+    };
+    let opts = vigil_frontend::FrontendOptions::default();
+    let t0 = Instant::now();
+    let bc = match vigil_frontend::driver::build_bitcode(&[input], &opts) {
+        Ok(bc) => bc,
+        Err(e) => {
+            eprintln!("vigil-frontend-bench: {e}");
+            std::process::exit(2);
+        }
+    };
+    let t_compile = t0.elapsed().as_secs_f64();
+
+    let t1 = Instant::now();
+    let parsed = llvm_ir::Module::from_bc_path(&bc.path);
+    let t_parse = t1.elapsed().as_secs_f64();
+    let llvm = match parsed {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("vigil-frontend-bench: {e}");
+            std::process::exit(2);
+        }
+    };
+    let llvm_insts: usize =
+        llvm.functions.iter().map(|f| f.basic_blocks.iter().map(|b| b.instrs.len() + 1).sum::<usize>()).sum();
+
+    let t2 = Instant::now();
+    let offsets = vigil_frontend::lower::gep_offsets::compute(&bc.path).unwrap_or_default();
+    let t_geps = t2.elapsed().as_secs_f64();
+
+    let t3 = Instant::now();
+    let module = vigil_frontend::lower::lower_module(&llvm, offsets);
+    let t_lower = t3.elapsed().as_secs_f64();
+    let insts: usize = module.defined_functions().map(|(_, f)| f.num_insts()).sum();
+    println!(
+        "llvm_instructions={llvm_insts} vigil_instructions={insts} compile_s={t_compile:.3} \
+         llvm_ir_parse_s={t_parse:.3} gep_table_s={t_geps:.3} lower_s={t_lower:.3} unsupported={}",
+        module.unsupported.len()
+    );
+}

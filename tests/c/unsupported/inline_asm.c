@@ -1,0 +1,6 @@
+// unsupported: inline assembly line 4
+int main(void) {
+  int x = 1;
+  __asm__ volatile("" : "+r"(x));
+  return x;
+}
