@@ -1,1 +1,28 @@
-//! placeholder: the bit-vector layer (issue 8) is being written.
+//! vigil-bv: the bit-vector decision procedure of vigil, after Spear (Babić thesis, chapter 5).
+//!
+//! Pipeline: terms are built in a hash-consed DAG ([`term`]) through a local rewriter
+//! ([`rewrite`]); asserted terms are bit-blasted ([`blast`], [`circuits`]) into a structurally
+//! hashed and-inverter graph ([`aig`]), Tseitin-encoded into the CDCL core (`vigil-sat`) by the
+//! incremental [`solver`]. [`eval`] is the reference semantics everything is tested against;
+//! [`smtlib`] is the SMT-LIB 2 (QF_BV) front end; [`config`] loads TOML configurations.
+#![forbid(unsafe_code)]
+
+pub mod aig;
+pub mod blast;
+pub mod circuits;
+pub mod config;
+pub mod derived;
+pub mod eval;
+pub mod rewrite;
+pub mod smtlib;
+pub mod solver;
+pub mod sort;
+pub mod term;
+pub mod value;
+
+pub use eval::{Evaluator, Value};
+pub use rewrite::{RewriteConfig, Rule};
+pub use solver::{CheckResult, Solver};
+pub use sort::{Sort, SortError, MAX_WIDTH};
+pub use term::{Op, TermId, TermManager};
+pub use value::BitVecValue;

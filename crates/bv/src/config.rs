@@ -1,0 +1,211 @@
+//! Solver configuration: this layer's own choices plus the SAT core's parameter table, loadable
+//! from a TOML file (Babić thesis §5.2: Spear exposes its heuristics as tunable parameters; the
+//! tuner stores the configuration it finds per problem class as a named file).
+//!
+//! Invariants: unknown sections, unknown keys, unknown rule names and wrongly typed values are
+//! errors with a line number, never silently ignored. Only a TOML subset is read: `[section]`
+//! headers, `key = value` with booleans, integers, floats, strings and arrays of strings, and
+//! `#` comments. The `[sat]` table is kept as name/value pairs and handed to the SAT core.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::rewrite::{RewriteConfig, Rule};
+
+/// A scalar or array from the configuration file.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ConfigValue {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    StrArray(Vec<String>),
+}
+
+/// A configuration error with its line (1-based; 0 when not tied to a line).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ConfigError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "configuration line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Everything the bit-vector solver can be configured with.
+#[derive(Clone, Debug)]
+pub struct SolverConfig {
+    /// Which rewrite rules apply to terms built by the SMT-LIB front end. `[bv] disable-rules`,
+    /// `[bv.rewrite] <rule> = bool`. Default: all on.
+    pub rewrite: RewriteConfig,
+    /// Re-evaluate asserted terms under every model found. `[bv] check-models`.
+    /// Default: on in debug builds, off in release builds.
+    pub check_models: bool,
+    /// Conflict budget per check. `[bv] conflict-limit`. Default: none.
+    pub conflict_limit: Option<u64>,
+    /// Wall-clock budget from solver creation. `[bv] timeout-s`. Default: none.
+    pub timeout: Option<Duration>,
+    /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
+    pub sat: Vec<(String, ConfigValue)>,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            rewrite: RewriteConfig::default(),
+            check_models: cfg!(debug_assertions),
+            conflict_limit: None,
+            timeout: None,
+            sat: Vec::new(),
+        }
+    }
+}
+
+fn err(line: usize, message: impl Into<String>) -> ConfigError {
+    ConfigError { line, message: message.into() }
+}
+
+fn parse_value(line: usize, s: &str) -> Result<ConfigValue, ConfigError> {
+    let s = s.trim();
+    if s == "true" || s == "false" {
+        return Ok(ConfigValue::Bool(s == "true"));
+    }
+    if let Some(inner) = s.strip_prefix('"') {
+        let body = inner.strip_suffix('"').ok_or_else(|| err(line, "unterminated string"))?;
+        if body.contains('"') || body.contains('\\') {
+            return Err(err(line, "escapes in strings are not supported"));
+        }
+        return Ok(ConfigValue::Str(body.to_string()));
+    }
+    if let Some(inner) = s.strip_prefix('[') {
+        let body = inner.strip_suffix(']').ok_or_else(|| err(line, "unterminated array (arrays must be on one line)"))?;
+        let mut items = Vec::new();
+        for part in body.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match parse_value(line, part)? {
+                ConfigValue::Str(x) => items.push(x),
+                _ => return Err(err(line, "only arrays of strings are supported")),
+            }
+        }
+        return Ok(ConfigValue::StrArray(items));
+    }
+    let digits = s.replace('_', "");
+    if let Ok(i) = digits.parse::<i64>() {
+        return Ok(ConfigValue::Int(i));
+    }
+    if let Ok(f) = digits.parse::<f64>() {
+        return Ok(ConfigValue::Float(f));
+    }
+    Err(err(line, format!("cannot read value `{s}`")))
+}
+
+/// Parses the TOML subset into `(section, key, value, line)` entries.
+pub fn parse_toml(text: &str) -> Result<Vec<(String, String, ConfigValue, usize)>, ConfigError> {
+    let mut section = String::new();
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = match raw.find('#') {
+            // A '#' inside a string is not a comment; strings here cannot contain quotes.
+            Some(p) if raw[..p].matches('"').count() % 2 == 0 => &raw[..p],
+            _ => raw,
+        };
+        let content = content.trim();
+        if content.is_empty() {
+            continue;
+        }
+        if let Some(h) = content.strip_prefix('[') {
+            let name = h.strip_suffix(']').ok_or_else(|| err(line, "malformed section header"))?;
+            section = name.trim().to_string();
+            continue;
+        }
+        let (k, v) = content.split_once('=').ok_or_else(|| err(line, "expected `key = value`"))?;
+        let key = k.trim().trim_matches('"').to_string();
+        if key.is_empty() {
+            return Err(err(line, "empty key"));
+        }
+        out.push((section.clone(), key, parse_value(line, v)?, line));
+    }
+    Ok(out)
+}
+
+impl SolverConfig {
+    /// Reads a configuration file (see the module doc for the accepted subset).
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| err(0, format!("cannot read {}: {e}", path.display())))?;
+        Self::from_toml_str(&text)
+    }
+
+    /// Loads configuration `name` from directory `dir` (the file `dir/name.toml`).
+    pub fn load_named(dir: &Path, name: &str) -> Result<Self, ConfigError> {
+        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+            return Err(err(0, format!("invalid configuration name `{name}`")));
+        }
+        Self::load(&dir.join(format!("{name}.toml")))
+    }
+
+    pub fn from_toml_str(text: &str) -> Result<Self, ConfigError> {
+        let mut c = SolverConfig::default();
+        for (section, key, value, line) in parse_toml(text)? {
+            match (section.as_str(), key.as_str(), value) {
+                ("bv", "check-models", ConfigValue::Bool(b)) => c.check_models = b,
+                ("bv", "conflict-limit", ConfigValue::Int(n)) if n >= 0 => c.conflict_limit = Some(n as u64),
+                ("bv", "timeout-s", ConfigValue::Int(n)) if n >= 0 => c.timeout = Some(Duration::from_secs(n as u64)),
+                ("bv", "timeout-s", ConfigValue::Float(f)) if f >= 0.0 && f.is_finite() => {
+                    c.timeout = Some(Duration::from_secs_f64(f))
+                }
+                ("bv", "disable-rules", ConfigValue::StrArray(names)) => {
+                    for n in names {
+                        let r = Rule::from_name(&n).ok_or_else(|| err(line, format!("unknown rewrite rule `{n}`")))?;
+                        c.rewrite.set(r, false);
+                    }
+                }
+                ("bv.rewrite", name, ConfigValue::Bool(b)) => {
+                    let r = Rule::from_name(name).ok_or_else(|| err(line, format!("unknown rewrite rule `{name}`")))?;
+                    c.rewrite.set(r, b);
+                }
+                ("sat", name, v) => c.sat.push((name.to_string(), v)),
+                (s @ ("bv" | "bv.rewrite"), k, v) => {
+                    return Err(err(line, format!("unknown key or bad value in [{s}]: {k} = {v:?}")))
+                }
+                (s, _, _) => return Err(err(line, format!("unknown section [{s}]"))),
+            }
+        }
+        Ok(c)
+    }
+
+    /// The SAT core's parameters. The `[sat]` entries are not applied yet: see `sat_entries`.
+    pub fn sat_params(&self) -> vigil_sat::Params {
+        vigil_sat::Params::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_sections_and_rejects_unknowns() {
+        let c = SolverConfig::from_toml_str(
+            "# comment\n[bv]\ncheck-models = true\nconflict-limit = 1_000\ndisable-rules = [\"mul-pow2\", \"const-fold\"]\n[bv.rewrite]\nite-same = false\n[sat]\nrestart-base = 100\n",
+        )
+        .unwrap();
+        assert!(c.check_models);
+        assert_eq!(c.conflict_limit, Some(1000));
+        assert!(!c.rewrite.enabled(Rule::MulPow2));
+        assert!(!c.rewrite.enabled(Rule::ConstFold));
+        assert!(!c.rewrite.enabled(Rule::IteSame));
+        assert!(c.rewrite.enabled(Rule::AddConst));
+        assert_eq!(c.sat, vec![("restart-base".to_string(), ConfigValue::Int(100))]);
+        let e = SolverConfig::from_toml_str("[bv]\nbogus = 1\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = SolverConfig::from_toml_str("[bv]\ndisable-rules = [\"nope\"]\n").unwrap_err();
+        assert!(e.message.contains("nope"));
+        assert!(SolverConfig::from_toml_str("[other]\nx = 1\n").is_err());
+        assert!(SolverConfig::from_toml_str("[bv]\ncheck-models\n").is_err());
+    }
+}

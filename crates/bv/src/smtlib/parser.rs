@@ -1,0 +1,345 @@
+//! S-expressions and their elaboration into terms (SMT-LIB 2.6 §3.6 terms, the Core and
+//! FixedSizeBitVectors theories, QF_BV logic).
+//!
+//! Invariants: reading is iterative (no recursion over nesting depth); elaboration recurses
+//! over term depth, so the CLI runs it on a thread with a large stack. Every error names the
+//! position of the offending s-expression; nothing here panics on malformed input.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::lexer::{Lexer, Pos, Tok};
+use super::SmtError;
+use crate::sort::Sort;
+use crate::term::{TermId, TermManager};
+use crate::value::BitVecValue;
+
+#[derive(Clone, Debug)]
+pub enum SExpr {
+    Atom(Tok, Pos),
+    List(Vec<SExpr>, Pos),
+}
+
+impl SExpr {
+    pub fn pos(&self) -> Pos {
+        match self {
+            SExpr::Atom(_, p) | SExpr::List(_, p) => *p,
+        }
+    }
+
+    pub fn symbol(&self) -> Option<&str> {
+        match self {
+            SExpr::Atom(Tok::Symbol(s), _) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn list(&self) -> Option<&[SExpr]> {
+        match self {
+            SExpr::List(v, _) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn numeral(&self) -> Option<u32> {
+        match self {
+            SExpr::Atom(Tok::Numeral(n), _) => n.parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+fn needs_quotes(s: &str) -> bool {
+    s.is_empty()
+        || s.as_bytes()[0].is_ascii_digit()
+        || !s.bytes().all(|c| c.is_ascii_alphanumeric() || b"~!@$%^&*_-+=<>.?/".contains(&c))
+}
+
+/// Renders a symbol, quoting it with `|…|` when needed.
+pub fn symbol_text(s: &str) -> String {
+    if needs_quotes(s) {
+        format!("|{s}|")
+    } else {
+        s.to_string()
+    }
+}
+
+impl fmt::Display for SExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SExpr::Atom(t, _) => match t {
+                Tok::LParen => f.write_str("("),
+                Tok::RParen => f.write_str(")"),
+                Tok::Symbol(s) => f.write_str(&symbol_text(s)),
+                Tok::Keyword(s) | Tok::Numeral(s) | Tok::Decimal(s) => f.write_str(s),
+                Tok::Binary(s) => write!(f, "#b{s}"),
+                Tok::Hex(s) => write!(f, "#x{s}"),
+                Tok::Str(s) => write!(f, "\"{}\"", s.replace('"', "\"\"")),
+            },
+            SExpr::List(v, _) => {
+                f.write_str("(")?;
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// Reads top-level s-expressions one at a time.
+pub struct Reader<'a> {
+    lexer: Lexer<'a>,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(src: &'a str) -> Self {
+        Reader { lexer: Lexer::new(src) }
+    }
+
+    pub fn next(&mut self) -> Result<Option<SExpr>, SmtError> {
+        let mut stack: Vec<(Vec<SExpr>, Pos)> = Vec::new();
+        loop {
+            let Some((tok, p)) = self.lexer.next_token()? else {
+                return match stack.first() {
+                    Some((_, open)) => Err(SmtError::at(*open, "unbalanced parenthesis: missing ')'")),
+                    None => Ok(None),
+                };
+            };
+            let done = match tok {
+                Tok::LParen => {
+                    stack.push((Vec::new(), p));
+                    continue;
+                }
+                Tok::RParen => match stack.pop() {
+                    Some((items, open)) => SExpr::List(items, open),
+                    None => return Err(SmtError::at(p, "unexpected ')'")),
+                },
+                t => SExpr::Atom(t, p),
+            };
+            match stack.last_mut() {
+                Some((items, _)) => items.push(done),
+                None => return Ok(Some(done)),
+            }
+        }
+    }
+}
+
+/// A named entity of the script.
+#[derive(Clone, Debug)]
+pub enum Binding {
+    /// A declared constant, a `define-fun` without parameters, or a `:named` term.
+    Term(TermId),
+    /// A `define-fun` with parameters, expanded at each use.
+    Fun { params: Vec<(String, Sort)>, ret: Sort, body: SExpr },
+}
+
+/// Global names (with push/pop scoping) for elaboration.
+#[derive(Default)]
+pub struct Env {
+    pub globals: HashMap<String, Binding>,
+    /// Names introduced at each open push level.
+    pub scopes: Vec<Vec<String>>,
+}
+
+impl Env {
+    pub fn define(&mut self, name: &str, b: Binding, pos: Pos) -> Result<(), SmtError> {
+        if self.globals.contains_key(name) {
+            return Err(SmtError::at(pos, format!("symbol {} already declared", symbol_text(name))));
+        }
+        self.globals.insert(name.to_string(), b);
+        if let Some(s) = self.scopes.last_mut() {
+            s.push(name.to_string());
+        }
+        Ok(())
+    }
+}
+
+pub fn parse_sort(e: &SExpr) -> Result<Sort, SmtError> {
+    if e.symbol() == Some("Bool") {
+        return Ok(Sort::Bool);
+    }
+    if let Some([u, bv, w]) = e.list() {
+        if u.symbol() == Some("_") && bv.symbol() == Some("BitVec") {
+            let w = w.numeral().ok_or_else(|| SmtError::at(w.pos(), "expected bit-vector width"))?;
+            return Sort::bv(w).map_err(|s| SmtError::at(e.pos(), s.0));
+        }
+    }
+    Err(SmtError::at(e.pos(), format!("unsupported sort {e}")))
+}
+
+/// Elaborates terms of a script against an environment.
+pub struct Elaborator<'a> {
+    pub tm: &'a mut TermManager,
+    pub env: &'a mut Env,
+    locals: Vec<HashMap<String, TermId>>,
+}
+
+impl<'a> Elaborator<'a> {
+    pub fn new(tm: &'a mut TermManager, env: &'a mut Env) -> Self {
+        Elaborator { tm, env, locals: Vec::new() }
+    }
+
+    fn lookup(&mut self, name: &str, pos: Pos) -> Result<TermId, SmtError> {
+        for scope in self.locals.iter().rev() {
+            if let Some(&t) = scope.get(name) {
+                return Ok(t);
+            }
+        }
+        match name {
+            "true" => return Ok(self.tm.tt()),
+            "false" => return Ok(self.tm.ff()),
+            _ => {}
+        }
+        match self.env.globals.get(name) {
+            Some(Binding::Term(t)) => Ok(*t),
+            Some(Binding::Fun { params, .. }) => {
+                Err(SmtError::at(pos, format!("{} expects {} arguments", symbol_text(name), params.len())))
+            }
+            None => Err(SmtError::at(pos, format!("unknown symbol {}", symbol_text(name)))),
+        }
+    }
+
+    pub fn term(&mut self, e: &SExpr) -> Result<TermId, SmtError> {
+        match e {
+            SExpr::Atom(tok, p) => match tok {
+                Tok::Symbol(s) => self.lookup(s, *p),
+                Tok::Binary(d) => Ok(self.bv_literal(BitVecValue::from_bin_str(d), d.len() as u64, *p)?),
+                Tok::Hex(d) => Ok(self.bv_literal(BitVecValue::from_hex_str(d), 4 * d.len() as u64, *p)?),
+                _ => Err(SmtError::at(*p, format!("unexpected {e} in term position"))),
+            },
+            SExpr::List(items, p) => {
+                let Some(head) = items.first() else {
+                    return Err(SmtError::at(*p, "empty application ()"));
+                };
+                match head.symbol() {
+                    Some("let") => return self.let_term(items, *p),
+                    Some("!") => return self.annotated(items, *p),
+                    Some("_") => return self.indexed_constant(items, *p),
+                    Some("forall" | "exists" | "match" | "as") => {
+                        return Err(SmtError::at(*p, format!("unsupported construct {}", items[0])))
+                    }
+                    _ => {}
+                }
+                let mut args = Vec::with_capacity(items.len() - 1);
+                for a in &items[1..] {
+                    args.push(self.term(a)?);
+                }
+                if let Some(name) = head.symbol() {
+                    let fun = match self.env.globals.get(name) {
+                        Some(Binding::Fun { params, ret, body }) => Some((params.clone(), *ret, body.clone())),
+                        _ => None,
+                    };
+                    if let Some((params, _ret, body)) = fun {
+                        return self.expand(name, &params, &body, &args, *p);
+                    }
+                    return super::ops::apply(self.tm, name, &[], &args).map_err(|m| SmtError::at(*p, m));
+                }
+                if let Some([u, name, idx @ ..]) = head.list() {
+                    if u.symbol() == Some("_") {
+                        let name = name.symbol().ok_or_else(|| SmtError::at(head.pos(), "expected an indexed operator"))?;
+                        let mut ixs = Vec::new();
+                        for i in idx {
+                            ixs.push(i.numeral().ok_or_else(|| SmtError::at(i.pos(), "expected a numeral index"))?);
+                        }
+                        return super::ops::apply(self.tm, name, &ixs, &args).map_err(|m| SmtError::at(*p, m));
+                    }
+                }
+                Err(SmtError::at(head.pos(), format!("cannot apply {head}")))
+            }
+        }
+    }
+
+    fn bv_literal(&mut self, v: Option<BitVecValue>, width: u64, p: Pos) -> Result<TermId, SmtError> {
+        if width > crate::sort::MAX_WIDTH as u64 {
+            return Err(SmtError::at(p, format!("literal of width {width} exceeds the maximum {}", crate::sort::MAX_WIDTH)));
+        }
+        let v = v.ok_or_else(|| SmtError::at(p, "malformed bit-vector literal"))?;
+        Ok(self.tm.bv_const(v))
+    }
+
+    fn indexed_constant(&mut self, items: &[SExpr], p: Pos) -> Result<TermId, SmtError> {
+        if let [_, name, w] = items {
+            if let (Some(n), Some(w)) = (name.symbol(), w.numeral()) {
+                if let Some(digits) = n.strip_prefix("bv") {
+                    let s = Sort::bv(w).map_err(|e| SmtError::at(p, e.0))?;
+                    let v = BitVecValue::from_dec_str(s.width(), digits)
+                        .ok_or_else(|| SmtError::at(p, format!("malformed numeral in {n}")))?;
+                    return Ok(self.tm.bv_const(v));
+                }
+            }
+        }
+        Err(SmtError::at(p, "unsupported indexed identifier (expected (_ bvN w))"))
+    }
+
+    fn let_term(&mut self, items: &[SExpr], p: Pos) -> Result<TermId, SmtError> {
+        let [_, binds, body] = items else {
+            return Err(SmtError::at(p, "let expects bindings and a body"));
+        };
+        let binds = binds.list().ok_or_else(|| SmtError::at(binds.pos(), "let bindings must be a list"))?;
+        let mut scope = HashMap::new();
+        for b in binds {
+            match b.list() {
+                Some([name, val]) if name.symbol().is_some() => {
+                    let t = self.term(val)?;
+                    let n = name.symbol().unwrap_or_default().to_string();
+                    if scope.insert(n.clone(), t).is_some() {
+                        return Err(SmtError::at(name.pos(), format!("duplicate let binding {}", symbol_text(&n))));
+                    }
+                }
+                _ => return Err(SmtError::at(b.pos(), "malformed let binding (expected (name term))")),
+            }
+        }
+        self.locals.push(scope);
+        let r = self.term(body);
+        self.locals.pop();
+        r
+    }
+
+    fn annotated(&mut self, items: &[SExpr], p: Pos) -> Result<TermId, SmtError> {
+        if items.len() < 2 {
+            return Err(SmtError::at(p, "! expects a term and attributes"));
+        }
+        let t = self.term(&items[1])?;
+        let mut i = 2;
+        while i < items.len() {
+            match &items[i] {
+                SExpr::Atom(Tok::Keyword(k), kp) if k == ":named" => {
+                    let name = items.get(i + 1).and_then(|n| n.symbol()).ok_or_else(|| SmtError::at(*kp, ":named expects a symbol"))?;
+                    self.env.define(name, Binding::Term(t), *kp)?;
+                    i += 2;
+                }
+                SExpr::Atom(Tok::Keyword(_), _) => {
+                    // Other attributes (:pattern, user ones) are ignored with their value, if any.
+                    i += 1;
+                    if i < items.len() && !matches!(items[i], SExpr::Atom(Tok::Keyword(_), _)) {
+                        i += 1;
+                    }
+                }
+                other => return Err(SmtError::at(other.pos(), "expected an attribute keyword")),
+            }
+        }
+        Ok(t)
+    }
+
+    fn expand(&mut self, name: &str, params: &[(String, Sort)], body: &SExpr, args: &[TermId], p: Pos) -> Result<TermId, SmtError> {
+        if params.len() != args.len() {
+            return Err(SmtError::at(p, format!("{} expects {} arguments, got {}", symbol_text(name), params.len(), args.len())));
+        }
+        let mut scope = HashMap::new();
+        for ((pn, ps), &a) in params.iter().zip(args) {
+            if self.tm.sort(a) != *ps {
+                return Err(SmtError::at(p, format!("argument {} of {} must have sort {ps}", symbol_text(pn), symbol_text(name))));
+            }
+            scope.insert(pn.clone(), a);
+        }
+        // The body sees only its parameters and globals, not the caller's let bindings.
+        let saved = std::mem::replace(&mut self.locals, vec![scope]);
+        let r = self.term(body);
+        self.locals = saved;
+        r
+    }
+}

@@ -1,0 +1,71 @@
+//! Prints terms as SMT-LIB scripts: used to hand formulas to other solvers (differential tests,
+//! benchmark generation) and to dump a formula when a test fails.
+//!
+//! Invariant: the script declares every variable reachable from the roots (by a unique name
+//! `v<i>_<name>`, quoted when needed) and names each reachable non-leaf node once with a
+//! `define-fun`, so the text is linear in the size of the DAG, not of the tree.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use super::parser::symbol_text;
+use crate::term::{Op, TermId, TermManager};
+
+fn leaf(tm: &TermManager, t: TermId, names: &HashMap<TermId, String>) -> String {
+    match tm.op(t) {
+        Op::BoolConst(b) => b.to_string(),
+        Op::BvConst(v) => v.to_smtlib(),
+        _ => names[&t].clone(),
+    }
+}
+
+/// A QF_BV script asserting `roots` (without `check-sat`).
+pub fn to_script(tm: &TermManager, roots: &[TermId]) -> String {
+    let mut order = Vec::new();
+    let mut seen = HashMap::new();
+    let mut stack: Vec<(TermId, bool)> = roots.iter().map(|&r| (r, false)).collect();
+    while let Some((t, done)) = stack.pop() {
+        if done {
+            order.push(t);
+            continue;
+        }
+        if seen.insert(t, ()).is_some() {
+            continue;
+        }
+        stack.push((t, true));
+        for &a in tm.args(t).iter().rev() {
+            if !seen.contains_key(&a) {
+                stack.push((a, false));
+            }
+        }
+    }
+    let mut names: HashMap<TermId, String> = HashMap::new();
+    let mut s = String::from("(set-logic QF_BV)\n");
+    for &t in &order {
+        let sort = tm.sort(t);
+        match tm.op(t) {
+            Op::BoolConst(_) | Op::BvConst(_) => {}
+            Op::Var(i) => {
+                let n = symbol_text(&format!("v{i}_{}", tm.var_info(*i).0));
+                let _ = writeln!(s, "(declare-fun {n} () {sort})");
+                names.insert(t, n);
+            }
+            op => {
+                let args: Vec<String> = tm.args(t).iter().map(|&a| leaf(tm, a, &names)).collect();
+                let head = match op {
+                    Op::Extract { hi, lo } => format!("(_ extract {hi} {lo})"),
+                    Op::ZeroExt(n) => format!("(_ zero_extend {n})"),
+                    Op::SignExt(n) => format!("(_ sign_extend {n})"),
+                    _ => op.smt_name().to_string(),
+                };
+                let n = format!("t{}", t.index());
+                let _ = writeln!(s, "(define-fun {n} () {sort} ({head} {}))", args.join(" "));
+                names.insert(t, n);
+            }
+        }
+    }
+    for &r in roots {
+        let _ = writeln!(s, "(assert {})", leaf(tm, r, &names));
+    }
+    s
+}

@@ -1,0 +1,363 @@
+//! The incremental solver API used by vigil's engines (Babić thesis §5.1: Spear's pipeline,
+//! here with incremental assertions and assumptions on top).
+//!
+//! Invariants:
+//! - All clauses given to the SAT core are Tseitin definitions of AIG nodes (valid forever) or
+//!   assertions guarded by the activation literal of their push level; `pop` disables a level by
+//!   a unit clause on its activation literal, so nothing is ever retracted from the SAT core.
+//! - Only terms passed to `assert`/`check_assuming`/`value` (and their subterms) are blasted,
+//!   and each at most once (see [`crate::blast`]).
+//! - Every variable handed to the SAT core is frozen: any encoded node may be a fanin of a later
+//!   one, so none may be eliminated.
+//! - After `Sat`, model values are obtained by evaluating terms under the variable values the SAT
+//!   core found (variables it never saw are 0/false); with `check_models` on, every asserted
+//!   term and assumption is re-evaluated and a false one turns the answer into an error.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use vigil_sat::{Lit, SolveResult};
+
+use crate::aig::{ClauseSink, Tseitin};
+use crate::blast::Blaster;
+use crate::config::SolverConfig;
+use crate::eval::{Evaluator, Value};
+use crate::sort::Sort;
+use crate::term::{TermId, TermManager};
+use crate::value::BitVecValue;
+
+/// Answer of a satisfiability check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CheckResult {
+    Sat,
+    Unsat,
+    /// The budget (conflicts, deadline, interrupt) ran out, or the SAT core gave up.
+    Unknown,
+}
+
+/// Misuse of the solver API or an internal consistency failure.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SolverError {
+    /// `assert`/`check_assuming` on a term that is not Bool.
+    NotBool(TermId),
+    /// `pop` without a matching `push`.
+    PopUnderflow,
+    /// A model was requested without a preceding `Sat` answer.
+    NoModel,
+    /// The model found does not satisfy an asserted term: a bug in the blaster or SAT core.
+    ModelCheckFailed(TermId),
+}
+
+impl std::fmt::Display for SolverError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolverError::NotBool(t) => write!(f, "term {t:?} is not Boolean"),
+            SolverError::PopUnderflow => f.write_str("pop without matching push"),
+            SolverError::NoModel => f.write_str("no model available (last check was not sat)"),
+            SolverError::ModelCheckFailed(t) => {
+                write!(f, "internal error: model does not satisfy asserted term {t:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolverError {}
+
+/// Counters for reports and benchmarks.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct SolverStats {
+    pub checks: u64,
+    pub aig_nodes: usize,
+    pub sat_vars: usize,
+    pub clauses: u64,
+}
+
+struct Sink<'a> {
+    sat: &'a mut vigil_sat::Solver,
+    clauses: &'a mut u64,
+}
+
+impl ClauseSink for Sink<'_> {
+    fn new_var(&mut self) -> i32 {
+        let v = self.sat.new_var();
+        self.sat.freeze(v);
+        Lit::positive(v).to_dimacs()
+    }
+
+    fn add_clause(&mut self, lits: &[i32]) {
+        let c: Vec<Lit> = lits.iter().map(|&l| Lit::from_dimacs(l)).collect();
+        *self.clauses += 1;
+        self.sat.add_clause(&c);
+    }
+}
+
+/// Incremental bit-vector solver over terms of one [`TermManager`].
+pub struct Solver {
+    sat: vigil_sat::Solver,
+    blaster: Blaster,
+    tseitin: Tseitin,
+    config: SolverConfig,
+    /// Activation literal of each open push level.
+    levels: Vec<Lit>,
+    /// Assertions per level (level 0 first), kept for model checking and `get-assertions`.
+    assertions: Vec<Vec<TermId>>,
+    last: Option<CheckResult>,
+    last_assumptions: Vec<TermId>,
+    failed: Vec<TermId>,
+    model: Option<HashMap<TermId, Value>>,
+    conflict_limit: Option<u64>,
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+    clauses: u64,
+    checks: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Self {
+        Self::with_config(SolverConfig::default())
+    }
+
+    pub fn with_config(config: SolverConfig) -> Self {
+        let sat = vigil_sat::Solver::with_params(config.sat_params());
+        Solver {
+            sat,
+            blaster: Blaster::new(),
+            tseitin: Tseitin::new(),
+            conflict_limit: config.conflict_limit,
+            deadline: config.timeout.map(|d| Instant::now() + d),
+            config,
+            levels: Vec::new(),
+            assertions: vec![Vec::new()],
+            last: None,
+            last_assumptions: Vec::new(),
+            failed: Vec::new(),
+            model: None,
+            interrupt: None,
+            clauses: 0,
+        checks: 0,
+        }
+    }
+
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// Limits the number of SAT conflicts per check (`None`: unlimited).
+    pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
+        self.conflict_limit = limit;
+    }
+
+    /// Checks after `deadline` end in `Unknown`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Setting the flag makes a running check end in `Unknown`.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    pub fn stats(&self) -> SolverStats {
+        SolverStats {
+            checks: self.checks,
+            aig_nodes: self.blaster.aig.num_nodes(),
+            sat_vars: self.sat.num_vars(),
+            clauses: self.clauses,
+        }
+    }
+
+    /// Number of open push levels.
+    pub fn level(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Terms asserted at open levels, outermost first.
+    pub fn assertions(&self) -> impl Iterator<Item = TermId> + '_ {
+        self.assertions.iter().flatten().copied()
+    }
+
+    fn sat_lit(&mut self, tm: &TermManager, t: TermId) -> Result<Lit, SolverError> {
+        if tm.sort(t) != Sort::Bool {
+            return Err(SolverError::NotBool(t));
+        }
+        let l = self.blaster.blast_bool(tm, t);
+        let mut sink = Sink { sat: &mut self.sat, clauses: &mut self.clauses };
+        Ok(Lit::from_dimacs(self.tseitin.encode(&self.blaster.aig, l, &mut sink)))
+    }
+
+    /// Adds `t` (Bool) to the assertions of the current level.
+    pub fn assert(&mut self, tm: &TermManager, t: TermId) -> Result<(), SolverError> {
+        let l = self.sat_lit(tm, t)?;
+        self.invalidate();
+        match self.levels.last() {
+            None => self.sat.add_clause(&[l]),
+            Some(&act) => self.sat.add_clause(&[!act, l]),
+        }
+        self.clauses += 1;
+        if let Some(v) = self.assertions.last_mut() {
+            v.push(t);
+        }
+        Ok(())
+    }
+
+    pub fn push(&mut self) {
+        self.invalidate();
+        let v = self.sat.new_var();
+        self.sat.freeze(v);
+        self.levels.push(Lit::positive(v));
+        self.assertions.push(Vec::new());
+    }
+
+    pub fn pop(&mut self) -> Result<(), SolverError> {
+        let act = self.levels.pop().ok_or(SolverError::PopUnderflow)?;
+        self.invalidate();
+        self.sat.add_clause(&[!act]);
+        self.assertions.pop();
+        Ok(())
+    }
+
+    fn invalidate(&mut self) {
+        self.last = None;
+        self.model = None;
+        self.failed.clear();
+    }
+
+    pub fn check(&mut self, tm: &TermManager) -> Result<CheckResult, SolverError> {
+        self.check_assuming(tm, &[])
+    }
+
+    /// Checks the assertions together with the Bool terms `assumptions` (which are not kept).
+    pub fn check_assuming(&mut self, tm: &TermManager, assumptions: &[TermId]) -> Result<CheckResult, SolverError> {
+        self.invalidate();
+        self.checks += 1;
+        let mut lits: Vec<Lit> = self.levels.clone();
+        let mut lit_terms: Vec<(Lit, TermId)> = Vec::new();
+        for &a in assumptions {
+            let l = self.sat_lit(tm, a)?;
+            lits.push(l);
+            lit_terms.push((l, a));
+        }
+        self.sat.set_conflict_limit(self.conflict_limit);
+        self.sat.set_deadline(self.deadline);
+        if let Some(f) = &self.interrupt {
+            self.sat.set_interrupt(f.clone());
+        }
+        let r = match self.sat.solve_with(&lits) {
+            SolveResult::Sat => CheckResult::Sat,
+            SolveResult::Unsat => CheckResult::Unsat,
+            SolveResult::Unknown => CheckResult::Unknown,
+        };
+        self.last = Some(r);
+        self.last_assumptions = assumptions.to_vec();
+        match r {
+            CheckResult::Sat => {
+                self.model = Some(self.read_model(tm));
+                if self.config.check_models {
+                    let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
+                    let model = self.model.as_ref().map(|m| m.iter().map(|(k, v)| (*k, v.clone())));
+                    let mut ev = Evaluator::new(tm, model.into_iter().flatten());
+                    for t in roots {
+                        if ev.eval(t) != Value::Bool(true) {
+                            return Err(SolverError::ModelCheckFailed(t));
+                        }
+                    }
+                }
+            }
+            CheckResult::Unsat => {
+                let failed: Vec<Lit> = self.sat.failed_assumptions().to_vec();
+                self.failed = lit_terms.iter().filter(|(l, _)| failed.contains(l)).map(|&(_, t)| t).collect();
+            }
+            CheckResult::Unknown => {}
+        }
+        Ok(r)
+    }
+
+    /// Result of the last check, if nothing changed since.
+    pub fn last_result(&self) -> Option<CheckResult> {
+        self.last
+    }
+
+    /// After `Unsat`: assumptions (from the last `check_assuming`) that took part in the proof.
+    pub fn failed_assumptions(&self) -> &[TermId] {
+        &self.failed
+    }
+
+    fn read_model(&self, tm: &TermManager) -> HashMap<TermId, Value> {
+        let mut m = HashMap::new();
+        for &v in self.blaster.blasted_vars() {
+            let bits = self.blaster.bits(v).unwrap_or(&[]);
+            let val = |i: usize| -> bool {
+                let l = bits[i];
+                let sat_val = self
+                    .tseitin
+                    .var_of_node(l.node())
+                    .and_then(|dv| self.sat.value(Lit::from_dimacs(dv)))
+                    .unwrap_or(false);
+                sat_val ^ l.is_complemented()
+            };
+            let value = match tm.sort(v) {
+                Sort::Bool => Value::Bool(val(0)),
+                Sort::BitVec(w) => {
+                    let mut limbs = vec![0u64; w.div_ceil(64) as usize];
+                    for i in 0..w as usize {
+                        if val(i) {
+                            limbs[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                    Value::Bv(BitVecValue::from_limbs(w, limbs))
+                }
+            };
+            m.insert(v, value);
+        }
+        m
+    }
+
+    /// The value of a blasted term read directly from the SAT model bits of its circuit (not by
+    /// evaluation); `None` if there is no model or `t` was never blasted. Tests use this to
+    /// check circuits against the evaluator.
+    pub fn blasted_value(&self, tm: &TermManager, t: TermId) -> Option<Value> {
+        self.model.as_ref()?;
+        let bits = self.blaster.bits(t)?;
+        let bit = |i: usize| -> bool {
+            let l = bits[i];
+            if l.is_const() {
+                return l == crate::aig::AigLit::TRUE;
+            }
+            let v = self.tseitin.var_of_node(l.node()).and_then(|dv| self.sat.value(Lit::from_dimacs(dv)));
+            v.unwrap_or(false) ^ l.is_complemented()
+        };
+        Some(match tm.sort(t) {
+            Sort::Bool => Value::Bool(bit(0)),
+            Sort::BitVec(w) => {
+                let mut limbs = vec![0u64; w.div_ceil(64) as usize];
+                for i in 0..w as usize {
+                    if bit(i) {
+                        limbs[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                Value::Bv(BitVecValue::from_limbs(w, limbs))
+            }
+        })
+    }
+
+    /// The value of any term in the current model (after `Sat`).
+    pub fn value(&self, tm: &TermManager, t: TermId) -> Result<Value, SolverError> {
+        let m = self.model.as_ref().ok_or(SolverError::NoModel)?;
+        Ok(Evaluator::new(tm, m.iter().map(|(k, v)| (*k, v.clone()))).eval(t))
+    }
+
+    /// Values of many terms, sharing one evaluation cache.
+    pub fn values(&self, tm: &TermManager, ts: &[TermId]) -> Result<Vec<Value>, SolverError> {
+        let m = self.model.as_ref().ok_or(SolverError::NoModel)?;
+        let mut ev = Evaluator::new(tm, m.iter().map(|(k, v)| (*k, v.clone())));
+        Ok(ts.iter().map(|&t| ev.eval(t)).collect())
+    }
+}
