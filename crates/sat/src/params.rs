@@ -1,0 +1,415 @@
+//! The parameter table: every heuristic choice and constant of the solver, declared once.
+//!
+//! Each row of [`param_table!`] gives name, type, default, domain (a closed numeric range or the
+//! choices of an enum) and a one-line description. From that single declaration come the
+//! [`Params`] struct, `Params::default()`, validation ([`Params::validate`]; out-of-range values
+//! are rejected with an error, never clamped), `name=value` parsing ([`Params::set`]), loading a
+//! TOML file ([`Params::load_toml`]) and the listing ([`Params::listing`], [`PARAM_INFO`]).
+//! Invariant: search code reads its constants only from `Params`; there are no other tuning knobs.
+//!
+//! The TOML reader accepts the flat subset a parameter file needs: `name = value` lines, `#`
+//! comments, blank lines and optional `[section]` headers (ignored); values are integers, floats,
+//! `true`/`false` or quoted strings (for choices). Anything else is an error with its line number.
+
+use std::fmt;
+
+/// A value type that may appear in the parameter table.
+pub trait ParamValue: Copy + PartialOrd + fmt::Display {
+    /// Short type name for the listing.
+    const KIND: &'static str;
+    /// Parses a value written by a user.
+    fn parse_value(s: &str) -> Option<Self>;
+    /// The allowed spellings for choice types (empty for numbers and booleans).
+    fn choices() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+impl ParamValue for f64 {
+    const KIND: &'static str = "float";
+    fn parse_value(s: &str) -> Option<Self> {
+        s.parse::<f64>().ok().filter(|x| x.is_finite())
+    }
+}
+impl ParamValue for u64 {
+    const KIND: &'static str = "int";
+    fn parse_value(s: &str) -> Option<Self> {
+        s.replace('_', "").parse::<u64>().ok()
+    }
+}
+impl ParamValue for bool {
+    const KIND: &'static str = "bool";
+    fn parse_value(s: &str) -> Option<Self> {
+        match s {
+            "true" | "1" | "yes" | "on" => Some(true),
+            "false" | "0" | "no" | "off" => Some(false),
+            _ => None,
+        }
+    }
+    fn choices() -> &'static [&'static str] {
+        &["false", "true"]
+    }
+}
+
+/// Where a parameter's values must lie.
+#[derive(Clone, Copy, Debug)]
+pub enum Domain<T> {
+    /// A closed interval `[lo, hi]`.
+    Range(T, T),
+    /// Every value of the type (booleans and choices).
+    Any,
+}
+
+impl<T: ParamValue> Domain<T> {
+    fn contains(&self, v: T) -> bool {
+        match *self {
+            Domain::Range(lo, hi) => lo <= v && v <= hi,
+            Domain::Any => true,
+        }
+    }
+    fn describe(&self) -> String {
+        match *self {
+            Domain::Range(lo, hi) => format!("[{lo}, {hi}]"),
+            Domain::Any => {
+                let c = T::choices();
+                if c.is_empty() {
+                    "any".to_string()
+                } else {
+                    format!("{{{}}}", c.join(", "))
+                }
+            }
+        }
+    }
+}
+
+/// Declares an enum whose values are a parameter's choices.
+macro_rules! choice_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Debug)]
+        pub enum $name { $($(#[$vm])* $var),+ }
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self { $($name::$var => $s),+ })
+            }
+        }
+        impl ParamValue for $name {
+            const KIND: &'static str = "choice";
+            fn parse_value(s: &str) -> Option<Self> {
+                match s { $($s => Some($name::$var),)+ _ => None }
+            }
+            fn choices() -> &'static [&'static str] { &[$($s),+] }
+        }
+    };
+}
+
+choice_enum!(
+    /// How ties between equally active variables are broken.
+    TieBreak { None = "none", Product = "product", Sum = "sum" }
+);
+choice_enum!(
+    /// Which polarity a decision takes.
+    PhaseMode {
+        /// The value the variable had last (phase saving).
+        Saved = "saved",
+        False = "false",
+        True = "true",
+        /// The literal whose negation has the shorter watch list (less propagation work).
+        MinWork = "min_work",
+    }
+);
+choice_enum!(
+    /// Restart policy.
+    RestartMode { Luby = "luby", Geometric = "geometric", Glucose = "glucose", Never = "never" }
+);
+choice_enum!(
+    /// Learned-clause minimisation.
+    MinimizeMode { None = "none", Local = "local", Recursive = "recursive" }
+);
+choice_enum!(
+    /// Order in which learned clauses are ranked for deletion (worst deleted first).
+    ReduceOrder {
+        /// Higher LBD is worse; ties by lower activity.
+        LbdActivity = "lbd_activity",
+        /// Lower activity is worse.
+        Activity = "activity",
+        /// Higher LBD is worse; ties by longer clause.
+        LbdSize = "lbd_size",
+        /// Longer clause is worse.
+        Size = "size",
+        /// Older clause is worse.
+        Age = "age",
+    }
+);
+choice_enum!(
+    /// Order in which variable elimination tries candidates.
+    ElimOrder {
+        /// Fewest occurrences (positive + negative) first.
+        Rarest = "rarest",
+        /// Smallest product of positive and negative occurrences first.
+        Product = "product",
+        /// Variable index order.
+        Index = "index",
+    }
+);
+
+/// Metadata for one parameter, for listings and tools (the tuner).
+#[derive(Clone, Debug)]
+pub struct ParamInfo {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub default: String,
+    pub domain: String,
+    pub choices: &'static [&'static str],
+    pub description: &'static str,
+}
+
+/// A rejected parameter setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub String);
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for ParamError {}
+
+macro_rules! param_table {
+    ($( $name:ident : $ty:ty = $default:expr, $domain:expr, $desc:literal; )*) => {
+        /// All solver parameters (see the module doc and [`Params::listing`]).
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Params { $( #[doc = $desc] pub $name: $ty, )* }
+
+        impl Default for Params {
+            fn default() -> Self { Params { $( $name: $default, )* } }
+        }
+
+        impl Params {
+            /// Names of all parameters, in table order.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+
+            /// Metadata of every parameter, in table order.
+            pub fn info() -> Vec<ParamInfo> {
+                vec![$( ParamInfo {
+                    name: stringify!($name),
+                    kind: <$ty as ParamValue>::KIND,
+                    default: format!("{}", { let d: $ty = $default; d }),
+                    domain: { let d: Domain<$ty> = $domain; d.describe() },
+                    choices: <$ty as ParamValue>::choices(),
+                    description: $desc,
+                }, )*]
+            }
+
+            /// Checks every value against its domain.
+            pub fn validate(&self) -> Result<(), ParamError> {
+                $( {
+                    let d: Domain<$ty> = $domain;
+                    if !d.contains(self.$name) {
+                        return Err(ParamError(format!(
+                            "parameter {} = {} is outside its range {}",
+                            stringify!($name), self.$name, d.describe())));
+                    }
+                } )*
+                Ok(())
+            }
+
+            /// Sets parameter `name` from its textual value; rejects unknown names, unparsable
+            /// values and values outside the domain (nothing is clamped).
+            pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+                let value = value.trim();
+                match name.trim() {
+                    $( stringify!($name) => {
+                        let d: Domain<$ty> = $domain;
+                        let v = <$ty as ParamValue>::parse_value(value).ok_or_else(|| ParamError(format!(
+                            "parameter {}: cannot read '{}' as {} (allowed: {})",
+                            stringify!($name), value, <$ty as ParamValue>::KIND, d.describe())))?;
+                        if !d.contains(v) {
+                            return Err(ParamError(format!(
+                                "parameter {} = {} is outside its range {}",
+                                stringify!($name), value, d.describe())));
+                        }
+                        self.$name = v;
+                        Ok(())
+                    } )*
+                    other => Err(ParamError(format!("unknown parameter '{other}' (see --list-params)"))),
+                }
+            }
+
+            /// The current value of parameter `name`, as text.
+            pub fn get(&self, name: &str) -> Option<String> {
+                match name { $( stringify!($name) => Some(self.$name.to_string()), )* _ => None }
+            }
+
+            /// Sets every parameter to the low (`high == false`) or high end of its domain; for
+            /// choices, the first or last choice. Used by tests and tuners.
+            pub fn set_extreme(&mut self, name: &str, high: bool) -> Result<(), ParamError> {
+                for info in Params::info() {
+                    if info.name != name { continue; }
+                    let v = if info.choices.is_empty() {
+                        let inner = info.domain.trim_start_matches('[').trim_end_matches(']');
+                        let mut parts = inner.split(", ");
+                        let lo = parts.next().unwrap_or("");
+                        let hi = parts.next().unwrap_or("");
+                        if high { hi.to_string() } else { lo.to_string() }
+                    } else if high {
+                        info.choices[info.choices.len() - 1].to_string()
+                    } else {
+                        info.choices[0].to_string()
+                    };
+                    return self.set(name, &v);
+                }
+                Err(ParamError(format!("unknown parameter '{name}'")))
+            }
+        }
+    };
+}
+
+const MAXI: u64 = 1 << 40;
+
+param_table! {
+    // --- decisions -----------------------------------------------------------------------
+    var_decay: f64 = 0.95, Domain::Range(0.5, 0.999), "VSIDS activity decay per conflict (EVSIDS: increment grows by 1/decay)";
+    var_decay_start: f64 = 0.8, Domain::Range(0.5, 0.999), "initial VSIDS decay, raised towards var_decay (if lower)";
+    var_decay_step: f64 = 0.01, Domain::Range(0.0, 0.5), "increase of the VSIDS decay every var_decay_period conflicts until var_decay is reached";
+    var_decay_period: u64 = 5000, Domain::Range(1, MAXI), "conflicts between increases of the VSIDS decay";
+    tie_break: TieBreak = TieBreak::None, Domain::Any, "tie-breaking between equally active variables: none, larger product or larger sum of positive/negative occurrence counts";
+    random_decision_pct: f64 = 0.0, Domain::Range(0.0, 100.0), "percentage of decisions on a random unassigned variable";
+    phase: PhaseMode = PhaseMode::Saved, Domain::Any, "decision polarity: saved phase, always false, always true, or minimal work";
+    random_phase_pct: f64 = 0.0, Domain::Range(0.0, 100.0), "percentage of decisions that take a random polarity";
+    seed: u64 = 91648253, Domain::Range(0, u64::MAX), "seed of the solver's pseudo-random generator";
+    // --- conflict analysis ---------------------------------------------------------------
+    minimize: MinimizeMode = MinimizeMode::Recursive, Domain::Any, "learned-clause minimisation: none, local (self-subsumption by reasons) or recursive";
+    // --- restarts ------------------------------------------------------------------------
+    restart: RestartMode = RestartMode::Glucose, Domain::Any, "restart policy: luby, geometric, glucose (LBD-based dynamic) or never";
+    restart_base: u64 = 100, Domain::Range(1, MAXI), "conflicts per restart unit (luby unit, first geometric interval)";
+    restart_factor: f64 = 1.5, Domain::Range(1.0, 10.0), "growth factor of geometric restart intervals";
+    restart_lbd_window: u64 = 50, Domain::Range(1, 100_000), "glucose: number of recent learned-clause LBDs averaged";
+    restart_lbd_margin: f64 = 0.8, Domain::Range(0.01, 1.0), "glucose: restart when recent-average LBD * margin > global average LBD";
+    restart_block_window: u64 = 5000, Domain::Range(1, 1_000_000), "glucose: number of recent trail sizes averaged for restart blocking";
+    restart_block_factor: f64 = 1.4, Domain::Range(1.0, 10.0), "glucose: block a restart when the trail exceeds factor * recent average";
+    restart_block_min: u64 = 10_000, Domain::Range(0, MAXI), "glucose: conflicts before restart blocking starts";
+    // --- learned clause database ---------------------------------------------------------
+    reduce_first: u64 = 2000, Domain::Range(1, MAXI), "conflicts before the first learned-clause reduction";
+    reduce_inc: u64 = 300, Domain::Range(0, MAXI), "increase of the reduction interval after each reduction";
+    reduce_fraction: f64 = 0.5, Domain::Range(0.0, 1.0), "fraction of the deletable learned clauses removed at each reduction";
+    reduce_order: ReduceOrder = ReduceOrder::LbdActivity, Domain::Any, "ranking of learned clauses for deletion";
+    lbd_keep: u64 = 2, Domain::Range(0, 1000), "learned clauses with LBD at most this are never deleted (glue clauses)";
+    clause_decay: f64 = 0.999, Domain::Range(0.5, 0.99999), "learned-clause activity decay per conflict";
+    garbage_fraction: f64 = 0.25, Domain::Range(0.0, 1.0), "compact the clause arena when this fraction of it is garbage";
+    // --- inprocessing --------------------------------------------------------------------
+    simplify: bool = true, Domain::Any, "at level 0, remove satisfied clauses and falsified literals when new units appeared";
+    elim: bool = false, Domain::Any, "bounded variable elimination; off by default for the incremental API, on by default for DIMACS solving (vigil sat); non-frozen variables only";
+    elim_max_occ: u64 = 20, Domain::Range(1, 100_000), "only eliminate variables occurring in at most this many irredundant clauses";
+    elim_max_resolvent: u64 = 20, Domain::Range(2, 100_000), "skip a variable if one of its resolvents would have more literals than this";
+    elim_grow: u64 = 0, Domain::Range(0, 1000), "allowed increase in the number of clauses when eliminating one variable";
+    elim_lit_budget: u64 = 20_000_000, Domain::Range(1, MAXI), "maximum total literals visited by one elimination round";
+    elim_order: ElimOrder = ElimOrder::Rarest, Domain::Any, "order in which elimination candidates are tried";
+    elim_rounds: u64 = 1, Domain::Range(0, 1000), "how many times elimination runs during one solve call";
+    elim_interval: u64 = 20_000, Domain::Range(1, MAXI), "conflicts between elimination rounds (rounds after the first run at restarts)";
+    elim_drop_learned: bool = true, Domain::Any, "drop learned clauses that contain an eliminated variable (keeping them is also sound)";
+}
+
+impl Params {
+    /// Applies `name=value` strings in order.
+    pub fn apply_assignments<S: AsRef<str>>(&mut self, items: &[S]) -> Result<(), ParamError> {
+        for item in items {
+            let item = item.as_ref();
+            let (n, v) = item
+                .split_once('=')
+                .ok_or_else(|| ParamError(format!("expected name=value, got '{item}'")))?;
+            self.set(n, v)?;
+        }
+        Ok(())
+    }
+
+    /// Applies the settings in a (flat, see module doc) TOML text. Errors name the line.
+    pub fn load_toml(&mut self, text: &str) -> Result<(), ParamError> {
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = strip_comment(raw).trim();
+            if line.is_empty() || (line.starts_with('[') && line.ends_with(']')) {
+                continue;
+            }
+            let (n, v) = line
+                .split_once('=')
+                .ok_or_else(|| ParamError(format!("line {line_no}: expected 'name = value', got '{line}'")))?;
+            let v = v.trim();
+            let v = if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') { &v[1..v.len() - 1] } else { v };
+            self.set(n.trim(), v).map_err(|e| ParamError(format!("line {line_no}: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// A listing with one line per parameter: name, type, default, domain, description.
+    pub fn listing() -> String {
+        let mut s = String::new();
+        for p in Params::info() {
+            s.push_str(&format!(
+                "{:<22} {:<6} default {:<12} {:<32} {}\n",
+                p.name, p.kind, p.default, p.domain, p.description
+            ));
+        }
+        s
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    let mut in_str = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => in_str = !in_str,
+            '#' if !in_str => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid_and_listed() {
+        assert!(Params::default().validate().is_ok());
+        assert_eq!(Params::info().len(), Params::NAMES.len());
+        assert!(Params::listing().contains("var_decay"));
+    }
+
+    #[test]
+    fn out_of_range_is_rejected_not_clamped() {
+        let mut p = Params::default();
+        let e = p.set("var_decay", "1.5").unwrap_err();
+        assert!(e.0.contains("outside its range"), "{e}");
+        assert_eq!(p.var_decay, 0.95);
+        assert!(p.set("phase", "sideways").is_err());
+        assert!(p.set("no_such", "1").is_err());
+        p.set("phase", "min_work").unwrap();
+        assert_eq!(p.phase, PhaseMode::MinWork);
+        p.var_decay = 2.0;
+        assert!(p.validate().is_err());
+    }
+
+    #[test]
+    fn toml_loading() {
+        let mut p = Params::default();
+        p.load_toml("# comment\n[sat]\nrestart = \"luby\"  # trailing\nrestart_base = 50\nelim = true\n").unwrap();
+        assert_eq!(p.restart, RestartMode::Luby);
+        assert_eq!(p.restart_base, 50);
+        assert!(p.elim);
+        let e = p.load_toml("\nrestart_base = 0\n").unwrap_err();
+        assert!(e.0.starts_with("line 2:"), "{e}");
+        assert!(p.load_toml("junk\n").is_err());
+    }
+
+    #[test]
+    fn extremes_are_settable() {
+        for name in Params::NAMES {
+            let mut p = Params::default();
+            p.set_extreme(name, false).unwrap();
+            p.set_extreme(name, true).unwrap();
+            assert!(p.validate().is_ok());
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Unit propagation over two watched literals with blocking literals.
+//!
+//! Invariants on exit without conflict: `qhead == trail.len()` and no live clause is unit or
+//! falsified under the assignment. For each long clause the literal implied by it is moved to
+//! position 0, so a long clause is the reason of its literal 0 (binary clauses are not
+//! reordered; their implied literal is whichever one is true). On conflict the conflicting
+//! clause is returned and the watch invariant still holds for every visited clause.
+
+use crate::clause_db::CRef;
+use crate::lit::Lit;
+use crate::solver::Solver;
+use crate::watch::Watch;
+
+impl Solver {
+    /// Propagates all pending trail literals; returns a falsified clause on conflict.
+    pub(crate) fn propagate(&mut self) -> Option<CRef> {
+        let mut conflict = None;
+        let mut props = 0u64;
+        while self.qhead < self.trail.len() && conflict.is_none() {
+            let p = self.trail[self.qhead];
+            self.qhead += 1;
+            props += 1;
+            let false_lit = !p;
+            let mut ws = std::mem::take(&mut self.watches.lists[false_lit.code()]);
+            let n = ws.len();
+            let (mut i, mut j) = (0usize, 0usize);
+            while i < n {
+                let w = ws[i];
+                i += 1;
+                let bv = self.vals[w.blocker.code()];
+                if bv > 0 {
+                    ws[j] = w;
+                    j += 1;
+                    continue;
+                }
+                if w.is_binary() {
+                    ws[j] = w;
+                    j += 1;
+                    if bv < 0 {
+                        conflict = Some(w.cref());
+                        break;
+                    }
+                    self.assign(w.blocker, w.cref());
+                    continue;
+                }
+                let c = w.cref();
+                let base = c as usize + 3;
+                let len = self.db.arena[c as usize] as usize;
+                // Put the false literal at position 1.
+                if self.db.arena[base] == false_lit.0 {
+                    self.db.arena.swap(base, base + 1);
+                }
+                let first = Lit(self.db.arena[base]);
+                let nw = Watch::new(c, first, false);
+                if first != w.blocker && self.vals[first.code()] > 0 {
+                    ws[j] = nw;
+                    j += 1;
+                    continue;
+                }
+                // Look for a new literal to watch.
+                let mut found = false;
+                for k in 2..len {
+                    let l = Lit(self.db.arena[base + k]);
+                    if self.vals[l.code()] >= 0 {
+                        self.db.arena.swap(base + 1, base + k);
+                        self.watches.lists[l.code()].push(nw);
+                        found = true;
+                        break;
+                    }
+                }
+                if found {
+                    continue;
+                }
+                ws[j] = nw;
+                j += 1;
+                if self.vals[first.code()] < 0 {
+                    conflict = Some(c);
+                    break;
+                }
+                self.assign(first, c);
+            }
+            while i < n {
+                ws[j] = ws[i];
+                i += 1;
+                j += 1;
+            }
+            ws.truncate(j);
+            self.watches.lists[false_lit.code()] = ws;
+        }
+        self.stats.propagations += props;
+        conflict
+    }
+}

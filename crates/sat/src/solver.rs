@@ -1,0 +1,363 @@
+//! The solver state, the trail primitives and the public incremental API.
+//!
+//! Invariants (between public calls): the solver is at decision level 0; `vals` holds for each
+//! literal code 1 (true), -1 (false) or 0 (unassigned) and `vals[l] == -vals[!l]`; every trail
+//! literal is true and appears once; `level`/`reason` are meaningful for assigned variables only;
+//! `ok == false` means the clauses are unsatisfiable without assumptions (the empty clause has
+//! been written to the proof). Eliminated variables occur in no live clause (unless
+//! `elim_drop_learned` is off, then only in learned ones) and are never decided.
+//!
+//! Elimination rule for incremental use: variable elimination runs only if the parameter `elim`
+//! is on (default off; `vigil sat` turns it on for DIMACS input). Frozen variables
+//! ([`Solver::freeze`]) and assumption variables are never eliminated. Using an already
+//! eliminated variable in a later clause or assumption is a contract violation and panics with
+//! a message saying so: freeze variables you will use again before solving.
+
+use crate::clause_db::{CRef, ClauseDb, NO_CREF};
+use crate::drat::Proof;
+use crate::lit::{Lit, SolveResult, Var};
+use crate::params::{Params, TieBreak};
+use crate::restart::Restarts;
+use crate::rng::Rng;
+use crate::stats::Stats;
+use crate::vsids::Vsids;
+use crate::watch::Watches;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A CDCL SAT solver with an incremental interface (see the crate documentation).
+pub struct Solver {
+    pub(crate) params: Params,
+    pub(crate) db: ClauseDb,
+    pub(crate) watches: Watches,
+    pub(crate) vals: Vec<i8>,
+    pub(crate) level: Vec<u32>,
+    pub(crate) reason: Vec<CRef>,
+    pub(crate) trail: Vec<Lit>,
+    pub(crate) trail_lim: Vec<usize>,
+    pub(crate) qhead: usize,
+    pub(crate) vsids: Vsids,
+    pub(crate) saved_phase: Vec<bool>,
+    /// Occurrences of each literal in clauses added by the user (for tie-breaking).
+    pub(crate) occurrences: Vec<u64>,
+    pub(crate) rng: Rng,
+    pub(crate) restarts: Restarts,
+    pub(crate) seen: Vec<u8>,
+    pub(crate) level_stamp: Vec<u64>,
+    pub(crate) stamp: u64,
+    pub(crate) frozen: Vec<bool>,
+    pub(crate) eliminated: Vec<bool>,
+    /// Elimination stack for model extension: repeated `[pivot, len, lits...]` records.
+    pub(crate) elim_stack: Vec<u32>,
+    pub(crate) ok: bool,
+    pub(crate) model: Vec<bool>,
+    pub(crate) failed: Vec<Lit>,
+    pub(crate) assumptions: Vec<Lit>,
+    pub(crate) conflict_limit: Option<u64>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) interrupt: Option<Arc<AtomicBool>>,
+    pub(crate) stats: Stats,
+    pub(crate) proof: Proof,
+    pub(crate) next_reduce: u64,
+    pub(crate) reductions: u64,
+    /// Trail length at the last level-0 simplification.
+    pub(crate) simp_assigns: usize,
+    /// Level-0 trail literals already written to the proof as unit lemmas.
+    pub(crate) units_in_proof: usize,
+    pub(crate) elim_runs: u64,
+    pub(crate) next_elim: u64,
+    pub(crate) cur_var_decay: f64,
+    /// Scratch buffer for clause addition.
+    pub(crate) tmp: Vec<Lit>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with default parameters.
+    pub fn new() -> Self {
+        Solver::with_params(Params::default())
+    }
+
+    /// A solver with the given parameters. Panics if they are out of range: use
+    /// [`Params::validate`] (or `Params::set`, which validates) on user-supplied values first.
+    pub fn with_params(p: Params) -> Self {
+        if let Err(e) = p.validate() {
+            panic!("invalid solver parameters: {e}");
+        }
+        Solver {
+            db: ClauseDb::new(),
+            watches: Watches::default(),
+            vals: Vec::new(),
+            level: Vec::new(),
+            reason: Vec::new(),
+            trail: Vec::new(),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            vsids: Vsids::new(),
+            saved_phase: Vec::new(),
+            occurrences: Vec::new(),
+            rng: Rng::new(p.seed),
+            restarts: Restarts::new(&p),
+            seen: Vec::new(),
+            level_stamp: vec![0],
+            stamp: 0,
+            frozen: Vec::new(),
+            eliminated: Vec::new(),
+            elim_stack: Vec::new(),
+            ok: true,
+            model: Vec::new(),
+            failed: Vec::new(),
+            assumptions: Vec::new(),
+            conflict_limit: None,
+            deadline: None,
+            interrupt: None,
+            stats: Stats::default(),
+            proof: Proof::default(),
+            next_reduce: p.reduce_first,
+            reductions: 0,
+            simp_assigns: 0,
+            units_in_proof: 0,
+            elim_runs: 0,
+            next_elim: 0,
+            cur_var_decay: if p.var_decay_start < p.var_decay { p.var_decay_start } else { p.var_decay },
+            tmp: Vec::new(),
+            params: p,
+        }
+    }
+
+    /// The parameters in use.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// A fresh variable.
+    pub fn new_var(&mut self) -> Var {
+        let v = Var::from_index(self.num_vars());
+        self.vals.push(0);
+        self.vals.push(0);
+        self.level.push(0);
+        self.reason.push(NO_CREF);
+        self.vsids.grow();
+        self.saved_phase.push(false);
+        self.occurrences.push(0);
+        self.occurrences.push(0);
+        self.seen.push(0);
+        self.level_stamp.push(0);
+        self.frozen.push(false);
+        self.eliminated.push(false);
+        self.watches.grow();
+        self.vsids.insert(v.0);
+        v
+    }
+
+    /// Number of variables created so far.
+    pub fn num_vars(&self) -> usize {
+        self.level.len()
+    }
+
+    /// Makes sure variable `v` exists (creating variables up to it).
+    pub fn ensure_var(&mut self, v: Var) {
+        while self.num_vars() <= v.index() {
+            self.new_var();
+        }
+    }
+
+    /// Adds a clause. Allowed at any time between solves; variables are created as needed.
+    /// The empty clause makes the solver unsatisfiable.
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        self.model.clear();
+        self.cancel_until(0);
+        for &l in lits {
+            self.ensure_var(l.var());
+            assert!(
+                !self.eliminated[l.var().index()],
+                "vigil-sat: clause uses variable {} which was eliminated; freeze variables that are used again (see Solver docs)",
+                l.var().index() + 1
+            );
+        }
+        if self.params.tie_break != TieBreak::None {
+            for &l in lits {
+                self.occurrences[l.code()] += 1;
+                let v = l.var();
+                let (p, n) = (self.occurrences[Lit::positive(v).code()], self.occurrences[Lit::negative(v).code()]);
+                self.vsids.tie[v.index()] = match self.params.tie_break {
+                    TieBreak::Product => p.saturating_mul(n),
+                    TieBreak::Sum => p + n,
+                    TieBreak::None => 0,
+                };
+                self.vsids.update(v.0);
+            }
+        }
+        if !self.ok {
+            return;
+        }
+        let mut c = std::mem::take(&mut self.tmp);
+        c.clear();
+        c.extend_from_slice(lits);
+        c.sort_unstable();
+        c.dedup();
+        let tautology = c.windows(2).any(|w| w[0] == !w[1]);
+        let satisfied = c.iter().any(|&l| self.lit_value(l) > 0);
+        if !tautology && !satisfied {
+            let before = c.len();
+            c.retain(|&l| self.lit_value(l) == 0);
+            if c.len() != before {
+                // The shortened clause is RUP given the level-0 units; the proof needs them.
+                self.write_units_to_proof();
+                self.proof.add(&c);
+            }
+            match c.len() {
+                0 => {
+                    self.ok = false;
+                    if before != 0 {
+                        // RUP of the empty clause was just written above.
+                    } else {
+                        self.proof.add(&[]);
+                    }
+                }
+                1 => {
+                    self.assign(c[0], NO_CREF);
+                    if self.propagate().is_some() {
+                        self.ok = false;
+                        self.proof.add(&[]);
+                    }
+                }
+                _ => {
+                    let cr = self.db.alloc(&c, false, 0);
+                    self.db.originals.push(cr);
+                    self.watches.attach(&self.db, cr);
+                }
+            }
+        }
+        self.tmp = c;
+    }
+
+    /// Solves without assumptions.
+    pub fn solve(&mut self) -> SolveResult {
+        self.solve_with(&[])
+    }
+
+    /// The value of `lit` in the model found by the last successful solve; `None` if there is no
+    /// model (last answer not Sat, or clauses were added since) or the variable is newer.
+    pub fn value(&self, lit: Lit) -> Option<bool> {
+        self.model.get(lit.var().index()).map(|&b| b != lit.is_negative())
+    }
+
+    /// After `Unsat` under assumptions: a subset of the assumptions that is already unsatisfiable
+    /// with the clauses (empty if the clauses alone are unsatisfiable).
+    pub fn failed_assumptions(&self) -> &[Lit] {
+        &self.failed
+    }
+
+    /// Protects `v` from variable elimination.
+    pub fn freeze(&mut self, v: Var) {
+        self.ensure_var(v);
+        assert!(!self.eliminated[v.index()], "vigil-sat: freeze of already eliminated variable {}", v.index() + 1);
+        self.frozen[v.index()] = true;
+    }
+
+    /// Stops each later solve call (with `Unknown`) after `n` more conflicts in that call.
+    pub fn set_conflict_limit(&mut self, n: Option<u64>) {
+        self.conflict_limit = n;
+    }
+
+    /// Stops solving (with `Unknown`) at time `t`.
+    pub fn set_deadline(&mut self, t: Option<Instant>) {
+        self.deadline = t;
+    }
+
+    /// Solving returns `Unknown` soon after `flag` becomes true.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// Counters and times.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Writes a textual DRAT proof of every later `Unsat` (without assumptions) to `w`.
+    /// Set it before adding clauses whose simplification should be justified.
+    pub fn set_proof_writer(&mut self, w: Box<dyn std::io::Write + Send>) {
+        self.proof.set_writer(w);
+    }
+
+    /// Flushes the proof writer and reports the first proof write error, if any.
+    pub fn flush_proof(&mut self) -> std::io::Result<()> {
+        self.proof.flush();
+        match self.proof.error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether variable `v` has been eliminated.
+    pub fn is_eliminated(&self, v: Var) -> bool {
+        self.eliminated.get(v.index()).copied().unwrap_or(false)
+    }
+
+    // ----- trail primitives ------------------------------------------------------------------
+
+    #[inline]
+    pub(crate) fn lit_value(&self, l: Lit) -> i8 {
+        self.vals[l.code()]
+    }
+    #[inline]
+    pub(crate) fn decision_level(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+    /// Makes `l` true at the current decision level with reason `r`.
+    #[inline]
+    pub(crate) fn assign(&mut self, l: Lit, r: CRef) {
+        debug_assert_eq!(self.vals[l.code()], 0);
+        self.vals[l.code()] = 1;
+        self.vals[(!l).code()] = -1;
+        let v = l.var().index();
+        self.level[v] = self.trail_lim.len() as u32;
+        self.reason[v] = r;
+        self.trail.push(l);
+    }
+    pub(crate) fn new_decision_level(&mut self) {
+        self.trail_lim.push(self.trail.len());
+    }
+    /// Undoes all assignments above decision level `lvl`, saving phases.
+    pub(crate) fn cancel_until(&mut self, lvl: u32) {
+        if self.decision_level() <= lvl {
+            return;
+        }
+        let start = self.trail_lim[lvl as usize];
+        for i in (start..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let v = l.var().index();
+            self.vals[l.code()] = 0;
+            self.vals[(!l).code()] = 0;
+            self.reason[v] = NO_CREF;
+            self.saved_phase[v] = !l.is_negative();
+            if !self.eliminated[v] {
+                self.vsids.insert(v as u32);
+            }
+        }
+        self.trail.truncate(start);
+        self.trail_lim.truncate(lvl as usize);
+        self.qhead = start;
+    }
+    /// Writes the level-0 trail literals not yet in the proof as unit lemmas, so that clauses
+    /// they satisfy or shorten can be deleted or rewritten in the proof.
+    pub(crate) fn write_units_to_proof(&mut self) {
+        if !self.proof.active() {
+            return;
+        }
+        let end = if self.trail_lim.is_empty() { self.trail.len() } else { self.trail_lim[0] };
+        while self.units_in_proof < end {
+            let l = self.trail[self.units_in_proof];
+            self.proof.add(&[l]);
+            self.units_in_proof += 1;
+        }
+    }
+}
