@@ -1,1 +1,36 @@
-//! CFG analyses (being written).
+//! Control-flow-graph analyses, generic over a [`Graph`] with dense node ids.
+//!
+//! The IR builds a [`Graph`] from a function's basic blocks (entry = block 0) and a
+//! [`CallGraph`] from the module's calls; the analyses never look at instructions. One idea per
+//! module:
+//!
+//! * [`graph`]: the graph itself (compact adjacency, checked construction);
+//! * [`order`]: depth-first pre/post order, reverse post-order, reachability;
+//! * [`scc`]: strongly connected components (Tarjan);
+//! * [`dom`]: dominator trees (Lengauer–Tarjan) with O(1) dominance queries;
+//! * [`postdom`]: post-dominator trees over a single virtual exit;
+//! * [`frontier`]: dominance frontiers, iterated dominance frontiers, control dependence;
+//! * [`loops`]: back edges, natural loops and their nesting, irreducible regions;
+//! * [`callgraph`]: call graphs, recursion, bottom-up order.
+//!
+//! Every algorithm is iterative (no recursion on the depth of the graph) and near-linear.
+//! Nodes unreachable from the entry are never dropped silently: each analysis states what it
+//! answers for them.
+
+pub mod callgraph;
+pub mod dom;
+pub mod frontier;
+pub mod graph;
+pub mod loops;
+pub mod order;
+pub mod postdom;
+pub mod scc;
+
+pub use callgraph::CallGraph;
+pub use dom::DomTree;
+pub use frontier::{ControlDependence, DominanceFrontiers};
+pub use graph::{Graph, GraphError, MAX_NODES};
+pub use loops::{Loop, LoopForest};
+pub use order::DfsOrder;
+pub use postdom::PostDomTree;
+pub use scc::Sccs;
