@@ -2,9 +2,13 @@
 //! graphs with up to 3 nodes (every edge set, every entry) and on thousands of seeded random
 //! graphs with up to 10 nodes (self-loops, parallel edges, unreachable nodes, irreducible loops).
 
+// The brute-force definitions index adjacency matrices by node id on purpose: they should read
+// like the textbook formulas they check.
+#![allow(clippy::needless_range_loop)]
+
 use vigil_ir::cfg::{
-    CallGraph, ControlDependence, DfsOrder, DomTree, DominanceFrontiers, Graph, LoopForest,
-    PostDomTree,
+    CallGraph, ControlDependence, DfsOrder, DomTree, DominanceFrontiers, GatingExpr, GatingPaths,
+    Graph, LoopForest, PostDomTree,
 };
 
 /// SplitMix64: a tiny deterministic generator, so failures reproduce.
@@ -39,7 +43,11 @@ fn random_graph(rng: &mut Rng) -> Graph {
     for _ in 0..extra {
         edges.push((rng.below(n as u64) as u32, rng.below(n as u64) as u32));
     }
-    let entry = if rng.below(4) == 0 { rng.below(n as u64) as u32 } else { 0 };
+    let entry = if rng.below(4) == 0 {
+        rng.below(n as u64) as u32
+    } else {
+        0
+    };
     Graph::new(n, entry, edges)
 }
 
@@ -49,8 +57,12 @@ fn exhaustive_graphs() -> Vec<Graph> {
     for n in 1..=3u32 {
         let all: Vec<(u32, u32)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
         for mask in 0u32..(1 << all.len()) {
-            let edges: Vec<(u32, u32)> =
-                all.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &e)| e).collect();
+            let edges: Vec<(u32, u32)> = all
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &e)| e)
+                .collect();
             for entry in 0..n {
                 out.push(Graph::new(n as usize, entry, edges.clone()));
             }
@@ -76,7 +88,12 @@ fn for_each_graph(seed: u64, mut check: impl FnMut(&Graph)) -> usize {
 // Brute-force definitions.
 
 /// Nodes reachable from `from` by paths that never enter `avoid` (nothing if `from == avoid`).
-fn reach_avoiding(n: usize, succs: &dyn Fn(u32) -> Vec<u32>, from: u32, avoid: Option<u32>) -> Vec<bool> {
+fn reach_avoiding(
+    n: usize,
+    succs: &dyn Fn(u32) -> Vec<u32>,
+    from: u32,
+    avoid: Option<u32>,
+) -> Vec<bool> {
     let mut seen = vec![false; n];
     if Some(from) == avoid {
         return seen;
@@ -100,7 +117,9 @@ fn dominance_matrix(n: usize, succs: &dyn Fn(u32) -> Vec<u32>, root: u32) -> Vec
     (0..n as u32)
         .map(|a| {
             let without_a = reach_avoiding(n, succs, root, Some(a));
-            (0..n).map(|b| reachable[b] && (a as usize == b || !without_a[b])).collect()
+            (0..n)
+                .map(|b| reachable[b] && (a as usize == b || !without_a[b]))
+                .collect()
         })
         .collect()
 }
@@ -108,7 +127,11 @@ fn dominance_matrix(n: usize, succs: &dyn Fn(u32) -> Vec<u32>, root: u32) -> Vec
 /// The strict dominator of `b` dominated by all its other strict dominators.
 fn idom_from_matrix(dom: &[Vec<bool>], b: usize) -> Option<u32> {
     let strict: Vec<usize> = (0..dom.len()).filter(|&a| a != b && dom[a][b]).collect();
-    let closest: Vec<usize> = strict.iter().copied().filter(|&c| strict.iter().all(|&a| dom[a][c])).collect();
+    let closest: Vec<usize> = strict
+        .iter()
+        .copied()
+        .filter(|&c| strict.iter().all(|&a| dom[a][c]))
+        .collect();
     assert!(closest.len() <= 1, "dominators are not linearly ordered");
     closest.first().map(|&c| c as u32)
 }
@@ -193,7 +216,10 @@ fn dfs_orders_match_definitions() {
         for (u, v) in g.edges().filter(|&(u, _)| reachable[u as usize]) {
             // Depth-first property: an edge to a node discovered later is a tree descendant.
             if order.pre(u) < order.pre(v) {
-                assert!(order.is_dfs_ancestor(u, v), "edge {u}->{v} violates depth-first order");
+                assert!(
+                    order.is_dfs_ancestor(u, v),
+                    "edge {u}->{v} violates depth-first order"
+                );
             }
             // RPO orders every non-retreating edge forward.
             assert!(order.is_retreating(u, v) || order.rpo_num(u) < order.rpo_num(v));
@@ -209,17 +235,34 @@ fn dominators_match_path_definition() {
         let dom = DomTree::compute(g);
         let bf = dominance_matrix(n, &succs_of(g), g.entry());
         for b in 0..n {
-            assert_eq!(dom.idom(b as u32), idom_from_matrix(&bf, b), "idom({b}) in {g:?}");
+            assert_eq!(
+                dom.idom(b as u32),
+                idom_from_matrix(&bf, b),
+                "idom({b}) in {g:?}"
+            );
             let strict_count = (0..n).filter(|&a| a != b && bf[a][b]).count() as u32;
             let reachable = bf[b][b];
             assert_eq!(dom.depth(b as u32), reachable.then_some(strict_count));
             assert_eq!(dom.is_reachable(b as u32), reachable);
             for a in 0..n {
-                assert_eq!(dom.dominates(a as u32, b as u32), bf[a][b], "{a} dom {b} in {g:?}");
-                assert_eq!(dom.strictly_dominates(a as u32, b as u32), a != b && bf[a][b]);
+                assert_eq!(
+                    dom.dominates(a as u32, b as u32),
+                    bf[a][b],
+                    "{a} dom {b} in {g:?}"
+                );
+                assert_eq!(
+                    dom.strictly_dominates(a as u32, b as u32),
+                    a != b && bf[a][b]
+                );
                 let common: Vec<usize> = (0..n).filter(|&c| bf[c][a] && bf[c][b]).collect();
-                let deepest = common.iter().copied().find(|&c| common.iter().all(|&d| bf[d][c]));
-                assert_eq!(dom.nearest_common_dominator(a as u32, b as u32), deepest.map(|c| c as u32));
+                let deepest = common
+                    .iter()
+                    .copied()
+                    .find(|&c| common.iter().all(|&d| bf[d][c]));
+                assert_eq!(
+                    dom.nearest_common_dominator(a as u32, b as u32),
+                    deepest.map(|c| c as u32)
+                );
             }
             for &c in dom.children(b as u32) {
                 assert_eq!(dom.idom(c), Some(b as u32));
@@ -263,7 +306,11 @@ fn post_dominators_match_path_definition() {
             let leader = (0..v).all(|u| !same_scc(u, v));
             if cyclic && sink && leader {
                 expected_sinks += 1;
-                let roots_here = pdom.loop_roots().iter().filter(|&&r| same_scc(r as usize, v)).count();
+                let roots_here = pdom
+                    .loop_roots()
+                    .iter()
+                    .filter(|&&r| same_scc(r as usize, v))
+                    .count();
                 assert_eq!(roots_here, 1, "sink SCC of {v} in {g:?}");
             }
         }
@@ -274,24 +321,44 @@ fn post_dominators_match_path_definition() {
         // a post-dominates b iff every path from b to the virtual exit visits a: dominance from
         // the virtual exit on the reversed augmented graph, evaluated by deleting nodes.
         let fwd = augmented_succs(g, &pdom);
-        let rev = |v: u32| (0..=n as u32).filter(|&u| fwd(u).contains(&v)).collect::<Vec<u32>>();
+        let rev = |v: u32| {
+            (0..=n as u32)
+                .filter(|&u| fwd(u).contains(&v))
+                .collect::<Vec<u32>>()
+        };
         let bf = dominance_matrix(n + 1, &rev, exit);
         for b in 0..=n {
             assert!(bf[b][b], "node {b} cannot reach the virtual exit");
             assert_eq!(pdom.ipdom(b as u32), idom_from_matrix(&bf, b));
             for a in 0..=n {
-                assert_eq!(pdom.post_dominates(a as u32, b as u32), bf[a][b], "{a} pdom {b} in {g:?}");
-                assert_eq!(pdom.strictly_post_dominates(a as u32, b as u32), a != b && bf[a][b]);
+                assert_eq!(
+                    pdom.post_dominates(a as u32, b as u32),
+                    bf[a][b],
+                    "{a} pdom {b} in {g:?}"
+                );
+                assert_eq!(
+                    pdom.strictly_post_dominates(a as u32, b as u32),
+                    a != b && bf[a][b]
+                );
             }
         }
         // Where every node reaches a real exit no augmentation beyond exits is needed, and the
         // relation is the plain definition: every path from b to an exit passes through a.
         if expected_sinks == 0 {
             for a in 0..n as u32 {
-                let without_a = |v: u32| if v == a { Vec::new() } else { g.succs(v).to_vec() };
+                let without_a = |v: u32| {
+                    if v == a {
+                        Vec::new()
+                    } else {
+                        g.succs(v).to_vec()
+                    }
+                };
                 for b in 0..n as u32 {
                     let escapes = a != b
-                        && reach_avoiding(n, &without_a, b, Some(a)).iter().enumerate().any(|(x, &r)| r && g.succs(x as u32).is_empty());
+                        && reach_avoiding(n, &without_a, b, Some(a))
+                            .iter()
+                            .enumerate()
+                            .any(|(x, &r)| r && g.succs(x as u32).is_empty());
                     assert_eq!(pdom.post_dominates(a, b), !escapes);
                 }
             }
@@ -304,7 +371,8 @@ fn frontier_bf(n: usize, succs: &dyn Fn(u32) -> Vec<u32>, dom: &[Vec<bool>], x: 
     let mut out: Vec<u32> = (0..n as u32)
         .filter(|&y| {
             let y = y as usize;
-            let has_pred = (0..n as u32).any(|p| dom[x][p as usize] && succs(p).contains(&(y as u32)));
+            let has_pred =
+                (0..n as u32).any(|p| dom[x][p as usize] && succs(p).contains(&(y as u32)));
             dom[y][y] && has_pred && !(x != y && dom[x][y])
         })
         .collect();
@@ -340,7 +408,11 @@ fn dominance_frontiers_match_definition() {
             current = next;
         }
         let expected: Vec<u32> = (0..n as u32).filter(|&y| current[y as usize]).collect();
-        assert_eq!(df.iterated(set.iter().copied()), expected, "DF+({set:?}) in {g:?}");
+        assert_eq!(
+            df.iterated(set.iter().copied()),
+            expected,
+            "DF+({set:?}) in {g:?}"
+        );
     });
 }
 
@@ -351,7 +423,11 @@ fn control_dependence_matches_post_dominance_frontier() {
         let pdom = PostDomTree::compute(g);
         let cd = ControlDependence::compute_with(&pdom);
         let fwd = augmented_succs(g, &pdom);
-        let rev = |v: u32| (0..=n as u32).filter(|&u| fwd(u).contains(&v)).collect::<Vec<u32>>();
+        let rev = |v: u32| {
+            (0..=n as u32)
+                .filter(|&u| fwd(u).contains(&v))
+                .collect::<Vec<u32>>()
+        };
         let pdom_bf = dominance_matrix(n + 1, &rev, n as u32);
         for y in 0..n {
             // Cytron et al.: y depends on x iff y post-dominates a successor of x (in the
@@ -378,8 +454,10 @@ fn loops_match_definitions() {
         let reachable = reachable_set(g);
         let dom = dominance_matrix(n, &succs_of(g), g.entry());
 
-        let mut back: Vec<(u32, u32)> =
-            g.edges().filter(|&(u, v)| reachable[u as usize] && dom[v as usize][u as usize]).collect();
+        let mut back: Vec<(u32, u32)> = g
+            .edges()
+            .filter(|&(u, v)| reachable[u as usize] && dom[v as usize][u as usize])
+            .collect();
         back.sort_unstable();
         back.dedup();
         assert_eq!(forest.back_edges(), &back[..]);
@@ -397,7 +475,9 @@ fn loops_match_definitions() {
                     .filter(|&x| {
                         x == h
                             || (reachable[x as usize]
-                                && latches.iter().any(|&l| reach_avoiding(n, &succs_of(g), x, Some(h))[l as usize]))
+                                && latches.iter().any(|&l| {
+                                    reach_avoiding(n, &succs_of(g), x, Some(h))[l as usize]
+                                }))
                     })
                     .collect()
             })
@@ -415,17 +495,17 @@ fn loops_match_definitions() {
                 assert_eq!(forest.contains(l, v), bodies[i].contains(&v));
             }
             // Nesting: laminar family; the parent is the smallest strict superset.
-            for (j, other) in bodies.iter().enumerate() {
+            for other in &bodies {
                 let disjoint = other.iter().all(|x| !bodies[i].contains(x));
                 assert!(disjoint || subset(&bodies[i], other) || subset(other, &bodies[i]));
-                let _ = j;
             }
             let parent_body = bodies
                 .iter()
                 .filter(|b| b.len() > bodies[i].len() && subset(&bodies[i], b))
                 .min_by_key(|b| b.len());
             let parent_header = lp.parent.map(|p| forest.get(p).header);
-            let expected_parent = parent_body.map(|b| headers[bodies.iter().position(|x| x == b).unwrap()]);
+            let expected_parent =
+                parent_body.map(|b| headers[bodies.iter().position(|x| x == b).unwrap()]);
             assert_eq!(parent_header, expected_parent);
             let containing = bodies.iter().filter(|b| b.contains(&h)).count() as u32;
             assert_eq!(lp.depth, containing);
@@ -492,12 +572,21 @@ fn loops_match_definitions() {
             // For reducible graphs, RPO is a topological order of the graph without back edges.
             let order = DfsOrder::compute(g);
             for &(u, v) in &forward {
-                assert!(order.rpo_num(u) < order.rpo_num(v), "edge {u}->{v} against RPO in {g:?}");
+                assert!(
+                    order.rpo_num(u) < order.rpo_num(v),
+                    "edge {u}->{v} against RPO in {g:?}"
+                );
             }
         }
     });
-    assert!(irreducible_seen > 100, "only {irreducible_seen} irreducible graphs generated");
-    assert!(nested_seen > 100, "only {nested_seen} nested loops generated");
+    assert!(
+        irreducible_seen > 100,
+        "only {irreducible_seen} irreducible graphs generated"
+    );
+    assert!(
+        nested_seen > 100,
+        "only {nested_seen} nested loops generated"
+    );
 }
 
 #[test]
@@ -535,7 +624,8 @@ fn call_graph_sccs_match_reachability() {
             assert_eq!(cg.is_recursive(f), closure[f as usize][f as usize]);
             recursive_seen += usize::from(cg.is_recursive(f));
             for g in 0..n as u32 {
-                let mutual = f == g || (closure[f as usize][g as usize] && closure[g as usize][f as usize]);
+                let mutual =
+                    f == g || (closure[f as usize][g as usize] && closure[g as usize][f as usize]);
                 assert_eq!(cg.scc_of(f) == cg.scc_of(g), mutual);
             }
         }
@@ -559,4 +649,87 @@ fn call_graph_sccs_match_reachability() {
         }
     }
     assert!(recursive_seen > 1000);
+}
+
+#[test]
+fn gating_path_expressions_select_the_entering_predecessor() {
+    let mut rng = Rng(88);
+    let (mut branches_seen, mut reached) = (0, 0);
+    for_each_graph(8, |g| {
+        let n = g.num_nodes();
+        let gp = GatingPaths::compute(g);
+        let order = DfsOrder::compute(g);
+        // The acyclic slice (non-retreating edges) and its dominators, by brute force.
+        let slice = |v: u32| -> Vec<u32> {
+            if !order.is_reachable(v) {
+                return Vec::new();
+            }
+            g.succs(v)
+                .iter()
+                .copied()
+                .filter(|&s| !order.is_retreating(v, s))
+                .collect()
+        };
+        let dom = dominance_matrix(n, &slice, g.entry());
+        for b in 0..n as u32 {
+            let Some(root) = gp.of(b) else {
+                assert!(!order.is_reachable(b));
+                continue;
+            };
+            if b == g.entry() {
+                assert_eq!(gp.expr(root), &GatingExpr::Pred(b));
+                continue;
+            }
+            // Canonical form, and terminals are predecessors of b.
+            let mut stack = vec![root];
+            while let Some(id) = stack.pop() {
+                match gp.expr(id) {
+                    GatingExpr::Empty => {}
+                    GatingExpr::Pred(p) => assert!(g.preds(b).contains(p)),
+                    GatingExpr::Branch { arms, .. } => {
+                        branches_seen += 1;
+                        let live: Vec<_> = arms
+                            .iter()
+                            .filter(|&&a| gp.expr(a) != &GatingExpr::Empty)
+                            .collect();
+                        assert!(live.len() >= 2 && live.iter().any(|&&a| a != *live[0]));
+                        stack.extend(arms.iter().copied());
+                    }
+                }
+            }
+            // Semantics: follow random branch decisions from idom(b) through the slice; whenever
+            // the walk reaches b, the expression names the node it enters b from.
+            let d = idom_from_matrix(&dom, b as usize).expect("reachable node has an idom");
+            for _ in 0..8 {
+                let choice: Vec<usize> = (0..n).map(|_| rng.below(4) as usize).collect();
+                let mut x = d;
+                let expected = loop {
+                    let succs = g.succs(x);
+                    if succs.is_empty() {
+                        break None;
+                    }
+                    let s = succs[choice[x as usize] % succs.len()];
+                    if order.is_retreating(x, s) {
+                        break None;
+                    }
+                    if s == b {
+                        break Some(x);
+                    }
+                    x = s;
+                };
+                if expected.is_some() {
+                    reached += 1;
+                    assert_eq!(
+                        gp.eval(root, |x| choice[x as usize]),
+                        expected,
+                        "GP({b}) in {g:?}"
+                    );
+                }
+            }
+        }
+    });
+    assert!(
+        branches_seen > 1000 && reached > 10_000,
+        "{branches_seen} branches, {reached} walks"
+    );
 }

@@ -2,8 +2,8 @@
 //! overflow the stack of any recursive implementation.
 
 use vigil_ir::cfg::{
-    CallGraph, ControlDependence, DfsOrder, DomTree, DominanceFrontiers, Graph, GraphError,
-    LoopForest, PostDomTree, Sccs,
+    CallGraph, ControlDependence, DfsOrder, DomTree, DominanceFrontiers, GatingExpr, GatingPaths,
+    Graph, GraphError, LoopForest, PostDomTree, Sccs,
 };
 
 fn graph(n: usize, edges: &[(u32, u32)]) -> Graph {
@@ -19,15 +19,29 @@ fn diamond() {
     assert_eq!(dom.children(0), &[1, 2, 3]);
     assert!(!dom.dominates(1, 3) && dom.dominates(0, 3));
     let df = DominanceFrontiers::compute(&g);
-    assert_eq!((df.of(0), df.of(1), df.of(2), df.of(3)), (&[][..], &[3][..], &[3][..], &[][..]));
+    assert_eq!(
+        (df.of(0), df.of(1), df.of(2), df.of(3)),
+        (&[][..], &[3][..], &[3][..], &[][..])
+    );
     assert_eq!(df.iterated([1]), vec![3]);
 
     let pdom = PostDomTree::compute(&g);
     assert_eq!(pdom.virtual_exit(), 4);
-    assert_eq!((0..4).map(|v| pdom.ipdom(v)).collect::<Vec<_>>(), [Some(3), Some(3), Some(3), Some(4)]);
+    assert_eq!(
+        (0..4).map(|v| pdom.ipdom(v)).collect::<Vec<_>>(),
+        [Some(3), Some(3), Some(3), Some(4)]
+    );
     assert!(pdom.loop_roots().is_empty());
     let cd = ControlDependence::compute_with(&pdom);
-    assert_eq!((cd.controlling(0), cd.controlling(1), cd.controlling(2), cd.controlling(3)), (&[][..], &[0][..], &[0][..], &[][..]));
+    assert_eq!(
+        (
+            cd.controlling(0),
+            cd.controlling(1),
+            cd.controlling(2),
+            cd.controlling(3)
+        ),
+        (&[][..], &[0][..], &[0][..], &[][..])
+    );
 
     let order = DfsOrder::compute(&g);
     assert_eq!(order.preorder(), &[0, 1, 3, 2]);
@@ -53,13 +67,25 @@ fn nested_loops() {
     assert_eq!(body, vec![1, 2, 3, 4]);
     assert_eq!(loops.body(inner), &[2, 3]);
     let (o, i) = (loops.get(outer), loops.get(inner));
-    assert_eq!((o.parent, i.parent, o.depth, i.depth), (None, Some(outer), 1, 2));
+    assert_eq!(
+        (o.parent, i.parent, o.depth, i.depth),
+        (None, Some(outer), 1, 2)
+    );
     assert_eq!(o.children, vec![inner]);
     assert_eq!((o.latches.clone(), i.latches.clone()), (vec![4], vec![3]));
-    assert_eq!((o.exiting_edges.clone(), o.exits.clone()), (vec![(4, 5)], vec![5]));
-    assert_eq!((i.exiting_edges.clone(), i.exits.clone()), (vec![(3, 4)], vec![4]));
+    assert_eq!(
+        (o.exiting_edges.clone(), o.exits.clone()),
+        (vec![(4, 5)], vec![5])
+    );
+    assert_eq!(
+        (i.exiting_edges.clone(), i.exits.clone()),
+        (vec![(3, 4)], vec![4])
+    );
     assert_eq!((o.preheader, i.preheader), (Some(0), Some(1)));
-    assert_eq!((0..6).map(|v| loops.loop_depth(v)).collect::<Vec<_>>(), [0, 1, 2, 2, 1, 0]);
+    assert_eq!(
+        (0..6).map(|v| loops.loop_depth(v)).collect::<Vec<_>>(),
+        [0, 1, 2, 2, 1, 0]
+    );
     assert!(loops.is_reducible());
 
     let df = DominanceFrontiers::compute(&g);
@@ -67,7 +93,10 @@ fn nested_loops() {
     assert_eq!(df.of(1), &[1]);
     assert_eq!(df.iterated([3]), vec![1, 2]);
     let pdom = PostDomTree::compute(&g);
-    assert_eq!((0..6).map(|v| pdom.ipdom(v).unwrap()).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        (0..6).map(|v| pdom.ipdom(v).unwrap()).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
     let cd = ControlDependence::compute(&g);
     assert_eq!(cd.controlling(2), &[3, 4]);
     assert_eq!(cd.controlling(4), &[4]);
@@ -94,7 +123,10 @@ fn infinite_loop_is_rooted_at_its_header() {
     let pdom = PostDomTree::compute(&g);
     assert_eq!(pdom.exits(), &[3]);
     assert_eq!(pdom.loop_roots(), &[1]);
-    assert_eq!((0..4).map(|v| pdom.ipdom(v)).collect::<Vec<_>>(), [Some(4), Some(4), Some(1), Some(4)]);
+    assert_eq!(
+        (0..4).map(|v| pdom.ipdom(v)).collect::<Vec<_>>(),
+        [Some(4), Some(4), Some(1), Some(4)]
+    );
     assert_eq!(pdom.ipdom(4), None);
     assert!(pdom.post_dominates(1, 2) && !pdom.post_dominates(2, 1));
     // A function that never returns at all.
@@ -109,7 +141,10 @@ fn unreachable_nodes_are_reported() {
     let g = graph(4, &[(0, 1), (2, 1), (2, 3), (3, 3)]);
     let order = DfsOrder::compute(&g);
     assert_eq!(order.unreachable(), &[2, 3]);
-    assert_eq!((order.pre(2), order.rpo_num(3), order.parent(3)), (None, None, None));
+    assert_eq!(
+        (order.pre(2), order.rpo_num(3), order.parent(3)),
+        (None, None, None)
+    );
     let dom = DomTree::compute(&g);
     assert_eq!(dom.idoms(), &[None, Some(0), None, None]);
     assert!(!dom.is_reachable(2) && dom.depth(2).is_none());
@@ -142,15 +177,31 @@ fn self_loop_on_entry_and_parallel_edges() {
 #[test]
 fn invalid_input_is_an_error_not_a_panic() {
     assert_eq!(Graph::try_new(0, 0, []), Err(GraphError::Empty));
-    assert_eq!(Graph::try_new(2, 2, []), Err(GraphError::EntryOutOfRange { entry: 2, num_nodes: 2 }));
+    assert_eq!(
+        Graph::try_new(2, 2, []),
+        Err(GraphError::EntryOutOfRange {
+            entry: 2,
+            num_nodes: 2
+        })
+    );
     assert_eq!(
         Graph::try_new(2, 0, [(0, 1), (1, 5)]),
-        Err(GraphError::EdgeOutOfRange { from: 1, to: 5, num_nodes: 2 })
+        Err(GraphError::EdgeOutOfRange {
+            from: 1,
+            to: 5,
+            num_nodes: 2
+        })
     );
-    assert!(matches!(CallGraph::new(2, vec![(0, 2)], vec![], vec![]), Err(GraphError::EdgeOutOfRange { .. })));
+    assert!(matches!(
+        CallGraph::new(2, vec![(0, 2)], vec![], vec![]),
+        Err(GraphError::EdgeOutOfRange { .. })
+    ));
     assert_eq!(
         CallGraph::new(2, vec![], vec![0], vec![7]).err(),
-        Some(GraphError::NodeOutOfRange { node: 7, num_nodes: 2 })
+        Some(GraphError::NodeOutOfRange {
+            node: 7,
+            num_nodes: 2
+        })
     );
     let empty = CallGraph::new(0, vec![], vec![], vec![]).unwrap();
     assert_eq!(empty.bottom_up().count(), 0);
@@ -160,13 +211,70 @@ fn invalid_input_is_an_error_not_a_panic() {
 #[test]
 fn call_graph_example() {
     // main(0) -> f(1) <-> g(2) -> h(3) -> h; h calls through a pointer; k(4) is address-taken.
-    let cg = CallGraph::new(6, vec![(0, 1), (1, 2), (2, 1), (2, 3), (3, 3), (0, 1)], vec![3], vec![4]).unwrap();
+    let cg = CallGraph::new(
+        6,
+        vec![(0, 1), (1, 2), (2, 1), (2, 3), (3, 3), (0, 1)],
+        vec![3],
+        vec![4],
+    )
+    .unwrap();
     assert_eq!(cg.callees(0), &[1]);
     assert_eq!(cg.callees(3), &[3, 4]);
     assert_eq!(cg.callers(1), &[0, 2]);
-    assert_eq!((0..6).map(|f| cg.is_recursive(f)).collect::<Vec<_>>(), [false, true, true, true, false, false]);
+    assert_eq!(
+        (0..6).map(|f| cg.is_recursive(f)).collect::<Vec<_>>(),
+        [false, true, true, true, false, false]
+    );
     let bottom_up: Vec<Vec<u32>> = cg.bottom_up().map(|m| m.to_vec()).collect();
-    assert_eq!(bottom_up, vec![vec![4], vec![3], vec![1, 2], vec![0], vec![5]]);
+    assert_eq!(
+        bottom_up,
+        vec![vec![4], vec![3], vec![1, 2], vec![0], vec![5]]
+    );
+}
+
+#[test]
+fn gating_paths_of_the_thesis_figure() {
+    // Babić, thesis Fig. 2.5, numbered Entry = 0, B1..B9 = 1..9, Exit = 10, true target first:
+    // Entry -> B1 | B2, B1 -> B5 | B4, B2 -> B3 -> B7, B4 -> B6, B5 -> B6, B6 -> B9 | B8,
+    // B7 -> B8 | Exit, B8 -> Exit, B9 -> Exit. The expected strings are the thesis' examples.
+    let g = graph(
+        11,
+        &[
+            (0, 1),
+            (0, 2),
+            (1, 5),
+            (1, 4),
+            (2, 3),
+            (3, 7),
+            (4, 6),
+            (5, 6),
+            (6, 9),
+            (6, 8),
+            (7, 8),
+            (7, 10),
+            (8, 10),
+            (9, 10),
+        ],
+    );
+    let gp = GatingPaths::compute(&g);
+    let show = |id| render(&gp, id);
+    assert_eq!(show(gp.of(0).unwrap()), "0");
+    assert_eq!(show(gp.of(1).unwrap()), "0");
+    assert_eq!(show(gp.of(6).unwrap()), "γ(1; 5, 4)");
+    assert_eq!(show(gp.of(8).unwrap()), "γ(0; 6, 7)");
+    assert_eq!(show(gp.of(10).unwrap()), "γ(0; γ(6; 9, 8), γ(7; 8, 7))");
+}
+
+/// Prints an expression as `γ(node; arm, …)` with predecessors as numbers and `∅`.
+fn render(gp: &GatingPaths, id: vigil_ir::cfg::GateId) -> String {
+    match gp.expr(id) {
+        GatingExpr::Empty => "∅".to_string(),
+        GatingExpr::Pred(p) => p.to_string(),
+        GatingExpr::Branch { node, arms } => {
+            let arms: Vec<String> = arms.iter().map(|&a| render(gp, a)).collect();
+            format!("γ({node}; {})", arms.join(", "))
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,6 +298,8 @@ fn long_chain() {
     assert!(DominanceFrontiers::compute(&g).of(5).is_empty());
     assert_eq!(LoopForest::compute(&g).num_loops(), 0);
     assert_eq!(Sccs::compute(&g).num_sccs(), BIG as usize);
+    let gp = GatingPaths::compute(&g);
+    assert_eq!(gp.expr(gp.of(BIG - 1).unwrap()), &GatingExpr::Pred(BIG - 2));
     // Closing the chain makes one loop and one SCC.
     let ring = Graph::new(BIG as usize, 0, (0..BIG).map(|v| (v, (v + 1) % BIG)));
     let loops = LoopForest::compute(&ring);
@@ -199,7 +309,13 @@ fn long_chain() {
     let pdom = PostDomTree::compute(&ring);
     assert_eq!(pdom.loop_roots(), &[0]);
     assert_eq!(pdom.ipdom(1), Some(2));
-    let cg = CallGraph::new(BIG as usize, (0..BIG).map(|v| (v, (v + 1) % BIG)).collect(), vec![], vec![]).unwrap();
+    let cg = CallGraph::new(
+        BIG as usize,
+        (0..BIG).map(|v| (v, (v + 1) % BIG)).collect(),
+        vec![],
+        vec![],
+    )
+    .unwrap();
     assert!(cg.is_recursive(12345));
     assert_eq!(cg.bottom_up().count(), 1);
 }
@@ -233,7 +349,10 @@ fn ladder_with_irreducible_rungs() {
     assert_eq!(df.of(a(1)), &[b(1), a(2)]);
     assert_eq!(loops.irreducible_regions().len(), rungs as usize - 1);
     assert_eq!(loops.irreducible_regions()[0], vec![a(1), b(1)]);
-    assert_eq!(df.iterated([b(rungs - 1)]), vec![a(rungs - 1), b(rungs - 1)]);
+    assert_eq!(
+        df.iterated([b(rungs - 1)]),
+        vec![a(rungs - 1), b(rungs - 1)]
+    );
     let pdom = PostDomTree::compute(&g);
     assert_eq!(pdom.loop_roots().len(), 1);
 }

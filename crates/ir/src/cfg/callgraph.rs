@@ -49,9 +49,15 @@ impl CallGraph {
             return Err(GraphError::TooManyNodes(num_functions));
         }
         check_edges(num_functions, &direct)?;
-        let out_of_range = indirect_callers.iter().chain(&address_taken).find(|&&f| f as usize >= num_functions);
+        let out_of_range = indirect_callers
+            .iter()
+            .chain(&address_taken)
+            .find(|&&f| f as usize >= num_functions);
         if let Some(&node) = out_of_range {
-            return Err(GraphError::NodeOutOfRange { node, num_nodes: num_functions });
+            return Err(GraphError::NodeOutOfRange {
+                node,
+                num_nodes: num_functions,
+            });
         }
         let mut edges = direct;
         for &caller in &indirect_callers {
@@ -62,7 +68,11 @@ impl CallGraph {
         let callees = Csr::from_edges(num_functions, &edges);
         let callers = callees.transpose();
         let sccs = Sccs::compute_with(num_functions, |f| callees.row(f), []);
-        Ok(CallGraph { callees, callers, sccs })
+        Ok(CallGraph {
+            callees,
+            callers,
+            sccs,
+        })
     }
 
     pub fn num_functions(&self) -> usize {

@@ -63,8 +63,9 @@ impl DomTree {
     /// outside the tree).
     fn from_idoms(root: u32, idom: Vec<Option<u32>>) -> DomTree {
         let n = idom.len();
-        let edges: Vec<(u32, u32)> =
-            (0..n as u32).filter_map(|b| idom[b as usize].map(|a| (a, b))).collect();
+        let edges: Vec<(u32, u32)> = (0..n as u32)
+            .filter_map(|b| idom[b as usize].map(|a| (a, b)))
+            .collect();
         let children = Csr::from_edges(n, &edges);
 
         let mut depth = vec![NONE; n];
@@ -86,7 +87,15 @@ impl DomTree {
             let last_child = children.row(v).iter().map(|&c| tout[c as usize]).max();
             tout[v as usize] = last_child.unwrap_or(tin[v as usize]);
         }
-        DomTree { root, idom, children, depth, tin, tout, preorder }
+        DomTree {
+            root,
+            idom,
+            children,
+            depth,
+            tin,
+            tout,
+            preorder,
+        }
     }
 
     /// Number of nodes the tree is defined over (reachable or not).
@@ -133,7 +142,8 @@ impl DomTree {
     /// Preorder number of `n` in the tree walk and the last preorder number in its subtree:
     /// `a` dominates `b` iff `dfs_interval(a)` contains `dfs_interval(b).0`.
     pub fn dfs_interval(&self, n: u32) -> Option<(u32, u32)> {
-        self.is_reachable(n).then(|| (self.tin[n as usize], self.tout[n as usize]))
+        self.is_reachable(n)
+            .then(|| (self.tin[n as usize], self.tout[n as usize]))
     }
 
     /// Whether `a` dominates `b` (reflexive). False if either is unreachable.
@@ -205,7 +215,11 @@ fn lengauer_tarjan(graph: &Graph, order: &DfsOrder) -> Vec<Option<u32>> {
         let mut b = std::mem::replace(&mut bucket_head[p as usize], NONE);
         while b != NONE {
             let u = lt.eval(b);
-            idom[b as usize] = if lt.semi[u as usize] < lt.semi[b as usize] { u } else { p };
+            idom[b as usize] = if lt.semi[u as usize] < lt.semi[b as usize] {
+                u
+            } else {
+                p
+            };
             b = bucket_next[b as usize];
         }
     }

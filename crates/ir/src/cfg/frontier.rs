@@ -76,7 +76,9 @@ impl DominanceFrontiers {
             }
         }
         // Rows come out sorted by `y`, because `y` was the outer loop.
-        DominanceFrontiers { df: Csr::from_edges(n, &pairs) }
+        DominanceFrontiers {
+            df: Csr::from_edges(n, &pairs),
+        }
     }
 
     /// Number of nodes the frontiers are defined over.
@@ -129,7 +131,9 @@ impl ControlDependence {
 
     /// Control dependence from an already computed post-dominator tree.
     pub fn compute_with(pdom: &PostDomTree) -> ControlDependence {
-        ControlDependence { pdf: DominanceFrontiers::compute_with(pdom.reverse_graph(), pdom.tree()) }
+        ControlDependence {
+            pdf: DominanceFrontiers::compute_with(pdom.reverse_graph(), pdom.tree()),
+        }
     }
 
     /// The branch nodes `y` is control dependent on, i.e. `PDF(y)`, sorted by id. Defined for the

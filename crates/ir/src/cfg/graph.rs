@@ -36,7 +36,11 @@ pub enum GraphError {
     /// The entry id is not below `num_nodes`.
     EntryOutOfRange { entry: u32, num_nodes: usize },
     /// An edge endpoint is not below `num_nodes`.
-    EdgeOutOfRange { from: u32, to: u32, num_nodes: usize },
+    EdgeOutOfRange {
+        from: u32,
+        to: u32,
+        num_nodes: usize,
+    },
     /// A node listed on its own (e.g. an address-taken function) is not below `num_nodes`.
     NodeOutOfRange { node: u32, num_nodes: usize },
 }
@@ -49,7 +53,11 @@ impl fmt::Display for GraphError {
             GraphError::EntryOutOfRange { entry, num_nodes } => {
                 write!(f, "entry {entry} is not a node of a {num_nodes}-node graph")
             }
-            GraphError::EdgeOutOfRange { from, to, num_nodes } => {
+            GraphError::EdgeOutOfRange {
+                from,
+                to,
+                num_nodes,
+            } => {
                 write!(f, "edge {from} -> {to} leaves a {num_nodes}-node graph")
             }
             GraphError::NodeOutOfRange { node, num_nodes } => {
@@ -153,7 +161,11 @@ impl Graph {
     pub(crate) fn from_checked(num_nodes: usize, entry: u32, edges: &[(u32, u32)]) -> Graph {
         let succs = Csr::from_edges(num_nodes, edges);
         let preds = succs.transpose();
-        Graph { entry, succs, preds }
+        Graph {
+            entry,
+            succs,
+            preds,
+        }
     }
 
     /// Like [`Graph::try_new`], for ids the caller knows to be valid.
@@ -198,16 +210,30 @@ impl Graph {
     /// The graph with every edge reversed and `entry` as its entry.
     pub fn reversed(&self, entry: u32) -> Result<Graph, GraphError> {
         if entry as usize >= self.num_nodes() {
-            return Err(GraphError::EntryOutOfRange { entry, num_nodes: self.num_nodes() });
+            return Err(GraphError::EntryOutOfRange {
+                entry,
+                num_nodes: self.num_nodes(),
+            });
         }
-        Ok(Graph { entry, succs: self.preds.clone(), preds: self.succs.clone() })
+        Ok(Graph {
+            entry,
+            succs: self.preds.clone(),
+            preds: self.succs.clone(),
+        })
     }
 }
 
 /// Checks that every endpoint is a node.
 pub(crate) fn check_edges(num_nodes: usize, edges: &[(u32, u32)]) -> Result<(), GraphError> {
-    match edges.iter().find(|&&(a, b)| a as usize >= num_nodes || b as usize >= num_nodes) {
-        Some(&(from, to)) => Err(GraphError::EdgeOutOfRange { from, to, num_nodes }),
+    match edges
+        .iter()
+        .find(|&&(a, b)| a as usize >= num_nodes || b as usize >= num_nodes)
+    {
+        Some(&(from, to)) => Err(GraphError::EdgeOutOfRange {
+            from,
+            to,
+            num_nodes,
+        }),
         None => Ok(()),
     }
 }

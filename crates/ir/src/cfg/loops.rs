@@ -142,7 +142,11 @@ impl LoopForest {
 
     /// Outermost loops, in id order.
     pub fn roots(&self) -> impl Iterator<Item = u32> + '_ {
-        self.loops.iter().enumerate().filter(|(_, l)| l.parent.is_none()).map(|(i, _)| i as u32)
+        self.loops
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.parent.is_none())
+            .map(|(i, _)| i as u32)
     }
 
     /// Body of loop `l`: its header first, then the other nodes (grouped by innermost loop).
@@ -170,12 +174,14 @@ impl LoopForest {
 
     /// Number of loops containing `n` (0 outside every loop).
     pub fn loop_depth(&self, n: u32) -> u32 {
-        self.innermost_loop(n).map_or(0, |l| self.loops[l as usize].depth)
+        self.innermost_loop(n)
+            .map_or(0, |l| self.loops[l as usize].depth)
     }
 
     /// The loop headed by `n`, if `n` is a loop header.
     pub fn loop_of_header(&self, n: u32) -> Option<u32> {
-        self.innermost_loop(n).filter(|&l| self.loops[l as usize].header == n)
+        self.innermost_loop(n)
+            .filter(|&l| self.loops[l as usize].header == n)
     }
 
     /// Distinct back edges `(latch, header)`, sorted.
@@ -256,8 +262,12 @@ fn build_raw_loops(graph: &Graph, dom: &DomTree, back_edges: &[(u32, u32)]) -> R
     for &(latch, header) in back_edges {
         latches_of[header as usize].push(latch);
     }
-    let mut raw =
-        RawLoops { headers: Vec::new(), latches: Vec::new(), parent: Vec::new(), innermost: vec![NONE; n] };
+    let mut raw = RawLoops {
+        headers: Vec::new(),
+        latches: Vec::new(),
+        parent: Vec::new(),
+        innermost: vec![NONE; n],
+    };
     // `outer[l]`: union-find link towards the outermost loop known to contain `l`.
     let mut outer: Vec<u32> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
@@ -290,7 +300,13 @@ fn build_raw_loops(graph: &Graph, dom: &DomTree, back_edges: &[(u32, u32)]) -> R
                 raw.parent[top as usize] = t;
                 raw.headers[top as usize]
             };
-            work.extend(graph.preds(from).iter().copied().filter(|&p| dom.is_reachable(p)));
+            work.extend(
+                graph
+                    .preds(from)
+                    .iter()
+                    .copied()
+                    .filter(|&p| dom.is_reachable(p)),
+            );
         }
     }
     raw
@@ -310,10 +326,14 @@ fn find(outer: &mut [u32], mut l: u32) -> u32 {
 fn arrange_forest(n: usize, raw: RawLoops, order: &DfsOrder) -> LoopForest {
     let count = raw.headers.len();
     let rpo_of = |l: u32| order.rpo_num(raw.headers[l as usize]).unwrap_or(NONE);
-    let child_edges: Vec<(u32, u32)> =
-        (0..count as u32).filter(|&l| raw.parent[l as usize] != NONE).map(|l| (raw.parent[l as usize], l)).collect();
+    let child_edges: Vec<(u32, u32)> = (0..count as u32)
+        .filter(|&l| raw.parent[l as usize] != NONE)
+        .map(|l| (raw.parent[l as usize], l))
+        .collect();
     let children = Csr::from_edges(count, &child_edges);
-    let mut roots: Vec<u32> = (0..count as u32).filter(|&l| raw.parent[l as usize] == NONE).collect();
+    let mut roots: Vec<u32> = (0..count as u32)
+        .filter(|&l| raw.parent[l as usize] == NONE)
+        .collect();
     roots.sort_unstable_by_key(|&l| rpo_of(l));
 
     // Iterative preorder walk assigning new ids.
@@ -355,9 +375,14 @@ fn arrange_forest(n: usize, raw: RawLoops, order: &DfsOrder) -> LoopForest {
         }
     }
 
-    let innermost: Vec<u32> =
-        raw.innermost.iter().map(|&l| if l == NONE { NONE } else { new_id[l as usize] }).collect();
-    let mut nodes: Vec<u32> = (0..n as u32).filter(|&v| innermost[v as usize] != NONE).collect();
+    let innermost: Vec<u32> = raw
+        .innermost
+        .iter()
+        .map(|&l| if l == NONE { NONE } else { new_id[l as usize] })
+        .collect();
+    let mut nodes: Vec<u32> = (0..n as u32)
+        .filter(|&v| innermost[v as usize] != NONE)
+        .collect();
     nodes.sort_unstable_by_key(|&v| {
         let l = innermost[v as usize];
         (l, v != loops[l as usize].header, v)
@@ -381,7 +406,11 @@ fn arrange_forest(n: usize, raw: RawLoops, order: &DfsOrder) -> LoopForest {
 }
 
 /// Cyclic SCCs of the reachable graph without back edges.
-fn irreducible_regions(graph: &Graph, order: &DfsOrder, back_edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
+fn irreducible_regions(
+    graph: &Graph,
+    order: &DfsOrder,
+    back_edges: &[(u32, u32)],
+) -> Vec<Vec<u32>> {
     let edges: Vec<(u32, u32)> = order
         .preorder()
         .iter()
@@ -390,8 +419,12 @@ fn irreducible_regions(graph: &Graph, order: &DfsOrder, back_edges: &[(u32, u32)
         .collect();
     let forward = Csr::from_edges(graph.num_nodes(), &edges);
     let sccs = Sccs::compute_with(graph.num_nodes(), |v| forward.row(v), [graph.entry()]);
-    let mut regions: Vec<Vec<u32>> =
-        sccs.ids().map(|c| sccs.members(c)).filter(|m| m.len() > 1).map(|m| m.to_vec()).collect();
+    let mut regions: Vec<Vec<u32>> = sccs
+        .ids()
+        .map(|c| sccs.members(c))
+        .filter(|m| m.len() > 1)
+        .map(|m| m.to_vec())
+        .collect();
     regions.sort_unstable();
     regions
 }

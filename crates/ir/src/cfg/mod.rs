@@ -11,6 +11,7 @@
 //! * [`postdom`]: post-dominator trees over a single virtual exit;
 //! * [`frontier`]: dominance frontiers, iterated dominance frontiers, control dependence;
 //! * [`loops`]: back edges, natural loops and their nesting, irreducible regions;
+//! * [`gating`]: gating path expressions (which predecessor enters a block, per branch decision);
 //! * [`callgraph`]: call graphs, recursion, bottom-up order.
 //!
 //! Every algorithm is iterative (no recursion on the depth of the graph) and near-linear.
@@ -20,6 +21,7 @@
 pub mod callgraph;
 pub mod dom;
 pub mod frontier;
+pub mod gating;
 pub mod graph;
 pub mod loops;
 pub mod order;
@@ -29,6 +31,7 @@ pub mod scc;
 pub use callgraph::CallGraph;
 pub use dom::DomTree;
 pub use frontier::{ControlDependence, DominanceFrontiers};
+pub use gating::{GateId, GatingExpr, GatingPaths};
 pub use graph::{Graph, GraphError, MAX_NODES};
 pub use loops::{Loop, LoopForest};
 pub use order::DfsOrder;

@@ -74,8 +74,17 @@ impl DfsOrder {
                 stack.pop();
             }
         }
-        let unreachable = (0..n as u32).filter(|&v| pre_num[v as usize] == NONE).collect();
-        DfsOrder { preorder, postorder, pre_num, post_num, parent, unreachable }
+        let unreachable = (0..n as u32)
+            .filter(|&v| pre_num[v as usize] == NONE)
+            .collect();
+        DfsOrder {
+            preorder,
+            postorder,
+            pre_num,
+            post_num,
+            parent,
+            unreachable,
+        }
     }
 
     /// Reachable nodes in preorder (entry first).

@@ -49,7 +49,9 @@ impl PostDomTree {
     pub fn compute(graph: &Graph) -> PostDomTree {
         let n = graph.num_nodes();
         let virtual_exit = n as u32;
-        let exits: Vec<u32> = (0..n as u32).filter(|&v| graph.succs(v).is_empty()).collect();
+        let exits: Vec<u32> = (0..n as u32)
+            .filter(|&v| graph.succs(v).is_empty())
+            .collect();
 
         let sccs = Sccs::compute(graph);
         let mut loop_roots: Vec<u32> = sccs
@@ -69,7 +71,12 @@ impl PostDomTree {
         edges.extend(graph.edges().map(|(from, to)| (to, from)));
         let reverse = Graph::from_checked(n + 1, virtual_exit, &edges);
         let tree = DomTree::compute(&reverse);
-        PostDomTree { tree, reverse, exits, loop_roots }
+        PostDomTree {
+            tree,
+            reverse,
+            exits,
+            loop_roots,
+        }
     }
 
     /// Id of the virtual exit: the number of nodes of the original graph.
