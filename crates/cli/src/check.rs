@@ -46,8 +46,42 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Search order of the explicit engine.
+    #[arg(long, value_enum, default_value_t = SearchOrder::Dfs)]
+    pub search: SearchOrder,
+    /// Stop the explicit search after this many states (the verdict is then unknown).
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub max_states: u64,
+    /// Stop the explicit search when stored states take this many MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 8192)]
+    pub max_memory: u64,
+    /// Let malloc, calloc and realloc fail (return NULL) nondeterministically.
+    #[arg(long)]
+    pub malloc_can_fail: bool,
+    /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
+    #[arg(long, value_name = "LO..HI", value_parser = parse_range)]
+    pub nondet_range: Option<(i64, i64)>,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchOrder {
+    Dfs,
+    Bfs,
+}
+
+fn parse_range(s: &str) -> Result<(i64, i64), String> {
+    let (lo, hi) = s.split_once("..").ok_or("expected LO..HI, e.g. -5..5")?;
+    let lo: i64 = lo.trim().parse().map_err(|_| format!("bad lower bound '{lo}'"))?;
+    let hi: i64 = hi.trim().parse().map_err(|_| format!("bad upper bound '{hi}'"))?;
+    if lo > hi {
+        return Err(format!("empty range {lo}..{hi}"));
+    }
+    if hi.abs_diff(lo) > 1 << 20 {
+        return Err("range too large (at most 2^20 values)".into());
+    }
+    Ok((lo, hi))
 }
 
 pub fn run(args: &CheckArgs) -> u8 {
@@ -63,7 +97,9 @@ pub fn run(args: &CheckArgs) -> u8 {
         eprintln!("vigil check: --timeout must be a positive number of seconds");
         return EXIT_USAGE;
     }
-    let module = match vigil_frontend::load(&args.files, &args.frontend.options()) {
+    let mut fe = args.frontend.options();
+    fe.runtime = crate::runtime::bitcode();
+    let module = match vigil_frontend::load(&args.files, &fe) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("vigil check: {e}");
@@ -84,18 +120,99 @@ pub fn run(args: &CheckArgs) -> u8 {
         "instructions".into(),
         module.defined_functions().map(|(_, f)| f.num_insts()).sum::<usize>().into(),
     );
+    let (answer, engine, trace) = run_engines(args, property, module, &mut stats, start);
     let report = Report {
-        answer: Answer::Unknown("no engine".into()),
+        answer,
         property: property.name().into(),
-        engine: "none".into(),
-        trace: Vec::new(),
+        engine,
+        trace,
         stats,
         time_s: start.elapsed().as_secs_f64(),
         notes,
     };
     match args.format {
-        Format::Text => print!("{}", report.to_text()),
+        Format::Text => {
+            if !report.trace.is_empty() {
+                println!("counterexample (replayed):");
+                for step in &report.trace {
+                    println!("{}", step.get("text").and_then(|t| t.as_str()).unwrap_or_default());
+                }
+            }
+            print!("{}", report.to_text())
+        }
         Format::Json => println!("{}", report.to_json()),
     }
     report.answer.exit_code()
+}
+
+/// Runs the engines that apply. Only the explicit engine exists so far; `auto` runs it.
+fn run_engines(
+    args: &CheckArgs,
+    property: Property,
+    module: vigil_ir::Module,
+    stats: &mut serde_json::Map<String, serde_json::Value>,
+    start: Instant,
+) -> (Answer, String, Vec<serde_json::Value>) {
+    let vm_property = match property {
+        Property::UnreachCall => vigil_vm::Property::UnreachCall,
+        Property::ValidMemsafety => vigil_vm::Property::ValidMemsafety,
+        Property::NoOverflow => vigil_vm::Property::NoOverflow,
+        Property::NoDataRace => {
+            return (Answer::Unknown("property no-data-race is not supported yet".into()), "none".into(), Vec::new())
+        }
+    };
+    match args.engine {
+        Engine::Auto | Engine::Explicit => {}
+        Engine::Static | Engine::Synergy => {
+            return (Answer::Unknown("no engine: this engine is not implemented yet".into()), "none".into(), Vec::new())
+        }
+    }
+    if crate::runtime::bitcode().is_none() {
+        return (Answer::Unknown("no engine: the in-VM runtime is not built".into()), "none".into(), Vec::new());
+    }
+    let program = vigil_vm::Program::new(module);
+    let cfg = vigil_explicit::SearchConfig {
+        property: vm_property,
+        order: match args.search {
+            SearchOrder::Dfs => vigil_explicit::Order::Dfs,
+            SearchOrder::Bfs => vigil_explicit::Order::Bfs,
+        },
+        vm: vigil_vm::Config {
+            check_overflow: property == Property::NoOverflow,
+            malloc_can_fail: args.malloc_can_fail,
+            nondet_range: args.nondet_range,
+            max_steps: 50_000_000,
+        },
+        max_states: args.max_states,
+        max_memory: args.max_memory.saturating_mul(1 << 20),
+        deadline: Some(start + std::time::Duration::from_secs_f64(args.timeout)),
+        cancel: None,
+    };
+    let (verdict, st) = vigil_explicit::check(&program, &cfg);
+    stats.insert("states".into(), st.states.into());
+    stats.insert("transitions".into(), st.transitions.into());
+    stats.insert("instructions".into(), st.instructions.into());
+    stats.insert("stored_bytes".into(), st.stored_bytes.into());
+    if st.states > 0 {
+        stats.insert("bytes_per_state".into(), (st.stored_bytes / st.states).into());
+    }
+    stats.insert("search_s".into(), st.time_s.into());
+    let answer = match verdict {
+        vigil_explicit::Verdict::Holds => (Answer::True, Vec::new()),
+        vigil_explicit::Verdict::Violated { property, trace } => {
+            let steps = trace
+                .iter()
+                .map(|s| {
+                    let mut j = s.to_json();
+                    if let Some(o) = j.as_object_mut() {
+                        o.insert("text".into(), s.to_text().into());
+                    }
+                    j
+                })
+                .collect();
+            (Answer::False(property.to_string()), steps)
+        }
+        vigil_explicit::Verdict::Unknown(r) => (Answer::Unknown(r), Vec::new()),
+    };
+    (answer.0, "explicit".into(), answer.1)
 }

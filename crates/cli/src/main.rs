@@ -5,6 +5,7 @@
 //! conventions instead (10 SAT / 20 UNSAT / 0 unknown for `sat`).
 
 mod check;
+mod runtime;
 mod ir_cmd;
 mod property;
 mod verdict;
@@ -81,6 +82,7 @@ impl FrontendArgs {
             defines: self.define.clone(),
             m32: self.m32,
             mem2reg: !self.no_mem2reg,
+            runtime: None,
         }
     }
 }

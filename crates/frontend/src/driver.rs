@@ -97,6 +97,9 @@ pub struct FrontendOptions {
     pub m32: bool,
     /// Run `mem2reg` (SSA registers instead of stack slots for scalar locals).
     pub mem2reg: bool,
+    /// Bitcode linked with the program (vigil's in-VM runtime for the explicit engine). Its
+    /// definitions are weak, so the program's own definitions win.
+    pub runtime: Option<&'static [u8]>,
 }
 
 impl Default for FrontendOptions {
@@ -107,6 +110,7 @@ impl Default for FrontendOptions {
             defines: Vec::new(),
             m32: false,
             mem2reg: true,
+            runtime: None,
         }
     }
 }
@@ -189,6 +193,11 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
         }
     }
 
+    if let Some(rt) = opts.runtime {
+        let path = dir.path().join("vigil-runtime.bc");
+        std::fs::write(&path, rt).map_err(|e| FrontendError::Io { path: path.clone(), reason: e.to_string() })?;
+        parts.push(path);
+    }
     let linked = if parts.len() == 1 {
         parts.pop().unwrap_or_default()
     } else {

@@ -17,7 +17,12 @@ use std::path::PathBuf;
 /// Compiles, links and lowers the given inputs into one module.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let bc = driver::build_bitcode(inputs, opts)?;
-    load_verified_bitcode(&bc.path)
+    let mut m = load_verified_bitcode(&bc.path)?;
+    if inputs.len() > 1 || opts.runtime.is_some() {
+        // Linking names the module after llvm-link; name it after the user's first input.
+        m.source_file = inputs[0].display().to_string();
+    }
+    Ok(m)
 }
 
 /// Lowers a bitcode file that `opt` has already verified (see [`driver::build_bitcode`]).

@@ -1,0 +1,42 @@
+//! The explicit engine: exhaustive state-space search over the DiVM-style VM (`vigil-vm`).
+//!
+//! [`check`] explores the program's states ([`search`]), replays any violation on a fresh VM
+//! ([`replay`]) and returns a verdict backed by evidence: `Violated` only with a replayed trace,
+//! `Holds` only when the whole state space was explored with every input enumerated.
+
+#![forbid(unsafe_code)]
+
+pub mod replay;
+pub mod search;
+
+pub use replay::Step;
+pub use search::{Order, SearchConfig, SearchResult, SearchStats, Violation};
+
+use vigil_vm::Program;
+
+/// A verdict of the explicit engine.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    Holds,
+    /// The violated (sub)property and the replayed trace.
+    Violated { property: &'static str, trace: Vec<Step> },
+    Unknown(String),
+}
+
+/// Checks `prog` and replays any counterexample before reporting it.
+pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
+    if prog.module.pointer_bytes != 8 {
+        return (Verdict::Unknown("the explicit engine runs only LP64 programs (not --m32)".into()), SearchStats::default());
+    }
+    let (result, stats) = search::explore(prog, cfg);
+    let verdict = match result {
+        SearchResult::Holds => Verdict::Holds,
+        SearchResult::Unknown(r) => Verdict::Unknown(r),
+        SearchResult::Violated(v) => match replay::replay(prog, &cfg.vm, cfg.property, &v) {
+            Ok(trace) => Verdict::Violated { property: v.property, trace },
+            // A counterexample that does not replay is a bug in vigil; never report it as false.
+            Err(why) => Verdict::Unknown(format!("counterexample did not replay ({why}); please report")),
+        },
+    };
+    (verdict, stats)
+}

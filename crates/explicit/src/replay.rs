@@ -1,0 +1,126 @@
+//! Replaying a counterexample on a fresh VM (DESIGN.md: every `false` is replayed before it is
+//! reported) and turning the run into a readable trace: source lines with their functions,
+//! calls and returns, chosen input values and program output.
+
+use crate::search::Violation;
+use vigil_ir::{FuncId, Loc, Module};
+use vigil_vm::canon::canonicalize;
+use vigil_vm::{Choices, Config, Event, FaultKind, Machine, Program, Property, Stop};
+
+/// One step of a counterexample trace, ready for text or JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Line { func: String, file: String, line: u32, col: u32 },
+    Call { func: String, file: String, line: u32 },
+    Return { func: String },
+    Input { text: String },
+    Output { text: String },
+    Note { text: String },
+    Violation { what: String, file: String, line: u32, col: u32 },
+}
+
+/// Re-executes `v.choices` from the initial state. Returns the trace when the run ends in a fault
+/// that violates the same property, or why it did not.
+pub fn replay(prog: &Program, vm: &Config, property: Property, v: &Violation) -> Result<Vec<Step>, String> {
+    let mut m = Machine::boot(prog, vm.clone())?;
+    m.events = Some(Vec::new());
+    let n = v.choices.len();
+    let mut confirmed = false;
+    for (k, choices) in v.choices.iter().enumerate() {
+        let out = m.run_transition(Choices::forced(choices.clone()));
+        let last = k + 1 == n;
+        match (&out.stop, last) {
+            (Stop::Fault { kind, .. }, true) if kind.violates(property) == Some(v.property) => confirmed = true,
+            (Stop::Interrupt | Stop::Exit, true) if v.fault == FaultKind::Leak => {
+                let canon = canonicalize(&m.state, prog.module.globals.len() as u32);
+                confirmed = !canon.unreachable_heap.is_empty();
+            }
+            (Stop::Interrupt, false) => {}
+            (other, _) => return Err(format!("replay diverged at transition {k}: {other:?}")),
+        }
+        // The recorded choices must be exactly the ones the run asked for.
+        if m.choices.taken.len() != choices.len() {
+            return Err(format!("replay diverged at transition {k}: different number of choices"));
+        }
+    }
+    if !confirmed {
+        return Err("replay did not reach the violation".into());
+    }
+    let events = m.events.take().unwrap_or_default();
+    Ok(render(&prog.module, &events, v))
+}
+
+fn file_of(m: &Module, loc: Loc) -> String {
+    loc.file.and_then(|f| m.files.get(f.index()).cloned()).unwrap_or_else(|| m.source_file.clone())
+}
+
+fn name(m: &Module, f: FuncId) -> String {
+    m.function(f).name.clone()
+}
+
+/// Functions of vigil's runtime are shown as one call, not line by line.
+fn is_runtime_file(file: &str) -> bool {
+    file.contains("crates/runtime/c/") || file.contains("vigil-runtime")
+}
+
+fn render(m: &Module, events: &[Event], v: &Violation) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for e in events {
+        match e {
+            Event::Line { func, loc } => {
+                let file = file_of(m, *loc);
+                if !is_runtime_file(&file) {
+                    steps.push(Step::Line { func: name(m, *func), file, line: loc.line, col: loc.col });
+                }
+            }
+            Event::Call { func, loc } => {
+                steps.push(Step::Call { func: name(m, *func), file: file_of(m, *loc), line: loc.line });
+            }
+            Event::Return { func } => steps.push(Step::Return { func: name(m, *func) }),
+            Event::Trace { kind, text } => match kind {
+                0 => steps.push(Step::Output { text: text.clone() }),
+                2 => steps.push(Step::Input { text: text.clone() }),
+                _ => steps.push(Step::Note { text: text.clone() }),
+            },
+            Event::UndefBranch { loc } => steps.push(Step::Note {
+                text: format!("branch on an uninitialised value at {} (both ways explored)", m.describe_loc(*loc)),
+            }),
+        }
+    }
+    steps.push(Step::Violation {
+        what: v.fault.to_string(),
+        file: file_of(m, v.loc),
+        line: v.loc.line,
+        col: v.loc.col,
+    });
+    steps
+}
+
+impl Step {
+    /// One line of text.
+    pub fn to_text(&self) -> String {
+        match self {
+            Step::Line { func, file, line, col } => format!("  {file}:{line}:{col}  in {func}"),
+            Step::Call { func, file, line } => format!("  {file}:{line}  call {func}"),
+            Step::Return { func } => format!("  return from {func}"),
+            Step::Input { text } => format!("  input: {text}"),
+            Step::Output { text } => format!("  output: {}", text.trim_end()),
+            Step::Note { text } => format!("  note: {text}"),
+            Step::Violation { what, file, line, col } => format!("  VIOLATION: {what} at {file}:{line}:{col}"),
+        }
+    }
+
+    /// As a JSON value.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Step::Line { func, file, line, col } => json!({"kind": "line", "function": func, "file": file, "line": line, "column": col}),
+            Step::Call { func, file, line } => json!({"kind": "call", "function": func, "file": file, "line": line}),
+            Step::Return { func } => json!({"kind": "return", "function": func}),
+            Step::Input { text } => json!({"kind": "input", "value": text}),
+            Step::Output { text } => json!({"kind": "output", "text": text}),
+            Step::Note { text } => json!({"kind": "note", "text": text}),
+            Step::Violation { what, file, line, col } => json!({"kind": "violation", "what": what, "file": file, "line": line, "column": col}),
+        }
+    }
+}

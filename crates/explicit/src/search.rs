@@ -1,0 +1,239 @@
+//! Explicit-state search over the VM's state space (DiVM §4–5).
+//!
+//! The successors of a state are found by running one transition for every sequence of choices:
+//! the first run takes option 0 at every `choose`, and each later run forces the longest prefix
+//! that still has an untried option (an odometer over the choice tree). New states are recognised
+//! by their canonical form (`vigil_vm::canon`), stored exactly (no hash compaction, so a visited
+//! check never confuses two states).
+//!
+//! What the search may conclude:
+//! * a fault that violates the property → a counterexample (the choices of every transition from
+//!   the initial state), which the caller replays before reporting it;
+//! * an exhausted state space with every input enumerated over its whole domain and no
+//!   undefined behaviour on any path → the property holds;
+//! * anything else (inputs sampled from a subset, undefined behaviour that is not the property,
+//!   limits) → unknown, with the reason.
+
+use std::collections::HashMap;
+use std::time::Instant;
+use vigil_vm::canon::canonicalize;
+use vigil_vm::machine::flags;
+use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, State, Stop};
+
+/// Search order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    Dfs,
+    Bfs,
+}
+
+/// Limits and options of a search.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub property: Property,
+    pub order: Order,
+    pub vm: Config,
+    pub max_states: u64,
+    /// Bytes of stored states after which the search gives up.
+    pub max_memory: u64,
+    pub deadline: Option<Instant>,
+    /// Set from another thread to stop the search (it then answers unknown).
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+/// A violation found by the search.
+#[derive(Clone, Debug)]
+pub struct Violation {
+    /// The SV-COMP name of the violated (sub)property.
+    pub property: &'static str,
+    pub fault: FaultKind,
+    pub loc: vigil_ir::Loc,
+    pub func: vigil_ir::FuncId,
+    /// The choices of each transition from the initial state.
+    pub choices: Vec<Vec<u32>>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub enum SearchResult {
+    Holds,
+    Violated(Violation),
+    Unknown(String),
+}
+
+/// Counters of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchStats {
+    pub states: u64,
+    pub transitions: u64,
+    pub instructions: u64,
+    /// Bytes of the stored canonical states.
+    pub stored_bytes: u64,
+    pub time_s: f64,
+}
+
+struct Node {
+    parent: u32,
+    choices: Vec<u32>,
+}
+
+/// The next choice vector after a run that took `taken`, or None when all were tried.
+pub fn next_choices(taken: &[(u32, u32)]) -> Option<Vec<u32>> {
+    let i = taken.iter().rposition(|(c, n)| c + 1 < *n)?;
+    let mut v: Vec<u32> = taken[..i].iter().map(|(c, _)| *c).collect();
+    v.push(taken[i].0 + 1);
+    Some(v)
+}
+
+fn path_to(nodes: &[Node], mut idx: u32) -> Vec<Vec<u32>> {
+    let mut path = Vec::new();
+    while idx != u32::MAX {
+        let n = &nodes[idx as usize];
+        if n.parent != u32::MAX {
+            path.push(n.choices.clone());
+        }
+        idx = n.parent;
+    }
+    path.reverse();
+    path
+}
+
+/// Explores the state space of `prog`.
+pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats) {
+    let start = Instant::now();
+    let mut stats = SearchStats::default();
+    let machine = match Machine::boot(prog, cfg.vm.clone()) {
+        Ok(m) => m,
+        Err(e) => return (SearchResult::Unknown(e), stats),
+    };
+    let globals = prog.module.globals.len() as u32;
+    let mut visited: HashMap<Box<[u8]>, u32> = HashMap::new();
+    let mut nodes: Vec<Node> = vec![Node { parent: u32::MAX, choices: Vec::new() }];
+    let init = machine.state.clone();
+    let c = canonicalize(&init, globals);
+    stats.stored_bytes += c.bytes.len() as u64;
+    visited.insert(c.bytes.into_boxed_slice(), 0);
+    stats.states = 1;
+    let mut frontier: std::collections::VecDeque<(u32, State)> = std::collections::VecDeque::new();
+    frontier.push_back((0, init));
+    // Reasons that forbid a `true` answer (first one of each kind is kept for the message).
+    let mut incomplete: Option<String> = None;
+    let note = |reason: String, incomplete: &mut Option<String>| {
+        if incomplete.is_none() {
+            *incomplete = Some(reason);
+        }
+    };
+    let mut check_counter = 0u32;
+    while let Some((idx, state)) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
+        let mut forced: Vec<u32> = Vec::new();
+        loop {
+            check_counter += 1;
+            if check_counter % 64 == 0 {
+                if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
+                    stats.time_s = start.elapsed().as_secs_f64();
+                    return (SearchResult::Unknown(format!("timeout after {} states", stats.states)), stats);
+                }
+                if cfg.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+                    stats.time_s = start.elapsed().as_secs_f64();
+                    return (SearchResult::Unknown("cancelled".into()), stats);
+                }
+            }
+            let mut m = Machine::at(prog, cfg.vm.clone(), state.clone());
+            let out = m.run_transition(Choices::forced(forced.clone()));
+            stats.transitions += 1;
+            stats.instructions += out.steps;
+            let taken = std::mem::take(&mut m.choices.taken);
+            let choice_vec: Vec<u32> = taken.iter().map(|(c, _)| *c).collect();
+            if out.flags & flags::INCOMPLETE != 0 {
+                note("input domain not enumerated".into(), &mut incomplete);
+            }
+            let violation = |fault: FaultKind, loc, func| {
+                let property = fault.violates(cfg.property)?;
+                let mut choices = path_to(&nodes, idx);
+                choices.push(choice_vec.clone());
+                Some(Violation { property, fault, loc, func, choices })
+            };
+            match out.stop {
+                Stop::Interrupt | Stop::Exit => {
+                    let exited = out.stop == Stop::Exit;
+                    let canon = canonicalize(&m.state, globals);
+                    if cfg.property == Property::ValidMemsafety && !canon.unreachable_heap.is_empty() {
+                        let loc = m.last_loc;
+                        if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {
+                            stats.time_s = start.elapsed().as_secs_f64();
+                            return (SearchResult::Violated(v), stats);
+                        }
+                    }
+                    if !exited && !visited.contains_key(canon.bytes.as_slice()) {
+                        let id = nodes.len() as u32;
+                        nodes.push(Node { parent: idx, choices: choice_vec.clone() });
+                        stats.stored_bytes += canon.bytes.len() as u64;
+                        visited.insert(canon.bytes.into_boxed_slice(), id);
+                        stats.states += 1;
+                        frontier.push_back((id, m.state));
+                        if stats.states >= cfg.max_states {
+                            stats.time_s = start.elapsed().as_secs_f64();
+                            return (SearchResult::Unknown(format!("state limit reached ({} states)", stats.states)), stats);
+                        }
+                        if stats.stored_bytes >= cfg.max_memory {
+                            stats.time_s = start.elapsed().as_secs_f64();
+                            return (
+                                SearchResult::Unknown(format!("memory limit reached ({} states, {} MB stored)", stats.states, stats.stored_bytes >> 20)),
+                                stats,
+                            );
+                        }
+                    }
+                }
+                Stop::Cancelled => {}
+                Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
+                Stop::Fault { kind, loc, func } => {
+                    if let Some(v) = violation(kind.clone(), loc, func) {
+                        stats.time_s = start.elapsed().as_secs_f64();
+                        return (SearchResult::Violated(v), stats);
+                    }
+                    let what = match &kind {
+                        FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
+                        FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
+                        _ => format!("undefined behaviour: {kind}"),
+                    };
+                    let at = prog.module.describe_loc(loc);
+                    note(format!("{what} at {at}"), &mut incomplete);
+                }
+            }
+            match next_choices(&taken) {
+                Some(v) => forced = v,
+                None => break,
+            }
+        }
+    }
+    stats.time_s = start.elapsed().as_secs_f64();
+    match incomplete {
+        None => (SearchResult::Holds, stats),
+        Some(reason) => (SearchResult::Unknown(reason), stats),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choice_odometer_enumerates_every_vector_once() {
+        // Simulate a transition whose choices have 2 then 3 options.
+        let mut seen = Vec::new();
+        let mut forced: Vec<u32> = Vec::new();
+        loop {
+            let a = forced.first().copied().unwrap_or(0);
+            let b = forced.get(1).copied().unwrap_or(0);
+            seen.push((a, b));
+            match next_choices(&[(a, 2), (b, 3)]) {
+                Some(v) => forced = v,
+                None => break,
+            }
+        }
+        assert_eq!(seen.len(), 6);
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 6);
+    }
+}

@@ -1,0 +1,146 @@
+//! Canonical form of a state (DiVM §5.2, heap symmetry reduction).
+//!
+//! Objects reachable from the roots — the global objects in order, then the running frame (whose
+//! parent pointers and registers reach the rest of the stack and the heap) — are numbered in
+//! depth-first pre-order, and every pointer is rewritten to the canonical number of its object.
+//! Two states whose memory graphs are isomorphic therefore serialise to the same bytes, however
+//! their object ids differ. Pointers to freed objects all become one "dangling" marker.
+//!
+//! The same walk finds the live heap objects that are *not* reachable: memory the program can no
+//! longer free (`valid-memtrack`).
+
+use crate::machine::{flags, State};
+use crate::memory::{decode, encode, Object, CODE_TAG, INVALID_OBJ, PTR_BYTES};
+use std::collections::HashMap;
+
+/// Marker object id for pointers to freed objects in the canonical form.
+const DANGLING: u32 = 0x7fff_fffe;
+
+/// A canonical serialisation and what the walk found.
+pub struct Canonical {
+    pub bytes: Vec<u8>,
+    /// Live heap objects unreachable from the roots (leaked memory), by real id.
+    pub unreachable_heap: Vec<u32>,
+    /// Number of objects in the canonical form.
+    pub objects: usize,
+}
+
+/// Computes the canonical form of `state`; `num_globals` objects 1..=G are the global roots.
+pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
+    let heap = &state.heap;
+    let mut number: HashMap<u32, u32> = HashMap::new();
+    let mut order: Vec<u32> = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
+    let mut roots: Vec<u32> = (1..=num_globals).collect();
+    if state.frame != 0 {
+        roots.push(state.frame);
+    }
+    // Depth-first pre-order; pointers of an object are followed in offset order.
+    for root in roots {
+        stack.push(root);
+        while let Some(id) = stack.pop() {
+            if number.contains_key(&id) {
+                continue;
+            }
+            let Some(obj) = heap.get(id) else { continue };
+            number.insert(id, order.len() as u32);
+            order.push(id);
+            for &p in obj.ptrs.iter().rev() {
+                let (target, _) = decode(obj.read(p, PTR_BYTES).bits);
+                if target != 0 && target & CODE_TAG == 0 && target != INVALID_OBJ && heap.is_live(target) && !number.contains_key(&target) {
+                    stack.push(target);
+                }
+            }
+        }
+    }
+    let mut bytes = Vec::with_capacity(order.len() * 32);
+    bytes.extend_from_slice(&(state.flags & flags::ATOMIC).to_le_bytes());
+    for &id in &order {
+        let obj = heap.get(id).expect("numbered objects are live");
+        serialise(obj, &number, heap, &mut bytes);
+    }
+    let unreachable_heap = heap
+        .live_ids()
+        .filter(|id| !number.contains_key(id))
+        .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
+        .collect();
+    Canonical { bytes, unreachable_heap, objects: order.len() }
+}
+
+fn serialise(obj: &Object, number: &HashMap<u32, u32>, heap: &crate::memory::Heap, out: &mut Vec<u8>) {
+    out.push(obj.kind as u8);
+    out.extend_from_slice(&obj.size().to_le_bytes());
+    let start = out.len();
+    out.extend_from_slice(&obj.data);
+    for &p in &obj.ptrs {
+        let (target, off) = decode(obj.read(p, PTR_BYTES).bits);
+        let canon = if target == 0 || target & CODE_TAG != 0 || target == INVALID_OBJ {
+            target
+        } else if let Some(n) = number.get(&target) {
+            *n + 1
+        } else if heap.was_allocated(target) {
+            DANGLING
+        } else {
+            INVALID_OBJ
+        };
+        let enc = encode(canon, off).to_le_bytes();
+        let at = start + p as usize;
+        out[at..at + 8].copy_from_slice(&enc);
+    }
+    if obj.def.iter().all(|d| *d == 0xff) {
+        out.push(1);
+    } else {
+        out.push(0);
+        out.extend_from_slice(&obj.def);
+    }
+    out.extend_from_slice(&(obj.ptrs.len() as u32).to_le_bytes());
+    for &p in &obj.ptrs {
+        out.extend_from_slice(&p.to_le_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::{Heap, ObjKind, Scalar};
+
+    fn state_with_list(order: &[usize]) -> State {
+        // One global pointing at a two-element list; `order` decides allocation order (ids).
+        let mut heap = Heap::new();
+        let g = heap.alloc(Object::new(ObjKind::Global, 8, true));
+        let mut ids = [0u32; 2];
+        for &k in order {
+            let mut node = Object::new(ObjKind::Heap, 16, true);
+            node.write(0, 8, Scalar::int(k as u64 + 10));
+            ids[k] = heap.alloc(node);
+        }
+        heap.get_mut(ids[0]).expect("live").write(8, 8, Scalar::pointer(ids[1], 0));
+        heap.get_mut(ids[1]).expect("live").write(8, 8, Scalar::null());
+        heap.get_mut(g).expect("live").write(0, 8, Scalar::pointer(ids[0], 0));
+        State { heap, frame: 0, flags: 0 }
+    }
+
+    #[test]
+    fn isomorphic_heaps_have_equal_canonical_forms() {
+        let a = canonicalize(&state_with_list(&[0, 1]), 1);
+        let b = canonicalize(&state_with_list(&[1, 0]), 1);
+        assert_eq!(a.bytes, b.bytes);
+        assert_eq!(a.objects, 3);
+        assert!(a.unreachable_heap.is_empty());
+    }
+
+    #[test]
+    fn different_contents_differ_and_garbage_is_found() {
+        let a = state_with_list(&[0, 1]);
+        let mut b = a.clone();
+        let g_ptr = b.heap.get(1).expect("global").read(0, 8);
+        let (first, _) = decode(g_ptr.bits);
+        b.heap.get_mut(first).expect("live").write(0, 8, Scalar::int(99));
+        assert_ne!(canonicalize(&a, 1).bytes, canonicalize(&b, 1).bytes);
+        // Drop the global's pointer: both nodes become garbage.
+        b.heap.get_mut(1).expect("global").write(0, 8, Scalar::null());
+        let c = canonicalize(&b, 1);
+        assert_eq!(c.unreachable_heap.len(), 2);
+        assert_eq!(c.objects, 1);
+    }
+}

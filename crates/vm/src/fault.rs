@@ -1,0 +1,98 @@
+//! Faults: what the VM reports instead of undefined behaviour (DiVM §3.6).
+//!
+//! A fault ends the current transition. Which faults are property violations depends on the
+//! property being checked (see `vigil-explicit`): e.g. a NULL dereference violates
+//! `valid-memsafety` (as `valid-deref`) but under `unreach-call` it only means the program has
+//! undefined behaviour on that path, which makes a `true` answer impossible.
+
+use std::fmt;
+
+/// The kinds of fault.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum FaultKind {
+    /// `reach_error()`, a failed `assert`, `__VERIFIER_error()`.
+    Assert,
+    /// Load or store through the null pointer.
+    NullDeref,
+    /// Access outside the bounds of a live object.
+    OutOfBounds,
+    /// Access through a pointer to a freed object (or a frame that returned).
+    UseAfterFree,
+    /// Access through something that is not a pointer (an integer, an overflowed pointer, a code
+    /// pointer used as data).
+    InvalidPointer,
+    /// `free` of something that is not the start of a live heap object.
+    InvalidFree,
+    /// Heap memory unreachable when the program ends.
+    Leak,
+    /// A store to read-only memory.
+    WriteToConstant,
+    /// Integer division or remainder by zero.
+    DivByZero,
+    /// `INT_MIN / -1` and `INT_MIN % -1`.
+    DivOverflow,
+    /// Signed overflow of an `nsw` operation (checked only under `no-overflow`).
+    SignedOverflow,
+    /// An undefined value used where a defined one is needed (address, call target, size…).
+    Undefined(&'static str),
+    /// `unreachable` was executed.
+    Unreachable,
+    /// A call with fewer arguments than the callee has parameters, or through a non-function.
+    BadCall,
+    /// A call to a function that is neither defined in the program nor in vigil's runtime.
+    UnknownFunction(String),
+    /// Invalid use of a hypercall.
+    BadHypercall(&'static str),
+    /// A construct the lowering could not represent.
+    Unsupported(String),
+}
+
+impl FaultKind {
+    /// The SV-COMP (sub)property this fault violates, if any, given the property checked.
+    pub fn violates(&self, property: Property) -> Option<&'static str> {
+        use FaultKind::*;
+        match (property, self) {
+            (Property::UnreachCall, Assert) => Some("unreach-call"),
+            (Property::ValidMemsafety, NullDeref | OutOfBounds | UseAfterFree | InvalidPointer) => {
+                Some("valid-deref")
+            }
+            (Property::ValidMemsafety, InvalidFree) => Some("valid-free"),
+            (Property::ValidMemsafety, Leak) => Some("valid-memtrack"),
+            (Property::NoOverflow, SignedOverflow | DivOverflow) => Some("no-overflow"),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FaultKind::*;
+        match self {
+            Assert => write!(f, "assertion failure (reach_error)"),
+            NullDeref => write!(f, "null pointer dereference"),
+            OutOfBounds => write!(f, "out-of-bounds access"),
+            UseAfterFree => write!(f, "access to freed memory"),
+            InvalidPointer => write!(f, "access through an invalid pointer"),
+            InvalidFree => write!(f, "invalid free"),
+            Leak => write!(f, "memory leak"),
+            WriteToConstant => write!(f, "write to constant memory"),
+            DivByZero => write!(f, "division by zero"),
+            DivOverflow => write!(f, "signed division overflow"),
+            SignedOverflow => write!(f, "signed integer overflow"),
+            Undefined(what) => write!(f, "use of an undefined value ({what})"),
+            Unreachable => write!(f, "unreachable executed"),
+            BadCall => write!(f, "call with a bad callee or too few arguments"),
+            UnknownFunction(name) => write!(f, "call to unknown external function {name}"),
+            BadHypercall(why) => write!(f, "invalid hypercall: {why}"),
+            Unsupported(what) => write!(f, "unsupported construct: {what}"),
+        }
+    }
+}
+
+/// The properties the VM can check.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Property {
+    UnreachCall,
+    ValidMemsafety,
+    NoOverflow,
+}

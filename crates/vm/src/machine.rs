@@ -1,0 +1,1253 @@
+//! The interpreter: runs one *transition* of the program from a [`State`] (DiVM §4: the model
+//! checker only asks for the initial state and the successors of a state).
+//!
+//! A transition runs until an interrupt point is reached for the second time in the same
+//! transition, the program ends, a fault happens, or the path is cancelled
+//! (`__VERIFIER_assume(0)`). Nondeterminism comes only from `__vm_choose` (and branches on
+//! undefined values, which are treated as a choice between both outcomes — SV-COMP reads an
+//! uninitialised variable as a nondeterministic value); the caller fixes the choices with a
+//! [`Choices`] prefix and learns which choices were open, so it can enumerate all of them.
+
+use crate::fault::FaultKind;
+use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, PTR_BYTES};
+use crate::ops;
+use crate::program::*;
+use vigil_ir::{BlockId, Callee, FuncId, InstKind, Intrinsic, Loc, Operand, Terminator, ValueId};
+
+/// Control flags (shared with the runtime's `vigil_vm.h`).
+pub mod flags {
+    pub const ERROR: u32 = 1;
+    pub const CANCEL: u32 = 2;
+    pub const INCOMPLETE: u32 = 4;
+    pub const EXIT: u32 = 8;
+    pub const MALLOC_CAN_FAIL: u32 = 16;
+    pub const ATOMIC: u32 = 32;
+}
+
+/// Control operations of `__vm_control`.
+pub mod ctl {
+    pub const GET_FLAGS: u64 = 0;
+    pub const SET_FLAGS: u64 = 1;
+    pub const CLEAR_FLAGS: u64 = 2;
+    pub const FAULT: u64 = 3;
+    pub const NONDET_RANGE: u64 = 4;
+}
+
+/// A state of the program: the memory graph and the control registers that are not derived
+/// from it.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub heap: Heap,
+    /// The object id of the running frame (0 once the program has ended).
+    pub frame: u32,
+    /// Flags that belong to the state (ATOMIC); the others are per transition.
+    pub flags: u32,
+}
+
+/// Configuration of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// Report `nsw` overflow as a fault.
+    pub check_overflow: bool,
+    pub malloc_can_fail: bool,
+    /// `--nondet-range LO..HI`.
+    pub nondet_range: Option<(i64, i64)>,
+    /// Instructions after which a transition is cut off.
+    pub max_steps: u64,
+}
+
+/// The choices of one transition: a forced prefix, and what was actually chosen with how many
+/// options each choice had.
+#[derive(Clone, Debug, Default)]
+pub struct Choices {
+    pub forced: Vec<u32>,
+    pub taken: Vec<(u32, u32)>,
+}
+
+impl Choices {
+    pub fn forced(forced: Vec<u32>) -> Choices {
+        Choices { forced, taken: Vec::new() }
+    }
+}
+
+/// An event of a traced run (for counterexamples).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// An instruction at a new source line was executed in function `func`.
+    Line { func: FuncId, loc: Loc },
+    Call { func: FuncId, loc: Loc },
+    Return { func: FuncId },
+    /// `__vm_trace` text (program output, runtime notes, chosen inputs).
+    Trace { kind: u32, text: String },
+    /// A choice made by the VM itself (a branch on an undefined value).
+    UndefBranch { loc: Loc },
+}
+
+/// Why a transition stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// An interrupt point was reached again: the state is a new state to store.
+    Interrupt,
+    /// The program ended (`exit`, `abort`, return from `main`).
+    Exit,
+    /// The path is infeasible (`__VERIFIER_assume(0)`).
+    Cancelled,
+    /// A fault at a location.
+    Fault { kind: FaultKind, loc: Loc, func: FuncId },
+    /// The step limit was reached inside one transition.
+    StepLimit,
+}
+
+/// Result of a transition.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub stop: Stop,
+    /// Flags raised during the transition (INCOMPLETE in particular).
+    pub flags: u32,
+    pub steps: u64,
+}
+
+type Exec<T> = Result<T, FaultKind>;
+
+/// Runs transitions of one program.
+pub struct Machine<'p> {
+    pub prog: &'p Program,
+    pub config: Config,
+    pub state: State,
+    pub choices: Choices,
+    /// Events, when tracing (replay); None during the search.
+    pub events: Option<Vec<Event>>,
+    trans_flags: u32,
+    passed: Vec<(u32, u32)>,
+    // Cached program counter of the running frame.
+    func: FuncId,
+    block: u32,
+    inst: u32,
+    last_line: (u32, u32),
+    /// The last source location executed that is known (for reports about the state as a
+    /// whole, such as leaks).
+    pub last_loc: Loc,
+}
+
+/// What executing one instruction does to control flow.
+enum Flow {
+    Next,
+    /// Control was transferred (branch, call, return); the pc is already set.
+    Jumped,
+    Stop(Stop),
+}
+
+impl<'p> Machine<'p> {
+    /// The initial state: globals laid out, a frame for `main` (with `argc = 1` and an `argv`
+    /// holding the program name when `main` takes them).
+    pub fn boot(prog: &'p Program, config: Config) -> Result<Machine<'p>, String> {
+        let main = prog.main.ok_or("the program has no main function")?;
+        let mut heap = Heap::new();
+        for (i, _) in prog.module.globals.iter().enumerate() {
+            let g = vigil_ir::GlobalId(i as u32);
+            let obj = prog.global_initial(g).unwrap_or_else(|| Object::new(ObjKind::Global, 0, false));
+            let id = heap.alloc(obj);
+            debug_assert_eq!(id, prog.global_object(g));
+        }
+        let mut m = Machine {
+            prog,
+            config,
+            state: State { heap, frame: 0, flags: 0 },
+            choices: Choices::default(),
+            events: None,
+            trans_flags: 0,
+            passed: Vec::new(),
+            func: main,
+            block: 0,
+            inst: 0,
+            last_line: (0, 0),
+            last_loc: Loc::UNKNOWN,
+        };
+        let nparams = prog.module.function(main).params.len();
+        let mut args = Vec::new();
+        if nparams >= 2 {
+            let mut name = Object::new(ObjKind::Constant, 5, true);
+            name.data.copy_from_slice(b"prog\0");
+            let name_id = m.state.heap.alloc(name);
+            let mut argv = Object::new(ObjKind::Global, 16, true);
+            argv.write(0, 8, Scalar::pointer(name_id, 0));
+            argv.write(8, 8, Scalar::null());
+            let argv_id = m.state.heap.alloc(argv);
+            args.push(Scalar::int(1));
+            args.push(Scalar::pointer(argv_id, 0));
+        }
+        args.resize(nparams, Scalar::int(0));
+        m.push_frame(main, &args.into_iter().map(Arg::Scalar).collect::<Vec<_>>(), 0)
+            .map_err(|e| e.to_string())?;
+        m.save_pc();
+        Ok(m)
+    }
+
+    /// A machine positioned at an existing state.
+    pub fn at(prog: &'p Program, config: Config, state: State) -> Machine<'p> {
+        let mut m = Machine {
+            prog,
+            config,
+            state,
+            choices: Choices::default(),
+            events: None,
+            trans_flags: 0,
+            passed: Vec::new(),
+            func: FuncId(0),
+            block: 0,
+            inst: 0,
+            last_line: (0, 0),
+            last_loc: Loc::UNKNOWN,
+        };
+        m.load_pc();
+        m
+    }
+
+    fn frame(&self) -> &Object {
+        self.state.heap.get(self.state.frame).expect("the running frame is live")
+    }
+
+    fn frame_mut(&mut self) -> &mut Object {
+        self.state.heap.get_mut(self.state.frame).expect("the running frame is live")
+    }
+
+    fn load_pc(&mut self) {
+        if self.state.frame == 0 {
+            return;
+        }
+        let f = self.frame();
+        let func = f.read(FRAME_FUNC, 4).bits as u32;
+        let block = f.read(FRAME_BLOCK, 4).bits as u32;
+        let inst = f.read(FRAME_INST, 4).bits as u32;
+        self.func = FuncId(func);
+        self.block = block;
+        self.inst = inst;
+    }
+
+    fn save_pc(&mut self) {
+        if self.state.frame == 0 {
+            return;
+        }
+        let (b, i) = (self.block, self.inst);
+        let f = self.frame_mut();
+        f.write(FRAME_BLOCK, 4, Scalar::int(u64::from(b)));
+        f.write(FRAME_INST, 4, Scalar::int(u64::from(i)));
+    }
+
+    /// Runs one transition from the current state with the given choices.
+    pub fn run_transition(&mut self, choices: Choices) -> Outcome {
+        self.choices = choices;
+        self.trans_flags = 0;
+        self.passed.clear();
+        let mut steps = 0u64;
+        self.load_pc();
+        if self.state.frame == 0 {
+            return Outcome { stop: Stop::Exit, flags: 0, steps };
+        }
+        let stop = loop {
+            steps += 1;
+            if self.config.max_steps > 0 && steps > self.config.max_steps {
+                break Stop::StepLimit;
+            }
+            match self.step() {
+                Ok(Flow::Next) => self.inst += 1,
+                Ok(Flow::Jumped) => {}
+                Ok(Flow::Stop(s)) => break s,
+                Err(kind) => {
+                    self.save_pc();
+                    let (loc, func) = self.user_loc();
+                    break Stop::Fault { kind, loc, func };
+                }
+            }
+            let fl = self.trans_flags | self.state.flags;
+            if fl & (flags::ERROR | flags::CANCEL | flags::EXIT) != 0 {
+                if fl & flags::CANCEL != 0 {
+                    break Stop::Cancelled;
+                }
+                if fl & flags::EXIT != 0 {
+                    break Stop::Exit;
+                }
+            }
+        };
+        self.save_pc();
+        Outcome { stop, flags: self.trans_flags, steps }
+    }
+
+    /// Location of the instruction about to run (or that just faulted).
+    pub fn current_loc(&self) -> Loc {
+        if self.state.frame == 0 {
+            return Loc::UNKNOWN;
+        }
+        let f = self.prog.module.function(self.func);
+        let Some(b) = f.blocks.get(self.block as usize) else { return Loc::UNKNOWN };
+        match b.insts.get(self.inst as usize) {
+            Some(i) => i.loc,
+            None => b.term_loc,
+        }
+    }
+
+    /// The innermost known source location on the stack and its function: the faulting
+    /// instruction itself, or — inside code without debug information, such as vigil's runtime —
+    /// the call that led there.
+    pub fn user_loc(&self) -> (Loc, FuncId) {
+        let here = self.current_loc();
+        if here.is_known() || self.state.frame == 0 {
+            return (here, self.func);
+        }
+        let mut frame = self.state.frame;
+        // Walk to the callers; each parent frame's pc is at its call instruction.
+        for _ in 0..10_000 {
+            let Some(f) = self.state.heap.get(frame) else { break };
+            let (parent, _) = decode(f.read(FRAME_PARENT, 8).bits);
+            let Some(p) = self.state.heap.get(parent) else { break };
+            let func = FuncId(p.read(FRAME_FUNC, 4).bits as u32);
+            let block = p.read(FRAME_BLOCK, 4).bits as usize;
+            let inst = p.read(FRAME_INST, 4).bits as usize;
+            let fun = self.prog.module.function(func);
+            if let Some(i) = fun.blocks.get(block).and_then(|b| b.insts.get(inst)) {
+                if i.loc.is_known() {
+                    return (i.loc, func);
+                }
+            }
+            frame = parent;
+        }
+        (here, self.func)
+    }
+
+    fn event(&mut self, e: Event) {
+        if let Some(ev) = self.events.as_mut() {
+            ev.push(e);
+        }
+    }
+
+    // ---- registers and operands ----
+
+    fn reg(&self, v: ValueId) -> Scalar {
+        let info = &self.prog.funcs[self.func.index()];
+        let size = info.reg_size[v.index()].min(8);
+        self.frame().read(info.reg_off[v.index()], size)
+    }
+
+    fn set_reg(&mut self, v: ValueId, val: Scalar) {
+        let info = &self.prog.funcs[self.func.index()];
+        let (off, size) = (info.reg_off[v.index()], info.reg_size[v.index()].min(8));
+        self.frame_mut().write(off, size, val);
+    }
+
+    fn operand(&self, op: Operand) -> Scalar {
+        match op {
+            Operand::Value(v) => self.reg(v),
+            Operand::Const(c) => match &self.prog.consts[c.index()] {
+                ConstVal::Scalar(s) => *s,
+                ConstVal::Bytes(o) => o.read(0, o.size().min(8)),
+            },
+        }
+    }
+
+    /// The bytes of an aggregate operand (a temporary object).
+    fn operand_bytes(&self, op: Operand, len: u32) -> Object {
+        let mut out = Object::new(ObjKind::Frame, len as usize, false);
+        match op {
+            Operand::Value(v) => {
+                let off = self.prog.funcs[self.func.index()].reg_off[v.index()];
+                out.copy_from(0, self.frame(), off, len);
+            }
+            Operand::Const(c) => match &self.prog.consts[c.index()] {
+                ConstVal::Scalar(s) => out.write(0, len.min(8), *s),
+                ConstVal::Bytes(o) => out.copy_from(0, o, 0, len.min(o.size())),
+            },
+        }
+        out
+    }
+
+    fn set_reg_bytes(&mut self, v: ValueId, bytes: &Object) {
+        let off = self.prog.funcs[self.func.index()].reg_off[v.index()];
+        let len = bytes.size();
+        self.frame_mut().copy_from(off, bytes, 0, len);
+    }
+
+    fn op_width(&self, op: Operand) -> u32 {
+        let m = &self.prog.module;
+        let ty = match op {
+            Operand::Value(v) => m.function(self.func).value(v).ty,
+            Operand::Const(c) => m.const_type(c),
+        };
+        m.types.value_bits(ty)
+    }
+
+    fn dest_width(&self, dest: Option<ValueId>) -> u32 {
+        dest.map_or(0, |d| {
+            let m = &self.prog.module;
+            m.types.value_bits(m.function(self.func).value(d).ty)
+        })
+    }
+
+    fn is_aggregate_reg(&self, v: ValueId) -> bool {
+        let m = &self.prog.module;
+        matches!(m.types.get(m.function(self.func).value(v).ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+    }
+
+    // ---- choices ----
+
+    /// A nondeterministic choice among `n ≥ 1` options.
+    fn choose(&mut self, n: u32) -> u32 {
+        let k = self.choices.taken.len();
+        let c = self.choices.forced.get(k).copied().unwrap_or(0).min(n.saturating_sub(1));
+        self.choices.taken.push((c, n));
+        c
+    }
+
+    // ---- memory access ----
+
+    /// Checks an access of `size` bytes through `p`; returns (object, offset).
+    pub fn check_access(&self, p: Scalar, size: u32, write: bool) -> Exec<(u32, u32)> {
+        if !p.is_defined(64) {
+            return Err(FaultKind::Undefined("address"));
+        }
+        let (obj, off) = decode(p.bits);
+        if p.bits == 0 {
+            return Err(FaultKind::NullDeref);
+        }
+        if !p.ptr || obj & CODE_TAG != 0 {
+            return Err(FaultKind::InvalidPointer);
+        }
+        let Some(o) = self.state.heap.get(obj) else {
+            return Err(if self.state.heap.was_allocated(obj) {
+                FaultKind::UseAfterFree
+            } else {
+                FaultKind::InvalidPointer
+            });
+        };
+        if o.kind == ObjKind::Frame {
+            return Err(FaultKind::InvalidPointer);
+        }
+        if u64::from(off) + u64::from(size) > u64::from(o.size()) {
+            return Err(FaultKind::OutOfBounds);
+        }
+        if write && o.kind == ObjKind::Constant {
+            return Err(FaultKind::WriteToConstant);
+        }
+        Ok((obj, off))
+    }
+
+    fn load(&self, p: Scalar, size: u32) -> Exec<Scalar> {
+        let (obj, off) = self.check_access(p, size, false)?;
+        Ok(self.state.heap.get(obj).expect("checked").read(off, size.min(8)))
+    }
+
+    fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> Exec<()> {
+        let (obj, off) = self.check_access(p, size, true)?;
+        self.state.heap.get_mut(obj).expect("checked").write(off, size.min(8), v);
+        Ok(())
+    }
+
+    /// Copies `len` bytes between memory locations (memmove semantics).
+    fn copy_memory(&mut self, dst: Scalar, src: Scalar, len: u64) -> Exec<()> {
+        if len == 0 {
+            return Ok(());
+        }
+        let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
+        let (so, soff) = self.check_access(src, len, false)?;
+        let (dob, doff) = self.check_access(dst, len, true)?;
+        if so == dob {
+            self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);
+        } else {
+            let src_obj = self.state.heap.get(so).expect("checked").clone();
+            self.state.heap.get_mut(dob).expect("checked").copy_from(doff, &src_obj, soff, len);
+        }
+        Ok(())
+    }
+
+    /// Reads a NUL-terminated string (at most `limit` bytes) for traces.
+    fn read_c_string(&self, p: Scalar, limit: u32) -> Exec<String> {
+        let (obj, off) = self.check_access(p, 1, false)?;
+        let o = self.state.heap.get(obj).expect("checked");
+        let end = (off as usize + limit as usize).min(o.data.len());
+        let bytes = &o.data[off as usize..end];
+        let s = bytes.iter().position(|b| *b == 0).map_or(bytes, |n| &bytes[..n]);
+        Ok(String::from_utf8_lossy(s).into_owned())
+    }
+
+    // ---- frames ----
+
+    fn push_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> Exec<()> {
+        let func = self.prog.module.function(f);
+        if args.len() < func.params.len() || (!func.varargs && args.len() != func.params.len()) {
+            return Err(FaultKind::BadCall);
+        }
+        let info = &self.prog.funcs[f.index()];
+        let mut frame = Object::new(ObjKind::Frame, info.frame_size as usize, false);
+        frame.write(FRAME_FUNC, 4, Scalar::int(u64::from(f.0)));
+        frame.write(FRAME_BLOCK, 4, Scalar::int(0));
+        frame.write(FRAME_INST, 4, Scalar::int(u64::from(info.num_phis.first().copied().unwrap_or(0))));
+        frame.write(FRAME_NALLOCA, 4, Scalar::int(0));
+        let parent = if caller_frame == 0 { Scalar::null() } else { Scalar::pointer(caller_frame, 0) };
+        frame.write(FRAME_PARENT, 8, parent);
+        for (i, p) in func.params.iter().enumerate() {
+            let (off, size) = (info.reg_off[p.index()], info.reg_size[p.index()]);
+            match &args[i] {
+                Arg::Scalar(s) => frame.write(off, size.min(8), *s),
+                Arg::Bytes(b) => frame.copy_from(off, b, 0, size.min(b.size())),
+            }
+        }
+        let id = self.state.heap.alloc(frame);
+        if func.varargs {
+            // The variadic arguments go into an object owned by the frame, in 8-byte slots; the
+            // x86-64 `va_list` built by va_start points its overflow area at it.
+            let extra = &args[func.params.len()..];
+            let mut area = Object::new(ObjKind::Alloca, extra.len().max(1) * 8, false);
+            for (k, a) in extra.iter().enumerate() {
+                match a {
+                    Arg::Scalar(s) => area.write(k as u32 * 8, 8, *s),
+                    Arg::Bytes(b) => area.copy_from(k as u32 * 8, b, 0, b.size().min(8)),
+                }
+            }
+            let area_id = self.state.heap.alloc(area);
+            self.state.frame = id;
+            self.add_alloca(area_id);
+        }
+        self.state.frame = id;
+        self.func = f;
+        self.block = 0;
+        self.inst = info.num_phis.first().copied().unwrap_or(0);
+        Ok(())
+    }
+
+    fn add_alloca(&mut self, obj: u32) {
+        let f = self.frame_mut();
+        let n = f.read(FRAME_NALLOCA, 4).bits as u32;
+        let at = f.size();
+        f.resize(at + PTR_BYTES);
+        f.write(at, 8, Scalar::pointer(obj, 0));
+        f.write(FRAME_NALLOCA, 4, Scalar::int(u64::from(n + 1)));
+    }
+
+    /// Frees the allocas of the running frame beyond the first `keep`.
+    fn free_allocas(&mut self, keep: u32) {
+        let size = self.prog.funcs[self.func.index()].frame_size;
+        let f = self.frame();
+        let n = f.read(FRAME_NALLOCA, 4).bits as u32;
+        if n <= keep {
+            return;
+        }
+        let ids: Vec<u32> = (keep..n).map(|k| decode(f.read(size + 8 * k, 8).bits).0).collect();
+        for id in ids {
+            self.state.heap.free(id);
+        }
+        let f = self.frame_mut();
+        f.resize(size + 8 * keep);
+        f.write(FRAME_NALLOCA, 4, Scalar::int(u64::from(keep)));
+    }
+
+    fn first_alloca(&self) -> Option<u32> {
+        let size = self.prog.funcs[self.func.index()].frame_size;
+        let f = self.frame();
+        if f.read(FRAME_NALLOCA, 4).bits == 0 {
+            return None;
+        }
+        Some(decode(f.read(size, 8).bits).0)
+    }
+
+    /// Jumps to `target`, evaluating its φs for the edge from the current block.
+    fn jump(&mut self, target: BlockId) -> Exec<Flow> {
+        let from = BlockId(self.block);
+        let f = self.prog.module.function(self.func);
+        let block = &f.blocks[target.index()];
+        let nphi = self.prog.funcs[self.func.index()].num_phis[target.index()] as usize;
+        if nphi > 0 {
+            let mut vals = Vec::with_capacity(nphi);
+            for inst in &block.insts[..nphi] {
+                if let InstKind::Phi { incoming } = &inst.kind {
+                    let op = incoming
+                        .iter()
+                        .find(|(b, _)| *b == from)
+                        .map(|(_, v)| *v)
+                        .ok_or(FaultKind::Unsupported("phi without an incoming value".into()))?;
+                    let dest = inst.dest.ok_or(FaultKind::Unsupported("phi without a result".into()))?;
+                    if self.is_aggregate_reg(dest) {
+                        let len = self.prog.funcs[self.func.index()].reg_size[dest.index()];
+                        vals.push((dest, Arg::Bytes(self.operand_bytes(op, len))));
+                    } else {
+                        vals.push((dest, Arg::Scalar(self.operand(op))));
+                    }
+                }
+            }
+            for (d, v) in vals {
+                match v {
+                    Arg::Scalar(s) => self.set_reg(d, s),
+                    Arg::Bytes(b) => self.set_reg_bytes(d, &b),
+                }
+            }
+        }
+        self.block = target.0;
+        self.inst = nphi as u32;
+        if self.prog.funcs[self.func.index()].cfl_point[target.index()] {
+            let key = (self.state.frame, target.0);
+            if self.passed.contains(&key) {
+                return Ok(Flow::Stop(Stop::Interrupt));
+            }
+            self.passed.push(key);
+        }
+        Ok(Flow::Jumped)
+    }
+
+    /// Executes the instruction at the pc.
+    fn step(&mut self) -> Exec<Flow> {
+        let prog = self.prog;
+        let f = prog.module.function(self.func);
+        let block = &f.blocks[self.block as usize];
+        if self.events.is_some() {
+            let loc = match block.insts.get(self.inst as usize) {
+                Some(i) => i.loc,
+                None => block.term_loc,
+            };
+            if loc.is_known() && (loc.line, self.func.0) != self.last_line {
+                self.last_line = (loc.line, self.func.0);
+                self.event(Event::Line { func: self.func, loc });
+            }
+        }
+        let Some(inst) = block.insts.get(self.inst as usize) else {
+            if block.term_loc.is_known() {
+                self.last_loc = block.term_loc;
+            }
+            return self.terminator(&block.term);
+        };
+        if inst.loc.is_known() {
+            self.last_loc = inst.loc;
+        }
+        let dest = inst.dest;
+        match &inst.kind {
+            InstKind::Bin { op, flags, lhs, rhs } => {
+                let w = self.dest_width(dest);
+                let r = ops::binop(*op, flags.nsw, self.config.check_overflow, w, self.operand(*lhs), self.operand(*rhs))?;
+                self.set_dest(dest, r);
+            }
+            InstKind::ICmp { pred, lhs, rhs } => {
+                let w = self.op_width(*lhs);
+                let r = ops::icmp(*pred, w, self.operand(*lhs), self.operand(*rhs));
+                self.set_dest(dest, r);
+            }
+            InstKind::Select { cond, if_true, if_false } => {
+                let c = self.operand(*cond);
+                if let Some(d) = dest.filter(|d| self.is_aggregate_reg(*d)) {
+                    let len = prog.funcs[self.func.index()].reg_size[d.index()];
+                    let pick = if c.bits & 1 == 1 { *if_true } else { *if_false };
+                    let b = self.operand_bytes(pick, len);
+                    self.set_reg_bytes(d, &b);
+                } else {
+                    let (t, e) = (self.operand(*if_true), self.operand(*if_false));
+                    let mut r = if c.bits & 1 == 1 { t } else { e };
+                    if c.def & 1 == 0 && t != e {
+                        r.def = 0;
+                    }
+                    self.set_dest(dest, r);
+                }
+            }
+            InstKind::Cast { op, val, to } => {
+                let from = self.op_width(*val);
+                let to = prog.module.types.value_bits(*to);
+                let r = ops::cast(*op, from, to, self.operand(*val));
+                self.set_dest(dest, r);
+            }
+            InstKind::Phi { .. } => {} // evaluated by `jump`
+            InstKind::Freeze { val } => {
+                let w = self.op_width(*val);
+                let mut v = self.operand(*val);
+                if !v.is_defined(w) {
+                    // An arbitrary but fixed value: vigil picks the defined bits as they are and
+                    // zero for the rest, which is one value of many: the exploration is then
+                    // incomplete.
+                    v.bits &= v.def;
+                    v.def = u64::MAX;
+                    self.trans_flags |= flags::INCOMPLETE;
+                }
+                self.set_dest(dest, v);
+            }
+            InstKind::Alloca { elem_size, count, .. } => {
+                let n = self.operand(*count);
+                if !n.is_defined(self.op_width(*count)) {
+                    return Err(FaultKind::Undefined("alloca size"));
+                }
+                let size = elem_size.checked_mul(n.bits).filter(|s| *s <= 1 << 28).ok_or(FaultKind::BadHypercall("alloca too large"))?;
+                let id = self.state.heap.alloc(Object::new(ObjKind::Alloca, size as usize, false));
+                self.add_alloca(id);
+                self.set_dest(dest, Scalar::pointer(id, 0));
+            }
+            InstKind::Load { ptr, ty, .. } => {
+                let p = self.operand(*ptr);
+                let size = prog.module.types.size_of(*ty) as u32;
+                match dest {
+                    Some(d) if self.is_aggregate_reg(d) => {
+                        let (obj, off) = self.check_access(p, size, false)?;
+                        let src = self.state.heap.get(obj).expect("checked").clone();
+                        let reg_off = prog.funcs[self.func.index()].reg_off[d.index()];
+                        self.frame_mut().copy_from(reg_off, &src, off, size);
+                    }
+                    _ => {
+                        let v = self.load(p, size)?;
+                        let w = self.dest_width(dest);
+                        self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ..v });
+                    }
+                }
+            }
+            InstKind::Store { ptr, val, ty, .. } => {
+                let p = self.operand(*ptr);
+                let size = prog.module.types.size_of(*ty) as u32;
+                if size > 8 || matches!(prog.module.types.get(*ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) {
+                    let bytes = self.operand_bytes(*val, size);
+                    let (obj, off) = self.check_access(p, size, true)?;
+                    self.state.heap.get_mut(obj).expect("checked").copy_from(off, &bytes, 0, size);
+                } else {
+                    let v = self.operand(*val);
+                    self.store(p, size, v)?;
+                }
+            }
+            InstKind::PtrAdd { base, offset, indices, .. } => {
+                let mut p = self.operand(*base);
+                let mut delta = *offset;
+                let mut defined = p.is_defined(64);
+                for (idx, scale) in indices {
+                    let w = self.op_width(*idx);
+                    let i = self.operand(*idx);
+                    defined &= i.is_defined(w);
+                    let iv = ops::cast(vigil_ir::CastOp::SExt, w, 64, i).bits as i64;
+                    delta = delta.wrapping_add(iv.wrapping_mul(*scale));
+                }
+                p = if p.ptr { ops::pointer_offset(p, delta) } else { Scalar { bits: p.bits.wrapping_add(delta as u64), ..p } };
+                if !defined {
+                    p.def = 0;
+                }
+                self.set_dest(dest, p);
+            }
+            InstKind::ExtractValue { agg, offset, ty } => {
+                let len = self.agg_len(*agg);
+                let bytes = self.operand_bytes(*agg, len);
+                let size = prog.module.types.size_of(*ty) as u32;
+                match dest {
+                    Some(d) if self.is_aggregate_reg(d) => {
+                        let mut part = Object::new(ObjKind::Frame, size as usize, false);
+                        part.copy_from(0, &bytes, *offset as u32, size);
+                        self.set_reg_bytes(d, &part);
+                    }
+                    _ => {
+                        let v = bytes.read(*offset as u32, size.clamp(1, 8));
+                        let w = self.dest_width(dest);
+                        self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ..v });
+                    }
+                }
+            }
+            InstKind::InsertValue { agg, val, offset, ty } => {
+                let len = self.agg_len(*agg);
+                let mut bytes = self.operand_bytes(*agg, len);
+                let size = prog.module.types.size_of(*ty) as u32;
+                if matches!(prog.module.types.get(*ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) {
+                    let part = self.operand_bytes(*val, size);
+                    bytes.copy_from(*offset as u32, &part, 0, size);
+                } else {
+                    bytes.write(*offset as u32, size.clamp(1, 8), self.operand(*val));
+                }
+                if let Some(d) = dest {
+                    self.set_reg_bytes(d, &bytes);
+                }
+            }
+            InstKind::AtomicRmw { op, ptr, val, ty, .. } => {
+                let p = self.operand(*ptr);
+                let size = prog.module.types.size_of(*ty) as u32;
+                let w = prog.module.types.value_bits(*ty);
+                let old = self.load(p, size)?;
+                let v = self.operand(*val);
+                let new = rmw(*op, w, old, v)?;
+                self.store(p, size, new)?;
+                self.set_dest(dest, old);
+            }
+            InstKind::CmpXchg { ptr, expected, new, ty, .. } => {
+                let p = self.operand(*ptr);
+                let size = prog.module.types.size_of(*ty) as u32;
+                let w = prog.module.types.value_bits(*ty);
+                let old = self.load(p, size)?;
+                let exp = self.operand(*expected);
+                let eq = ops::icmp(vigil_ir::ICmpPred::Eq, w, old, exp);
+                if eq.def & 1 == 0 {
+                    return Err(FaultKind::Undefined("cmpxchg comparison"));
+                }
+                if eq.bits == 1 {
+                    let n = self.operand(*new);
+                    self.store(p, size, n)?;
+                }
+                if let Some(d) = dest {
+                    // Result {ty, i1}: the old value, then the success flag after it.
+                    let len = prog.funcs[self.func.index()].reg_size[d.index()];
+                    let mut out = Object::new(ObjKind::Frame, len as usize, true);
+                    out.write(0, size.min(8), old);
+                    out.write(size.min(len - 1), 1, Scalar::int(eq.bits));
+                    self.set_reg_bytes(d, &out);
+                }
+            }
+            InstKind::Fence { .. } => {}
+            InstKind::Call { callee, args, .. } => return self.call(*callee, args, dest),
+            InstKind::Intrinsic { which, args, .. } => return self.intrinsic(*which, args, dest),
+            InstKind::Unsupported { construct } => return Err(FaultKind::Unsupported(construct.clone())),
+        }
+        Ok(Flow::Next)
+    }
+
+    fn agg_len(&self, op: Operand) -> u32 {
+        let m = &self.prog.module;
+        let ty = match op {
+            Operand::Value(v) => m.function(self.func).value(v).ty,
+            Operand::Const(c) => m.const_type(c),
+        };
+        m.types.size_of(ty) as u32
+    }
+
+    fn set_dest(&mut self, dest: Option<ValueId>, v: Scalar) {
+        if let Some(d) = dest {
+            self.set_reg(d, v);
+        }
+    }
+
+    fn terminator(&mut self, t: &Terminator) -> Exec<Flow> {
+        match t {
+            Terminator::Br { target } => self.jump(*target),
+            Terminator::CondBr { cond, if_true, if_false } => {
+                let c = self.operand(*cond);
+                let taken = if c.def & 1 == 0 {
+                    let loc = self.current_loc();
+                    self.event(Event::UndefBranch { loc });
+                    self.choose(2) == 1
+                } else {
+                    c.bits & 1 == 1
+                };
+                self.jump(if taken { *if_true } else { *if_false })
+            }
+            Terminator::Switch { val, cases, default } => {
+                let w = self.op_width(*val);
+                let v = self.operand(*val);
+                let target = if !v.is_defined(w) {
+                    let loc = self.current_loc();
+                    self.event(Event::UndefBranch { loc });
+                    let k = self.choose(cases.len() as u32 + 1) as usize;
+                    if k == cases.len() { *default } else { cases[k].1 }
+                } else {
+                    let x = v.bits & crate::memory::mask(w);
+                    cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, b)| *b)
+                };
+                self.jump(target)
+            }
+            Terminator::Ret { val } => self.ret(*val),
+            Terminator::Unreachable => Err(FaultKind::Unreachable),
+            Terminator::Unsupported { construct } => Err(FaultKind::Unsupported(construct.clone())),
+        }
+    }
+
+    fn collect_args(&self, args: &[Operand]) -> Vec<Arg> {
+        args.iter()
+            .map(|a| {
+                let m = &self.prog.module;
+                let ty = match a {
+                    Operand::Value(v) => m.function(self.func).value(*v).ty,
+                    Operand::Const(c) => m.const_type(*c),
+                };
+                match m.types.get(ty) {
+                    vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. } => {
+                        Arg::Bytes(self.operand_bytes(*a, m.types.size_of(ty) as u32))
+                    }
+                    _ => Arg::Scalar(self.operand(*a)),
+                }
+            })
+            .collect()
+    }
+
+    fn call(&mut self, callee: Callee, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
+        let target = match callee {
+            Callee::Direct(f) => f,
+            Callee::Indirect(p) => {
+                let v = self.operand(p);
+                if !v.is_defined(64) {
+                    return Err(FaultKind::Undefined("call target"));
+                }
+                let (obj, off) = decode(v.bits);
+                if !v.ptr || obj & CODE_TAG == 0 || off != 0 || (obj & !CODE_TAG) as usize >= self.prog.module.functions.len() {
+                    return Err(if v.bits == 0 { FaultKind::NullDeref } else { FaultKind::BadCall });
+                }
+                FuncId(obj & !CODE_TAG)
+            }
+        };
+        let argv = self.collect_args(args);
+        if let Some(h) = self.prog.hypercalls[target.index()] {
+            return self.hypercall(h, &argv, dest);
+        }
+        let func = self.prog.module.function(target);
+        if func.is_declaration() {
+            return Err(FaultKind::UnknownFunction(func.name.clone()));
+        }
+        // Function entries are interrupt points (recursion must not hide in one transition).
+        let key = (u32::MAX, target.0);
+        if self.passed.contains(&key) {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
+        self.passed.push(key);
+        let loc = self.current_loc();
+        self.event(Event::Call { func: target, loc });
+        self.save_pc();
+        let caller = self.state.frame;
+        self.push_frame(target, &argv, caller)?;
+        let _ = dest;
+        Ok(Flow::Jumped)
+    }
+
+    fn ret(&mut self, val: Option<Operand>) -> Exec<Flow> {
+        let value = val.map(|v| {
+            let len = self.agg_len(v);
+            if len > 8 || self.op_is_aggregate(v) { Arg::Bytes(self.operand_bytes(v, len)) } else { Arg::Scalar(self.operand(v)) }
+        });
+        let returning = self.func;
+        self.event(Event::Return { func: returning });
+        self.free_allocas(0);
+        let parent = self.frame().read(FRAME_PARENT, 8);
+        let done = self.state.frame;
+        self.state.heap.free(done);
+        let (parent_obj, _) = decode(parent.bits);
+        if parent_obj == 0 {
+            self.state.frame = 0;
+            // Return from main: the runtime's exit(status) runs the atexit handlers.
+            if let Some(exit) = self.prog.exit {
+                let status = match value {
+                    Some(Arg::Scalar(s)) => s,
+                    _ => Scalar::int(0),
+                };
+                self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
+                return Ok(Flow::Jumped);
+            }
+            self.trans_flags |= flags::EXIT;
+            return Ok(Flow::Stop(Stop::Exit));
+        }
+        self.state.frame = parent_obj;
+        self.load_pc();
+        let f = self.prog.module.function(self.func);
+        let call = &f.blocks[self.block as usize].insts[self.inst as usize];
+        if let (Some(d), Some(v)) = (call.dest, value) {
+            match v {
+                Arg::Scalar(s) => self.set_reg(d, s),
+                Arg::Bytes(b) => self.set_reg_bytes(d, &b),
+            }
+        }
+        self.inst += 1;
+        Ok(Flow::Jumped)
+    }
+
+    fn op_is_aggregate(&self, op: Operand) -> bool {
+        let m = &self.prog.module;
+        let ty = match op {
+            Operand::Value(v) => m.function(self.func).value(v).ty,
+            Operand::Const(c) => m.const_type(c),
+        };
+        matches!(m.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+    }
+
+    fn int_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<Scalar> {
+        match args.get(i) {
+            Some(Arg::Scalar(s)) => Ok(*s),
+            _ => Err(FaultKind::BadHypercall(what)),
+        }
+    }
+
+    fn hypercall(&mut self, h: Hypercall, args: &[Arg], dest: Option<ValueId>) -> Exec<Flow> {
+        let arg = |i: usize, what: &'static str| Self::int_arg(args, i, what);
+        let defined = |s: Scalar, what: &'static str| -> Exec<u64> {
+            if s.is_defined(64) { Ok(s.bits) } else { Err(FaultKind::Undefined(what)) }
+        };
+        match h {
+            Hypercall::ObjMake => {
+                let size = defined(arg(0, "obj_make size")?, "obj_make size")?;
+                if size > 1 << 28 {
+                    return Err(FaultKind::BadHypercall("object larger than 256 MiB"));
+                }
+                let id = self.state.heap.alloc(Object::new(ObjKind::Heap, size as usize, false));
+                self.set_dest(dest, Scalar::pointer(id, 0));
+            }
+            Hypercall::ObjFree => {
+                let p = arg(0, "obj_free pointer")?;
+                let (obj, off) = decode(p.bits);
+                let ok = p.ptr && p.is_defined(64) && off == 0 && self.state.heap.get(obj).is_some_and(|o| o.kind == ObjKind::Heap);
+                if !ok {
+                    return Err(FaultKind::InvalidFree);
+                }
+                self.state.heap.free(obj);
+            }
+            Hypercall::ObjSize => {
+                let p = arg(0, "obj_size pointer")?;
+                let (obj, _) = self.check_access(p, 0, false)?;
+                let size = self.state.heap.get(obj).expect("checked").size();
+                self.set_dest(dest, Scalar::int(u64::from(size)));
+            }
+            Hypercall::ObjResize => {
+                let p = arg(0, "obj_resize pointer")?;
+                let size = defined(arg(1, "obj_resize size")?, "obj_resize size")?;
+                let (obj, _) = self.check_access(p, 0, true)?;
+                if size > 1 << 28 {
+                    return Err(FaultKind::BadHypercall("object larger than 256 MiB"));
+                }
+                self.state.heap.get_mut(obj).expect("checked").resize(size as u32);
+            }
+            Hypercall::ObjShared => self.set_dest(dest, Scalar::int(0)),
+            Hypercall::Trace => {
+                let kind = arg(0, "trace kind")?.bits as u32;
+                let text = self.read_c_string(arg(1, "trace message")?, 4096)?;
+                self.event(Event::Trace { kind, text });
+            }
+            Hypercall::InterruptMem | Hypercall::InterruptCfl => {}
+            Hypercall::Choose => {
+                let n = defined(arg(0, "choose count")?, "choose count")? as u32 as i32;
+                if n < 1 {
+                    return Err(FaultKind::BadHypercall("choose with no options"));
+                }
+                let c = self.choose(n as u32);
+                self.set_dest(dest, Scalar::int(u64::from(c)));
+            }
+            Hypercall::Control => {
+                let op = defined(arg(0, "control op")?, "control op")?;
+                let a = arg(1, "control argument").map(|s| s.bits).unwrap_or(0);
+                let result = match op {
+                    ctl::GET_FLAGS => {
+                        let mut f = self.state.flags | self.trans_flags;
+                        if self.config.malloc_can_fail {
+                            f |= flags::MALLOC_CAN_FAIL;
+                        }
+                        u64::from(f)
+                    }
+                    ctl::SET_FLAGS => {
+                        let a = a as u32;
+                        self.state.flags |= a & flags::ATOMIC;
+                        self.trans_flags |= a & !flags::ATOMIC;
+                        0
+                    }
+                    ctl::CLEAR_FLAGS => {
+                        let a = a as u32;
+                        // INCOMPLETE is sticky: once an input was not enumerated, it stays so.
+                        self.state.flags &= !a;
+                        self.trans_flags &= !(a & !flags::INCOMPLETE);
+                        0
+                    }
+                    ctl::FAULT => {
+                        return Err(match a {
+                            1 => FaultKind::Assert,
+                            2 => FaultKind::InvalidFree,
+                            4 => FaultKind::Leak,
+                            _ => FaultKind::BadHypercall("invalid argument to a library function"),
+                        })
+                    }
+                    ctl::NONDET_RANGE => match (a, self.config.nondet_range) {
+                        (0, r) => u64::from(r.is_some()),
+                        (1, Some((lo, _))) => lo as u64,
+                        (2, Some((_, hi))) => hi as u64,
+                        _ => 0,
+                    },
+                    _ => return Err(FaultKind::BadHypercall("unknown control operation")),
+                };
+                self.set_dest(dest, Scalar::int(result));
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
+        use Intrinsic::*;
+        let w = if args.is_empty() { 0 } else { self.op_width(args[0]) };
+        let a = |m: &Self, i: usize| m.operand(args[i]);
+        let defined_len = |m: &Self, i: usize| -> Exec<u64> {
+            let v = m.operand(args[i]);
+            if v.is_defined(m.op_width(args[i])) { Ok(v.bits) } else { Err(FaultKind::Undefined("length")) }
+        };
+        match which {
+            Memcpy | Memmove => {
+                let len = defined_len(self, 2)?;
+                let (d, s) = (a(self, 0), a(self, 1));
+                self.copy_memory(d, s, len)?;
+            }
+            Memset => {
+                let len = defined_len(self, 2)?;
+                if len > 0 {
+                    let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
+                    let (obj, off) = self.check_access(a(self, 0), len, true)?;
+                    let v = a(self, 1);
+                    self.state.heap.get_mut(obj).expect("checked").fill(off, len, v.bits as u8, v.def as u8);
+                }
+            }
+            StackSave => {
+                let n = self.frame().read(FRAME_NALLOCA, 4).bits;
+                self.set_dest(dest, Scalar::int(n));
+            }
+            StackRestore => {
+                let n = a(self, 0);
+                self.free_allocas(n.bits as u32);
+            }
+            Expect => {
+                let v = a(self, 0);
+                self.set_dest(dest, v);
+            }
+            Abs => {
+                let v = a(self, 0);
+                let neg = ops::binop(vigil_ir::BinOp::Sub, false, false, w, Scalar::int(0), v)?;
+                let is_neg = ops::icmp(vigil_ir::ICmpPred::Slt, w, v, Scalar::int(0));
+                self.set_dest(dest, if is_neg.bits == 1 { neg } else { v });
+            }
+            SMin | SMax | UMin | UMax => {
+                let (x, y) = (a(self, 0), a(self, 1));
+                let pred = match which {
+                    SMin => vigil_ir::ICmpPred::Slt,
+                    SMax => vigil_ir::ICmpPred::Sgt,
+                    UMin => vigil_ir::ICmpPred::Ult,
+                    _ => vigil_ir::ICmpPred::Ugt,
+                };
+                let c = ops::icmp(pred, w, x, y);
+                let mut r = if c.bits == 1 { x } else { y };
+                if c.def == 0 {
+                    r.def = 0;
+                }
+                self.set_dest(dest, r);
+            }
+            Ctpop | Ctlz | Cttz | Bswap | Bitreverse => {
+                let v = a(self, 0);
+                let m = crate::memory::mask(w);
+                let x = v.bits & m;
+                let bits = match which {
+                    Ctpop => u64::from(x.count_ones()),
+                    Ctlz => u64::from(x.leading_zeros() - (64 - w)),
+                    Cttz => u64::from(if x == 0 { w } else { x.trailing_zeros() }),
+                    Bswap => x.swap_bytes() >> (64 - w),
+                    _ => x.reverse_bits() >> (64 - w),
+                };
+                let def = if v.is_defined(w) { u64::MAX } else { 0 };
+                self.set_dest(dest, Scalar { bits, def, ptr: false });
+            }
+            Fshl | Fshr => {
+                let (x, y, z) = (a(self, 0), a(self, 1), a(self, 2));
+                let m = crate::memory::mask(w);
+                let s = (z.bits % u64::from(w)) as u32;
+                let (hi, lo) = (x.bits & m, y.bits & m);
+                let bits = if s == 0 {
+                    if which == Fshl { hi } else { lo }
+                } else if which == Fshl {
+                    ((hi << s) | (lo >> (w - s))) & m
+                } else {
+                    ((lo >> s) | (hi << (w - s))) & m
+                };
+                let def = if x.is_defined(w) && y.is_defined(w) && z.is_defined(w) { u64::MAX } else { 0 };
+                self.set_dest(dest, Scalar { bits, def, ptr: false });
+            }
+            SAddWithOverflow | UAddWithOverflow | SSubWithOverflow | USubWithOverflow | SMulWithOverflow | UMulWithOverflow => {
+                let (x, y) = (a(self, 0), a(self, 1));
+                let m = crate::memory::mask(w);
+                let (ux, uy) = (x.bits & m, y.bits & m);
+                let sx = ops::cast(vigil_ir::CastOp::SExt, w, 64, x).bits as i64 as i128;
+                let sy = ops::cast(vigil_ir::CastOp::SExt, w, 64, y).bits as i64 as i128;
+                let (ux, uy) = (ux as u128, uy as u128);
+                let (exact, signed) = match which {
+                    SAddWithOverflow => (sx + sy, true),
+                    SSubWithOverflow => (sx - sy, true),
+                    SMulWithOverflow => (sx * sy, true),
+                    UAddWithOverflow => ((ux + uy) as i128, false),
+                    USubWithOverflow => (ux as i128 - uy as i128, false),
+                    _ => ((ux * uy) as i128, false),
+                };
+                let result = (exact as u64) & m;
+                let overflow = if signed {
+                    exact < -(1i128 << (w - 1)) || exact > (1i128 << (w - 1)) - 1
+                } else {
+                    exact < 0 || exact > m as i128
+                };
+                let def = if x.is_defined(w) && y.is_defined(w) { u64::MAX } else { 0 };
+                if let Some(d) = dest {
+                    let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
+                    let vbytes = w.div_ceil(8);
+                    let mut out = Object::new(ObjKind::Frame, len as usize, false);
+                    out.write(0, vbytes, Scalar { bits: result, def, ptr: false });
+                    if vbytes < len {
+                        out.write(vbytes, 1, Scalar { bits: u64::from(overflow), def, ptr: false });
+                    }
+                    self.set_reg_bytes(d, &out);
+                }
+            }
+            Trap => return Err(FaultKind::Unreachable),
+            Assume => {
+                let c = a(self, 0);
+                if c.def & 1 == 1 && c.bits & 1 == 0 {
+                    self.trans_flags |= flags::CANCEL;
+                }
+            }
+            VaStart => {
+                // x86-64 va_list: {i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
+                // ptr reg_save_area}. Both offsets say "registers used up", so clang's va_arg code
+                // reads every argument from the overflow area, which is the frame's vararg object.
+                let area = self.first_alloca().ok_or(FaultKind::BadHypercall("va_start in a function without varargs"))?;
+                let ap = a(self, 0);
+                self.store(ap, 4, Scalar::int(48))?;
+                let ap4 = ops::pointer_offset(ap, 4);
+                self.store(ap4, 4, Scalar::int(304))?;
+                let ap8 = ops::pointer_offset(ap, 8);
+                self.store(ap8, 8, Scalar::pointer(area, 0))?;
+                let ap16 = ops::pointer_offset(ap, 16);
+                self.store(ap16, 8, Scalar::null())?;
+            }
+            VaEnd => {}
+            VaCopy => {
+                let (d, s) = (a(self, 0), a(self, 1));
+                self.copy_memory(d, s, 24)?;
+            }
+            ObjectSize => {
+                let p = a(self, 0);
+                let min = args.get(1).map(|x| self.operand(*x).bits & 1 == 1).unwrap_or(false);
+                let rw = self.dest_width(dest);
+                let size = match self.check_access(p, 0, false) {
+                    Ok((obj, off)) => u64::from(self.state.heap.get(obj).expect("checked").size().saturating_sub(off)),
+                    Err(_) => if min { 0 } else { crate::memory::mask(rw) },
+                };
+                self.set_dest(dest, Scalar::int(size));
+            }
+            IsConstant => self.set_dest(dest, Scalar::int(0)),
+        }
+        Ok(Flow::Next)
+    }
+}
+
+/// An argument value: a scalar, or the bytes of an aggregate.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Scalar(Scalar),
+    Bytes(Object),
+}
+
+fn rmw(op: vigil_ir::RmwOp, w: u32, old: Scalar, v: Scalar) -> Exec<Scalar> {
+    use vigil_ir::{BinOp, ICmpPred, RmwOp::*};
+    let bin = |b: BinOp| ops::binop(b, false, false, w, old, v);
+    let pick = |p: ICmpPred| {
+        let c = ops::icmp(p, w, old, v);
+        if c.bits == 1 { old } else { v }
+    };
+    Ok(match op {
+        Xchg => v,
+        Add => bin(BinOp::Add)?,
+        Sub => bin(BinOp::Sub)?,
+        And => bin(BinOp::And)?,
+        Or => bin(BinOp::Or)?,
+        Xor => bin(BinOp::Xor)?,
+        Nand => {
+            let a = bin(BinOp::And)?;
+            ops::binop(BinOp::Xor, false, false, w, a, Scalar::int(u64::MAX))?
+        }
+        Max => pick(ICmpPred::Sgt),
+        Min => pick(ICmpPred::Slt),
+        UMax => pick(ICmpPred::Ugt),
+        UMin => pick(ICmpPred::Ult),
+        UIncWrap => {
+            let ge = ops::icmp(ICmpPred::Uge, w, old, v);
+            if ge.bits == 1 { Scalar::int(0) } else { ops::binop(BinOp::Add, false, false, w, old, Scalar::int(1))? }
+        }
+        UDecWrap => {
+            let zero = old.bits & crate::memory::mask(w) == 0;
+            let gt = ops::icmp(ICmpPred::Ugt, w, old, v);
+            if zero || gt.bits == 1 { v } else { ops::binop(BinOp::Sub, false, false, w, old, Scalar::int(1))? }
+        }
+    })
+}
