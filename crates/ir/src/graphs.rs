@@ -119,20 +119,49 @@ pub fn reverse_post_order(f: &Function) -> Vec<BlockId> {
     crate::cfg::order::DfsOrder::compute(&g).rpo().map(BlockId).collect()
 }
 
-/// A readable report of the analyses per function, printed by `vigil ir --analysis`.
+/// A readable report of the analyses per function, printed by `vigil ir --analysis`: reverse
+/// post-order, immediate dominators and post-dominators, dominance frontiers, loops (header,
+/// body, depth, exits) and irreducible edges; then the call graph with its recursive functions.
 pub fn analysis_report(m: &Module) -> String {
+    use crate::cfg::{dom::DomTree, frontier::DominanceFrontiers, loops::LoopForest, postdom::PostDomTree};
     use std::fmt::Write;
+    let bb = |v: &[u32]| v.iter().map(|b| format!("bb{b}")).collect::<Vec<_>>().join(" ");
     let mut out = String::new();
     let _ = writeln!(out, "; ---- analyses ----");
     for (_, f) in m.defined_functions() {
         let g = function_graph(f);
         let order = crate::cfg::order::DfsOrder::compute(&g);
-        let rpo: Vec<String> = order.rpo().map(|b| format!("bb{b}")).collect();
+        let dom = DomTree::compute(&g);
+        let pdom = PostDomTree::compute(&g);
+        let df = DominanceFrontiers::compute_with(&g, &dom);
+        let loops = LoopForest::compute(&g);
         let _ = writeln!(out, "; function @{}", f.name);
-        let _ = writeln!(out, ";   rpo: {}", rpo.join(" "));
+        let _ = writeln!(out, ";   rpo: {}", bb(&order.rpo_vec()));
         if !order.unreachable().is_empty() {
-            let un: Vec<String> = order.unreachable().iter().map(|b| format!("bb{b}")).collect();
-            let _ = writeln!(out, ";   unreachable: {}", un.join(" "));
+            let _ = writeln!(out, ";   unreachable: {}", bb(order.unreachable()));
+        }
+        for b in 0..g.num_nodes() as u32 {
+            let idom = dom.idom(b).map_or("-".to_string(), |d| format!("bb{d}"));
+            let ipdom = match pdom.ipdom(b) {
+                Some(p) if p == pdom.virtual_exit() => "exit".to_string(),
+                Some(p) => format!("bb{p}"),
+                None => "-".to_string(),
+            };
+            let _ = writeln!(out, ";   bb{b}: idom {idom}, ipdom {ipdom}, frontier [{}]", bb(df.of(b)));
+        }
+        for (i, l) in loops.loops().iter().enumerate() {
+            let _ = writeln!(
+                out,
+                ";   loop {i}: header bb{}, depth {}, body [{}], exits [{}]",
+                l.header,
+                l.depth,
+                bb(loops.body(i as u32)),
+                bb(&l.exits)
+            );
+        }
+        if !loops.is_reducible() {
+            let edges: Vec<String> = loops.irreducible_edges().iter().map(|(a, b)| format!("bb{a}->bb{b}")).collect();
+            let _ = writeln!(out, ";   irreducible edges: {}", edges.join(" "));
         }
     }
     let info = call_info(m);
@@ -147,5 +176,24 @@ pub fn analysis_report(m: &Module) -> String {
         let names: Vec<String> = info.address_taken.iter().map(|f| format!("@{}", m.function(*f).name)).collect();
         let _ = writeln!(out, ";   address taken: {}", names.join(" "));
     }
+    if let Ok(cg) = call_graph(m, &info) {
+        let rec: Vec<String> = (0..m.functions.len() as u32)
+            .filter(|f| cg.is_recursive(*f))
+            .map(|f| format!("@{}", m.functions[f as usize].name))
+            .collect();
+        if !rec.is_empty() {
+            let _ = writeln!(out, ";   recursive: {}", rec.join(" "));
+        }
+    }
     out
+}
+
+/// The call graph of a module (nodes are [`FuncId`] indices).
+pub fn call_graph(m: &Module, info: &CallInfo) -> Result<crate::cfg::callgraph::CallGraph, crate::cfg::graph::GraphError> {
+    crate::cfg::callgraph::CallGraph::new(
+        m.functions.len(),
+        info.direct.iter().map(|(a, b)| (a.0, b.0)).collect(),
+        info.indirect_callers.iter().map(|f| f.0).collect(),
+        info.address_taken.iter().map(|f| f.0).collect(),
+    )
 }
