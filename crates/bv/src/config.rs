@@ -52,6 +52,9 @@ pub struct SolverConfig {
     pub timeout: Option<Duration>,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
+    /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
+    /// the SAT core's own parameter table when the file is read).
+    pub sat_params: vigil_sat::Params,
 }
 
 impl Default for SolverConfig {
@@ -62,6 +65,7 @@ impl Default for SolverConfig {
             conflict_limit: None,
             timeout: None,
             sat: Vec::new(),
+            sat_params: vigil_sat::Params::default(),
         }
     }
 }
@@ -168,7 +172,17 @@ impl SolverConfig {
                     let r = Rule::from_name(name).ok_or_else(|| err(line, format!("unknown rewrite rule `{name}`")))?;
                     c.rewrite.set(r, b);
                 }
-                ("sat", name, v) => c.sat.push((name.to_string(), v)),
+                ("sat", name, v) => {
+                    let text = match &v {
+                        ConfigValue::Bool(b) => b.to_string(),
+                        ConfigValue::Int(i) => i.to_string(),
+                        ConfigValue::Float(f) => f.to_string(),
+                        ConfigValue::Str(s) => s.clone(),
+                        ConfigValue::StrArray(_) => return Err(err(line, format!("[sat] {name}: arrays are not accepted"))),
+                    };
+                    c.sat_params.set(name, &text).map_err(|e| err(line, format!("[sat] {e}")))?;
+                    c.sat.push((name.to_string(), v));
+                }
                 (s @ ("bv" | "bv.rewrite"), k, v) => {
                     return Err(err(line, format!("unknown key or bad value in [{s}]: {k} = {v:?}")))
                 }
@@ -178,9 +192,9 @@ impl SolverConfig {
         Ok(c)
     }
 
-    /// The SAT core's parameters. The `[sat]` entries are not applied yet: see `sat_entries`.
+    /// The SAT core's parameters (defaults plus the `[sat]` table).
     pub fn sat_params(&self) -> vigil_sat::Params {
-        vigil_sat::Params::default()
+        self.sat_params.clone()
     }
 }
 
@@ -191,7 +205,7 @@ mod tests {
     #[test]
     fn reads_sections_and_rejects_unknowns() {
         let c = SolverConfig::from_toml_str(
-            "# comment\n[bv]\ncheck-models = true\nconflict-limit = 1_000\ndisable-rules = [\"mul-pow2\", \"const-fold\"]\n[bv.rewrite]\nite-same = false\n[sat]\nrestart-base = 100\n",
+            "# comment\n[bv]\ncheck-models = true\nconflict-limit = 1_000\ndisable-rules = [\"mul-pow2\", \"const-fold\"]\n[bv.rewrite]\nite-same = false\n[sat]\nrestart_base = 100\n",
         )
         .unwrap();
         assert!(c.check_models);
@@ -200,7 +214,10 @@ mod tests {
         assert!(!c.rewrite.enabled(Rule::ConstFold));
         assert!(!c.rewrite.enabled(Rule::IteSame));
         assert!(c.rewrite.enabled(Rule::AddConst));
-        assert_eq!(c.sat, vec![("restart-base".to_string(), ConfigValue::Int(100))]);
+        assert_eq!(c.sat, vec![("restart_base".to_string(), ConfigValue::Int(100))]);
+        assert_eq!(c.sat_params.restart_base, 100);
+        let e = SolverConfig::from_toml_str("[sat]\nno_such_param = 1\n").unwrap_err();
+        assert_eq!(e.line, 2);
         let e = SolverConfig::from_toml_str("[bv]\nbogus = 1\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = SolverConfig::from_toml_str("[bv]\ndisable-rules = [\"nope\"]\n").unwrap_err();

@@ -436,7 +436,7 @@ pub(crate) fn rewrite(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<
                 if k == 0 && on(Rule::BvNeutral) {
                     fire!(Rule::BvNeutral, a)
                 }
-                if on(Rule::ShiftConst) {
+                if on(Rule::ShiftConst) && k > 0 {
                     let r = if k >= w {
                         match op {
                             Op::BvAshr => {

@@ -69,6 +69,18 @@ impl Gen {
         Gen { rng: Rng::new(seed), p, vars: Vec::new(), bool_vars: Vec::new(), pool: Vec::new(), bool_pool: Vec::new() }
     }
 
+    /// A generator with the same variables, a fresh RNG from `seed` and empty pools.
+    pub fn fork(&self, seed: u64) -> Gen {
+        Gen {
+            rng: Rng::new(seed),
+            p: self.p.clone(),
+            vars: self.vars.clone(),
+            bool_vars: self.bool_vars.clone(),
+            pool: Vec::new(),
+            bool_pool: Vec::new(),
+        }
+    }
+
     /// Creates the variables up front so that their order does not depend on rewriting.
     pub fn declare(&mut self, tm: &mut TermManager) {
         for &w in &self.p.widths.clone() {

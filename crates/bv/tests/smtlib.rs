@@ -1,0 +1,132 @@
+//! The SMT-LIB front end: answers and output formats, scoping, and clear positioned errors on
+//! malformed input (and no panics on truncated or mutated scripts).
+
+use vigil_bv::smtlib::{run_smt_str, SmtCliOptions};
+
+fn run(src: &str) -> (i32, String) {
+    let mut out = Vec::new();
+    let code = run_smt_str(src, &SmtCliOptions::default(), &mut out).expect("runs");
+    (code, String::from_utf8(out).expect("utf-8 output"))
+}
+
+#[test]
+fn sat_model_and_values() {
+    let (code, out) = run(
+        "(set-logic QF_BV)\n(set-info :status sat)\n(declare-const x (_ BitVec 8))\n(declare-fun y () (_ BitVec 8))\n\
+         (declare-const p Bool)\n\
+         (define-fun twice ((a (_ BitVec 8))) (_ BitVec 8) (bvmul a (_ bv2 8)))\n\
+         (assert (! (= (twice x) #x1e) :named goal))\n(assert (let ((z (bvadd x y))) (= z #b00010000)))\n\
+         (assert p)\n(check-sat)\n(get-value (x y (bvadd x y) p goal))\n(get-model)\n(exit)\n(check-sat)\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "sat");
+    // 2x = 30 mod 256: x is 15 or 143; y = 16 - x.
+    assert!(
+        lines[1] == "((x #x0f) (y #x01) ((bvadd x y) #x10) (p true) (goal true))"
+            || lines[1] == "((x #x8f) (y #x81) ((bvadd x y) #x10) (p true) (goal true))",
+        "{out}"
+    );
+    assert_eq!(lines[2], "(");
+    assert!(lines[3].starts_with("  (define-fun x () (_ BitVec 8) #x"), "{out}");
+    assert!(lines[4].starts_with("  (define-fun y () (_ BitVec 8) #x"), "{out}");
+    assert_eq!(lines[5], "  (define-fun p () Bool true)");
+    assert_eq!(lines[6], ")");
+    assert_eq!(lines.len(), 7, "nothing after exit: {out}");
+}
+
+#[test]
+fn push_pop_assumptions_and_unsat_assumptions() {
+    let (code, out) = run(
+        "(set-option :print-success false)\n(set-logic QF_BV)\n(declare-const a (_ BitVec 4))\n(declare-const b Bool)\n\
+         (assert (bvult a #x3))\n(push 1)\n(declare-const c (_ BitVec 4))\n(assert (= a (bvadd c #x5)))\n(assert (bvugt c #xa))\n(check-sat)\n(pop 1)\n\
+         (check-sat)\n(check-sat-assuming ((= a #x7) b))\n(get-unsat-assumptions)\n(check-sat-assuming (b (not b)))\n(check-sat)\n\
+         (assert (= c #x0))\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // c > 10 so c+5 in {0,1,2} (wraps) and a < 3: sat.
+    assert_eq!(&lines[..4], ["sat", "sat", "unsat", "((= a #x7))"], "{out}");
+    assert_eq!(lines[4], "unsat");
+    assert_eq!(lines[5], "sat");
+    // `c` was declared inside the popped scope.
+    assert!(lines[6].starts_with("(error \"line 17 column 12: unknown symbol c"), "{out}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn literals_and_wide_terms() {
+    let (_, out) = run(
+        "(declare-const x (_ BitVec 200))\n\
+         (assert (= x (bvmul (_ bv1606938044258990275541962092341162602522202993782792835301375 200) #x00000000000000000000000000000000000000000000000003)))\n\
+         (assert (= ((_ extract 199 198) x) #b10))\n(check-sat)\n(declare-const y (_ BitVec 256))\n\
+         (assert (bvult (bvadd y #x0000000000000000000000000000000000000000000000000000000000000001) y))\n(check-sat)\n(get-value (y))\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // 2^200 - 1 times 3 = 2^200 - 3 mod 2^200 has top bits 11, not 10.
+    assert_eq!(lines[0], "unsat", "{out}");
+    assert_eq!(lines[1], "unsat", "{out}");
+    assert!(lines[2].starts_with("(error"), "get-value after unsat is an error: {out}");
+}
+
+#[test]
+fn malformed_inputs_give_positioned_errors() {
+    let cases: &[(&str, &str)] = &[
+        ("(assert (= x #b01))", "line 1 column 12: unknown symbol x"),
+        ("(set-logic QF_LIA)", "line 1 column 12: unsupported logic QF_LIA"),
+        ("\n(declare-fun f ((_ BitVec 4)) (_ BitVec 4))", "line 2 column 16: uninterpreted functions"),
+        ("(assert (= (bvadd #b01 #b001) #b01))", "line 1 column 12: bvadd expects two or more bit-vector arguments of equal width"),
+        ("(check-sat", "line 1 column 1: unbalanced parenthesis"),
+        (")", "line 1 column 1: unexpected ')'"),
+        ("(declare-const x (_ BitVec 0))", "width 0 is outside the supported range"),
+        ("(declare-const x (_ BitVec 100000))", "width 100000 is outside the supported range"),
+        ("(assert #b1)", "line 1 column 9: expected a Bool term"),
+        ("(get-model)", "line 1 column 1: model not available"),
+        ("(pop 1)", "line 1 column 1: cannot pop 1 levels"),
+        ("(frobnicate)", "line 1 column 1: unsupported command frobnicate"),
+        ("(assert (! true :named))", ":named expects a symbol"),
+        ("(echo \"abc", "line 1 column 7: unterminated string literal"),
+        ("(assert (let ((x true) (x false)) x))", "duplicate let binding x"),
+        ("(assert (= ((_ extract 9 0) #b01) #b01))", "extract 9 0 out of range"),
+        ("(assert (= (_ bv5) #b1))", "unsupported indexed identifier"),
+        ("(assert (forall ((x Bool)) x))", "unsupported construct forall"),
+        ("(declare-const x Int)", "line 1 column 18: unsupported sort Int"),
+        ("(assert (bvfoo #b1 #b1))", "unknown function symbol bvfoo"),
+        ("(define-fun f ((a Bool)) (_ BitVec 2) a)", "body of f has sort Bool, declared (_ BitVec 2)"),
+        ("(declare-const x Bool)(declare-const x Bool)", "line 1 column 38: symbol x already declared"),
+        ("(assert (= #b1 #x))", "line 1 column 16: empty hexadecimal literal"),
+        ("(assert (ite true #b1 false))", "ill-sorted arguments to ite"),
+    ];
+    for (src, want) in cases {
+        let (code, out) = run(src);
+        assert_eq!(code, 1, "{src}: expected an error, got {out}");
+        let first = out.lines().find(|l| l.starts_with("(error")).unwrap_or_else(|| panic!("{src}: no error in {out:?}"));
+        assert!(first.contains(want), "{src}: expected error containing {want:?}, got {first}");
+    }
+}
+
+#[test]
+fn truncated_and_mutated_scripts_never_panic() {
+    let script = "(set-logic QF_BV)\n(declare-const |x y| (_ BitVec 8))\n(define-fun f ((a (_ BitVec 8))) Bool (bvslt a #x10))\n\
+                  (assert (! (f (bvudiv |x y| #x03)) :named n))\n(push)\n(assert (let ((q ((_ sign_extend 8) |x y|))) (= ((_ extract 15 8) q) #xff)))\n\
+                  (check-sat)\n(get-value (|x y|))\n(pop)\n(check-sat-assuming (n))\n(get-model)\n";
+    let bytes = script.as_bytes();
+    for cut in 0..bytes.len() {
+        let s = String::from_utf8_lossy(&bytes[..cut]).into_owned();
+        let mut out = Vec::new();
+        assert!(run_smt_str(&s, &SmtCliOptions::default(), &mut out).is_ok());
+    }
+    let mut seed = 12345u64;
+    for _ in 0..300 {
+        let mut b = bytes.to_vec();
+        for _ in 0..3 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let i = (seed % b.len() as u64) as usize;
+            b[i] = b"()x#b01 ;|\"_:!"[(seed >> 32) as usize % 14];
+        }
+        let s = String::from_utf8_lossy(&b).into_owned();
+        let mut out = Vec::new();
+        assert!(run_smt_str(&s, &SmtCliOptions::default(), &mut out).is_ok(), "panicked on {s}");
+    }
+}
