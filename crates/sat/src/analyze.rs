@@ -33,6 +33,12 @@ impl Solver {
         loop {
             if self.db.is_learnt(confl) {
                 self.db.bump(confl);
+                if self.params.lbd_update && self.db.lbd(confl) > 2 {
+                    let lbd = self.clause_lbd(confl);
+                    if lbd < self.db.lbd(confl) {
+                        self.db.set_lbd(confl, lbd);
+                    }
+                }
             }
             let len = self.db.len(confl);
             for k in 0..len {
@@ -181,6 +187,20 @@ impl Solver {
         let mut n = 0;
         for l in lits {
             let lv = self.level[l.var().index()] as usize;
+            if self.level_stamp[lv] != self.stamp {
+                self.level_stamp[lv] = self.stamp;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Number of distinct decision levels among the literals of clause `c`.
+    fn clause_lbd(&mut self, c: CRef) -> u32 {
+        self.stamp += 1;
+        let mut n = 0;
+        for k in 0..self.db.len(c) {
+            let lv = self.level[self.db.lit(c, k).var().index()] as usize;
             if self.level_stamp[lv] != self.stamp {
                 self.level_stamp[lv] = self.stamp;
                 n += 1;

@@ -44,36 +44,40 @@ impl Solver {
                     continue;
                 }
                 let c = w.cref();
-                let base = c as usize + 3;
-                let len = self.db.arena[c as usize] as usize;
+                let cs = c as usize;
+                let len = self.db.arena[cs] as usize;
+                let lits = &mut self.db.arena[cs + 3..cs + 3 + len];
                 // Put the false literal at position 1.
-                if self.db.arena[base] == false_lit.0 {
-                    self.db.arena.swap(base, base + 1);
+                if lits[0] == false_lit.0 {
+                    lits[0] = lits[1];
+                    lits[1] = false_lit.0;
                 }
-                let first = Lit(self.db.arena[base]);
+                let first = Lit(lits[0]);
                 let nw = Watch::new(c, first, false);
-                if first != w.blocker && self.vals[first.code()] > 0 {
+                let fv = self.vals[first.code()];
+                if first != w.blocker && fv > 0 {
                     ws[j] = nw;
                     j += 1;
                     continue;
                 }
                 // Look for a new literal to watch.
-                let mut found = false;
+                let mut new_watch = None;
                 for k in 2..len {
-                    let l = Lit(self.db.arena[base + k]);
-                    if self.vals[l.code()] >= 0 {
-                        self.db.arena.swap(base + 1, base + k);
-                        self.watches.lists[l.code()].push(nw);
-                        found = true;
+                    let l = lits[k];
+                    if self.vals[l as usize] >= 0 {
+                        lits[1] = l;
+                        lits[k] = false_lit.0;
+                        new_watch = Some(l);
                         break;
                     }
                 }
-                if found {
+                if let Some(l) = new_watch {
+                    self.watches.lists[l as usize].push(nw);
                     continue;
                 }
                 ws[j] = nw;
                 j += 1;
-                if self.vals[first.code()] < 0 {
+                if fv < 0 {
                     conflict = Some(c);
                     break;
                 }

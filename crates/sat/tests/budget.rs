@@ -23,6 +23,8 @@ fn conflict_limit_gives_unknown_then_solver_still_works() {
     assert_eq!(s.value(vigil_sat::Lit::from_dimacs(1)), None);
     s.set_conflict_limit(None);
     let mut small = Solver::new();
+    let proof = SharedBuf::default();
+    small.set_proof_writer(Box::new(proof.clone()));
     small.set_conflict_limit(Some(0));
     for c in pigeonhole(3) {
         small.add_clause(&lits(&c));
@@ -30,6 +32,8 @@ fn conflict_limit_gives_unknown_then_solver_still_works() {
     assert_eq!(small.solve(), SolveResult::Unknown);
     small.set_conflict_limit(None);
     assert_eq!(small.solve(), SolveResult::Unsat);
+    small.flush_proof().unwrap();
+    check_drat(&pigeonhole(3), &proof.text()).unwrap();
 }
 
 #[test]

@@ -5,26 +5,32 @@ mod common;
 use common::*;
 use vigil_sat::{Lit, Params, SolveResult, Solver, Var};
 
-fn check_sequence(seed: u64, params: Params, freeze_all: bool) {
+fn check_sequence(seed: u64, params: Params, freeze_some: bool) -> u64 {
     let mut rng = Prng(seed);
     let vars = 3 + rng.below(9) as u32;
-    let mut s = Solver::with_params(params);
-    if freeze_all {
-        for v in 0..vars {
+    let mut s = Solver::with_params(params.clone());
+    let proof = SharedBuf::default();
+    s.set_proof_writer(Box::new(proof.clone()));
+    // With elimination, only the first `frozen` variables are frozen, and only they are used
+    // after the first batch of clauses; the others may be eliminated.
+    let frozen = if freeze_some { vars / 2 + 1 } else { vars };
+    if freeze_some {
+        for v in 0..frozen {
             s.freeze(Var::from_index(v as usize));
         }
     }
     let mut f = Formula::new();
-    for _round in 0..8 {
-        let n = 1 + rng.below(vars as u64 * 2) as usize;
-        let extra = random_formula(&mut rng, vars, n, 3);
+    for round in 0..8 {
+        let scope = if round == 0 { vars } else { frozen };
+        let n = 1 + rng.below(scope as u64 * 2) as usize;
+        let extra = random_formula(&mut rng, scope, n, 3);
         for c in &extra {
             s.add_clause(&lits(c));
         }
         f.extend(extra);
         for _ in 0..3 {
             let k = rng.below(4) as usize;
-            let assumptions: Vec<i32> = (0..k).map(|_| { let v = 1 + rng.below(vars as u64) as i32; if rng.next() & 1 == 1 { -v } else { v } }).collect();
+            let assumptions: Vec<i32> = (0..k).map(|_| { let v = 1 + rng.below(frozen as u64) as i32; if rng.next() & 1 == 1 { -v } else { v } }).collect();
             let mut g = f.clone();
             g.extend(assumptions.iter().map(|&a| vec![a]));
             let expected = brute_force(&g, vars).is_some();
@@ -42,11 +48,20 @@ fn check_sequence(seed: u64, params: Params, freeze_all: bool) {
                     let mut h = f.clone();
                     h.extend(failed.iter().map(|&a| vec![a]));
                     assert!(brute_force(&h, vars).is_none(), "seed {seed}: failed set {failed:?} is satisfiable with the formula");
+                    if failed.is_empty() {
+                        // The clauses alone are unsatisfiable: the incremental proof must show it.
+                        s.flush_proof().unwrap();
+                        check_drat(&f, &proof.text()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                    } else {
+                        // Certify the failed set with a fresh, proof-producing solve.
+                        assert_eq!(solve_checked(&h, params.clone()), SolveResult::Unsat);
+                    }
                 }
                 SolveResult::Unknown => panic!("no budget was set"),
             }
         }
     }
+    s.stats().eliminated_vars
 }
 
 #[test]
@@ -58,9 +73,11 @@ fn incremental_sequences_default() {
 
 #[test]
 fn incremental_sequences_with_elimination_and_frozen_vars() {
+    let mut eliminated = 0;
     for seed in 1000..1300 {
-        check_sequence(seed, Params { elim: true, elim_rounds: 2, ..Params::default() }, true);
+        eliminated += check_sequence(seed, Params { elim: true, elim_rounds: 2, elim_grow: 2, ..Params::default() }, true);
     }
+    assert!(eliminated > 100, "elimination should have happened in these sequences ({eliminated})");
 }
 
 #[test]
@@ -69,10 +86,14 @@ fn incremental_learned_clauses_survive_and_stay_correct() {
     let f = pigeonhole(5);
     let sel = num_vars(&f) as i32 + 1;
     let mut s = Solver::new();
+    let proof = SharedBuf::default();
+    s.set_proof_writer(Box::new(proof.clone()));
+    let mut g = Formula::new();
     for c in &f {
         let mut c = c.clone();
         c.push(-sel);
         s.add_clause(&lits(&c));
+        g.push(c);
     }
     assert_eq!(s.solve_with(&lits(&[sel])), SolveResult::Unsat);
     assert_eq!(s.failed_assumptions(), &lits(&[sel])[..]);
@@ -80,8 +101,11 @@ fn incremental_learned_clauses_survive_and_stay_correct() {
     assert_eq!(s.value(Lit::from_dimacs(sel)), Some(false));
     assert_eq!(s.solve_with(&lits(&[sel])), SolveResult::Unsat);
     s.add_clause(&lits(&[sel]));
+    g.push(vec![sel]);
     assert_eq!(s.solve(), SolveResult::Unsat);
     assert!(s.failed_assumptions().is_empty());
+    s.flush_proof().unwrap();
+    check_drat(&g, &proof.text()).unwrap();
 }
 
 #[test]
