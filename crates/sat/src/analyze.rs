@@ -25,7 +25,9 @@ pub(crate) struct Learned {
 
 impl Solver {
     pub(crate) fn analyze(&mut self, mut confl: CRef) -> Learned {
-        let mut learnt: Vec<Lit> = vec![Lit(0)];
+        let mut learnt: Vec<Lit> = std::mem::take(&mut self.learnt_buf);
+        learnt.clear();
+        learnt.push(Lit(0));
         let mut path = 0usize;
         let mut pivot: Option<Lit> = None;
         let mut index = self.trail.len();
@@ -92,14 +94,20 @@ impl Solver {
             backjump = self.level[learnt[1].var().index()];
         }
         let lbd = self.compute_lbd(&learnt);
-        Learned { lits: learnt, backjump, lbd }
+        Learned {
+            lits: learnt,
+            backjump,
+            lbd,
+        }
     }
 
     /// Removes redundant literals (per the `minimize` parameter) and clears `seen` for all
     /// literals of the clause.
     fn minimize(&mut self, learnt: &mut Vec<Lit>) {
         let mode = self.params.minimize;
-        let mut clear: Vec<usize> = learnt.iter().map(|l| l.var().index()).collect();
+        let mut clear = std::mem::take(&mut self.clear_buf);
+        clear.clear();
+        clear.extend(learnt.iter().map(|l| l.var().index()));
         if mode != MinimizeMode::None && learnt.len() > 1 {
             let mut abstract_levels = 0u32;
             for l in &learnt[1..] {
@@ -123,9 +131,10 @@ impl Solver {
             }
             learnt.truncate(j);
         }
-        for v in clear {
+        for &v in &clear {
             self.seen[v] = 0;
         }
+        self.clear_buf = clear;
     }
 
     fn reason_lits_seen(&self, r: CRef, implied: Lit) -> bool {
@@ -139,7 +148,20 @@ impl Solver {
     /// search through reasons that stops at marked literals (redundant) and fails at decisions
     /// or at levels not in the clause. Results are cached in `seen` (REMOVABLE / FAILED).
     fn redundant(&mut self, l: Lit, abstract_levels: u32, clear: &mut Vec<usize>) -> bool {
-        let mut stack: Vec<(Lit, usize)> = vec![(l, 0)];
+        let mut stack = std::mem::take(&mut self.minimize_stack);
+        stack.clear();
+        stack.push((l, 0));
+        let ok = self.redundant_search(&mut stack, abstract_levels, clear);
+        self.minimize_stack = stack;
+        ok
+    }
+
+    fn redundant_search(
+        &mut self,
+        stack: &mut Vec<(Lit, usize)>,
+        abstract_levels: u32,
+        clear: &mut Vec<usize>,
+    ) -> bool {
         while let Some(&mut (cur, ref mut k)) = stack.last_mut() {
             let r = self.reason[cur.var().index()];
             let len = self.db.len(r);
@@ -147,13 +169,19 @@ impl Solver {
                 let q = self.db.lit(r, *k);
                 *k += 1;
                 let v = q.var().index();
-                if v == cur.var().index() || self.level[v] == 0 || self.seen[v] & (SEEN | REMOVABLE) != 0 {
+                if v == cur.var().index()
+                    || self.level[v] == 0
+                    || self.seen[v] & (SEEN | REMOVABLE) != 0
+                {
                     continue;
                 }
                 let qr = self.reason[v];
-                if qr == NO_CREF || self.seen[v] & FAILED != 0 || (1u32 << (self.level[v] & 31)) & abstract_levels == 0 {
+                if qr == NO_CREF
+                    || self.seen[v] & FAILED != 0
+                    || (1u32 << (self.level[v] & 31)) & abstract_levels == 0
+                {
                     // Failure: mark everything on the stack as failed.
-                    for &(s, _) in &stack {
+                    for &(s, _) in stack.iter() {
                         let sv = s.var().index();
                         if self.seen[sv] == 0 {
                             clear.push(sv);

@@ -34,7 +34,10 @@ pub struct ClauseDb {
 
 impl ClauseDb {
     pub fn new() -> Self {
-        ClauseDb { cla_inc: 1.0, ..Default::default() }
+        ClauseDb {
+            cla_inc: 1.0,
+            ..Default::default()
+        }
     }
 
     /// Stores a clause and returns its reference (does not attach watches or list it).
@@ -42,7 +45,8 @@ impl ClauseDb {
         debug_assert!(lits.len() >= 2);
         let c = self.arena.len() as CRef;
         self.arena.push(lits.len() as u32);
-        self.arena.push(if learnt { F_LEARNT } else { 0 } | (lbd.min(0xff_ffff) << 8));
+        self.arena
+            .push(if learnt { F_LEARNT } else { 0 } | (lbd.min(0xff_ffff) << 8));
         self.arena.push(0f32.to_bits());
         self.arena.extend(lits.iter().map(|l| l.0));
         c
@@ -66,10 +70,6 @@ impl ClauseDb {
     #[inline]
     pub fn lit(&self, c: CRef, i: usize) -> Lit {
         Lit(self.arena[c as usize + HEADER + i])
-    }
-    /// The literals as a fresh vector.
-    pub fn lit_vec(&self, c: CRef) -> Vec<Lit> {
-        self.lits(c).iter().map(|&x| Lit(x)).collect()
     }
     /// Shrinks a clause in place to its first `n` literals (the rest become garbage).
     pub fn shrink(&mut self, c: CRef, n: usize) {

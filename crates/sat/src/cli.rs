@@ -39,7 +39,10 @@ pub struct SatCliArgs {
 #[derive(Debug)]
 pub enum SatError {
     /// A file could not be read or written.
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
     /// The CNF file is malformed.
     Parse { path: PathBuf, error: ParseError },
     /// A parameter setting was rejected.
@@ -65,10 +68,17 @@ impl std::error::Error for SatError {}
 
 /// Builds the parameters for a DIMACS run (see the module doc for the order of precedence).
 pub fn cli_params(args: &SatCliArgs) -> Result<Params, SatError> {
-    let mut p = Params { elim: true, ..Params::default() };
+    let mut p = Params {
+        elim: true,
+        ..Params::default()
+    };
     if let Some(f) = &args.params_file {
-        let text = std::fs::read_to_string(f).map_err(|error| SatError::Io { path: f.clone(), error })?;
-        p.load_toml(&text).map_err(|e| SatError::Param(ParamError(format!("{}: {e}", f.display()))))?;
+        let text = std::fs::read_to_string(f).map_err(|error| SatError::Io {
+            path: f.clone(),
+            error,
+        })?;
+        p.load_toml(&text)
+            .map_err(|e| SatError::Param(ParamError(format!("{}: {e}", f.display()))))?;
     }
     p.apply_assignments(&args.params).map_err(SatError::Param)?;
     p.validate().map_err(SatError::Param)?;
@@ -77,7 +87,10 @@ pub fn cli_params(args: &SatCliArgs) -> Result<Params, SatError> {
 
 /// Runs `vigil sat`: returns the exit code (10 SAT, 20 UNSAT, 0 UNKNOWN or listing).
 pub fn run_dimacs_cli(args: &SatCliArgs, out: &mut dyn Write) -> Result<i32, SatError> {
-    let io = |e: std::io::Error| SatError::Io { path: PathBuf::from("<output>"), error: e };
+    let io = |e: std::io::Error| SatError::Io {
+        path: PathBuf::from("<output>"),
+        error: e,
+    };
     if args.list_params {
         out.write_all(Params::listing().as_bytes()).map_err(io)?;
         return Ok(0);
@@ -89,17 +102,34 @@ pub fn run_dimacs_cli(args: &SatCliArgs, out: &mut dyn Write) -> Result<i32, Sat
             return Err(SatError::Usage(format!("bad timeout {t}")));
         }
     }
-    let deadline = args.timeout.map(|t| start + Duration::from_secs_f64(t.min(1e9)));
-    let bytes = dimacs::read_file_bytes(&args.file).map_err(|error| SatError::Io { path: args.file.clone(), error })?;
-    let cnf = dimacs::parse(&bytes).map_err(|error| SatError::Parse { path: args.file.clone(), error })?;
+    let deadline = args
+        .timeout
+        .map(|t| start + Duration::from_secs_f64(t.min(1e9)));
+    let bytes = dimacs::read_file_bytes(&args.file).map_err(|error| SatError::Io {
+        path: args.file.clone(),
+        error,
+    })?;
+    let cnf = dimacs::parse(&bytes).map_err(|error| SatError::Parse {
+        path: args.file.clone(),
+        error,
+    })?;
     drop(bytes);
     let mut solver = Solver::with_params(params);
     if let Some(p) = &args.proof {
-        let f = std::fs::File::create(p).map_err(|error| SatError::Io { path: p.clone(), error })?;
+        let f = std::fs::File::create(p).map_err(|error| SatError::Io {
+            path: p.clone(),
+            error,
+        })?;
         solver.set_proof_writer(Box::new(f));
     }
     solver.set_deadline(deadline);
-    writeln!(out, "c vigil-sat: {} variables, {} clauses", cnf.num_vars, cnf.clauses.len()).map_err(io)?;
+    writeln!(
+        out,
+        "c vigil-sat: {} variables, {} clauses",
+        cnf.num_vars,
+        cnf.clauses.len()
+    )
+    .map_err(io)?;
     for _ in 0..cnf.num_vars {
         solver.new_var();
     }
@@ -109,23 +139,44 @@ pub fn run_dimacs_cli(args: &SatCliArgs, out: &mut dyn Write) -> Result<i32, Sat
     solver.stats.time_parse = start.elapsed();
     let result = solver.solve();
     if let Some(p) = &args.proof {
-        solver.flush_proof().map_err(|error| SatError::Io { path: p.clone(), error })?;
+        solver.flush_proof().map_err(|error| SatError::Io {
+            path: p.clone(),
+            error,
+        })?;
     }
     if args.stats {
-        out.write_all(solver.stats().comment_lines().as_bytes()).map_err(io)?;
-        writeln!(out, "c {:<32} {:.3}", "time total (s)", start.elapsed().as_secs_f64()).map_err(io)?;
+        out.write_all(solver.stats().comment_lines().as_bytes())
+            .map_err(io)?;
+        writeln!(
+            out,
+            "c {:<32} {:.3}",
+            "time total (s)",
+            start.elapsed().as_secs_f64()
+        )
+        .map_err(io)?;
     }
     let code = match result {
         SolveResult::Sat => {
             let value = |l: Lit| solver.value(l) == Some(true);
-            if let Some(bad) = cnf.clauses.iter().position(|c| !c.iter().any(|&l| value(l))) {
-                return Err(SatError::Internal(format!("model falsifies clause {} of the input", bad + 1)));
+            if let Some(bad) = cnf
+                .clauses
+                .iter()
+                .position(|c| !c.iter().any(|&l| value(l)))
+            {
+                return Err(SatError::Internal(format!(
+                    "model falsifies clause {} of the input",
+                    bad + 1
+                )));
             }
             writeln!(out, "s SATISFIABLE").map_err(io)?;
             let mut line = String::from("v");
             for i in 0..cnf.num_vars {
                 let l = Lit::positive(Var::from_index(i));
-                let d = if value(l) { l.to_dimacs() } else { -l.to_dimacs() };
+                let d = if value(l) {
+                    l.to_dimacs()
+                } else {
+                    -l.to_dimacs()
+                };
                 let tok = format!(" {d}");
                 if line.len() + tok.len() > 78 {
                     writeln!(out, "{line}").map_err(io)?;
@@ -156,7 +207,10 @@ pub fn parse_args(words: &[String]) -> Result<SatCliArgs, SatError> {
     let mut file = None;
     let mut i = 0;
     let need = |i: usize, flag: &str| -> Result<String, SatError> {
-        words.get(i + 1).cloned().ok_or_else(|| SatError::Usage(format!("{flag} needs a value")))
+        words
+            .get(i + 1)
+            .cloned()
+            .ok_or_else(|| SatError::Usage(format!("{flag} needs a value")))
     };
     while i < words.len() {
         let w = &words[i];
@@ -175,12 +229,17 @@ pub fn parse_args(words: &[String]) -> Result<SatCliArgs, SatError> {
             }
             "--timeout" => {
                 let v = need(i, w)?;
-                a.timeout = Some(v.parse().map_err(|_| SatError::Usage(format!("bad timeout '{v}'")))?);
+                a.timeout = Some(
+                    v.parse()
+                        .map_err(|_| SatError::Usage(format!("bad timeout '{v}'")))?,
+                );
                 i += 1;
             }
             "--stats" => a.stats = true,
             "--list-params" => a.list_params = true,
-            s if s.starts_with('-') && s.len() > 1 => return Err(SatError::Usage(format!("unknown option '{s}'"))),
+            s if s.starts_with('-') && s.len() > 1 => {
+                return Err(SatError::Usage(format!("unknown option '{s}'")))
+            }
             s if s.contains('=') => a.params.push(s.to_string()),
             s => {
                 if file.replace(PathBuf::from(s)).is_some() {

@@ -32,12 +32,30 @@ impl Solver {
         Some(Lit::new(v, self.pick_phase(v)))
     }
 
+    /// Records the conflict-free part of the trail (all levels below the current one) as the
+    /// target phase if it is longer than the one recorded since the last restart.
+    pub(crate) fn update_target_phase(&mut self) {
+        let Some(&prefix) = self.trail_lim.last() else {
+            return;
+        };
+        if prefix > self.target_len {
+            self.target_len = prefix;
+            for &l in &self.trail[..prefix] {
+                self.target_phase[l.var().index()] = if l.is_negative() { -1 } else { 1 };
+            }
+        }
+    }
+
     fn pick_phase(&mut self, v: Var) -> bool {
         if self.params.random_phase_pct > 0.0 && self.rng.chance_pct(self.params.random_phase_pct) {
             return self.rng.next_u64() & 1 == 1;
         }
         match self.params.phase {
             PhaseMode::Saved => self.saved_phase[v.index()],
+            PhaseMode::Target => match self.target_phase[v.index()] {
+                0 => self.saved_phase[v.index()],
+                t => t > 0,
+            },
             PhaseMode::False => false,
             PhaseMode::True => true,
             PhaseMode::MinWork => {

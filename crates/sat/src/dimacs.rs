@@ -40,7 +40,10 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 fn err(line: usize, message: impl Into<String>) -> ParseError {
-    ParseError { line, message: message.into() }
+    ParseError {
+        line,
+        message: message.into(),
+    }
 }
 
 /// Reads the file's bytes, decompressing gzip or xz when the magic bytes say so.
@@ -53,11 +56,14 @@ pub fn read_file_bytes(path: &Path) -> Result<Vec<u8>, std::io::Error> {
 pub fn decompress(raw: Vec<u8>) -> Result<Vec<u8>, String> {
     if raw.starts_with(&[0x1f, 0x8b]) {
         let mut out = Vec::new();
-        flate2::read::MultiGzDecoder::new(&raw[..]).read_to_end(&mut out).map_err(|e| format!("gzip data is corrupt: {e}"))?;
+        flate2::read::MultiGzDecoder::new(&raw[..])
+            .read_to_end(&mut out)
+            .map_err(|e| format!("gzip data is corrupt: {e}"))?;
         Ok(out)
     } else if raw.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
         let mut out = Vec::new();
-        lzma_rs::xz_decompress(&mut &raw[..], &mut out).map_err(|e| format!("xz data is corrupt: {e:?}"))?;
+        lzma_rs::xz_decompress(&mut &raw[..], &mut out)
+            .map_err(|e| format!("xz data is corrupt: {e:?}"))?;
         Ok(out)
     } else {
         Ok(raw)
@@ -67,7 +73,11 @@ pub fn decompress(raw: Vec<u8>) -> Result<Vec<u8>, String> {
 /// Parses DIMACS text (see the module doc for the accepted language).
 pub fn parse(input: &[u8]) -> Result<Cnf, ParseError> {
     let text = std::str::from_utf8(input).map_err(|e| {
-        let line = input[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        let line = input[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
         err(line, "input is not valid UTF-8/ASCII text")
     })?;
     let mut header: Option<(usize, usize)> = None;
@@ -91,10 +101,17 @@ pub fn parse(input: &[u8]) -> Result<Cnf, ParseError> {
             }
             let f: Vec<&str> = t.split_whitespace().collect();
             if f.len() != 4 || f[0] != "p" || f[1] != "cnf" {
-                return Err(err(no, format!("bad header '{t}', expected 'p cnf VARIABLES CLAUSES'")));
+                return Err(err(
+                    no,
+                    format!("bad header '{t}', expected 'p cnf VARIABLES CLAUSES'"),
+                ));
             }
-            let v = f[2].parse::<usize>().map_err(|_| err(no, format!("bad variable count '{}' in header", f[2])))?;
-            let c = f[3].parse::<usize>().map_err(|_| err(no, format!("bad clause count '{}' in header", f[3])))?;
+            let v = f[2]
+                .parse::<usize>()
+                .map_err(|_| err(no, format!("bad variable count '{}' in header", f[2])))?;
+            let c = f[3]
+                .parse::<usize>()
+                .map_err(|_| err(no, format!("bad clause count '{}' in header", f[3])))?;
             if v > (i32::MAX as usize) {
                 return Err(err(no, format!("variable count {v} too large")));
             }
@@ -103,16 +120,30 @@ pub fn parse(input: &[u8]) -> Result<Cnf, ParseError> {
             continue;
         }
         let Some((nv, _)) = header else {
-            return Err(err(no, format!("clause data before the 'p cnf' header: '{}'", truncate(t))));
+            return Err(err(
+                no,
+                format!("clause data before the 'p cnf' header: '{}'", truncate(t)),
+            ));
         };
         for tok in t.split_whitespace() {
-            let x: i64 = tok.parse().map_err(|_| err(no, format!("unexpected token '{}' (expected an integer literal)", truncate(tok))))?;
+            let x: i64 = tok.parse().map_err(|_| {
+                err(
+                    no,
+                    format!(
+                        "unexpected token '{}' (expected an integer literal)",
+                        truncate(tok)
+                    ),
+                )
+            })?;
             if x == 0 {
                 cnf.clauses.push(std::mem::take(&mut clause));
                 continue;
             }
             if x.unsigned_abs() > nv as u64 {
-                return Err(err(no, format!("literal {x} out of range (header declares {nv} variables)")));
+                return Err(err(
+                    no,
+                    format!("literal {x} out of range (header declares {nv} variables)"),
+                ));
             }
             if clause.is_empty() {
                 clause_line = no;
@@ -127,7 +158,13 @@ pub fn parse(input: &[u8]) -> Result<Cnf, ParseError> {
         return Err(err(clause_line, "last clause is missing its terminating 0"));
     }
     if cnf.clauses.len() != nc {
-        return Err(err(last_line.max(1), format!("header declares {nc} clauses but the file has {}", cnf.clauses.len())));
+        return Err(err(
+            last_line.max(1),
+            format!(
+                "header declares {nc} clauses but the file has {}",
+                cnf.clauses.len()
+            ),
+        ));
     }
     Ok(cnf)
 }
@@ -144,6 +181,12 @@ mod tests {
         let c = parse(b"c hi\np cnf 3 2\n1 -2 0\n2 3\n -1 0\n").unwrap();
         assert_eq!(c.num_vars, 3);
         assert_eq!(c.clauses.len(), 2);
-        assert_eq!(c.clauses[1].iter().map(|l| l.to_dimacs()).collect::<Vec<_>>(), vec![2, 3, -1]);
+        assert_eq!(
+            c.clauses[1]
+                .iter()
+                .map(|l| l.to_dimacs())
+                .collect::<Vec<_>>(),
+            vec![2, 3, -1]
+        );
     }
 }

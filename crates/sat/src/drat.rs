@@ -27,12 +27,6 @@ impl Proof {
     pub fn add(&mut self, lits: &[Lit]) {
         self.line("", lits.iter().copied());
     }
-    pub fn delete(&mut self, lits: &[Lit]) {
-        self.line("d ", lits.iter().copied());
-    }
-    pub fn add_codes(&mut self, lits: &[u32]) {
-        self.line("", lits.iter().map(|&c| Lit(c)));
-    }
     pub fn delete_codes(&mut self, lits: &[u32]) {
         self.line("d ", lits.iter().map(|&c| Lit(c)));
     }

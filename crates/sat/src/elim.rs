@@ -44,12 +44,18 @@ impl Solver {
         let count = |v: usize| occs[2 * v].len() as u64 + occs[2 * v + 1].len() as u64;
         let mut cands: Vec<usize> = (0..n)
             .filter(|&v| {
-                !self.frozen[v] && !self.eliminated[v] && self.vals[2 * v] == 0 && count(v) > 0 && count(v) <= self.params.elim_max_occ
+                !self.frozen[v]
+                    && !self.eliminated[v]
+                    && self.vals[2 * v] == 0
+                    && count(v) > 0
+                    && count(v) <= self.params.elim_max_occ
             })
             .collect();
         match self.params.elim_order {
             ElimOrder::Rarest => cands.sort_by_key(|&v| (count(v), v)),
-            ElimOrder::Product => cands.sort_by_key(|&v| (occs[2 * v].len() as u64 * occs[2 * v + 1].len() as u64, v)),
+            ElimOrder::Product => {
+                cands.sort_by_key(|&v| (occs[2 * v].len() as u64 * occs[2 * v + 1].len() as u64, v))
+            }
             ElimOrder::Index => {}
         }
         let mut budget = self.params.elim_lit_budget as i64;
@@ -77,8 +83,12 @@ impl Solver {
             for &a in &pos {
                 for &b in &neg {
                     budget -= (self.db.len(a) + self.db.len(b)) as i64;
-                    if let Resolvent::Clause = self.resolve(a, b, Var(v as u32), &mut marks, &mut buf) {
-                        if buf.len() as u64 > self.params.elim_max_resolvent || resolvents.len() as u64 >= limit {
+                    if let Resolvent::Clause =
+                        self.resolve(a, b, Var(v as u32), &mut marks, &mut buf)
+                    {
+                        if buf.len() as u64 > self.params.elim_max_resolvent
+                            || resolvents.len() as u64 >= limit
+                        {
                             continue 'vars;
                         }
                         resolvents.push(buf.clone());
@@ -114,7 +124,11 @@ impl Solver {
                 }
             }
             for &c in pos.iter().chain(neg.iter()) {
-                let pivot = if self.db.lits(c).contains(&(2 * v as u32)) { Lit::positive(Var(v as u32)) } else { Lit::negative(Var(v as u32)) };
+                let pivot = if self.db.lits(c).contains(&(2 * v as u32)) {
+                    Lit::positive(Var(v as u32))
+                } else {
+                    Lit::negative(Var(v as u32))
+                };
                 let lits = self.db.lits(c);
                 self.elim_stack.extend_from_slice(lits);
                 self.elim_stack.push(lits.len() as u32);
@@ -131,7 +145,12 @@ impl Solver {
         if self.params.elim_drop_learned {
             let mut learnts = std::mem::take(&mut self.db.learnts);
             learnts.retain(|&c| {
-                if self.db.lits(c).iter().any(|&l| self.eliminated[(l >> 1) as usize]) {
+                if self
+                    .db
+                    .lits(c)
+                    .iter()
+                    .any(|&l| self.eliminated[(l >> 1) as usize])
+                {
                     self.proof.delete_codes(self.db.lits(c));
                     self.db.mark_deleted(c);
                     self.stats.elim_learned_dropped += 1;

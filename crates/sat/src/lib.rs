@@ -7,11 +7,26 @@
 //! - [`Params`]: the single parameter table every heuristic reads (see [`params`]).
 //! - [`dimacs`] and [`cli`]: strict DIMACS reading (plain, `.gz`, `.xz`) and the `vigil sat`
 //!   front end with SAT-competition output.
+//!
+//! ```
+//! use vigil_sat::{Lit, SolveResult, Solver};
+//! let mut s = Solver::new();
+//! let (a, b) = (s.new_var(), s.new_var());
+//! s.add_clause(&[Lit::positive(a), Lit::positive(b)]);
+//! s.add_clause(&[!Lit::positive(a)]);
+//! assert_eq!(s.solve(), SolveResult::Sat);
+//! assert_eq!(s.value(Lit::positive(b)), Some(true));
+//! assert_eq!(s.solve_with(&[Lit::negative(b)]), SolveResult::Unsat);
+//! assert_eq!(s.failed_assumptions(), &[Lit::negative(b)]);
+//! ```
+//!
+//! Variable elimination and incremental use: see [`Solver`]'s module rule (elimination runs
+//! only with the `elim` parameter; frozen and assumption variables are never eliminated).
 #![forbid(unsafe_code)]
 
 mod analyze;
-pub mod cli;
 mod clause_db;
+pub mod cli;
 mod decide;
 pub mod dimacs;
 mod drat;

@@ -57,7 +57,10 @@ impl Lit {
     ///
     /// Panics on 0 or `i32::MIN`: callers parsing user input check those first.
     pub fn from_dimacs(i: i32) -> Lit {
-        assert!(i != 0 && i != i32::MIN, "DIMACS literal must be non-zero, got {i}");
+        assert!(
+            i != 0 && i != i32::MIN,
+            "DIMACS literal must be non-zero, got {i}"
+        );
         let v = Var(i.unsigned_abs() - 1);
         if i < 0 {
             Lit::negative(v)

@@ -116,6 +116,9 @@ choice_enum!(
         True = "true",
         /// The literal whose negation has the shorter watch list (less propagation work).
         MinWork = "min_work",
+        /// The value in the longest conflict-free trail since the last restart (target phase),
+        /// falling back to the saved phase for variables not in it.
+        Target = "target",
     }
 );
 choice_enum!(
@@ -275,7 +278,7 @@ param_table! {
     var_decay_period: u64 = 5000, Domain::Range(1, MAXI), "conflicts between increases of the VSIDS decay";
     tie_break: TieBreak = TieBreak::None, Domain::Any, "tie-breaking between equally active variables: none, larger product or larger sum of positive/negative occurrence counts";
     random_decision_pct: f64 = 0.0, Domain::Range(0.0, 100.0), "percentage of decisions on a random unassigned variable";
-    phase: PhaseMode = PhaseMode::Saved, Domain::Any, "decision polarity: saved phase, always false, always true, or minimal work";
+    phase: PhaseMode = PhaseMode::Target, Domain::Any, "decision polarity: saved phase, always false, always true, minimal work, or target phase";
     random_phase_pct: f64 = 0.0, Domain::Range(0.0, 100.0), "percentage of decisions that take a random polarity";
     seed: u64 = 91648253, Domain::Range(0, u64::MAX), "seed of the solver's pseudo-random generator";
     // --- conflict analysis ---------------------------------------------------------------
@@ -332,12 +335,19 @@ impl Params {
             if line.is_empty() || (line.starts_with('[') && line.ends_with(']')) {
                 continue;
             }
-            let (n, v) = line
-                .split_once('=')
-                .ok_or_else(|| ParamError(format!("line {line_no}: expected 'name = value', got '{line}'")))?;
+            let (n, v) = line.split_once('=').ok_or_else(|| {
+                ParamError(format!(
+                    "line {line_no}: expected 'name = value', got '{line}'"
+                ))
+            })?;
             let v = v.trim();
-            let v = if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') { &v[1..v.len() - 1] } else { v };
-            self.set(n.trim(), v).map_err(|e| ParamError(format!("line {line_no}: {e}")))?;
+            let v = if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
+                &v[1..v.len() - 1]
+            } else {
+                v
+            };
+            self.set(n.trim(), v)
+                .map_err(|e| ParamError(format!("line {line_no}: {e}")))?;
         }
         Ok(())
     }
@@ -395,7 +405,10 @@ mod tests {
     #[test]
     fn toml_loading() {
         let mut p = Params::default();
-        p.load_toml("# comment\n[sat]\nrestart = \"luby\"  # trailing\nrestart_base = 50\nelim = true\n").unwrap();
+        p.load_toml(
+            "# comment\n[sat]\nrestart = \"luby\"  # trailing\nrestart_base = 50\nelim = true\n",
+        )
+        .unwrap();
         assert_eq!(p.restart, RestartMode::Luby);
         assert_eq!(p.restart_base, 50);
         assert!(p.elim);

@@ -29,7 +29,9 @@ impl Solver {
             .learnts
             .iter()
             .enumerate()
-            .filter(|&(_, &c)| self.db.len(c) > 2 && self.db.lbd(c) as u64 > keep && !self.locked(c))
+            .filter(|&(_, &c)| {
+                self.db.len(c) > 2 && self.db.lbd(c) as u64 > keep && !self.locked(c)
+            })
             .map(|(i, &c)| (i, c))
             .collect();
         let db = &self.db;
@@ -37,7 +39,9 @@ impl Solver {
             let (x, y) = (a.1, b.1);
             let act = |c| db.activity(c);
             match self.params.reduce_order {
-                ReduceOrder::LbdActivity => db.lbd(y).cmp(&db.lbd(x)).then(act(x).total_cmp(&act(y))),
+                ReduceOrder::LbdActivity => {
+                    db.lbd(y).cmp(&db.lbd(x)).then(act(x).total_cmp(&act(y)))
+                }
                 ReduceOrder::Activity => act(x).total_cmp(&act(y)),
                 ReduceOrder::LbdSize => db.lbd(y).cmp(&db.lbd(x)).then(db.len(y).cmp(&db.len(x))),
                 ReduceOrder::Size => db.len(y).cmp(&db.len(x)),

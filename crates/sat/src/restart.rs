@@ -60,14 +60,24 @@ impl Restarts {
                 self.limit = (p.restart_base * luby(self.luby_index)) as f64;
             }
             RestartMode::Geometric => {
-                self.limit = if self.limit == 0.0 { p.restart_base as f64 } else { self.limit * p.restart_factor };
+                self.limit = if self.limit == 0.0 {
+                    p.restart_base as f64
+                } else {
+                    self.limit * p.restart_factor
+                };
             }
             RestartMode::Glucose | RestartMode::Never => {}
         }
     }
     /// Records a conflict with the learned clause's LBD and the trail size at the conflict.
     /// Returns true if glucose blocking suppressed a pending restart.
-    pub fn on_conflict(&mut self, p: &Params, lbd: u32, trail_len: usize, total_conflicts: u64) -> bool {
+    pub fn on_conflict(
+        &mut self,
+        p: &Params,
+        lbd: u32,
+        trail_len: usize,
+        total_conflicts: u64,
+    ) -> bool {
         self.conflicts_since += 1;
         if self.mode != RestartMode::Glucose {
             return false;
@@ -85,7 +95,8 @@ impl Restarts {
         if total_conflicts > p.restart_block_min
             && self.lbd_window.len() == lw
             && self.trail_window.len() == tw
-            && trail_len as f64 > p.restart_block_factor * (self.trail_window_sum as f64 / tw as f64)
+            && trail_len as f64
+                > p.restart_block_factor * (self.trail_window_sum as f64 / tw as f64)
         {
             self.lbd_window.clear();
             self.lbd_window_sum = 0;

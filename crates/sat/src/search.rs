@@ -8,6 +8,7 @@
 
 use crate::clause_db::NO_CREF;
 use crate::lit::{Lit, SolveResult};
+use crate::params::PhaseMode;
 use crate::solver::Solver;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -39,7 +40,8 @@ impl Solver {
         let result = self.solve_inner();
         self.cancel_until(0);
         self.proof.flush();
-        let other = (self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce).saturating_sub(other0);
+        let other = (self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce)
+            .saturating_sub(other0);
         self.stats.time_search += t0.elapsed().saturating_sub(other);
         result
     }
@@ -56,7 +58,11 @@ impl Solver {
         self.elim_runs = 0;
         self.next_elim = self.stats.conflicts;
         loop {
-            if self.decision_level() == 0 && self.params.elim && self.elim_runs < self.params.elim_rounds && self.stats.conflicts >= self.next_elim {
+            if self.decision_level() == 0
+                && self.params.elim
+                && self.elim_runs < self.params.elim_rounds
+                && self.stats.conflicts >= self.next_elim
+            {
                 self.elim_runs += 1;
                 self.next_elim = self.stats.conflicts + self.params.elim_interval;
                 if !self.simplify_level0() || !self.eliminate() {
@@ -68,6 +74,7 @@ impl Solver {
                 Outcome::Restart => {
                     self.stats.restarts += 1;
                     self.restarts.on_restart(&self.params);
+                    self.target_len = 0;
                     self.cancel_until(0);
                 }
             }
@@ -111,8 +118,16 @@ impl Solver {
                     self.set_unsat();
                     return Outcome::Done(SolveResult::Unsat);
                 }
+                if self.params.phase == PhaseMode::Target {
+                    self.update_target_phase();
+                }
                 let learned = self.analyze(confl);
-                let blocked = self.restarts.on_conflict(&self.params, learned.lbd, self.trail.len(), self.stats.conflicts);
+                let blocked = self.restarts.on_conflict(
+                    &self.params,
+                    learned.lbd,
+                    self.trail.len(),
+                    self.stats.conflicts,
+                );
                 if blocked {
                     self.stats.blocked_restarts += 1;
                 }
@@ -129,6 +144,7 @@ impl Solver {
                     self.db.bump(c);
                     self.assign(learned.lits[0], c);
                 }
+                self.learnt_buf = learned.lits;
                 self.decay_activities();
                 if self.out_of_budget(start_conflicts) {
                     return Outcome::Done(SolveResult::Unknown);
@@ -137,12 +153,18 @@ impl Solver {
                 if self.restarts.should_restart(&self.params) {
                     return Outcome::Restart;
                 }
-                if self.decision_level() == 0 && self.params.simplify && self.trail.len() > self.simp_assigns && !self.simplify_level0() {
+                if self.decision_level() == 0
+                    && self.params.simplify
+                    && self.trail.len() > self.simp_assigns
+                    && !self.simplify_level0()
+                {
                     return Outcome::Done(SolveResult::Unsat);
                 }
                 if self.stats.conflicts >= self.next_reduce {
                     self.reductions += 1;
-                    self.next_reduce = self.stats.conflicts + self.params.reduce_first + self.reductions * self.params.reduce_inc;
+                    self.next_reduce = self.stats.conflicts
+                        + self.params.reduce_first
+                        + self.reductions * self.params.reduce_inc;
                     self.reduce_db();
                 }
                 let mut next = None;
@@ -164,7 +186,7 @@ impl Solver {
                     Some(a) => a,
                     None => {
                         self.stats.decisions += 1;
-                        if self.stats.decisions % 1024 == 0 && self.out_of_budget(start_conflicts) {
+                        if self.stats.decisions.is_multiple_of(1024) && self.out_of_budget(start_conflicts) {
                             return Outcome::Done(SolveResult::Unknown);
                         }
                         match self.pick_branch_lit() {
@@ -184,7 +206,7 @@ impl Solver {
 
     fn decay_activities(&mut self) {
         let p = &self.params;
-        if self.cur_var_decay < p.var_decay && self.stats.conflicts % p.var_decay_period == 0 {
+        if self.cur_var_decay < p.var_decay && self.stats.conflicts.is_multiple_of(p.var_decay_period) {
             self.cur_var_decay = (self.cur_var_decay + p.var_decay_step).min(p.var_decay);
         }
         self.vsids.decay(self.cur_var_decay);

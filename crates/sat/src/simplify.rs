@@ -31,7 +31,11 @@ impl Solver {
         }
         let mut buf: Vec<Lit> = Vec::new();
         for learnt in [false, true] {
-            let list = if learnt { std::mem::take(&mut self.db.learnts) } else { std::mem::take(&mut self.db.originals) };
+            let list = if learnt {
+                std::mem::take(&mut self.db.learnts)
+            } else {
+                std::mem::take(&mut self.db.originals)
+            };
             let mut kept = Vec::with_capacity(list.len());
             for c in list {
                 let lits = self.db.lits(c);
@@ -43,7 +47,11 @@ impl Solver {
                 }
                 if lits.iter().any(|&x| self.vals[x as usize] < 0) {
                     buf.clear();
-                    buf.extend(lits.iter().filter(|&&x| self.vals[x as usize] == 0).map(|&x| Lit(x)));
+                    buf.extend(
+                        lits.iter()
+                            .filter(|&&x| self.vals[x as usize] == 0)
+                            .map(|&x| Lit(x)),
+                    );
                     self.stats.falsified_literals_removed += (lits.len() - buf.len()) as u64;
                     self.proof.add(&buf);
                     self.proof.delete_codes(self.db.lits(c));

@@ -39,6 +39,10 @@ pub struct Solver {
     pub(crate) qhead: usize,
     pub(crate) vsids: Vsids,
     pub(crate) saved_phase: Vec<bool>,
+    /// Target phase (see `PhaseMode::Target`): 0 unset, 1 true, -1 false.
+    pub(crate) target_phase: Vec<i8>,
+    /// Length of the conflict-free trail prefix recorded in `target_phase` since the last restart.
+    pub(crate) target_len: usize,
     /// Occurrences of each literal in clauses added by the user (for tie-breaking).
     pub(crate) occurrences: Vec<u64>,
     pub(crate) rng: Rng,
@@ -70,6 +74,10 @@ pub struct Solver {
     pub(crate) cur_var_decay: f64,
     /// Scratch buffer for clause addition.
     pub(crate) tmp: Vec<Lit>,
+    /// Scratch buffers of conflict analysis (kept to avoid allocation per conflict).
+    pub(crate) learnt_buf: Vec<Lit>,
+    pub(crate) clear_buf: Vec<usize>,
+    pub(crate) minimize_stack: Vec<(Lit, usize)>,
 }
 
 impl Default for Solver {
@@ -101,6 +109,8 @@ impl Solver {
             qhead: 0,
             vsids: Vsids::new(),
             saved_phase: Vec::new(),
+            target_phase: Vec::new(),
+            target_len: 0,
             occurrences: Vec::new(),
             rng: Rng::new(p.seed),
             restarts: Restarts::new(&p),
@@ -125,8 +135,15 @@ impl Solver {
             units_in_proof: 0,
             elim_runs: 0,
             next_elim: 0,
-            cur_var_decay: if p.var_decay_start < p.var_decay { p.var_decay_start } else { p.var_decay },
+            cur_var_decay: if p.var_decay_start < p.var_decay {
+                p.var_decay_start
+            } else {
+                p.var_decay
+            },
             tmp: Vec::new(),
+            learnt_buf: Vec::new(),
+            clear_buf: Vec::new(),
+            minimize_stack: Vec::new(),
             params: p,
         }
     }
@@ -145,6 +162,7 @@ impl Solver {
         self.reason.push(NO_CREF);
         self.vsids.grow();
         self.saved_phase.push(false);
+        self.target_phase.push(0);
         self.occurrences.push(0);
         self.occurrences.push(0);
         self.seen.push(0);
@@ -185,7 +203,10 @@ impl Solver {
             for &l in lits {
                 self.occurrences[l.code()] += 1;
                 let v = l.var();
-                let (p, n) = (self.occurrences[Lit::positive(v).code()], self.occurrences[Lit::negative(v).code()]);
+                let (p, n) = (
+                    self.occurrences[Lit::positive(v).code()],
+                    self.occurrences[Lit::negative(v).code()],
+                );
                 self.vsids.tie[v.index()] = match self.params.tie_break {
                     TieBreak::Product => p.saturating_mul(n),
                     TieBreak::Sum => p + n,
@@ -246,7 +267,9 @@ impl Solver {
     /// The value of `lit` in the model found by the last successful solve; `None` if there is no
     /// model (last answer not Sat, or clauses were added since) or the variable is newer.
     pub fn value(&self, lit: Lit) -> Option<bool> {
-        self.model.get(lit.var().index()).map(|&b| b != lit.is_negative())
+        self.model
+            .get(lit.var().index())
+            .map(|&b| b != lit.is_negative())
     }
 
     /// After `Unsat` under assumptions: a subset of the assumptions that is already unsatisfiable
@@ -258,7 +281,11 @@ impl Solver {
     /// Protects `v` from variable elimination.
     pub fn freeze(&mut self, v: Var) {
         self.ensure_var(v);
-        assert!(!self.eliminated[v.index()], "vigil-sat: freeze of already eliminated variable {}", v.index() + 1);
+        assert!(
+            !self.eliminated[v.index()],
+            "vigil-sat: freeze of already eliminated variable {}",
+            v.index() + 1
+        );
         self.frozen[v.index()] = true;
     }
 
@@ -353,7 +380,11 @@ impl Solver {
         if !self.proof.active() {
             return;
         }
-        let end = if self.trail_lim.is_empty() { self.trail.len() } else { self.trail_lim[0] };
+        let end = if self.trail_lim.is_empty() {
+            self.trail.len()
+        } else {
+            self.trail_lim[0]
+        };
         while self.units_in_proof < end {
             let l = self.trail[self.units_in_proof];
             self.proof.add(&[l]);

@@ -49,22 +49,36 @@ impl Stats {
             ("learned clauses", self.learned.to_string()),
             ("learned units", self.learned_units.to_string()),
             ("learned literals", self.learned_literals.to_string()),
-            ("minimised-away literals", self.minimized_literals.to_string()),
+            (
+                "minimised-away literals",
+                self.minimized_literals.to_string(),
+            ),
             ("deleted learned clauses", self.deleted.to_string()),
             ("reductions", self.reductions.to_string()),
             ("simplifications", self.simplifications.to_string()),
-            ("satisfied clauses removed", self.satisfied_removed.to_string()),
-            ("falsified literals removed", self.falsified_literals_removed.to_string()),
+            (
+                "satisfied clauses removed",
+                self.satisfied_removed.to_string(),
+            ),
+            (
+                "falsified literals removed",
+                self.falsified_literals_removed.to_string(),
+            ),
             ("elimination rounds", self.elim_rounds.to_string()),
             ("eliminated variables", self.eliminated_vars.to_string()),
             ("elimination resolvents", self.elim_resolvents.to_string()),
-            ("learned dropped by elimination", self.elim_learned_dropped.to_string()),
+            (
+                "learned dropped by elimination",
+                self.elim_learned_dropped.to_string(),
+            ),
             ("time parse (s)", s(self.time_parse)),
             ("time search (s)", s(self.time_search)),
             ("time simplify (s)", s(self.time_simplify)),
             ("time elimination (s)", s(self.time_elim)),
             ("time reduce (s)", s(self.time_reduce)),
         ];
-        rows.iter().map(|(k, v)| format!("c {k:<32} {v}\n")).collect()
+        rows.iter()
+            .map(|(k, v)| format!("c {k:<32} {v}\n"))
+            .collect()
     }
 }

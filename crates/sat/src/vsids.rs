@@ -19,7 +19,10 @@ pub struct Vsids {
 
 impl Vsids {
     pub fn new() -> Self {
-        Vsids { inc: 1.0, ..Default::default() }
+        Vsids {
+            inc: 1.0,
+            ..Default::default()
+        }
     }
     pub fn grow(&mut self) {
         self.act.push(0.0);
@@ -104,7 +107,11 @@ impl Vsids {
                 break;
             }
             let r = l + 1;
-            let c = if r < n && self.better(self.heap[r], self.heap[l]) { r } else { l };
+            let c = if r < n && self.better(self.heap[r], self.heap[l]) {
+                r
+            } else {
+                l
+            };
             if !self.better(self.heap[c], v) {
                 break;
             }

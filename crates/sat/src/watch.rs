@@ -20,7 +20,10 @@ const BIN: u32 = 1 << 31;
 impl Watch {
     #[inline]
     pub fn new(c: CRef, blocker: Lit, binary: bool) -> Watch {
-        Watch { cref_bin: c | if binary { BIN } else { 0 }, blocker }
+        Watch {
+            cref_bin: c | if binary { BIN } else { 0 },
+            blocker,
+        }
     }
     #[inline]
     pub fn cref(self) -> CRef {

@@ -21,7 +21,10 @@ fn run(args: &SatCliArgs) -> (Result<i32, SatError>, String) {
 }
 
 fn run_file(name: &str, text: &str) -> (Result<i32, SatError>, String) {
-    run(&SatCliArgs { file: tmp(name, text.as_bytes()), ..Default::default() })
+    run(&SatCliArgs {
+        file: tmp(name, text.as_bytes()),
+        ..Default::default()
+    })
 }
 
 #[test]
@@ -31,15 +34,45 @@ fn malformed_inputs_name_the_line() {
         ("badhdr", "c x\np cnf x 2\n1 0\n", 2, "bad variable count"),
         ("badhdr2", "p dnf 2 1\n1 0\n", 1, "bad header"),
         ("badhdr3", "p cnf 2\n1 0\n", 1, "bad header"),
-        ("twohdr", "p cnf 2 1\np cnf 2 1\n1 0\n", 2, "second 'p' header"),
-        ("range", "p cnf 3 2\n1 2 0\n-4 1 0\n", 3, "literal -4 out of range"),
-        ("noterm", "p cnf 3 2\n1 2 0\n\n3 -1\nc end\n", 4, "missing its terminating 0"),
+        (
+            "twohdr",
+            "p cnf 2 1\np cnf 2 1\n1 0\n",
+            2,
+            "second 'p' header",
+        ),
+        (
+            "range",
+            "p cnf 3 2\n1 2 0\n-4 1 0\n",
+            3,
+            "literal -4 out of range",
+        ),
+        (
+            "noterm",
+            "p cnf 3 2\n1 2 0\n\n3 -1\nc end\n",
+            4,
+            "missing its terminating 0",
+        ),
         ("garbage", "p cnf 3 1\n1 2 0 x\n", 2, "unexpected token 'x'"),
         ("float", "p cnf 3 1\n1 2.5 0\n", 2, "unexpected token '2.5'"),
-        ("toomany", "p cnf 3 1\n1 0\n2 0\n", 3, "header declares 1 clauses but the file has 2"),
-        ("toofew", "p cnf 3 3\n1 0\n2 0\n", 3, "header declares 3 clauses but the file has 2"),
+        (
+            "toomany",
+            "p cnf 3 1\n1 0\n2 0\n",
+            3,
+            "header declares 1 clauses but the file has 2",
+        ),
+        (
+            "toofew",
+            "p cnf 3 3\n1 0\n2 0\n",
+            3,
+            "header declares 3 clauses but the file has 2",
+        ),
         ("empty", "", 1, "missing 'p cnf' header"),
-        ("huge", "p cnf 3 1\n99999999999999999999 0\n", 2, "unexpected token"),
+        (
+            "huge",
+            "p cnf 3 1\n99999999999999999999 0\n",
+            2,
+            "unexpected token",
+        ),
         ("minint", "p cnf 3 1\n-2147483648 0\n", 2, "out of range"),
     ];
     for (name, text, line, what) in cases {
@@ -48,16 +81,28 @@ fn malformed_inputs_name_the_line() {
             Err(SatError::Parse { error, .. }) => {
                 assert_eq!(error.line, *line, "{name}: {error}");
                 let msg = error.to_string();
-                assert!(msg.contains(what) && msg.starts_with(&format!("line {line}:")), "{name}: message '{msg}' should mention '{what}'");
+                assert!(
+                    msg.contains(what) && msg.starts_with(&format!("line {line}:")),
+                    "{name}: message '{msg}' should mention '{what}'"
+                );
             }
             other => panic!("{name}: expected a parse error, got {other:?}"),
         }
     }
-    let (r, _) = run(&SatCliArgs { file: "/nonexistent/x.cnf".into(), ..Default::default() });
+    let (r, _) = run(&SatCliArgs {
+        file: "/nonexistent/x.cnf".into(),
+        ..Default::default()
+    });
     assert!(matches!(r, Err(SatError::Io { .. })));
-    let (r, _) = run(&SatCliArgs { file: tmp("bin", &[0xff, 0xfe, 0x00]), ..Default::default() });
+    let (r, _) = run(&SatCliArgs {
+        file: tmp("bin", &[0xff, 0xfe, 0x00]),
+        ..Default::default()
+    });
     assert!(matches!(r, Err(SatError::Parse { .. })), "{r:?}");
-    let (r, _) = run(&SatCliArgs { file: tmp("badxz", &[0xfd, b'7', b'z', b'X', b'Z', 0, 1, 2, 3]), ..Default::default() });
+    let (r, _) = run(&SatCliArgs {
+        file: tmp("badxz", &[0xfd, b'7', b'z', b'X', b'Z', 0, 1, 2, 3]),
+        ..Default::default()
+    });
     assert!(matches!(r, Err(SatError::Io { .. })), "{r:?}");
 }
 
@@ -65,16 +110,27 @@ fn malformed_inputs_name_the_line() {
 fn bad_parameters_are_errors() {
     let file = tmp("ok.cnf", b"p cnf 1 1\n1 0\n");
     for p in ["var_decay=2", "nonsense=1", "restart=sometimes", "novalue"] {
-        let (r, _) = run(&SatCliArgs { file: file.clone(), params: vec![p.into()], ..Default::default() });
+        let (r, _) = run(&SatCliArgs {
+            file: file.clone(),
+            params: vec![p.into()],
+            ..Default::default()
+        });
         assert!(matches!(r, Err(SatError::Param(_))), "{p}: {r:?}");
     }
     let toml = tmp("p.toml", b"restart = \"luby\"\nreduce_fraction = 3\n");
-    let (r, _) = run(&SatCliArgs { file: file.clone(), params_file: Some(toml), ..Default::default() });
+    let (r, _) = run(&SatCliArgs {
+        file: file.clone(),
+        params_file: Some(toml),
+        ..Default::default()
+    });
     match r {
         Err(SatError::Param(e)) => assert!(e.to_string().contains("line 2"), "{e}"),
         other => panic!("{other:?}"),
     }
-    let (r, out) = run(&SatCliArgs { list_params: true, ..Default::default() });
+    let (r, out) = run(&SatCliArgs {
+        list_params: true,
+        ..Default::default()
+    });
     assert_eq!(r.unwrap(), 0);
     assert!(out.lines().count() == vigil_sat::Params::NAMES.len());
 }
@@ -88,12 +144,26 @@ fn sat_output_and_compressed_inputs() {
     let gz = gz.finish().unwrap();
     let mut xz = Vec::new();
     lzma_rs::xz_compress(&mut text.as_bytes(), &mut xz).unwrap();
-    for (name, bytes) in [("s.cnf", text.as_bytes().to_vec()), ("s.cnf.gz", gz), ("s.cnf.xz", xz)] {
-        let (r, out) = run(&SatCliArgs { file: tmp(name, &bytes), stats: true, ..Default::default() });
+    for (name, bytes) in [
+        ("s.cnf", text.as_bytes().to_vec()),
+        ("s.cnf.gz", gz),
+        ("s.cnf.xz", xz),
+    ] {
+        let (r, out) = run(&SatCliArgs {
+            file: tmp(name, &bytes),
+            stats: true,
+            ..Default::default()
+        });
         assert_eq!(r.unwrap(), 10, "{name}");
         assert!(out.lines().any(|l| l == "s SATISFIABLE"));
-        assert!(out.lines().any(|l| l.starts_with("c ") && l.contains("conflicts")));
-        let vals: Vec<i32> = out.lines().filter(|l| l.starts_with("v ")).flat_map(|l| l[2..].split_whitespace().map(|t| t.parse::<i32>().unwrap())).collect();
+        assert!(out
+            .lines()
+            .any(|l| l.starts_with("c ") && l.contains("conflicts")));
+        let vals: Vec<i32> = out
+            .lines()
+            .filter(|l| l.starts_with("v "))
+            .flat_map(|l| l[2..].split_whitespace().map(|t| t.parse::<i32>().unwrap()))
+            .collect();
         assert_eq!(vals.last(), Some(&0));
         assert_eq!(vals.len(), 5);
         assert!(satisfies(&f, |l| vals.contains(&l)));
@@ -111,7 +181,11 @@ fn unsat_output_with_checked_proof() {
         text.push_str("0\n");
     }
     let proof = std::env::temp_dir().join(format!("vigil-sat-proof-{}.drat", std::process::id()));
-    let (r, out) = run(&SatCliArgs { file: tmp("php5.cnf", text.as_bytes()), proof: Some(proof.clone()), ..Default::default() });
+    let (r, out) = run(&SatCliArgs {
+        file: tmp("php5.cnf", text.as_bytes()),
+        proof: Some(proof.clone()),
+        ..Default::default()
+    });
     assert_eq!(r.unwrap(), 20);
     assert!(out.lines().any(|l| l == "s UNSATISFIABLE"));
     let p = std::fs::read_to_string(&proof).unwrap();
@@ -123,10 +197,19 @@ fn timeout_gives_unknown() {
     let f = pigeonhole(10);
     let mut text = format!("p cnf {} {}\n", num_vars(&f), f.len());
     for c in &f {
-        text.push_str(&c.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(" "));
+        text.push_str(
+            &c.iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
         text.push_str(" 0\n");
     }
-    let (r, out) = run(&SatCliArgs { file: tmp("php10.cnf", text.as_bytes()), timeout: Some(0.2), ..Default::default() });
+    let (r, out) = run(&SatCliArgs {
+        file: tmp("php10.cnf", text.as_bytes()),
+        timeout: Some(0.2),
+        ..Default::default()
+    });
     assert_eq!(r.unwrap(), 0);
     assert!(out.lines().any(|l| l == "s UNKNOWN"));
 }

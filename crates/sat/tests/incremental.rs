@@ -30,28 +30,55 @@ fn check_sequence(seed: u64, params: Params, freeze_some: bool) -> u64 {
         f.extend(extra);
         for _ in 0..3 {
             let k = rng.below(4) as usize;
-            let assumptions: Vec<i32> = (0..k).map(|_| { let v = 1 + rng.below(frozen as u64) as i32; if rng.next() & 1 == 1 { -v } else { v } }).collect();
+            let assumptions: Vec<i32> = (0..k)
+                .map(|_| {
+                    let v = 1 + rng.below(frozen as u64) as i32;
+                    if rng.next() & 1 == 1 {
+                        -v
+                    } else {
+                        v
+                    }
+                })
+                .collect();
             let mut g = f.clone();
             g.extend(assumptions.iter().map(|&a| vec![a]));
             let expected = brute_force(&g, vars).is_some();
             let r = s.solve_with(&lits(&assumptions));
-            assert_eq!(r == SolveResult::Sat, expected, "seed {seed}: formula {f:?} assumptions {assumptions:?}");
+            assert_eq!(
+                r == SolveResult::Sat,
+                expected,
+                "seed {seed}: formula {f:?} assumptions {assumptions:?}"
+            );
             match r {
                 SolveResult::Sat => {
-                    assert!(satisfies(&g, |l| s.value(Lit::from_dimacs(l)) == Some(true)), "seed {seed}: bad model");
+                    assert!(
+                        satisfies(&g, |l| s.value(Lit::from_dimacs(l)) == Some(true)),
+                        "seed {seed}: bad model"
+                    );
                 }
                 SolveResult::Unsat => {
-                    let failed: Vec<i32> = s.failed_assumptions().iter().map(|l| l.to_dimacs()).collect();
+                    let failed: Vec<i32> = s
+                        .failed_assumptions()
+                        .iter()
+                        .map(|l| l.to_dimacs())
+                        .collect();
                     for a in &failed {
-                        assert!(assumptions.contains(a), "seed {seed}: failed {a} is not an assumption {assumptions:?}");
+                        assert!(
+                            assumptions.contains(a),
+                            "seed {seed}: failed {a} is not an assumption {assumptions:?}"
+                        );
                     }
                     let mut h = f.clone();
                     h.extend(failed.iter().map(|&a| vec![a]));
-                    assert!(brute_force(&h, vars).is_none(), "seed {seed}: failed set {failed:?} is satisfiable with the formula");
+                    assert!(
+                        brute_force(&h, vars).is_none(),
+                        "seed {seed}: failed set {failed:?} is satisfiable with the formula"
+                    );
                     if failed.is_empty() {
                         // The clauses alone are unsatisfiable: the incremental proof must show it.
                         s.flush_proof().unwrap();
-                        check_drat(&f, &proof.text()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                        check_drat(&f, &proof.text())
+                            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                     } else {
                         // Certify the failed set with a fresh, proof-producing solve.
                         assert_eq!(solve_checked(&h, params.clone()), SolveResult::Unsat);
@@ -75,9 +102,21 @@ fn incremental_sequences_default() {
 fn incremental_sequences_with_elimination_and_frozen_vars() {
     let mut eliminated = 0;
     for seed in 1000..1300 {
-        eliminated += check_sequence(seed, Params { elim: true, elim_rounds: 2, elim_grow: 2, ..Params::default() }, true);
+        eliminated += check_sequence(
+            seed,
+            Params {
+                elim: true,
+                elim_rounds: 2,
+                elim_grow: 2,
+                ..Params::default()
+            },
+            true,
+        );
     }
-    assert!(eliminated > 100, "elimination should have happened in these sequences ({eliminated})");
+    assert!(
+        eliminated > 100,
+        "elimination should have happened in these sequences ({eliminated})"
+    );
 }
 
 #[test]
@@ -114,7 +153,11 @@ fn eliminated_model_values_are_extended() {
     let mut rng = Prng(77);
     for _ in 0..200 {
         let f = random_formula(&mut rng, 10, 25, 3);
-        let mut s = Solver::with_params(Params { elim: true, elim_grow: 5, ..Params::default() });
+        let mut s = Solver::with_params(Params {
+            elim: true,
+            elim_grow: 5,
+            ..Params::default()
+        });
         for c in &f {
             s.add_clause(&lits(c));
         }
@@ -129,8 +172,14 @@ fn eliminated_model_values_are_extended() {
 #[test]
 fn frozen_variables_are_never_eliminated() {
     let mut rng = Prng(5);
-    let f: Formula = random_formula(&mut rng, 10, 40, 3).into_iter().filter(|c| c.len() == 3).collect();
-    let mut s = Solver::with_params(Params { elim: true, ..Params::default() });
+    let f: Formula = random_formula(&mut rng, 10, 40, 3)
+        .into_iter()
+        .filter(|c| c.len() == 3)
+        .collect();
+    let mut s = Solver::with_params(Params {
+        elim: true,
+        ..Params::default()
+    });
     for v in 0..5 {
         s.freeze(Var::from_index(v));
     }
@@ -141,5 +190,9 @@ fn frozen_variables_are_never_eliminated() {
     for v in 0..5 {
         assert!(!s.is_eliminated(Var::from_index(v)));
     }
-    assert!(s.stats().eliminated_vars > 0, "some unfrozen variable should have been eliminated: {:?} {f:?}", s.stats());
+    assert!(
+        s.stats().eliminated_vars > 0,
+        "some unfrozen variable should have been eliminated: {:?} {f:?}",
+        s.stats()
+    );
 }

@@ -8,7 +8,7 @@ fn corpus() -> Vec<(Formula, Option<bool>)> {
     let mut rng = Prng(11);
     let mut v: Vec<(Formula, Option<bool>)> = (0..12)
         .map(|i| {
-            let vars = 6 + (i % 6) as u32;
+            let vars = 6 + i % 6;
             let f = random_formula(&mut rng, vars, (vars * 4 + i) as usize, 3);
             let ans = brute_force(&f, vars).is_some();
             (f, Some(ans))
@@ -35,9 +35,18 @@ fn every_parameter_at_both_ends() {
     for name in Params::NAMES {
         for high in [false, true] {
             for elim in [false, true] {
-                let mut p = Params { elim, ..Params::default() };
+                let mut p = Params {
+                    elim,
+                    ..Params::default()
+                };
                 p.set_extreme(name, high).unwrap();
-                check(p, &format!("{name} at {} (elim {elim})", if high { "high" } else { "low" }));
+                check(
+                    p,
+                    &format!(
+                        "{name} at {} (elim {elim})",
+                        if high { "high" } else { "low" }
+                    ),
+                );
             }
         }
     }
@@ -47,7 +56,10 @@ fn every_parameter_at_both_ends() {
 fn every_choice_of_every_choice_parameter() {
     for info in Params::info() {
         for c in info.choices {
-            let mut p = Params { elim: true, ..Params::default() };
+            let mut p = Params {
+                elim: true,
+                ..Params::default()
+            };
             p.set(info.name, c).unwrap();
             check(p, &format!("{}={c}", info.name));
         }

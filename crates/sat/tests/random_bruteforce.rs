@@ -15,8 +15,16 @@ fn run(seed: u64, count: usize, params: impl Fn() -> Params) -> (usize, usize) {
         let expected = brute_force(&f, vars).is_some();
         let r = solve_checked(&f, params());
         assert_ne!(r, SolveResult::Unknown);
-        assert_eq!(r == SolveResult::Sat, expected, "instance {i} (seed {seed}) wrong answer: {f:?}");
-        if expected { sat += 1 } else { unsat += 1 }
+        assert_eq!(
+            r == SolveResult::Sat,
+            expected,
+            "instance {i} (seed {seed}) wrong answer: {f:?}"
+        );
+        if expected {
+            sat += 1
+        } else {
+            unsat += 1
+        }
     }
     (sat, unsat)
 }
@@ -24,12 +32,20 @@ fn run(seed: u64, count: usize, params: impl Fn() -> Params) -> (usize, usize) {
 #[test]
 fn random_default_params() {
     let (sat, unsat) = run(1, 2500, Params::default);
-    assert!(sat > 300 && unsat > 300, "corpus should mix answers: {sat} sat / {unsat} unsat");
+    assert!(
+        sat > 300 && unsat > 300,
+        "corpus should mix answers: {sat} sat / {unsat} unsat"
+    );
 }
 
 #[test]
 fn random_with_elimination() {
-    let (sat, unsat) = run(2, 1500, || Params { elim: true, elim_rounds: 3, elim_interval: 5, ..Params::default() });
+    let (sat, unsat) = run(2, 1500, || Params {
+        elim: true,
+        elim_rounds: 3,
+        elim_interval: 5,
+        ..Params::default()
+    });
     assert!(sat > 100 && unsat > 100);
 }
 
@@ -37,7 +53,17 @@ fn random_with_elimination() {
 fn random_aggressive_restarts_and_reduction() {
     let p = || {
         let mut p = Params::default();
-        p.apply_assignments(&["restart=luby", "restart_base=1", "reduce_first=1", "reduce_inc=0", "reduce_fraction=1", "lbd_keep=0", "random_decision_pct=30", "phase=min_work"]).unwrap();
+        p.apply_assignments(&[
+            "restart=luby",
+            "restart_base=1",
+            "reduce_first=1",
+            "reduce_inc=0",
+            "reduce_fraction=1",
+            "lbd_keep=0",
+            "random_decision_pct=30",
+            "phase=min_work",
+        ])
+        .unwrap();
         p
     };
     run(3, 1500, p);
@@ -50,10 +76,27 @@ fn random_3sat_near_threshold_bigger() {
     let mut seen = [0usize; 2];
     for _ in 0..40 {
         let f: Formula = (0..170)
-            .map(|_| (0..3).map(|_| { let v = 1 + rng.below(40) as i32; if rng.next() & 1 == 1 { -v } else { v } }).collect())
+            .map(|_| {
+                (0..3)
+                    .map(|_| {
+                        let v = 1 + rng.below(40) as i32;
+                        if rng.next() & 1 == 1 {
+                            -v
+                        } else {
+                            v
+                        }
+                    })
+                    .collect()
+            })
             .collect();
         for elim in [false, true] {
-            let r = solve_checked(&f, Params { elim, ..Params::default() });
+            let r = solve_checked(
+                &f,
+                Params {
+                    elim,
+                    ..Params::default()
+                },
+            );
             seen[(r == SolveResult::Sat) as usize] += 1;
         }
     }
@@ -64,7 +107,16 @@ fn random_3sat_near_threshold_bigger() {
 fn pigeonhole_unsat_with_proof() {
     for n in 2..=6 {
         for elim in [false, true] {
-            assert_eq!(solve_checked(&pigeonhole(n), Params { elim, ..Params::default() }), SolveResult::Unsat);
+            assert_eq!(
+                solve_checked(
+                    &pigeonhole(n),
+                    Params {
+                        elim,
+                        ..Params::default()
+                    }
+                ),
+                SolveResult::Unsat
+            );
         }
     }
 }

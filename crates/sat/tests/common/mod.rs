@@ -33,7 +33,11 @@ pub fn random_formula(rng: &mut Prng, vars: u32, clauses: usize, max_width: u64)
             (0..w)
                 .map(|_| {
                     let v = 1 + rng.below(vars as u64) as i32;
-                    if rng.next() & 1 == 1 { -v } else { v }
+                    if rng.next() & 1 == 1 {
+                        -v
+                    } else {
+                        v
+                    }
                 })
                 .collect()
         })
@@ -58,13 +62,18 @@ pub fn pigeonhole(n: i32) -> Formula {
 }
 
 pub fn num_vars(f: &Formula) -> u32 {
-    f.iter().flatten().map(|l| l.unsigned_abs()).max().unwrap_or(0)
+    f.iter()
+        .flatten()
+        .map(|l| l.unsigned_abs())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Brute force: a model (bit i = value of variable i+1) or None.
 pub fn brute_force(f: &Formula, vars: u32) -> Option<u64> {
     assert!(vars <= 20);
-    (0u64..1 << vars).find(|&m| satisfies(f, |l| ((m >> (l.unsigned_abs() - 1)) & 1 == 1) == (l > 0)))
+    (0u64..1 << vars)
+        .find(|&m| satisfies(f, |l| ((m >> (l.unsigned_abs() - 1)) & 1 == 1) == (l > 0)))
 }
 
 pub fn satisfies(f: &Formula, value: impl Fn(i32) -> bool) -> bool {
@@ -104,11 +113,17 @@ pub fn solve_checked(f: &Formula, params: Params) -> SolveResult {
     }
     let r = s.solve();
     match r {
-        SolveResult::Sat => assert!(satisfies(f, |l| s.value(Lit::from_dimacs(l)) == Some(true)), "model does not satisfy formula {f:?}"),
+        SolveResult::Sat => assert!(
+            satisfies(f, |l| s.value(Lit::from_dimacs(l)) == Some(true)),
+            "model does not satisfy formula {f:?}"
+        ),
         SolveResult::Unsat => {
             s.flush_proof().unwrap();
             if let Err(e) = check_drat(f, &buf.text()) {
-                panic!("DRAT check failed: {e}\nformula {f:?}\nproof:\n{}", buf.text());
+                panic!(
+                    "DRAT check failed: {e}\nformula {f:?}\nproof:\n{}",
+                    buf.text()
+                );
             }
         }
         SolveResult::Unknown => {}
@@ -129,10 +144,11 @@ fn normalize(c: &[i32]) -> Vec<i32> {
 pub fn check_drat(formula: &Formula, proof: &str) -> Result<(), String> {
     let mut db: Vec<Option<Vec<i32>>> = Vec::new();
     let mut index: HashMap<Vec<i32>, Vec<usize>> = HashMap::new();
-    let mut add = |db: &mut Vec<Option<Vec<i32>>>, index: &mut HashMap<Vec<i32>, Vec<usize>>, c: Vec<i32>| {
-        index.entry(c.clone()).or_default().push(db.len());
-        db.push(Some(c));
-    };
+    let add =
+        |db: &mut Vec<Option<Vec<i32>>>, index: &mut HashMap<Vec<i32>, Vec<usize>>, c: Vec<i32>| {
+            index.entry(c.clone()).or_default().push(db.len());
+            db.push(Some(c));
+        };
     for c in formula {
         let c = normalize(c);
         if c.iter().any(|l| c.contains(&-l)) {
@@ -150,13 +166,22 @@ pub fn check_drat(formula: &Formula, proof: &str) -> Result<(), String> {
             Some(b) => (true, b),
             None => (false, line),
         };
-        let nums: Vec<i32> = body.split_whitespace().map(|t| t.parse::<i32>().map_err(|_| format!("proof line {}: bad token", no + 1))).collect::<Result<_, _>>()?;
+        let nums: Vec<i32> = body
+            .split_whitespace()
+            .map(|t| {
+                t.parse::<i32>()
+                    .map_err(|_| format!("proof line {}: bad token", no + 1))
+            })
+            .collect::<Result<_, _>>()?;
         if nums.last() != Some(&0) {
             return Err(format!("proof line {}: missing 0", no + 1));
         }
         let c = normalize(&nums[..nums.len() - 1]);
         if del {
-            let slot = index.get_mut(&c).and_then(|v| v.pop()).ok_or_else(|| format!("proof line {}: deleting absent clause {c:?}", no + 1))?;
+            let slot = index
+                .get_mut(&c)
+                .and_then(|v| v.pop())
+                .ok_or_else(|| format!("proof line {}: deleting absent clause {c:?}", no + 1))?;
             db[slot] = None;
         } else {
             if !rup(&db, &c) {
