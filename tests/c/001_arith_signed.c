@@ -6,7 +6,7 @@ int main(void) {
   int b = a * 3 - 7;
   int q = b / 5, r = b % 5;
   if (q * 5 + r != b) reach_error();
-  if (a >= 0 && r < 0) reach_error();
+  if (a >= 3 && r < 0) reach_error(); /* b = 3a-7 >= 2, so r >= 0 */
   if (a <= -1 && b > 0) reach_error();
   return 0;
 }

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 use vigil_vm::canon::canonicalize;
 use vigil_vm::machine::flags;
-use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, State, Stop};
+use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, Stop};
 
 /// Search order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -75,6 +75,8 @@ pub struct SearchStats {
 struct Node {
     parent: u32,
     choices: Vec<u32>,
+    /// The canonical form; the state is rebuilt from it when expanded.
+    state: std::rc::Rc<[u8]>,
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -107,15 +109,15 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         Err(e) => return (SearchResult::Unknown(e), stats),
     };
     let globals = prog.module.globals.len() as u32;
-    let mut visited: HashMap<Box<[u8]>, u32> = HashMap::new();
-    let mut nodes: Vec<Node> = vec![Node { parent: u32::MAX, choices: Vec::new() }];
-    let init = machine.state.clone();
-    let c = canonicalize(&init, globals);
+    let mut visited: HashMap<std::rc::Rc<[u8]>, u32> = HashMap::new();
+    let c = canonicalize(&machine.state, globals);
     stats.stored_bytes += c.bytes.len() as u64;
-    visited.insert(c.bytes.into_boxed_slice(), 0);
+    let init: std::rc::Rc<[u8]> = c.bytes.into();
+    visited.insert(init.clone(), 0);
+    let mut nodes: Vec<Node> = vec![Node { parent: u32::MAX, choices: Vec::new(), state: init }];
     stats.states = 1;
-    let mut frontier: std::collections::VecDeque<(u32, State)> = std::collections::VecDeque::new();
-    frontier.push_back((0, init));
+    let mut frontier: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+    frontier.push_back(0);
     // Reasons that forbid a `true` answer (first one of each kind is kept for the message).
     let mut incomplete: Option<String> = None;
     let note = |reason: String, incomplete: &mut Option<String>| {
@@ -124,7 +126,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         }
     };
     let mut check_counter = 0u32;
-    while let Some((idx, state)) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
+    while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
+        let Some(state) = vigil_vm::canon::decode_state(&nodes[idx as usize].state) else {
+            stats.time_s = start.elapsed().as_secs_f64();
+            return (SearchResult::Unknown("internal error: a stored state does not decode".into()), stats);
+        };
         let mut forced: Vec<u32> = Vec::new();
         loop {
             check_counter += 1;
@@ -156,6 +162,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             match out.stop {
                 Stop::Interrupt | Stop::Exit => {
                     let exited = out.stop == Stop::Exit;
+                    m.scrub_dead_registers();
                     let canon = canonicalize(&m.state, globals);
                     if cfg.property == Property::ValidMemsafety && !canon.unreachable_heap.is_empty() {
                         let loc = m.last_loc;
@@ -166,11 +173,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     }
                     if !exited && !visited.contains_key(canon.bytes.as_slice()) {
                         let id = nodes.len() as u32;
-                        nodes.push(Node { parent: idx, choices: choice_vec.clone() });
                         stats.stored_bytes += canon.bytes.len() as u64;
-                        visited.insert(canon.bytes.into_boxed_slice(), id);
+                        let bytes: std::rc::Rc<[u8]> = canon.bytes.into();
+                        nodes.push(Node { parent: idx, choices: choice_vec.clone(), state: bytes.clone() });
+                        visited.insert(bytes, id);
                         stats.states += 1;
-                        frontier.push_back((id, m.state));
+                        frontier.push_back(id);
                         if stats.states >= cfg.max_states {
                             stats.time_s = start.elapsed().as_secs_f64();
                             return (SearchResult::Unknown(format!("state limit reached ({} states)", stats.states)), stats);

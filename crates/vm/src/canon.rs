@@ -14,7 +14,7 @@ use crate::memory::{decode, encode, Object, CODE_TAG, INVALID_OBJ, PTR_BYTES};
 use std::collections::HashMap;
 
 /// Marker object id for pointers to freed objects in the canonical form.
-const DANGLING: u32 = 0x7fff_fffe;
+pub const DANGLING: u32 = crate::memory::DANGLING_OBJ;
 
 /// A canonical serialisation and what the walk found.
 pub struct Canonical {
@@ -31,20 +31,33 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     let mut number: HashMap<u32, u32> = HashMap::new();
     let mut order: Vec<u32> = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
+    // Globals keep their numbers (program constants refer to them by id); everything else is
+    // numbered in depth-first pre-order from the globals and then the running frame.
+    for g in 1..=num_globals {
+        if heap.is_live(g) {
+            number.insert(g, order.len() as u32);
+            order.push(g);
+        }
+    }
     let mut roots: Vec<u32> = (1..=num_globals).collect();
     if state.frame != 0 {
         roots.push(state.frame);
     }
-    // Depth-first pre-order; pointers of an object are followed in offset order.
     for root in roots {
+        let is_global = root <= num_globals;
         stack.push(root);
         while let Some(id) = stack.pop() {
-            if number.contains_key(&id) {
-                continue;
+            if !(is_global && id == root) {
+                if number.contains_key(&id) {
+                    continue;
+                }
+                if heap.get(id).is_none() {
+                    continue;
+                }
+                number.insert(id, order.len() as u32);
+                order.push(id);
             }
             let Some(obj) = heap.get(id) else { continue };
-            number.insert(id, order.len() as u32);
-            order.push(id);
             for &p in obj.ptrs.iter().rev() {
                 let (target, _) = decode(obj.read(p, PTR_BYTES).bits);
                 if target != 0 && target & CODE_TAG == 0 && target != INVALID_OBJ && heap.is_live(target) && !number.contains_key(&target) {
@@ -55,6 +68,8 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     }
     let mut bytes = Vec::with_capacity(order.len() * 32);
     bytes.extend_from_slice(&(state.flags & flags::ATOMIC).to_le_bytes());
+    let frame_number = if state.frame == 0 { 0 } else { number.get(&state.frame).map_or(0, |n| n + 1) };
+    bytes.extend_from_slice(&frame_number.to_le_bytes());
     for &id in &order {
         let obj = heap.get(id).expect("numbered objects are live");
         serialise(obj, &number, heap, &mut bytes);
@@ -99,6 +114,55 @@ fn serialise(obj: &Object, number: &HashMap<u32, u32>, heap: &crate::memory::Hea
     }
 }
 
+/// Rebuilds a state from its canonical form: object number *n* becomes id *n + 1*, so globals
+/// keep their ids; pointers to freed objects point to [`DANGLING`] (never live, but known to have
+/// been allocated, so an access is reported as use after free).
+pub fn decode_state(bytes: &[u8]) -> Option<State> {
+    let mut r = Reader { bytes, at: 0 };
+    let flags = r.u32()?;
+    let frame = r.u32()?;
+    let mut heap = crate::memory::Heap::new();
+    while r.at < bytes.len() {
+        let kind = match r.u8()? {
+            0 => crate::memory::ObjKind::Heap,
+            1 => crate::memory::ObjKind::Global,
+            2 => crate::memory::ObjKind::Constant,
+            3 => crate::memory::ObjKind::Frame,
+            4 => crate::memory::ObjKind::Alloca,
+            _ => return None,
+        };
+        let size = r.u32()? as usize;
+        let data = r.take(size)?.to_vec();
+        let def = if r.u8()? == 1 { vec![0xff; size] } else { r.take(size)?.to_vec() };
+        let n = r.u32()? as usize;
+        let mut ptrs = Vec::with_capacity(n);
+        for _ in 0..n {
+            ptrs.push(r.u32()?);
+        }
+        heap.alloc(Object { kind, data, def, ptrs });
+    }
+    Some(State { heap, frame, flags })
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        let s = self.bytes.get(self.at..self.at + n)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +191,15 @@ mod tests {
         assert_eq!(a.bytes, b.bytes);
         assert_eq!(a.objects, 3);
         assert!(a.unreachable_heap.is_empty());
+    }
+
+    #[test]
+    fn decoding_a_canonical_form_gives_an_equivalent_state() {
+        let a = state_with_list(&[1, 0]);
+        let c = canonicalize(&a, 1);
+        let back = decode_state(&c.bytes).expect("decodes");
+        assert_eq!(canonicalize(&back, 1).bytes, c.bytes);
+        assert_eq!(back.heap.id_bound(), 4, "compact ids: null, global, two nodes");
     }
 
     #[test]

@@ -314,6 +314,47 @@ impl<'p> Machine<'p> {
         (here, self.func)
     }
 
+    /// Clears every register that is dead at its frame's program counter, in every frame of the
+    /// stack, so that states differing only in values the program can never read again are equal
+    /// (and pointers held only by dead registers do not keep memory reachable). The running
+    /// frame is at the instruction about to execute; a caller frame is at its call, whose result
+    /// register will be overwritten by the return.
+    pub fn scrub_dead_registers(&mut self) {
+        let mut frame = self.state.frame;
+        let mut top = true;
+        while frame != 0 {
+            let Some(fo) = self.state.heap.get(frame) else { break };
+            let func = FuncId(fo.read(FRAME_FUNC, 4).bits as u32);
+            let block = fo.read(FRAME_BLOCK, 4).bits as usize;
+            let inst = fo.read(FRAME_INST, 4).bits as usize;
+            let parent = decode(fo.read(FRAME_PARENT, 8).bits).0;
+            let f = self.prog.module.function(func);
+            let info = &self.prog.funcs[func.index()];
+            let live = if top {
+                info.live_before(f, block, inst)
+            } else {
+                let mut l = info.live_before(f, block, inst + 1);
+                if let Some(d) = f.blocks[block].insts.get(inst).and_then(|i| i.dest) {
+                    l[(d.0 / 64) as usize] &= !(1 << (d.0 % 64));
+                }
+                l
+            };
+            let dead: Vec<(u32, u32)> = (0..f.values.len() as u32)
+                .filter(|v| !bit_test(&live, *v))
+                .map(|v| (info.reg_off[v as usize], info.reg_size[v as usize]))
+                .collect();
+            if let Some(fo) = self.state.heap.get_mut(frame) {
+                for (off, size) in dead {
+                    if size > 0 {
+                        fo.fill(off, size, 0, 0);
+                    }
+                }
+            }
+            frame = parent;
+            top = false;
+        }
+    }
+
     fn event(&mut self, e: Event) {
         if let Some(ev) = self.events.as_mut() {
             ev.push(e);

@@ -23,6 +23,9 @@ use std::rc::Rc;
 pub const CODE_TAG: u32 = 0x8000_0000;
 /// The object id of pointers whose offset left the 32-bit range.
 pub const INVALID_OBJ: u32 = 0x7fff_ffff;
+/// The object id that pointers to freed objects get when a state is rebuilt from its canonical
+/// form: never live, but counted as allocated (accesses are use-after-free).
+pub const DANGLING_OBJ: u32 = 0x7fff_fffe;
 /// Bytes of a pointer in memory (vigil's VM runs LP64 programs).
 pub const PTR_BYTES: u32 = 8;
 
@@ -256,7 +259,7 @@ impl Heap {
 
     /// Whether `id` was allocated at some point (live or freed).
     pub fn was_allocated(&self, id: u32) -> bool {
-        id != 0 && (id as usize) < self.objects.len()
+        id == DANGLING_OBJ || (id != 0 && (id as usize) < self.objects.len())
     }
 
     /// Ids of live objects.

@@ -21,7 +21,7 @@
 use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ, PTR_BYTES};
 use std::rc::Rc;
 use vigil_ir::cfg::order::DfsOrder;
-use vigil_ir::{Const, FuncId, GlobalId, Module, PtrTarget, Type};
+use vigil_ir::{Const, FuncId, GlobalId, InstKind, Module, PtrTarget, Type};
 
 pub const FRAME_FUNC: u32 = 0;
 pub const FRAME_BLOCK: u32 = 4;
@@ -84,6 +84,120 @@ pub struct FuncInfo {
     pub cfl_point: Vec<bool>,
     /// Per block: number of leading φ instructions.
     pub num_phis: Vec<u32>,
+    /// Per block: registers live at the end of the block (bit set over value ids), including
+    /// the operands its successors' φs read along the edge from it.
+    pub live_out: Vec<Vec<u64>>,
+}
+
+fn bit_set(set: &mut [u64], v: u32) {
+    set[(v / 64) as usize] |= 1 << (v % 64);
+}
+
+fn bit_clear(set: &mut [u64], v: u32) {
+    set[(v / 64) as usize] &= !(1 << (v % 64));
+}
+
+/// Is bit `v` set?
+pub fn bit_test(set: &[u64], v: u32) -> bool {
+    set[(v / 64) as usize] >> (v % 64) & 1 == 1
+}
+
+fn uses_of(ops: impl IntoIterator<Item = vigil_ir::Operand>, set: &mut [u64]) {
+    for op in ops {
+        if let vigil_ir::Operand::Value(v) = op {
+            bit_set(set, v.0);
+        }
+    }
+}
+
+fn term_uses(t: &vigil_ir::Terminator) -> Vec<vigil_ir::Operand> {
+    use vigil_ir::Terminator::*;
+    match t {
+        Ret { val: Some(v) } => vec![*v],
+        CondBr { cond, .. } => vec![*cond],
+        Switch { val, .. } => vec![*val],
+        _ => Vec::new(),
+    }
+}
+
+/// Backward liveness over SSA registers (classic iterative data flow; φ operands are uses at the
+/// end of the corresponding predecessor, φ results are definitions at the start of their block).
+fn liveness(f: &vigil_ir::Function) -> Vec<Vec<u64>> {
+    let words = f.values.len().div_ceil(64).max(1);
+    let n = f.blocks.len();
+    // Per block: upward-exposed uses (excluding φs) and definitions.
+    let mut gen = vec![vec![0u64; words]; n];
+    let mut kill = vec![vec![0u64; words]; n];
+    for (b, block) in f.blocks.iter().enumerate() {
+        let (g, k) = (&mut gen[b], &mut kill[b]);
+        uses_of(term_uses(&block.term), g);
+        for inst in block.insts.iter().rev() {
+            if let Some(d) = inst.dest {
+                bit_clear(g, d.0);
+                bit_set(k, d.0);
+            }
+            if !matches!(inst.kind, InstKind::Phi { .. }) {
+                uses_of(inst.kind.operands(), g);
+            }
+        }
+    }
+    // φ uses along each edge belong to the predecessor's live-out.
+    let mut phi_out = vec![vec![0u64; words]; n];
+    for block in &f.blocks {
+        for inst in &block.insts {
+            if let InstKind::Phi { incoming } = &inst.kind {
+                for (pred, op) in incoming {
+                    if let (vigil_ir::Operand::Value(v), Some(po)) = (op, phi_out.get_mut(pred.index())) {
+                        bit_set(po, v.0);
+                    }
+                }
+            }
+        }
+    }
+    let succs: Vec<Vec<usize>> = f.blocks.iter().map(|b| b.term.successors().iter().map(|s| s.index()).collect()).collect();
+    let mut live_in = vec![vec![0u64; words]; n];
+    let mut live_out = phi_out.clone();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in (0..n).rev() {
+            let mut out = phi_out[b].clone();
+            for &s in &succs[b] {
+                for (o, i) in out.iter_mut().zip(&live_in[s]) {
+                    *o |= *i;
+                }
+            }
+            let mut inn: Vec<u64> = out.iter().zip(&kill[b]).map(|(o, k)| o & !k).collect();
+            for (i, g) in inn.iter_mut().zip(&gen[b]) {
+                *i |= *g;
+            }
+            if out != live_out[b] || inn != live_in[b] {
+                live_out[b] = out;
+                live_in[b] = inn;
+                changed = true;
+            }
+        }
+    }
+    live_out
+}
+
+impl FuncInfo {
+    /// Registers live just before instruction `inst` of `block` runs (`inst` may be the
+    /// terminator's index, `insts.len()`).
+    pub fn live_before(&self, f: &vigil_ir::Function, block: usize, inst: usize) -> Vec<u64> {
+        let mut live = self.live_out[block].clone();
+        let b = &f.blocks[block];
+        uses_of(term_uses(&b.term), &mut live);
+        for i in b.insts[inst.min(b.insts.len())..].iter().rev() {
+            if let Some(d) = i.dest {
+                bit_clear(&mut live, d.0);
+            }
+            if !matches!(i.kind, InstKind::Phi { .. }) {
+                uses_of(i.kind.operands(), &mut live);
+            }
+        }
+        live
+    }
 }
 
 /// A loaded program.
@@ -130,6 +244,7 @@ impl Program {
                     }
                 }
                 info.cfl_point = cfl;
+                info.live_out = liveness(f);
                 info.num_phis = f
                     .blocks
                     .iter()
