@@ -304,9 +304,9 @@ param_table! {
     // --- inprocessing --------------------------------------------------------------------
     simplify: bool = true, Domain::Any, "at level 0, remove satisfied clauses and falsified literals when new units appeared";
     elim: bool = false, Domain::Any, "bounded variable elimination; off by default for the incremental API, on by default for DIMACS solving (vigil sat); non-frozen variables only";
-    elim_max_occ: u64 = 20, Domain::Range(1, 100_000), "only eliminate variables occurring in at most this many irredundant clauses";
+    elim_max_occ: u64 = 40, Domain::Range(1, 100_000), "only eliminate variables occurring in at most this many irredundant clauses";
     elim_max_resolvent: u64 = 20, Domain::Range(2, 100_000), "skip a variable if one of its resolvents would have more literals than this";
-    elim_grow: u64 = 0, Domain::Range(0, 1000), "allowed increase in the number of clauses when eliminating one variable";
+    elim_grow: u64 = 8, Domain::Range(0, 1000), "allowed increase in the number of clauses when eliminating one variable";
     elim_lit_budget: u64 = 20_000_000, Domain::Range(1, MAXI), "maximum total literals visited by one elimination round";
     elim_order: ElimOrder = ElimOrder::Rarest, Domain::Any, "order in which elimination candidates are tried";
     elim_rounds: u64 = 1, Domain::Range(0, 1000), "how many times elimination runs during one solve call";
