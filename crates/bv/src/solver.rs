@@ -72,6 +72,8 @@ pub struct SolverStats {
     pub aig_nodes: usize,
     pub sat_vars: usize,
     pub clauses: u64,
+    /// Terms bit-blasted so far.
+    pub blasted_terms: usize,
 }
 
 struct Sink<'a> {
@@ -171,6 +173,7 @@ impl Solver {
             aig_nodes: self.blaster.aig.num_nodes(),
             sat_vars: self.sat.num_vars(),
             clauses: self.clauses,
+            blasted_terms: self.blaster.num_blasted(),
         }
     }
 
