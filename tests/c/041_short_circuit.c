@@ -7,6 +7,6 @@ int main(void) {
   int r = (a > 0 && touch(b > 0)) || touch(a == -1);
   int m = a > b ? a : b;
   if (m < a || m < b) reach_error();
-  if (r && calls == 2) reach_error();
+  if (!r && calls == 2) reach_error(); /* a = 1, b = 0 */
   return 0;
 }

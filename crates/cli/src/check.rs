@@ -59,7 +59,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub malloc_can_fail: bool,
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
-    #[arg(long, value_name = "LO..HI", value_parser = parse_range)]
+    #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
     #[command(flatten)]
     pub frontend: FrontendArgs,

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 static RUNTIME: OnceLock<Option<&'static [u8]>> = OnceLock::new();
 
-/// The runtime bitcode, if there is one.
+/// The runtime bitcode (always available; `Option` for a failed override).
 pub fn bitcode() -> Option<&'static [u8]> {
     *RUNTIME.get_or_init(|| {
         if let Some(path) = std::env::var_os("VIGIL_RUNTIME") {
@@ -14,6 +14,6 @@ pub fn bitcode() -> Option<&'static [u8]> {
                 Err(e) => eprintln!("vigil: cannot read VIGIL_RUNTIME={}: {e}", path.to_string_lossy()),
             }
         }
-        None
+        Some(vigil_runtime::RUNTIME_BC)
     })
 }

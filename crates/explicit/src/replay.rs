@@ -65,6 +65,9 @@ fn is_runtime_file(file: &str) -> bool {
 
 fn render(m: &Module, events: &[Event], v: &Violation) -> Vec<Step> {
     let mut steps = Vec::new();
+    // Calls made from code without locations (vigil's runtime) are internal: neither they nor
+    // their returns are shown. `shown` has one entry per active call.
+    let mut shown: Vec<bool> = Vec::new();
     for e in events {
         match e {
             Event::Line { func, loc } => {
@@ -74,9 +77,17 @@ fn render(m: &Module, events: &[Event], v: &Violation) -> Vec<Step> {
                 }
             }
             Event::Call { func, loc } => {
-                steps.push(Step::Call { func: name(m, *func), file: file_of(m, *loc), line: loc.line });
+                let visible = loc.is_known() && !shown.contains(&false);
+                shown.push(visible);
+                if visible {
+                    steps.push(Step::Call { func: name(m, *func), file: file_of(m, *loc), line: loc.line });
+                }
             }
-            Event::Return { func } => steps.push(Step::Return { func: name(m, *func) }),
+            Event::Return { func } => {
+                if shown.pop().unwrap_or(true) {
+                    steps.push(Step::Return { func: name(m, *func) });
+                }
+            }
             Event::Trace { kind, text } => match kind {
                 0 => steps.push(Step::Output { text: text.clone() }),
                 2 => steps.push(Step::Input { text: text.clone() }),

@@ -118,11 +118,20 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     stats.states = 1;
     let mut frontier: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
     frontier.push_back(0);
-    // Reasons that forbid a `true` answer (first one of each kind is kept for the message).
-    let mut incomplete: Option<String> = None;
-    let note = |reason: String, incomplete: &mut Option<String>| {
-        if incomplete.is_none() {
-            *incomplete = Some(reason);
+    // The most serious reason that forbids a `true` answer (the first of that severity is kept):
+    // undefined behaviour or unsupported code (3) over a cut-off transition (2) over inputs that
+    // were sampled rather than enumerated (1).
+    let mut incomplete: Option<(u8, String)> = None;
+    let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
+        let severity = if reason.starts_with("input domain") {
+            1
+        } else if reason.starts_with("a transition exceeded") {
+            2
+        } else {
+            3
+        };
+        if incomplete.as_ref().is_none_or(|(s, _)| *s < severity) {
+            *incomplete = Some((severity, reason));
         }
     };
     let mut check_counter = 0u32;
@@ -217,7 +226,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     stats.time_s = start.elapsed().as_secs_f64();
     match incomplete {
         None => (SearchResult::Holds, stats),
-        Some(reason) => (SearchResult::Unknown(reason), stats),
+        Some((_, reason)) => (SearchResult::Unknown(reason), stats),
     }
 }
 

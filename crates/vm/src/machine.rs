@@ -1,8 +1,8 @@
 //! The interpreter: runs one *transition* of the program from a [`State`] (DiVM §4: the model
 //! checker only asks for the initial state and the successors of a state).
 //!
-//! A transition runs until an interrupt point is reached for the second time in the same
-//! transition, the program ends, a fault happens, or the path is cancelled
+//! A transition runs until it passes an interrupt point again after a nondeterministic choice
+//! (or for the 1000th time without one), the program ends, a fault happens, or the path is cancelled
 //! (`__VERIFIER_assume(0)`). Nondeterminism comes only from `__vm_choose` (and branches on
 //! undefined values, which are treated as a choice between both outcomes — SV-COMP reads an
 //! uninitialised variable as a nondeterministic value); the caller fixes the choices with a
@@ -13,6 +13,10 @@ use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, PTR_BYTES};
 use crate::ops;
 use crate::program::*;
 use vigil_ir::{BlockId, Callee, FuncId, InstKind, Intrinsic, Loc, Operand, Terminator, ValueId};
+
+/// How often a transition may pass the same interrupt point without a choice in between before
+/// it is cut anyway.
+pub const DETERMINISTIC_PASSES: u32 = 1000;
 
 /// Control flags (shared with the runtime's `vigil_vm.h`).
 pub mod flags {
@@ -118,7 +122,8 @@ pub struct Machine<'p> {
     /// Events, when tracing (replay); None during the search.
     pub events: Option<Vec<Event>>,
     trans_flags: u32,
-    passed: Vec<(u32, u32)>,
+    /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
+    passed: Vec<((u32, u32), usize, u32)>,
     // Cached program counter of the running frame.
     func: FuncId,
     block: u32,
@@ -622,14 +627,30 @@ impl<'p> Machine<'p> {
         }
         self.block = target.0;
         self.inst = nphi as u32;
-        if self.prog.funcs[self.func.index()].cfl_point[target.index()] {
-            let key = (self.state.frame, target.0);
-            if self.passed.contains(&key) {
-                return Ok(Flow::Stop(Stop::Interrupt));
-            }
-            self.passed.push(key);
+        if self.prog.funcs[self.func.index()].cfl_point[target.index()] && self.interrupt((self.state.frame, target.0)) {
+            return Ok(Flow::Stop(Stop::Interrupt));
         }
         Ok(Flow::Jumped)
+    }
+
+    /// Passing an interrupt point: does the transition end here? It does when the point was
+    /// already passed in this transition and either a choice was made since then (storing the
+    /// state lets equal states merge) or it was passed [`DETERMINISTIC_PASSES`] times (so that
+    /// every infinite run is cut infinitely often, and finite-state loops end in a visited state).
+    fn interrupt(&mut self, key: (u32, u32)) -> bool {
+        let choices = self.choices.taken.len();
+        match self.passed.iter_mut().find(|(k, _, _)| *k == key) {
+            None => {
+                self.passed.push((key, choices, 1));
+                false
+            }
+            Some((_, last, passes)) => {
+                *passes += 1;
+                let cut = choices > *last || *passes >= DETERMINISTIC_PASSES;
+                *last = choices;
+                cut
+            }
+        }
     }
 
     /// Executes the instruction at the pc.
@@ -893,7 +914,16 @@ impl<'p> Machine<'p> {
                     vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. } => {
                         Arg::Bytes(self.operand_bytes(*a, m.types.size_of(ty) as u32))
                     }
-                    _ => Arg::Scalar(self.operand(*a)),
+                    _ => {
+                        // Bits above the value's width count as defined, so that a callee (or a
+                        // hypercall) can test definedness without knowing the argument's width.
+                        let mut v = self.operand(*a);
+                        let w = m.types.value_bits(ty);
+                        if v.is_defined(w) {
+                            v.def = u64::MAX;
+                        }
+                        Arg::Scalar(v)
+                    }
                 }
             })
             .collect()
@@ -922,12 +952,11 @@ impl<'p> Machine<'p> {
         if func.is_declaration() {
             return Err(FaultKind::UnknownFunction(func.name.clone()));
         }
-        // Function entries are interrupt points (recursion must not hide in one transition).
-        let key = (u32::MAX, target.0);
-        if self.passed.contains(&key) {
+        // Entries of recursive functions are interrupt points (recursion must not hide in one
+        // transition).
+        if self.prog.funcs[target.index()].recursive && self.interrupt((u32::MAX, target.0)) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
-        self.passed.push(key);
         let loc = self.current_loc();
         self.event(Event::Call { func: target, loc });
         self.save_pc();

@@ -15,8 +15,9 @@
 //! | 24 | registers, each at an 8-aligned offset, then one pointer per owned alloca |
 //!
 //! Interrupt points (`interrupt_cfl`, DiVM §4.3): the targets of retreating CFG edges (every
-//! cycle has one, including irreducible ones) and function entries; a transition ends at one only
-//! when it was already passed during the same transition.
+//! cycle has one, including irreducible ones) and the entries of recursive functions (so that
+//! unbounded recursion cannot hide inside one transition); a transition ends at one only when it
+//! was already passed during the same transition.
 
 use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ, PTR_BYTES};
 use std::rc::Rc;
@@ -84,6 +85,9 @@ pub struct FuncInfo {
     pub cfl_point: Vec<bool>,
     /// Per block: number of leading φ instructions.
     pub num_phis: Vec<u32>,
+    /// Whether the function is recursive (in a cycle of the call graph, counting indirect calls
+    /// as calls to every address-taken function): only then is its entry an interrupt point.
+    pub recursive: bool,
     /// Per block: registers live at the end of the block (bit set over value ids), including
     /// the operands its successors' φs read along the edge from it.
     pub live_out: Vec<Vec<u64>>,
@@ -255,6 +259,17 @@ impl Program {
                     .collect();
             }
             funcs.push(info);
+        }
+        let info = vigil_ir::graphs::call_info(&module);
+        if let Ok(cg) = vigil_ir::graphs::call_graph(&module, &info) {
+            for (i, f) in funcs.iter_mut().enumerate() {
+                f.recursive = cg.is_recursive(i as u32);
+            }
+        } else {
+            // Without a call graph, be safe: every entry is an interrupt point.
+            for f in funcs.iter_mut() {
+                f.recursive = true;
+            }
         }
         let consts = module.consts.iter().map(|c| const_val(&module, &global_obj, c)).collect();
         let hypercalls = module

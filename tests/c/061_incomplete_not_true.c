@@ -1,0 +1,7 @@
+// expect: false(unreach-call)
+// The bug needs one specific int: sampled inputs miss it, and the engine must then not say true.
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 12345) reach_error();
+  return 0;
+}
