@@ -63,6 +63,8 @@ pub enum Rule {
     ShiftConst,
     /// `concat(a,b)[i:j]` inside one half, and `x[i:j][k:l] = x[k+j:l+j]`.
     ExtractSimplify,
+    /// Redundancy elimination by factoring a common multiplicand: `a*b + a*c = a*(b+c)`.
+    AddMulFactor,
 }
 
 impl Rule {
@@ -90,6 +92,7 @@ impl Rule {
         Rule::DivPow2,
         Rule::ShiftConst,
         Rule::ExtractSimplify,
+        Rule::AddMulFactor,
     ];
 
     /// The rule's stable kebab-case name, as used in configuration files.
@@ -118,6 +121,7 @@ impl Rule {
             Rule::DivPow2 => "div-pow2",
             Rule::ShiftConst => "shift-const",
             Rule::ExtractSimplify => "extract-simplify",
+            Rule::AddMulFactor => "add-mul-factor",
         }
     }
 
@@ -355,6 +359,15 @@ pub(crate) fn rewrite(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<
             }
         }
         Op::BvAdd => {
+            if on(Rule::AddMulFactor) && *tm.op(a) == Op::BvMul && *tm.op(b) == Op::BvMul {
+                let (a0, a1, b0, b1) = (tm.arg(a, 0), tm.arg(a, 1), tm.arg(b, 0), tm.arg(b, 1));
+                for (p, q, r, s2) in [(a0, a1, b0, b1), (a0, a1, b1, b0), (a1, a0, b0, b1), (a1, a0, b1, b0)] {
+                    if p == r {
+                        let sum = tm.bvadd(q, s2);
+                        fire!(Rule::AddMulFactor, tm.bvmul(p, sum))
+                    }
+                }
+            }
             if let Some((x, c)) = const_side(tm) {
                 if c.is_zero() && on(Rule::BvNeutral) {
                     fire!(Rule::BvNeutral, x)

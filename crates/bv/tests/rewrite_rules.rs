@@ -22,7 +22,11 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let k1 = special_const(&mut g.rng, w);
     let k2 = special_const(&mut g.rng, w);
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(26) {
+    match g.rng.below(27) {
+        26 => {
+            let (m1, m2) = (tm.bvmul(a, b), tm.bvmul(k1, a));
+            tm.bvadd(m1, m2)
+        }
         0 => g.boolean(tm, 4),
         1 => g.bv(tm, w, 4),
         2 => {
@@ -66,7 +70,8 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
             let hi2 = g.rng.below((hi - lo + 1) as u64) as u32;
             let lo2 = g.rng.below(hi2 as u64 + 1) as u32;
             let e2 = tm.extract(e, hi2, lo2);
-            let z = tm.zero_extend(e2, w - (hi2 - lo2 + 1));
+            let ew = hi2 - lo2 + 1;
+            let z = if ew > w { tm.extract(e2, w - 1, 0) } else { tm.zero_extend(e2, w - ew) };
             tm.eq(z, a)
         }
         11 => {

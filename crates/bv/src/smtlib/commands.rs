@@ -135,14 +135,6 @@ impl Session {
         Ok(t)
     }
 
-    fn require_logic(&self, p: super::Pos) -> Result<(), SmtError> {
-        if self.logic.is_none() {
-            // Most solvers accept scripts without set-logic; so do we (assuming QF_BV).
-            let _ = p;
-        }
-        Ok(())
-    }
-
     fn execute(&mut self, cmd: &SExpr, out: &mut dyn Write) -> Result<Flow, SmtError> {
         let p = cmd.pos();
         let items = cmd.list().ok_or_else(|| SmtError::at(p, "expected a command in parentheses"))?;
@@ -259,7 +251,6 @@ impl Session {
             }
             "assert" => {
                 arity(1)?;
-                self.require_logic(p)?;
                 let t = self.bool_term(&args[0])?;
                 self.solver.assert(&self.tm, t).map_err(|e| SmtError::at(p, e.to_string()))?;
                 self.last = None;

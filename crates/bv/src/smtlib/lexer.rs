@@ -177,7 +177,6 @@ impl<'a> Lexer<'a> {
                 return Err(SmtError::at(p, format!("unexpected character {:?}", other as char)));
             }
         };
-        // A symbol must not run straight into a character that cannot follow it.
         Ok(Some((tok, p)))
     }
 }

@@ -5,6 +5,7 @@
 //! `(error "…")` with the input's line:column, models as `define-fun`s); malformed input never
 //! panics. Execution continues after an error in a command, as the standard's default
 //! `:print-success false` / `:diagnostic-output-channel` behaviour of common solvers does.
+//! Scripts without `set-logic` are accepted and treated as QF_BV.
 
 pub mod commands;
 pub mod lexer;
