@@ -46,8 +46,9 @@ Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.")]
     /// Print the lowered vigil IR of a program.
     #[command(after_help = "Examples:\n  vigil ir prog.c\n  vigil ir --analysis prog.c\n  vigil ir --no-mem2reg prog.bc")]
     Ir(ir_cmd::IrArgs),
-    /// Solve a DIMACS CNF formula (SAT-competition output).
-    #[command(after_help = "Examples:\n  vigil sat formula.cnf\n  vigil sat --proof proof.drat formula.cnf.xz")]
+    /// Solve a DIMACS CNF formula (SAT-competition output: exit 10 SAT, 20 UNSAT, 0 unknown).
+    #[command(after_help = "Examples:\n  vigil sat formula.cnf\n  vigil sat --proof proof.drat formula.cnf.xz\n  \
+vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --list-params")]
     Sat(SatArgs),
     /// Solve an SMT-LIB 2 script in QF_BV (SMT-LIB output).
     #[command(after_help = "Example:\n  vigil smt query.smt2")]
@@ -90,16 +91,91 @@ impl FrontendArgs {
 #[derive(Args)]
 struct SatArgs {
     /// The DIMACS CNF file (plain, .gz or .xz).
-    file: PathBuf,
+    #[arg(required_unless_present = "list_params")]
+    file: Option<PathBuf>,
     /// Write a DRAT proof of unsatisfiability to this file.
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
+    /// Set a solver parameter (repeatable); see --list-params.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+    /// Read parameter settings from a TOML file.
+    #[arg(long, value_name = "FILE")]
+    params_file: Option<PathBuf>,
+    /// Print statistics as `c` comment lines.
+    #[arg(long)]
+    stats: bool,
+    /// List every solver parameter with its default and range, then exit.
+    #[arg(long)]
+    list_params: bool,
+    /// Wall-clock limit in seconds (the answer is then `s UNKNOWN`).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
 }
 
 #[derive(Args)]
 struct SmtArgs {
     /// The SMT-LIB 2 script.
     file: PathBuf,
+    /// Wall-clock limit in seconds for the whole script (checks then answer `unknown`).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// A solver configuration file (TOML: SAT parameters and bit-vector layer options).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Print solver statistics as comments after the script.
+    #[arg(long)]
+    stats: bool,
+}
+
+fn run_sat(args: &SatArgs) -> u8 {
+    let sat_args = vigil_sat::SatCliArgs {
+        file: args.file.clone().unwrap_or_default(),
+        proof: args.proof.clone(),
+        params: args.params.clone(),
+        params_file: args.params_file.clone(),
+        stats: args.stats,
+        list_params: args.list_params,
+        timeout: args.timeout,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match vigil_sat::run_dimacs_cli(&sat_args, &mut out) {
+        Ok(code) => u8::try_from(code).unwrap_or(EXIT_USAGE),
+        Err(e) => {
+            eprintln!("vigil sat: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+fn run_smt(args: &SmtArgs) -> u8 {
+    let mut opts = vigil_bv::smtlib::SmtCliOptions { stats: args.stats, ..Default::default() };
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t >= 0.0) {
+            eprintln!("vigil smt: --timeout must be a non-negative number of seconds");
+            return EXIT_USAGE;
+        }
+        opts.timeout = Some(std::time::Duration::from_secs_f64(t));
+    }
+    if let Some(path) = &args.config {
+        match vigil_bv::config::SolverConfig::load(path) {
+            Ok(c) => opts.config = c,
+            Err(e) => {
+                eprintln!("vigil smt: {}: {e}", path.display());
+                return EXIT_USAGE;
+            }
+        }
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match vigil_bv::smtlib::run_smt_cli(&args.file, &opts, &mut out) {
+        Ok(code) => u8::try_from(code).unwrap_or(EXIT_USAGE),
+        Err(e) => {
+            eprintln!("vigil smt: {e}");
+            EXIT_USAGE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -107,16 +183,8 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Ir(args) => ir_cmd::run(&args),
-        Command::Sat(args) => {
-            let _ = (&args.file, &args.proof);
-            eprintln!("vigil sat: the SAT solver is not available in this build yet");
-            EXIT_USAGE
-        }
-        Command::Smt(args) => {
-            let _ = &args.file;
-            eprintln!("vigil smt: the SMT solver is not available in this build yet");
-            EXIT_USAGE
-        }
+        Command::Sat(args) => run_sat(&args),
+        Command::Smt(args) => run_smt(&args),
     };
     ExitCode::from(code)
 }

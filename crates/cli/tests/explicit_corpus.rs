@@ -127,6 +127,7 @@ fn vm_flags_agree_with_the_runtime_header() {
     assert_eq!(ctl::CLEAR_FLAGS as i64, rt::VM_CTL_CLEAR_FLAGS);
     assert_eq!(ctl::FAULT as i64, rt::VM_CTL_FAULT);
     assert_eq!(ctl::NONDET_RANGE as i64, rt::VM_CTL_NONDET_RANGE);
+    assert_eq!(ctl::TRACING as i64, rt::VM_CTL_TRACING);
 }
 
 #[test]

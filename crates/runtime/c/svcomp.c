@@ -18,6 +18,7 @@ static void mark_incomplete(void) { __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOM
 
 void __vigil_trace_input(const char *name, long long value, int is_unsigned) {
   char buf[96];
+  if (!__vm_control(VM_CTL_TRACING, 0, 0)) return; /* only replays show inputs */
   int n = 0;
   while (name[n] && n < 60) {
     buf[n] = name[n];
@@ -149,6 +150,7 @@ VIGIL_WEAK void reach_error(void) {
 
 VIGIL_WEAK void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
   char buf[256];
+  if (!__vm_control(VM_CTL_TRACING, 0, 0)) __vigil_fault(VM_FAULT_ASSERT);
   const char *prefix = "assertion failed: ";
   int n = 0;
   for (int i = 0; prefix[i]; i++) buf[n++] = prefix[i];

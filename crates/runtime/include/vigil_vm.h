@@ -16,6 +16,7 @@
 #define VM_CTL_CLEAR_FLAGS 2
 #define VM_CTL_FAULT 3
 #define VM_CTL_NONDET_RANGE 4
+#define VM_CTL_TRACING 5 /* 1 when the VM records a trace (replay), 0 during the search */
 
 /* Flags. */
 #define VM_FLAG_ERROR 1

@@ -20,6 +20,7 @@ pub mod consts {
     pub const VM_CTL_CLEAR_FLAGS: i64 = 2;
     pub const VM_CTL_FAULT: i64 = 3;
     pub const VM_CTL_NONDET_RANGE: i64 = 4;
+    pub const VM_CTL_TRACING: i64 = 5;
     pub const VM_FLAG_ERROR: i64 = 1;
     pub const VM_FLAG_CANCEL: i64 = 2;
     pub const VM_FLAG_INCOMPLETE: i64 = 4;
@@ -32,7 +33,7 @@ pub mod consts {
     pub const VM_FAULT_LEAK: i64 = 4;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 18] = [
+    pub const ALL: [(&str, i64); 19] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -41,6 +42,7 @@ pub mod consts {
         ("VM_CTL_CLEAR_FLAGS", VM_CTL_CLEAR_FLAGS),
         ("VM_CTL_FAULT", VM_CTL_FAULT),
         ("VM_CTL_NONDET_RANGE", VM_CTL_NONDET_RANGE),
+        ("VM_CTL_TRACING", VM_CTL_TRACING),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
         ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE),

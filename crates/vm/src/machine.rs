@@ -35,6 +35,8 @@ pub mod ctl {
     pub const CLEAR_FLAGS: u64 = 2;
     pub const FAULT: u64 = 3;
     pub const NONDET_RANGE: u64 = 4;
+    /// Returns 1 when the run records a trace (replay); the runtime skips formatting otherwise.
+    pub const TRACING: u64 = 5;
 }
 
 /// A state of the program: the memory graph and the control registers that are not derived
@@ -1107,6 +1109,7 @@ impl<'p> Machine<'p> {
                             _ => FaultKind::BadHypercall("invalid argument to a library function"),
                         })
                     }
+                    ctl::TRACING => u64::from(self.events.is_some()),
                     ctl::NONDET_RANGE => match (a, self.config.nondet_range) {
                         (0, r) => u64::from(r.is_some()),
                         (1, Some((lo, _))) => lo as u64,

@@ -90,25 +90,23 @@ impl Object {
     }
 
     /// Reads `len` ≤ 8 bytes little-endian at `off` (bounds already checked) as a scalar.
+    #[inline]
     pub fn read(&self, off: u32, len: u32) -> Scalar {
-        let o = off as usize;
-        let l = len as usize;
-        let mut bits = 0u64;
-        let mut def = 0u64;
-        for i in 0..l {
-            bits |= u64::from(self.data[o + i]) << (8 * i);
-            def |= u64::from(self.def[o + i]) << (8 * i);
-        }
-        Scalar { bits, def, ptr: len == PTR_BYTES && self.has_ptr_at(off) }
+        let (o, l) = (off as usize, len as usize);
+        let mut bits = [0u8; 8];
+        let mut def = [0u8; 8];
+        bits[..l].copy_from_slice(&self.data[o..o + l]);
+        def[..l].copy_from_slice(&self.def[o..o + l]);
+        let ptr = len == PTR_BYTES && !self.ptrs.is_empty() && self.has_ptr_at(off);
+        Scalar { bits: u64::from_le_bytes(bits), def: u64::from_le_bytes(def), ptr }
     }
 
     /// Writes the low `len` ≤ 8 bytes of a scalar at `off` (bounds already checked).
+    #[inline]
     pub fn write(&mut self, off: u32, len: u32, v: Scalar) {
-        let o = off as usize;
-        for i in 0..len as usize {
-            self.data[o + i] = (v.bits >> (8 * i)) as u8;
-            self.def[o + i] = (v.def >> (8 * i)) as u8;
-        }
+        let (o, l) = (off as usize, len as usize);
+        self.data[o..o + l].copy_from_slice(&v.bits.to_le_bytes()[..l]);
+        self.def[o..o + l].copy_from_slice(&v.def.to_le_bytes()[..l]);
         self.clear_ptrs(off, len);
         if v.ptr && len == PTR_BYTES {
             self.add_ptr(off);
