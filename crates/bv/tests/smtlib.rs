@@ -130,3 +130,28 @@ fn truncated_and_mutated_scripts_never_panic() {
         assert!(run_smt_str(&s, &SmtCliOptions::default(), &mut out).is_ok(), "panicked on {s}");
     }
 }
+
+#[test]
+fn deeply_nested_terms_do_not_overflow_the_stack() {
+    let depth = 20_000;
+    let mut s = String::from("(declare-const x (_ BitVec 8))\n(assert (= ");
+    for _ in 0..depth {
+        s.push_str("(bvadd #x01 ");
+    }
+    s.push('x');
+    s.push_str(&")".repeat(depth));
+    s.push_str(" #x00))\n(check-sat)\n(get-value (x))\n");
+    let mut lets = String::from("(declare-const y (_ BitVec 8))\n(assert (= ");
+    for i in 0..depth {
+        lets.push_str(&format!("(let ((v{i} (bvxor {} #x5a))) ", if i == 0 { "y".to_string() } else { format!("v{}", i - 1) }));
+    }
+    lets.push_str(&format!("v{}", depth - 1));
+    lets.push_str(&")".repeat(depth));
+    lets.push_str(" #x5a))\n(check-sat)\n(get-value (y))\n");
+    let (code, out) = run(&s);
+    // x + 20000 = 0 mod 256: x = -20000 mod 256 = 0xe0.
+    assert_eq!((code, out.as_str()), (0, "sat\n((x #xe0))\n"));
+    let (code, out) = run(&lets);
+    // 20000 (even) xors with 0x5a cancel: y = 0x5a.
+    assert_eq!((code, out.as_str()), (0, "sat\n((y #x5a))\n"));
+}
