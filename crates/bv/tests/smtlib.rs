@@ -155,3 +155,24 @@ fn deeply_nested_terms_do_not_overflow_the_stack() {
     // 20000 (even) xors with 0x5a cancel: y = 0x5a.
     assert_eq!((code, out.as_str()), (0, "sat\n((y #x5a))\n"));
 }
+
+/// Regression inputs in the workspace's `tests/smt/`: the first line `; expect: …` lists the
+/// answers of the script's checks in order.
+#[test]
+fn regression_files() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/smt");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/smt exists") {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("smt2") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&path).unwrap();
+        let expect = src.lines().next().and_then(|l| l.strip_prefix("; expect:")).expect("expect header").trim().to_string();
+        let (code, out) = run(&src);
+        let got = out.lines().collect::<Vec<_>>().join(" ");
+        assert_eq!((code, got.as_str()), (0, expect.as_str()), "{}", path.display());
+        n += 1;
+    }
+    assert!(n >= 3);
+}
