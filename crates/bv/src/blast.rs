@@ -121,13 +121,13 @@ impl Blaster {
             Extract { hi, lo } => arg(0)[*lo as usize..=*hi as usize].to_vec(),
             ZeroExt(n) => {
                 let mut a = arg(0);
-                a.extend(std::iter::repeat(AigLit::FALSE).take(*n as usize));
+                a.extend(std::iter::repeat_n(AigLit::FALSE, *n as usize));
                 a
             }
             SignExt(n) => {
                 let mut a = arg(0);
                 let s = a[a.len() - 1];
-                a.extend(std::iter::repeat(s).take(*n as usize));
+                a.extend(std::iter::repeat_n(s, *n as usize));
                 a
             }
             Ult => vec![circuits::ult(g, &arg(0), &arg(1))],

@@ -132,15 +132,11 @@ impl Rule {
 
 /// Which rules are enabled. Default: all.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Default)]
 pub struct RewriteConfig {
     disabled: u64,
 }
 
-impl Default for RewriteConfig {
-    fn default() -> Self {
-        RewriteConfig { disabled: 0 }
-    }
-}
 
 impl RewriteConfig {
     /// No rewriting at all (terms are only hash-consed).
@@ -214,11 +210,10 @@ pub(crate) fn rewrite(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<
     };
 
     match op {
-        Op::Not => {
-            if on(Rule::DoubleNegation) && matches!(tm.op(a), Op::Not) {
+        Op::Not
+            if on(Rule::DoubleNegation) && matches!(tm.op(a), Op::Not) => {
                 fire!(Rule::DoubleNegation, tm.arg(a, 0))
             }
-        }
         Op::And | Op::Or => {
             let is_and = *op == Op::And;
             for (x, y) in [(a, b), (b, a)] {
@@ -326,11 +321,10 @@ pub(crate) fn rewrite(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<
                 }
             }
         }
-        Op::BvNot | Op::BvNeg => {
-            if on(Rule::DoubleNegation) && tm.op(a) == op {
+        Op::BvNot | Op::BvNeg
+            if on(Rule::DoubleNegation) && tm.op(a) == op => {
                 fire!(Rule::DoubleNegation, tm.arg(a, 0))
             }
-        }
         Op::BvAnd | Op::BvOr | Op::BvXor => {
             if a == b {
                 if *op == Op::BvXor && on(Rule::SelfInverse) {
@@ -517,11 +511,10 @@ pub(crate) fn rewrite(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<
                 }
             }
         }
-        Op::ZeroExt(0) | Op::SignExt(0) => {
-            if on(Rule::BvNeutral) {
+        Op::ZeroExt(0) | Op::SignExt(0)
+            if on(Rule::BvNeutral) => {
                 fire!(Rule::BvNeutral, a)
             }
-        }
         _ => {}
     }
     None

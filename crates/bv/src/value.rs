@@ -519,7 +519,7 @@ impl BitVecValue {
 
     /// SMT-LIB literal: `#x…` when the width is a multiple of 4, `#b…` otherwise.
     pub fn to_smtlib(&self) -> String {
-        if self.width % 4 == 0 {
+        if self.width.is_multiple_of(4) {
             let mut s = String::from("#x");
             for d in (0..self.width / 4).rev() {
                 let nib = self.lshr_by(4 * d).low_u64() & 0xf;

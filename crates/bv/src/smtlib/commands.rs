@@ -82,7 +82,7 @@ impl Session {
     pub fn run(&mut self, src: &str, out: &mut dyn Write) -> i32 {
         let mut reader = Reader::new(src);
         loop {
-            let cmd = match reader.next() {
+            let cmd = match reader.next_command() {
                 Ok(Some(c)) => c,
                 Ok(None) => break,
                 Err(e) => {

@@ -100,7 +100,7 @@ impl<'a> Reader<'a> {
         Reader { lexer: Lexer::new(src) }
     }
 
-    pub fn next(&mut self) -> Result<Option<SExpr>, SmtError> {
+    pub fn next_command(&mut self) -> Result<Option<SExpr>, SmtError> {
         let mut stack: Vec<(Vec<SExpr>, Pos)> = Vec::new();
         loop {
             let Some((tok, p)) = self.lexer.next_token()? else {
