@@ -130,7 +130,16 @@ pub fn run_dimacs_cli(args: &SatCliArgs, out: &mut dyn Write) -> Result<i32, Sat
         cnf.clauses.len()
     )
     .map_err(io)?;
-    for _ in 0..cnf.num_vars {
+    // Variables are created up to the largest one used (a header may over-declare); the
+    // others are unconstrained and printed as false.
+    let used = cnf
+        .clauses
+        .iter()
+        .flatten()
+        .map(|l| l.var().index() + 1)
+        .max()
+        .unwrap_or(0);
+    for _ in 0..used {
         solver.new_var();
     }
     for c in &cnf.clauses {
@@ -157,7 +166,7 @@ pub fn run_dimacs_cli(args: &SatCliArgs, out: &mut dyn Write) -> Result<i32, Sat
     }
     let code = match result {
         SolveResult::Sat => {
-            let value = |l: Lit| solver.value(l) == Some(true);
+            let value = |l: Lit| l.var().index() < used && solver.value(l) == Some(true);
             if let Some(bad) = cnf
                 .clauses
                 .iter()

@@ -186,7 +186,9 @@ impl Solver {
                     Some(a) => a,
                     None => {
                         self.stats.decisions += 1;
-                        if self.stats.decisions.is_multiple_of(1024) && self.out_of_budget(start_conflicts) {
+                        if self.stats.decisions.is_multiple_of(1024)
+                            && self.out_of_budget(start_conflicts)
+                        {
                             return Outcome::Done(SolveResult::Unknown);
                         }
                         match self.pick_branch_lit() {
@@ -206,7 +208,9 @@ impl Solver {
 
     fn decay_activities(&mut self) {
         let p = &self.params;
-        if self.cur_var_decay < p.var_decay && self.stats.conflicts.is_multiple_of(p.var_decay_period) {
+        if self.cur_var_decay < p.var_decay
+            && self.stats.conflicts.is_multiple_of(p.var_decay_period)
+        {
             self.cur_var_decay = (self.cur_var_decay + p.var_decay_step).min(p.var_decay);
         }
         self.vsids.decay(self.cur_var_decay);

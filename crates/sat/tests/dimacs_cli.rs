@@ -171,6 +171,18 @@ fn sat_output_and_compressed_inputs() {
 }
 
 #[test]
+fn over_declared_variables_are_printed_as_false() {
+    let (r, out) = run_file("over.cnf", "p cnf 5 1\n-2 0\n");
+    assert_eq!(r.unwrap(), 10);
+    let vals: Vec<i32> = out
+        .lines()
+        .filter(|l| l.starts_with("v "))
+        .flat_map(|l| l[2..].split_whitespace().map(|t| t.parse::<i32>().unwrap()))
+        .collect();
+    assert_eq!(vals, vec![-1, -2, -3, -4, -5, 0]);
+}
+
+#[test]
 fn unsat_output_with_checked_proof() {
     let f = pigeonhole(5);
     let mut text = format!("p cnf {} {}\n", num_vars(&f), f.len());
