@@ -35,7 +35,7 @@ impl Solver {
         loop {
             if self.db.is_learnt(confl) {
                 self.db.bump(confl);
-                if self.params.lbd_update && self.db.lbd(confl) > 2 {
+                if self.params.lbd_update && self.db.lbd(confl) as u64 > self.params.lbd_keep {
                     let lbd = self.clause_lbd(confl);
                     if lbd < self.db.lbd(confl) {
                         self.db.set_lbd(confl, lbd);

@@ -297,7 +297,7 @@ param_table! {
     reduce_inc: u64 = 300, Domain::Range(0, MAXI), "increase of the reduction interval after each reduction";
     reduce_fraction: f64 = 0.5, Domain::Range(0.0, 1.0), "fraction of the deletable learned clauses removed at each reduction";
     reduce_order: ReduceOrder = ReduceOrder::LbdActivity, Domain::Any, "ranking of learned clauses for deletion";
-    lbd_update: bool = true, Domain::Any, "recompute a learned clause's LBD when it takes part in conflict analysis and keep the smaller value";
+    lbd_update: bool = true, Domain::Any, "recompute the LBD of a learned clause above lbd_keep when it takes part in conflict analysis; keep the smaller value";
     lbd_keep: u64 = 2, Domain::Range(0, 1000), "learned clauses with LBD at most this are never deleted (glue clauses)";
     clause_decay: f64 = 0.999, Domain::Range(0.5, 0.99999), "learned-clause activity decay per conflict";
     garbage_fraction: f64 = 0.25, Domain::Range(0.0, 1.0), "compact the clause arena when this fraction of it is garbage";
