@@ -1,66 +1,129 @@
-//! Compiles the runtime's C files to LLVM bitcode with clang-19 and links them into one file,
-//! `$OUT_DIR/runtime.bc`, which `src/lib.rs` embeds.
+//! Builds the in-VM runtime: every `c/*.c` is compiled to LLVM bitcode with clang-19 and the
+//! results are linked with llvm-link-19 into `$OUT_DIR/runtime.bc`, embedded by `src/lib.rs`.
+//!
+//! Tools: `VIGIL_CLANG` / `VIGIL_LLVM_LINK` if set, else `clang-19` / `llvm-link-19` on PATH,
+//! else `/usr/lib/llvm-19/bin/{clang,llvm-link}`. The flags (see `CLANG_FLAGS`) give portable
+//! x86_64 LP64 bitcode without floating point or vector code and without debug information
+//! (the VM attributes faults inside the runtime to the user's calling line).
 
+use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn tool(env: &str, name: &str, fallback: &str) -> PathBuf {
-    if let Some(p) = std::env::var_os(env) {
+/// Target of the bitcode: the VM runs LP64 programs; Debian's clang-19 uses this triple too.
+const TARGET: &str = "x86_64-pc-linux-gnu";
+
+const CLANG_FLAGS: &[&str] = &[
+    "-c",
+    "-emit-llvm",
+    "-O1",
+    "-g0",
+    "-std=c11",
+    "-ffreestanding",
+    "-fno-builtin",
+    "-fno-stack-protector",
+    "-fno-unwind-tables",
+    "-fno-asynchronous-unwind-tables",
+    "-fno-vectorize",
+    "-fno-slp-vectorize",
+    "-fno-jump-tables",
+    "-fno-common",
+    "-mno-sse",
+    "-mno-mmx",
+    "-mno-80387",
+    "-nostdinc",
+    "-Wall",
+    "-Wextra",
+    "-Wno-unused-parameter",
+    "-Werror",
+];
+
+fn tool(env_var: &str, name: &str, fallback: &str) -> PathBuf {
+    if let Some(p) = env::var_os(env_var) {
         return PathBuf::from(p);
     }
-    if let Some(path) = std::env::var_os("PATH") {
-        for dir in std::env::split_paths(&path) {
-            let p = dir.join(name);
-            if p.is_file() {
-                return p;
-            }
-        }
+    let on_path = env::var_os("PATH")
+        .map(|paths| env::split_paths(&paths).any(|d| d.join(name).is_file()))
+        .unwrap_or(false);
+    if on_path {
+        PathBuf::from(name)
+    } else {
+        PathBuf::from(fallback)
     }
-    PathBuf::from(fallback)
 }
 
-fn run(cmd: &mut Command, what: &str) {
-    let out = cmd.output().unwrap_or_else(|e| {
-        panic!("vigil-runtime: cannot run {what} ({e}); install clang-19 and llvm-19 (apt-get install clang-19 llvm-19)")
-    });
-    if !out.status.success() {
-        panic!("vigil-runtime: {what} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+fn fail(msg: &str) -> ! {
+    eprintln!("error: vigil-runtime: {msg}");
+    std::process::exit(1);
+}
+
+fn run(cmd: &mut Command, what: &str, package: &str) -> std::process::Output {
+    match cmd.output() {
+        Ok(out) if out.status.success() => out,
+        Ok(out) => fail(&format!(
+            "{what} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+        Err(e) => fail(&format!(
+            "cannot run {:?} ({e}); install the Debian package `{package}` or set the tool's \
+             VIGIL_* environment variable",
+            cmd.get_program()
+        )),
     }
 }
 
 fn main() {
-    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
-    let clang = tool("VIGIL_CLANG", "clang-19", "/usr/lib/llvm-19/bin/clang");
-    let link = tool("VIGIL_LLVM_LINK", "llvm-link-19", "/usr/lib/llvm-19/bin/llvm-link");
-    println!("cargo:rerun-if-changed=c");
-    println!("cargo:rerun-if-changed=include");
+    let dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let c_dir = dir.join("c");
+    let include = dir.join("include");
+    println!("cargo:rerun-if-changed={}", c_dir.display());
+    println!("cargo:rerun-if-changed={}", include.display());
     println!("cargo:rerun-if-env-changed=VIGIL_CLANG");
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(manifest.join("c"))
-        .expect("crates/runtime/c exists")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+    println!("cargo:rerun-if-env-changed=VIGIL_LLVM_LINK");
+
+    let clang = tool("VIGIL_CLANG", "clang-19", "/usr/lib/llvm-19/bin/clang");
+    let llvm_link = tool("VIGIL_LLVM_LINK", "llvm-link-19", "/usr/lib/llvm-19/bin/llvm-link");
+
+    let res = run(Command::new(&clang).arg("-print-resource-dir"), "clang -print-resource-dir", "clang-19");
+    let resource = PathBuf::from(String::from_utf8_lossy(&res.stdout).trim());
+    let resource_include = resource.join("include");
+
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&c_dir)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", c_dir.display())))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
         .collect();
     sources.sort();
+    for s in &sources {
+        println!("cargo:rerun-if-changed={}", s.display());
+    }
+
     let mut objects = Vec::new();
     for src in &sources {
         let stem = src.file_stem().and_then(|s| s.to_str()).unwrap_or("part");
         let obj = out_dir.join(format!("{stem}.bc"));
-        run(
-            Command::new(&clang)
-                .args(["-c", "-emit-llvm", "-O1", "-g0", "-ffreestanding", "-fno-builtin"])
-                .args(["-fno-stack-protector", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unwind-tables"])
-                .args(["-fno-asynchronous-unwind-tables", "-Wall", "-Werror", "-target", "x86_64-pc-linux-gnu"])
-                .arg("-I")
-                .arg(manifest.join("include"))
-                .arg(src)
-                .arg("-o")
-                .arg(&obj),
-            &format!("{} on {}", clang.display(), src.display()),
-        );
+        let mut cmd = Command::new(&clang);
+        cmd.arg(format!("--target={TARGET}"))
+            .args(CLANG_FLAGS)
+            .arg("-isystem")
+            .arg(&resource_include)
+            .arg("-I")
+            .arg(&include)
+            .arg(src)
+            .arg("-o")
+            .arg(&obj);
+        run(&mut cmd, &format!("compiling {}", src.display()), "clang-19");
         objects.push(obj);
     }
-    let bc = out_dir.join("runtime.bc");
-    run(Command::new(&link).args(&objects).arg("-o").arg(&bc), &format!("{}", link.display()));
-    let _ = Path::new(&bc);
+
+    let linked = out_dir.join("runtime.bc");
+    link(&llvm_link, &objects, &linked);
+}
+
+fn link(llvm_link: &Path, objects: &[PathBuf], out: &Path) {
+    let mut cmd = Command::new(llvm_link);
+    cmd.args(objects).arg("-o").arg(out);
+    run(&mut cmd, "llvm-link", "llvm-19");
 }

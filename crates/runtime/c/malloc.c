@@ -1,52 +1,117 @@
-/* malloc.c — dynamic memory: one VM object per allocation (DiVM §3.2), so every access is
- * bounds-checked and every pointer into freed memory is recognised.
+/*
+ * malloc.c — heap allocation on VM objects: malloc, calloc, realloc, free, aligned_alloc,
+ * posix_memalign.
  *
- * Choices made here: malloc(0) returns a unique 0-byte object (which must be freed like any
- * other); realloc(p, 0) frees p and returns NULL; realloc always moves the block (new object,
- * copy, free old), so stale pointers to the old block dangle, as checkers expect. With
- * VM_FLAG_MALLOC_CAN_FAIL (--malloc-can-fail) each allocation may also return NULL. */
-#include "vigil_vm.h"
+ * Invariants and choices:
+ *  - every allocation is exactly one VM object (__vm_obj_make) of exactly the requested size, so
+ *    the VM bounds-checks each access and recognises use after free and double free exactly;
+ *  - malloc(0) returns a fresh object of size 0: unique, non-NULL, freeable, and any access to
+ *    it faults;
+ *  - when the VM sets VM_FLAG_MALLOC_CAN_FAIL, every malloc/calloc/realloc first chooses between
+ *    success (choice 0) and failure (choice 1, returns NULL and traces VM_TRACE_INFO);
+ *  - requests above the VM's object limit (VM_OBJ_SIZE_MAX): above PTRDIFF_MAX a real malloc
+ *    always fails, so NULL is returned; between the two the result is unknowable, so the path
+ *    is cancelled and marked incomplete (never a wrong verdict);
+ *  - calloc with n * size overflowing returns NULL (not a fault), otherwise zero-fills;
+ *  - realloc(NULL, n) = malloc(n); realloc(p, 0) frees p and returns NULL; otherwise realloc
+ *    always moves: new object, copy of min(old, new) bytes, free of the old one — so stale
+ *    pointers into the old block dangle, as memory-safety checkers expect;
+ *  - free(NULL) is a no-op; anything else goes to __vm_obj_free, which faults on an invalid or
+ *    double free;
+ *  - alignment is meaningless for VM objects: aligned_alloc/posix_memalign only check that the
+ *    alignment is valid.
+ */
+#include "rt.h"
 
-static int may_fail(void) {
-  if (!(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_MALLOC_CAN_FAIL)) return 0;
-  if (__vm_choose(2) == 0) return 0;
-  __vm_trace(VM_TRACE_INFO, "allocation failed (returned NULL)");
-  return 1;
+/* Returns 1 if this allocation is chosen to fail (only with VM_FLAG_MALLOC_CAN_FAIL). */
+static int chosen_to_fail(const char *fn) {
+    if (!(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_MALLOC_CAN_FAIL))
+        return 0;
+    if (__vm_choose(2) == 0)
+        return 0;
+    char msg[64];
+    __vigil_format(msg, sizeof msg, "%s: allocation failure chosen", fn);
+    __vm_trace(VM_TRACE_INFO, msg);
+    return 1;
 }
 
-VIGIL_WEAK void *malloc(vigil_size_t size) {
-  if (may_fail()) return 0;
-  return __vm_obj_make(size);
+/* Returns 1 if `size` is too large for one VM object (after handling the path, see header). */
+static int too_large(const char *fn, size_t size) {
+    char msg[128];
+    if (size <= VM_OBJ_SIZE_MAX)
+        return 0;
+    if (size > (size_t)LONG_MAX) {
+        __vigil_format(msg, sizeof msg, "%s(%zu): larger than any object, returns NULL", fn, size);
+        __vm_trace(VM_TRACE_INFO, msg);
+        return 1;
+    }
+    __vigil_format(msg, sizeof msg, "%s(%zu): above the VM object limit, path not explored", fn,
+                   size);
+    __vm_trace(VM_TRACE_INFO, msg);
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE | VM_FLAG_CANCEL, 0);
+    return 1;
 }
 
-VIGIL_WEAK void free(void *p) {
-  if (p) __vm_obj_free(p);
+/* One object of `size` bytes, or NULL if the allocation fails. */
+static void *allocate(const char *fn, size_t size) {
+    if (chosen_to_fail(fn) || too_large(fn, size))
+        return NULL;
+    return __vm_obj_make(size);
 }
 
-VIGIL_WEAK void *calloc(vigil_size_t n, vigil_size_t size) {
-  if (size != 0 && n > ~0UL / size) return 0;
-  if (may_fail()) return 0;
-  unsigned char *p = __vm_obj_make(n * size);
-  for (vigil_size_t i = 0; i < n * size; i++) p[i] = 0;
-  return p;
+RT_WEAK void *malloc(size_t size) {
+    return allocate("malloc", size);
 }
 
-VIGIL_WEAK void *realloc(void *old, vigil_size_t size) {
-  if (!old) return malloc(size);
-  if (size == 0) {
-    free(old);
+RT_WEAK void *calloc(size_t n, size_t size) {
+    size_t total;
+    if (__builtin_mul_overflow(n, size, &total))
+        return NULL;
+    void *p = allocate("calloc", total);
+    if (p)
+        __builtin_memset(p, 0, total);
+    return p;
+}
+
+RT_WEAK void free(void *p) {
+    if (p)
+        __vm_obj_free(p);
+}
+
+RT_WEAK void *realloc(void *p, size_t size) {
+    if (!p)
+        return allocate("realloc", size);
+    if (size == 0) {
+        free(p);
+        return NULL;
+    }
+    size_t old = __vm_obj_size(p);
+    void *q = allocate("realloc", size);
+    if (!q)
+        return NULL; /* the old block stays valid */
+    __builtin_memcpy(q, p, old < size ? old : size);
+    __vm_obj_free(p);
+    return q;
+}
+
+static int valid_alignment(size_t align) {
+    return align != 0 && (align & (align - 1)) == 0;
+}
+
+RT_WEAK void *aligned_alloc(size_t align, size_t size) {
+    if (!valid_alignment(align)) {
+        *__errno_location() = RT_EINVAL;
+        return NULL;
+    }
+    return allocate("aligned_alloc", size);
+}
+
+RT_WEAK int posix_memalign(void **out, size_t align, size_t size) {
+    if (!valid_alignment(align) || align % sizeof(void *) != 0)
+        return RT_EINVAL;
+    void *p = allocate("posix_memalign", size);
+    if (!p)
+        return RT_ENOMEM;
+    *out = p;
     return 0;
-  }
-  if (may_fail()) return 0;
-  vigil_size_t old_size = __vm_obj_size(old);
-  unsigned char *p = __vm_obj_make(size);
-  const unsigned char *q = old;
-  for (vigil_size_t i = 0; i < old_size && i < size; i++) p[i] = q[i];
-  __vm_obj_free(old);
-  return p;
-}
-
-VIGIL_WEAK void *aligned_alloc(vigil_size_t align, vigil_size_t size) {
-  (void)align; /* every object starts at offset 0 of its own allocation */
-  return malloc(size);
 }

@@ -1,193 +1,426 @@
-/* stdio.c — output only: printf and friends format into a buffer that goes to the
- * counterexample trace (VM_TRACE_TEXT) at each newline, so program output appears in traces.
- * Supported: %d %i %u %x %X %o %c %s %p %% with h, hh, l, ll, z, j, t length modifiers, field
- * width, '-' and '0' flags, precision for %s. Floating point prints "<float>". */
-#include <stdarg.h>
-#include "vigil_vm.h"
+/*
+ * stdio.c — output: printf, fprintf, sprintf, snprintf, vprintf, vfprintf, vsprintf, vsnprintf,
+ * puts, putchar, fputs, fputc, putc, fflush; the FILE objects stdin/stdout/stderr; and the
+ * runtime's internal formatter __vigil_format.
+ *
+ * Output model: there are no file descriptors. Text written to stdout or stderr is collected in a
+ * buffer local to the call and handed to the VM with __vm_trace(VM_TRACE_TEXT, ...) at every
+ * newline (the newline included), when the buffer is full, and at the end of the call. Nothing
+ * is kept between calls, so output never becomes part of the program state; the trace reader
+ * concatenates the TEXT messages. A NUL character cannot be output (it ends the message).
+ *
+ * Formatting: conversions d i u x X o c s p %, length modifiers hh h l ll z j t, flags - 0 + space #,
+ * width and precision (also as *). Floating-point conversions (f F e E g G a A) print "<float>"
+ * and consume one 8-byte argument slot as an integer: inside the VM every variadic argument
+ * occupies one 8-byte slot, so the following arguments stay in place. An unknown conversion is
+ * printed as is.
+ */
+#include "rt.h"
 
-typedef struct vigil_file { int fd; } FILE;
-static FILE out_file = {1}, err_file = {2};
-VIGIL_WEAK FILE *stdout = &out_file;
-VIGIL_WEAK FILE *stderr = &err_file;
+static FILE stdin_file = {0};
+static FILE stdout_file = {1};
+static FILE stderr_file = {2};
+RT_WEAK FILE *stdin = &stdin_file;
+RT_WEAK FILE *stdout = &stdout_file;
+RT_WEAK FILE *stderr = &stderr_file;
 
-int __vigil_format_ll(char *buf, long long v, int is_unsigned, int base, int upper) {
-  char tmp[24];
-  int n = 0, len = 0;
-  unsigned long long u = is_unsigned || v >= 0 ? (unsigned long long)v : 0ULL - (unsigned long long)v;
-  const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-  do {
-    tmp[n++] = digits[u % (unsigned)base];
-    u /= (unsigned)base;
-  } while (u);
-  if (!is_unsigned && v < 0) buf[len++] = '-';
-  while (n) buf[len++] = tmp[--n];
-  return len;
-}
+/* ---- sinks: where formatted characters go ---- */
 
-/* A sink: a bounded buffer, optionally flushed to the trace. */
+#define LINE_CAP 128
+
 struct sink {
-  char *buf;
-  vigil_size_t cap, len, total;
-  int to_trace;
+    /* string mode (to_trace == 0): buf[0..cap) receives the text, always NUL-terminated */
+    char *buf;
+    size_t cap;
+    /* trace mode: characters are collected in line[] and traced as VM_TRACE_TEXT */
+    int to_trace;
+    size_t line_len;
+    char line[LINE_CAP + 1];
+    /* characters produced so far (the return value of printf and friends) */
+    size_t count;
 };
 
-static void flush(struct sink *s) {
-  if (s->to_trace && s->len) {
-    s->buf[s->len] = 0;
-    __vm_trace(VM_TRACE_TEXT, s->buf);
-    s->len = 0;
-  }
-}
-
-static void put(struct sink *s, char c) {
-  s->total++;
-  if (s->len + 1 < s->cap) s->buf[s->len++] = c;
-  if (s->to_trace && (c == '\n' || s->len + 1 >= s->cap)) flush(s);
-}
-
-static void put_padded(struct sink *s, const char *p, int n, int width, int left, char pad) {
-  if (!left)
-    for (int i = n; i < width; i++) put(s, pad);
-  for (int i = 0; i < n; i++) put(s, p[i]);
-  if (left)
-    for (int i = n; i < width; i++) put(s, ' ');
-}
-
-static void format(struct sink *s, const char *f, va_list ap) {
-  for (; *f; f++) {
-    if (*f != '%') {
-      put(s, *f);
-      continue;
+static void sink_flush(struct sink *s) {
+    if (s->to_trace && s->line_len > 0) {
+        s->line[s->line_len] = 0;
+        __vm_trace(VM_TRACE_TEXT, s->line);
+        s->line_len = 0;
     }
-    f++;
-    int left = 0, zero = 0, width = 0, prec = -1, lng = 0, half = 0;
+}
+
+static void sink_put(struct sink *s, char c) {
+    if (s->to_trace) {
+        s->line[s->line_len++] = c;
+        if (c == '\n' || s->line_len == LINE_CAP)
+            sink_flush(s);
+    } else if (s->cap > 0 && s->count < s->cap - 1) {
+        s->buf[s->count] = c;
+    }
+    s->count++;
+}
+
+static void sink_repeat(struct sink *s, char c, int n) {
+    for (int i = 0; i < n; i++)
+        sink_put(s, c);
+}
+
+static void sink_init_string(struct sink *s, char *buf, size_t cap) {
+    s->buf = buf;
+    s->cap = cap;
+    s->to_trace = 0;
+    s->line_len = 0;
+    s->count = 0;
+}
+
+static void sink_init_trace(struct sink *s) {
+    sink_init_string(s, NULL, 0);
+    s->to_trace = 1;
+}
+
+/* Ends the output: flushes a trace sink, terminates a string sink; returns the count. */
+static int sink_finish(struct sink *s) {
+    if (s->to_trace)
+        sink_flush(s);
+    else if (s->cap > 0)
+        s->buf[s->count < s->cap - 1 ? s->count : s->cap - 1] = 0;
+    return s->count > INT_MAX ? INT_MAX : (int)s->count;
+}
+
+/* ---- conversion specifications ---- */
+
+enum length { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_Z, LEN_J, LEN_T, LEN_BIG_L };
+
+struct spec {
+    int left;      /* '-' */
+    int zero;      /* '0' */
+    int plus;      /* '+' */
+    int space;     /* ' ' */
+    int alt;       /* '#' */
+    int width;     /* 0 if none */
+    int precision; /* -1 if none */
+    enum length length;
+};
+
+static int is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+/* Parses flags, width, precision and length at *fmt; advances *fmt to the conversion. */
+static void parse_spec(const char **fmt, struct spec *sp, va_list *ap) {
+    const char *f = *fmt;
+    *sp = (struct spec){0, 0, 0, 0, 0, 0, -1, LEN_NONE};
     for (;; f++) {
-      if (*f == '-') left = 1;
-      else if (*f == '0') zero = 1;
-      else if (*f == '+' || *f == ' ' || *f == '#') {}
-      else break;
+        if (*f == '-') sp->left = 1;
+        else if (*f == '0') sp->zero = 1;
+        else if (*f == '+') sp->plus = 1;
+        else if (*f == ' ') sp->space = 1;
+        else if (*f == '#') sp->alt = 1;
+        else break;
     }
-    if (*f == '*') { width = va_arg(ap, int); f++; }
-    while (*f >= '0' && *f <= '9') width = width * 10 + (*f++ - '0');
+    if (*f == '*') {
+        sp->width = va_arg(*ap, int);
+        if (sp->width < 0) {
+            sp->left = 1;
+            sp->width = -sp->width;
+        }
+        f++;
+    } else {
+        while (is_digit(*f))
+            sp->width = sp->width * 10 + (*f++ - '0');
+    }
     if (*f == '.') {
-      f++;
-      prec = 0;
-      if (*f == '*') { prec = va_arg(ap, int); f++; }
-      while (*f >= '0' && *f <= '9') prec = prec * 10 + (*f++ - '0');
+        f++;
+        sp->precision = 0;
+        if (*f == '*') {
+            sp->precision = va_arg(*ap, int);
+            f++;
+        } else {
+            while (is_digit(*f))
+                sp->precision = sp->precision * 10 + (*f++ - '0');
+        }
     }
-    for (;; f++) {
-      if (*f == 'l' || *f == 'z' || *f == 'j' || *f == 't') lng++;
-      else if (*f == 'h') half++;
-      else break;
+    if (f[0] == 'h' && f[1] == 'h') { sp->length = LEN_HH; f += 2; }
+    else if (f[0] == 'l' && f[1] == 'l') { sp->length = LEN_LL; f += 2; }
+    else if (*f == 'h') { sp->length = LEN_H; f++; }
+    else if (*f == 'l') { sp->length = LEN_L; f++; }
+    else if (*f == 'z') { sp->length = LEN_Z; f++; }
+    else if (*f == 'j') { sp->length = LEN_J; f++; }
+    else if (*f == 't') { sp->length = LEN_T; f++; }
+    else if (*f == 'L') { sp->length = LEN_BIG_L; f++; }
+    *fmt = f;
+}
+
+static long long signed_arg(const struct spec *sp, va_list *ap) {
+    switch (sp->length) {
+    case LEN_HH: return (signed char)va_arg(*ap, int);
+    case LEN_H: return (short)va_arg(*ap, int);
+    case LEN_L: case LEN_Z: case LEN_T: return va_arg(*ap, long);
+    case LEN_LL: case LEN_J: return va_arg(*ap, long long);
+    default: return va_arg(*ap, int);
     }
-    char num[32];
-    int n;
-    switch (*f) {
+}
+
+static unsigned long long unsigned_arg(const struct spec *sp, va_list *ap) {
+    switch (sp->length) {
+    case LEN_HH: return (unsigned char)va_arg(*ap, unsigned);
+    case LEN_H: return (unsigned short)va_arg(*ap, unsigned);
+    case LEN_L: case LEN_Z: case LEN_T: return va_arg(*ap, unsigned long);
+    case LEN_LL: case LEN_J: return va_arg(*ap, unsigned long long);
+    default: return va_arg(*ap, unsigned);
+    }
+}
+
+/* Writes the digits of v in `base` (most significant first) into out; returns their number. */
+static int to_digits(unsigned long long v, unsigned base, int upper, char out[24]) {
+    const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    char rev[24];
+    int n = 0;
+    do {
+        rev[n++] = digits[v % base];
+        v /= base;
+    } while (v);
+    for (int i = 0; i < n; i++)
+        out[i] = rev[n - 1 - i];
+    return n;
+}
+
+/* Emits a number: [padding] sign prefix [zeros] digits [padding]. */
+static void emit_number(struct sink *s, const struct spec *sp, int negative,
+                        unsigned long long magnitude, unsigned base, int upper,
+                        const char *prefix) {
+    char digits[24];
+    int ndigits = to_digits(magnitude, base, upper, digits);
+    if (sp->precision == 0 && magnitude == 0)
+        ndigits = 0; /* "%.0d" of 0 prints nothing */
+    int zeros = sp->precision > ndigits ? sp->precision - ndigits : 0;
+    if (base == 8 && sp->alt && zeros == 0 && (ndigits == 0 || digits[0] != '0'))
+        zeros = 1; /* "%#o" always starts with 0 */
+    char sign = negative ? '-' : sp->plus ? '+' : sp->space ? ' ' : 0;
+    int prefix_len = 0;
+    while (prefix && prefix[prefix_len])
+        prefix_len++;
+    int body = (sign ? 1 : 0) + prefix_len + zeros + ndigits;
+    int pad = sp->width > body ? sp->width - body : 0;
+    int zero_pad = sp->zero && !sp->left && sp->precision < 0;
+    if (!sp->left && !zero_pad)
+        sink_repeat(s, ' ', pad);
+    if (sign)
+        sink_put(s, sign);
+    for (int i = 0; i < prefix_len; i++)
+        sink_put(s, prefix[i]);
+    if (zero_pad)
+        sink_repeat(s, '0', pad);
+    sink_repeat(s, '0', zeros);
+    for (int i = 0; i < ndigits; i++)
+        sink_put(s, digits[i]);
+    if (sp->left)
+        sink_repeat(s, ' ', pad);
+}
+
+/* Emits `len` bytes of text padded to the width (used by %s, %c and the placeholders). */
+static void emit_text(struct sink *s, const struct spec *sp, const char *text, size_t len) {
+    int pad = (size_t)sp->width > len ? sp->width - (int)len : 0;
+    if (!sp->left)
+        sink_repeat(s, ' ', pad);
+    for (size_t i = 0; i < len; i++)
+        sink_put(s, text[i]);
+    if (sp->left)
+        sink_repeat(s, ' ', pad);
+}
+
+static void emit_string(struct sink *s, const struct spec *sp, const char *str) {
+    if (!str)
+        str = "(null)";
+    size_t len = 0;
+    /* Read no further than the precision: the array need not be terminated. */
+    while ((sp->precision < 0 || len < (size_t)sp->precision) && str[len])
+        len++;
+    emit_text(s, sp, str, len);
+}
+
+static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
+    if (!p) {
+        emit_text(s, sp, "(nil)", 5);
+        return;
+    }
+    emit_number(s, sp, 0, (unsigned long long)(size_t)p, 16, 0, "0x");
+}
+
+/* Handles one conversion character c with its spec. */
+static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) {
+    switch (c) {
     case 'd': case 'i': {
-      long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
-      if (!lng && half == 1) v = (short)v;
-      if (!lng && half >= 2) v = (signed char)v;
-      n = __vigil_format_ll(num, v, 0, 10, 0);
-      put_padded(s, num, n, width, left, zero && !left ? '0' : ' ');
-      break;
-    }
-    case 'u': case 'x': case 'X': case 'o': {
-      unsigned long long v = lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned int);
-      if (!lng && half == 1) v = (unsigned short)v;
-      if (!lng && half >= 2) v = (unsigned char)v;
-      int base = *f == 'u' ? 10 : *f == 'o' ? 8 : 16;
-      n = __vigil_format_ll(num, (long long)v, 1, base, *f == 'X');
-      put_padded(s, num, n, width, left, zero && !left ? '0' : ' ');
-      break;
-    }
-    case 'p': {
-      void *p = va_arg(ap, void *);
-      if (!p) {
-        put_padded(s, "(nil)", 5, width, left, ' ');
+        long long v = signed_arg(sp, ap);
+        unsigned long long mag = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+        emit_number(s, sp, v < 0, mag, 10, 0, NULL);
         break;
-      }
-      num[0] = '0';
-      num[1] = 'x';
-      n = 2 + __vigil_format_ll(num + 2, (long long)(unsigned long)p, 1, 16, 0);
-      put_padded(s, num, n, width, left, ' ');
-      break;
     }
-    case 'c': num[0] = (char)va_arg(ap, int); put_padded(s, num, 1, width, left, ' '); break;
-    case 's': {
-      const char *str = va_arg(ap, const char *);
-      if (!str) str = "(null)";
-      int len = 0;
-      while (str[len] && (prec < 0 || len < prec)) len++;
-      put_padded(s, str, len, width, left, ' ');
-      break;
+    case 'u': emit_number(s, sp, 0, unsigned_arg(sp, ap), 10, 0, NULL); break;
+    case 'o': emit_number(s, sp, 0, unsigned_arg(sp, ap), 8, 0, NULL); break;
+    case 'x': case 'X': {
+        unsigned long long v = unsigned_arg(sp, ap);
+        const char *prefix = sp->alt && v ? (c == 'x' ? "0x" : "0X") : NULL;
+        emit_number(s, sp, 0, v, 16, c == 'X', prefix);
+        break;
     }
-    case 'f': case 'e': case 'g': case 'F': case 'E': case 'G':
-      (void)va_arg(ap, double);
-      put_padded(s, "<float>", 7, width, left, ' ');
-      break;
-    case '%': put(s, '%'); break;
-    case 0: return;
-    default: put(s, '%'); put(s, *f);
+    case 'c': {
+        char ch = (char)va_arg(*ap, int);
+        emit_text(s, sp, &ch, 1);
+        break;
     }
-  }
+    case 's': emit_string(s, sp, va_arg(*ap, const char *)); break;
+    case 'p': emit_pointer(s, sp, va_arg(*ap, const void *)); break;
+    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+        (void)va_arg(*ap, long); /* the double's 8-byte slot; see the header comment */
+        emit_text(s, sp, "<float>", 7);
+        break;
+    default: /* unknown conversion: print it verbatim */
+        sink_put(s, '%');
+        if (c)
+            sink_put(s, c);
+        break;
+    }
 }
 
-VIGIL_WEAK int vprintf(const char *f, va_list ap) {
-  char buf[256];
-  struct sink s = {buf, sizeof buf, 0, 0, 1};
-  format(&s, f, ap);
-  flush(&s);
-  return (int)s.total;
+/* The helpers share one argument cursor through a pointer to a private copy of `ap`. */
+static void format_to(struct sink *s, const char *fmt, va_list ap) {
+    va_list args;
+    va_copy(args, ap);
+    while (*fmt) {
+        if (*fmt != '%') {
+            sink_put(s, *fmt++);
+            continue;
+        }
+        fmt++;
+        if (*fmt == '%') {
+            sink_put(s, '%');
+            fmt++;
+            continue;
+        }
+        struct spec sp;
+        parse_spec(&fmt, &sp, &args);
+        char c = *fmt;
+        convert(s, c, &sp, &args);
+        if (c)
+            fmt++;
+    }
+    va_end(args);
 }
 
-VIGIL_WEAK int printf(const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vprintf(f, ap);
-  va_end(ap);
-  return n;
+/* ---- the public functions ---- */
+
+/* stream must be stdout or stderr (the only streams that exist); else an invalid argument. */
+static int check_stream(FILE *stream) {
+    if (stream == &stdout_file || stream == &stderr_file || stream == stdout || stream == stderr)
+        return 1;
+    __vigil_fault(VM_FAULT_INVALID_ARG, "output to a stream that is not stdout or stderr");
+    return 0;
 }
 
-VIGIL_WEAK int vfprintf(FILE *file, const char *f, va_list ap) {
-  (void)file;
-  return vprintf(f, ap);
+RT_WEAK int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap) {
+    struct sink s;
+    sink_init_string(&s, buf, size);
+    format_to(&s, fmt, ap);
+    return sink_finish(&s);
 }
 
-VIGIL_WEAK int fprintf(FILE *file, const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vfprintf(file, f, ap);
-  va_end(ap);
-  return n;
+RT_WEAK int vsprintf(char *buf, const char *fmt, va_list ap) {
+    return vsnprintf(buf, (size_t)LONG_MAX, fmt, ap);
 }
 
-VIGIL_WEAK int vsnprintf(char *buf, vigil_size_t cap, const char *f, va_list ap) {
-  char dummy[1];
-  struct sink s = {cap ? buf : dummy, cap ? cap : 1, 0, 0, 0};
-  format(&s, f, ap);
-  s.buf[s.len] = 0;
-  return (int)s.total;
+RT_WEAK int vfprintf(FILE *stream, const char *fmt, va_list ap) {
+    if (!check_stream(stream))
+        return -1;
+    struct sink s;
+    sink_init_trace(&s);
+    format_to(&s, fmt, ap);
+    return sink_finish(&s);
 }
 
-VIGIL_WEAK int snprintf(char *buf, vigil_size_t cap, const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(buf, cap, f, ap);
-  va_end(ap);
-  return n;
+RT_WEAK int vprintf(const char *fmt, va_list ap) {
+    return vfprintf(stdout, fmt, ap);
 }
 
-VIGIL_WEAK int sprintf(char *buf, const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(buf, ~0UL >> 1, f, ap);
-  va_end(ap);
-  return n;
+RT_WEAK int printf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    return n;
 }
 
-VIGIL_WEAK int puts(const char *str) { return printf("%s\n", str); }
-VIGIL_WEAK int putchar(int c) { return printf("%c", c); }
-VIGIL_WEAK int fputs(const char *str, FILE *file) { (void)file; return printf("%s", str); }
-VIGIL_WEAK int fputc(int c, FILE *file) { (void)file; return printf("%c", c); }
-VIGIL_WEAK int putc(int c, FILE *file) { (void)file; return printf("%c", c); }
-VIGIL_WEAK int fflush(FILE *file) { (void)file; return 0; }
+RT_WEAK int fprintf(FILE *stream, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vfprintf(stream, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+RT_WEAK int sprintf(char *buf, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsprintf(buf, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+RT_WEAK int snprintf(char *buf, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+/* Internal: like snprintf, but not replaceable by the user's program. */
+RT_WEAK int __vigil_format(char *buf, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    struct sink s;
+    sink_init_string(&s, buf, size);
+    format_to(&s, fmt, ap);
+    va_end(ap);
+    return sink_finish(&s);
+}
+
+static int write_text(FILE *stream, const char *text, int newline) {
+    if (!check_stream(stream))
+        return -1;
+    struct sink s;
+    sink_init_trace(&s);
+    while (*text)
+        sink_put(&s, *text++);
+    if (newline)
+        sink_put(&s, '\n');
+    sink_finish(&s);
+    return 0;
+}
+
+RT_WEAK int fputs(const char *s, FILE *stream) {
+    return write_text(stream, s, 0);
+}
+
+RT_WEAK int puts(const char *s) {
+    return write_text(stdout, s, 1);
+}
+
+RT_WEAK int fputc(int c, FILE *stream) {
+    char text[2] = {(char)c, 0};
+    if (write_text(stream, text, 0) < 0)
+        return -1;
+    return (unsigned char)c;
+}
+
+RT_WEAK int putc(int c, FILE *stream) {
+    return fputc(c, stream);
+}
+
+RT_WEAK int putchar(int c) {
+    return fputc(c, stdout);
+}
+
+RT_WEAK int fflush(FILE *stream) {
+    (void)stream;
+    return 0;
+}

@@ -1,104 +1,302 @@
-/* stdlib.c — program termination and small <stdlib.h> functions.
+/*
+ * stdlib.c — abs, labs, llabs, exit, _Exit, _exit, abort, atexit, atoi, atol, atoll, strtol,
+ * strtoll, strtoul, strtoull (and glibc's __isoc23_ aliases), rand, srand, qsort, bsearch,
+ * __errno_location; and the runtime's internal __vigil_stop / __vigil_fault.
  *
- * exit runs the atexit handlers (last registered first), then raises VM_FLAG_EXIT, at which the
- * VM ends the run; abort and _Exit raise it without running handlers. Neither returns. */
-#include "vigil_vm.h"
+ * Program termination: exit() runs the atexit handlers (at most 32) in reverse order of
+ * registration, each at most once even if a handler calls exit again, then sets VM_FLAG_EXIT.
+ * The VM stops the program as soon as that flag is set; should it ever continue, the caller
+ * spins in `for (;;) __vm_interrupt_cfl();`, so none of these functions returns. The VM calls
+ * this exit with main's return value when main returns. _Exit, _exit and abort stop without
+ * running handlers; abort is a normal end of the path, not an error (SV-COMP uses it for
+ * "assume").
+ *
+ * rand is a deterministic 64-bit LCG (seed 1 unless srand is called), results in [0, 2^31-1].
+ * qsort is a heap sort; elements are swapped with __builtin_memcpy in chunks of 64 bytes, so
+ * pointers stored in the elements survive (chunk boundaries are multiples of 8 bytes).
+ */
+#include "rt.h"
 
-#define MAX_ATEXIT 32
-static void (*handlers[MAX_ATEXIT])(void);
-static int num_handlers;
+#define ATEXIT_MAX 32
 
-static void terminate(void) VIGIL_NORETURN;
-static void terminate(void) {
-  __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_EXIT, 0);
-  for (;;) /* the VM stops at VM_FLAG_EXIT */
-    __vm_interrupt_cfl();
+static void (*atexit_handlers[ATEXIT_MAX])(void);
+static int atexit_count;
+static unsigned long long rand_state = 1;
+static int errno_value;
+
+/* ---- internal helpers ---- */
+
+RT_WEAK void __vigil_stop(void) {
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_EXIT, 0);
+    for (;;)
+        __vm_interrupt_cfl();
 }
 
-VIGIL_WEAK int atexit(void (*f)(void)) {
-  if (num_handlers == MAX_ATEXIT) return -1;
-  handlers[num_handlers++] = f;
-  return 0;
+RT_WEAK void __vigil_fault(int kind, const char *why) {
+    if (why)
+        __vm_trace(VM_TRACE_INFO, why);
+    __vm_control(VM_CTL_FAULT, kind, 0);
 }
 
-VIGIL_WEAK void exit(int status) {
-  (void)status;
-  while (num_handlers > 0) handlers[--num_handlers]();
-  terminate();
+RT_WEAK int *__errno_location(void) {
+    return &errno_value;
 }
 
-VIGIL_WEAK void _Exit(int status) {
-  (void)status;
-  terminate();
+/* ---- arithmetic ---- */
+
+RT_WEAK int abs(int x) {
+    return x < 0 ? -x : x;
 }
 
-VIGIL_WEAK void abort(void) {
-  __vm_trace(VM_TRACE_INFO, "abort called");
-  terminate();
+RT_WEAK long labs(long x) {
+    return x < 0 ? -x : x;
 }
 
-VIGIL_WEAK int abs(int x) { return x < 0 ? -x : x; }
-VIGIL_WEAK long labs(long x) { return x < 0 ? -x : x; }
-VIGIL_WEAK long long llabs(long long x) { return x < 0 ? -x : x; }
-
-static int digit_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-  return 99;
+RT_WEAK long long llabs(long long x) {
+    return x < 0 ? -x : x;
 }
 
-VIGIL_WEAK long strtol(const char *s, char **end, int base) {
-  const char *p = s;
-  while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-  int neg = 0;
-  if (*p == '-' || *p == '+') neg = *p++ == '-';
-  if ((base == 0 || base == 16) && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-    p += 2;
-    base = 16;
-  } else if (base == 0) {
-    base = p[0] == '0' ? 8 : 10;
-  }
-  unsigned long v = 0;
-  const char *start = p;
-  while (digit_value(*p) < base) v = v * (unsigned long)base + (unsigned long)digit_value(*p++);
-  if (end) *end = (char *)(p == start ? s : p);
-  return neg ? -(long)v : (long)v;
+/* ---- termination ---- */
+
+RT_WEAK int atexit(void (*fn)(void)) {
+    if (atexit_count == ATEXIT_MAX)
+        return -1;
+    atexit_handlers[atexit_count++] = fn;
+    return 0;
 }
 
-VIGIL_WEAK int atoi(const char *s) { return (int)strtol(s, 0, 10); }
-VIGIL_WEAK long atol(const char *s) { return strtol(s, 0, 10); }
-
-static unsigned long rand_state = 1;
-VIGIL_WEAK void srand(unsigned int seed) { rand_state = seed; }
-VIGIL_WEAK int rand(void) {
-  rand_state = rand_state * 1103515245UL + 12345UL;
-  return (int)((rand_state >> 16) & 0x7fff);
-}
-
-VIGIL_WEAK void qsort(void *base, vigil_size_t n, vigil_size_t size, int (*cmp)(const void *, const void *)) {
-  unsigned char *b = base;
-  /* insertion sort: simple, and few elements in verification tasks */
-  for (vigil_size_t i = 1; i < n; i++) {
-    for (vigil_size_t j = i; j > 0 && cmp(b + (j - 1) * size, b + j * size) > 0; j--) {
-      for (vigil_size_t k = 0; k < size; k++) {
-        unsigned char t = b[(j - 1) * size + k];
-        b[(j - 1) * size + k] = b[j * size + k];
-        b[j * size + k] = t;
-      }
+RT_WEAK void exit(int status) {
+    (void)status;
+    while (atexit_count > 0) {
+        void (*fn)(void) = atexit_handlers[--atexit_count];
+        fn();
     }
-  }
+    __vigil_stop();
 }
 
-VIGIL_WEAK void *bsearch(const void *key, const void *base, vigil_size_t n, vigil_size_t size,
-                         int (*cmp)(const void *, const void *)) {
-  const unsigned char *b = base;
-  vigil_size_t lo = 0, hi = n;
-  while (lo < hi) {
-    vigil_size_t mid = lo + (hi - lo) / 2;
-    int c = cmp(key, b + mid * size);
-    if (c == 0) return (void *)(b + mid * size);
-    if (c < 0) hi = mid; else lo = mid + 1;
-  }
-  return 0;
+RT_WEAK void _Exit(int status) {
+    (void)status;
+    __vigil_stop();
+}
+
+RT_WEAK void _exit(int status) {
+    (void)status;
+    __vigil_stop();
+}
+
+RT_WEAK void abort(void) {
+    __vm_trace(VM_TRACE_INFO, "abort() called");
+    __vigil_stop();
+}
+
+/* ---- string to number ---- */
+
+static int is_space(char c) {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Value of c as a digit in `base`, or -1. */
+static int digit_value(char c, int base) {
+    int v;
+    if (c >= '0' && c <= '9')
+        v = c - '0';
+    else if (c >= 'a' && c <= 'z')
+        v = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'Z')
+        v = c - 'A' + 10;
+    else
+        return -1;
+    return v < base ? v : -1;
+}
+
+/* The result of scanning a number: magnitude, sign, overflow and where it ended. */
+struct scan {
+    unsigned long long magnitude;
+    int negative;
+    int overflow; /* magnitude exceeded ULLONG_MAX */
+    const char *end;
+};
+
+/*
+ * Scans "[space][sign][0x|0]digits" in `base` (0 = by prefix, or 2..36). Without digits, end is
+ * the start of the string (as strtol requires). An invalid base gives EINVAL and no digits.
+ */
+static struct scan scan_number(const char *s, int base) {
+    struct scan r = {0, 0, 0, s};
+    const char *p = s;
+    if (base < 0 || base == 1 || base > 36) {
+        errno_value = RT_EINVAL;
+        return r;
+    }
+    while (is_space(*p))
+        p++;
+    if (*p == '+' || *p == '-')
+        r.negative = *p++ == '-';
+    if ((base == 0 || base == 16) && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') &&
+        digit_value(p[2], 16) >= 0) {
+        p += 2;
+        base = 16;
+    } else if (base == 0) {
+        base = *p == '0' ? 8 : 10;
+    }
+    const char *digits = p;
+    for (int d; (d = digit_value(*p, base)) >= 0; p++) {
+        unsigned long long next;
+        if (__builtin_mul_overflow(r.magnitude, (unsigned long long)base, &next) ||
+            __builtin_add_overflow(next, (unsigned long long)d, &next))
+            r.overflow = 1;
+        else
+            r.magnitude = next;
+    }
+    if (p != digits)
+        r.end = p;
+    return r;
+}
+
+static void set_end(char **end, const char *at) {
+    if (end)
+        *end = (char *)at;
+}
+
+/* Clamps a scanned number to [min, max] with min = -max - 1; ERANGE when clamped. */
+static long long to_signed(struct scan r, long long max) {
+    unsigned long long limit = (unsigned long long)max + (r.negative ? 1 : 0);
+    if (r.overflow || r.magnitude > limit) {
+        errno_value = RT_ERANGE;
+        return r.negative ? -max - 1 : max;
+    }
+    return r.negative ? (long long)(0ULL - r.magnitude) : (long long)r.magnitude;
+}
+
+/* strtoul semantics: a negative number is negated in the unsigned type. */
+static unsigned long long to_unsigned(struct scan r, unsigned long long max) {
+    if (r.overflow || r.magnitude > max) {
+        errno_value = RT_ERANGE;
+        return max;
+    }
+    return r.negative ? (0ULL - r.magnitude) & max : r.magnitude;
+}
+
+RT_WEAK long strtol(const char *restrict s, char **restrict end, int base) {
+    struct scan r = scan_number(s, base);
+    set_end(end, r.end);
+    return (long)to_signed(r, LONG_MAX);
+}
+
+RT_WEAK long long strtoll(const char *restrict s, char **restrict end, int base) {
+    struct scan r = scan_number(s, base);
+    set_end(end, r.end);
+    return to_signed(r, LLONG_MAX);
+}
+
+RT_WEAK unsigned long strtoul(const char *restrict s, char **restrict end, int base) {
+    struct scan r = scan_number(s, base);
+    set_end(end, r.end);
+    return (unsigned long)to_unsigned(r, ULONG_MAX);
+}
+
+RT_WEAK unsigned long long strtoull(const char *restrict s, char **restrict end, int base) {
+    struct scan r = scan_number(s, base);
+    set_end(end, r.end);
+    return to_unsigned(r, ULLONG_MAX);
+}
+
+/* glibc >= 2.38 redirects the strto* family to these names under _GNU_SOURCE / C23. */
+RT_WEAK long __isoc23_strtol(const char *restrict s, char **restrict end, int base) {
+    return strtol(s, end, base);
+}
+RT_WEAK long long __isoc23_strtoll(const char *restrict s, char **restrict end, int base) {
+    return strtoll(s, end, base);
+}
+RT_WEAK unsigned long __isoc23_strtoul(const char *restrict s, char **restrict end, int base) {
+    return strtoul(s, end, base);
+}
+RT_WEAK unsigned long long __isoc23_strtoull(const char *restrict s, char **restrict end,
+                                             int base) {
+    return strtoull(s, end, base);
+}
+
+RT_WEAK int atoi(const char *s) {
+    return (int)strtol(s, NULL, 10);
+}
+
+RT_WEAK long atol(const char *s) {
+    return strtol(s, NULL, 10);
+}
+
+RT_WEAK long long atoll(const char *s) {
+    return strtoll(s, NULL, 10);
+}
+
+/* ---- pseudo-random numbers ---- */
+
+RT_WEAK int rand(void) {
+    rand_state = rand_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)(rand_state >> 33);
+}
+
+RT_WEAK void srand(unsigned seed) {
+    rand_state = seed;
+}
+
+/* ---- sorting and searching ---- */
+
+#define SWAP_CHUNK 64
+
+static void swap_elements(char *a, char *b, size_t size) {
+    char tmp[SWAP_CHUNK];
+    if (a == b)
+        return;
+    for (size_t done = 0; done < size; done += SWAP_CHUNK) {
+        size_t n = size - done < SWAP_CHUNK ? size - done : SWAP_CHUNK;
+        __builtin_memcpy(tmp, a + done, n);
+        __builtin_memcpy(a + done, b + done, n);
+        __builtin_memcpy(b + done, tmp, n);
+    }
+}
+
+typedef int (*compare_fn)(const void *, const void *);
+
+/* Restores the max-heap property below `root` in base[0..n). */
+static void sift_down(char *base, size_t root, size_t n, size_t size, compare_fn cmp) {
+    for (;;) {
+        size_t child = 2 * root + 1;
+        if (child >= n)
+            return;
+        if (child + 1 < n && cmp(base + child * size, base + (child + 1) * size) < 0)
+            child++;
+        if (cmp(base + root * size, base + child * size) >= 0)
+            return;
+        swap_elements(base + root * size, base + child * size, size);
+        root = child;
+    }
+}
+
+RT_WEAK void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+    char *b = base;
+    if (n < 2 || size == 0)
+        return;
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(b, i, n, size, cmp);
+    for (size_t end = n - 1; end > 0; end--) {
+        swap_elements(b, b + end * size, size);
+        sift_down(b, 0, end, size, cmp);
+    }
+}
+
+RT_WEAK void *bsearch(const void *key, const void *base, size_t n, size_t size,
+                      int (*cmp)(const void *, const void *)) {
+    const char *b = base;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = cmp(key, b + mid * size);
+        if (c == 0)
+            return (void *)(b + mid * size);
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
 }

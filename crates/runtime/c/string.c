@@ -1,135 +1,176 @@
-/* string.c — <string.h> as byte loops: the VM checks every access, so an invalid pointer or an
- * overrun faults at the exact byte, with the caller's location in the counterexample. */
-#include "vigil_vm.h"
+/*
+ * string.c — string.h: memcpy, memmove, memset, memcmp, memchr, strlen, strnlen, strcmp,
+ * strncmp, strcpy, strncpy, strcat, strncat, strchr, strrchr, strstr, strdup, strndup.
+ *
+ * Invariants:
+ *  - memcpy, memmove and memset use the LLVM memory intrinsics, which the VM implements natively:
+ *    they check the whole range before touching it and keep pointers stored in the copied memory
+ *    intact (a byte loop would turn every copied pointer into a plain integer);
+ *  - memcpy with overlapping ranges (other than dst == src) faults with VM_FAULT_INVALID_ARG;
+ *  - everything else is a byte loop that touches exactly the bytes the C standard lets it read or
+ *    write, in order, so the VM reports a bad access at the first offending byte;
+ *  - comparisons are on unsigned char values, as the standard requires.
+ */
+#include "rt.h"
 
-VIGIL_WEAK void *memcpy(void *dst, const void *src, vigil_size_t n) {
-  unsigned char *d = dst;
-  const unsigned char *s = src;
-  for (vigil_size_t i = 0; i < n; i++) d[i] = s[i];
-  return dst;
+/* Ranges [a, a+n) and [b, b+n) overlap (pointers compare as (object, offset) in the VM). */
+static int overlap(const char *a, const char *b, size_t n) {
+    return n != 0 && a != b && a < b + n && b < a + n;
 }
 
-VIGIL_WEAK void *memmove(void *dst, const void *src, vigil_size_t n) {
-  unsigned char *d = dst;
-  const unsigned char *s = src;
-  if (d == s || n == 0) return dst;
-  if (d < s) {
-    for (vigil_size_t i = 0; i < n; i++) d[i] = s[i];
-  } else {
-    for (vigil_size_t i = n; i > 0; i--) d[i - 1] = s[i - 1];
-  }
-  return dst;
+RT_WEAK void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
+    if (overlap(dst, src, n))
+        __vigil_fault(VM_FAULT_INVALID_ARG, "memcpy: source and destination overlap");
+    __builtin_memmove(dst, src, n);
+    return dst;
 }
 
-VIGIL_WEAK void *memset(void *dst, int c, vigil_size_t n) {
-  unsigned char *d = dst;
-  for (vigil_size_t i = 0; i < n; i++) d[i] = (unsigned char)c;
-  return dst;
+RT_WEAK void *memmove(void *dst, const void *src, size_t n) {
+    __builtin_memmove(dst, src, n);
+    return dst;
 }
 
-VIGIL_WEAK int memcmp(const void *a, const void *b, vigil_size_t n) {
-  const unsigned char *x = a, *y = b;
-  for (vigil_size_t i = 0; i < n; i++)
-    if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
-  return 0;
+RT_WEAK void *memset(void *s, int c, size_t n) {
+    __builtin_memset(s, c, n);
+    return s;
 }
 
-VIGIL_WEAK void *memchr(const void *s, int c, vigil_size_t n) {
-  const unsigned char *p = s;
-  for (vigil_size_t i = 0; i < n; i++)
-    if (p[i] == (unsigned char)c) return (void *)(p + i);
-  return 0;
+RT_WEAK int memcmp(const void *a, const void *b, size_t n) {
+    const unsigned char *x = a, *y = b;
+    for (size_t i = 0; i < n; i++)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+    return 0;
 }
 
-VIGIL_WEAK vigil_size_t strlen(const char *s) {
-  vigil_size_t n = 0;
-  while (s[n]) n++;
-  return n;
+RT_WEAK void *memchr(const void *s, int c, size_t n) {
+    const unsigned char *p = s;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == (unsigned char)c)
+            return (void *)(p + i);
+    return NULL;
 }
 
-VIGIL_WEAK vigil_size_t strnlen(const char *s, vigil_size_t max) {
-  vigil_size_t n = 0;
-  while (n < max && s[n]) n++;
-  return n;
+RT_WEAK size_t strlen(const char *s) {
+    size_t n = 0;
+    while (s[n])
+        n++;
+    return n;
 }
 
-VIGIL_WEAK int strcmp(const char *a, const char *b) {
-  vigil_size_t i = 0;
-  while (a[i] && a[i] == b[i]) i++;
-  return (unsigned char)a[i] - (unsigned char)b[i];
+RT_WEAK size_t strnlen(const char *s, size_t max) {
+    size_t n = 0;
+    while (n < max && s[n])
+        n++;
+    return n;
 }
 
-VIGIL_WEAK int strncmp(const char *a, const char *b, vigil_size_t n) {
-  for (vigil_size_t i = 0; i < n; i++) {
-    if (a[i] != b[i] || !a[i]) return (unsigned char)a[i] - (unsigned char)b[i];
-  }
-  return 0;
+RT_WEAK int strcmp(const char *a, const char *b) {
+    const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+    size_t i = 0;
+    while (x[i] && x[i] == y[i])
+        i++;
+    return x[i] == y[i] ? 0 : x[i] < y[i] ? -1 : 1;
 }
 
-VIGIL_WEAK char *strcpy(char *dst, const char *src) {
-  vigil_size_t i = 0;
-  do {
-    dst[i] = src[i];
-  } while (src[i++]);
-  return dst;
+RT_WEAK int strncmp(const char *a, const char *b, size_t n) {
+    const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+    for (size_t i = 0; i < n; i++) {
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+        if (!x[i])
+            return 0;
+    }
+    return 0;
 }
 
-VIGIL_WEAK char *strncpy(char *dst, const char *src, vigil_size_t n) {
-  vigil_size_t i = 0;
-  for (; i < n && src[i]; i++) dst[i] = src[i];
-  for (; i < n; i++) dst[i] = 0;
-  return dst;
+RT_WEAK char *strcpy(char *restrict dst, const char *restrict src) {
+    size_t i = 0;
+    while ((dst[i] = src[i]) != 0)
+        i++;
+    return dst;
 }
 
-VIGIL_WEAK char *strcat(char *dst, const char *src) {
-  strcpy(dst + strlen(dst), src);
-  return dst;
+/* Copies at most n bytes and pads with NUL up to n (no terminator if src is n bytes or longer). */
+RT_WEAK char *strncpy(char *restrict dst, const char *restrict src, size_t n) {
+    size_t i = 0;
+    for (; i < n && src[i]; i++)
+        dst[i] = src[i];
+    for (; i < n; i++)
+        dst[i] = 0;
+    return dst;
 }
 
-VIGIL_WEAK char *strncat(char *dst, const char *src, vigil_size_t n) {
-  char *d = dst + strlen(dst);
-  vigil_size_t i = 0;
-  for (; i < n && src[i]; i++) d[i] = src[i];
-  d[i] = 0;
-  return dst;
+RT_WEAK char *strcat(char *restrict dst, const char *restrict src) {
+    strcpy(dst + strlen(dst), src);
+    return dst;
 }
 
-VIGIL_WEAK char *strchr(const char *s, int c) {
-  for (;; s++) {
-    if (*s == (char)c) return (char *)s;
-    if (!*s) return 0;
-  }
+/* Appends at most n bytes of src, then always a NUL. */
+RT_WEAK char *strncat(char *restrict dst, const char *restrict src, size_t n) {
+    char *end = dst + strlen(dst);
+    size_t i = 0;
+    for (; i < n && src[i]; i++)
+        end[i] = src[i];
+    end[i] = 0;
+    return dst;
 }
 
-VIGIL_WEAK char *strrchr(const char *s, int c) {
-  const char *last = 0;
-  for (;; s++) {
-    if (*s == (char)c) last = s;
-    if (!*s) return (char *)last;
-  }
+/* Finds c (converted to char); the terminator itself can be found. */
+RT_WEAK char *strchr(const char *s, int c) {
+    for (;; s++) {
+        if (*s == (char)c)
+            return (char *)s;
+        if (!*s)
+            return NULL;
+    }
 }
 
-VIGIL_WEAK char *strstr(const char *hay, const char *needle) {
-  vigil_size_t n = strlen(needle);
-  for (; *hay; hay++)
-    if (strncmp(hay, needle, n) == 0) return (char *)hay;
-  return n == 0 ? (char *)hay : 0;
+RT_WEAK char *strrchr(const char *s, int c) {
+    const char *found = NULL;
+    for (;; s++) {
+        if (*s == (char)c)
+            found = s;
+        if (!*s)
+            return (char *)found;
+    }
 }
 
-void *malloc(vigil_size_t size);
-
-VIGIL_WEAK char *strdup(const char *s) {
-  vigil_size_t n = strlen(s) + 1;
-  char *d = malloc(n);
-  if (d) memcpy(d, s, n);
-  return d;
+/* Does `needle` occur at `at`? Reads `at` only as far as the comparison needs. */
+static int starts_with(const char *at, const char *needle) {
+    for (size_t i = 0; needle[i]; i++)
+        if (at[i] != needle[i])
+            return 0;
+    return 1;
 }
 
-VIGIL_WEAK char *strndup(const char *s, vigil_size_t max) {
-  vigil_size_t n = strnlen(s, max);
-  char *d = malloc(n + 1);
-  if (!d) return 0;
-  memcpy(d, s, n);
-  d[n] = 0;
-  return d;
+RT_WEAK char *strstr(const char *haystack, const char *needle) {
+    for (;; haystack++) {
+        if (starts_with(haystack, needle))
+            return (char *)haystack;
+        if (!*haystack)
+            return NULL;
+    }
+}
+
+RT_WEAK char *strdup(const char *s) {
+    size_t n = strlen(s);
+    char *d = malloc(n + 1);
+    if (d) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+        d[n] = 0;
+    }
+    return d;
+}
+
+RT_WEAK char *strndup(const char *s, size_t n) {
+    size_t len = strnlen(s, n);
+    char *d = malloc(len + 1);
+    if (d) {
+        for (size_t i = 0; i < len; i++)
+            d[i] = s[i];
+        d[len] = 0;
+    }
+    return d;
 }

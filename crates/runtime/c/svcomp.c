@@ -1,164 +1,213 @@
-/* svcomp.c — the SV-COMP verification functions inside the VM.
+/*
+ * svcomp.c — the SV-COMP verification functions: __VERIFIER_nondet_*, __VERIFIER_assume,
+ * __VERIFIER_error, reach_error, __VERIFIER_atomic_begin/end.
  *
- * Inputs: bool, char and uchar are enumerated over their whole domain (complete). Wider types
- * cannot be: they take values from --nondet-range LO..HI when given (complete only if that range
- * covers the type), else from a fixed set of boundary and small values, and the exploration is
- * marked incomplete (VM_FLAG_INCOMPLETE), so the engine never answers "true" on such a run.
- * Every chosen value is traced (VM_TRACE_INPUT) for counterexamples.
- * Errors: reach_error, __VERIFIER_error and failed assertions raise VM_FAULT_ASSERT. */
-#include "vigil_vm.h"
+ * Nondeterminism comes only from __vm_choose. Which values an input ranges over:
+ *  - bool: {0, 1}; char/uchar: all 256 values. Both are complete.
+ *  - every wider integer type: with --nondet-range LO..HI, every value of [LO, HI] clamped to the
+ *    type's range (complete only if that is the type's whole domain); without it, a fixed set of
+ *    small and boundary values (see SIGNED_PICKS / UNSIGNED_PICKS), which is never complete;
+ *  - pointer: NULL only (never complete).
+ * Whenever an input is not enumerated over its whole domain the VM_FLAG_INCOMPLETE flag is set,
+ * so that the engine cannot answer `true` on the strength of the enumeration.
+ * Every chosen value is reported as VM_TRACE_INPUT "<function> = <decimal value>".
+ */
+#include "rt.h"
 
-void __vigil_fault(int kind) {
-  __vm_control(VM_CTL_FAULT, kind, 0);
-  for (;;) /* the VM stops at the fault */
-    __vm_interrupt_cfl();
+/* Indices into the pick tables: order matters for a depth-first search (small values first). */
+enum { PICK_ZERO, PICK_ONE, PICK_MINUS_ONE, PICK_TWO, PICK_MINUS_TWO, PICK_MAX, PICK_MIN,
+       PICK_MAX_MINUS_ONE, PICK_MIN_PLUS_ONE, SIGNED_PICKS };
+enum { UPICK_ZERO, UPICK_ONE, UPICK_TWO, UPICK_MAX, UPICK_MAX_MINUS_ONE, UNSIGNED_PICKS };
+
+/* Largest count passed to one __vm_choose call when enumerating a wide range. */
+#define CHOOSE_CHUNK_BITS 30
+#define CHOOSE_CHUNK (1ULL << CHOOSE_CHUNK_BITS)
+
+static void mark_incomplete(void) {
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
 }
 
-static void mark_incomplete(void) { __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0); }
-
-void __vigil_trace_input(const char *name, long long value, int is_unsigned) {
-  char buf[96];
-  if (!__vm_control(VM_CTL_TRACING, 0, 0)) return; /* only replays show inputs */
-  int n = 0;
-  while (name[n] && n < 60) {
-    buf[n] = name[n];
-    n++;
-  }
-  buf[n++] = ' ';
-  buf[n++] = '=';
-  buf[n++] = ' ';
-  n += __vigil_format_ll(buf + n, value, is_unsigned, 10, 0);
-  buf[n] = 0;
-  __vm_trace(VM_TRACE_INPUT, buf);
+static void trace_signed(const char *name, long long v) {
+    char msg[96];
+    __vigil_format(msg, sizeof msg, "%s = %lld", name, v);
+    __vm_trace(VM_TRACE_INPUT, msg);
 }
 
-/* A value of a signed type of `bits` bits. */
-static long long nondet_signed(const char *name, int bits) {
-  long long min = bits == 64 ? (-0x7fffffffffffffffLL - 1) : -(1LL << (bits - 1));
-  long long max = bits == 64 ? 0x7fffffffffffffffLL : (1LL << (bits - 1)) - 1;
-  long long v;
-  if (__vm_control(VM_CTL_NONDET_RANGE, 0, 0)) {
-    long long lo = __vm_control(VM_CTL_NONDET_RANGE, 1, 0);
-    long long hi = __vm_control(VM_CTL_NONDET_RANGE, 2, 0);
-    if (lo < min) lo = min;
-    if (hi > max) hi = max;
-    if (lo > min || hi < max) mark_incomplete();
-    if (lo > hi) { /* the range misses the type entirely */
-      __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
-      return 0;
+static void trace_unsigned(const char *name, unsigned long long v) {
+    char msg[96];
+    __vigil_format(msg, sizeof msg, "%s = %llu", name, v);
+    __vm_trace(VM_TRACE_INPUT, msg);
+}
+
+/* Chooses every value of [0, max] exactly once, in chunks __vm_choose can count. */
+static unsigned long long choose_upto(unsigned long long max) {
+    if (max < CHOOSE_CHUNK)
+        return (unsigned long long)__vm_choose((int)(max + 1));
+    unsigned long long high_max = max >> CHOOSE_CHUNK_BITS;
+    unsigned long long high = choose_upto(high_max);
+    unsigned long long low_count =
+        high < high_max ? CHOOSE_CHUNK : (max & (CHOOSE_CHUNK - 1)) + 1;
+    unsigned long long low = (unsigned long long)__vm_choose((int)low_count);
+    return (high << CHOOSE_CHUNK_BITS) | low;
+}
+
+static int have_range(void) {
+    return __vm_control(VM_CTL_NONDET_RANGE, 0, 0) == 1;
+}
+
+static long long clamp(long long v, long long lo, long long hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* A value of a signed type with domain [min, max]. */
+static long long pick_signed(const char *name, long long min, long long max) {
+    long long v;
+    if (have_range()) {
+        long long lo = clamp(__vm_control(VM_CTL_NONDET_RANGE, 1, 0), min, max);
+        long long hi = clamp(__vm_control(VM_CTL_NONDET_RANGE, 2, 0), min, max);
+        if (lo > hi) {
+            long long t = lo;
+            lo = hi;
+            hi = t;
+        }
+        if (lo != min || hi != max)
+            mark_incomplete();
+        unsigned long long span = (unsigned long long)hi - (unsigned long long)lo;
+        v = (long long)((unsigned long long)lo + choose_upto(span));
+    } else {
+        long long picks[SIGNED_PICKS];
+        picks[PICK_ZERO] = 0;
+        picks[PICK_ONE] = 1;
+        picks[PICK_MINUS_ONE] = -1;
+        picks[PICK_TWO] = 2;
+        picks[PICK_MINUS_TWO] = -2;
+        picks[PICK_MAX] = max;
+        picks[PICK_MIN] = min;
+        picks[PICK_MAX_MINUS_ONE] = max - 1;
+        picks[PICK_MIN_PLUS_ONE] = min + 1;
+        mark_incomplete();
+        v = picks[__vm_choose(SIGNED_PICKS)];
     }
-    v = lo + __vm_choose((int)(hi - lo + 1));
-  } else {
-    const long long pick[9] = {0, 1, -1, 2, -2, max, min, max - 1, min + 1};
-    mark_incomplete();
-    v = pick[__vm_choose(9)];
-  }
-  __vigil_trace_input(name, v, 0);
-  return v;
+    trace_signed(name, v);
+    return v;
 }
 
-/* A value of an unsigned type of `bits` bits. */
-static unsigned long long nondet_unsigned(const char *name, int bits) {
-  unsigned long long max = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
-  unsigned long long v;
-  if (__vm_control(VM_CTL_NONDET_RANGE, 0, 0)) {
-    long long lo = __vm_control(VM_CTL_NONDET_RANGE, 1, 0);
-    long long hi = __vm_control(VM_CTL_NONDET_RANGE, 2, 0);
-    if (lo < 0) lo = 0;
-    if (hi < 0 || (unsigned long long)lo > max) {
-      __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
-      return 0;
+/* A value of an unsigned type with domain [0, max]. */
+static unsigned long long pick_unsigned(const char *name, unsigned long long max) {
+    unsigned long long v;
+    if (have_range()) {
+        long long lo_s = __vm_control(VM_CTL_NONDET_RANGE, 1, 0);
+        long long hi_s = __vm_control(VM_CTL_NONDET_RANGE, 2, 0);
+        unsigned long long lo = lo_s < 0 ? 0 : (unsigned long long)lo_s;
+        unsigned long long hi = hi_s < 0 ? 0 : (unsigned long long)hi_s;
+        lo = lo > max ? max : lo;
+        hi = hi > max ? max : hi;
+        if (lo > hi) {
+            unsigned long long t = lo;
+            lo = hi;
+            hi = t;
+        }
+        if (lo != 0 || hi != max)
+            mark_incomplete();
+        v = lo + choose_upto(hi - lo);
+    } else {
+        unsigned long long picks[UNSIGNED_PICKS];
+        picks[UPICK_ZERO] = 0;
+        picks[UPICK_ONE] = 1;
+        picks[UPICK_TWO] = 2;
+        picks[UPICK_MAX] = max;
+        picks[UPICK_MAX_MINUS_ONE] = max - 1;
+        mark_incomplete();
+        v = picks[__vm_choose(UNSIGNED_PICKS)];
     }
-    if ((unsigned long long)hi > max) hi = (long long)max;
-    if (lo > 0 || (unsigned long long)hi < max) mark_incomplete();
-    v = (unsigned long long)lo + (unsigned long long)__vm_choose((int)(hi - lo + 1));
-  } else {
-    const unsigned long long pick[6] = {0, 1, 2, 3, max, max - 1};
+    trace_unsigned(name, v);
+    return v;
+}
+
+RT_WEAK _Bool __VERIFIER_nondet_bool(void) {
+    int v = __vm_choose(2);
+    trace_signed("__VERIFIER_nondet_bool", v);
+    return v != 0;
+}
+
+/* char is signed on x86_64: choice i is the value (char)i, so 0..127 come first. */
+RT_WEAK char __VERIFIER_nondet_char(void) {
+    char v = (char)(unsigned char)__vm_choose(256);
+    trace_signed("__VERIFIER_nondet_char", v);
+    return v;
+}
+
+RT_WEAK unsigned char __VERIFIER_nondet_uchar(void) {
+    unsigned char v = (unsigned char)__vm_choose(256);
+    trace_unsigned("__VERIFIER_nondet_uchar", v);
+    return v;
+}
+
+RT_WEAK short __VERIFIER_nondet_short(void) {
+    return (short)pick_signed("__VERIFIER_nondet_short", SHRT_MIN, SHRT_MAX);
+}
+
+RT_WEAK unsigned short __VERIFIER_nondet_ushort(void) {
+    return (unsigned short)pick_unsigned("__VERIFIER_nondet_ushort", USHRT_MAX);
+}
+
+RT_WEAK int __VERIFIER_nondet_int(void) {
+    return (int)pick_signed("__VERIFIER_nondet_int", INT_MIN, INT_MAX);
+}
+
+RT_WEAK unsigned int __VERIFIER_nondet_uint(void) {
+    return (unsigned int)pick_unsigned("__VERIFIER_nondet_uint", UINT_MAX);
+}
+
+RT_WEAK unsigned int __VERIFIER_nondet_unsigned(void) {
+    return (unsigned int)pick_unsigned("__VERIFIER_nondet_unsigned", UINT_MAX);
+}
+
+RT_WEAK long __VERIFIER_nondet_long(void) {
+    return (long)pick_signed("__VERIFIER_nondet_long", LONG_MIN, LONG_MAX);
+}
+
+RT_WEAK unsigned long __VERIFIER_nondet_ulong(void) {
+    return (unsigned long)pick_unsigned("__VERIFIER_nondet_ulong", ULONG_MAX);
+}
+
+RT_WEAK long long __VERIFIER_nondet_longlong(void) {
+    return pick_signed("__VERIFIER_nondet_longlong", LLONG_MIN, LLONG_MAX);
+}
+
+RT_WEAK unsigned long long __VERIFIER_nondet_ulonglong(void) {
+    return pick_unsigned("__VERIFIER_nondet_ulonglong", ULLONG_MAX);
+}
+
+RT_WEAK size_t __VERIFIER_nondet_size_t(void) {
+    return (size_t)pick_unsigned("__VERIFIER_nondet_size_t", (size_t)-1);
+}
+
+/* Only NULL: a fresh object would be reported as a leak, a shared one would alias. */
+RT_WEAK void *__VERIFIER_nondet_pointer(void) {
     mark_incomplete();
-    v = pick[__vm_choose(6)];
-  }
-  __vigil_trace_input(name, (long long)v, 1);
-  return v;
+    __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = 0");
+    return NULL;
 }
 
-VIGIL_WEAK _Bool __VERIFIER_nondet_bool(void) {
-  _Bool b = __vm_choose(2);
-  __vigil_trace_input("__VERIFIER_nondet_bool", b, 1);
-  return b;
-}
-VIGIL_WEAK char __VERIFIER_nondet_char(void) {
-  signed char c = (signed char)(__vm_choose(256) - 128);
-  __vigil_trace_input("__VERIFIER_nondet_char", c, 0);
-  return c;
-}
-VIGIL_WEAK unsigned char __VERIFIER_nondet_uchar(void) {
-  unsigned char c = (unsigned char)__vm_choose(256);
-  __vigil_trace_input("__VERIFIER_nondet_uchar", c, 1);
-  return c;
-}
-VIGIL_WEAK short __VERIFIER_nondet_short(void) { return (short)nondet_signed("__VERIFIER_nondet_short", 16); }
-VIGIL_WEAK unsigned short __VERIFIER_nondet_ushort(void) {
-  return (unsigned short)nondet_unsigned("__VERIFIER_nondet_ushort", 16);
-}
-VIGIL_WEAK int __VERIFIER_nondet_int(void) { return (int)nondet_signed("__VERIFIER_nondet_int", 32); }
-VIGIL_WEAK unsigned int __VERIFIER_nondet_uint(void) {
-  return (unsigned int)nondet_unsigned("__VERIFIER_nondet_uint", 32);
-}
-VIGIL_WEAK unsigned int __VERIFIER_nondet_unsigned(void) {
-  return (unsigned int)nondet_unsigned("__VERIFIER_nondet_unsigned", 32);
-}
-VIGIL_WEAK long __VERIFIER_nondet_long(void) { return (long)nondet_signed("__VERIFIER_nondet_long", 64); }
-VIGIL_WEAK unsigned long __VERIFIER_nondet_ulong(void) {
-  return (unsigned long)nondet_unsigned("__VERIFIER_nondet_ulong", 64);
-}
-VIGIL_WEAK long long __VERIFIER_nondet_longlong(void) { return nondet_signed("__VERIFIER_nondet_longlong", 64); }
-VIGIL_WEAK unsigned long long __VERIFIER_nondet_ulonglong(void) {
-  return nondet_unsigned("__VERIFIER_nondet_ulonglong", 64);
-}
-VIGIL_WEAK vigil_size_t __VERIFIER_nondet_size_t(void) {
-  return (vigil_size_t)nondet_unsigned("__VERIFIER_nondet_size_t", 64);
+RT_WEAK void __VERIFIER_assume(int cond) {
+    if (!cond)
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
 }
 
-/* A nondeterministic pointer: NULL or a fresh 8-byte object. Other pointers (into existing
- * objects) are not enumerated, so the exploration is incomplete. */
-VIGIL_WEAK void *__VERIFIER_nondet_pointer(void) {
-  mark_incomplete();
-  if (__vm_choose(2) == 0) {
-    __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = NULL");
-    return 0;
-  }
-  __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = fresh object");
-  return __vm_obj_make(8);
+RT_WEAK void __VERIFIER_error(void) {
+    __vigil_fault(VM_FAULT_ASSERT, NULL);
+    __vigil_stop();
 }
 
-VIGIL_WEAK void __VERIFIER_assume(int cond) {
-  if (!cond) __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+RT_WEAK void reach_error(void) {
+    __vigil_fault(VM_FAULT_ASSERT, NULL);
 }
 
-VIGIL_WEAK void __VERIFIER_atomic_begin(void) { __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0); }
-VIGIL_WEAK void __VERIFIER_atomic_end(void) { __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0); }
-
-VIGIL_WEAK void __VERIFIER_error(void) {
-  __vm_trace(VM_TRACE_INFO, "__VERIFIER_error called");
-  __vigil_fault(VM_FAULT_ASSERT);
+RT_WEAK void __VERIFIER_atomic_begin(void) {
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
 }
 
-VIGIL_WEAK void reach_error(void) {
-  __vm_trace(VM_TRACE_INFO, "reach_error called");
-  __vigil_fault(VM_FAULT_ASSERT);
-}
-
-VIGIL_WEAK void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
-  char buf[256];
-  if (!__vm_control(VM_CTL_TRACING, 0, 0)) __vigil_fault(VM_FAULT_ASSERT);
-  const char *prefix = "assertion failed: ";
-  int n = 0;
-  for (int i = 0; prefix[i]; i++) buf[n++] = prefix[i];
-  for (int i = 0; assertion && assertion[i] && n < 200; i++) buf[n++] = assertion[i];
-  buf[n] = 0;
-  (void)file;
-  (void)line;
-  (void)function;
-  __vm_trace(VM_TRACE_INFO, buf);
-  __vigil_fault(VM_FAULT_ASSERT);
+RT_WEAK void __VERIFIER_atomic_end(void) {
+    __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
 }

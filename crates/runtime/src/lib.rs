@@ -1,84 +1,132 @@
-//! vigil's in-VM runtime (DiVM's "DiOS" in miniature): the C library subset, `malloc`, and the
-//! SV-COMP functions, written in C (`c/*.c`), compiled to LLVM bitcode by clang-19 at build time
-//! and linked into every program the explicit engine runs. Everything is built on the ten
-//! hypercalls of `include/vigil_vm.h`; every definition is weak, so a program's own `reach_error`
-//! or `strlen` takes precedence.
+//! vigil's in-VM runtime: the operating-system layer and libc subset that programs run with
+//! inside the explicit engine's VM (DiVM's "DiOS", reduced to a single-threaded libc for now).
+//!
+//! The runtime is C (`c/*.c`), compiled to LLVM bitcode by `build.rs` and embedded here as
+//! [`RUNTIME_BC`]; the front end links it into the user's program with `llvm-link`. Every library
+//! function in it is a weak definition, so the program's own definitions win. The runtime talks
+//! to the VM only through the hypercalls declared in [`HYPERCALL_HEADER`] (`include/vigil_vm.h`);
+//! the constants below mirror that header (a unit test checks they agree).
 
-/// The runtime as one LLVM bitcode file.
+/// The linked bitcode of the runtime (LLVM 19, target x86_64-pc-linux-gnu, no debug info).
 pub const RUNTIME_BC: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/runtime.bc"));
 
-/// The hypercall header (for documentation and for compiling C against the VM by hand).
+/// The text of `include/vigil_vm.h`, the hypercall interface.
 pub const HYPERCALL_HEADER: &str = include_str!("../include/vigil_vm.h");
 
-/// Constants of the header, as the VM uses them.
-pub mod consts {
-    pub const VM_TRACE_TEXT: i64 = 0;
-    pub const VM_TRACE_INFO: i64 = 1;
-    pub const VM_TRACE_INPUT: i64 = 2;
-    pub const VM_CTL_GET_FLAGS: i64 = 0;
-    pub const VM_CTL_SET_FLAGS: i64 = 1;
-    pub const VM_CTL_CLEAR_FLAGS: i64 = 2;
-    pub const VM_CTL_FAULT: i64 = 3;
-    pub const VM_CTL_NONDET_RANGE: i64 = 4;
-    pub const VM_CTL_TRACING: i64 = 5;
-    pub const VM_FLAG_ERROR: i64 = 1;
-    pub const VM_FLAG_CANCEL: i64 = 2;
-    pub const VM_FLAG_INCOMPLETE: i64 = 4;
-    pub const VM_FLAG_EXIT: i64 = 8;
-    pub const VM_FLAG_MALLOC_CAN_FAIL: i64 = 16;
-    pub const VM_FLAG_ATOMIC: i64 = 32;
-    pub const VM_FAULT_ASSERT: i64 = 1;
-    pub const VM_FAULT_INVALID_FREE: i64 = 2;
-    pub const VM_FAULT_INVALID_ARG: i64 = 3;
-    pub const VM_FAULT_LEAK: i64 = 4;
+/// Names of the hypercalls the VM implements (declared, never defined, in the runtime).
+pub const HYPERCALLS: &[&str] = &[
+    "__vm_obj_make",
+    "__vm_obj_free",
+    "__vm_obj_size",
+    "__vm_obj_resize",
+    "__vm_obj_shared",
+    "__vm_trace",
+    "__vm_interrupt_mem",
+    "__vm_interrupt_cfl",
+    "__vm_choose",
+    "__vm_control",
+];
 
-    /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 19] = [
-        ("VM_TRACE_TEXT", VM_TRACE_TEXT),
-        ("VM_TRACE_INFO", VM_TRACE_INFO),
-        ("VM_TRACE_INPUT", VM_TRACE_INPUT),
-        ("VM_CTL_GET_FLAGS", VM_CTL_GET_FLAGS),
-        ("VM_CTL_SET_FLAGS", VM_CTL_SET_FLAGS),
-        ("VM_CTL_CLEAR_FLAGS", VM_CTL_CLEAR_FLAGS),
-        ("VM_CTL_FAULT", VM_CTL_FAULT),
-        ("VM_CTL_NONDET_RANGE", VM_CTL_NONDET_RANGE),
-        ("VM_CTL_TRACING", VM_CTL_TRACING),
-        ("VM_FLAG_ERROR", VM_FLAG_ERROR),
-        ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
-        ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE),
-        ("VM_FLAG_EXIT", VM_FLAG_EXIT),
-        ("VM_FLAG_MALLOC_CAN_FAIL", VM_FLAG_MALLOC_CAN_FAIL),
-        ("VM_FLAG_ATOMIC", VM_FLAG_ATOMIC),
-        ("VM_FAULT_ASSERT", VM_FAULT_ASSERT),
-        ("VM_FAULT_INVALID_FREE", VM_FAULT_INVALID_FREE),
-        ("VM_FAULT_INVALID_ARG", VM_FAULT_INVALID_ARG),
-        ("VM_FAULT_LEAK", VM_FAULT_LEAK),
-    ];
-}
+/// Trace kinds (first argument of `__vm_trace`).
+pub const VM_TRACE_TEXT: u32 = 0;
+pub const VM_TRACE_INFO: u32 = 1;
+pub const VM_TRACE_INPUT: u32 = 2;
+
+/// Operations of `__vm_control`.
+pub const VM_CTL_GET_FLAGS: u32 = 0;
+pub const VM_CTL_SET_FLAGS: u32 = 1;
+pub const VM_CTL_CLEAR_FLAGS: u32 = 2;
+pub const VM_CTL_FAULT: u32 = 3;
+pub const VM_CTL_NONDET_RANGE: u32 = 4;
+
+/// Flags.
+pub const VM_FLAG_ERROR: u32 = 1;
+pub const VM_FLAG_CANCEL: u32 = 2;
+pub const VM_FLAG_INCOMPLETE: u32 = 4;
+pub const VM_FLAG_EXIT: u32 = 8;
+pub const VM_FLAG_MALLOC_CAN_FAIL: u32 = 16;
+pub const VM_FLAG_ATOMIC: u32 = 32;
+
+/// Fault kinds (argument of `VM_CTL_FAULT`).
+pub const VM_FAULT_ASSERT: u32 = 1;
+pub const VM_FAULT_INVALID_FREE: u32 = 2;
+pub const VM_FAULT_INVALID_ARG: u32 = 3;
+pub const VM_FAULT_LEAK: u32 = 4;
+
+/// Largest object `__vm_obj_make` accepts (256 MiB); malloc handles larger requests itself.
+pub const VM_OBJ_SIZE_MAX: u64 = 1 << 28;
+
+/// Every `#define VM_…` of the header with its Rust value, for the consistency test.
+pub const CONSTANTS: &[(&str, u64)] = &[
+    ("VM_TRACE_TEXT", VM_TRACE_TEXT as u64),
+    ("VM_TRACE_INFO", VM_TRACE_INFO as u64),
+    ("VM_TRACE_INPUT", VM_TRACE_INPUT as u64),
+    ("VM_CTL_GET_FLAGS", VM_CTL_GET_FLAGS as u64),
+    ("VM_CTL_SET_FLAGS", VM_CTL_SET_FLAGS as u64),
+    ("VM_CTL_CLEAR_FLAGS", VM_CTL_CLEAR_FLAGS as u64),
+    ("VM_CTL_FAULT", VM_CTL_FAULT as u64),
+    ("VM_CTL_NONDET_RANGE", VM_CTL_NONDET_RANGE as u64),
+    ("VM_FLAG_ERROR", VM_FLAG_ERROR as u64),
+    ("VM_FLAG_CANCEL", VM_FLAG_CANCEL as u64),
+    ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE as u64),
+    ("VM_FLAG_EXIT", VM_FLAG_EXIT as u64),
+    ("VM_FLAG_MALLOC_CAN_FAIL", VM_FLAG_MALLOC_CAN_FAIL as u64),
+    ("VM_FLAG_ATOMIC", VM_FLAG_ATOMIC as u64),
+    ("VM_FAULT_ASSERT", VM_FAULT_ASSERT as u64),
+    ("VM_FAULT_INVALID_FREE", VM_FAULT_INVALID_FREE as u64),
+    ("VM_FAULT_INVALID_ARG", VM_FAULT_INVALID_ARG as u64),
+    ("VM_FAULT_LEAK", VM_FAULT_LEAK as u64),
+    ("VM_OBJ_SIZE_MAX", VM_OBJ_SIZE_MAX),
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn bitcode_has_the_magic_number() {
-        assert_eq!(&RUNTIME_BC[..4], b"BC\xC0\xDE");
+    /// `#define NAME VALUE` lines of the header (VALUE a decimal literal, optional `UL`).
+    fn header_defines() -> Vec<(String, u64)> {
+        HYPERCALL_HEADER
+            .lines()
+            .filter_map(|l| {
+                let mut words = l.split_whitespace();
+                if words.next()? != "#define" {
+                    return None;
+                }
+                let name = words.next()?;
+                if !name.starts_with("VM_") {
+                    return None;
+                }
+                let value = words.next()?.trim_end_matches(['U', 'L']);
+                Some((name.to_string(), value.parse().ok()?))
+            })
+            .collect()
     }
 
     #[test]
-    fn header_constants_match_the_rust_ones() {
-        let mut seen = 0;
-        for line in HYPERCALL_HEADER.lines() {
-            let mut w = line.split_whitespace();
-            if w.next() != Some("#define") {
-                continue;
-            }
-            let (Some(name), Some(value)) = (w.next(), w.next()) else { continue };
-            let Ok(value) = value.parse::<i64>() else { continue };
-            let rust = consts::ALL.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-            assert_eq!(rust, Some(value), "{name} differs between vigil_vm.h and src/lib.rs");
-            seen += 1;
+    fn header_constants_match_rust() {
+        let defines = header_defines();
+        assert_eq!(defines.len(), CONSTANTS.len(), "header defines: {defines:?}");
+        for (name, value) in &defines {
+            let rust = CONSTANTS.iter().find(|(n, _)| n == name);
+            assert_eq!(rust.map(|r| r.1), Some(*value), "{name}");
         }
-        assert_eq!(seen, consts::ALL.len(), "every constant is in the header");
+        // Every `#define VM_` line was understood (none with an unparsable value).
+        let raw = HYPERCALL_HEADER.lines().filter(|l| l.starts_with("#define VM_")).count();
+        assert_eq!(raw, defines.len());
+    }
+
+    #[test]
+    fn header_declares_every_hypercall() {
+        for h in HYPERCALLS {
+            assert!(HYPERCALL_HEADER.contains(&format!("{h}(")), "{h} not declared");
+        }
+        let declared = HYPERCALL_HEADER.matches(" __vm_").count() + HYPERCALL_HEADER.matches("*__vm_").count();
+        assert_eq!(declared, HYPERCALLS.len());
+    }
+
+    #[test]
+    fn bitcode_has_magic() {
+        assert!(RUNTIME_BC.len() > 1000);
+        assert_eq!(&RUNTIME_BC[..4], b"BC\xC0\xDE");
     }
 }

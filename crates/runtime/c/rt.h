@@ -1,0 +1,144 @@
+/*
+ * rt.h — private header of vigil's in-VM runtime (not seen by user programs).
+ *
+ * Declares every function the runtime defines, with the C standard's signatures (so the
+ * definitions are checked against them), the minimal FILE type, and the helpers shared between
+ * the runtime's files. The runtime is freestanding: only the compiler's own headers (stddef.h,
+ * stdarg.h, limits.h) are available, no libc.
+ *
+ * Invariants for the whole runtime:
+ *  - every externally visible function is defined with RT_WEAK, so a definition in the user's
+ *    program wins at link time (llvm-link prefers a strong definition over a weak one);
+ *  - no floating point and no vector code (the build flags forbid SSE);
+ *  - memory that may hold pointers is only copied with __builtin_memcpy/__builtin_memmove: the VM
+ *    implements those intrinsics natively and keeps pointer provenance, while a byte-by-byte copy
+ *    of a pointer leaves only a plain integer behind.
+ */
+#ifndef VIGIL_RT_H
+#define VIGIL_RT_H
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "vigil_vm.h"
+
+#define RT_WEAK __attribute__((weak))
+#define RT_NORETURN __attribute__((noreturn))
+
+typedef long ssize_t;
+
+/* ---- stdio: the runtime's own FILE; user programs only ever hold pointers to it ---- */
+typedef struct vigil_file {
+    int fd; /* 1 = stdout, 2 = stderr */
+} FILE;
+
+extern FILE *stdin;
+extern FILE *stdout;
+extern FILE *stderr;
+
+int printf(const char *fmt, ...);
+int fprintf(FILE *stream, const char *fmt, ...);
+int sprintf(char *buf, const char *fmt, ...);
+int snprintf(char *buf, size_t size, const char *fmt, ...);
+int vprintf(const char *fmt, va_list ap);
+int vfprintf(FILE *stream, const char *fmt, va_list ap);
+int vsprintf(char *buf, const char *fmt, va_list ap);
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int puts(const char *s);
+int putchar(int c);
+int fputs(const char *s, FILE *stream);
+int fputc(int c, FILE *stream);
+int putc(int c, FILE *stream);
+int fflush(FILE *stream);
+
+/* ---- string.h ---- */
+void *memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *s, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+void *memchr(const void *s, int c, size_t n);
+size_t strlen(const char *s);
+size_t strnlen(const char *s, size_t max);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strcpy(char *restrict dst, const char *restrict src);
+char *strncpy(char *restrict dst, const char *restrict src, size_t n);
+char *strcat(char *restrict dst, const char *restrict src);
+char *strncat(char *restrict dst, const char *restrict src, size_t n);
+char *strchr(const char *s, int c);
+char *strrchr(const char *s, int c);
+char *strstr(const char *haystack, const char *needle);
+char *strdup(const char *s);
+char *strndup(const char *s, size_t n);
+
+/* ---- malloc ---- */
+void *malloc(size_t size);
+void *calloc(size_t n, size_t size);
+void *realloc(void *p, size_t size);
+void free(void *p);
+void *aligned_alloc(size_t align, size_t size);
+int posix_memalign(void **out, size_t align, size_t size);
+
+/* ---- stdlib ---- */
+int abs(int x);
+long labs(long x);
+long long llabs(long long x);
+RT_NORETURN void exit(int status);
+RT_NORETURN void _Exit(int status);
+RT_NORETURN void _exit(int status);
+RT_NORETURN void abort(void);
+int atexit(void (*fn)(void));
+int atoi(const char *s);
+long atol(const char *s);
+long long atoll(const char *s);
+long strtol(const char *restrict s, char **restrict end, int base);
+long long strtoll(const char *restrict s, char **restrict end, int base);
+unsigned long strtoul(const char *restrict s, char **restrict end, int base);
+unsigned long long strtoull(const char *restrict s, char **restrict end, int base);
+int rand(void);
+void srand(unsigned seed);
+void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
+void *bsearch(const void *key, const void *base, size_t n, size_t size,
+              int (*cmp)(const void *, const void *));
+int *__errno_location(void);
+
+#define RT_RAND_MAX 2147483647
+#define RT_EDOM 33
+#define RT_ERANGE 34
+#define RT_EINVAL 22
+#define RT_ENOMEM 12
+
+/* ---- assert / SV-COMP ---- */
+RT_NORETURN void __assert_fail(const char *assertion, const char *file, unsigned line,
+                               const char *function);
+_Bool __VERIFIER_nondet_bool(void);
+char __VERIFIER_nondet_char(void);
+unsigned char __VERIFIER_nondet_uchar(void);
+short __VERIFIER_nondet_short(void);
+unsigned short __VERIFIER_nondet_ushort(void);
+int __VERIFIER_nondet_int(void);
+unsigned int __VERIFIER_nondet_uint(void);
+unsigned int __VERIFIER_nondet_unsigned(void);
+long __VERIFIER_nondet_long(void);
+unsigned long __VERIFIER_nondet_ulong(void);
+long long __VERIFIER_nondet_longlong(void);
+unsigned long long __VERIFIER_nondet_ulonglong(void);
+size_t __VERIFIER_nondet_size_t(void);
+void *__VERIFIER_nondet_pointer(void);
+void __VERIFIER_assume(int cond);
+RT_NORETURN void __VERIFIER_error(void);
+void reach_error(void);
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+
+/* ---- helpers shared between the runtime's files (defined in stdio.c and stdlib.c) ---- */
+
+/* Stops the program: sets VM_FLAG_EXIT and never returns (the VM stops at the flag). */
+RT_NORETURN void __vigil_stop(void);
+/* Raises a fault of `kind` after tracing `why` (VM_TRACE_INFO) when it is not NULL. */
+void __vigil_fault(int kind, const char *why);
+/* Formats into `buf` (always NUL-terminated when size > 0); returns the full length. */
+int __vigil_format(char *buf, size_t size, const char *fmt, ...);
+
+#endif
