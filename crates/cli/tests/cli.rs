@@ -36,10 +36,20 @@ fn assert_usage_error(o: &Output, needle: &str) {
 
 #[test]
 fn check_prints_the_verdict_line_and_exit_code() {
-    let o = vigil().arg("check").arg(corpus("001_arith_signed.c")).output().expect("run vigil");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(out.lines().last(), Some("verdict: unknown(no engine)"), "stdout:\n{out}");
-    assert_eq!(o.status.code(), Some(20));
+    // Decided true, decided false (with a trace), and unknown (sampled inputs): lines and codes.
+    for (prog, line, code) in [
+        ("007_nested_loops.c", "verdict: true", 0),
+        ("010_function_pointers.c", "verdict: false(unreach-call)", 10),
+        ("061_incomplete_not_true.c", "verdict: unknown(input domain not enumerated)", 20),
+    ] {
+        let o = vigil().arg("check").arg(corpus(prog)).output().expect("run vigil");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(out.lines().last(), Some(line), "{prog} stdout:\n{out}");
+        assert_eq!(o.status.code(), Some(code), "{prog}");
+        if code == 10 {
+            assert!(out.contains("counterexample (replayed):") && out.contains("VIOLATION"), "{out}");
+        }
+    }
 }
 
 #[test]
@@ -54,8 +64,10 @@ fn check_json_has_the_contract_fields() {
         assert!(v.get(k).is_some(), "missing field {k} in {v}");
     }
     assert_eq!(v["property"], "valid-memsafety");
-    assert_eq!(v["verdict"], "unknown");
-    assert_eq!(o.status.code(), Some(20));
+    assert_eq!(v["verdict"], "true");
+    assert_eq!(v["engine"], "explicit");
+    assert!(v["stats"]["states"].as_u64().is_some_and(|n| n > 0));
+    assert_eq!(o.status.code(), Some(0));
 }
 
 #[test]

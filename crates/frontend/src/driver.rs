@@ -189,7 +189,17 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
                 compile_c(input, &out, &prelude, opts)?;
                 parts.push(out);
             }
-            InputKind::Bitcode | InputKind::LlvmAssembly => parts.push(input.clone()),
+            InputKind::Bitcode | InputKind::LlvmAssembly => {
+                // Verify each LLVM input on its own first, so a corrupt file is named as such
+                // (and never reaches llvm-link or LLVM's in-process reader).
+                let out = dir.path().join(format!("input{i}.bc"));
+                let tool = &opts.tools.opt;
+                let res = run(Command::new(tool).arg("-passes=verify").arg(input).arg("-o").arg(&out), tool)?;
+                if !res.status.success() {
+                    return Err(FrontendError::InvalidBitcode { path: input.clone(), reason: first_line(&stderr_text(&res)) });
+                }
+                parts.push(out);
+            }
         }
     }
 

@@ -456,6 +456,12 @@ impl<'p> Machine<'p> {
         if p.bits == 0 {
             return Err(FaultKind::NullDeref);
         }
+        if !p.ptr && obj != 0 && obj & CODE_TAG == 0 && self.state.heap.was_allocated(obj) {
+            // An integer that encodes a real object: a pointer that went through bytes or
+            // arithmetic the VM does not track. The access may well be valid, so this is not
+            // reported as a violation (never a wrong `false`); it makes the run inconclusive.
+            return Err(FaultKind::Undefined("pointer whose provenance was lost (copied through integers or bytes)"));
+        }
         if !p.ptr || obj & CODE_TAG != 0 {
             return Err(FaultKind::InvalidPointer);
         }
