@@ -58,6 +58,9 @@ pub struct CheckArgs {
     /// Let malloc, calloc and realloc fail (return NULL) nondeterministically.
     #[arg(long)]
     pub malloc_can_fail: bool,
+    /// When the verdict is false, save the counterexample here (JSON) for `vigil replay`.
+    #[arg(long, value_name = "FILE")]
+    pub counterexample: Option<std::path::PathBuf>,
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
     #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
@@ -120,7 +123,18 @@ pub fn run(args: &CheckArgs) -> u8 {
         "instructions".into(),
         module.defined_functions().map(|(_, f)| f.num_insts()).sum::<usize>().into(),
     );
-    let (answer, engine, trace) = run_engines(args, property, module, &mut stats, start);
+    let (answer, engine, trace, choices) = run_engines(args, property, module, &mut stats, start);
+    if let (Some(path), Some(choices)) = (&args.counterexample, &choices) {
+        let violated = match &answer {
+            Answer::False(p) => p.clone(),
+            _ => String::new(),
+        };
+        let saved = crate::replay_cmd::SavedCounterexample::new(args, property.name(), &violated, choices.clone());
+        if let Err(e) = saved.write(path) {
+            eprintln!("vigil check: cannot write {}: {e}", path.display());
+            return EXIT_USAGE;
+        }
+    }
     let report = Report {
         answer,
         property: property.name().into(),
@@ -152,42 +166,24 @@ fn run_engines(
     module: vigil_ir::Module,
     stats: &mut serde_json::Map<String, serde_json::Value>,
     start: Instant,
-) -> (Answer, String, Vec<serde_json::Value>) {
-    let vm_property = match property {
-        Property::UnreachCall => vigil_vm::Property::UnreachCall,
-        Property::ValidMemsafety => vigil_vm::Property::ValidMemsafety,
-        Property::NoOverflow => vigil_vm::Property::NoOverflow,
-        Property::NoDataRace => {
-            return (Answer::Unknown("property no-data-race is not supported yet".into()), "none".into(), Vec::new())
+) -> (Answer, String, Vec<serde_json::Value>, Option<Vec<Vec<u32>>>) {
+    let vm_property = match vm_property(property) {
+        Some(p) => p,
+        None => {
+            return (Answer::Unknown("property no-data-race is not supported yet".into()), "none".into(), Vec::new(), None)
         }
     };
     match args.engine {
         Engine::Auto | Engine::Explicit => {}
         Engine::Static | Engine::Synergy => {
-            return (Answer::Unknown("no engine: this engine is not implemented yet".into()), "none".into(), Vec::new())
+            return (Answer::Unknown("no engine: this engine is not implemented yet".into()), "none".into(), Vec::new(), None)
         }
     }
     if crate::runtime::bitcode().is_none() {
-        return (Answer::Unknown("no engine: the in-VM runtime is not built".into()), "none".into(), Vec::new());
+        return (Answer::Unknown("no engine: the in-VM runtime is not built".into()), "none".into(), Vec::new(), None);
     }
     let program = vigil_vm::Program::new(module);
-    let cfg = vigil_explicit::SearchConfig {
-        property: vm_property,
-        order: match args.search {
-            SearchOrder::Dfs => vigil_explicit::Order::Dfs,
-            SearchOrder::Bfs => vigil_explicit::Order::Bfs,
-        },
-        vm: vigil_vm::Config {
-            check_overflow: property == Property::NoOverflow,
-            malloc_can_fail: args.malloc_can_fail,
-            nondet_range: args.nondet_range,
-            max_steps: 50_000_000,
-        },
-        max_states: args.max_states,
-        max_memory: args.max_memory.saturating_mul(1 << 20),
-        deadline: Some(start + std::time::Duration::from_secs_f64(args.timeout)),
-        cancel: None,
-    };
+    let cfg = search_config(args, vm_property, property, start);
     let (verdict, st) = vigil_explicit::check(&program, &cfg);
     stats.insert("states".into(), st.states.into());
     stats.insert("transitions".into(), st.transitions.into());
@@ -198,8 +194,8 @@ fn run_engines(
     }
     stats.insert("search_s".into(), st.time_s.into());
     let answer = match verdict {
-        vigil_explicit::Verdict::Holds => (Answer::True, Vec::new()),
-        vigil_explicit::Verdict::Violated { property, trace } => {
+        vigil_explicit::Verdict::Holds => (Answer::True, Vec::new(), None),
+        vigil_explicit::Verdict::Violated { property, trace, choices } => {
             let steps = trace
                 .iter()
                 .map(|s| {
@@ -210,9 +206,44 @@ fn run_engines(
                     j
                 })
                 .collect();
-            (Answer::False(property.to_string()), steps)
+            (Answer::False(property.to_string()), steps, Some(choices))
         }
-        vigil_explicit::Verdict::Unknown(r) => (Answer::Unknown(r), Vec::new()),
+        vigil_explicit::Verdict::Unknown(r) => (Answer::Unknown(r), Vec::new(), None),
     };
-    (answer.0, "explicit".into(), answer.1)
+    (answer.0, "explicit".into(), answer.1, answer.2)
+}
+
+/// The VM property for a checked property (None for properties the VM does not check).
+pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
+    match property {
+        Property::UnreachCall => Some(vigil_vm::Property::UnreachCall),
+        Property::ValidMemsafety => Some(vigil_vm::Property::ValidMemsafety),
+        Property::NoOverflow => Some(vigil_vm::Property::NoOverflow),
+        Property::NoDataRace => None,
+    }
+}
+
+/// The VM configuration for the given options.
+pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option<(i64, i64)>) -> vigil_vm::Config {
+    vigil_vm::Config {
+        check_overflow: property == Property::NoOverflow,
+        malloc_can_fail,
+        nondet_range,
+        max_steps: 50_000_000,
+    }
+}
+
+fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Property, start: Instant) -> vigil_explicit::SearchConfig {
+    vigil_explicit::SearchConfig {
+        property: vm_property,
+        order: match args.search {
+            SearchOrder::Dfs => vigil_explicit::Order::Dfs,
+            SearchOrder::Bfs => vigil_explicit::Order::Bfs,
+        },
+        vm: vm_config(property, args.malloc_can_fail, args.nondet_range),
+        max_states: args.max_states,
+        max_memory: args.max_memory.saturating_mul(1 << 20),
+        deadline: Some(start + std::time::Duration::from_secs_f64(args.timeout)),
+        cancel: None,
+    }
 }

@@ -8,6 +8,7 @@ mod check;
 mod runtime;
 mod ir_cmd;
 mod property;
+mod replay_cmd;
 mod verdict;
 
 use clap::{Args, Parser, Subcommand};
@@ -27,7 +28,7 @@ reach_error()/assert() properties, POSIX threads) and answers true, false or unk
 evidence: a replayed counterexample for false, an exhausted state space or a proof for true, and \
 the reason for unknown.",
     after_help = "Examples:\n  vigil check prog.c\n  vigil check --property valid-memsafety --format json prog.c\n  \
-vigil ir --analysis prog.c\n  vigil sat formula.cnf\n  vigil smt query.smt2\n\n\
+vigil ir --analysis prog.c\n  vigil replay cex.json\n  vigil sat formula.cnf\n  vigil smt query.smt2\n\n\
 Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input."
 )]
 struct Cli {
@@ -46,6 +47,9 @@ Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.")]
     /// Print the lowered vigil IR of a program.
     #[command(after_help = "Examples:\n  vigil ir prog.c\n  vigil ir --analysis prog.c\n  vigil ir --no-mem2reg prog.bc")]
     Ir(ir_cmd::IrArgs),
+    /// Re-execute a counterexample saved by `vigil check --counterexample FILE`.
+    #[command(after_help = "Example:\n  vigil check --counterexample cex.json prog.c && vigil replay cex.json")]
+    Replay(replay_cmd::ReplayArgs),
     /// Solve a DIMACS CNF formula (SAT-competition output: exit 10 SAT, 20 UNSAT, 0 unknown).
     #[command(after_help = "Examples:\n  vigil sat formula.cnf\n  vigil sat --proof proof.drat formula.cnf.xz\n  \
 vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --list-params")]
@@ -183,6 +187,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Ir(args) => ir_cmd::run(&args),
+        Command::Replay(args) => replay_cmd::run(&args),
         Command::Sat(args) => run_sat(&args),
         Command::Smt(args) => run_smt(&args),
     };

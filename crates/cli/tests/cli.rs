@@ -195,3 +195,25 @@ fn multiple_inputs_are_linked() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("define i32 @helper(") && out.contains("define i32 @main()"), "{out}");
 }
+
+#[test]
+fn saved_counterexamples_replay_and_tampered_ones_do_not() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cex = dir.path().join("cex.json");
+    let o = vigil().arg("check").arg("--counterexample").arg(&cex).arg(corpus("064_printf_trace.c")).output().expect("run");
+    assert_eq!(o.status.code(), Some(10));
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(10), "{out}");
+    assert!(out.contains("output: b is 1") && out.ends_with("verdict: false(unreach-call)\n"), "{out}");
+    // The other choice does not reach the error: the replay must say so, not claim false.
+    let text = std::fs::read_to_string(&cex).expect("read");
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    v["choices"] = serde_json::json!([[0]]);
+    std::fs::write(&cex, v.to_string()).expect("write");
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    assert_eq!(o.status.code(), Some(20), "{}", String::from_utf8_lossy(&o.stdout));
+    std::fs::write(&cex, "{\"format\": 3}").expect("write");
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    assert_usage_error(&o, "not a vigil counterexample");
+}

@@ -18,8 +18,9 @@ use vigil_vm::Program;
 #[derive(Clone, Debug)]
 pub enum Verdict {
     Holds,
-    /// The violated (sub)property and the replayed trace.
-    Violated { property: &'static str, trace: Vec<Step> },
+    /// The violated (sub)property, the replayed trace, and the choices of each transition (what
+    /// `vigil replay` re-executes).
+    Violated { property: &'static str, trace: Vec<Step>, choices: Vec<Vec<u32>> },
     Unknown(String),
 }
 
@@ -33,7 +34,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         SearchResult::Holds => Verdict::Holds,
         SearchResult::Unknown(r) => Verdict::Unknown(r),
         SearchResult::Violated(v) => match replay::replay(prog, &cfg.vm, cfg.property, &v) {
-            Ok(trace) => Verdict::Violated { property: v.property, trace },
+            Ok(trace) => Verdict::Violated { property: v.property, trace, choices: v.choices },
             // A counterexample that does not replay is a bug in vigil; never report it as false.
             Err(why) => Verdict::Unknown(format!("counterexample did not replay ({why}); please report")),
         },

@@ -22,32 +22,50 @@ pub enum Step {
 /// Re-executes `v.choices` from the initial state. Returns the trace when the run ends in a fault
 /// that violates the same property, or why it did not.
 pub fn replay(prog: &Program, vm: &Config, property: Property, v: &Violation) -> Result<Vec<Step>, String> {
+    replay_choices(prog, vm, property, v.property, &v.choices)
+}
+
+/// Re-executes the given choices (one vector per transition) and confirms that the run violates
+/// `expected` (an SV-COMP subproperty name such as `unreach-call` or `valid-memtrack`); returns
+/// the trace of the run.
+pub fn replay_choices(
+    prog: &Program,
+    vm: &Config,
+    property: Property,
+    expected: &str,
+    choices: &[Vec<u32>],
+) -> Result<Vec<Step>, String> {
     let mut m = Machine::boot(prog, vm.clone())?;
     m.events = Some(Vec::new());
-    let n = v.choices.len();
-    let mut confirmed = false;
-    for (k, choices) in v.choices.iter().enumerate() {
-        let out = m.run_transition(Choices::forced(choices.clone()));
+    let n = choices.len();
+    let mut found: Option<(FaultKind, Loc)> = None;
+    for (k, cs) in choices.iter().enumerate() {
+        let out = m.run_transition(Choices::forced(cs.clone()));
         let last = k + 1 == n;
         match (&out.stop, last) {
-            (Stop::Fault { kind, .. }, true) if kind.violates(property) == Some(v.property) => confirmed = true,
-            (Stop::Interrupt | Stop::Exit, true) if v.fault == FaultKind::Leak => {
+            (Stop::Fault { kind, loc, .. }, true) if kind.violates(property) == Some(expected) => {
+                found = Some((kind.clone(), *loc));
+            }
+            (Stop::Interrupt | Stop::Exit, true) if expected == "valid-memtrack" => {
+                m.scrub_dead_registers();
                 let canon = canonicalize(&m.state, prog.module.globals.len() as u32);
-                confirmed = !canon.unreachable_heap.is_empty();
+                if !canon.unreachable_heap.is_empty() {
+                    found = Some((FaultKind::Leak, m.last_loc));
+                }
             }
             (Stop::Interrupt, false) => {}
             (other, _) => return Err(format!("replay diverged at transition {k}: {other:?}")),
         }
         // The recorded choices must be exactly the ones the run asked for.
-        if m.choices.taken.len() != choices.len() {
+        if m.choices.taken.len() != cs.len() {
             return Err(format!("replay diverged at transition {k}: different number of choices"));
         }
     }
-    if !confirmed {
+    let Some((fault, loc)) = found else {
         return Err("replay did not reach the violation".into());
-    }
+    };
     let events = m.events.take().unwrap_or_default();
-    Ok(render(&prog.module, &events, v))
+    Ok(render(&prog.module, &events, &fault, loc))
 }
 
 fn file_of(m: &Module, loc: Loc) -> String {
@@ -63,7 +81,7 @@ fn is_runtime_file(file: &str) -> bool {
     file.contains("crates/runtime/c/") || file.contains("vigil-runtime")
 }
 
-fn render(m: &Module, events: &[Event], v: &Violation) -> Vec<Step> {
+fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step> {
     let mut steps = Vec::new();
     // Calls made from code without locations (vigil's runtime) are internal: neither they nor
     // their returns are shown. `shown` has one entry per active call.
@@ -98,12 +116,7 @@ fn render(m: &Module, events: &[Event], v: &Violation) -> Vec<Step> {
             }),
         }
     }
-    steps.push(Step::Violation {
-        what: v.fault.to_string(),
-        file: file_of(m, v.loc),
-        line: v.loc.line,
-        col: v.loc.col,
-    });
+    steps.push(Step::Violation { what: fault.to_string(), file: file_of(m, loc), line: loc.line, col: loc.col });
     steps
 }
 
