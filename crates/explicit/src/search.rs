@@ -75,8 +75,53 @@ pub struct SearchStats {
 struct Node {
     parent: u32,
     choices: Vec<u32>,
-    /// The canonical form; the state is rebuilt from it when expanded.
+    /// The compact key of the state (header + object ids); rebuilt when expanded.
     state: std::rc::Rc<[u8]>,
+}
+
+/// Visited states stored compactly (DiVM §5.3): every object's canonical serialisation is
+/// stored once and shared by all states containing it; a state is its header followed by the
+/// 4-byte ids of its objects. Keys are exact, so the visited check never confuses two states.
+#[derive(Default)]
+struct StateStore {
+    objects: HashMap<std::rc::Rc<[u8]>, u32>,
+    by_id: Vec<std::rc::Rc<[u8]>>,
+    /// Bytes of all interned objects plus all keys.
+    bytes: u64,
+}
+
+impl StateStore {
+    fn key(&mut self, c: &vigil_vm::canon::Canonical) -> Vec<u8> {
+        let mut key = Vec::with_capacity(vigil_vm::canon::HEADER_BYTES + 4 * c.object_ranges.len());
+        key.extend_from_slice(&c.bytes[..vigil_vm::canon::HEADER_BYTES]);
+        for r in &c.object_ranges {
+            let obj = &c.bytes[r.clone()];
+            let id = match self.objects.get(obj) {
+                Some(id) => *id,
+                None => {
+                    let id = self.by_id.len() as u32;
+                    let rc: std::rc::Rc<[u8]> = obj.into();
+                    self.bytes += rc.len() as u64;
+                    self.by_id.push(rc.clone());
+                    self.objects.insert(rc, id);
+                    id
+                }
+            };
+            key.extend_from_slice(&id.to_le_bytes());
+        }
+        key
+    }
+
+    /// The full canonical form of a key.
+    fn expand(&self, key: &[u8]) -> Vec<u8> {
+        let h = vigil_vm::canon::HEADER_BYTES;
+        let mut out = key[..h].to_vec();
+        for chunk in key[h..].chunks_exact(4) {
+            let id = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            out.extend_from_slice(&self.by_id[id as usize]);
+        }
+        out
+    }
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -110,9 +155,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let globals = prog.module.globals.len() as u32;
     let mut visited: HashMap<std::rc::Rc<[u8]>, u32> = HashMap::new();
+    let mut store = StateStore::default();
     let c = canonicalize(&machine.state, globals);
-    stats.stored_bytes += c.bytes.len() as u64;
-    let init: std::rc::Rc<[u8]> = c.bytes.into();
+    let init: std::rc::Rc<[u8]> = store.key(&c).into();
+    stats.stored_bytes = store.bytes + init.len() as u64;
     visited.insert(init.clone(), 0);
     let mut nodes: Vec<Node> = vec![Node { parent: u32::MAX, choices: Vec::new(), state: init }];
     stats.states = 1;
@@ -136,7 +182,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let mut check_counter = 0u32;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
-        let Some(state) = vigil_vm::canon::decode_state(&nodes[idx as usize].state) else {
+        let Some(state) = vigil_vm::canon::decode_state(&store.expand(&nodes[idx as usize].state)) else {
             stats.time_s = start.elapsed().as_secs_f64();
             return (SearchResult::Unknown("internal error: a stored state does not decode".into()), stats);
         };
@@ -180,10 +226,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             return (SearchResult::Violated(v), stats);
                         }
                     }
-                    if !exited && !visited.contains_key(canon.bytes.as_slice()) {
+                    let key = if exited { Vec::new() } else { store.key(&canon) };
+                    if !exited && !visited.contains_key(key.as_slice()) {
                         let id = nodes.len() as u32;
-                        stats.stored_bytes += canon.bytes.len() as u64;
-                        let bytes: std::rc::Rc<[u8]> = canon.bytes.into();
+                        let bytes: std::rc::Rc<[u8]> = key.into();
+                        stats.stored_bytes = store.bytes;
+                        store.bytes += bytes.len() as u64;
                         nodes.push(Node { parent: idx, choices: choice_vec.clone(), state: bytes.clone() });
                         visited.insert(bytes, id);
                         stats.states += 1;

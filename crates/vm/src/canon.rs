@@ -19,11 +19,16 @@ pub const DANGLING: u32 = crate::memory::DANGLING_OBJ;
 /// A canonical serialisation and what the walk found.
 pub struct Canonical {
     pub bytes: Vec<u8>,
+    /// Where each object's serialisation lies in `bytes` (after the 8-byte header), in order.
+    pub object_ranges: Vec<std::ops::Range<usize>>,
     /// Live heap objects unreachable from the roots (leaked memory), by real id.
     pub unreachable_heap: Vec<u32>,
     /// Number of objects in the canonical form.
     pub objects: usize,
 }
+
+/// Length of the header of a canonical form (state flags and the running frame's number).
+pub const HEADER_BYTES: usize = 8;
 
 /// Computes the canonical form of `state`; `num_globals` objects 1..=G are the global roots.
 pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
@@ -70,16 +75,19 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     bytes.extend_from_slice(&(state.flags & flags::ATOMIC).to_le_bytes());
     let frame_number = if state.frame == 0 { 0 } else { number.get(&state.frame).map_or(0, |n| n + 1) };
     bytes.extend_from_slice(&frame_number.to_le_bytes());
+    let mut object_ranges = Vec::with_capacity(order.len());
     for &id in &order {
         let obj = heap.get(id).expect("numbered objects are live");
+        let start = bytes.len();
         serialise(obj, &number, heap, &mut bytes);
+        object_ranges.push(start..bytes.len());
     }
     let unreachable_heap = heap
         .live_ids()
         .filter(|id| !number.contains_key(id))
         .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
         .collect();
-    Canonical { bytes, unreachable_heap, objects: order.len() }
+    Canonical { bytes, object_ranges, unreachable_heap, objects: order.len() }
 }
 
 fn serialise(obj: &Object, number: &HashMap<u32, u32>, heap: &crate::memory::Heap, out: &mut Vec<u8>) {
