@@ -11,6 +11,8 @@ RT_WEAK void __assert_fail(const char *assertion, const char *file, unsigned lin
                            const char *function) {
     char msg[256];
     (void)function;
+    if (!rt_tracing())
+        __vigil_fault(VM_FAULT_ASSERT, NULL);
     __vigil_format(msg, sizeof msg, "assertion failed: %s (%s:%u)", assertion ? assertion : "?",
                    file ? file : "?", line);
     __vigil_fault(VM_FAULT_ASSERT, msg);

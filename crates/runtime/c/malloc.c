@@ -23,38 +23,41 @@
  */
 #include "rt.h"
 
+/* Traces "<fn>(<size>): <what>" as VM_TRACE_INFO when the VM records a trace. */
+static void note(const char *fn, size_t size, const char *what) {
+    char msg[128];
+    if (!rt_tracing())
+        return;
+    __vigil_format(msg, sizeof msg, "%s(%zu): %s", fn, size, what);
+    __vm_trace(VM_TRACE_INFO, msg);
+}
+
 /* Returns 1 if this allocation is chosen to fail (only with VM_FLAG_MALLOC_CAN_FAIL). */
-static int chosen_to_fail(const char *fn) {
+static int chosen_to_fail(const char *fn, size_t size) {
     if (!(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_MALLOC_CAN_FAIL))
         return 0;
     if (__vm_choose(2) == 0)
         return 0;
-    char msg[64];
-    __vigil_format(msg, sizeof msg, "%s: allocation failure chosen", fn);
-    __vm_trace(VM_TRACE_INFO, msg);
+    note(fn, size, "allocation failure chosen, returns NULL");
     return 1;
 }
 
 /* Returns 1 if `size` is too large for one VM object (after handling the path, see header). */
 static int too_large(const char *fn, size_t size) {
-    char msg[128];
     if (size <= VM_OBJ_SIZE_MAX)
         return 0;
     if (size > (size_t)LONG_MAX) {
-        __vigil_format(msg, sizeof msg, "%s(%zu): larger than any object, returns NULL", fn, size);
-        __vm_trace(VM_TRACE_INFO, msg);
+        note(fn, size, "larger than any object, returns NULL");
         return 1;
     }
-    __vigil_format(msg, sizeof msg, "%s(%zu): above the VM object limit, path not explored", fn,
-                   size);
-    __vm_trace(VM_TRACE_INFO, msg);
+    note(fn, size, "above the VM object limit, path not explored");
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE | VM_FLAG_CANCEL, 0);
     return 1;
 }
 
 /* One object of `size` bytes, or NULL if the allocation fails. */
 static void *allocate(const char *fn, size_t size) {
-    if (chosen_to_fail(fn) || too_large(fn, size))
+    if (chosen_to_fail(fn, size) || too_large(fn, size))
         return NULL;
     return __vm_obj_make(size);
 }

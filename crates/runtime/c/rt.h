@@ -134,6 +134,10 @@ void __VERIFIER_atomic_end(void);
 
 /* ---- helpers shared between the runtime's files (defined in stdio.c and stdlib.c) ---- */
 
+/* Is the VM recording a trace? Trace messages are only formatted then (see VM_CTL_TRACING). */
+static inline int rt_tracing(void) {
+    return __vm_control(VM_CTL_TRACING, 0, 0) != 0;
+}
 /* Stops the program: sets VM_FLAG_EXIT and never returns (the VM stops at the flag). */
 RT_NORETURN void __vigil_stop(void);
 /* Raises a fault of `kind` after tracing `why` (VM_TRACE_INFO) when it is not NULL. */

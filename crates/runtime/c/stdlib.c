@@ -33,7 +33,7 @@ RT_WEAK void __vigil_stop(void) {
 }
 
 RT_WEAK void __vigil_fault(int kind, const char *why) {
-    if (why)
+    if (why && rt_tracing())
         __vm_trace(VM_TRACE_INFO, why);
     __vm_control(VM_CTL_FAULT, kind, 0);
 }
@@ -85,7 +85,8 @@ RT_WEAK void _exit(int status) {
 }
 
 RT_WEAK void abort(void) {
-    __vm_trace(VM_TRACE_INFO, "abort() called");
+    if (rt_tracing())
+        __vm_trace(VM_TRACE_INFO, "abort() called");
     __vigil_stop();
 }
 

@@ -10,7 +10,8 @@
  *  - pointer: NULL only (never complete).
  * Whenever an input is not enumerated over its whole domain the VM_FLAG_INCOMPLETE flag is set,
  * so that the engine cannot answer `true` on the strength of the enumeration.
- * Every chosen value is reported as VM_TRACE_INPUT "<function> = <decimal value>".
+ * Every chosen value is reported as VM_TRACE_INPUT "<function> = <decimal value>" when the VM
+ * records a trace (VM_CTL_TRACING); during the search the formatting is skipped.
  */
 #include "rt.h"
 
@@ -29,12 +30,16 @@ static void mark_incomplete(void) {
 
 static void trace_signed(const char *name, long long v) {
     char msg[96];
+    if (!rt_tracing())
+        return;
     __vigil_format(msg, sizeof msg, "%s = %lld", name, v);
     __vm_trace(VM_TRACE_INPUT, msg);
 }
 
 static void trace_unsigned(const char *name, unsigned long long v) {
     char msg[96];
+    if (!rt_tracing())
+        return;
     __vigil_format(msg, sizeof msg, "%s = %llu", name, v);
     __vm_trace(VM_TRACE_INPUT, msg);
 }
@@ -186,7 +191,8 @@ RT_WEAK size_t __VERIFIER_nondet_size_t(void) {
 /* Only NULL: a fresh object would be reported as a leak, a shared one would alias. */
 RT_WEAK void *__VERIFIER_nondet_pointer(void) {
     mark_incomplete();
-    __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = 0");
+    if (rt_tracing())
+        __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = 0");
     return NULL;
 }
 

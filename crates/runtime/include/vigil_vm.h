@@ -3,8 +3,11 @@
  *
  * The VM recognises these functions by name (they are only declared, never defined); everything
  * else the runtime offers (malloc, string.h, stdio, the SV-COMP functions) is plain C built on
- * top of them. The numeric constants are mirrored by `vigil_runtime` (Rust); a unit test checks
- * that both agree, so change them in both places.
+ * top of them. The numeric constants are mirrored by `vigil_runtime::consts` (Rust) and by
+ * vigil-vm's machine.rs; unit tests check that they agree, so change them everywhere.
+ *
+ * VM_CTL_TRACING lets the runtime skip formatting trace messages (input values, notes) during
+ * the state-space search, where nobody reads them; they are produced when a run is replayed.
  */
 #ifndef VIGIL_VM_H
 #define VIGIL_VM_H
@@ -20,6 +23,7 @@
 #define VM_CTL_CLEAR_FLAGS 2  /* flags &= ~a */
 #define VM_CTL_FAULT 3        /* raise a fault of kind a; error faults do not return */
 #define VM_CTL_NONDET_RANGE 4 /* a = 0: 1 if --nondet-range was given, else 0; a = 1: LO; a = 2: HI */
+#define VM_CTL_TRACING 5      /* 1 when the VM records a trace (replay), 0 during the search */
 
 /* Flags. */
 #define VM_FLAG_ERROR 1            /* an error was found */
