@@ -51,6 +51,7 @@ int fputs(const char *s, FILE *stream);
 int fputc(int c, FILE *stream);
 int putc(int c, FILE *stream);
 int fflush(FILE *stream);
+size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *restrict stream);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -71,6 +72,25 @@ char *strrchr(const char *s, int c);
 char *strstr(const char *haystack, const char *needle);
 char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
+
+/* ---- ctype.h (and glibc's table interface) ---- */
+int isalnum(int c);
+int isalpha(int c);
+int isblank(int c);
+int iscntrl(int c);
+int isdigit(int c);
+int isgraph(int c);
+int islower(int c);
+int isprint(int c);
+int ispunct(int c);
+int isspace(int c);
+int isupper(int c);
+int isxdigit(int c);
+int tolower(int c);
+int toupper(int c);
+const unsigned short **__ctype_b_loc(void);
+const int **__ctype_tolower_loc(void);
+const int **__ctype_toupper_loc(void);
 
 /* ---- malloc ---- */
 void *malloc(size_t size);

@@ -1,6 +1,6 @@
 /*
  * stdio.c — output: printf, fprintf, sprintf, snprintf, vprintf, vfprintf, vsprintf, vsnprintf,
- * puts, putchar, fputs, fputc, putc, fflush; the FILE objects stdin/stdout/stderr; and the
+ * puts, putchar, fputs, fputc, putc, fwrite, fflush; the FILE objects stdin/stdout/stderr; and the
  * runtime's internal formatter __vigil_format.
  *
  * Output model: there are no file descriptors. Text written to stdout or stderr is collected in a
@@ -418,6 +418,20 @@ RT_WEAK int putc(int c, FILE *stream) {
 
 RT_WEAK int putchar(int c) {
     return fputc(c, stdout);
+}
+
+/* Writes n items of `size` bytes; a NUL byte ends a trace message early but is counted. */
+RT_WEAK size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *restrict stream) {
+    const char *bytes = data;
+    size_t total;
+    if (!check_stream(stream) || __builtin_mul_overflow(size, n, &total))
+        return 0;
+    struct sink s;
+    sink_init_trace(&s);
+    for (size_t i = 0; i < total; i++)
+        sink_put(&s, bytes[i]);
+    sink_finish(&s);
+    return n;
 }
 
 RT_WEAK int fflush(FILE *stream) {

@@ -209,7 +209,10 @@ const LIBRARY: &[&str] = &[
     "abs", "labs", "llabs", "exit", "_Exit", "abort", "atexit", "atoi", "atol", "atoll", "strtol",
     "strtoll", "strtoul", "strtoull", "rand", "srand", "qsort", "bsearch", "__errno_location",
     "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf",
-    "puts", "putchar", "fputs", "fputc", "putc", "fflush",
+    "puts", "putchar", "fputs", "fputc", "putc", "fwrite", "fflush", "isalnum", "isalpha",
+    "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint", "ispunct", "isspace",
+    "isupper", "isxdigit", "tolower", "toupper", "__ctype_b_loc", "__ctype_tolower_loc",
+    "__ctype_toupper_loc",
 ];
 
 /// Does an IR line mention a vector type `<N x T>`?

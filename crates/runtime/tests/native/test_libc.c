@@ -258,9 +258,11 @@ static void test_output(void) {
     CHECK(fputc('!', stdout) == '!');
     CHECK(putc('?', stderr) == '?');
     CHECK(fprintf(stderr, "[%d]\n", -1) == 5);
+    CHECK(fwrite("wr\0it", 1, 5, stdout) == 5); /* the NUL ends the trace message */
+    CHECK(fwrite("", 0, 3, stdout) == 3);
     CHECK(fflush(stdout) == 0);
     CHECK(fflush(NULL) == 0);
-    CHECK_STR(native_trace_take(VM_TRACE_TEXT, NULL), "7\nline\nzerr!?[-1]\n");
+    CHECK_STR(native_trace_take(VM_TRACE_TEXT, NULL), "7\nline\nzerr!?[-1]\nwr");
     CHECK(native_catch(print_to_bad_stream) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
     native_trace_take(VM_TRACE_INFO, NULL);
 }
@@ -643,7 +645,43 @@ static void test_stdlib(void) {
     CHECK(registered == 32); /* 32 handlers at most */
 }
 
+/* ------------------------------------------------------------------ ctype */
+
+/* What glibc's <ctype.h> macros do: index the class table and test glibc's bit for a class. */
+#define GLIBC_BIT(b) ((b) < 8 ? ((1 << (b)) << 8) : ((1 << (b)) >> 8))
+#define GLIBC_IS(c, b) (((*__ctype_b_loc())[(int)(c)] & (unsigned short)GLIBC_BIT(b)) != 0)
+
+static void test_ctype(void) {
+    int classes = 0;
+    for (int c = -128; c < 256; c++) {
+        int ascii = c >= 0 && c < 128;
+        int upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
+        int digit = c >= '0' && c <= '9';
+        int space = c == ' ' || (c >= 9 && c <= 13);
+        int print = c >= 32 && c < 127;
+        CHECK(isupper(c) == upper && islower(c) == lower && isdigit(c) == digit);
+        CHECK(isalpha(c) == (upper || lower) && isalnum(c) == (upper || lower || digit));
+        CHECK(isspace(c) == space && isprint(c) == print && isgraph(c) == (print && c != ' '));
+        CHECK(iscntrl(c) == (ascii && !print) && isblank(c) == (c == ' ' || c == '\t'));
+        CHECK(ispunct(c) == (print && c != ' ' && !(upper || lower || digit)));
+        CHECK(isxdigit(c) == (digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+        CHECK(tolower(c) == (upper ? c + 32 : c) && toupper(c) == (lower ? c - 32 : c));
+        CHECK((*__ctype_tolower_loc())[c] == tolower(c) && (*__ctype_toupper_loc())[c] == toupper(c));
+        /* glibc bit numbers: upper 0, lower 1, alpha 2, digit 3, xdigit 4, space 5, print 6,
+         * graph 7, blank 8, cntrl 9, punct 10, alnum 11. */
+        CHECK(GLIBC_IS(c, 0) == upper && GLIBC_IS(c, 1) == lower && GLIBC_IS(c, 3) == digit);
+        CHECK(GLIBC_IS(c, 5) == space && GLIBC_IS(c, 6) == print && GLIBC_IS(c, 8) == isblank(c));
+        CHECK(GLIBC_IS(c, 2) == isalpha(c) && GLIBC_IS(c, 4) == isxdigit(c));
+        CHECK(GLIBC_IS(c, 7) == isgraph(c) && GLIBC_IS(c, 9) == iscntrl(c));
+        CHECK(GLIBC_IS(c, 10) == ispunct(c) && GLIBC_IS(c, 11) == isalnum(c));
+        classes += ispunct(c);
+    }
+    CHECK(classes == 32);
+    CHECK(isdigit(-1) == 0 && tolower(-1) == -1 && toupper(1000) == 1000); /* EOF, out of range */
+}
+
 int main(void) {
+    test_ctype();
     test_string();
     test_format();
     test_output();
