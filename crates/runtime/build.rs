@@ -74,7 +74,8 @@ fn run(cmd: &mut Command, what: &str, package: &str) -> std::process::Output {
 }
 
 fn main() {
-    let dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let dir =
+        PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let c_dir = dir.join("c");
     let include = dir.join("include");
@@ -84,9 +85,17 @@ fn main() {
     println!("cargo:rerun-if-env-changed=VIGIL_LLVM_LINK");
 
     let clang = tool("VIGIL_CLANG", "clang-19", "/usr/lib/llvm-19/bin/clang");
-    let llvm_link = tool("VIGIL_LLVM_LINK", "llvm-link-19", "/usr/lib/llvm-19/bin/llvm-link");
+    let llvm_link = tool(
+        "VIGIL_LLVM_LINK",
+        "llvm-link-19",
+        "/usr/lib/llvm-19/bin/llvm-link",
+    );
 
-    let res = run(Command::new(&clang).arg("-print-resource-dir"), "clang -print-resource-dir", "clang-19");
+    let res = run(
+        Command::new(&clang).arg("-print-resource-dir"),
+        "clang -print-resource-dir",
+        "clang-19",
+    );
     let resource = PathBuf::from(String::from_utf8_lossy(&res.stdout).trim());
     let resource_include = resource.join("include");
 
@@ -114,7 +123,11 @@ fn main() {
             .arg(src)
             .arg("-o")
             .arg(&obj);
-        run(&mut cmd, &format!("compiling {}", src.display()), "clang-19");
+        run(
+            &mut cmd,
+            &format!("compiling {}", src.display()),
+            "clang-19",
+        );
         objects.push(obj);
     }
 

@@ -109,23 +109,36 @@ mod tests {
     #[test]
     fn header_constants_match_rust() {
         let defines = header_defines();
-        assert_eq!(defines.len(), consts::ALL.len(), "header defines: {defines:?}");
+        assert_eq!(
+            defines.len(),
+            consts::ALL.len(),
+            "header defines: {defines:?}"
+        );
         for (name, value) in &defines {
             let rust = consts::ALL.iter().find(|(n, _)| n == name);
             assert_eq!(rust.map(|r| r.1), Some(*value), "{name}");
         }
         // Every `#define VM_` line was understood (none with an unparsable value).
-        let raw = HYPERCALL_HEADER.lines().filter(|l| l.starts_with("#define VM_")).count();
+        let raw = HYPERCALL_HEADER
+            .lines()
+            .filter(|l| l.starts_with("#define VM_"))
+            .count();
         assert_eq!(raw, defines.len());
     }
 
     #[test]
     fn header_declares_every_hypercall() {
         for h in HYPERCALLS {
-            assert!(HYPERCALL_HEADER.contains(&format!("{h}(")), "{h} not declared");
+            assert!(
+                HYPERCALL_HEADER.contains(&format!("{h}(")),
+                "{h} not declared"
+            );
         }
         // Declarations are the lines that end in ");" (comments never do).
-        let declared: Vec<&str> = HYPERCALL_HEADER.lines().filter(|l| l.trim_end().ends_with(");")).collect();
+        let declared: Vec<&str> = HYPERCALL_HEADER
+            .lines()
+            .filter(|l| l.trim_end().ends_with(");"))
+            .collect();
         assert_eq!(declared.len(), HYPERCALLS.len(), "{declared:?}");
         assert!(declared.iter().all(|l| l.contains("__vm_")));
     }

@@ -47,7 +47,9 @@ fn clang() -> PathBuf {
 }
 
 fn run_ok(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     assert!(
         out.status.success(),
         "{cmd:?} failed:\n{}{}",
@@ -59,7 +61,8 @@ fn run_ok(cmd: &mut Command) -> String {
 
 /// A fresh scratch directory under cargo's per-target temporary directory.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("vigil-runtime-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("vigil-runtime-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
@@ -74,8 +77,16 @@ fn write_runtime_bc(dir: &Path) -> PathBuf {
 /// Every external symbol the runtime defines (functions and data).
 fn defined_symbols(bc: &Path) -> Vec<String> {
     let nm = tool("VIGIL_LLVM_NM", "llvm-nm-19", "llvm-nm");
-    let out = run_ok(Command::new(nm).args(["--defined-only", "--extern-only", "--just-symbol-name"]).arg(bc));
-    out.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()
+    let out = run_ok(
+        Command::new(nm)
+            .args(["--defined-only", "--extern-only", "--just-symbol-name"])
+            .arg(bc),
+    );
+    out.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 fn disassemble(bc: &Path) -> String {
@@ -92,15 +103,25 @@ fn resource_include() -> PathBuf {
 fn build_native(dir: &Path, sanitize: bool) -> Result<PathBuf, String> {
     let bc = write_runtime_bc(dir);
     let symbols = defined_symbols(&bc);
-    assert!(symbols.iter().any(|s| s == "malloc"), "llvm-nm lists the runtime's symbols: {symbols:?}");
-    let rename: String = symbols.iter().map(|s| format!("#define {s} vigil_native_{s}\n")).collect();
+    assert!(
+        symbols.iter().any(|s| s == "malloc"),
+        "llvm-nm lists the runtime's symbols: {symbols:?}"
+    );
+    let rename: String = symbols
+        .iter()
+        .map(|s| format!("#define {s} vigil_native_{s}\n"))
+        .collect();
     let rename_h = dir.join("rename.h");
     std::fs::write(&rename_h, rename).expect("write rename.h");
 
     let root = crate_dir();
     let native = root.join("tests/native");
     let san: &[&str] = if sanitize {
-        &["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+        &[
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer",
+        ]
     } else {
         &[]
     };
@@ -113,28 +134,56 @@ fn build_native(dir: &Path, sanitize: bool) -> Result<PathBuf, String> {
     sources.push(native.join("test_libc.c"));
 
     let mut objects = Vec::new();
-    let compile = |src: &Path, freestanding: bool, objects: &mut Vec<PathBuf>| -> Result<(), String> {
-        let obj = dir.join(format!("{}.o", src.file_stem().and_then(|s| s.to_str()).unwrap_or("x")));
-        let mut cmd = Command::new(clang());
-        cmd.args(["-c", "-O1", "-g", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]);
-        cmd.args(san);
-        if freestanding {
-            cmd.args(["-ffreestanding", "-fno-builtin", "-nostdinc", "-fno-stack-protector"])
+    let compile =
+        |src: &Path, freestanding: bool, objects: &mut Vec<PathBuf>| -> Result<(), String> {
+            let obj = dir.join(format!(
+                "{}.o",
+                src.file_stem().and_then(|s| s.to_str()).unwrap_or("x")
+            ));
+            let mut cmd = Command::new(clang());
+            cmd.args([
+                "-c",
+                "-O1",
+                "-g",
+                "-std=c11",
+                "-Wall",
+                "-Wextra",
+                "-Wno-unused-parameter",
+                "-Werror",
+            ]);
+            cmd.args(san);
+            if freestanding {
+                cmd.args([
+                    "-ffreestanding",
+                    "-fno-builtin",
+                    "-nostdinc",
+                    "-fno-stack-protector",
+                ])
                 .arg("-isystem")
                 .arg(resource_include())
                 .arg("-include")
                 .arg(&rename_h)
                 .arg("-I")
                 .arg(root.join("c"));
-        }
-        cmd.arg("-I").arg(root.join("include")).arg("-I").arg(&native).arg(src).arg("-o").arg(&obj);
-        let out = cmd.output().map_err(|e| format!("cannot run clang: {e}"))?;
-        if !out.status.success() {
-            return Err(format!("compiling {}:\n{}", src.display(), String::from_utf8_lossy(&out.stderr)));
-        }
-        objects.push(obj);
-        Ok(())
-    };
+            }
+            cmd.arg("-I")
+                .arg(root.join("include"))
+                .arg("-I")
+                .arg(&native)
+                .arg(src)
+                .arg("-o")
+                .arg(&obj);
+            let out = cmd.output().map_err(|e| format!("cannot run clang: {e}"))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "compiling {}:\n{}",
+                    src.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+            objects.push(obj);
+            Ok(())
+        };
     for src in &sources {
         compile(src, true, &mut objects)?;
     }
@@ -159,7 +208,9 @@ fn native_harness_runs_every_library_check() {
     let exe = match build_native(&dir, true) {
         Ok(exe) => exe,
         Err(e) if e.starts_with("linking") => {
-            eprintln!("note: sanitizers unavailable ({e}); running the native harness without them");
+            eprintln!(
+                "note: sanitizers unavailable ({e}); running the native harness without them"
+            );
             build_native(&dir, false).unwrap_or_else(|e| panic!("{e}"))
         }
         Err(e) => panic!("{e}"),
@@ -167,7 +218,11 @@ fn native_harness_runs_every_library_check() {
     let out = Command::new(&exe).output().expect("run the native harness");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "native harness failed ({:?}):\n{stdout}\n{stderr}", out.status);
+    assert!(
+        out.status.success(),
+        "native harness failed ({:?}):\n{stdout}\n{stderr}",
+        out.status
+    );
     let lines: Vec<&str> = stdout.lines().collect();
     for want in [
         "[TEXT] hello from the runtime: 42 ff ok\\n",
@@ -190,28 +245,111 @@ fn native_harness_runs_every_library_check() {
         last.starts_with("[TEXT] all ") && last.ends_with(" checks passed\\n"),
         "last line {last:?}"
     );
-    let count: usize = last["[TEXT] all ".len()..].split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let count: usize = last["[TEXT] all ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
     assert!(count > 300, "only {count} checks ran");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Library functions the runtime must define (weakly).
 const LIBRARY: &[&str] = &[
-    "__VERIFIER_nondet_bool", "__VERIFIER_nondet_char", "__VERIFIER_nondet_uchar",
-    "__VERIFIER_nondet_short", "__VERIFIER_nondet_ushort", "__VERIFIER_nondet_int",
-    "__VERIFIER_nondet_uint", "__VERIFIER_nondet_unsigned", "__VERIFIER_nondet_long",
-    "__VERIFIER_nondet_ulong", "__VERIFIER_nondet_longlong", "__VERIFIER_nondet_ulonglong",
-    "__VERIFIER_nondet_size_t", "__VERIFIER_nondet_pointer", "__VERIFIER_assume",
-    "__VERIFIER_error", "reach_error", "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end",
-    "__assert_fail", "malloc", "calloc", "realloc", "free", "aligned_alloc", "posix_memalign",
-    "memcpy", "memmove", "memset", "memcmp", "memchr", "strlen", "strnlen", "strcmp", "strncmp",
-    "strcpy", "strncpy", "strcat", "strncat", "strchr", "strrchr", "strstr", "strdup", "strndup",
-    "abs", "labs", "llabs", "exit", "_Exit", "abort", "atexit", "atoi", "atol", "atoll", "strtol",
-    "strtoll", "strtoul", "strtoull", "rand", "srand", "qsort", "bsearch", "__errno_location",
-    "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf",
-    "puts", "putchar", "fputs", "fputc", "putc", "fwrite", "fflush", "isalnum", "isalpha",
-    "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint", "ispunct", "isspace",
-    "isupper", "isxdigit", "tolower", "toupper", "__ctype_b_loc", "__ctype_tolower_loc",
+    "__VERIFIER_nondet_bool",
+    "__VERIFIER_nondet_char",
+    "__VERIFIER_nondet_uchar",
+    "__VERIFIER_nondet_short",
+    "__VERIFIER_nondet_ushort",
+    "__VERIFIER_nondet_int",
+    "__VERIFIER_nondet_uint",
+    "__VERIFIER_nondet_unsigned",
+    "__VERIFIER_nondet_long",
+    "__VERIFIER_nondet_ulong",
+    "__VERIFIER_nondet_longlong",
+    "__VERIFIER_nondet_ulonglong",
+    "__VERIFIER_nondet_size_t",
+    "__VERIFIER_nondet_pointer",
+    "__VERIFIER_assume",
+    "__VERIFIER_error",
+    "reach_error",
+    "__VERIFIER_atomic_begin",
+    "__VERIFIER_atomic_end",
+    "__assert_fail",
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "aligned_alloc",
+    "posix_memalign",
+    "memcpy",
+    "memmove",
+    "memset",
+    "memcmp",
+    "memchr",
+    "strlen",
+    "strnlen",
+    "strcmp",
+    "strncmp",
+    "strcpy",
+    "strncpy",
+    "strcat",
+    "strncat",
+    "strchr",
+    "strrchr",
+    "strstr",
+    "strdup",
+    "strndup",
+    "abs",
+    "labs",
+    "llabs",
+    "exit",
+    "_Exit",
+    "abort",
+    "atexit",
+    "atoi",
+    "atol",
+    "atoll",
+    "strtol",
+    "strtoll",
+    "strtoul",
+    "strtoull",
+    "rand",
+    "srand",
+    "qsort",
+    "bsearch",
+    "__errno_location",
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "vprintf",
+    "vfprintf",
+    "vsprintf",
+    "vsnprintf",
+    "puts",
+    "putchar",
+    "fputs",
+    "fputc",
+    "putc",
+    "fwrite",
+    "fflush",
+    "isalnum",
+    "isalpha",
+    "isblank",
+    "iscntrl",
+    "isdigit",
+    "isgraph",
+    "islower",
+    "isprint",
+    "ispunct",
+    "isspace",
+    "isupper",
+    "isxdigit",
+    "tolower",
+    "toupper",
+    "__ctype_b_loc",
+    "__ctype_tolower_loc",
     "__ctype_toupper_loc",
 ];
 
@@ -233,7 +371,11 @@ fn vector_types_are_recognised() {
 
 #[test]
 fn bitcode_is_clean_weak_and_self_contained() {
-    assert_eq!(&vigil_runtime::RUNTIME_BC[..4], b"BC\xC0\xDE", "bitcode magic");
+    assert_eq!(
+        &vigil_runtime::RUNTIME_BC[..4],
+        b"BC\xC0\xDE",
+        "bitcode magic"
+    );
     let dir = scratch("bitcode");
     let bc = write_runtime_bc(&dir);
     let ll = disassemble(&bc);
@@ -243,20 +385,37 @@ fn bitcode_is_clean_weak_and_self_contained() {
         "float", "double", "half", "x86_fp80", "fp128", "fadd", "fsub", "fmul", "fdiv", "frem",
         "fcmp", "fneg", "fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc",
     ];
-    for line in ll.lines().filter(|l| !l.trim_start().starts_with(';') && !l.contains(" c\"")) {
+    for line in ll
+        .lines()
+        .filter(|l| !l.trim_start().starts_with(';') && !l.contains(" c\""))
+    {
         for word in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-            assert!(!float_words.contains(&word), "floating point in the runtime: {line}");
+            assert!(
+                !float_words.contains(&word),
+                "floating point in the runtime: {line}"
+            );
         }
         assert!(!has_vector_type(line), "vector type in the runtime: {line}");
-        assert!(!line.contains("!dbg"), "debug information in the runtime: {line}");
+        assert!(
+            !line.contains("!dbg"),
+            "debug information in the runtime: {line}"
+        );
     }
 
     // Every defined function is weak (replaceable by the program) or internal to the runtime.
     let mut defined = Vec::new();
     for line in ll.lines().filter(|l| l.starts_with("define ")) {
-        let name = line.split('@').nth(1).and_then(|r| r.split('(').next()).unwrap_or("?").to_string();
+        let name = line
+            .split('@')
+            .nth(1)
+            .and_then(|r| r.split('(').next())
+            .unwrap_or("?")
+            .to_string();
         let linkage = line.split_whitespace().nth(1).unwrap_or("");
-        assert!(matches!(linkage, "weak" | "internal" | "private"), "not weak: {line}");
+        assert!(
+            matches!(linkage, "weak" | "internal" | "private"),
+            "not weak: {line}"
+        );
         if linkage == "weak" {
             defined.push(name);
         }
@@ -265,22 +424,42 @@ fn bitcode_is_clean_weak_and_self_contained() {
         assert!(defined.iter().any(|d| d == f), "{f} is not defined weak");
     }
     // Global variables the program can see are weak too.
-    for line in ll.lines().filter(|l| l.starts_with('@') && l.contains(" global ")) {
-        let linkage = line.split('=').nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("");
-        assert!(matches!(linkage, "weak" | "internal" | "private"), "global not weak: {line}");
+    for line in ll
+        .lines()
+        .filter(|l| l.starts_with('@') && l.contains(" global "))
+    {
+        let linkage = line
+            .split('=')
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap_or("");
+        assert!(
+            matches!(linkage, "weak" | "internal" | "private"),
+            "global not weak: {line}"
+        );
     }
     for g in ["stdin", "stdout", "stderr"] {
-        assert!(ll.lines().any(|l| l.starts_with(&format!("@{g} = weak "))), "{g} defined weak");
+        assert!(
+            ll.lines().any(|l| l.starts_with(&format!("@{g} = weak "))),
+            "{g} defined weak"
+        );
     }
 
     // Nothing left to resolve but hypercalls and intrinsics.
     for line in ll.lines().filter(|l| l.starts_with("declare ")) {
-        let name = line.split('@').nth(1).and_then(|r| r.split('(').next()).unwrap_or("?");
+        let name = line
+            .split('@')
+            .nth(1)
+            .and_then(|r| r.split('(').next())
+            .unwrap_or("?");
         assert!(
             name.starts_with("llvm.") || vigil_runtime::HYPERCALLS.contains(&name),
             "the runtime depends on an undefined function: {line}"
         );
     }
-    assert!(ll.contains("target triple = \"x86_64-pc-linux-gnu\""), "LP64 x86_64 target");
+    assert!(
+        ll.contains("target triple = \"x86_64-pc-linux-gnu\""),
+        "LP64 x86_64 target"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
