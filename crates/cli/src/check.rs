@@ -102,6 +102,12 @@ pub fn run(args: &CheckArgs) -> u8 {
     }
     let mut fe = args.frontend.options();
     fe.runtime = crate::runtime::bitcode();
+    if property == Property::ValidMemsafety {
+        // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
+        // and "p is never read again" are the same dead register, and leak reports would be
+        // wrong one way or the other.
+        fe.mem2reg = false;
+    }
     let module = match vigil_frontend::load(&args.files, &fe) {
         Ok(m) => m,
         Err(e) => {
@@ -182,9 +188,19 @@ fn run_engines(
     if crate::runtime::bitcode().is_none() {
         return (Answer::Unknown("no engine: the in-VM runtime is not built".into()), "none".into(), Vec::new(), None);
     }
+    let folded_overflow = if property == Property::NoOverflow {
+        module.compiler_warnings.first().cloned()
+    } else {
+        None
+    };
     let program = vigil_vm::Program::new(module);
     let cfg = search_config(args, vm_property, property, start);
-    let (verdict, st) = vigil_explicit::check(&program, &cfg);
+    let (mut verdict, st) = vigil_explicit::check(&program, &cfg);
+    if let (vigil_explicit::Verdict::Holds, Some(w)) = (&verdict, folded_overflow) {
+        // The compiler evaluated an overflowing constant expression: no instruction is left for
+        // the engine to check, so its `true` does not cover that expression.
+        verdict = vigil_explicit::Verdict::Unknown(format!("a constant expression overflows and was folded by the compiler: {w}"));
+    }
     stats.insert("states".into(), st.states.into());
     stats.insert("transitions".into(), st.transitions.into());
     stats.insert("instructions".into(), st.instructions.into());

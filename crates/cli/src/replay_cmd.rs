@@ -101,6 +101,7 @@ pub fn run(args: &ReplayArgs) -> u8 {
     };
     let mut opts = fe.options();
     opts.runtime = crate::runtime::bitcode();
+    opts.mem2reg = property != Property::ValidMemsafety; // as `vigil check` compiled it
     let module = match vigil_frontend::load(&saved.files, &opts) {
         Ok(m) => m,
         Err(e) => {

@@ -141,6 +141,8 @@ impl InputKind {
 /// as long as this value.
 pub struct Bitcode {
     pub path: PathBuf,
+    /// The overflow warnings clang printed while compiling (`file:line:col: warning: …`).
+    pub warnings: Vec<String>,
     _dir: tempfile::TempDir,
 }
 
@@ -169,6 +171,7 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
         .map_err(|e| FrontendError::Io { path: prelude.clone(), reason: e.to_string() })?;
 
     let mut parts = Vec::new();
+    let mut warnings = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let meta = std::fs::metadata(input)
             .map_err(|e| FrontendError::Io { path: input.clone(), reason: e.to_string() })?;
@@ -186,7 +189,7 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
         match kind {
             InputKind::C | InputKind::Preprocessed => {
                 let out = dir.path().join(format!("input{i}.bc"));
-                compile_c(input, &out, &prelude, opts)?;
+                warnings.extend(compile_c(input, &out, &prelude, opts)?);
                 parts.push(out);
             }
             InputKind::Bitcode | InputKind::LlvmAssembly => {
@@ -227,7 +230,7 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
     if !res.status.success() {
         return Err(FrontendError::InvalidBitcode { path: linked, reason: first_line(&stderr_text(&res)) });
     }
-    Ok(Bitcode { path: final_bc, _dir: dir })
+    Ok(Bitcode { path: final_bc, warnings, _dir: dir })
 }
 
 fn first_line(s: &str) -> String {
@@ -259,7 +262,11 @@ fn clang_args(input: &Path, out: &Path, opts: &FrontendOptions) -> Vec<std::ffi:
         "-Wno-error=int-conversion",
         "-Wno-error=incompatible-pointer-types",
         "-Wno-error=return-type",
-        "-w",
+        // Silence everything except the warnings about constant expressions that overflow: clang
+        // folds those away, so they are reported to the engines (see `Bitcode::warnings`).
+        "-Wno-everything",
+        "-Winteger-overflow",
+        "-Wshift-overflow",
     ]
     .iter()
     .map(Into::into)
@@ -280,20 +287,29 @@ fn clang_args(input: &Path, out: &Path, opts: &FrontendOptions) -> Vec<std::ffi:
     a
 }
 
-fn compile_c(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -> Result<(), FrontendError> {
+fn overflow_warnings(out: &std::process::Output) -> Vec<String> {
+    stderr_text(out)
+        .lines()
+        .filter(|l| l.contains("warning:") && (l.contains("-Winteger-overflow") || l.contains("-Wshift-overflow")))
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// Compiles one C file; returns clang's overflow warnings.
+fn compile_c(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -> Result<Vec<String>, FrontendError> {
     let tool = &opts.tools.clang;
     let mut with_prelude = Command::new(tool);
     with_prelude.arg("-include").arg(prelude).args(clang_args(input, out, opts));
     let first = run(&mut with_prelude, tool)?;
     if first.status.success() {
-        return Ok(());
+        return Ok(overflow_warnings(&first));
     }
     // The program may declare an SV-COMP function with another signature than the prelude.
     let mut plain = Command::new(tool);
     plain.args(clang_args(input, out, opts));
     let second = run(&mut plain, tool)?;
     if second.status.success() {
-        return Ok(());
+        return Ok(overflow_warnings(&second));
     }
     Err(FrontendError::Compile { path: input.to_path_buf(), diagnostics: stderr_text(&second) })
 }

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let bc = driver::build_bitcode(inputs, opts)?;
     let mut m = load_verified_bitcode(&bc.path)?;
+    m.compiler_warnings = bc.warnings.clone();
     if inputs.len() > 1 || opts.runtime.is_some() {
         // Linking names the module after llvm-link; name it after the user's first input.
         m.source_file = inputs[0].display().to_string();

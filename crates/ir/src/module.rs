@@ -151,6 +151,9 @@ pub struct Module {
     pub pointer_bytes: u8,
     /// Every unsupported construct, in lowering order.
     pub unsupported: Vec<Unsupported>,
+    /// Compiler warnings that matter to verification (constant expressions that overflow and
+    /// were folded away by clang, so no instruction shows them).
+    pub compiler_warnings: Vec<String>,
     /// The pointer type, interned when the module is created.
     pub ptr_ty: TypeId,
     func_index: HashMap<String, FuncId>,
@@ -173,6 +176,7 @@ impl Module {
             files: Vec::new(),
             pointer_bytes,
             unsupported: Vec::new(),
+            compiler_warnings: Vec::new(),
             func_index: HashMap::new(),
             global_index: HashMap::new(),
         }

@@ -952,6 +952,11 @@ impl<'p> Machine<'p> {
                 FuncId(obj & !CODE_TAG)
             }
         };
+        if self.prog.error_functions[target.index()] {
+            let loc = self.current_loc();
+            self.event(Event::Call { func: target, loc });
+            return Err(FaultKind::Assert);
+        }
         let argv = self.collect_args(args);
         if let Some(h) = self.prog.hypercalls[target.index()] {
             return self.hypercall(h, &argv, dest);
@@ -981,25 +986,28 @@ impl<'p> Machine<'p> {
         });
         let returning = self.func;
         self.event(Event::Return { func: returning });
-        self.free_allocas(0);
         let parent = self.frame().read(FRAME_PARENT, 8);
-        let done = self.state.frame;
-        self.state.heap.free(done);
         let (parent_obj, _) = decode(parent.bits);
         if parent_obj == 0 {
-            self.state.frame = 0;
-            // Return from main: the runtime's exit(status) runs the atexit handlers.
+            // Return from main. Its frame (and so its local variables) stays alive below the
+            // runtime's exit(status), which runs the atexit handlers: memory that main's variables
+            // still point to at the end of the program is not lost (SV-COMP's valid-memtrack).
             if let Some(exit) = self.prog.exit {
                 let status = match value {
                     Some(Arg::Scalar(s)) => s,
                     _ => Scalar::int(0),
                 };
-                self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
+                self.save_pc();
+                let main_frame = self.state.frame;
+                self.push_frame(exit, &[Arg::Scalar(status)], main_frame)?;
                 return Ok(Flow::Jumped);
             }
             self.trans_flags |= flags::EXIT;
             return Ok(Flow::Stop(Stop::Exit));
         }
+        self.free_allocas(0);
+        let done = self.state.frame;
+        self.state.heap.free(done);
         self.state.frame = parent_obj;
         self.load_pc();
         let f = self.prog.module.function(self.func);

@@ -102,6 +102,16 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
     if check_nsw && nsw && defined && signed_overflow(op, x, y, width) {
         return Err(FaultKind::SignedOverflow);
     }
+    if check_nsw && op == BinOp::Shl && defined && y < u64::from(width) && width > 1 {
+        // LLVM IR does not say whether a shift was signed in C, where shifting a bit into or past
+        // the sign bit overflows. A shift that would overflow as signed makes the run inconclusive
+        // under no-overflow (neither `true` nor a `false` that might be an unsigned shift).
+        let shifted = sext(x, width) as i128 * (1i128 << y);
+        let (lo, hi) = (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1);
+        if shifted < lo || shifted > hi {
+            return Err(FaultKind::Undefined("left shift that overflows if its operand is signed"));
+        }
+    }
     let shift_amount = |v: u64| -> Option<u32> { if v < u64::from(width) { Some(v as u32) } else { None } };
     let bits = match op {
         BinOp::Add => x.wrapping_add(y),

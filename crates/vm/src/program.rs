@@ -212,6 +212,10 @@ pub struct Program {
     /// Object id of each global (globals are objects 1..=G, in order).
     pub global_obj: Vec<u32>,
     pub hypercalls: Vec<Option<Hypercall>>,
+    /// Functions whose *call* is the violation of unreach-call (`reach_error`,
+    /// `__VERIFIER_error`), whatever their body does: programs often define `reach_error` as an
+    /// empty function.
+    pub error_functions: Vec<bool>,
     pub main: Option<FuncId>,
     /// The runtime's `exit`, called with main's return value.
     pub exit: Option<FuncId>,
@@ -277,10 +281,12 @@ impl Program {
             .iter()
             .map(|f| if f.is_declaration() { Hypercall::from_name(&f.name) } else { None })
             .collect();
+        let error_functions =
+            module.functions.iter().map(|f| f.name == "reach_error" || f.name == "__VERIFIER_error").collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
-        Program { module, funcs, consts, global_obj, hypercalls, main, exit }
+        Program { module, funcs, consts, global_obj, hypercalls, error_functions, main, exit }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {
