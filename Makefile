@@ -8,7 +8,7 @@ PACKAGES := build-essential clang-19 llvm-19-dev libc6-dev-i386 zlib1g-dev libzs
             z3 minisat cadical xz-utils time
 CARGO ?= cargo
 export LLVM_SYS_191_PREFIX ?= /usr/lib/llvm-19
-VIGIL := target/release/vigil
+VIGIL := $(or $(CARGO_TARGET_DIR),target)/release/vigil
 
 .PHONY: all deps build demo test bench clean
 

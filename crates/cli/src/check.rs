@@ -195,7 +195,15 @@ fn run_engines(
     };
     let program = vigil_vm::Program::new(module);
     let cfg = search_config(args, vm_property, property, start);
-    let (mut verdict, st) = vigil_explicit::check(&program, &cfg);
+    // An internal error of the engine must not take vigil down: it ends in unknown.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| vigil_explicit::check(&program, &cfg)));
+    let (mut verdict, st) = match run {
+        Ok(r) => r,
+        Err(_) => (
+            vigil_explicit::Verdict::Unknown("internal error in the explicit engine (please report)".into()),
+            vigil_explicit::SearchStats::default(),
+        ),
+    };
     if let (vigil_explicit::Verdict::Holds, Some(w)) = (&verdict, folded_overflow) {
         // The compiler evaluated an overflowing constant expression: no instruction is left for
         // the engine to check, so its `true` does not cover that expression.
