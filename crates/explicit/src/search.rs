@@ -230,8 +230,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     if !exited && !visited.contains_key(key.as_slice()) {
                         let id = nodes.len() as u32;
                         let bytes: std::rc::Rc<[u8]> = key.into();
-                        stats.stored_bytes = store.bytes;
                         store.bytes += bytes.len() as u64;
+                        stats.stored_bytes = store.bytes;
                         nodes.push(Node { parent: idx, choices: choice_vec.clone(), state: bytes.clone() });
                         visited.insert(bytes, id);
                         stats.states += 1;

@@ -7,8 +7,8 @@ use crate::cfg::Graph;
 use crate::{BlockId, Callee, Const, FuncId, Function, InstKind, Module, Operand, PtrTarget};
 use std::collections::BTreeSet;
 
-/// The CFG of a defined function. Declarations give a graph with no nodes... callers should not
-/// ask; they get a one-node graph so that analyses stay total.
+/// The CFG of a function (a declaration, which has no blocks, gets a one-node graph so that the
+/// analyses stay total).
 pub fn function_graph(f: &Function) -> Graph {
     let n = f.blocks.len().max(1);
     let mut edges = Vec::new();
@@ -33,7 +33,7 @@ pub struct CallInfo {
     pub address_taken: BTreeSet<FuncId>,
 }
 
-fn funcs_in_const(m: &Module, c: &Const, out: &mut BTreeSet<FuncId>) {
+fn funcs_in_const(c: &Const, out: &mut BTreeSet<FuncId>) {
     match c {
         Const::Ptr { target: PtrTarget::Func(f), .. } | Const::PtrAsInt { target: PtrTarget::Func(f), .. } => {
             out.insert(*f);
@@ -47,7 +47,6 @@ fn funcs_in_const(m: &Module, c: &Const, out: &mut BTreeSet<FuncId>) {
         }
         _ => {}
     }
-    let _ = m;
 }
 
 /// Collects [`CallInfo`] for a module.
@@ -89,13 +88,13 @@ pub fn call_info(m: &Module) -> CallInfo {
                 }
                 for op in ops {
                     if let Operand::Const(c) = op {
-                        funcs_in_const(m, m.konst(c), &mut info.address_taken);
+                        funcs_in_const(m.konst(c), &mut info.address_taken);
                     }
                 }
             }
             for op in term_operands(&b.term) {
                 if let Operand::Const(c) = op {
-                    funcs_in_const(m, m.konst(c), &mut info.address_taken);
+                    funcs_in_const(m.konst(c), &mut info.address_taken);
                 }
             }
         }

@@ -16,8 +16,8 @@ const COMMENT_COLUMN: usize = 56;
 pub fn module_to_string(m: &Module) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "; module {} (pointers: {} bytes)", m.source_file, m.pointer_bytes);
-    for (i, g) in m.globals.iter().enumerate() {
-        out.push_str(&global_line(m, i, g));
+    for g in &m.globals {
+        out.push_str(&global_line(m, g));
         out.push('\n');
     }
     if !m.globals.is_empty() {
@@ -43,7 +43,7 @@ fn with_comment(mut line: String, comment: &str) -> String {
     line
 }
 
-fn global_line(m: &Module, i: usize, g: &Global) -> String {
+fn global_line(m: &Module, g: &Global) -> String {
     let kind = if g.is_constant { "constant" } else { "global" };
     let mut line = format!(
         "@{} = {} {} ({} bytes, align {})",
@@ -59,7 +59,6 @@ fn global_line(m: &Module, i: usize, g: &Global) -> String {
             let _ = write!(line, " = {}", init_to_string(m, init));
         }
     }
-    let _ = i;
     with_comment(line, &m.describe_loc(g.loc))
 }
 

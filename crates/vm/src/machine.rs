@@ -506,8 +506,9 @@ impl<'p> Machine<'p> {
         if so == dob {
             self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);
         } else {
-            let src_obj = self.state.heap.get(so).expect("checked").clone();
-            self.state.heap.get_mut(dob).expect("checked").copy_from(doff, &src_obj, soff, len);
+            // Only the copied range is taken out, not the whole source object.
+            let part = self.state.heap.get(so).expect("checked").slice(soff, len);
+            self.state.heap.get_mut(dob).expect("checked").copy_from(doff, &part, 0, len);
         }
         Ok(())
     }
@@ -749,9 +750,9 @@ impl<'p> Machine<'p> {
                 match dest {
                     Some(d) if self.is_aggregate_reg(d) => {
                         let (obj, off) = self.check_access(p, size, false)?;
-                        let src = self.state.heap.get(obj).expect("checked").clone();
+                        let part = self.state.heap.get(obj).expect("checked").slice(off, size);
                         let reg_off = prog.funcs[self.func.index()].reg_off[d.index()];
-                        self.frame_mut().copy_from(reg_off, &src, off, size);
+                        self.frame_mut().copy_from(reg_off, &part, 0, size);
                     }
                     _ => {
                         let v = self.load(p, size)?;
@@ -975,7 +976,7 @@ impl<'p> Machine<'p> {
         self.save_pc();
         let caller = self.state.frame;
         self.push_frame(target, &argv, caller)?;
-        let _ = dest;
+        // The result register is written by `ret`, which finds the call at the caller's pc.
         Ok(Flow::Jumped)
     }
 

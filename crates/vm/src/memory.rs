@@ -127,6 +127,13 @@ impl Object {
         }
     }
 
+    /// The bytes `[off, off+len)` with their shadows, as a new object (bounds already checked).
+    pub fn slice(&self, off: u32, len: u32) -> Object {
+        let mut out = Object::new(self.kind, len as usize, false);
+        out.copy_from(0, self, off, len);
+        out
+    }
+
     /// Copies within one object (memmove semantics).
     pub fn copy_within(&mut self, doff: u32, soff: u32, len: u32) {
         let (d, s, l) = (doff as usize, soff as usize, len as usize);

@@ -46,8 +46,7 @@ pub fn lower_module(llvm: &llvm_ir::Module, gep_offsets: HashMap<GepKey, GepOffs
     l.register_globals();
     l.register_functions();
     l.lower_initialisers();
-    for (i, f) in llvm.functions.iter().enumerate() {
-        let _ = i;
+    for f in &llvm.functions {
         l.lower_function_body(f);
     }
     l.m
