@@ -1,18 +1,24 @@
-//! `vigil check`: load the program, run the engines, print one verdict.
+//! `vigil check`: read the program (C files or an SV-COMP task), run the engines, print one
+//! verdict, and write what the user asked for besides (counterexample, witness, harness, test
+//! case).
 //!
-//! No engine has landed yet, so after the front end has read the program the answer is
-//! `unknown(no engine)`. The front end's failures (missing file, compile error, corrupt bitcode)
-//! exit with code 2 and a one-line reason; unsupported constructs are listed as notes.
+//! The front end's failures (missing file, compile error, corrupt bitcode) exit with code 2 and a
+//! one-line reason; unsupported constructs are listed as notes; an unsupported property is
+//! `unknown`, not an error, so that benchmark runs go on.
 
+use crate::engines::explicit::ExplicitEngine;
+use crate::engines::Engine;
 use crate::property::Property;
+use crate::task::Task;
 use crate::verdict::{Answer, Report};
 use crate::{FrontendArgs, EXIT_USAGE};
 use clap::{Args, ValueEnum};
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
+pub enum EngineChoice {
     /// Run the engines that apply in parallel; the first answer with evidence wins.
     Auto,
     /// DiVM-style virtual machine with explicit state-space search.
@@ -31,15 +37,16 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// The program: one or more C files (.c, .i) or LLVM files (.bc, .ll).
+    /// The program: C files (.c, .i), LLVM files (.bc, .ll), or one SV-COMP task file (.yml).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Which engine to run.
-    #[arg(long, value_enum, default_value_t = Engine::Auto)]
-    pub engine: Engine,
-    /// The property: unreach-call, valid-memsafety, no-overflow, no-data-race, or a .prp file.
-    #[arg(long, default_value = "unreach-call", value_name = "PROPERTY")]
-    pub property: String,
+    #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
+    /// The property: unreach-call, valid-memsafety, no-overflow, no-data-race, or a .prp file
+    /// [default: the task's first property, else unreach-call].
+    #[arg(long, value_name = "PROPERTY")]
+    pub property: Option<String>,
     /// Time budget in seconds; when it runs out the verdict is unknown(timeout).
     #[arg(long, value_name = "SECONDS", default_value_t = 900.0)]
     pub timeout: f64,
@@ -60,7 +67,17 @@ pub struct CheckArgs {
     pub malloc_can_fail: bool,
     /// When the verdict is false, save the counterexample here (JSON) for `vigil replay`.
     #[arg(long, value_name = "FILE")]
-    pub counterexample: Option<std::path::PathBuf>,
+    pub counterexample: Option<PathBuf>,
+    /// When the verdict is false, write an SV-COMP violation witness (YAML, format 2.0) here.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
+    /// When the verdict is false, write a C test harness here that reproduces the bug natively
+    /// (`clang -fsanitize=address,undefined prog.c HARNESS.c`).
+    #[arg(long, value_name = "FILE")]
+    pub harness: Option<PathBuf>,
+    /// When the verdict is false, write the inputs as a Test-Comp test case (XML) here.
+    #[arg(long, value_name = "FILE")]
+    pub testcase: Option<PathBuf>,
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
     #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
@@ -87,65 +104,111 @@ fn parse_range(s: &str) -> Result<(i64, i64), String> {
     Ok((lo, hi))
 }
 
+/// The program and property after reading a task file, if one was given.
+pub struct Inputs {
+    pub files: Vec<PathBuf>,
+    pub frontend: FrontendArgs,
+    pub property: Property,
+    /// The task's expected verdict for the property, when it says.
+    pub expected: Option<bool>,
+}
+
+/// Resolves the command line into program files, front-end options and the property.
+pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
+    let mut frontend = args.frontend.clone();
+    let explicit_property = match &args.property {
+        Some(p) => Some(Property::parse(p)?),
+        None => None,
+    };
+    let is_task = args.files.iter().any(|f| crate::task::is_task_file(f));
+    if !is_task {
+        return Ok(Inputs {
+            files: args.files.clone(),
+            frontend,
+            property: explicit_property.unwrap_or(Property::UnreachCall),
+            expected: None,
+        });
+    }
+    if args.files.len() != 1 {
+        return Err("give one task file (.yml) alone, not together with other files".into());
+    }
+    let task = Task::load(&args.files[0])?;
+    frontend.m32 |= task.ilp32;
+    let property = match explicit_property {
+        Some(p) => p,
+        None => task
+            .properties
+            .first()
+            .map(|p| p.property)
+            .ok_or_else(|| format!("{}: the task lists no property; give one with --property", args.files[0].display()))?,
+    };
+    let expected = task.property(&property).and_then(|p| p.expected);
+    Ok(Inputs { files: task.input_files, frontend, property, expected })
+}
+
 pub fn run(args: &CheckArgs) -> u8 {
     let start = Instant::now();
-    let property = match Property::parse(&args.property) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("vigil check: {e}");
-            return EXIT_USAGE;
-        }
-    };
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         eprintln!("vigil check: --timeout must be a positive number of seconds");
         return EXIT_USAGE;
     }
-    let mut fe = args.frontend.options();
-    fe.runtime = crate::runtime::bitcode();
-    if property == Property::ValidMemsafety {
-        // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
-        // and "p is never read again" are the same dead register, and leak reports would be
-        // wrong one way or the other.
-        fe.mem2reg = false;
-    }
-    let module = match vigil_frontend::load(&args.files, &fe) {
-        Ok(m) => m,
+    let inputs = match resolve_inputs(args) {
+        Ok(i) => i,
         Err(e) => {
             eprintln!("vigil check: {e}");
             return EXIT_USAGE;
         }
     };
-    if module.function_by_name("main").is_none_or(|f| module.function(f).is_declaration()) {
-        eprintln!("vigil check: {}: no main function", args.files[0].display());
-        return EXIT_USAGE;
-    }
+    let property = inputs.property;
+    let deadline = start + Duration::from_secs_f64(args.timeout);
     let mut notes = Vec::new();
-    for u in &module.unsupported {
-        notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
-    }
     let mut stats = serde_json::Map::new();
-    stats.insert("functions".into(), module.defined_functions().count().into());
-    stats.insert(
-        "instructions".into(),
-        module.defined_functions().map(|(_, f)| f.num_insts()).sum::<usize>().into(),
-    );
-    let (answer, engine, trace, choices) = run_engines(args, property, module, &mut stats, start);
-    if let (Some(path), Some(choices)) = (&args.counterexample, &choices) {
-        let violated = match &answer {
-            Answer::False(p) => p.clone(),
-            _ => String::new(),
+    let result = if let Property::Unsupported(name) = property {
+        crate::portfolio::PortfolioResult {
+            decided_by: "none",
+            outcome: crate::engines::Outcome::unknown(format!("property {name} is not supported")),
+            summaries: Vec::new(),
+        }
+    } else {
+        let engines = match build_engines(args, &inputs, deadline, &mut notes, &mut stats) {
+            Ok(e) => e,
+            Err(code) => return code,
         };
-        let saved = crate::replay_cmd::SavedCounterexample::new(args, property.name(), &violated, choices.clone());
-        if let Err(e) = saved.write(path) {
-            eprintln!("vigil check: cannot write {}: {e}", path.display());
-            return EXIT_USAGE;
+        crate::portfolio::run(engines, deadline)
+    };
+    let outcome = result.outcome;
+    for (k, v) in &outcome.stats {
+        stats.insert(k.clone(), v.clone());
+    }
+    if result.summaries.len() > 1 {
+        let engines: Vec<serde_json::Value> = result
+            .summaries
+            .iter()
+            .map(|s| serde_json::json!({"engine": s.engine, "result": s.result, "time_s": s.time_s}))
+            .collect();
+        stats.insert("engines".into(), engines.into());
+        let others: Vec<String> = result
+            .summaries
+            .iter()
+            .filter(|s| s.engine != result.decided_by)
+            .map(|s| format!("{}: {}", s.engine, s.result))
+            .collect();
+        if !others.is_empty() {
+            notes.push(format!("note: other engines: {}", others.join("; ")));
         }
     }
+    if let Some(expected) = inputs.expected {
+        stats.insert("expected_verdict".into(), expected.into());
+    }
+    if let Err(e) = write_artefacts(args, &inputs, &outcome) {
+        eprintln!("vigil check: {e}");
+        return EXIT_USAGE;
+    }
     let report = Report {
-        answer,
+        answer: outcome.answer,
         property: property.name().into(),
-        engine,
-        trace,
+        engine: result.decided_by.into(),
+        trace: outcome.trace,
         stats,
         time_s: start.elapsed().as_secs_f64(),
         notes,
@@ -158,6 +221,9 @@ pub fn run(args: &CheckArgs) -> u8 {
                     println!("{}", step.get("text").and_then(|t| t.as_str()).unwrap_or_default());
                 }
             }
+            for line in &outcome.details {
+                println!("{line}");
+            }
             print!("{}", report.to_text())
         }
         Format::Json => println!("{}", report.to_json()),
@@ -165,76 +231,111 @@ pub fn run(args: &CheckArgs) -> u8 {
     report.answer.exit_code()
 }
 
-/// Runs the engines that apply. Only the explicit engine exists so far; `auto` runs it.
-fn run_engines(
+/// Loads the program and prepares the engines the options ask for. On a front-end failure,
+/// prints the reason and returns the exit code.
+fn build_engines(
     args: &CheckArgs,
-    property: Property,
-    module: vigil_ir::Module,
+    inputs: &Inputs,
+    deadline: Instant,
+    notes: &mut Vec<String>,
     stats: &mut serde_json::Map<String, serde_json::Value>,
-    start: Instant,
-) -> (Answer, String, Vec<serde_json::Value>, Option<Vec<Vec<u32>>>) {
-    let vm_property = match vm_property(property) {
-        Some(p) => p,
-        None => {
-            return (Answer::Unknown("property no-data-race is not supported yet".into()), "none".into(), Vec::new(), None)
+) -> Result<Vec<Arc<dyn Engine>>, u8> {
+    let property = inputs.property;
+    let mut fe = inputs.frontend.options();
+    fe.runtime = crate::runtime::bitcode();
+    if property == Property::ValidMemsafety {
+        // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
+        // and "p is never read again" are the same dead register, and leak reports would be
+        // wrong one way or the other.
+        fe.mem2reg = false;
+    }
+    let module = match vigil_frontend::load(&inputs.files, &fe) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("vigil check: {e}");
+            return Err(EXIT_USAGE);
         }
     };
-    match args.engine {
-        Engine::Auto | Engine::Explicit => {}
-        Engine::Static | Engine::Synergy => {
-            return (Answer::Unknown("no engine: this engine is not implemented yet".into()), "none".into(), Vec::new(), None)
+    if module.function_by_name("main").is_none_or(|f| module.function(f).is_declaration()) {
+        eprintln!("vigil check: {}: no main function", inputs.files[0].display());
+        return Err(EXIT_USAGE);
+    }
+    for u in &module.unsupported {
+        notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
+    }
+    stats.insert("functions".into(), module.defined_functions().count().into());
+    stats.insert(
+        "instructions".into(),
+        module.defined_functions().map(|(_, f)| f.num_insts()).sum::<usize>().into(),
+    );
+    let mut engines: Vec<Arc<dyn Engine>> = Vec::new();
+    let want = |e: EngineChoice| args.engine == EngineChoice::Auto || args.engine == e;
+    if want(EngineChoice::Explicit) {
+        if let Some(vm_property) = vm_property(property) {
+            let folded_overflow =
+                if property == Property::NoOverflow { module.compiler_warnings.first().cloned() } else { None };
+            engines.push(Arc::new(ExplicitEngine {
+                module,
+                config: search_config(args, vm_property, property, deadline),
+                folded_overflow,
+            }));
         }
     }
-    if crate::runtime::bitcode().is_none() {
-        return (Answer::Unknown("no engine: the in-VM runtime is not built".into()), "none".into(), Vec::new(), None);
+    if matches!(args.engine, EngineChoice::Static | EngineChoice::Synergy) {
+        engines.push(Arc::new(Declined { name: "none", reason: "this engine is not implemented yet".into() }));
     }
-    let folded_overflow = if property == Property::NoOverflow {
-        module.compiler_warnings.first().cloned()
-    } else {
-        None
-    };
-    let program = vigil_vm::Program::new(module);
-    let cfg = search_config(args, vm_property, property, start);
-    // An internal error of the engine must not take vigil down: it ends in unknown.
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| vigil_explicit::check(&program, &cfg)));
-    let (mut verdict, st) = match run {
-        Ok(r) => r,
-        Err(_) => (
-            vigil_explicit::Verdict::Unknown("internal error in the explicit engine (please report)".into()),
-            vigil_explicit::SearchStats::default(),
-        ),
-    };
-    if let (vigil_explicit::Verdict::Holds, Some(w)) = (&verdict, folded_overflow) {
-        // The compiler evaluated an overflowing constant expression: no instruction is left for
-        // the engine to check, so its `true` does not cover that expression.
-        verdict = vigil_explicit::Verdict::Unknown(format!("a constant expression overflows and was folded by the compiler: {w}"));
+    if engines.is_empty() {
+        engines.push(Arc::new(Declined {
+            name: "none",
+            reason: format!("no engine checks property {} yet", property.name()),
+        }));
     }
-    stats.insert("states".into(), st.states.into());
-    stats.insert("transitions".into(), st.transitions.into());
-    stats.insert("instructions".into(), st.instructions.into());
-    stats.insert("stored_bytes".into(), st.stored_bytes.into());
-    if st.states > 0 {
-        stats.insert("bytes_per_state".into(), (st.stored_bytes / st.states).into());
+    Ok(engines)
+}
+
+/// An engine that does not apply, with the reason.
+struct Declined {
+    name: &'static str,
+    reason: String,
+}
+
+impl Engine for Declined {
+    fn name(&self) -> &'static str {
+        self.name
     }
-    stats.insert("search_s".into(), st.time_s.into());
-    let answer = match verdict {
-        vigil_explicit::Verdict::Holds => (Answer::True, Vec::new(), None),
-        vigil_explicit::Verdict::Violated { property, trace, choices } => {
-            let steps = trace
-                .iter()
-                .map(|s| {
-                    let mut j = s.to_json();
-                    if let Some(o) = j.as_object_mut() {
-                        o.insert("text".into(), s.to_text().into());
-                    }
-                    j
-                })
-                .collect();
-            (Answer::False(property.to_string()), steps, Some(choices))
-        }
-        vigil_explicit::Verdict::Unknown(r) => (Answer::Unknown(r), Vec::new(), None),
-    };
-    (answer.0, "explicit".into(), answer.1, answer.2)
+    fn run(&self, _cancel: &Arc<std::sync::atomic::AtomicBool>) -> crate::engines::Outcome {
+        crate::engines::Outcome::unknown(self.reason.clone())
+    }
+}
+
+/// Writes the counterexample, witness, harness and test case the user asked for (only for
+/// `false`; for other verdicts nothing is written).
+fn write_artefacts(args: &CheckArgs, inputs: &Inputs, outcome: &crate::engines::Outcome) -> Result<(), String> {
+    let Answer::False(violated) = &outcome.answer else { return Ok(()) };
+    let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
+    if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
+        let saved = crate::replay_cmd::SavedCounterexample::new(args, inputs, inputs.property.name(), violated, choices.clone());
+        saved.write(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let Some(ev) = &outcome.evidence else { return Ok(()) };
+    if let Some(path) = &args.witness {
+        let task = vigil_report::witness::TaskInfo {
+            input_files: inputs.files.iter().map(|f| f.display().to_string()).collect(),
+            specification: inputs.property.formula(),
+            ilp32: inputs.frontend.m32,
+            producer_version: env!("CARGO_PKG_VERSION").into(),
+        };
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let text = vigil_report::witness::violation_witness(&task, ev, &|f| std::fs::read(f).ok(), now)?;
+        write(path, &text)?;
+    }
+    if let Some(path) = &args.harness {
+        write(path, &vigil_report::harness::c_harness(ev, &inputs.files[0].display().to_string()))?;
+    }
+    if let Some(path) = &args.testcase {
+        write(path, &vigil_report::harness::testcomp_testcase(ev))?;
+    }
+    Ok(())
 }
 
 /// The VM property for a checked property (None for properties the VM does not check).
@@ -243,7 +344,7 @@ pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
         Property::UnreachCall => Some(vigil_vm::Property::UnreachCall),
         Property::ValidMemsafety => Some(vigil_vm::Property::ValidMemsafety),
         Property::NoOverflow => Some(vigil_vm::Property::NoOverflow),
-        Property::NoDataRace => None,
+        Property::NoDataRace | Property::Unsupported(_) => None,
     }
 }
 
@@ -257,7 +358,7 @@ pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option
     }
 }
 
-fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Property, start: Instant) -> vigil_explicit::SearchConfig {
+fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Property, deadline: Instant) -> vigil_explicit::SearchConfig {
     vigil_explicit::SearchConfig {
         property: vm_property,
         order: match args.search {
@@ -267,7 +368,7 @@ fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Pr
         vm: vm_config(property, args.malloc_can_fail, args.nondet_range),
         max_states: args.max_states,
         max_memory: args.max_memory.saturating_mul(1 << 20),
-        deadline: Some(start + std::time::Duration::from_secs_f64(args.timeout)),
+        deadline: Some(deadline),
         cancel: None,
     }
 }

@@ -4,7 +4,11 @@
 //! unreadable input. `vigil sat` and `vigil smt` follow the SAT-competition and SMT-LIB
 //! conventions instead (10 SAT / 20 UNSAT / 0 unknown for `sat`).
 
+mod bench_cmd;
 mod check;
+mod engines;
+mod portfolio;
+mod task;
 mod runtime;
 mod ir_cmd;
 mod property;
@@ -50,6 +54,16 @@ Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.")]
     /// Re-execute a counterexample saved by `vigil check --counterexample FILE`.
     #[command(after_help = "Example:\n  vigil check --counterexample cex.json prog.c && vigil replay cex.json")]
     Replay(replay_cmd::ReplayArgs),
+    /// Write a C test harness that reproduces a saved counterexample natively.
+    #[command(after_help = "Example:\n  vigil check --counterexample cex.json prog.c\n  vigil harness cex.json -o harness.c\n  \
+clang -g -Wno-implicit-function-declaration -fsanitize=address,undefined prog.c harness.c && ./a.out")]
+    Harness(replay_cmd::HarnessArgs),
+    /// Run vigil over a benchmark (SV-COMP task files or a JSON-lines manifest) and score it.
+    #[command(after_help = "Examples:\n  vigil bench --jobs 2 --timeout 60 tasks/*.yml\n  \
+vigil bench --root /tmp/vigil-dev --json run.json shared/peers/dev.jsonl\n  vigil bench --compare run.json --json run2.json tasks.txt\n\n\
+Scores as SV-COMP: +2 correct true, +1 correct false, -32 wrong true, -16 wrong false.\n\
+Exit code 1 when any answer is wrong, else 0.")]
+    Bench(bench_cmd::BenchArgs),
     /// Solve a DIMACS CNF formula (SAT-competition output: exit 10 SAT, 20 UNSAT, 0 unknown).
     #[command(after_help = "Examples:\n  vigil sat formula.cnf\n  vigil sat --proof proof.drat formula.cnf.xz\n  \
 vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --list-params")]
@@ -188,6 +202,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Ir(args) => ir_cmd::run(&args),
         Command::Replay(args) => replay_cmd::run(&args),
+        Command::Harness(args) => replay_cmd::run_harness(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
         Command::Sat(args) => run_sat(&args),
         Command::Smt(args) => run_smt(&args),
     };

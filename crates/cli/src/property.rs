@@ -1,7 +1,9 @@
 //! The properties `vigil check` understands: by name, or from an SV-COMP property file.
 //!
-//! Property files are recognised by their LTL formula (`CHECK( init(main()), LTL(G ! call(
-//! reach_error())) )` and friends). Full task-file support (`.yml`) is a later addition.
+//! Property files are recognised by their formula (`CHECK( init(main()), LTL(G ! call(
+//! reach_error())) )` and friends). Every property file SV-COMP defines is recognised; the ones
+//! vigil cannot check yet (termination, valid-memcleanup, coverage) parse to
+//! [`Property::Unsupported`], so that a benchmark run answers `unknown` for them instead of failing.
 
 use std::path::Path;
 
@@ -11,15 +13,18 @@ pub enum Property {
     ValidMemsafety,
     NoOverflow,
     NoDataRace,
+    /// A property SV-COMP defines that vigil does not check (its name).
+    Unsupported(&'static str),
 }
 
 impl Property {
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &'static str {
         match self {
             Property::UnreachCall => "unreach-call",
             Property::ValidMemsafety => "valid-memsafety",
             Property::NoOverflow => "no-overflow",
             Property::NoDataRace => "no-data-race",
+            Property::Unsupported(name) => name,
         }
     }
 
@@ -29,7 +34,7 @@ impl Property {
             "valid-memsafety" => Some(Property::ValidMemsafety),
             "no-overflow" => Some(Property::NoOverflow),
             "no-data-race" => Some(Property::NoDataRace),
-            _ => None,
+            _ => UNSUPPORTED.iter().find(|n| **n == s).map(|n| Property::Unsupported(n)),
         }
     }
 
@@ -46,25 +51,54 @@ impl Property {
             ));
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: {e}"))?;
-        Property::from_prp(&text).ok_or_else(|| format!("{arg}: no supported property formula found"))
+        Property::from_prp(&text).ok_or_else(|| format!("{arg}: not an SV-COMP property file (no known formula found)"))
     }
 
     /// Recognises the SV-COMP property formulas.
     pub fn from_prp(text: &str) -> Option<Property> {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if !compact.starts_with("CHECK(") && !compact.starts_with("COVER(") {
+            return None;
+        }
+        if compact.starts_with("COVER(") {
+            return if compact.contains("FQL(COVEREDGES(@CALL(") {
+                Some(Property::Unsupported("coverage-error-call"))
+            } else {
+                Some(Property::Unsupported("coverage-branches"))
+            };
+        }
         if compact.contains("G!call(") {
             Some(Property::UnreachCall)
+        } else if compact.contains("Gvalid-memcleanup") {
+            Some(Property::Unsupported("valid-memcleanup"))
         } else if compact.contains("Gvalid-free") || compact.contains("Gvalid-deref") || compact.contains("Gvalid-memtrack") {
             Some(Property::ValidMemsafety)
         } else if compact.contains("G!overflow") {
             Some(Property::NoOverflow)
         } else if compact.contains("G!data-race") {
             Some(Property::NoDataRace)
+        } else if compact.contains("Fend") {
+            Some(Property::Unsupported("termination"))
         } else {
             None
         }
     }
+
+    /// The formula of the property file, as SV-COMP writes it (for witnesses' `specification`).
+    pub fn formula(&self) -> String {
+        match self {
+            Property::UnreachCall => "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
+            Property::ValidMemsafety => "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n\
+                 CHECK( init(main()), LTL(G valid-memtrack) )"
+                .into(),
+            Property::NoOverflow => "CHECK( init(main()), LTL(G ! overflow) )".into(),
+            Property::NoDataRace => "CHECK( init(main()), LTL(G ! data-race) )".into(),
+            Property::Unsupported(name) => name.to_string(),
+        }
+    }
 }
+
+const UNSUPPORTED: [&str; 4] = ["termination", "valid-memcleanup", "coverage-error-call", "coverage-branches"];
 
 #[cfg(test)]
 mod tests {
@@ -73,6 +107,7 @@ mod tests {
     #[test]
     fn names_and_formulas() {
         assert_eq!(Property::parse("unreach-call"), Ok(Property::UnreachCall));
+        assert_eq!(Property::parse("termination"), Ok(Property::Unsupported("termination")));
         assert!(Property::parse("bogus").is_err());
         assert_eq!(
             Property::from_prp("CHECK( init(main()), LTL(G ! call(reach_error())) )\n"),
@@ -86,6 +121,31 @@ mod tests {
         );
         assert_eq!(Property::from_prp("CHECK( init(main()), LTL(G ! overflow) )"), Some(Property::NoOverflow));
         assert_eq!(Property::from_prp("CHECK( init(main()), LTL(G ! data-race) )"), Some(Property::NoDataRace));
-        assert_eq!(Property::from_prp("CHECK( init(main()), LTL(F end) )"), None);
+        assert_eq!(Property::from_prp("CHECK( init(main()), LTL(F end) )"), Some(Property::Unsupported("termination")));
+        assert_eq!(Property::from_prp("hello"), None);
+    }
+
+    /// The text of every property file of SV-COMP 2025 (sv-benchmarks c/properties/*.prp), as
+    /// the competition's rules publish them, parses to the right property.
+    #[test]
+    fn every_svcomp_property_file() {
+        let files = [
+            ("unreach-call.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n", "unreach-call"),
+            (
+                "valid-memsafety.prp",
+                "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\nCHECK( init(main()), LTL(G valid-memtrack) )\n",
+                "valid-memsafety",
+            ),
+            ("valid-memcleanup.prp", "CHECK( init(main()), LTL(G valid-memcleanup) )\n", "valid-memcleanup"),
+            ("no-overflow.prp", "CHECK( init(main()), LTL(G ! overflow) )\n", "no-overflow"),
+            ("no-data-race.prp", "CHECK( init(main()), LTL(G ! data-race) )\n", "no-data-race"),
+            ("termination.prp", "CHECK( init(main()), LTL(F end) )\n", "termination"),
+            ("coverage-error-call.prp", "COVER( init(main()), FQL(COVER EDGES(@CALL(reach_error))) )\n", "coverage-error-call"),
+            ("coverage-branches.prp", "COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )\n", "coverage-branches"),
+        ];
+        for (file, text, name) in files {
+            let p = Property::from_prp(text).unwrap_or_else(|| panic!("{file} not recognised"));
+            assert_eq!(p.name(), name, "{file}");
+        }
     }
 }

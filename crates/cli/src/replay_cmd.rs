@@ -6,7 +6,7 @@
 //! (`malloc_can_fail`, `nondet_range`), and the choices of every transition. Replaying compiles
 //! the same files again and must reach the same violation; otherwise it says why not.
 
-use crate::check::CheckArgs;
+use crate::check::{CheckArgs, Inputs};
 use crate::property::Property;
 use crate::{FrontendArgs, EXIT_USAGE};
 use clap::Args;
@@ -34,13 +34,13 @@ fn absolute(p: &Path) -> PathBuf {
 }
 
 impl SavedCounterexample {
-    pub fn new(args: &CheckArgs, property: &str, violated: &str, choices: Vec<Vec<u32>>) -> Self {
+    pub fn new(args: &CheckArgs, inputs: &Inputs, property: &str, violated: &str, choices: Vec<Vec<u32>>) -> Self {
         SavedCounterexample {
             format: FORMAT.into(),
-            files: args.files.iter().map(|f| absolute(f)).collect(),
-            include: args.frontend.include.iter().map(|f| absolute(f)).collect(),
-            define: args.frontend.define.clone(),
-            m32: args.frontend.m32,
+            files: inputs.files.iter().map(|f| absolute(f)).collect(),
+            include: inputs.frontend.include.iter().map(|f| absolute(f)).collect(),
+            define: inputs.frontend.define.clone(),
+            m32: inputs.frontend.m32,
             property: property.into(),
             violated: violated.into(),
             malloc_can_fail: args.malloc_can_fail,
@@ -62,35 +62,19 @@ pub struct ReplayArgs {
     pub file: PathBuf,
 }
 
-pub fn run(args: &ReplayArgs) -> u8 {
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("vigil replay: {}: {e}", args.file.display());
-            return EXIT_USAGE;
-        }
-    };
-    let saved: SavedCounterexample = match serde_json::from_str(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("vigil replay: {}: not a vigil counterexample ({e})", args.file.display());
-            return EXIT_USAGE;
-        }
-    };
+/// Compiles the saved program again and replays the saved choices; returns the counterexample
+/// and the replayed trace, or the reason (`Err((exit code, message))`).
+pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_explicit::Step>), (u8, String)> {
+    let usage = |m: String| (EXIT_USAGE, m);
+    let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    let saved: SavedCounterexample = serde_json::from_str(&text)
+        .map_err(|e| usage(format!("{}: not a vigil counterexample ({e})", path.display())))?;
     if saved.format != FORMAT {
-        eprintln!("vigil replay: {}: unknown format '{}'", args.file.display(), saved.format);
-        return EXIT_USAGE;
+        return Err(usage(format!("{}: unknown format '{}'", path.display(), saved.format)));
     }
-    let property = match Property::parse(&saved.property) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("vigil replay: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let property = Property::parse(&saved.property).map_err(usage)?;
     let Some(vm_property) = crate::check::vm_property(property) else {
-        eprintln!("vigil replay: property {} cannot be replayed", saved.property);
-        return EXIT_USAGE;
+        return Err(usage(format!("property {} cannot be replayed", saved.property)));
     };
     let fe = FrontendArgs {
         include: saved.include.clone(),
@@ -102,17 +86,18 @@ pub fn run(args: &ReplayArgs) -> u8 {
     let mut opts = fe.options();
     opts.runtime = crate::runtime::bitcode();
     opts.mem2reg = property != Property::ValidMemsafety; // as `vigil check` compiled it
-    let module = match vigil_frontend::load(&saved.files, &opts) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("vigil replay: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let module = vigil_frontend::load(&saved.files, &opts).map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
     let vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);
     match vigil_explicit::replay::replay_choices(&program, &vm, vm_property, &saved.violated, &saved.choices) {
-        Ok(trace) => {
+        Ok(trace) => Ok((saved, trace)),
+        Err(why) => Err((20, format!("the counterexample does not replay: {why}"))),
+    }
+}
+
+pub fn run(args: &ReplayArgs) -> u8 {
+    match replay_saved(&args.file) {
+        Ok((saved, trace)) => {
             println!("counterexample (replayed):");
             for step in &trace {
                 println!("{}", step.to_text());
@@ -120,9 +105,59 @@ pub fn run(args: &ReplayArgs) -> u8 {
             println!("verdict: false({})", saved.violated);
             10
         }
-        Err(why) => {
-            println!("verdict: unknown(the counterexample does not replay: {why})");
+        Err((20, why)) => {
+            println!("verdict: unknown({why})");
             20
+        }
+        Err((code, why)) => {
+            eprintln!("vigil replay: {why}");
+            code
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct HarnessArgs {
+    /// A counterexample saved by `vigil check --counterexample FILE`.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Where to write the C harness [default: standard output].
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Also write the inputs as a Test-Comp test case (XML) here.
+    #[arg(long, value_name = "FILE")]
+    pub testcase: Option<PathBuf>,
+}
+
+/// `vigil harness`: replay a saved counterexample and write the C harness that reproduces it.
+pub fn run_harness(args: &HarnessArgs) -> u8 {
+    let (saved, trace) = match replay_saved(&args.file) {
+        Ok(r) => r,
+        Err((code, why)) => {
+            eprintln!("vigil harness: {why}");
+            return code;
+        }
+    };
+    let ev = crate::engines::explicit::evidence(&trace, &saved.violated);
+    let program = saved.files.first().map(|f| f.display().to_string()).unwrap_or_default();
+    let harness = vigil_report::harness::c_harness(&ev, &program);
+    let written = match &args.output {
+        Some(p) => std::fs::write(p, harness).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => {
+            print!("{harness}");
+            Ok(())
+        }
+    };
+    let written = written.and_then(|()| match &args.testcase {
+        Some(p) => std::fs::write(p, vigil_report::harness::testcomp_testcase(&ev))
+            .map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => Ok(()),
+    });
+    match written {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("vigil harness: {e}");
+            EXIT_USAGE
         }
     }
 }

@@ -217,3 +217,71 @@ fn saved_counterexamples_replay_and_tampered_ones_do_not() {
     let o = vigil().arg("replay").arg(&cex).output().expect("run");
     assert_usage_error(&o, "not a vigil counterexample");
 }
+
+fn tasks(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tasks").join(name)
+}
+
+#[test]
+fn task_files_give_program_property_and_data_model() {
+    let o = vigil().args(["check", "--format", "json"]).arg(tasks("invalid_free.yml")).output().expect("run");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(j["verdict"], "false");
+    assert_eq!(j["property"], "valid-free");
+    assert_eq!(j["stats"]["expected_verdict"], false);
+    // --property overrides the task's; an unsupported property is unknown, not an error.
+    let o = vigil().args(["check"]).arg(tasks("small_domain_termination.yml")).output().expect("run");
+    assert_eq!(o.status.code(), Some(20), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("verdict: unknown(property termination is not supported)"));
+}
+
+#[test]
+fn malformed_task_files_give_exit_2() {
+    let (_d, p) = scratch("bad.yml", b"format_version: '2.0'\ninput_files: [\n");
+    assert_usage_error(&vigil().args(["check"]).arg(&p).output().expect("run"), "not a valid SV-COMP task definition");
+    let (_d, p) = scratch("nofile.yml", b"format_version: '2.0'\ninput_files: 'missing.c'\nproperties: []\n");
+    assert_usage_error(&vigil().args(["check", "--property", "unreach-call"]).arg(&p).output().expect("run"), "missing.c");
+    let (_d, p) = scratch("noprop.yml", b"format_version: '2.0'\ninput_files: 'a.c'\nproperties: []\n");
+    assert_usage_error(&vigil().args(["check"]).arg(&p).output().expect("run"), "lists no property");
+}
+
+#[test]
+fn harness_subcommand_writes_a_harness_from_a_saved_counterexample() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cex = dir.path().join("cex.json");
+    let o = vigil().args(["check", "--counterexample"]).arg(&cex).arg(corpus("064_printf_trace.c")).output().expect("run");
+    assert_eq!(o.status.code(), Some(10));
+    let o = vigil().arg("harness").arg(&cex).output().expect("run");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let h = String::from_utf8_lossy(&o.stdout);
+    assert!(h.contains("vigil_inputs[]") && h.contains("__VERIFIER_nondet_int(void)"), "{h}");
+    let (_d, bad) = scratch("bad.json", b"{}");
+    assert_usage_error(&vigil().arg("harness").arg(&bad).output().expect("run"), "not a vigil counterexample");
+}
+
+#[test]
+fn bench_scores_the_project_task_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("run.json");
+    let mut cmd = vigil();
+    cmd.args(["bench", "--jobs", "2", "--timeout", "120", "--json"]).arg(&json);
+    for t in std::fs::read_dir(tasks("")).expect("tests/tasks") {
+        let p = t.expect("entry").path();
+        if p.extension().is_some_and(|e| e == "yml") {
+            cmd.arg(p);
+        }
+    }
+    let o = cmd.output().expect("run");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "a wrong answer or an error:\n{out}\n{}", stderr(&o));
+    let total = out.lines().find(|l| l.starts_with("TOTAL")).expect("TOTAL row");
+    let cols: Vec<&str> = total.split_whitespace().collect();
+    // tasks, ok-true, ok-false, wrong-true, wrong-false, unknown, score
+    assert_eq!(&cols[1..8], ["8", "3", "4", "0", "0", "1", "10"], "{out}");
+    let results: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).expect("json written")).expect("json");
+    assert_eq!(results["results"].as_array().map(|a| a.len()), Some(8));
+    // Comparing a run with itself shows no differences.
+    let o = vigil().args(["bench", "--timeout", "60", "--compare"]).arg(&json).arg(tasks("printf_trace.yml")).output().expect("run");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("REGRESSION") && out.contains("1 tasks compared"), "{out}");
+}

@@ -11,7 +11,7 @@ use vigil_vm::{Choices, Config, Event, FaultKind, Machine, Program, Property, St
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     Line { func: String, file: String, line: u32, col: u32 },
-    Call { func: String, file: String, line: u32 },
+    Call { func: String, file: String, line: u32, col: u32 },
     Return { func: String },
     Input { text: String },
     Output { text: String },
@@ -98,7 +98,7 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
                 let visible = loc.is_known() && !shown.contains(&false);
                 shown.push(visible);
                 if visible {
-                    steps.push(Step::Call { func: name(m, *func), file: file_of(m, *loc), line: loc.line });
+                    steps.push(Step::Call { func: name(m, *func), file: file_of(m, *loc), line: loc.line, col: loc.col });
                 }
             }
             Event::Return { func } => {
@@ -125,7 +125,7 @@ impl Step {
     pub fn to_text(&self) -> String {
         match self {
             Step::Line { func, file, line, col } => format!("  {file}:{line}:{col}  in {func}"),
-            Step::Call { func, file, line } => format!("  {file}:{line}  call {func}"),
+            Step::Call { func, file, line, .. } => format!("  {file}:{line}  call {func}"),
             Step::Return { func } => format!("  return from {func}"),
             Step::Input { text } => format!("  input: {text}"),
             Step::Output { text } => format!("  output: {}", text.trim_end()),
@@ -139,7 +139,7 @@ impl Step {
         use serde_json::json;
         match self {
             Step::Line { func, file, line, col } => json!({"kind": "line", "function": func, "file": file, "line": line, "column": col}),
-            Step::Call { func, file, line } => json!({"kind": "call", "function": func, "file": file, "line": line}),
+            Step::Call { func, file, line, col } => json!({"kind": "call", "function": func, "file": file, "line": line, "column": col}),
             Step::Return { func } => json!({"kind": "return", "function": func}),
             Step::Input { text } => json!({"kind": "input", "value": text}),
             Step::Output { text } => json!({"kind": "output", "text": text}),

@@ -1,0 +1,53 @@
+//! The engines as the portfolio sees them: something that, given a cancellation flag, produces an
+//! [`Outcome`] — an answer with its evidence — for one program and property.
+//!
+//! Invariant: an outcome's answer is `True` only with the engine's proof and `False` only with a
+//! counterexample replayed on the concrete VM ([`Outcome::evidence`] describes it for witnesses
+//! and harnesses). Adapters turn each engine crate's own result into this form.
+
+pub mod explicit;
+
+use crate::verdict::Answer;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// What one engine reached.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub answer: Answer,
+    /// The replayed counterexample, as JSON steps with a `text` field each (empty unless false).
+    pub trace: Vec<serde_json::Value>,
+    /// The counterexample for witnesses and harnesses (unless false: None).
+    pub evidence: Option<vigil_report::Evidence>,
+    /// The explicit engine's choices (what `vigil replay` re-executes), when it has them.
+    pub choices: Option<Vec<Vec<u32>>>,
+    /// Engine statistics.
+    pub stats: serde_json::Map<String, serde_json::Value>,
+    /// Extra lines for text output (e.g. a proof), printed before the verdict.
+    pub details: Vec<String>,
+}
+
+impl Outcome {
+    pub fn unknown(reason: impl Into<String>) -> Outcome {
+        Outcome {
+            answer: Answer::Unknown(reason.into()),
+            trace: Vec::new(),
+            evidence: None,
+            choices: None,
+            stats: Default::default(),
+            details: Vec::new(),
+        }
+    }
+
+    /// True for `true` and `false` (answers backed by evidence).
+    pub fn is_conclusive(&self) -> bool {
+        !matches!(self.answer, Answer::Unknown(_))
+    }
+}
+
+/// An engine ready to run on one program.
+pub trait Engine: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// Runs to an outcome; must return soon after `cancel` becomes true (with unknown).
+    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome;
+}

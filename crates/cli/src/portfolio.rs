@@ -1,0 +1,267 @@
+//! The `auto` portfolio: run the engines that apply in parallel threads under one deadline; the
+//! first answer backed by evidence wins and the others are cancelled.
+//!
+//! Invariants:
+//! * engines never see each other; they share only the cancellation flag;
+//! * two conclusive answers that contradict each other (`true` against a replayed `false`) mean a
+//!   bug in vigil: the verdict is `unknown(engines disagree …)` naming both, never one of them;
+//!   answers arriving while the others wind down after a cancellation are compared too;
+//! * an engine that panics is reported as `unknown(internal error …)`; it cannot take the others
+//!   down.
+
+use crate::engines::{Engine, Outcome};
+use crate::verdict::Answer;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// How long engines get to stop after a cancellation before the portfolio stops waiting.
+const WIND_DOWN: Duration = Duration::from_secs(5);
+
+/// What one engine reached, for the summary.
+#[derive(Clone, Debug)]
+pub struct EngineSummary {
+    pub engine: &'static str,
+    /// `true`, `false(P)`, `unknown(R)`, or `cancelled` / `still running` when it gave no answer.
+    pub result: String,
+    pub time_s: f64,
+}
+
+/// The portfolio's verdict.
+#[derive(Debug)]
+pub struct PortfolioResult {
+    /// The engine whose outcome is reported (`none` when no engine ran or they disagree).
+    pub decided_by: &'static str,
+    pub outcome: Outcome,
+    pub summaries: Vec<EngineSummary>,
+}
+
+/// Runs `engines` until one gives a conclusive answer, all have finished, or `deadline` passes.
+pub fn run(engines: Vec<Arc<dyn Engine>>, deadline: Instant) -> PortfolioResult {
+    if engines.is_empty() {
+        return PortfolioResult { decided_by: "none", outcome: Outcome::unknown("no engine applies"), summaries: Vec::new() };
+    }
+    let start = Instant::now();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<(usize, Outcome, f64)>();
+    for (k, engine) in engines.iter().enumerate() {
+        let engine = Arc::clone(engine);
+        let cancel = Arc::clone(&cancel);
+        let engine_tx = tx.clone();
+        let spawned = std::thread::Builder::new().name(format!("engine-{}", engine.name())).spawn(move || {
+            let t0 = Instant::now();
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run(&cancel)))
+                .unwrap_or_else(|_| Outcome::unknown(format!("internal error in the {} engine (please report)", engine.name())));
+            let _ = engine_tx.send((k, outcome, t0.elapsed().as_secs_f64()));
+        });
+        if spawned.is_err() {
+            let _ = tx.send((k, Outcome::unknown("could not start a thread"), 0.0));
+        }
+    }
+    drop(tx);
+    let mut results: Vec<Option<(Outcome, f64)>> = vec![None; engines.len()];
+    let mut stop_waiting_at = deadline;
+    let mut cancelled = false;
+    loop {
+        let now = Instant::now();
+        if now >= stop_waiting_at {
+            break;
+        }
+        match rx.recv_timeout(stop_waiting_at - now) {
+            Ok((k, outcome, secs)) => {
+                let conclusive = outcome.is_conclusive();
+                results[k] = Some((outcome, secs));
+                if conclusive && !cancelled {
+                    cancelled = true;
+                    cancel.store(true, Ordering::Relaxed);
+                    stop_waiting_at = (Instant::now() + WIND_DOWN).min(deadline + WIND_DOWN);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if !cancelled {
+                    // The deadline passed: ask everyone to stop and give them a moment.
+                    cancelled = true;
+                    cancel.store(true, Ordering::Relaxed);
+                    stop_waiting_at = Instant::now() + WIND_DOWN;
+                } else {
+                    break;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    decide(&engines, results, start)
+}
+
+fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, start: Instant) -> PortfolioResult {
+    let summaries: Vec<EngineSummary> = engines
+        .iter()
+        .zip(&results)
+        .map(|(e, r)| EngineSummary {
+            engine: e.name(),
+            result: match r {
+                Some((o, _)) => o.answer.display(),
+                None => "cancelled (no answer)".into(),
+            },
+            time_s: r.as_ref().map(|(_, s)| *s).unwrap_or_else(|| start.elapsed().as_secs_f64()),
+        })
+        .collect();
+    let conclusive: Vec<usize> = (0..engines.len())
+        .filter(|&k| results[k].as_ref().is_some_and(|(o, _)| o.is_conclusive()))
+        .collect();
+    let says_true = conclusive.iter().any(|&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::True)));
+    let says_false = conclusive.iter().any(|&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_))));
+    if says_true && says_false {
+        let who: Vec<String> = conclusive.iter().map(|&k| format!("{} says {}", summaries[k].engine, summaries[k].result)).collect();
+        let mut outcome = Outcome::unknown(format!("engines disagree: {}; this is a bug in vigil, please report", who.join(", ")));
+        // Show the counterexample that was claimed, so the disagreement can be investigated.
+        if let Some(&k) = conclusive.iter().find(|&&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_)))) {
+            outcome.trace = results[k].as_ref().map(|r| r.0.trace.clone()).unwrap_or_default();
+        }
+        return PortfolioResult { decided_by: "none", outcome, summaries };
+    }
+    let mut results = results;
+    if let Some(&k) = conclusive.iter().min_by(|&&a, &&b| {
+        let ta = results[a].as_ref().map(|r| r.1).unwrap_or(f64::MAX);
+        let tb = results[b].as_ref().map(|r| r.1).unwrap_or(f64::MAX);
+        ta.total_cmp(&tb)
+    }) {
+        let (outcome, _) = results[k].take().expect("conclusive result present");
+        return PortfolioResult { decided_by: engines[k].name(), outcome, summaries };
+    }
+    // No evidence anywhere: unknown, with every engine's reason.
+    let reasons: Vec<String> = engines
+        .iter()
+        .zip(&results)
+        .map(|(e, r)| match r {
+            Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => format!("{}: {why}", e.name()),
+            _ => format!("{}: no answer in time", e.name()),
+        })
+        .collect();
+    let mut outcome = Outcome::unknown(if reasons.len() == 1 {
+        match &results[0] {
+            Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => why.clone(),
+            _ => "timeout".into(),
+        }
+    } else {
+        reasons.join("; ")
+    });
+    // Keep the statistics of the single engine that ran, if only one did.
+    if engines.len() == 1 {
+        if let Some((o, _)) = results[0].take() {
+            outcome.stats = o.stats;
+            outcome.details = o.details;
+        }
+    }
+    let decided_by = if engines.len() == 1 { engines[0].name() } else { "none" };
+    PortfolioResult { decided_by, outcome, summaries }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in engine: answers `answer` after `delay`, or unknown when cancelled first.
+    struct Stub {
+        name: &'static str,
+        answer: Answer,
+        delay: Duration,
+        honours_cancel: bool,
+        panics: bool,
+    }
+
+    impl Engine for Stub {
+        fn name(&self) -> &'static str {
+            self.name
+        }
+        fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+            let until = Instant::now() + self.delay;
+            while Instant::now() < until {
+                if self.honours_cancel && cancel.load(Ordering::Relaxed) {
+                    return Outcome::unknown("cancelled");
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            if self.panics {
+                panic!("stub engine failure");
+            }
+            let mut o = Outcome::unknown("");
+            o.answer = self.answer.clone();
+            o
+        }
+    }
+
+    fn stub(name: &'static str, answer: Answer, delay_ms: u64) -> Arc<dyn Engine> {
+        Arc::new(Stub { name, answer, delay: Duration::from_millis(delay_ms), honours_cancel: true, panics: false })
+    }
+
+    fn far() -> Instant {
+        Instant::now() + Duration::from_secs(60)
+    }
+
+    #[test]
+    fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
+        let t0 = Instant::now();
+        let r = run(vec![stub("slow", Answer::True, 30_000), stub("fast", Answer::False("unreach-call".into()), 10)], far());
+        assert_eq!(r.decided_by, "fast");
+        assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
+        // The slow engine was cancelled long before its 30 s were up.
+        assert!(t0.elapsed() < Duration::from_secs(20));
+        assert_eq!(r.summaries[0].result, "unknown(cancelled)");
+    }
+
+    #[test]
+    fn unknown_answers_do_not_win() {
+        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far());
+        assert_eq!(r.decided_by, "b");
+        assert_eq!(r.outcome.answer, Answer::True);
+    }
+
+    #[test]
+    fn disagreement_is_unknown_and_names_both() {
+        // A deliberately wrong engine that does not stop when cancelled: both answers arrive.
+        let wrong: Arc<dyn Engine> = Arc::new(Stub {
+            name: "wrong",
+            answer: Answer::True,
+            delay: Duration::from_millis(50),
+            honours_cancel: false,
+            panics: false,
+        });
+        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far());
+        assert_eq!(r.decided_by, "none");
+        match &r.outcome.answer {
+            Answer::Unknown(why) => {
+                assert!(why.contains("engines disagree"), "{why}");
+                assert!(why.contains("wrong says true") && why.contains("right says false(unreach-call)"), "{why}");
+            }
+            other => panic!("expected unknown, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn all_unknown_gives_every_reason_and_a_panic_is_contained() {
+        let panicking: Arc<dyn Engine> = Arc::new(Stub {
+            name: "broken",
+            answer: Answer::True,
+            delay: Duration::from_millis(1),
+            honours_cancel: true,
+            panics: true,
+        });
+        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far());
+        match &r.outcome.answer {
+            Answer::Unknown(why) => {
+                assert!(why.contains("a: loops"), "{why}");
+                assert!(why.contains("broken: internal error in the broken engine"), "{why}");
+            }
+            other => panic!("expected unknown, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_deadline_cancels_everyone() {
+        let t0 = Instant::now();
+        let r = run(vec![stub("a", Answer::True, 30_000)], Instant::now() + Duration::from_millis(50));
+        assert!(t0.elapsed() < Duration::from_secs(20));
+        assert_eq!(r.outcome.answer, Answer::Unknown("cancelled".into()));
+    }
+}

@@ -1,0 +1,85 @@
+//! The test programs of `tests/c` and their headers, shared by the integration tests.
+//!
+//! Headers read: `// expect: true | false(SUBPROPERTY)` (the correct answer), `// property: P`
+//! (when not unreach-call), `// flags: …` (extra options), `// decide: ENGINE…` (engines that
+//! must answer exactly the expectation, not unknown).
+#![allow(dead_code)] // each test binary uses part of this module
+
+use std::path::{Path, PathBuf};
+
+pub struct Case {
+    pub path: PathBuf,
+    pub expect: String,
+    pub property: Option<String>,
+    pub flags: Vec<String>,
+    pub decide: Vec<String>,
+}
+
+impl Case {
+    pub fn name(&self) -> String {
+        self.path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string()
+    }
+
+    /// `--property P` (if any) followed by the case's flags.
+    pub fn options(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if let Some(p) = &self.property {
+            v.push("--property".into());
+            v.push(p.clone());
+        }
+        v.extend(self.flags.iter().cloned());
+        v
+    }
+}
+
+fn header(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .take(8)
+        .map(|l| l.trim_start_matches(['/', ';', ' ']))
+        .find_map(|l| l.strip_prefix(key).map(|v| v.trim().to_string()))
+}
+
+/// Every program under `tests/c` (not its subfolders) that states an expectation, sorted.
+pub fn cases() -> Vec<Case> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/c")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "ll")))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(&path).ok()?;
+            let expect = header(&text, "expect:")?;
+            Some(Case {
+                expect,
+                property: header(&text, "property:"),
+                flags: header(&text, "flags:").map(|f| f.split_whitespace().map(String::from).collect()).unwrap_or_default(),
+                decide: header(&text, "decide:")
+                    .map(|d| d.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect())
+                    .unwrap_or_default(),
+                path,
+            })
+        })
+        .collect()
+}
+
+/// Runs `f` on every item with two worker threads; returns the errors.
+pub fn in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<(), String> + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = items.get(k) else { break };
+                if let Err(e) = f(item) {
+                    failures.lock().expect("failures").push(e);
+                }
+            });
+        }
+    });
+    failures.into_inner().expect("failures")
+}
