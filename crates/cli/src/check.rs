@@ -355,6 +355,7 @@ pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option
         malloc_can_fail,
         nondet_range,
         max_steps: 50_000_000,
+        inputs: None,
     }
 }
 

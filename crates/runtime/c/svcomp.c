@@ -10,6 +10,13 @@
  *  - pointer: NULL only (never complete).
  * Whenever an input is not enumerated over its whole domain the VM_FLAG_INCOMPLETE flag is set,
  * so that the engine cannot answer `true` on the strength of the enumeration.
+ *
+ * Fixed-input mode (the VM was given an input vector, VM_CTL_INPUTS >= 0): every
+ * __VERIFIER_nondet_* call instead returns the next value of the vector, truncated to its type
+ * (bool: value & 1; signed types: the low bits read as two's complement), without any choice.
+ * Once the vector is used up, calls return 0 and set VM_FLAG_INCOMPLETE (that run no longer
+ * follows the given inputs). The position in the vector is the global `input_next`, part of
+ * the program's state like any other variable. --nondet-range is ignored in this mode.
  * Every chosen value is reported as VM_TRACE_INPUT "<function> = <decimal value>" when the VM
  * records a trace (VM_CTL_TRACING); during the search the formatting is skipped.
  */
@@ -56,6 +63,25 @@ static unsigned long long choose_upto(unsigned long long max) {
     return (high << CHOOSE_CHUNK_BITS) | low;
 }
 
+/* Position of the next value in the fixed input vector. */
+static unsigned long input_next;
+
+/* In fixed-input mode stores the next input value (0 once the vector is used up, which marks
+ * the run incomplete) in *v and returns 1; returns 0 when the VM has no input vector. */
+static int fixed_input(unsigned long long *v) {
+    long n = __vm_control(VM_CTL_INPUTS, 0, 0);
+    if (n < 0)
+        return 0;
+    if (input_next < (unsigned long)n) {
+        *v = (unsigned long long)__vm_control(VM_CTL_INPUT, (long)input_next, 0);
+        input_next++;
+    } else {
+        *v = 0;
+        mark_incomplete();
+    }
+    return 1;
+}
+
 static int have_range(void) {
     return __vm_control(VM_CTL_NONDET_RANGE, 0, 0) == 1;
 }
@@ -67,7 +93,14 @@ static long long clamp(long long v, long long lo, long long hi) {
 /* A value of a signed type with domain [min, max]. */
 static long long pick_signed(const char *name, long long min, long long max) {
     long long v;
-    if (have_range()) {
+    unsigned long long fixed;
+    if (fixed_input(&fixed)) {
+        /* max = 2^(w-1) - 1, so 2 max + 1 masks the type's w bits. */
+        unsigned long long umax = (unsigned long long)max;
+        unsigned long long mask = umax * 2 + 1;
+        unsigned long long t = fixed & mask;
+        v = t > umax ? (long long)(t | ~mask) : (long long)t;
+    } else if (have_range()) {
         long long lo = clamp(__vm_control(VM_CTL_NONDET_RANGE, 1, 0), min, max);
         long long hi = clamp(__vm_control(VM_CTL_NONDET_RANGE, 2, 0), min, max);
         if (lo > hi) {
@@ -100,7 +133,10 @@ static long long pick_signed(const char *name, long long min, long long max) {
 /* A value of an unsigned type with domain [0, max]. */
 static unsigned long long pick_unsigned(const char *name, unsigned long long max) {
     unsigned long long v;
-    if (have_range()) {
+    unsigned long long fixed;
+    if (fixed_input(&fixed)) {
+        v = fixed & max; /* max is all ones in the type's width */
+    } else if (have_range()) {
         long long lo_s = __vm_control(VM_CTL_NONDET_RANGE, 1, 0);
         long long hi_s = __vm_control(VM_CTL_NONDET_RANGE, 2, 0);
         unsigned long long lo = lo_s < 0 ? 0 : (unsigned long long)lo_s;
@@ -130,20 +166,23 @@ static unsigned long long pick_unsigned(const char *name, unsigned long long max
 }
 
 RT_WEAK _Bool __VERIFIER_nondet_bool(void) {
-    int v = __vm_choose(2);
+    unsigned long long fixed;
+    int v = fixed_input(&fixed) ? (int)(fixed & 1) : __vm_choose(2);
     trace_signed("__VERIFIER_nondet_bool", v);
     return v != 0;
 }
 
 /* char is signed on x86_64: choice i is the value (char)i, so 0..127 come first. */
 RT_WEAK char __VERIFIER_nondet_char(void) {
-    char v = (char)(unsigned char)__vm_choose(256);
+    unsigned long long fixed;
+    char v = (char)(unsigned char)(fixed_input(&fixed) ? fixed : (unsigned long long)__vm_choose(256));
     trace_signed("__VERIFIER_nondet_char", v);
     return v;
 }
 
 RT_WEAK unsigned char __VERIFIER_nondet_uchar(void) {
-    unsigned char v = (unsigned char)__vm_choose(256);
+    unsigned long long fixed;
+    unsigned char v = (unsigned char)(fixed_input(&fixed) ? fixed : (unsigned long long)__vm_choose(256));
     trace_unsigned("__VERIFIER_nondet_uchar", v);
     return v;
 }
@@ -188,9 +227,12 @@ RT_WEAK size_t __VERIFIER_nondet_size_t(void) {
     return (size_t)pick_unsigned("__VERIFIER_nondet_size_t", (size_t)-1);
 }
 
-/* Only NULL: a fresh object would be reported as a leak, a shared one would alias. */
+/* Only NULL: a fresh object would be reported as a leak, a shared one would alias. In fixed-input
+ * mode the pointer consumes one value; only 0 (NULL) is followed exactly. */
 RT_WEAK void *__VERIFIER_nondet_pointer(void) {
-    mark_incomplete();
+    unsigned long long fixed;
+    if (!fixed_input(&fixed) || fixed != 0)
+        mark_incomplete();
     if (rt_tracing())
         __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = 0");
     return NULL;

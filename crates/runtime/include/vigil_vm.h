@@ -24,6 +24,8 @@
 #define VM_CTL_FAULT 3        /* raise a fault of kind a; error faults do not return */
 #define VM_CTL_NONDET_RANGE 4 /* a = 0: 1 if --nondet-range was given, else 0; a = 1: LO; a = 2: HI */
 #define VM_CTL_TRACING 5      /* 1 when the VM records a trace (replay), 0 during the search */
+#define VM_CTL_INPUTS 6       /* -1 without a fixed input vector, else the vector's length */
+#define VM_CTL_INPUT 7        /* value number a (0-based, a < length) of the fixed input vector */
 
 /* Flags. */
 #define VM_FLAG_ERROR 1            /* an error was found */

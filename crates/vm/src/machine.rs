@@ -37,6 +37,10 @@ pub mod ctl {
     pub const NONDET_RANGE: u64 = 4;
     /// Returns 1 when the run records a trace (replay); the runtime skips formatting otherwise.
     pub const TRACING: u64 = 5;
+    /// Returns -1 without a fixed input vector ([`super::Config::inputs`]), else its length.
+    pub const INPUTS: u64 = 6;
+    /// Returns value number `a` of the fixed input vector (0 past its end).
+    pub const INPUT: u64 = 7;
 }
 
 /// A state of the program: the memory graph and the control registers that are not derived
@@ -60,6 +64,12 @@ pub struct Config {
     pub nondet_range: Option<(i64, i64)>,
     /// Instructions after which a transition is cut off.
     pub max_steps: u64,
+    /// Fixed input vector: when set, the runtime's `__VERIFIER_nondet_*` functions return these
+    /// values in order (truncated to the function's type; `bool` takes `value & 1`) instead of
+    /// choosing, and once the vector is used up return 0 and mark the run incomplete. Other
+    /// nondeterminism (malloc failure, branches on undefined values) is still explored, so a
+    /// search with a fixed vector decides whether *those* inputs lead to a violation.
+    pub inputs: Option<Vec<u64>>,
 }
 
 /// The choices of one transition: a forced prefix, and what was actually chosen with how many
@@ -1125,6 +1135,8 @@ impl<'p> Machine<'p> {
                         })
                     }
                     ctl::TRACING => u64::from(self.events.is_some()),
+                    ctl::INPUTS => self.config.inputs.as_ref().map_or(u64::MAX, |v| v.len() as u64),
+                    ctl::INPUT => self.config.inputs.as_ref().and_then(|v| v.get(a as usize)).copied().unwrap_or(0),
                     ctl::NONDET_RANGE => match (a, self.config.nondet_range) {
                         (0, r) => u64::from(r.is_some()),
                         (1, Some((lo, _))) => lo as u64,

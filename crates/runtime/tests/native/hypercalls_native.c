@@ -40,6 +40,8 @@ static long flags;
 static int range_on;
 static long range_lo, range_hi;
 static int tracing = 1;
+static const unsigned long *inputs;
+static long input_count = -1;
 static int choices[64];
 static int choice_count, choice_next;
 static int last_choose_n;
@@ -207,6 +209,11 @@ void native_set_range(int on, long lo, long hi) {
     range_hi = hi;
 }
 
+void native_set_inputs(const unsigned long *values, long count) {
+    inputs = values;
+    input_count = count;
+}
+
 void native_set_tracing(int on) {
     tracing = on;
 }
@@ -231,6 +238,10 @@ long __vm_control(int op, long a, long b) {
         return a == 0 ? range_on : a == 1 ? range_lo : a == 2 ? range_hi : 0;
     case VM_CTL_TRACING:
         return tracing;
+    case VM_CTL_INPUTS:
+        return input_count;
+    case VM_CTL_INPUT:
+        return a >= 0 && a < input_count ? (long)inputs[a] : 0;
     default:
         printf("native VM: unknown control op %d\n", op);
         exit(3);

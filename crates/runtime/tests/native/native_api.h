@@ -18,6 +18,8 @@ int native_last_choose_n(void);
 void native_set_range(int on, long lo, long hi);
 /* What VM_CTL_TRACING answers (1 by default). */
 void native_set_tracing(int on);
+/* A fixed input vector (count -1: none, the default). */
+void native_set_inputs(const unsigned long *values, long count);
 /* The concatenated messages of one trace kind since the last call, and how many there were. */
 const char *native_trace_take(int kind, int *messages);
 /* Is p the start of a live object? */

@@ -419,6 +419,24 @@ static void test_svcomp(void) {
                      "__VERIFIER_nondet_int = 2147483646__VERIFIER_nondet_int = -2147483647"
                      "__VERIFIER_nondet_int = -1");
 
+    /* Fixed inputs: values in order, truncated to the type, no choice; 0 and incomplete after. */
+    static const unsigned long fixed[5] = {0x100003039UL, 3, 0xfe, 0xffffffffffffffffUL, 0x1ffffUL};
+    native_set_inputs(fixed, 5);
+    clear_flags();
+    CHECK(__VERIFIER_nondet_int() == 12345);
+    CHECK(__VERIFIER_nondet_bool() == 1);
+    CHECK(__VERIFIER_nondet_char() == -2);
+    CHECK(__VERIFIER_nondet_long() == -1);
+    CHECK(__VERIFIER_nondet_ushort() == 0xffff);
+    CHECK(!(flags() & VM_FLAG_INCOMPLETE));
+    CHECK(__VERIFIER_nondet_uint() == 0);
+    CHECK(flags() & VM_FLAG_INCOMPLETE);
+    CHECK_STR(native_trace_take(VM_TRACE_INPUT, NULL),
+              "__VERIFIER_nondet_int = 12345__VERIFIER_nondet_bool = 1__VERIFIER_nondet_char = -2"
+              "__VERIFIER_nondet_long = -1__VERIFIER_nondet_ushort = 65535__VERIFIER_nondet_uint = 0");
+    native_set_inputs(NULL, -1);
+    clear_flags();
+
     /* The unsigned set: 0 1 2 MAX MAX-1. */
     choose(3);
     CHECK(__VERIFIER_nondet_uint() == UINT_MAX);
