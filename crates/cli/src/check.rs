@@ -314,7 +314,14 @@ fn write_artefacts(args: &CheckArgs, inputs: &Inputs, outcome: &crate::engines::
     let Answer::False(violated) = &outcome.answer else { return Ok(()) };
     let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
     if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
-        let saved = crate::replay_cmd::SavedCounterexample::new(args, inputs, inputs.property.name(), violated, choices.clone());
+        let saved = crate::replay_cmd::SavedCounterexample::new(
+            args,
+            inputs,
+            inputs.property.name(),
+            violated,
+            choices.clone(),
+            outcome.inputs.clone(),
+        );
         saved.write(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let Some(ev) = &outcome.evidence else { return Ok(()) };

@@ -27,6 +27,9 @@ pub struct SavedCounterexample {
     malloc_can_fail: bool,
     nondet_range: Option<(i64, i64)>,
     choices: Vec<Vec<u32>>,
+    /// The fixed input vector of a counterexample another engine found (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    inputs: Option<Vec<u64>>,
 }
 
 fn absolute(p: &Path) -> PathBuf {
@@ -34,7 +37,14 @@ fn absolute(p: &Path) -> PathBuf {
 }
 
 impl SavedCounterexample {
-    pub fn new(args: &CheckArgs, inputs: &Inputs, property: &str, violated: &str, choices: Vec<Vec<u32>>) -> Self {
+    pub fn new(
+        args: &CheckArgs,
+        inputs: &Inputs,
+        property: &str,
+        violated: &str,
+        choices: Vec<Vec<u32>>,
+        input_vector: Option<Vec<u64>>,
+    ) -> Self {
         SavedCounterexample {
             format: FORMAT.into(),
             files: inputs.files.iter().map(|f| absolute(f)).collect(),
@@ -46,6 +56,7 @@ impl SavedCounterexample {
             malloc_can_fail: args.malloc_can_fail,
             nondet_range: args.nondet_range,
             choices,
+            inputs: input_vector,
         }
     }
 
@@ -88,7 +99,8 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     opts.mem2reg = property != Property::ValidMemsafety; // as `vigil check` compiled it
     let module = vigil_frontend::load(&saved.files, &opts).map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
-    let vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);
+    let mut vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);
+    vm.inputs = saved.inputs.clone();
     match vigil_explicit::replay::replay_choices(&program, &vm, vm_property, &saved.violated, &saved.choices) {
         Ok(trace) => Ok((saved, trace)),
         Err(why) => Err((20, format!("the counterexample does not replay: {why}"))),

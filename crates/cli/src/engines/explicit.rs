@@ -49,6 +49,7 @@ impl Engine for ExplicitEngine {
                 out.evidence = Some(evidence(&trace, property));
                 out.trace = trace_json(&trace);
                 out.choices = Some(choices);
+                out.inputs = cfg.vm.inputs.clone();
             }
             vigil_explicit::Verdict::Unknown(r) => out.answer = Answer::Unknown(r),
         }

@@ -5,6 +5,7 @@
 //! counterexample replayed on the concrete VM ([`Outcome::evidence`] describes it for witnesses
 //! and harnesses). Adapters turn each engine crate's own result into this form.
 
+pub mod confirm;
 pub mod explicit;
 
 use crate::verdict::Answer;
@@ -21,6 +22,8 @@ pub struct Outcome {
     pub evidence: Option<vigil_report::Evidence>,
     /// The explicit engine's choices (what `vigil replay` re-executes), when it has them.
     pub choices: Option<Vec<Vec<u32>>>,
+    /// The fixed input vector the choices were made under (when another engine found it).
+    pub inputs: Option<Vec<u64>>,
     /// Engine statistics.
     pub stats: serde_json::Map<String, serde_json::Value>,
     /// Extra lines for text output (e.g. a proof), printed before the verdict.
@@ -34,6 +37,7 @@ impl Outcome {
             trace: Vec::new(),
             evidence: None,
             choices: None,
+            inputs: None,
             stats: Default::default(),
             details: Vec::new(),
         }

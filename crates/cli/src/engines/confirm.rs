@@ -1,0 +1,35 @@
+//! Confirming another engine's counterexample on the concrete VM (DESIGN.md: every `false` is
+//! replayed on the concrete VM before it is reported).
+//!
+//! The static and synergy engines find input vectors: the values the `__VERIFIER_nondet_*` calls
+//! return, in order. The explicit engine runs the program with exactly those inputs
+//! (`vigil_vm::Config::inputs`), still exploring the nondeterminism that is not an input, and
+//! replays what it finds; only a violation of the checked property found that way becomes
+//! `false`, with the VM's trace as the counterexample.
+
+use super::explicit::ExplicitEngine;
+use super::{Engine, Outcome};
+use crate::verdict::Answer;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// At most this many states are explored to confirm an input vector.
+const CONFIRM_MAX_STATES: u64 = 200_000;
+
+/// Runs the program of `base` (the explicit engine's setup for the same program and property)
+/// on `inputs`. Returns the confirmed `false` outcome, or why the vector does not confirm.
+pub fn confirm(base: &ExplicitEngine, inputs: Vec<u64>, cancel: &Arc<AtomicBool>) -> Result<Outcome, String> {
+    let mut engine = ExplicitEngine {
+        module: base.module.clone(),
+        config: base.config.clone(),
+        folded_overflow: None,
+    };
+    engine.config.vm.inputs = Some(inputs);
+    engine.config.max_states = engine.config.max_states.min(CONFIRM_MAX_STATES);
+    let outcome = engine.run(cancel);
+    match &outcome.answer {
+        Answer::False(_) => Ok(outcome),
+        Answer::True => Err("the program does not violate the property with these inputs".into()),
+        Answer::Unknown(why) => Err(format!("not confirmed on the VM ({why})")),
+    }
+}
