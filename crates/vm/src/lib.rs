@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod canon;
+pub mod fasthash;
 pub mod fault;
 pub mod machine;
 pub mod memory;

@@ -238,6 +238,19 @@ impl Heap {
         id
     }
 
+    /// A heap whose objects 1..=n are the given shared objects (a state rebuilt from its
+    /// canonical form; objects are copied only when written).
+    pub fn from_shared(objects: impl IntoIterator<Item = Rc<Object>>) -> Heap {
+        let mut v = vec![None];
+        v.extend(objects.into_iter().map(Some));
+        Heap { objects: v }
+    }
+
+    /// The shared object itself.
+    pub fn get_rc(&self, id: u32) -> Option<&Rc<Object>> {
+        self.objects.get(id as usize).and_then(|o| o.as_ref())
+    }
+
     pub fn get(&self, id: u32) -> Option<&Object> {
         self.objects.get(id as usize).and_then(|o| o.as_deref())
     }
