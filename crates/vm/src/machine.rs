@@ -144,6 +144,8 @@ pub struct Machine<'p> {
     /// The last source location executed that is known (for reports about the state as a
     /// whole, such as leaks).
     pub last_loc: Loc,
+    /// Reused buffer for the arguments of a call (saves an allocation per call).
+    args_buf: Vec<Arg>,
 }
 
 /// What executing one instruction does to control flow.
@@ -179,6 +181,7 @@ impl<'p> Machine<'p> {
             inst: 0,
             last_line: (0, 0),
             last_loc: Loc::UNKNOWN,
+            args_buf: Vec::new(),
         };
         let nparams = prog.module.function(main).params.len();
         let mut args = Vec::new();
@@ -215,6 +218,7 @@ impl<'p> Machine<'p> {
             inst: 0,
             last_line: (0, 0),
             last_loc: Loc::UNKNOWN,
+            args_buf: Vec::new(),
         };
         m.load_pc();
         m
@@ -424,25 +428,22 @@ impl<'p> Machine<'p> {
         self.frame_mut().copy_from(off, bytes, 0, len);
     }
 
+    #[inline]
     fn op_width(&self, op: Operand) -> u32 {
-        let m = &self.prog.module;
-        let ty = match op {
-            Operand::Value(v) => m.function(self.func).value(v).ty,
-            Operand::Const(c) => m.const_type(c),
-        };
-        m.types.value_bits(ty)
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_bits[v.index()],
+            Operand::Const(c) => self.prog.const_bits[c.index()],
+        }
     }
 
+    #[inline]
     fn dest_width(&self, dest: Option<ValueId>) -> u32 {
-        dest.map_or(0, |d| {
-            let m = &self.prog.module;
-            m.types.value_bits(m.function(self.func).value(d).ty)
-        })
+        dest.map_or(0, |d| self.prog.funcs[self.func.index()].val_bits[d.index()])
     }
 
+    #[inline]
     fn is_aggregate_reg(&self, v: ValueId) -> bool {
-        let m = &self.prog.module;
-        matches!(m.types.get(m.function(self.func).value(v).ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        self.prog.funcs[self.func.index()].val_agg[v.index()]
     }
 
     // ---- choices ----
@@ -872,13 +873,12 @@ impl<'p> Machine<'p> {
         Ok(Flow::Next)
     }
 
+    /// In-memory size of an operand's type.
     fn agg_len(&self, op: Operand) -> u32 {
-        let m = &self.prog.module;
-        let ty = match op {
-            Operand::Value(v) => m.function(self.func).value(v).ty,
-            Operand::Const(c) => m.const_type(c),
-        };
-        m.types.size_of(ty) as u32
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_size[v.index()],
+            Operand::Const(c) => self.prog.const_size[c.index()],
+        }
     }
 
     fn set_dest(&mut self, dest: Option<ValueId>, v: Scalar) {
@@ -921,31 +921,23 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn collect_args(&self, args: &[Operand]) -> Vec<Arg> {
-        args.iter()
-            .map(|a| {
-                let m = &self.prog.module;
-                let ty = match a {
-                    Operand::Value(v) => m.function(self.func).value(*v).ty,
-                    Operand::Const(c) => m.const_type(*c),
-                };
-                match m.types.get(ty) {
-                    vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. } => {
-                        Arg::Bytes(self.operand_bytes(*a, m.types.size_of(ty) as u32))
+    fn collect_args(&mut self, args: &[Operand]) -> Vec<Arg> {
+        let mut buf = std::mem::take(&mut self.args_buf);
+        buf.clear();
+        buf.extend(args.iter().map(|a| {
+                if self.op_is_aggregate(*a) {
+                    Arg::Bytes(self.operand_bytes(*a, self.agg_len(*a)))
+                } else {
+                    // Bits above the value's width count as defined, so that a callee (or a
+                    // hypercall) can test definedness without knowing the argument's width.
+                    let mut v = self.operand(*a);
+                    if v.is_defined(self.op_width(*a)) {
+                        v.def = u64::MAX;
                     }
-                    _ => {
-                        // Bits above the value's width count as defined, so that a callee (or a
-                        // hypercall) can test definedness without knowing the argument's width.
-                        let mut v = self.operand(*a);
-                        let w = m.types.value_bits(ty);
-                        if v.is_defined(w) {
-                            v.def = u64::MAX;
-                        }
-                        Arg::Scalar(v)
-                    }
+                    Arg::Scalar(v)
                 }
-            })
-            .collect()
+            }));
+        buf
     }
 
     fn call(&mut self, callee: Callee, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
@@ -970,7 +962,9 @@ impl<'p> Machine<'p> {
         }
         let argv = self.collect_args(args);
         if let Some(h) = self.prog.hypercalls[target.index()] {
-            return self.hypercall(h, &argv, dest);
+            let r = self.hypercall(h, &argv, dest);
+            self.args_buf = argv;
+            return r;
         }
         let func = self.prog.module.function(target);
         if func.is_declaration() {
@@ -985,7 +979,9 @@ impl<'p> Machine<'p> {
         self.event(Event::Call { func: target, loc });
         self.save_pc();
         let caller = self.state.frame;
-        self.push_frame(target, &argv, caller)?;
+        let r = self.push_frame(target, &argv, caller);
+        self.args_buf = argv;
+        r?;
         // The result register is written by `ret`, which finds the call at the caller's pc.
         Ok(Flow::Jumped)
     }
@@ -1034,12 +1030,10 @@ impl<'p> Machine<'p> {
     }
 
     fn op_is_aggregate(&self, op: Operand) -> bool {
-        let m = &self.prog.module;
-        let ty = match op {
-            Operand::Value(v) => m.function(self.func).value(v).ty,
-            Operand::Const(c) => m.const_type(c),
-        };
-        matches!(m.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_agg[v.index()],
+            Operand::Const(c) => self.prog.const_agg[c.index()],
+        }
     }
 
     fn int_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<Scalar> {

@@ -220,9 +220,21 @@ pub fn decode(bits: u64) -> (u32, u32) {
 }
 
 /// The heap: all objects of one state, indexed by id.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Heap {
     objects: Vec<Option<Rc<Object>>>,
+}
+
+/// Room left for new objects when a heap is copied or rebuilt, so that the allocations of a
+/// transition (frames of the calls it makes) rarely grow the table.
+const SPARE_IDS: usize = 16;
+
+impl Clone for Heap {
+    fn clone(&self) -> Heap {
+        let mut objects = Vec::with_capacity(self.objects.len() + SPARE_IDS);
+        objects.extend(self.objects.iter().cloned());
+        Heap { objects }
+    }
 }
 
 impl Heap {
@@ -241,8 +253,10 @@ impl Heap {
     /// A heap whose objects 1..=n are the given shared objects (a state rebuilt from its
     /// canonical form; objects are copied only when written).
     pub fn from_shared(objects: impl IntoIterator<Item = Rc<Object>>) -> Heap {
-        let mut v = vec![None];
-        v.extend(objects.into_iter().map(Some));
+        let objects = objects.into_iter();
+        let mut v = Vec::with_capacity(1 + objects.size_hint().0 + SPARE_IDS);
+        v.push(None);
+        v.extend(objects.map(Some));
         Heap { objects: v }
     }
 

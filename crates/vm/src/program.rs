@@ -79,6 +79,12 @@ pub struct FuncInfo {
     pub reg_off: Vec<u32>,
     /// Size in bytes of each register's value.
     pub reg_size: Vec<u32>,
+    /// Width in bits of each register's value (`TypeTable::value_bits`).
+    pub val_bits: Vec<u32>,
+    /// Whether each register holds an aggregate (struct or array).
+    pub val_agg: Vec<bool>,
+    /// In-memory size of each register's type (`TypeTable::size_of`).
+    pub val_size: Vec<u32>,
     /// Frame size without allocas.
     pub frame_size: u32,
     /// Per block: is it an interrupt point (target of a retreating edge)?
@@ -209,6 +215,10 @@ pub struct Program {
     pub module: Module,
     pub funcs: Vec<FuncInfo>,
     pub consts: Vec<ConstVal>,
+    /// Per constant: width in bits, whether it is an aggregate, and its in-memory size.
+    pub const_bits: Vec<u32>,
+    pub const_agg: Vec<bool>,
+    pub const_size: Vec<u32>,
     /// Object id of each global (globals are objects 1..=G, in order).
     pub global_obj: Vec<u32>,
     pub hypercalls: Vec<Option<Hypercall>>,
@@ -239,6 +249,9 @@ impl Program {
                 };
                 info.reg_off.push(off);
                 info.reg_size.push(size);
+                info.val_bits.push(module.types.value_bits(v.ty));
+                info.val_agg.push(matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }));
+                info.val_size.push(module.types.size_of(v.ty) as u32);
                 off += round8(size.max(1));
             }
             info.frame_size = off;
@@ -276,6 +289,12 @@ impl Program {
             }
         }
         let consts = module.consts.iter().map(|c| const_val(&module, &global_obj, c)).collect();
+        let const_ty: Vec<vigil_ir::TypeId> =
+            (0..module.consts.len()).map(|i| module.const_type(vigil_ir::ConstId(i as u32))).collect();
+        let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
+        let const_agg =
+            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. })).collect();
+        let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module
             .functions
             .iter()
@@ -286,7 +305,7 @@ impl Program {
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
-        Program { module, funcs, consts, global_obj, hypercalls, error_functions, main, exit }
+        Program { module, funcs, consts, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {
