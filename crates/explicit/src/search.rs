@@ -107,13 +107,20 @@ fn object_bytes(o: &Object) -> u64 {
 }
 
 impl StateStore {
-    fn key(&mut self, c: &Canonical) -> Vec<u8> {
+    /// The key of a canonical form. `hint` is the key of the state the transition started from:
+    /// an object that is, at the same position, the very `Rc` interned there is that object
+    /// (found without a table lookup).
+    fn key(&mut self, c: &Canonical, hint: &[u8]) -> Vec<u8> {
         let mut key = Vec::with_capacity(HEADER_BYTES + 4 * c.objects.len());
         key.extend_from_slice(&c.flags.to_le_bytes());
         key.extend_from_slice(&c.frame.to_le_bytes());
-        for obj in &c.objects {
+        let hint_ids = hint.get(HEADER_BYTES..).unwrap_or(&[]);
+        for (i, obj) in c.objects.iter().enumerate() {
             let addr = Rc::as_ptr(obj) as usize;
-            let id = if let Some(id) = self.by_ptr.get(&addr) {
+            let hinted = hint_ids.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            let id = if let Some(h) = hinted.filter(|h| Rc::ptr_eq(&self.by_id[*h as usize], obj)) {
+                h
+            } else if let Some(id) = self.by_ptr.get(&addr) {
                 *id
             } else if let Some(id) = self.objects.get(obj) {
                 *id
@@ -174,7 +181,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut visited: FastMap<Rc<[u8]>, u32> = FastMap::default();
     let mut store = StateStore::default();
     let c = canonicalize(&machine.state, globals);
-    let init: Rc<[u8]> = store.key(&c).into();
+    let init: Rc<[u8]> = store.key(&c, &[]).into();
     stats.stored_bytes = store.bytes + init.len() as u64;
     visited.insert(init.clone(), 0);
     let mut nodes: Vec<Node> = vec![Node { parent: u32::MAX, choices: Vec::new(), state: init }];
@@ -199,7 +206,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let mut check_counter = 0u32;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
-        let state = store.state(&nodes[idx as usize].state);
+        let from_key = nodes[idx as usize].state.clone();
+        let state = store.state(&from_key);
         let mut forced: Vec<u32> = Vec::new();
         loop {
             check_counter += 1;
@@ -240,7 +248,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             return (SearchResult::Violated(v), stats);
                         }
                     }
-                    let key = if exited { Vec::new() } else { store.key(&canon) };
+                    let key = if exited { Vec::new() } else { store.key(&canon, &from_key) };
                     if !exited && !visited.contains_key(key.as_slice()) {
                         let id = nodes.len() as u32;
                         let bytes: Rc<[u8]> = key.into();

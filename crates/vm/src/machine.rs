@@ -146,6 +146,8 @@ pub struct Machine<'p> {
     pub last_loc: Loc,
     /// Reused buffer for the arguments of a call (saves an allocation per call).
     args_buf: Vec<Arg>,
+    /// Reused buffer for the values of φs on a jump.
+    phi_buf: Vec<(ValueId, Arg)>,
 }
 
 /// What executing one instruction does to control flow.
@@ -182,6 +184,7 @@ impl<'p> Machine<'p> {
             last_line: (0, 0),
             last_loc: Loc::UNKNOWN,
             args_buf: Vec::new(),
+            phi_buf: Vec::new(),
         };
         let nparams = prog.module.function(main).params.len();
         let mut args = Vec::new();
@@ -219,6 +222,7 @@ impl<'p> Machine<'p> {
             last_line: (0, 0),
             last_loc: Loc::UNKNOWN,
             args_buf: Vec::new(),
+            phi_buf: Vec::new(),
         };
         m.load_pc();
         m
@@ -387,13 +391,13 @@ impl<'p> Machine<'p> {
     fn reg(&self, v: ValueId) -> Scalar {
         let info = &self.prog.funcs[self.func.index()];
         let size = info.reg_size[v.index()].min(8);
-        self.frame().read(info.reg_off[v.index()], size)
+        self.frame().read_slot(info.reg_off[v.index()], size)
     }
 
     fn set_reg(&mut self, v: ValueId, val: Scalar) {
         let info = &self.prog.funcs[self.func.index()];
         let (off, size) = (info.reg_off[v.index()], info.reg_size[v.index()].min(8));
-        self.frame_mut().write(off, size, val);
+        self.frame_mut().write_slot(off, size, val);
     }
 
     fn operand(&self, op: Operand) -> Scalar {
@@ -621,15 +625,20 @@ impl<'p> Machine<'p> {
         let block = &f.blocks[target.index()];
         let nphi = self.prog.funcs[self.func.index()].num_phis[target.index()] as usize;
         if nphi > 0 {
-            let mut vals = Vec::with_capacity(nphi);
+            // All φs read their operands before any is written (they are parallel); the values
+            // go through a reused buffer.
+            let mut vals = std::mem::take(&mut self.phi_buf);
+            vals.clear();
             for inst in &block.insts[..nphi] {
                 if let InstKind::Phi { incoming } = &inst.kind {
-                    let op = incoming
-                        .iter()
-                        .find(|(b, _)| *b == from)
-                        .map(|(_, v)| *v)
-                        .ok_or(FaultKind::Unsupported("phi without an incoming value".into()))?;
-                    let dest = inst.dest.ok_or(FaultKind::Unsupported("phi without a result".into()))?;
+                    let Some(op) = incoming.iter().find(|(b, _)| *b == from).map(|(_, v)| *v) else {
+                        self.phi_buf = vals;
+                        return Err(FaultKind::Unsupported("phi without an incoming value".into()));
+                    };
+                    let Some(dest) = inst.dest else {
+                        self.phi_buf = vals;
+                        return Err(FaultKind::Unsupported("phi without a result".into()));
+                    };
                     if self.is_aggregate_reg(dest) {
                         let len = self.prog.funcs[self.func.index()].reg_size[dest.index()];
                         vals.push((dest, Arg::Bytes(self.operand_bytes(op, len))));
@@ -638,12 +647,13 @@ impl<'p> Machine<'p> {
                     }
                 }
             }
-            for (d, v) in vals {
+            for (d, v) in vals.drain(..) {
                 match v {
                     Arg::Scalar(s) => self.set_reg(d, s),
                     Arg::Bytes(b) => self.set_reg_bytes(d, &b),
                 }
             }
+            self.phi_buf = vals;
         }
         self.block = target.0;
         self.inst = nphi as u32;

@@ -101,6 +101,31 @@ impl Object {
         Scalar { bits: u64::from_le_bytes(bits), def: u64::from_le_bytes(def), ptr }
     }
 
+    /// Reads the low `len` ≤ 8 bytes of the 8-byte register slot at `off` (a frame's register
+    /// slots are 8-aligned and at least 8 bytes long, so a whole word can be loaded).
+    #[inline]
+    pub fn read_slot(&self, off: u32, len: u32) -> Scalar {
+        let o = off as usize;
+        let m = mask(len * 8);
+        let word = |v: &[u8]| u64::from_le_bytes(v[o..o + 8].try_into().expect("register slots are 8 bytes"));
+        let ptr = len == 8 && !self.ptrs.is_empty() && self.has_ptr_at(off);
+        Scalar { bits: word(&self.data) & m, def: word(&self.def) & m, ptr }
+    }
+
+    /// Writes a scalar of `len` ≤ 8 bytes into the 8-byte register slot at `off`; the slot's
+    /// bytes beyond `len` become zero and undefined.
+    #[inline]
+    pub fn write_slot(&mut self, off: u32, len: u32, v: Scalar) {
+        let o = off as usize;
+        let m = mask(len * 8);
+        self.data[o..o + 8].copy_from_slice(&(v.bits & m).to_le_bytes());
+        self.def[o..o + 8].copy_from_slice(&(v.def & m).to_le_bytes());
+        self.clear_ptrs(off, 8);
+        if v.ptr && len == 8 {
+            self.add_ptr(off);
+        }
+    }
+
     /// Writes the low `len` ≤ 8 bytes of a scalar at `off` (bounds already checked).
     #[inline]
     pub fn write(&mut self, off: u32, len: u32, v: Scalar) {
@@ -339,6 +364,20 @@ mod tests {
         assert_eq!(b.read(0, 4).def, 0x7);
         b.fill(1, 3, 0xab, 0xff);
         assert_eq!(b.read(0, 4).def, 0xffff_ff07);
+    }
+
+    #[test]
+    fn register_slots_hold_scalars_and_pointers() {
+        let mut f = Object::new(ObjKind::Frame, 24, false);
+        f.write_slot(8, 8, Scalar::pointer(4, 2));
+        let p = f.read_slot(8, 8);
+        assert!(p.ptr && p.bits == encode(4, 2) && p.is_defined(64));
+        f.write_slot(8, 2, Scalar { bits: 0x1_2345, def: 0xff, ptr: false });
+        let v = f.read_slot(8, 2);
+        assert_eq!((v.bits, v.def, v.ptr), (0x2345, 0xff, false));
+        // The same bytes read through the general path agree.
+        assert_eq!(f.read(8, 2), v);
+        assert!(!f.read(8, 8).ptr);
     }
 
     #[test]
