@@ -101,7 +101,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         return EXIT_USAGE;
     }
     let mut fe = args.frontend.options();
-    fe.runtime = crate::runtime::bitcode();
+    fe.runtime = crate::runtime::bitcode_for(fe.m32);
     if property == Property::ValidMemsafety {
         // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
         // and "p is never read again" are the same dead register, and leak reports would be

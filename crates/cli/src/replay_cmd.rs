@@ -100,7 +100,7 @@ pub fn run(args: &ReplayArgs) -> u8 {
         no_mem2reg: false,
     };
     let mut opts = fe.options();
-    opts.runtime = crate::runtime::bitcode();
+    opts.runtime = crate::runtime::bitcode_for(opts.m32);
     opts.mem2reg = property != Property::ValidMemsafety; // as `vigil check` compiled it
     let module = match vigil_frontend::load(&saved.files, &opts) {
         Ok(m) => m,

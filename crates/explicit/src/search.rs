@@ -102,7 +102,7 @@ struct StateStore {
 
 /// Bytes an interned object occupies (its contents, shadows, pointer list and headers).
 fn object_bytes(o: &Object) -> u64 {
-    (std::mem::size_of::<Object>() + 2 * std::mem::size_of::<usize>() + o.data.len() + o.def.len() + 4 * o.ptrs.len())
+    (std::mem::size_of::<Object>() + 2 * std::mem::size_of::<usize>() + o.data.len() + o.def.len() + std::mem::size_of_val(o.ptrs.as_slice()))
         as u64
 }
 

@@ -72,16 +72,16 @@ static unsigned long long choose_upto(unsigned long long max) {
 }
 
 /* Position of the next value in the fixed input vector. */
-static unsigned long input_next;
+static unsigned long long input_next;
 
 /* In fixed-input mode stores the next input value (0 once the vector is used up, which marks
  * the run incomplete) in *v and returns 1; returns 0 when the VM has no input vector. */
 static int fixed_input(unsigned long long *v) {
-    long n = __vm_control(VM_CTL_INPUTS, 0, 0);
+    long long n = __vm_control(VM_CTL_INPUTS, 0, 0);
     if (n < 0)
         return 0;
-    if (input_next < (unsigned long)n) {
-        *v = (unsigned long long)__vm_control(VM_CTL_INPUT, (long)input_next, 0);
+    if (input_next < (unsigned long long)n) {
+        *v = (unsigned long long)__vm_control(VM_CTL_INPUT, (long long)input_next, 0);
         input_next++;
     } else {
         *v = 0;

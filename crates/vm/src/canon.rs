@@ -10,7 +10,7 @@
 //! longer free (`valid-memtrack`).
 
 use crate::machine::{flags, State};
-use crate::memory::{decode, encode, Heap, Object, CODE_TAG, INVALID_OBJ, PTR_BYTES};
+use crate::memory::{Heap, Object, CODE_TAG, INVALID_OBJ};
 use std::rc::Rc;
 
 /// Marker object id for pointers to freed objects in the canonical form.
@@ -74,7 +74,7 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
             }
             let Some(obj) = heap.get(id) else { continue };
             for &p in obj.ptrs.iter().rev() {
-                let (target, _) = decode(obj.read(p, PTR_BYTES).bits);
+                let (target, _) = obj.pointer_in(p);
                 if target != 0 && target & CODE_TAG == 0 && unnumbered_live(&number, target) {
                     stack.push(target);
                 }
@@ -96,7 +96,7 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     for &id in &order {
         let rc = heap.get_rc(id).expect("numbered objects are live");
         let renumber = rc.ptrs.iter().any(|&p| {
-            let (t, _) = decode(rc.read(p, PTR_BYTES).bits);
+            let (t, _) = rc.pointer_in(p);
             canonical_id(t) != t
         });
         if !renumber {
@@ -105,9 +105,8 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
         }
         let mut obj: Object = (**rc).clone();
         for &p in &rc.ptrs {
-            let (t, off) = decode(rc.read(p, PTR_BYTES).bits);
-            let at = p as usize;
-            obj.data[at..at + PTR_BYTES as usize].copy_from_slice(&encode(canonical_id(t), off).to_le_bytes());
+            let (t, _) = rc.pointer_in(p);
+            obj.set_pointer_object(p, canonical_id(t));
         }
         objects.push(Rc::new(obj));
     }
@@ -152,15 +151,16 @@ fn serialise(obj: &Object, out: &mut Vec<u8>) {
     out.extend_from_slice(&obj.data);
     out.extend_from_slice(&obj.def);
     out.extend_from_slice(&(obj.ptrs.len() as u32).to_le_bytes());
-    for &p in &obj.ptrs {
-        out.extend_from_slice(&p.to_le_bytes());
+    for p in &obj.ptrs {
+        out.extend_from_slice(&p.off.to_le_bytes());
+        out.extend_from_slice(&p.obj.to_le_bytes());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::{Heap, ObjKind, Scalar};
+    use crate::memory::{decode, Heap, ObjKind, Scalar};
 
     fn state_with_list(order: &[usize]) -> State {
         // One global pointing at a two-element list; `order` decides allocation order (ids).
