@@ -1,5 +1,7 @@
 //! Builds the in-VM runtime: every `c/*.c` is compiled to LLVM bitcode with clang-19 and the
-//! results are linked with llvm-link-19 into `$OUT_DIR/runtime.bc`, embedded by `src/lib.rs`.
+//! results are linked with llvm-link-19 into `$OUT_DIR/runtime.bc` (x86_64, LP64) and, compiled
+//! a second time for i386, `$OUT_DIR/runtime32.bc` (ILP32, for `--m32` programs); both are
+//! embedded by `src/lib.rs`.
 //!
 //! Tools: `VIGIL_CLANG` / `VIGIL_LLVM_LINK` if set, else `clang-19` / `llvm-link-19` on PATH,
 //! else `/usr/lib/llvm-19/bin/{clang,llvm-link}`. The flags (see `CLANG_FLAGS`) give portable
@@ -10,8 +12,9 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Target of the bitcode: the VM runs LP64 programs; Debian's clang-19 uses this triple too.
-const TARGET: &str = "x86_64-pc-linux-gnu";
+/// Targets of the two bitcodes, with the file each is linked into: LP64 (Debian's clang-19
+/// default triple) and ILP32 (what `clang -m32` uses on this host).
+const TARGETS: &[(&str, &str)] = &[("x86_64-pc-linux-gnu", "runtime.bc"), ("i386-pc-linux-gnu", "runtime32.bc")];
 
 const CLANG_FLAGS: &[&str] = &[
     "-c",
@@ -109,30 +112,30 @@ fn main() {
         println!("cargo:rerun-if-changed={}", s.display());
     }
 
-    let mut objects = Vec::new();
-    for src in &sources {
-        let stem = src.file_stem().and_then(|s| s.to_str()).unwrap_or("part");
-        let obj = out_dir.join(format!("{stem}.bc"));
-        let mut cmd = Command::new(&clang);
-        cmd.arg(format!("--target={TARGET}"))
-            .args(CLANG_FLAGS)
-            .arg("-isystem")
-            .arg(&resource_include)
-            .arg("-I")
-            .arg(&include)
-            .arg(src)
-            .arg("-o")
-            .arg(&obj);
-        run(
-            &mut cmd,
-            &format!("compiling {}", src.display()),
-            "clang-19",
-        );
-        objects.push(obj);
+    for (target, file) in TARGETS {
+        let mut objects = Vec::new();
+        for src in &sources {
+            let stem = src.file_stem().and_then(|s| s.to_str()).unwrap_or("part");
+            let obj = out_dir.join(format!("{stem}-{target}.bc"));
+            let mut cmd = Command::new(&clang);
+            cmd.arg(format!("--target={target}"))
+                .args(CLANG_FLAGS)
+                .arg("-isystem")
+                .arg(&resource_include)
+                .arg("-I")
+                .arg(&include)
+                .arg(src)
+                .arg("-o")
+                .arg(&obj);
+            run(
+                &mut cmd,
+                &format!("compiling {} for {target}", src.display()),
+                "clang-19",
+            );
+            objects.push(obj);
+        }
+        link(&llvm_link, &objects, &out_dir.join(file));
     }
-
-    let linked = out_dir.join("runtime.bc");
-    link(&llvm_link, &objects, &linked);
 }
 
 fn link(llvm_link: &Path, objects: &[PathBuf], out: &Path) {

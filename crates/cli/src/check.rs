@@ -242,7 +242,7 @@ fn build_engines(
 ) -> Result<Vec<Arc<dyn Engine>>, u8> {
     let property = inputs.property;
     let mut fe = inputs.frontend.options();
-    fe.runtime = crate::runtime::bitcode();
+    fe.runtime = crate::runtime::bitcode_for(fe.m32);
     if property == Property::ValidMemsafety {
         // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
         // and "p is never read again" are the same dead register, and leak reports would be

@@ -95,7 +95,7 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
         no_mem2reg: false,
     };
     let mut opts = fe.options();
-    opts.runtime = crate::runtime::bitcode();
+    opts.runtime = crate::runtime::bitcode_for(opts.m32);
     opts.mem2reg = property != Property::ValidMemsafety; // as `vigil check` compiled it
     let module = vigil_frontend::load(&saved.files, &opts).map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);

@@ -17,3 +17,13 @@ pub fn bitcode() -> Option<&'static [u8]> {
         Some(vigil_runtime::RUNTIME_BC)
     })
 }
+
+/// The runtime bitcode for a data model: with `--m32` the ILP32 build (`$VIGIL_RUNTIME`
+/// overrides only the LP64 one), else [`bitcode`].
+pub fn bitcode_for(m32: bool) -> Option<&'static [u8]> {
+    if m32 {
+        Some(vigil_runtime::RUNTIME_BC_32)
+    } else {
+        bitcode()
+    }
+}

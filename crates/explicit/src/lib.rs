@@ -26,8 +26,11 @@ pub enum Verdict {
 
 /// Checks `prog` and replays any counterexample before reporting it.
 pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
-    if prog.module.pointer_bytes != 8 {
-        return (Verdict::Unknown("the explicit engine runs only LP64 programs (not --m32)".into()), SearchStats::default());
+    if !matches!(prog.module.pointer_bytes, 4 | 8) {
+        return (
+            Verdict::Unknown(format!("unsupported pointer size of {} bytes", prog.module.pointer_bytes)),
+            SearchStats::default(),
+        );
     }
     let (result, stats) = search::explore(prog, cfg);
     let verdict = match result {

@@ -14,11 +14,13 @@
 //! * anything else (inputs sampled from a subset, undefined behaviour that is not the property,
 //!   limits) → unknown, with the reason.
 
-use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::Instant;
-use vigil_vm::canon::canonicalize;
+use vigil_vm::canon::{canonicalize, state_from_objects, Canonical, HEADER_BYTES};
+use vigil_vm::fasthash::FastMap;
 use vigil_vm::machine::flags;
-use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, Stop};
+use vigil_vm::memory::Object;
+use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, State, Stop};
 
 /// Search order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,51 +78,73 @@ struct Node {
     parent: u32,
     choices: Vec<u32>,
     /// The compact key of the state (header + object ids); rebuilt when expanded.
-    state: std::rc::Rc<[u8]>,
+    state: Rc<[u8]>,
 }
 
-/// Visited states stored compactly (DiVM §5.3): every object's canonical serialisation is
-/// stored once and shared by all states containing it; a state is its header followed by the
-/// 4-byte ids of its objects. Keys are exact, so the visited check never confuses two states.
+/// Visited states stored compactly (DiVM §5.3): every canonical object is stored once and shared
+/// by all states containing it; a state is its 8-byte header followed by the 4-byte ids of its
+/// objects. Keys are exact (objects are compared by content), so the visited check never
+/// confuses two states.
+///
+/// Invariant: `by_ptr` maps the address of an `Rc` *held in `by_id`* to its id. Those `Rc`s are
+/// never dropped while the store lives, so an address cannot be reused by another object; and a
+/// shared object is never changed in place (writes copy it first), so the same address means the
+/// same content. States rebuilt from the store hand out exactly these `Rc`s, so an object a
+/// transition did not touch is found by address, without hashing its bytes.
 #[derive(Default)]
 struct StateStore {
-    objects: HashMap<std::rc::Rc<[u8]>, u32>,
-    by_id: Vec<std::rc::Rc<[u8]>>,
+    objects: FastMap<Rc<Object>, u32>,
+    by_ptr: FastMap<usize, u32>,
+    by_id: Vec<Rc<Object>>,
     /// Bytes of all interned objects plus all keys.
     bytes: u64,
 }
 
+/// Bytes an interned object occupies (its contents, shadows, pointer list and headers).
+fn object_bytes(o: &Object) -> u64 {
+    (std::mem::size_of::<Object>() + 2 * std::mem::size_of::<usize>() + o.data.len() + o.def.len() + std::mem::size_of_val(o.ptrs.as_slice()))
+        as u64
+}
+
 impl StateStore {
-    fn key(&mut self, c: &vigil_vm::canon::Canonical) -> Vec<u8> {
-        let mut key = Vec::with_capacity(vigil_vm::canon::HEADER_BYTES + 4 * c.object_ranges.len());
-        key.extend_from_slice(&c.bytes[..vigil_vm::canon::HEADER_BYTES]);
-        for r in &c.object_ranges {
-            let obj = &c.bytes[r.clone()];
-            let id = match self.objects.get(obj) {
-                Some(id) => *id,
-                None => {
-                    let id = self.by_id.len() as u32;
-                    let rc: std::rc::Rc<[u8]> = obj.into();
-                    self.bytes += rc.len() as u64;
-                    self.by_id.push(rc.clone());
-                    self.objects.insert(rc, id);
-                    id
-                }
+    /// The key of a canonical form. `hint` is the key of the state the transition started from:
+    /// an object that is, at the same position, the very `Rc` interned there is that object
+    /// (found without a table lookup).
+    fn key(&mut self, c: &Canonical, hint: &[u8]) -> Vec<u8> {
+        let mut key = Vec::with_capacity(HEADER_BYTES + 4 * c.objects.len());
+        key.extend_from_slice(&c.flags.to_le_bytes());
+        key.extend_from_slice(&c.frame.to_le_bytes());
+        let hint_ids = hint.get(HEADER_BYTES..).unwrap_or(&[]);
+        for (i, obj) in c.objects.iter().enumerate() {
+            let addr = Rc::as_ptr(obj) as usize;
+            let hinted = hint_ids.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            let id = if let Some(h) = hinted.filter(|h| Rc::ptr_eq(&self.by_id[*h as usize], obj)) {
+                h
+            } else if let Some(id) = self.by_ptr.get(&addr) {
+                *id
+            } else if let Some(id) = self.objects.get(obj) {
+                *id
+            } else {
+                let id = self.by_id.len() as u32;
+                self.bytes += object_bytes(obj);
+                self.by_id.push(obj.clone());
+                self.objects.insert(obj.clone(), id);
+                self.by_ptr.insert(addr, id);
+                id
             };
             key.extend_from_slice(&id.to_le_bytes());
         }
         key
     }
 
-    /// The full canonical form of a key.
-    fn expand(&self, key: &[u8]) -> Vec<u8> {
-        let h = vigil_vm::canon::HEADER_BYTES;
-        let mut out = key[..h].to_vec();
-        for chunk in key[h..].chunks_exact(4) {
-            let id = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-            out.extend_from_slice(&self.by_id[id as usize]);
-        }
-        out
+    /// The state a key stands for.
+    fn state(&self, key: &[u8]) -> State {
+        let word = |i: usize| u32::from_le_bytes([key[i], key[i + 1], key[i + 2], key[i + 3]]);
+        let objects = key[HEADER_BYTES..].chunks_exact(4).map(|c| {
+            let id = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            self.by_id[id as usize].clone()
+        });
+        state_from_objects(word(0), word(4), objects)
     }
 }
 
@@ -154,10 +178,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         Err(e) => return (SearchResult::Unknown(e), stats),
     };
     let globals = prog.module.globals.len() as u32;
-    let mut visited: HashMap<std::rc::Rc<[u8]>, u32> = HashMap::new();
+    let mut visited: FastMap<Rc<[u8]>, u32> = FastMap::default();
     let mut store = StateStore::default();
     let c = canonicalize(&machine.state, globals);
-    let init: std::rc::Rc<[u8]> = store.key(&c).into();
+    let init: Rc<[u8]> = store.key(&c, &[]).into();
     stats.stored_bytes = store.bytes + init.len() as u64;
     visited.insert(init.clone(), 0);
     let mut nodes: Vec<Node> = vec![Node { parent: u32::MAX, choices: Vec::new(), state: init }];
@@ -182,10 +206,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let mut check_counter = 0u32;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
-        let Some(state) = vigil_vm::canon::decode_state(&store.expand(&nodes[idx as usize].state)) else {
-            stats.time_s = start.elapsed().as_secs_f64();
-            return (SearchResult::Unknown("internal error: a stored state does not decode".into()), stats);
-        };
+        let from_key = nodes[idx as usize].state.clone();
+        let state = store.state(&from_key);
         let mut forced: Vec<u32> = Vec::new();
         loop {
             check_counter += 1;
@@ -226,10 +248,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             return (SearchResult::Violated(v), stats);
                         }
                     }
-                    let key = if exited { Vec::new() } else { store.key(&canon) };
+                    let key = if exited { Vec::new() } else { store.key(&canon, &from_key) };
                     if !exited && !visited.contains_key(key.as_slice()) {
                         let id = nodes.len() as u32;
-                        let bytes: std::rc::Rc<[u8]> = key.into();
+                        let bytes: Rc<[u8]> = key.into();
                         store.bytes += bytes.len() as u64;
                         stats.stored_bytes = store.bytes;
                         nodes.push(Node { parent: idx, choices: choice_vec.clone(), state: bytes.clone() });

@@ -23,13 +23,17 @@
  */
 #include "rt.h"
 
-/* Traces "<fn>(<size>): <what>" as VM_TRACE_INFO when the VM records a trace. */
-static void note(const char *fn, size_t size, const char *what) {
+/* Traces "<fn>(<size>): <what>" as VM_TRACE_INFO when the VM records a trace. The buffer is in
+ * a never-inlined function so that malloc itself has no stack array (an alloca object per call). */
+__attribute__((noinline)) static void note_now(const char *fn, size_t size, const char *what) {
     char msg[128];
-    if (!rt_tracing())
-        return;
     __vigil_format(msg, sizeof msg, "%s(%zu): %s", fn, size, what);
     __vm_trace(VM_TRACE_INFO, msg);
+}
+
+static void note(const char *fn, size_t size, const char *what) {
+    if (rt_tracing())
+        note_now(fn, size, what);
 }
 
 /* Returns 1 if this allocation is chosen to fail (only with VM_FLAG_MALLOC_CAN_FAIL). */

@@ -203,7 +203,7 @@ static void emit_number(struct sink *s, const struct spec *sp, int negative,
     int pad = sp->width > body ? sp->width - body : 0;
     int zero_pad = sp->zero && !sp->left && sp->precision < 0;
     if (!sp->left && !zero_pad)
-        sink_repeat(s, ' ', pad);
+        sink_repeat(s, ' ', (int)pad);
     if (sign)
         sink_put(s, sign);
     for (int i = 0; i < prefix_len; i++)
@@ -214,18 +214,22 @@ static void emit_number(struct sink *s, const struct spec *sp, int negative,
     for (int i = 0; i < ndigits; i++)
         sink_put(s, digits[i]);
     if (sp->left)
-        sink_repeat(s, ' ', pad);
+        sink_repeat(s, ' ', (int)pad);
 }
 
 /* Emits `len` bytes of text padded to the width (used by %s, %c and the placeholders). */
 static void emit_text(struct sink *s, const struct spec *sp, const char *text, size_t len) {
-    int pad = (size_t)sp->width > len ? sp->width - (int)len : 0;
+    /* Signed 64-bit arithmetic: the unsigned form becomes llvm.usub.sat for i386, which vigil's
+     * IR does not model. */
+    long long pad = (long long)sp->width - (long long)len;
+    if (pad < 0)
+        pad = 0;
     if (!sp->left)
-        sink_repeat(s, ' ', pad);
+        sink_repeat(s, ' ', (int)pad);
     for (size_t i = 0; i < len; i++)
         sink_put(s, text[i]);
     if (sp->left)
-        sink_repeat(s, ' ', pad);
+        sink_repeat(s, ' ', (int)pad);
 }
 
 static void emit_string(struct sink *s, const struct spec *sp, const char *str) {

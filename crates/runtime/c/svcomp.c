@@ -35,20 +35,28 @@ static void mark_incomplete(void) {
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
 }
 
-static void trace_signed(const char *name, long long v) {
+/* The formatting buffers live in separate, never-inlined functions: inlined, their stack array
+ * would be an alloca (a VM object) in every nondet function even when nothing is traced. */
+__attribute__((noinline)) static void trace_signed_now(const char *name, long long v) {
     char msg[96];
-    if (!rt_tracing())
-        return;
     __vigil_format(msg, sizeof msg, "%s = %lld", name, v);
     __vm_trace(VM_TRACE_INPUT, msg);
 }
 
-static void trace_unsigned(const char *name, unsigned long long v) {
+__attribute__((noinline)) static void trace_unsigned_now(const char *name, unsigned long long v) {
     char msg[96];
-    if (!rt_tracing())
-        return;
     __vigil_format(msg, sizeof msg, "%s = %llu", name, v);
     __vm_trace(VM_TRACE_INPUT, msg);
+}
+
+static void trace_signed(const char *name, long long v) {
+    if (rt_tracing())
+        trace_signed_now(name, v);
+}
+
+static void trace_unsigned(const char *name, unsigned long long v) {
+    if (rt_tracing())
+        trace_unsigned_now(name, v);
 }
 
 /* Chooses every value of [0, max] exactly once, in chunks __vm_choose can count. */
@@ -64,16 +72,16 @@ static unsigned long long choose_upto(unsigned long long max) {
 }
 
 /* Position of the next value in the fixed input vector. */
-static unsigned long input_next;
+static unsigned long long input_next;
 
 /* In fixed-input mode stores the next input value (0 once the vector is used up, which marks
  * the run incomplete) in *v and returns 1; returns 0 when the VM has no input vector. */
 static int fixed_input(unsigned long long *v) {
-    long n = __vm_control(VM_CTL_INPUTS, 0, 0);
+    long long n = __vm_control(VM_CTL_INPUTS, 0, 0);
     if (n < 0)
         return 0;
-    if (input_next < (unsigned long)n) {
-        *v = (unsigned long long)__vm_control(VM_CTL_INPUT, (long)input_next, 0);
+    if (input_next < (unsigned long long)n) {
+        *v = (unsigned long long)__vm_control(VM_CTL_INPUT, (long long)input_next, 0);
         input_next++;
     } else {
         *v = 0;

@@ -61,7 +61,7 @@ void __vm_interrupt_mem(const void *p, int size, int kind);
 void __vm_interrupt_cfl(void);
 /* Nondeterministic choice 0..n-1 (n >= 1). */
 int __vm_choose(int n);
-/* Control registers and flags, see VM_CTL_*. */
-long __vm_control(int op, long a, long b);
+/* Control registers and flags, see VM_CTL_*. 64-bit arguments and result in both data models. */
+long long __vm_control(int op, long long a, long long b);
 
 #endif

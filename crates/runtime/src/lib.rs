@@ -10,6 +10,18 @@
 /// The linked bitcode of the runtime (LLVM 19, target x86_64-pc-linux-gnu, no debug info).
 pub const RUNTIME_BC: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/runtime.bc"));
 
+/// The same runtime built for ILP32 programs (`--m32`; target i386-pc-linux-gnu).
+pub const RUNTIME_BC_32: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/runtime32.bc"));
+
+/// The runtime for a data model: [`RUNTIME_BC_32`] when `m32`, else [`RUNTIME_BC`].
+pub fn runtime_bc(m32: bool) -> &'static [u8] {
+    if m32 {
+        RUNTIME_BC_32
+    } else {
+        RUNTIME_BC
+    }
+}
+
 /// The text of `include/vigil_vm.h`, the hypercall interface.
 pub const HYPERCALL_HEADER: &str = include_str!("../include/vigil_vm.h");
 
@@ -149,7 +161,10 @@ mod tests {
 
     #[test]
     fn bitcode_has_magic() {
-        assert!(RUNTIME_BC.len() > 1000);
-        assert_eq!(&RUNTIME_BC[..4], b"BC\xC0\xDE");
+        for bc in [RUNTIME_BC, RUNTIME_BC_32] {
+            assert!(bc.len() > 1000);
+            assert_eq!(&bc[..4], b"BC\xC0\xDE");
+        }
+        assert_ne!(RUNTIME_BC, RUNTIME_BC_32);
     }
 }

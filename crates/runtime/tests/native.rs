@@ -16,7 +16,7 @@
 //!    watch the runtime's own memory accesses (if the host cannot link them, the test says so
 //!    and runs without).
 //!
-//! 2. **Bitcode checks** on `RUNTIME_BC`: the magic number, no floating-point or vector
+//! 2. **Bitcode checks** on `RUNTIME_BC` and `RUNTIME_BC_32`: the magic number, no floating-point or vector
 //!    instructions, no debug information, every function weak (or internal), the expected library
 //!    functions all defined, and only hypercalls and LLVM intrinsics left undefined.
 
@@ -371,13 +371,19 @@ fn vector_types_are_recognised() {
 
 #[test]
 fn bitcode_is_clean_weak_and_self_contained() {
-    assert_eq!(
-        &vigil_runtime::RUNTIME_BC[..4],
-        b"BC\xC0\xDE",
-        "bitcode magic"
-    );
-    let dir = scratch("bitcode");
-    let bc = write_runtime_bc(&dir);
+    check_bitcode(vigil_runtime::RUNTIME_BC, "x86_64-pc-linux-gnu", "bitcode");
+}
+
+#[test]
+fn ilp32_bitcode_is_clean_weak_and_self_contained() {
+    check_bitcode(vigil_runtime::RUNTIME_BC_32, "i386-pc-linux-gnu", "bitcode32");
+}
+
+fn check_bitcode(bytes: &[u8], triple: &str, name: &str) {
+    assert_eq!(&bytes[..4], b"BC\xC0\xDE", "bitcode magic");
+    let dir = scratch(name);
+    let bc = dir.join("runtime.bc");
+    std::fs::write(&bc, bytes).expect("write runtime.bc");
     let ll = disassemble(&bc);
 
     // No floating point, no vectors, no debug information.
@@ -458,8 +464,8 @@ fn bitcode_is_clean_weak_and_self_contained() {
         );
     }
     assert!(
-        ll.contains("target triple = \"x86_64-pc-linux-gnu\""),
-        "LP64 x86_64 target"
+        ll.contains(&format!("target triple = \"{triple}\"")),
+        "target {triple}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

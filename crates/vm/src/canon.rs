@@ -10,37 +10,47 @@
 //! longer free (`valid-memtrack`).
 
 use crate::machine::{flags, State};
-use crate::memory::{decode, encode, Object, CODE_TAG, INVALID_OBJ, PTR_BYTES};
-use std::collections::HashMap;
+use crate::memory::{Heap, Object, CODE_TAG, INVALID_OBJ};
+use std::rc::Rc;
 
 /// Marker object id for pointers to freed objects in the canonical form.
 pub const DANGLING: u32 = crate::memory::DANGLING_OBJ;
 
-/// A canonical serialisation and what the walk found.
+/// The canonical form of a state and what the walk found.
+///
+/// Object number *n* of the canonical form (`objects[n]`) has id *n + 1* when the state is
+/// rebuilt ([`Canonical::to_state`]), and every pointer in it already refers to those ids. An
+/// object whose pointers needed no renumbering is shared with the state it came from (the same
+/// `Rc`), so an unchanged object costs neither a copy nor a hash when the explicit engine stores
+/// the state.
 pub struct Canonical {
-    pub bytes: Vec<u8>,
-    /// Where each object's serialisation lies in `bytes` (after the 8-byte header), in order.
-    pub object_ranges: Vec<std::ops::Range<usize>>,
+    /// The state's flags that belong to it (ATOMIC).
+    pub flags: u32,
+    /// Canonical id of the running frame (0 once the program has ended).
+    pub frame: u32,
+    pub objects: Vec<Rc<Object>>,
     /// Live heap objects unreachable from the roots (leaked memory), by real id.
     pub unreachable_heap: Vec<u32>,
-    /// Number of objects in the canonical form.
-    pub objects: usize,
 }
 
-/// Length of the header of a canonical form (state flags and the running frame's number).
+/// Length of the header of a serialised canonical form (flags and the running frame's id).
 pub const HEADER_BYTES: usize = 8;
+
+const UNNUMBERED: u32 = u32::MAX;
 
 /// Computes the canonical form of `state`; `num_globals` objects 1..=G are the global roots.
 pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     let heap = &state.heap;
-    let mut number: HashMap<u32, u32> = HashMap::new();
-    let mut order: Vec<u32> = Vec::new();
+    let bound = heap.id_bound() as usize;
+    // number[id] = canonical number of a live object reached by the walk.
+    let mut number: Vec<u32> = vec![UNNUMBERED; bound];
+    let mut order: Vec<u32> = Vec::with_capacity(bound);
     let mut stack: Vec<u32> = Vec::new();
     // Globals keep their numbers (program constants refer to them by id); everything else is
     // numbered in depth-first pre-order from the globals and then the running frame.
     for g in 1..=num_globals {
         if heap.is_live(g) {
-            number.insert(g, order.len() as u32);
+            number[g as usize] = order.len() as u32;
             order.push(g);
         }
     }
@@ -48,133 +58,109 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     if state.frame != 0 {
         roots.push(state.frame);
     }
+    let unnumbered_live = |number: &[u32], t: u32| {
+        number.get(t as usize).is_some_and(|n| *n == UNNUMBERED) && heap.is_live(t)
+    };
     for root in roots {
         let is_global = root <= num_globals;
         stack.push(root);
         while let Some(id) = stack.pop() {
             if !(is_global && id == root) {
-                if number.contains_key(&id) {
+                if !unnumbered_live(&number, id) {
                     continue;
                 }
-                if heap.get(id).is_none() {
-                    continue;
-                }
-                number.insert(id, order.len() as u32);
+                number[id as usize] = order.len() as u32;
                 order.push(id);
             }
             let Some(obj) = heap.get(id) else { continue };
             for &p in obj.ptrs.iter().rev() {
-                let (target, _) = decode(obj.read(p, PTR_BYTES).bits);
-                if target != 0 && target & CODE_TAG == 0 && target != INVALID_OBJ && heap.is_live(target) && !number.contains_key(&target) {
+                let (target, _) = obj.pointer_in(p);
+                if target != 0 && target & CODE_TAG == 0 && unnumbered_live(&number, target) {
                     stack.push(target);
                 }
             }
         }
     }
-    let mut bytes = Vec::with_capacity(order.len() * 32);
-    bytes.extend_from_slice(&(state.flags & flags::ATOMIC).to_le_bytes());
-    let frame_number = if state.frame == 0 { 0 } else { number.get(&state.frame).map_or(0, |n| n + 1) };
-    bytes.extend_from_slice(&frame_number.to_le_bytes());
-    let mut object_ranges = Vec::with_capacity(order.len());
-    for &id in &order {
-        let obj = heap.get(id).expect("numbered objects are live");
-        let start = bytes.len();
-        serialise(obj, &number, heap, &mut bytes);
-        object_ranges.push(start..bytes.len());
-    }
-    let unreachable_heap = heap
-        .live_ids()
-        .filter(|id| !number.contains_key(id))
-        .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
-        .collect();
-    Canonical { bytes, object_ranges, unreachable_heap, objects: order.len() }
-}
-
-fn serialise(obj: &Object, number: &HashMap<u32, u32>, heap: &crate::memory::Heap, out: &mut Vec<u8>) {
-    out.push(obj.kind as u8);
-    out.extend_from_slice(&obj.size().to_le_bytes());
-    let start = out.len();
-    out.extend_from_slice(&obj.data);
-    for &p in &obj.ptrs {
-        let (target, off) = decode(obj.read(p, PTR_BYTES).bits);
-        let canon = if target == 0 || target & CODE_TAG != 0 || target == INVALID_OBJ {
+    let canonical_id = |target: u32| -> u32 {
+        if target == 0 || target & CODE_TAG != 0 || target == INVALID_OBJ {
             target
-        } else if let Some(n) = number.get(&target) {
+        } else if let Some(n) = number.get(target as usize).filter(|n| **n != UNNUMBERED) {
             *n + 1
         } else if heap.was_allocated(target) {
             DANGLING
         } else {
             INVALID_OBJ
-        };
-        let enc = encode(canon, off).to_le_bytes();
-        let at = start + p as usize;
-        out[at..at + 8].copy_from_slice(&enc);
-    }
-    if obj.def.iter().all(|d| *d == 0xff) {
-        out.push(1);
-    } else {
-        out.push(0);
-        out.extend_from_slice(&obj.def);
-    }
-    out.extend_from_slice(&(obj.ptrs.len() as u32).to_le_bytes());
-    for &p in &obj.ptrs {
-        out.extend_from_slice(&p.to_le_bytes());
-    }
-}
-
-/// Rebuilds a state from its canonical form: object number *n* becomes id *n + 1*, so globals
-/// keep their ids; pointers to freed objects point to [`DANGLING`] (never live, but known to have
-/// been allocated, so an access is reported as use after free).
-pub fn decode_state(bytes: &[u8]) -> Option<State> {
-    let mut r = Reader { bytes, at: 0 };
-    let flags = r.u32()?;
-    let frame = r.u32()?;
-    let mut heap = crate::memory::Heap::new();
-    while r.at < bytes.len() {
-        let kind = match r.u8()? {
-            0 => crate::memory::ObjKind::Heap,
-            1 => crate::memory::ObjKind::Global,
-            2 => crate::memory::ObjKind::Constant,
-            3 => crate::memory::ObjKind::Frame,
-            4 => crate::memory::ObjKind::Alloca,
-            _ => return None,
-        };
-        let size = r.u32()? as usize;
-        let data = r.take(size)?.to_vec();
-        let def = if r.u8()? == 1 { vec![0xff; size] } else { r.take(size)?.to_vec() };
-        let n = r.u32()? as usize;
-        let mut ptrs = Vec::with_capacity(n);
-        for _ in 0..n {
-            ptrs.push(r.u32()?);
         }
-        heap.alloc(Object { kind, data, def, ptrs });
+    };
+    let mut objects = Vec::with_capacity(order.len());
+    for &id in &order {
+        let rc = heap.get_rc(id).expect("numbered objects are live");
+        let renumber = rc.ptrs.iter().any(|&p| {
+            let (t, _) = rc.pointer_in(p);
+            canonical_id(t) != t
+        });
+        if !renumber {
+            objects.push(rc.clone());
+            continue;
+        }
+        let mut obj: Object = (**rc).clone();
+        for &p in &rc.ptrs {
+            let (t, _) = rc.pointer_in(p);
+            obj.set_pointer_object(p, canonical_id(t));
+        }
+        objects.push(Rc::new(obj));
     }
-    Some(State { heap, frame, flags })
+    let frame = if state.frame == 0 { 0 } else { canonical_id(state.frame) };
+    let frame = if frame == DANGLING || frame == INVALID_OBJ { 0 } else { frame };
+    let unreachable_heap = heap
+        .live_ids()
+        .filter(|id| number[*id as usize] == UNNUMBERED)
+        .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
+        .collect();
+    Canonical { flags: state.flags & flags::ATOMIC, frame, objects, unreachable_heap }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+impl Canonical {
+    /// The state this canonical form stands for (object *n* gets id *n + 1*; pointers to freed
+    /// objects point to [`DANGLING`], never live but known to have been allocated, so an access
+    /// is reported as use after free).
+    pub fn to_state(&self) -> State {
+        state_from_objects(self.flags, self.frame, self.objects.iter().cloned())
+    }
+
+    /// A byte serialisation (equal exactly when the canonical forms are equal).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.extend_from_slice(&self.frame.to_le_bytes());
+        for o in &self.objects {
+            serialise(o, &mut out);
+        }
+        out
+    }
 }
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let s = self.bytes.get(self.at..self.at + n)?;
-        self.at += n;
-        Some(s)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+/// Rebuilds a state from canonical objects (object *n* gets id *n + 1*).
+pub fn state_from_objects(flags: u32, frame: u32, objects: impl IntoIterator<Item = Rc<Object>>) -> State {
+    State { heap: Heap::from_shared(objects), frame, flags }
+}
+
+fn serialise(obj: &Object, out: &mut Vec<u8>) {
+    out.push(obj.kind as u8);
+    out.extend_from_slice(&obj.size().to_le_bytes());
+    out.extend_from_slice(&obj.data);
+    out.extend_from_slice(&obj.def);
+    out.extend_from_slice(&(obj.ptrs.len() as u32).to_le_bytes());
+    for p in &obj.ptrs {
+        out.extend_from_slice(&p.off.to_le_bytes());
+        out.extend_from_slice(&p.obj.to_le_bytes());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::{Heap, ObjKind, Scalar};
+    use crate::memory::{decode, Heap, ObjKind, Scalar};
 
     fn state_with_list(order: &[usize]) -> State {
         // One global pointing at a two-element list; `order` decides allocation order (ids).
@@ -196,8 +182,8 @@ mod tests {
     fn isomorphic_heaps_have_equal_canonical_forms() {
         let a = canonicalize(&state_with_list(&[0, 1]), 1);
         let b = canonicalize(&state_with_list(&[1, 0]), 1);
-        assert_eq!(a.bytes, b.bytes);
-        assert_eq!(a.objects, 3);
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert_eq!(a.objects.len(), 3);
         assert!(a.unreachable_heap.is_empty());
     }
 
@@ -205,9 +191,12 @@ mod tests {
     fn decoding_a_canonical_form_gives_an_equivalent_state() {
         let a = state_with_list(&[1, 0]);
         let c = canonicalize(&a, 1);
-        let back = decode_state(&c.bytes).expect("decodes");
-        assert_eq!(canonicalize(&back, 1).bytes, c.bytes);
+        let back = c.to_state();
+        let again = canonicalize(&back, 1);
+        assert_eq!(again.to_bytes(), c.to_bytes());
         assert_eq!(back.heap.id_bound(), 4, "compact ids: null, global, two nodes");
+        // The rebuilt state is already canonical: every object is shared, none copied.
+        assert!(again.objects.iter().zip(&c.objects).all(|(x, y)| Rc::ptr_eq(x, y)));
     }
 
     #[test]
@@ -217,11 +206,11 @@ mod tests {
         let g_ptr = b.heap.get(1).expect("global").read(0, 8);
         let (first, _) = decode(g_ptr.bits);
         b.heap.get_mut(first).expect("live").write(0, 8, Scalar::int(99));
-        assert_ne!(canonicalize(&a, 1).bytes, canonicalize(&b, 1).bytes);
+        assert_ne!(canonicalize(&a, 1).to_bytes(), canonicalize(&b, 1).to_bytes());
         // Drop the global's pointer: both nodes become garbage.
         b.heap.get_mut(1).expect("global").write(0, 8, Scalar::null());
         let c = canonicalize(&b, 1);
         assert_eq!(c.unreachable_heap.len(), 2);
-        assert_eq!(c.objects, 1);
+        assert_eq!(c.objects.len(), 1);
     }
 }

@@ -11,11 +11,17 @@
 //! Deviations from the paper, for now: faults stop the transition directly instead of entering an
 //! OS fault handler; there is one thread and no scheduler in C yet (the runtime's `exit` is called
 //! when `main` returns); each global is its own object rather than a slot of one globals object
-//! (bounds checks then come from object bounds); only LP64 programs run.
+//! (bounds checks then come from object bounds).
+//!
+//! Data models: LP64 and ILP32 (`--m32`). Registers are 64 bits wide in both; in ILP32 memory a
+//! pointer takes 4 bytes holding its offset, and the object id lives in the shadow
+//! ([`memory::PtrSlot`]). A pointer that went through a 32-bit integer keeps only its offset, so
+//! dereferencing an integer in ILP32 is inconclusive (never reported as a violation).
 
 #![forbid(unsafe_code)]
 
 pub mod canon;
+pub mod fasthash;
 pub mod fault;
 pub mod machine;
 pub mod memory;

@@ -9,7 +9,7 @@
 //! [`Choices`] prefix and learns which choices were open, so it can enumerate all of them.
 
 use crate::fault::FaultKind;
-use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, PTR_BYTES};
+use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, NARROW_PTR_BYTES, PTR_BYTES};
 use crate::ops;
 use crate::program::*;
 use vigil_ir::{BlockId, Callee, FuncId, InstKind, Intrinsic, Loc, Operand, Terminator, ValueId};
@@ -144,6 +144,12 @@ pub struct Machine<'p> {
     /// The last source location executed that is known (for reports about the state as a
     /// whole, such as leaks).
     pub last_loc: Loc,
+    /// Reused buffer for the arguments of a call (saves an allocation per call).
+    args_buf: Vec<Arg>,
+    /// Reused buffer for the values of φs on a jump.
+    phi_buf: Vec<(ValueId, Arg)>,
+    /// Widths in bits of the arguments of the call being made (lays out ILP32 varargs).
+    arg_bits: Vec<u32>,
 }
 
 /// What executing one instruction does to control flow.
@@ -179,6 +185,9 @@ impl<'p> Machine<'p> {
             inst: 0,
             last_line: (0, 0),
             last_loc: Loc::UNKNOWN,
+            args_buf: Vec::new(),
+            phi_buf: Vec::new(),
+            arg_bits: Vec::new(),
         };
         let nparams = prog.module.function(main).params.len();
         let mut args = Vec::new();
@@ -186,9 +195,10 @@ impl<'p> Machine<'p> {
             let mut name = Object::new(ObjKind::Constant, 5, true);
             name.data.copy_from_slice(b"prog\0");
             let name_id = m.state.heap.alloc(name);
-            let mut argv = Object::new(ObjKind::Global, 16, true);
-            argv.write(0, 8, Scalar::pointer(name_id, 0));
-            argv.write(8, 8, Scalar::null());
+            let pb = prog.ptr_bytes;
+            let mut argv = Object::new(ObjKind::Global, 2 * pb as usize, true);
+            argv.write(0, pb, Scalar::pointer(name_id, 0));
+            argv.write(pb, pb, Scalar::null());
             let argv_id = m.state.heap.alloc(argv);
             args.push(Scalar::int(1));
             args.push(Scalar::pointer(argv_id, 0));
@@ -215,6 +225,9 @@ impl<'p> Machine<'p> {
             inst: 0,
             last_line: (0, 0),
             last_loc: Loc::UNKNOWN,
+            args_buf: Vec::new(),
+            phi_buf: Vec::new(),
+            arg_bits: Vec::new(),
         };
         m.load_pc();
         m
@@ -383,13 +396,13 @@ impl<'p> Machine<'p> {
     fn reg(&self, v: ValueId) -> Scalar {
         let info = &self.prog.funcs[self.func.index()];
         let size = info.reg_size[v.index()].min(8);
-        self.frame().read(info.reg_off[v.index()], size)
+        self.frame().read_slot(info.reg_off[v.index()], size)
     }
 
     fn set_reg(&mut self, v: ValueId, val: Scalar) {
         let info = &self.prog.funcs[self.func.index()];
         let (off, size) = (info.reg_off[v.index()], info.reg_size[v.index()].min(8));
-        self.frame_mut().write(off, size, val);
+        self.frame_mut().write_slot(off, size, val);
     }
 
     fn operand(&self, op: Operand) -> Scalar {
@@ -424,25 +437,22 @@ impl<'p> Machine<'p> {
         self.frame_mut().copy_from(off, bytes, 0, len);
     }
 
+    #[inline]
     fn op_width(&self, op: Operand) -> u32 {
-        let m = &self.prog.module;
-        let ty = match op {
-            Operand::Value(v) => m.function(self.func).value(v).ty,
-            Operand::Const(c) => m.const_type(c),
-        };
-        m.types.value_bits(ty)
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_bits[v.index()],
+            Operand::Const(c) => self.prog.const_bits[c.index()],
+        }
     }
 
+    #[inline]
     fn dest_width(&self, dest: Option<ValueId>) -> u32 {
-        dest.map_or(0, |d| {
-            let m = &self.prog.module;
-            m.types.value_bits(m.function(self.func).value(d).ty)
-        })
+        dest.map_or(0, |d| self.prog.funcs[self.func.index()].val_bits[d.index()])
     }
 
+    #[inline]
     fn is_aggregate_reg(&self, v: ValueId) -> bool {
-        let m = &self.prog.module;
-        matches!(m.types.get(m.function(self.func).value(v).ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        self.prog.funcs[self.func.index()].val_agg[v.index()]
     }
 
     // ---- choices ----
@@ -466,7 +476,10 @@ impl<'p> Machine<'p> {
         if p.bits == 0 {
             return Err(FaultKind::NullDeref);
         }
-        if !p.ptr && obj != 0 && obj & CODE_TAG == 0 && self.state.heap.was_allocated(obj) {
+        let ilp32_int = self.prog.ptr_bytes == NARROW_PTR_BYTES && !p.ptr;
+        if ilp32_int || (!p.ptr && obj != 0 && obj & CODE_TAG == 0 && self.state.heap.was_allocated(obj)) {
+            // ILP32: a pointer that went through a 32-bit integer keeps only its offset, so any
+            // non-null integer may have been a valid pointer.
             // An integer that encodes a real object: a pointer that went through bytes or
             // arithmetic the VM does not track. The access may well be valid, so this is not
             // reported as a violation (never a wrong `false`); it makes the run inconclusive.
@@ -560,13 +573,41 @@ impl<'p> Machine<'p> {
             // The variadic arguments go into an object owned by the frame, in 8-byte slots; the
             // x86-64 `va_list` built by va_start points its overflow area at it.
             let extra = &args[func.params.len()..];
-            let mut area = Object::new(ObjKind::Alloca, extra.len().max(1) * 8, false);
-            for (k, a) in extra.iter().enumerate() {
-                match a {
-                    Arg::Scalar(s) => area.write(k as u32 * 8, 8, *s),
-                    Arg::Bytes(b) => area.copy_from(k as u32 * 8, b, 0, b.size().min(8)),
+            let area = if self.prog.ptr_bytes == NARROW_PTR_BYTES {
+                // i386: each argument in a 4-aligned slot of its own size rounded up to 4
+                // (pointers 4 bytes, long long 8), which is how clang's i386 va_arg reads them.
+                let bits = &self.arg_bits[func.params.len().min(self.arg_bits.len())..];
+                let size_of = |k: usize, a: &Arg| -> u32 {
+                    match a {
+                        Arg::Bytes(b) => b.size(),
+                        Arg::Scalar(s) if s.ptr => NARROW_PTR_BYTES,
+                        Arg::Scalar(_) => bits.get(k).copied().unwrap_or(32).div_ceil(8).clamp(1, 8),
+                    }
+                    .div_ceil(4)
+                        * 4
+                };
+                let total: u32 = extra.iter().enumerate().map(|(k, a)| size_of(k, a)).sum();
+                let mut area = Object::new(ObjKind::Alloca, total.max(4) as usize, false);
+                let mut at = 0;
+                for (k, a) in extra.iter().enumerate() {
+                    let len = size_of(k, a);
+                    match a {
+                        Arg::Scalar(s) => area.write(at, if s.ptr { NARROW_PTR_BYTES } else { len.min(8) }, *s),
+                        Arg::Bytes(b) => area.copy_from(at, b, 0, b.size()),
+                    }
+                    at += len;
                 }
-            }
+                area
+            } else {
+                let mut area = Object::new(ObjKind::Alloca, extra.len().max(1) * 8, false);
+                for (k, a) in extra.iter().enumerate() {
+                    match a {
+                        Arg::Scalar(s) => area.write(k as u32 * 8, 8, *s),
+                        Arg::Bytes(b) => area.copy_from(k as u32 * 8, b, 0, b.size().min(8)),
+                    }
+                }
+                area
+            };
             let area_id = self.state.heap.alloc(area);
             self.state.frame = id;
             self.add_alloca(area_id);
@@ -620,15 +661,20 @@ impl<'p> Machine<'p> {
         let block = &f.blocks[target.index()];
         let nphi = self.prog.funcs[self.func.index()].num_phis[target.index()] as usize;
         if nphi > 0 {
-            let mut vals = Vec::with_capacity(nphi);
+            // All φs read their operands before any is written (they are parallel); the values
+            // go through a reused buffer.
+            let mut vals = std::mem::take(&mut self.phi_buf);
+            vals.clear();
             for inst in &block.insts[..nphi] {
                 if let InstKind::Phi { incoming } = &inst.kind {
-                    let op = incoming
-                        .iter()
-                        .find(|(b, _)| *b == from)
-                        .map(|(_, v)| *v)
-                        .ok_or(FaultKind::Unsupported("phi without an incoming value".into()))?;
-                    let dest = inst.dest.ok_or(FaultKind::Unsupported("phi without a result".into()))?;
+                    let Some(op) = incoming.iter().find(|(b, _)| *b == from).map(|(_, v)| *v) else {
+                        self.phi_buf = vals;
+                        return Err(FaultKind::Unsupported("phi without an incoming value".into()));
+                    };
+                    let Some(dest) = inst.dest else {
+                        self.phi_buf = vals;
+                        return Err(FaultKind::Unsupported("phi without a result".into()));
+                    };
                     if self.is_aggregate_reg(dest) {
                         let len = self.prog.funcs[self.func.index()].reg_size[dest.index()];
                         vals.push((dest, Arg::Bytes(self.operand_bytes(op, len))));
@@ -637,12 +683,13 @@ impl<'p> Machine<'p> {
                     }
                 }
             }
-            for (d, v) in vals {
+            for (d, v) in vals.drain(..) {
                 match v {
                     Arg::Scalar(s) => self.set_reg(d, s),
                     Arg::Bytes(b) => self.set_reg_bytes(d, &b),
                 }
             }
+            self.phi_buf = vals;
         }
         self.block = target.0;
         self.inst = nphi as u32;
@@ -767,7 +814,9 @@ impl<'p> Machine<'p> {
                     _ => {
                         let v = self.load(p, size)?;
                         let w = self.dest_width(dest);
-                        self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ..v });
+                        // Only a pointer-wide value keeps provenance (an int read over an ILP32
+                        // pointer slot sees just the address bytes).
+                        self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
                     }
                 }
             }
@@ -813,7 +862,7 @@ impl<'p> Machine<'p> {
                     _ => {
                         let v = bytes.read(*offset as u32, size.clamp(1, 8));
                         let w = self.dest_width(dest);
-                        self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ..v });
+                        self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
                     }
                 }
             }
@@ -872,13 +921,12 @@ impl<'p> Machine<'p> {
         Ok(Flow::Next)
     }
 
+    /// In-memory size of an operand's type.
     fn agg_len(&self, op: Operand) -> u32 {
-        let m = &self.prog.module;
-        let ty = match op {
-            Operand::Value(v) => m.function(self.func).value(v).ty,
-            Operand::Const(c) => m.const_type(c),
-        };
-        m.types.size_of(ty) as u32
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_size[v.index()],
+            Operand::Const(c) => self.prog.const_size[c.index()],
+        }
     }
 
     fn set_dest(&mut self, dest: Option<ValueId>, v: Scalar) {
@@ -921,31 +969,27 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn collect_args(&self, args: &[Operand]) -> Vec<Arg> {
-        args.iter()
-            .map(|a| {
-                let m = &self.prog.module;
-                let ty = match a {
-                    Operand::Value(v) => m.function(self.func).value(*v).ty,
-                    Operand::Const(c) => m.const_type(*c),
-                };
-                match m.types.get(ty) {
-                    vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. } => {
-                        Arg::Bytes(self.operand_bytes(*a, m.types.size_of(ty) as u32))
+    fn collect_args(&mut self, args: &[Operand]) -> Vec<Arg> {
+        let mut buf = std::mem::take(&mut self.args_buf);
+        buf.clear();
+        let mut bits = std::mem::take(&mut self.arg_bits);
+        bits.clear();
+        bits.extend(args.iter().map(|a| self.op_width(*a)));
+        self.arg_bits = bits;
+        buf.extend(args.iter().map(|a| {
+                if self.op_is_aggregate(*a) {
+                    Arg::Bytes(self.operand_bytes(*a, self.agg_len(*a)))
+                } else {
+                    // Bits above the value's width count as defined, so that a callee (or a
+                    // hypercall) can test definedness without knowing the argument's width.
+                    let mut v = self.operand(*a);
+                    if v.is_defined(self.op_width(*a)) {
+                        v.def = u64::MAX;
                     }
-                    _ => {
-                        // Bits above the value's width count as defined, so that a callee (or a
-                        // hypercall) can test definedness without knowing the argument's width.
-                        let mut v = self.operand(*a);
-                        let w = m.types.value_bits(ty);
-                        if v.is_defined(w) {
-                            v.def = u64::MAX;
-                        }
-                        Arg::Scalar(v)
-                    }
+                    Arg::Scalar(v)
                 }
-            })
-            .collect()
+            }));
+        buf
     }
 
     fn call(&mut self, callee: Callee, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
@@ -970,7 +1014,9 @@ impl<'p> Machine<'p> {
         }
         let argv = self.collect_args(args);
         if let Some(h) = self.prog.hypercalls[target.index()] {
-            return self.hypercall(h, &argv, dest);
+            let r = self.hypercall(h, &argv, dest);
+            self.args_buf = argv;
+            return r;
         }
         let func = self.prog.module.function(target);
         if func.is_declaration() {
@@ -985,7 +1031,9 @@ impl<'p> Machine<'p> {
         self.event(Event::Call { func: target, loc });
         self.save_pc();
         let caller = self.state.frame;
-        self.push_frame(target, &argv, caller)?;
+        let r = self.push_frame(target, &argv, caller);
+        self.args_buf = argv;
+        r?;
         // The result register is written by `ret`, which finds the call at the caller's pc.
         Ok(Flow::Jumped)
     }
@@ -1034,12 +1082,10 @@ impl<'p> Machine<'p> {
     }
 
     fn op_is_aggregate(&self, op: Operand) -> bool {
-        let m = &self.prog.module;
-        let ty = match op {
-            Operand::Value(v) => m.function(self.func).value(v).ty,
-            Operand::Const(c) => m.const_type(c),
-        };
-        matches!(m.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_agg[v.index()],
+            Operand::Const(c) => self.prog.const_agg[c.index()],
+        }
     }
 
     fn int_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<Scalar> {
@@ -1276,6 +1322,12 @@ impl<'p> Machine<'p> {
                     self.trans_flags |= flags::CANCEL;
                 }
             }
+            VaStart if self.prog.ptr_bytes == NARROW_PTR_BYTES => {
+                // i386 va_list: a pointer to the next argument in the frame's vararg object.
+                let area = self.first_alloca().ok_or(FaultKind::BadHypercall("va_start in a function without varargs"))?;
+                let ap = a(self, 0);
+                self.store(ap, NARROW_PTR_BYTES, Scalar::pointer(area, 0))?;
+            }
             VaStart => {
                 // x86-64 va_list: {i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
                 // ptr reg_save_area}. Both offsets say "registers used up", so clang's va_arg code
@@ -1293,7 +1345,9 @@ impl<'p> Machine<'p> {
             VaEnd => {}
             VaCopy => {
                 let (d, s) = (a(self, 0), a(self, 1));
-                self.copy_memory(d, s, 24)?;
+                // sizeof(va_list): 24 bytes on x86-64, one pointer on i386.
+                let len = if self.prog.ptr_bytes == NARROW_PTR_BYTES { 4 } else { 24 };
+                self.copy_memory(d, s, len)?;
             }
             ObjectSize => {
                 let p = a(self, 0);

@@ -7,9 +7,15 @@
 //! * An [`Object`] holds `data` and `def` of equal length: bit *i* of `def` says whether bit *i*
 //!   of `data` is defined (bit-precise definedness, so bitfields written one at a time stay
 //!   defined).
-//! * `ptrs` is sorted and lists the offsets at which a whole 8-byte pointer is stored; a store
-//!   that overlaps such a slot without being that same whole slot removes the entry (the bytes
-//!   that remain are a plain integer).
+//! * `ptrs` is sorted by offset and lists the [`PtrSlot`]s: the places where a whole pointer is
+//!   stored. A store that overlaps a slot without being that same whole slot removes the entry
+//!   (the bytes that remain are a plain integer).
+//! * Two slot widths (ILP32 support, `--m32`): an 8-byte slot (LP64 memory, and every register of
+//!   a frame) holds the whole pointer value `(obj << 32) | offset` in its bytes; a 4-byte slot
+//!   (ILP32 memory) holds only the offset in its bytes and keeps the object id in the shadow
+//!   entry. Either way the program sees a plausible address in the bytes, and the VM recovers the
+//!   object from the shadow. A load of 4 bytes from a 4-byte slot gives back the full pointer; a
+//!   load of any other width gives plain bits. The VM's registers are always 64 bits wide.
 //! * A pointer value is `(obj << 32) | offset` with the pointer flag set in the register or shadow.
 //!   Object id 0 is the null object (never allocated). Ids with [`CODE_TAG`] set are code pointers
 //!   (function ids); [`INVALID_OBJ`] marks a pointer whose offset overflowed — it never becomes
@@ -26,8 +32,33 @@ pub const INVALID_OBJ: u32 = 0x7fff_ffff;
 /// The object id that pointers to freed objects get when a state is rebuilt from its canonical
 /// form: never live, but counted as allocated (accesses are use-after-free).
 pub const DANGLING_OBJ: u32 = 0x7fff_fffe;
-/// Bytes of a pointer in memory (vigil's VM runs LP64 programs).
+/// Bytes of a pointer in a register slot and in LP64 memory.
 pub const PTR_BYTES: u32 = 8;
+/// Bytes of a pointer in ILP32 memory.
+pub const NARROW_PTR_BYTES: u32 = 4;
+/// The `obj` of a [`PtrSlot`] that is 8 bytes wide (the object id is in the bytes).
+pub const WIDE: u32 = u32::MAX;
+
+/// Where a pointer is stored in an object.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PtrSlot {
+    pub off: u32,
+    /// [`WIDE`] for an 8-byte slot, else the object id of a 4-byte slot's pointer.
+    pub obj: u32,
+}
+
+impl PtrSlot {
+    /// Width in bytes.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        if self.obj == WIDE { PTR_BYTES } else { NARROW_PTR_BYTES }
+    }
+
+    /// Always false (a slot has a width); for clippy's `len` convention.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
 
 /// What an object is, for bounds of what the program may do with it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -50,7 +81,7 @@ pub struct Object {
     pub kind: ObjKind,
     pub data: Vec<u8>,
     pub def: Vec<u8>,
-    pub ptrs: Vec<u32>,
+    pub ptrs: Vec<PtrSlot>,
 }
 
 impl Object {
@@ -68,25 +99,53 @@ impl Object {
         self.data.len() as u32
     }
 
-    /// Removes pointer entries overlapping `[off, off+len)`.
+    /// Removes pointer slots overlapping `[off, off+len)`.
     fn clear_ptrs(&mut self, off: u32, len: u32) {
         if self.ptrs.is_empty() {
             return;
         }
-        let lo = off.saturating_sub(PTR_BYTES - 1);
         let end = off + len;
-        self.ptrs.retain(|&p| p < lo || p >= end);
+        self.ptrs.retain(|p| p.off + p.len() <= off || p.off >= end);
     }
 
-    fn add_ptr(&mut self, off: u32) {
-        match self.ptrs.binary_search(&off) {
-            Ok(_) => {}
-            Err(i) => self.ptrs.insert(i, off),
+    fn add_ptr(&mut self, slot: PtrSlot) {
+        match self.ptrs.binary_search_by_key(&slot.off, |p| p.off) {
+            Ok(i) => self.ptrs[i] = slot,
+            Err(i) => self.ptrs.insert(i, slot),
         }
     }
 
+    /// The pointer slot starting at `off`.
+    pub fn slot_at(&self, off: u32) -> Option<PtrSlot> {
+        if self.ptrs.is_empty() {
+            return None;
+        }
+        self.ptrs.binary_search_by_key(&off, |p| p.off).ok().map(|i| self.ptrs[i])
+    }
+
     pub fn has_ptr_at(&self, off: u32) -> bool {
-        self.ptrs.binary_search(&off).is_ok()
+        self.slot_at(off).is_some()
+    }
+
+    /// The pointer stored in `slot`, as `(object, offset)`.
+    pub fn pointer_in(&self, slot: PtrSlot) -> (u32, u32) {
+        let o = slot.off as usize;
+        if slot.obj == WIDE {
+            decode(u64::from_le_bytes(self.data[o..o + 8].try_into().expect("slot in bounds")))
+        } else {
+            (slot.obj, u32::from_le_bytes(self.data[o..o + 4].try_into().expect("slot in bounds")))
+        }
+    }
+
+    /// Replaces the object id of the pointer in `slot` (canonical renumbering).
+    pub fn set_pointer_object(&mut self, slot: PtrSlot, obj: u32) {
+        let (_, off) = self.pointer_in(slot);
+        if slot.obj == WIDE {
+            let o = slot.off as usize;
+            self.data[o..o + 8].copy_from_slice(&encode(obj, off).to_le_bytes());
+        } else {
+            self.add_ptr(PtrSlot { off: slot.off, obj });
+        }
     }
 
     /// Reads `len` ≤ 8 bytes little-endian at `off` (bounds already checked) as a scalar.
@@ -97,19 +156,62 @@ impl Object {
         let mut def = [0u8; 8];
         bits[..l].copy_from_slice(&self.data[o..o + l]);
         def[..l].copy_from_slice(&self.def[o..o + l]);
-        let ptr = len == PTR_BYTES && !self.ptrs.is_empty() && self.has_ptr_at(off);
-        Scalar { bits: u64::from_le_bytes(bits), def: u64::from_le_bytes(def), ptr }
+        let mut v = Scalar { bits: u64::from_le_bytes(bits), def: u64::from_le_bytes(def), ptr: false };
+        if len == PTR_BYTES || len == NARROW_PTR_BYTES {
+            match self.slot_at(off) {
+                Some(s) if s.obj == WIDE && len == PTR_BYTES => v.ptr = true,
+                Some(s) if s.obj != WIDE && len == NARROW_PTR_BYTES => {
+                    v.bits = encode(s.obj, v.bits as u32);
+                    // A pointer is defined when all its bytes are.
+                    v.def = if v.def == 0xffff_ffff { u64::MAX } else { v.def };
+                    v.ptr = true;
+                }
+                _ => {}
+            }
+        }
+        v
     }
 
-    /// Writes the low `len` ≤ 8 bytes of a scalar at `off` (bounds already checked).
+    /// Reads the low `len` ≤ 8 bytes of the 8-byte register slot at `off` (a frame's register
+    /// slots are 8-aligned and at least 8 bytes long, so a whole word can be loaded).
+    #[inline]
+    pub fn read_slot(&self, off: u32, len: u32) -> Scalar {
+        let o = off as usize;
+        let m = mask(len * 8);
+        let word = |v: &[u8]| u64::from_le_bytes(v[o..o + 8].try_into().expect("register slots are 8 bytes"));
+        let ptr = len == PTR_BYTES && self.slot_at(off).is_some_and(|s| s.obj == WIDE);
+        Scalar { bits: word(&self.data) & m, def: word(&self.def) & m, ptr }
+    }
+
+    /// Writes a scalar of `len` ≤ 8 bytes into the 8-byte register slot at `off`; the slot's
+    /// bytes beyond `len` become zero and undefined.
+    #[inline]
+    pub fn write_slot(&mut self, off: u32, len: u32, v: Scalar) {
+        let o = off as usize;
+        let m = mask(len * 8);
+        self.data[o..o + 8].copy_from_slice(&(v.bits & m).to_le_bytes());
+        self.def[o..o + 8].copy_from_slice(&(v.def & m).to_le_bytes());
+        self.clear_ptrs(off, 8);
+        if v.ptr && len == PTR_BYTES {
+            self.add_ptr(PtrSlot { off, obj: WIDE });
+        }
+    }
+
+    /// Writes the low `len` ≤ 8 bytes of a scalar at `off` (bounds already checked). A pointer
+    /// written with 8 bytes takes an 8-byte slot; with 4 bytes (an ILP32 pointer store) a 4-byte
+    /// slot whose bytes are the offset.
     #[inline]
     pub fn write(&mut self, off: u32, len: u32, v: Scalar) {
         let (o, l) = (off as usize, len as usize);
         self.data[o..o + l].copy_from_slice(&v.bits.to_le_bytes()[..l]);
         self.def[o..o + l].copy_from_slice(&v.def.to_le_bytes()[..l]);
         self.clear_ptrs(off, len);
-        if v.ptr && len == PTR_BYTES {
-            self.add_ptr(off);
+        if v.ptr {
+            if len == PTR_BYTES {
+                self.add_ptr(PtrSlot { off, obj: WIDE });
+            } else if len == NARROW_PTR_BYTES {
+                self.add_ptr(PtrSlot { off, obj: decode(v.bits).0 });
+            }
         }
     }
 
@@ -120,9 +222,9 @@ impl Object {
         self.data[d..d + l].copy_from_slice(&src.data[s..s + l]);
         self.def[d..d + l].copy_from_slice(&src.def[s..s + l]);
         self.clear_ptrs(doff, len);
-        for &p in &src.ptrs {
-            if p >= soff && p + PTR_BYTES <= soff + len {
-                self.add_ptr(p - soff + doff);
+        for p in &src.ptrs {
+            if p.off >= soff && p.off + p.len() <= soff + len {
+                self.add_ptr(PtrSlot { off: p.off - soff + doff, obj: p.obj });
             }
         }
     }
@@ -139,12 +241,11 @@ impl Object {
         let (d, s, l) = (doff as usize, soff as usize, len as usize);
         self.data.copy_within(s..s + l, d);
         self.def.copy_within(s..s + l, d);
-        let moved: Vec<u32> = self
+        let moved: Vec<PtrSlot> = self
             .ptrs
             .iter()
-            .copied()
-            .filter(|&p| p >= soff && p + PTR_BYTES <= soff + len)
-            .map(|p| p - soff + doff)
+            .filter(|p| p.off >= soff && p.off + p.len() <= soff + len)
+            .map(|p| PtrSlot { off: p.off - soff + doff, obj: p.obj })
             .collect();
         self.clear_ptrs(doff, len);
         for p in moved {
@@ -164,7 +265,7 @@ impl Object {
     pub fn resize(&mut self, size: u32) {
         self.data.resize(size as usize, 0);
         self.def.resize(size as usize, 0);
-        self.ptrs.retain(|&p| p + PTR_BYTES <= size);
+        self.ptrs.retain(|p| p.off + p.len() <= size);
     }
 }
 
@@ -220,9 +321,21 @@ pub fn decode(bits: u64) -> (u32, u32) {
 }
 
 /// The heap: all objects of one state, indexed by id.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Heap {
     objects: Vec<Option<Rc<Object>>>,
+}
+
+/// Room left for new objects when a heap is copied or rebuilt, so that the allocations of a
+/// transition (frames of the calls it makes) rarely grow the table.
+const SPARE_IDS: usize = 16;
+
+impl Clone for Heap {
+    fn clone(&self) -> Heap {
+        let mut objects = Vec::with_capacity(self.objects.len() + SPARE_IDS);
+        objects.extend(self.objects.iter().cloned());
+        Heap { objects }
+    }
 }
 
 impl Heap {
@@ -236,6 +349,21 @@ impl Heap {
         let id = self.objects.len() as u32;
         self.objects.push(Some(Rc::new(obj)));
         id
+    }
+
+    /// A heap whose objects 1..=n are the given shared objects (a state rebuilt from its
+    /// canonical form; objects are copied only when written).
+    pub fn from_shared(objects: impl IntoIterator<Item = Rc<Object>>) -> Heap {
+        let objects = objects.into_iter();
+        let mut v = Vec::with_capacity(1 + objects.size_hint().0 + SPARE_IDS);
+        v.push(None);
+        v.extend(objects.map(Some));
+        Heap { objects: v }
+    }
+
+    /// The shared object itself.
+    pub fn get_rc(&self, id: u32) -> Option<&Rc<Object>> {
+        self.objects.get(id as usize).and_then(|o| o.as_ref())
     }
 
     pub fn get(&self, id: u32) -> Option<&Object> {
@@ -312,6 +440,42 @@ mod tests {
         assert_eq!(b.read(0, 4).def, 0x7);
         b.fill(1, 3, 0xab, 0xff);
         assert_eq!(b.read(0, 4).def, 0xffff_ff07);
+    }
+
+    #[test]
+    fn register_slots_hold_scalars_and_pointers() {
+        let mut f = Object::new(ObjKind::Frame, 24, false);
+        f.write_slot(8, 8, Scalar::pointer(4, 2));
+        let p = f.read_slot(8, 8);
+        assert!(p.ptr && p.bits == encode(4, 2) && p.is_defined(64));
+        f.write_slot(8, 2, Scalar { bits: 0x1_2345, def: 0xff, ptr: false });
+        let v = f.read_slot(8, 2);
+        assert_eq!((v.bits, v.def, v.ptr), (0x2345, 0xff, false));
+        // The same bytes read through the general path agree.
+        assert_eq!(f.read(8, 2), v);
+        assert!(!f.read(8, 8).ptr);
+    }
+
+    #[test]
+    fn narrow_pointer_slots_keep_the_object_in_the_shadow() {
+        let mut a = Object::new(ObjKind::Heap, 12, true);
+        a.write(4, 4, Scalar::pointer(9, 3));
+        // The bytes are the offset; a 4-byte load gives the pointer back.
+        assert_eq!(a.read(4, 4).bits & 0xffff_ffff, 3);
+        let p = a.read(4, 4);
+        assert!(p.ptr && p.bits == encode(9, 3) && p.is_defined(64));
+        // An 8-byte load over it, or a 1-byte one, is plain bits.
+        assert!(!a.read(4, 8).ptr && !a.read(4, 1).ptr);
+        // Copies carry it, partial overwrites destroy it.
+        let mut b = Object::new(ObjKind::Heap, 8, false);
+        b.copy_from(0, &a, 4, 4);
+        assert_eq!(b.read(0, 4), p);
+        b.write(2, 1, Scalar::int(0));
+        assert!(!b.read(0, 4).ptr);
+        // Canonical renumbering changes only the shadow.
+        let s = a.slot_at(4).expect("slot");
+        a.set_pointer_object(s, 2);
+        assert_eq!(a.read(4, 4).bits, encode(2, 3));
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //! unbounded recursion cannot hide inside one transition); a transition ends at one only when it
 //! was already passed during the same transition.
 
-use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ, PTR_BYTES};
+use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ};
 use std::rc::Rc;
 use vigil_ir::cfg::order::DfsOrder;
 use vigil_ir::{Const, FuncId, GlobalId, InstKind, Module, PtrTarget, Type};
@@ -79,6 +79,12 @@ pub struct FuncInfo {
     pub reg_off: Vec<u32>,
     /// Size in bytes of each register's value.
     pub reg_size: Vec<u32>,
+    /// Width in bits of each register's value (`TypeTable::value_bits`).
+    pub val_bits: Vec<u32>,
+    /// Whether each register holds an aggregate (struct or array).
+    pub val_agg: Vec<bool>,
+    /// In-memory size of each register's type (`TypeTable::size_of`).
+    pub val_size: Vec<u32>,
     /// Frame size without allocas.
     pub frame_size: u32,
     /// Per block: is it an interrupt point (target of a retreating edge)?
@@ -209,6 +215,12 @@ pub struct Program {
     pub module: Module,
     pub funcs: Vec<FuncInfo>,
     pub consts: Vec<ConstVal>,
+    /// Bytes of a pointer in memory: 8 (LP64) or 4 (ILP32, `--m32`).
+    pub ptr_bytes: u32,
+    /// Per constant: width in bits, whether it is an aggregate, and its in-memory size.
+    pub const_bits: Vec<u32>,
+    pub const_agg: Vec<bool>,
+    pub const_size: Vec<u32>,
     /// Object id of each global (globals are objects 1..=G, in order).
     pub global_obj: Vec<u32>,
     pub hypercalls: Vec<Option<Hypercall>>,
@@ -239,6 +251,9 @@ impl Program {
                 };
                 info.reg_off.push(off);
                 info.reg_size.push(size);
+                info.val_bits.push(module.types.value_bits(v.ty));
+                info.val_agg.push(matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }));
+                info.val_size.push(module.types.size_of(v.ty) as u32);
                 off += round8(size.max(1));
             }
             info.frame_size = off;
@@ -275,7 +290,14 @@ impl Program {
                 f.recursive = true;
             }
         }
+        let ptr_bytes = u32::from(module.pointer_bytes);
         let consts = module.consts.iter().map(|c| const_val(&module, &global_obj, c)).collect();
+        let const_ty: Vec<vigil_ir::TypeId> =
+            (0..module.consts.len()).map(|i| module.const_type(vigil_ir::ConstId(i as u32))).collect();
+        let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
+        let const_agg =
+            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. })).collect();
+        let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module
             .functions
             .iter()
@@ -286,7 +308,7 @@ impl Program {
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
-        Program { module, funcs, consts, global_obj, hypercalls, error_functions, main, exit }
+        Program { module, funcs, consts, ptr_bytes, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {
@@ -298,7 +320,7 @@ impl Program {
         let gl = self.module.global(g);
         let init = gl.init.as_ref()?;
         let kind = if gl.is_constant { ObjKind::Constant } else { ObjKind::Global };
-        Some(init_object(kind, init, &self.global_obj))
+        Some(init_object(kind, init, &self.global_obj, self.ptr_bytes))
     }
 }
 
@@ -317,7 +339,7 @@ fn pointer_with_offset(obj: u32, offset: i64) -> Scalar {
     }
 }
 
-fn init_object(kind: ObjKind, init: &vigil_ir::GlobalInit, global_obj: &[u32]) -> Object {
+fn init_object(kind: ObjKind, init: &vigil_ir::GlobalInit, global_obj: &[u32], ptr_bytes: u32) -> Object {
     let mut o = Object::new(kind, init.bytes.len(), true);
     o.data.copy_from_slice(&init.bytes);
     for &(off, len) in &init.undef {
@@ -333,7 +355,7 @@ fn init_object(kind: ObjKind, init: &vigil_ir::GlobalInit, global_obj: &[u32]) -
         if r.offset + u64::from(size) <= init.bytes.len() as u64 {
             // A pointer-sized slot holds a real pointer; a narrower one (a truncated ptrtoint)
             // holds only bits.
-            let v = if size == PTR_BYTES { p } else { Scalar { ptr: false, ..p } };
+            let v = if size == ptr_bytes { p } else { Scalar { ptr: false, ..p } };
             o.write(r.offset as u32, size.min(8), v);
         }
     }
@@ -358,7 +380,7 @@ fn const_val(m: &Module, global_obj: &[u32], c: &Const) -> ConstVal {
             Scalar::undef()
         }
         Const::Aggregate { init, .. } => {
-            return ConstVal::Bytes(Rc::new(init_object(ObjKind::Frame, init, global_obj)));
+            return ConstVal::Bytes(Rc::new(init_object(ObjKind::Frame, init, global_obj, u32::from(m.pointer_bytes))));
         }
     })
 }

@@ -218,7 +218,7 @@ void native_set_tracing(int on) {
     tracing = on;
 }
 
-long __vm_control(int op, long a, long b) {
+long long __vm_control(int op, long long a, long long b) {
     (void)b;
     switch (op) {
     case VM_CTL_GET_FLAGS:
