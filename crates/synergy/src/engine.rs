@@ -32,6 +32,9 @@ use crate::flat::Flat;
 use crate::symb::{self, Mode, SymExit, SymInput, Target};
 use crate::{Input, Options, Outcome, Stats, TraceStep};
 
+/// See [`Ctx::maybe_fresh_solver`].
+pub const SOLVER_CLAUSE_LIMIT: u64 = 20_000;
+
 /// A region: a location and a predicate over the registers (canonical variables).
 #[derive(Clone, Debug)]
 pub struct Region {
@@ -189,6 +192,7 @@ impl<'a> Ctx<'a> {
         if ts.is_empty() {
             return Sat::Yes;
         }
+        self.maybe_fresh_solver();
         self.stats.solver_calls += 1;
         let t0 = Instant::now();
         let r = self.solver.check_assuming(&self.tm, &ts);
@@ -197,6 +201,20 @@ impl<'a> Ctx<'a> {
             Ok(CheckResult::Sat) => Sat::Yes,
             Ok(CheckResult::Unsat) => Sat::No,
             _ => Sat::Unknown,
+        }
+    }
+
+    /// The incremental solver keeps the circuit of every query it has seen; once that grows
+    /// past [`SOLVER_CLAUSE_LIMIT`] clauses a fresh solver replaces it (queries are independent:
+    /// everything is passed as assumptions).
+    fn maybe_fresh_solver(&mut self) {
+        if self.solver.stats().clauses > SOLVER_CLAUSE_LIMIT {
+            let mut s = Solver::new();
+            s.set_deadline(self.opts.deadline);
+            if let Some(f) = &self.opts.interrupt {
+                s.set_interrupt(f.clone());
+            }
+            self.solver = s;
         }
     }
 
@@ -392,6 +410,7 @@ impl<'a> Ctx<'a> {
             let p = self.at_post(tp, &e.post);
             let c = self.tm.and(e.guard, p);
             let mut calls = 0;
+            self.maybe_fresh_solver();
             let t0 = Instant::now();
             let (q, ex) = symb::exists(&mut self.tm, &mut self.solver, c, &self.canon_set, &mut calls);
             self.stats.solver_calls += calls;

@@ -2,6 +2,9 @@
 // assume(0)), so SYNERGY answers at once; Lee-Yannakakis diverges (y>0, y>1, ...).
 // expect: true
 // max-iterations: 1
+// expect-ly: unknown
+// expect-cegar: true
+// max-iterations-baseline: 40
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 extern void reach_error(void);

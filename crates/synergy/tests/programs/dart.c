@@ -1,6 +1,8 @@
 // Figure 7 of the SYNERGY paper (from DART): found by directed tests.
 // expect: false
 // max-iterations: 10
+// expect-ly: false
+// expect-cegar: false
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -2,6 +2,8 @@
 // lock and x == y.
 // expect: true
 // max-iterations: 60
+// expect-ly: true
+// expect-cegar: true
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int lock;
