@@ -653,3 +653,115 @@ pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flat::{Edge, FBlock, FInst, FTerm, Opnd, RegInfo};
+    use vigil_ir::{ICmpPred, Loc};
+
+    fn block(name: &str, insts: Vec<FInst>, term: FTerm) -> FBlock {
+        let n = insts.len();
+        FBlock { name: name.into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term, term_loc: Loc::UNKNOWN }
+    }
+
+    fn br(t: u32) -> Edge {
+        Edge { target: t, assigns: Vec::new() }
+    }
+
+    /// b0: x = nondet; b1: c = x >s 5; if c then b2 (error) else b3 (return).
+    fn sample() -> Flat {
+        let regs = vec![RegInfo { name: "x".into(), width: 32 }, RegInfo { name: "c".into(), width: 1 }];
+        let blocks = vec![
+            block("b0", vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }], FTerm::Br(br(1))),
+            block(
+                "b1",
+                vec![FInst::ICmp { dst: 1, pred: ICmpPred::Sgt, w: 32, a: Opnd::Reg(0), b: Opnd::Const { bits: 5, width: 32 } }],
+                FTerm::CondBr { c: Opnd::Reg(1), t: br(2), f: br(3) },
+            ),
+            block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
+            block("b3", vec![], FTerm::Return),
+        ];
+        Flat { blocks, regs }
+    }
+
+    #[test]
+    fn precondition_of_one_step_is_the_branch_condition() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        let target = cx.at[2][0];
+        let (p, exact) = cx.pre(1, target);
+        assert!(exact);
+        let five = cx.tm.bv_u64(32, 5);
+        let expect = cx.tm.sgt(cx.canon[0], five);
+        let differ = cx.tm.xor(p, expect);
+        assert_eq!(cx.sat(&[differ]), Sat::No, "Pre = x >s 5, got {}", cx.show(p));
+        // Through the nondet step the input is quantified away exactly: Pre at b0 of b1 is true.
+        let b1 = cx.at[1][0];
+        let (p0, exact0) = cx.pre(0, b1);
+        assert!(exact0);
+        assert_eq!(cx.tm.bool_value(p0), Some(true), "got {}", cx.show(p0));
+    }
+
+    #[test]
+    fn splitting_partitions_regions_and_their_forest_states() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[0]);
+        cx.run_test(&[7]);
+        let r = cx.at[1][0];
+        assert_eq!(cx.regions[r].members.len(), 2);
+        let five = cx.tm.bv_u64(32, 5);
+        let p = cx.tm.sgt(cx.canon[0], five);
+        let (a, b) = cx.split(r, p).expect("both sides non-empty");
+        assert!(!cx.regions[r].alive);
+        assert_eq!(cx.at[1], vec![a, b]);
+        assert_eq!(cx.regions[a].members.len(), 1);
+        assert_eq!(cx.regions[b].members.len(), 1);
+        assert_eq!(cx.states[cx.regions[a].members[0]].vals[0], 7);
+        assert_eq!(cx.states[cx.regions[b].members[0]].vals[0], 0);
+        // A split with an empty side is refused.
+        let t = cx.tm.tt();
+        assert!(cx.split(a, t).is_none());
+        // The edge from the x <= 5 half into the error block is gone.
+        let err_block = cx.at[2][0];
+        assert!(cx.edge(a, err_block));
+        assert!(!cx.edge(b, err_block));
+    }
+
+    #[test]
+    fn ordered_trace_follows_the_parent_chain_of_the_latest_visited_region() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[0]); // b0 -> b1 -> b3 -> exit
+        let trace = cx.abstract_error_trace().expect("abstract error trace");
+        let locs: Vec<usize> = trace.iter().map(|&r| cx.regions[r].loc).collect();
+        assert_eq!(locs, vec![0, 1, 2, cx.error_loc()]);
+        let (ordered, chain, k) = crate::synergy::ordered_trace(&cx, &trace);
+        assert_eq!(k, 2, "F visits b0 and b1, not b2");
+        assert_eq!(chain.len(), 2);
+        assert_eq!(cx.states[chain[1]].loc, 1);
+        assert_eq!(ordered.len(), trace.len());
+        assert_eq!(ordered[k], trace[2]);
+    }
+
+    #[test]
+    fn synergy_generates_the_test_that_reaches_the_error() {
+        let flat = sample();
+        let opts = Options::default();
+        let (o, st) = crate::check_flat(&flat, &opts);
+        match o {
+            crate::Outcome::Unsafe { inputs, .. } => {
+                assert_eq!(inputs.len(), 1);
+                assert!(crate::flat::sext(inputs[0].value, 32) > 5, "{inputs:?}");
+            }
+            other => panic!("expected Unsafe, got {other:?}"),
+        }
+        assert_eq!(st.tests, 2, "one default test, one directed test");
+        assert!(replay_reaches_error(&flat, &[6], 10));
+        assert!(!replay_reaches_error(&flat, &[5], 10));
+    }
+}

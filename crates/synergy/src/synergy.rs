@@ -17,6 +17,24 @@ use crate::engine::{Ctx, Sat};
 use crate::generalize::Generalizer;
 use crate::Outcome;
 
+/// GetOrderedAbstractTrace: for an abstract trace, the latest region on it that F visits is
+/// found, its earliest-added state chosen, and the trace prefix replaced by the regions of that
+/// state's parent chain. Returns (ordered trace, chain of F-states, frontier k): positions
+/// `0..k` are the chain's regions, positions `k..` are regions F has not visited.
+pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usize) {
+    match trace.iter().rposition(|&r| !cx.regions[r].members.is_empty()) {
+        None => (trace.to_vec(), Vec::new(), 0),
+        Some(i) => {
+            let s = cx.regions[trace[i]].members[0];
+            let chain = cx.chain(s);
+            let mut ord: Vec<usize> = chain.iter().map(|&c| cx.states[c].region).collect();
+            let k = ord.len();
+            ord.extend_from_slice(&trace[i + 1..]);
+            (ord, chain, k)
+        }
+    }
+}
+
 pub fn run(cx: &mut Ctx) -> Outcome {
     let mut gen = Generalizer::new(cx.flat);
     loop {
@@ -34,18 +52,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             };
         };
         // (3) ordered trace.
-        let latest = trace.iter().rposition(|&r| !cx.regions[r].members.is_empty());
-        let (ordered, chain, k) = match latest {
-            None => (trace.clone(), Vec::new(), 0usize),
-            Some(i) => {
-                let s = cx.regions[trace[i]].members[0];
-                let chain = cx.chain(s);
-                let mut ord: Vec<usize> = chain.iter().map(|&c| cx.states[c].region).collect();
-                let k = ord.len();
-                ord.extend_from_slice(&trace[i + 1..]);
-                (ord, chain, k)
-            }
-        };
+        let (ordered, chain, k) = ordered_trace(cx, &trace);
         // (4) GenSuitableTest.
         if k == 0 {
             let before = cx.regions[ordered[0]].members.len();
