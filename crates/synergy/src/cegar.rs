@@ -1,0 +1,108 @@
+//! The `cegar` baseline: partition refinement from abstract counterexamples alone, without tests
+//! (the Slam-like comparison of Gulavani et al., FSE 2006, §4 and Table 1), on the same partition
+//! and abstract program as SYNERGY.
+//!
+//! Each iteration takes a shortest abstract error trace `S_0 … S_n` and finds, by binary search
+//! over prefix length with the solver, the longest prefix `S_0 … S_j` that some execution follows
+//! (each state in its region). If the whole trace is feasible its model is a test, which is run and
+//! replayed; otherwise `S_j` is split by `Pre(S_{j+1})`. As in SLAM, a deterministic loop costs one
+//! refinement per iteration before a path around it becomes feasible.
+
+use vigil_bv::TermId;
+
+use crate::engine::{Ctx, Sat};
+use crate::symb::{self, Mode, SymInput};
+use crate::Outcome;
+
+/// Constraints for following `trace` from the initial state: one list entry per position
+/// (`cons[i]` constrains the step into position `i`), plus the inputs read.
+fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<SymInput>, Vec<usize>) {
+    let mut st: Vec<TermId> = cx.flat.regs.iter().map(|r| cx.tm.bv_u64(r.width, 0)).collect();
+    let p0 = cx.regions[trace[0]].pred;
+    let mut cons = vec![cx.at_post(p0, &st)];
+    let mut inputs = Vec::new();
+    let mut input_counts = vec![0usize];
+    for i in 0..trace.len() - 1 {
+        let from = cx.regions[trace[i]].loc;
+        let (tl, tp) = (cx.regions[trace[i + 1]].loc, cx.regions[trace[i + 1]].pred);
+        let mut fresh = Vec::new();
+        let exits = symb::sym_step(&mut cx.tm, cx.flat, from as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
+        let mut c = cx.tm.ff();
+        let mut post = None;
+        for e in exits {
+            if cx.loc_of_target(&e.target) == tl {
+                let p = cx.at_post(tp, &e.post);
+                let g = cx.tm.and(e.guard, p);
+                c = cx.tm.or(c, g);
+                post.get_or_insert(e.post);
+            }
+        }
+        cons.push(c);
+        input_counts.push(inputs.len());
+        match post {
+            Some(p) => st = p,
+            None => break,
+        }
+    }
+    (cons, inputs, input_counts)
+}
+
+pub fn run(cx: &mut Ctx) -> Outcome {
+    loop {
+        if let Some(o) = cx.check_bad_states() {
+            return o;
+        }
+        if let Some(why) = cx.out_of_budget() {
+            return Outcome::Unknown(why);
+        }
+        cx.stats.iterations += 1;
+        let Some(trace) = cx.abstract_error_trace() else {
+            return match cx.proof() {
+                Some(p) => Outcome::Safe { proof: p },
+                None => Outcome::Unknown("internal: proof check failed".into()),
+            };
+        };
+        let (cons, inputs, _) = trace_constraints(cx, &trace);
+        let n = trace.len();
+        if cons.len() == n {
+            match cx.sat(&cons) {
+                Sat::Yes => {
+                    let vals = cx.model_inputs(&inputs);
+                    cx.run_test(&vals);
+                    if cx.check_bad_states().is_none() {
+                        return Outcome::Unknown("internal: a feasible abstract trace did not replay (please report)".into());
+                    }
+                    continue;
+                }
+                Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+                Sat::No => {}
+            }
+        }
+        // Longest feasible prefix: lo feasible, hi infeasible (prefix lengths).
+        let (mut lo, mut hi) = (1usize, cons.len());
+        if cx.sat(&cons[..1]) != Sat::Yes {
+            return Outcome::Unknown("internal: initial region infeasible".into());
+        }
+        if cons.len() == n {
+            // the whole trace was infeasible: hi = n
+        } else {
+            hi = cons.len();
+        }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            match cx.sat(&cons[..mid]) {
+                Sat::Yes => lo = mid,
+                Sat::No => hi = mid,
+                Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+            }
+        }
+        // Prefix of length lo (positions 0..lo-1) feasible; position lo is not.
+        let j = lo - 1;
+        let s = trace[j];
+        let from = cx.regions[s].loc;
+        let (p, _exact) = cx.pre(from, trace[j + 1]);
+        if cx.split(s, p).is_none() {
+            return Outcome::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
+        }
+    }
+}

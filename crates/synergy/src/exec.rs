@@ -1,0 +1,134 @@
+//! Concrete execution of flat blocks: the tests of SYNERGY's forest (Gulavani et al. 2006, §3:
+//! "the forest F of concrete states from executed tests").
+//!
+//! Every operation goes through `vigil_vm::ops` — the one definition of integer arithmetic — so a
+//! test here means what it means on the VM. Undefined operands are given the value 0 (the VM
+//! decides `undef` nondeterministically, so 0 is one of its choices); division by zero and
+//! `INT_MIN / -1` end the step in [`Step::Ub`].
+//!
+//! Invariant: values in a state are masked to their register's width.
+
+use crate::flat::{mask, FInst, FTerm, Flat, Opnd};
+use vigil_ir::Loc;
+use vigil_vm::memory::Scalar;
+use vigil_vm::ops;
+
+/// Where one block step ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Jumped to a block.
+    Next(u32),
+    /// Called the error function.
+    Error(Loc),
+    /// Undefined behaviour (what, where).
+    Ub(String, Loc),
+    /// The path ended normally (`exit`, `abort`, return from `main`).
+    Exit,
+    /// An assumption failed: the path is infeasible.
+    Blocked,
+}
+
+/// A source of inputs for nondet calls: (function name, width) → value.
+pub trait Inputs {
+    fn next(&mut self, func: &str, width: u32) -> u64;
+}
+
+/// Inputs from a list, then zeros.
+pub struct ListInputs<'a> {
+    pub values: &'a [u64],
+    pub pos: usize,
+}
+
+impl Inputs for ListInputs<'_> {
+    fn next(&mut self, _func: &str, width: u32) -> u64 {
+        let v = self.values.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        v & mask(width)
+    }
+}
+
+fn val(state: &[u64], o: Opnd) -> u64 {
+    match o {
+        Opnd::Reg(r) => state[r as usize],
+        Opnd::Const { bits, .. } => bits,
+        Opnd::Undef { .. } => 0,
+    }
+}
+
+/// Normalises an input to the function's range: `_Bool` results are 0 or 1.
+pub fn input_value(func: &str, width: u32, v: u64) -> u64 {
+    if func == "__VERIFIER_nondet_bool" {
+        v & 1
+    } else {
+        v & mask(width)
+    }
+}
+
+/// Executes block `b` on `state` in place. Inputs consumed are appended to `consumed` as
+/// (function, width, value).
+pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Step {
+    let blk = &flat.blocks[b as usize];
+    for (i, inst) in blk.insts.iter().enumerate() {
+        let loc = blk.locs[i];
+        match inst {
+            FInst::Bin { dst, op, w, a, b } => {
+                let r = ops::binop(*op, false, false, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
+                match r {
+                    Ok(s) => state[*dst as usize] = s.bits & mask(*w),
+                    Err(k) => return Step::Ub(format!("{k:?}"), loc),
+                }
+            }
+            FInst::ICmp { dst, pred, w, a, b } => {
+                let s = ops::icmp(*pred, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
+                state[*dst as usize] = s.bits & 1;
+            }
+            FInst::Select { dst, c, t, f } => {
+                state[*dst as usize] = if val(state, *c) & 1 == 1 { val(state, *t) } else { val(state, *f) };
+            }
+            FInst::Cast { dst, op, from, to, v } => {
+                let s = ops::cast(*op, *from, *to, Scalar::int(val(state, *v) & mask(*from)));
+                state[*dst as usize] = s.bits & mask(*to);
+            }
+            FInst::Copy { dst, v } => state[*dst as usize] = val(state, *v),
+            FInst::Nondet { dst, func } => {
+                let w = flat.width(*dst);
+                let v = input_value(func, w, inputs.next(func, w));
+                consumed.push((func.clone(), w, v));
+                state[*dst as usize] = v;
+            }
+            FInst::Assume { c } => {
+                if val(state, *c) == 0 {
+                    return Step::Blocked;
+                }
+            }
+            FInst::Error { loc } => return Step::Error(*loc),
+            FInst::Exit => return Step::Exit,
+        }
+    }
+    let jump = |state: &mut [u64], e: &crate::flat::Edge| {
+        let vals: Vec<u64> = e.assigns.iter().map(|(_, o)| val(state, *o)).collect();
+        for ((r, _), v) in e.assigns.iter().zip(vals) {
+            state[*r as usize] = v;
+        }
+        Step::Next(e.target)
+    };
+    match &blk.term {
+        FTerm::Br(e) => jump(state, e),
+        FTerm::CondBr { c, t, f } => {
+            if val(state, *c) & 1 == 1 {
+                jump(state, t)
+            } else {
+                jump(state, f)
+            }
+        }
+        FTerm::Switch { v, w, cases, default } => {
+            let x = val(state, *v) & mask(*w);
+            match cases.iter().find(|(k, _)| *k == x) {
+                Some((_, e)) => jump(state, e),
+                None => jump(state, default),
+            }
+        }
+        FTerm::Return => Step::Exit,
+        FTerm::Unreachable => Step::Ub("unreachable executed".into(), blk.term_loc),
+    }
+}

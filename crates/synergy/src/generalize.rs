@@ -1,0 +1,271 @@
+//! RefineWithGeneralization (Gulavani et al., FSE 2006, §5 and line 35 of Figure 2): a
+//! widening-style step that proposes candidate loop invariants when one loop location keeps
+//! being split, and keeps the inductive ones (a Houdini-style fixpoint).
+//!
+//! Without it SYNERGY diverges on loops whose proof needs an invariant (Figure 9: splitting with
+//! `y<0`, `y+x<0`, `y+2x<0`, …). When a location inside a natural loop has been split
+//! [`THRESHOLD`] times (and again each time that count doubles), the candidates are, for every
+//! register the loop reads or writes: `r ≥s 0`, `r ≤s 0`, `r == c` and `min ≤s r ≤s max` for the
+//! constant / range the forest shows at the loop's locations. Candidates violated by a forest
+//! state at a loop location are dropped at once; then, with the solver, those not established by
+//! every edge entering the loop from an abstractly reachable region, and those not preserved by
+//! every step inside the loop, until a fixpoint. The conjunction `C` that survives holds in every
+//! reachable state at every loop location (induction over executions: the loop is entered only
+//! through its header, which is checked). Every region at a loop location is then split by `C`;
+//! the `¬C` halves are abstractly unreachable, which is what ends the divergence.
+//!
+//! Invariant: the loop must be single-entry in the flat CFG (checked); otherwise nothing is done.
+
+use std::collections::{HashMap, HashSet};
+
+use vigil_bv::TermId;
+use vigil_ir::cfg::{Graph, LoopForest};
+
+use crate::engine::{Ctx, Sat};
+use crate::flat::{sext, FInst, Flat, Opnd};
+
+/// Splits at one loop location before the first generalisation attempt.
+pub const THRESHOLD: u32 = 3;
+
+pub struct Generalizer {
+    loops: Option<LoopForest>,
+    preds: Vec<Vec<u32>>,
+    /// Per loop: split count at the last attempt.
+    attempted: HashMap<u32, u32>,
+}
+
+impl Generalizer {
+    pub fn new(flat: &Flat) -> Generalizer {
+        let n = flat.blocks.len();
+        let mut edges = Vec::new();
+        let mut preds = vec![Vec::new(); n];
+        for (i, b) in flat.blocks.iter().enumerate() {
+            for e in b.term.edges() {
+                edges.push((i as u32, e.target));
+                preds[e.target as usize].push(i as u32);
+            }
+        }
+        let loops = Graph::try_new(n, 0, edges).ok().map(|g| LoopForest::compute(&g));
+        Generalizer { loops, preds, attempted: HashMap::new() }
+    }
+
+    /// Called after a split at location `loc`.
+    pub fn after_split(&mut self, cx: &mut Ctx, loc: usize) {
+        let Some(lf) = &self.loops else { return };
+        let Some(mut l) = lf.innermost_loop(loc as u32) else { return };
+        let count = cx.splits_at[loc];
+        if count < THRESHOLD {
+            return;
+        }
+        // Try the innermost loop, then the enclosing ones.
+        loop {
+            let last = self.attempted.get(&l).copied().unwrap_or(0);
+            if last == 0 || count >= 2 * last {
+                self.attempted.insert(l, count);
+                let body: Vec<u32> = lf.body(l).to_vec();
+                let header = lf.get(l).header;
+                if try_loop(cx, &self.preds, header, &body) {
+                    cx.stats.generalizations += 1;
+                    return;
+                }
+            }
+            match lf.get(l).parent {
+                Some(p) => l = p,
+                None => return,
+            }
+        }
+    }
+}
+
+fn regs_of_loop(flat: &Flat, body: &[u32]) -> Vec<u32> {
+    let mut set = HashSet::new();
+    let mut add = |o: &Opnd| {
+        if let Opnd::Reg(r) = o {
+            set.insert(*r);
+        }
+    };
+    for &b in body {
+        let blk = &flat.blocks[b as usize];
+        for i in &blk.insts {
+            match i {
+                FInst::Bin { dst, a, b, .. } | FInst::ICmp { dst, a, b, .. } => {
+                    add(a);
+                    add(b);
+                    add(&Opnd::Reg(*dst));
+                }
+                FInst::Select { dst, c, t, f } => {
+                    add(c);
+                    add(t);
+                    add(f);
+                    add(&Opnd::Reg(*dst));
+                }
+                FInst::Cast { dst, v, .. } | FInst::Copy { dst, v } => {
+                    add(v);
+                    add(&Opnd::Reg(*dst));
+                }
+                FInst::Nondet { dst, .. } => add(&Opnd::Reg(*dst)),
+                FInst::Assume { c } => add(c),
+                FInst::Error { .. } | FInst::Exit => {}
+            }
+        }
+        for e in blk.term.edges() {
+            for (d, v) in &e.assigns {
+                add(&Opnd::Reg(*d));
+                add(v);
+            }
+        }
+    }
+    let mut v: Vec<u32> = set.into_iter().collect();
+    v.sort_unstable();
+    v
+}
+
+/// Attempts generalisation for one loop; true if regions were split.
+fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool {
+    let inloop: HashSet<u32> = body.iter().copied().collect();
+    // Single entry: only the header has predecessors outside the loop.
+    for &b in body {
+        if b != header && preds[b as usize].iter().any(|p| !inloop.contains(p)) {
+            return false;
+        }
+    }
+    let regs = regs_of_loop(cx.flat, body);
+    // Forest states at loop locations.
+    let fstates: Vec<usize> =
+        (0..cx.states.len()).filter(|&s| cx.states[s].loc < cx.flat.blocks.len() && inloop.contains(&(cx.states[s].loc as u32))).collect();
+    let mut cands: Vec<TermId> = Vec::new();
+    for &r in &regs {
+        let w = cx.flat.width(r);
+        let v = cx.canon[r as usize];
+        let vals: Vec<u64> = fstates.iter().map(|&s| cx.states[s].vals[r as usize]).collect();
+        let zero = cx.tm.bv_u64(w, 0);
+        if let Some(&c0) = vals.first() {
+            if vals.iter().all(|&x| x == c0) {
+                let c = cx.tm.bv_u64(w, c0);
+                cands.push(cx.tm.eq(v, c));
+            }
+        }
+        if w >= 2 {
+            cands.push(cx.tm.sge(v, zero));
+            cands.push(cx.tm.sle(v, zero));
+            if !vals.is_empty() {
+                let lo = vals.iter().map(|&x| sext(x, w)).min().unwrap_or(0);
+                let hi = vals.iter().map(|&x| sext(x, w)).max().unwrap_or(0);
+                let lc = cx.tm.bv_u64(w, lo as u64);
+                let hc = cx.tm.bv_u64(w, hi as u64);
+                cands.push(cx.tm.sge(v, lc));
+                cands.push(cx.tm.sle(v, hc));
+            }
+        }
+    }
+    // Drop candidates falsified by the forest, constants and duplicates.
+    let mut seen = HashSet::new();
+    cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
+    cands.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
+    if cands.is_empty() {
+        return false;
+    }
+    // Entry edges from abstractly reachable regions outside the loop.
+    let reach = cx.abstract_reachable();
+    let outside: Vec<u32> = preds[header as usize].iter().copied().filter(|p| !inloop.contains(p)).collect();
+    let mut changed = true;
+    'fix: while changed && !cands.is_empty() {
+        changed = false;
+        let conj = conj_of(cx, &cands);
+        for &p in &outside {
+            let rel = cx.rel(p as usize);
+            for r in cx.at[p as usize].clone() {
+                if !reach.contains(&r) {
+                    continue;
+                }
+                for e in rel.iter() {
+                    if cx.loc_of_target(&e.target) != header as usize {
+                        continue;
+                    }
+                    let rp = cx.regions[r].pred;
+                    if drop_violated(cx, &[rp, e.guard], &e.post, &mut cands, conj) {
+                        changed = true;
+                        if cands.is_empty() {
+                            return false;
+                        }
+                        continue 'fix;
+                    }
+                }
+            }
+        }
+        // Consecution inside the loop.
+        for &b in body {
+            let rel = cx.rel(b as usize);
+            for e in rel.iter() {
+                let t = cx.loc_of_target(&e.target);
+                if t >= cx.flat.blocks.len() || !inloop.contains(&(t as u32)) {
+                    continue;
+                }
+                let pre = conj_of(cx, &cands);
+                if drop_violated(cx, &[pre, e.guard], &e.post, &mut cands, pre) {
+                    changed = true;
+                    break;
+                }
+            }
+            if changed || cands.is_empty() {
+                break;
+            }
+        }
+    }
+    if cands.is_empty() {
+        return false;
+    }
+    let inv = conj_of(cx, &cands);
+    let mut any = false;
+    for &b in body {
+        for r in cx.at[b as usize].clone() {
+            if cx.split(r, inv).is_some() {
+                any = true;
+            }
+        }
+    }
+    any
+}
+
+fn conj_of(cx: &mut Ctx, cands: &[TermId]) -> TermId {
+    let mut c = cx.tm.tt();
+    for &x in cands {
+        c = cx.tm.and(c, x);
+    }
+    c
+}
+
+/// Asks for a step (from `pre` conjuncts, to `post`) that violates the conjunction `conj` of
+/// `cands`; drops the candidates the model violates. True if something was dropped. A solver
+/// `unknown` drops everything (nothing is claimed without proof).
+fn drop_violated(cx: &mut Ctx, pre: &[TermId], post: &[TermId], cands: &mut Vec<TermId>, conj: TermId) -> bool {
+    let after = cx.at_post(conj, post);
+    let bad = cx.tm.not(after);
+    let mut q = pre.to_vec();
+    q.push(bad);
+    match cx.sat(&q) {
+        Sat::No => false,
+        Sat::Unknown => {
+            cands.clear();
+            true
+        }
+        Sat::Yes => {
+            let before = cands.len();
+            let mut keep = Vec::new();
+            for &c in cands.iter() {
+                let cp = cx.at_post(c, post);
+                let ok = matches!(cx.solver.value(&cx.tm, cp), Ok(vigil_bv::Value::Bool(true)));
+                if ok {
+                    keep.push(c);
+                }
+            }
+            if keep.len() == before {
+                // The model violates the conjunction, so some candidate must be false in it;
+                // if evaluation disagrees, give up on all of them.
+                keep.clear();
+            }
+            *cands = keep;
+            true
+        }
+    }
+}

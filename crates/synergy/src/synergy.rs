@@ -1,0 +1,114 @@
+//! The SYNERGY main loop (Gulavani et al., FSE 2006, §3, Figure 2): tests and partition
+//! refinement guiding each other.
+//!
+//! Each iteration: (1) a forest state in an error region ends with `false` (after replay);
+//! (2) a shortest abstract error trace is found, or the partition is the proof; (3) the trace is
+//! made *ordered*: the latest region on it that F visits is located, its earliest-added F-state
+//! chosen, and the prefix replaced by that state's parent chain, so the frontier `k` is the first
+//! position F has not visited; (4) GenSuitableTest: the chain is executed symbolically, each
+//! state constrained to its region, and the step into `S_k` is added; a model is a test, which
+//! runs to completion (it may leave the trace after `S_k`) and joins F; (5) otherwise `S_{k-1}` is
+//! split by `Pre(S_k)`. The unsatisfiable query shows that the chosen F-state has no successor
+//! in `S_k`, so it lands on the `¬Pre` side, whose edge to `S_k` is gone: every refinement removes
+//! the trace just used. With generalisation on, [`crate::generalize`] runs when a loop location
+//! keeps being split.
+
+use crate::engine::{Ctx, Sat};
+use crate::generalize::Generalizer;
+use crate::Outcome;
+
+/// GetOrderedAbstractTrace: for an abstract trace, the latest region on it that F visits is
+/// found, its earliest-added state chosen, and the trace prefix replaced by the regions of that
+/// state's parent chain. Returns (ordered trace, chain of F-states, frontier k): positions
+/// `0..k` are the chain's regions, positions `k..` are regions F has not visited.
+pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usize) {
+    match trace.iter().rposition(|&r| !cx.regions[r].members.is_empty()) {
+        None => (trace.to_vec(), Vec::new(), 0),
+        Some(i) => {
+            let s = cx.regions[trace[i]].members[0];
+            let chain = cx.chain(s);
+            let mut ord: Vec<usize> = chain.iter().map(|&c| cx.states[c].region).collect();
+            let k = ord.len();
+            ord.extend_from_slice(&trace[i + 1..]);
+            (ord, chain, k)
+        }
+    }
+}
+
+pub fn run(cx: &mut Ctx) -> Outcome {
+    let mut gen = Generalizer::new(cx.flat);
+    loop {
+        if let Some(o) = cx.check_bad_states() {
+            return o;
+        }
+        if let Some(why) = cx.out_of_budget() {
+            return Outcome::Unknown(why);
+        }
+        cx.stats.iterations += 1;
+        let Some(trace) = cx.abstract_error_trace() else {
+            return match cx.proof() {
+                Some(p) => Outcome::Safe { proof: p },
+                None => Outcome::Unknown("internal: proof check failed".into()),
+            };
+        };
+        // (3) ordered trace.
+        let (ordered, chain, k) = ordered_trace(cx, &trace);
+        // (4) GenSuitableTest.
+        if k == 0 {
+            let before = cx.regions[ordered[0]].members.len();
+            cx.run_test(&[]);
+            if cx.regions[ordered[0]].members.len() == before && before == 0 {
+                return Outcome::Unknown("internal: the initial region is not covered by a test".into());
+            }
+            continue;
+        }
+        let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, Some(&ordered[..k])) else {
+            return Outcome::Unknown("internal: forest path does not follow the program".into());
+        };
+        let from = cx.states[chain[k - 1]].loc;
+        let target = ordered[k];
+        let mut last_inputs = inputs.clone();
+        let mut fresh = Vec::new();
+        let exits = crate::symb::sym_step(&mut cx.tm, cx.flat, from as u32, &st, crate::symb::Mode::Concrete, &mut last_inputs, &mut fresh);
+        let tl = cx.regions[target].loc;
+        let tp = cx.regions[target].pred;
+        let mut step = cx.tm.ff();
+        for e in &exits {
+            if cx.loc_of_target(&e.target) == tl {
+                let p = cx.at_post(tp, &e.post);
+                let c = cx.tm.and(e.guard, p);
+                step = cx.tm.or(step, c);
+            }
+        }
+        cons.push(step);
+        match cx.sat(&cons) {
+            Sat::Yes => {
+                let vals = cx.model_inputs(&last_inputs);
+                let run = cx.run_test(&vals);
+                if run.len() <= k || cx.states[run[k]].region != target {
+                    return Outcome::Unknown("internal: a generated test did not follow its path (please report)".into());
+                }
+            }
+            Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+            Sat::No => {
+                // (5) refine S_{k-1} by Pre(S_k).
+                let s = ordered[k - 1];
+                let (p, exact) = cx.pre(from, target);
+                let witness = chain[k - 1];
+                if !exact && cx.holds(p, &cx.states[witness].vals.clone()) {
+                    return Outcome::Unknown(format!(
+                        "refinement needs an input quantified away (inexact precondition at {}) after {} iterations",
+                        cx.loc_name(from),
+                        cx.stats.iterations
+                    ));
+                }
+                if cx.split(s, p).is_none() {
+                    return Outcome::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
+                }
+                if cx.opts.generalize {
+                    gen.after_split(cx, from);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Runs every program of `tests/programs/` through the front end and the engine and checks the
+//! verdict and iteration bound its header states (`// expect:`, `// max-iterations:`,
+//! `// expect-without-generalization:`, `// expect-ly:`, `// expect-cegar:` with
+//! `// max-iterations-baseline:`). Every `false` is also replayed from scratch.
+
+use std::path::{Path, PathBuf};
+
+use vigil_synergy::{check, Algorithm, Options, Outcome};
+
+fn header(src: &str, key: &str) -> Option<String> {
+    src.lines()
+        .take_while(|l| l.starts_with("//"))
+        .find_map(|l| l.strip_prefix(&format!("// {key}:")).map(|v| v.trim().to_string()))
+}
+
+fn load(path: &Path) -> vigil_ir::Module {
+    let fo = vigil_frontend::FrontendOptions::default();
+    vigil_frontend::load(&[path.to_path_buf()], &fo).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn programs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Replays a counterexample's inputs from scratch on a freshly flattened program.
+fn replay_reaches_error(path: &Path, inputs: &[vigil_synergy::Input]) -> bool {
+    let flat = vigil_synergy::flat::flatten(&load(path)).unwrap();
+    let values: Vec<u64> = inputs.iter().map(|i| i.value).collect();
+    vigil_synergy::engine::replay_reaches_error(&flat, &values, 1_000_000)
+}
+
+fn run(path: &Path, algorithm: Algorithm, generalize: bool, max_iterations: u64) -> (Outcome, vigil_synergy::Stats) {
+    let m = load(path);
+    let opts = Options { algorithm, generalize, max_iterations, ..Default::default() };
+    check(&m, &opts)
+}
+
+#[test]
+fn synergy_programs_meet_their_verdict_and_iteration_bound() {
+    let mut failures = Vec::new();
+    for p in programs() {
+        let src = std::fs::read_to_string(&p).unwrap();
+        let expect = header(&src, "expect").expect("expect header");
+        let bound: u64 = header(&src, "max-iterations").expect("max-iterations header").parse().unwrap();
+        let (o, st) = run(&p, Algorithm::Synergy, true, bound + 1);
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if o.verdict() != expect || st.iterations > bound {
+            failures.push(format!("{name}: got {} ({o:?}) in {} iterations; expected {expect} within {bound}", o.verdict(), st.iterations));
+        }
+        if let Outcome::Unsafe { inputs, trace } = &o {
+            assert!(!trace.is_empty(), "{name}: empty trace");
+            assert!(replay_reaches_error(&p, inputs), "{name}: inputs do not replay");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn without_generalization_the_divergent_program_stays_unknown() {
+    for p in programs() {
+        let src = std::fs::read_to_string(&p).unwrap();
+        let Some(expect) = header(&src, "expect-without-generalization") else { continue };
+        let (o, st) = run(&p, Algorithm::Synergy, false, 30);
+        assert_eq!(o.verdict(), expect, "{}: {o:?}", p.display());
+        assert_eq!(st.generalizations, 0);
+    }
+}
+
+#[test]
+fn baselines_meet_their_expectations() {
+    let mut failures = Vec::new();
+    for p in programs() {
+        let src = std::fs::read_to_string(&p).unwrap();
+        let bound: u64 = header(&src, "max-iterations-baseline").map_or(60, |b| b.parse().unwrap());
+        for (key, alg) in [("expect-ly", Algorithm::LeeYannakakis), ("expect-cegar", Algorithm::Cegar)] {
+            let Some(expect) = header(&src, key) else { continue };
+            let (o, st) = run(&p, alg, false, bound);
+            if o.verdict() != expect {
+                failures.push(format!("{} {}: got {o:?} after {} iterations, expected {expect}", p.display(), alg.name(), st.iterations));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,0 +1,19 @@
+// Figure 4 of the SYNERGY paper: as loop1000.c, with the values in a two-element array that
+// mem2reg cannot promote (the engine models its two cells).
+// expect: false
+// max-iterations: 10
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int a[2];
+  int i = 0, j = 1;
+  a[0] = __VERIFIER_nondet_int();
+  a[1] = 0;
+  while (i < 1000) {
+    a[1] = a[1] + i;
+    i = i + 1;
+  }
+  if (a[0] <= 0)
+    reach_error();
+  return 0;
+}
