@@ -31,6 +31,9 @@ pub enum Base {
     Func(FuncId),
     /// A terminal pointer term of some function's space.
     Term(TermId),
+    /// Not memory: an SSA register (value index, width in bits) defined inside a loop, whose
+    /// copies in the unrolled graph are merged like a location's definitions.
+    Reg(u32, u32),
 }
 
 /// An abstract memory location: `bytes` bytes at `off` in `base` (`None`: somewhere in it).

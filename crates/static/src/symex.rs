@@ -325,6 +325,11 @@ impl Exec<'_> {
 
     fn define(&mut self, v: ValueId, t: TermId) {
         self.vals.entry(v).or_default().push((self.node, t));
+        if !self.un.nodes[self.node as usize].iters.is_empty() {
+            // Defined in a loop: its copies reach later uses through merges (see `Base::Reg`).
+            let bits = self.w.tm.width(t);
+            self.write(Loc { base: Base::Reg(v.0, bits), off: Some(0), bytes: 0 }, t);
+        }
     }
 
     fn width_of(&self, ty: TypeId) -> u32 {
@@ -354,6 +359,12 @@ impl Exec<'_> {
                     return self.params[v.index()];
                 }
                 let mut best: Option<(u32, TermId)> = None;
+                let in_loop = self.vals.get(&v).is_some_and(|c| c.iter().any(|&(n, _)| !self.un.nodes[n as usize].iters.is_empty()));
+                if in_loop {
+                    let bits = self.vals[&v][0].1;
+                    let bits = self.w.tm.width(bits);
+                    return self.read_at(Loc { base: Base::Reg(v.0, bits), off: Some(0), bytes: 0 }, at);
+                }
                 if let Some(copies) = self.vals.get(&v) {
                     for &(n, t) in copies {
                         if self.dom.dominates(n, at) && best.map_or(true, |(d, _)| self.depth[n as usize] > d) {
@@ -424,7 +435,7 @@ impl Exec<'_> {
     // ----- memory -----
 
     fn is_local(&self, b: Base) -> bool {
-        matches!(b, Base::Alloca(..) | Base::Func(_))
+        matches!(b, Base::Alloca(..) | Base::Func(_) | Base::Reg(..))
     }
 
     /// The value of `loc` on entry to the function.
@@ -434,6 +445,7 @@ impl Exec<'_> {
         }
         let width = loc.bytes * 8;
         let v = match loc.base {
+            Base::Reg(_, bits) => self.free_var("no-definition", bits),
             Base::Alloca(..) | Base::Func(_) => {
                 let v = self.free_var("uninit", width);
                 self.undef_vars.insert(v);
@@ -879,7 +891,7 @@ impl Exec<'_> {
                 let tt = self.w.tm.tt();
                 vec![(tt, loc)]
             }
-            Base::Alloca(..) => Vec::new(),
+            Base::Alloca(..) | Base::Reg(..) => Vec::new(),
             Base::Term(t) => {
                 let p = self.w.subst(j, t);
                 self.locations(p, loc.bytes)
@@ -969,7 +981,7 @@ impl Exec<'_> {
                 let (_, last) = it.next().expect("non-empty");
                 let mut cur = last;
                 for (_, v) in it {
-                    let choice = self.free_var("alias-choice", 0);
+                    let choice = self.w.new_var("alias-choice", 0, VarKind::Local(LocalKind::Free));
                     cur = self.w.tm.ite(choice, v, cur);
                 }
                 self.write(cl, cur);
@@ -978,7 +990,7 @@ impl Exec<'_> {
             let mut cur: Option<TermId> = None;
             for (gd, v) in list {
                 let gd = if aliased {
-                    let choice = self.free_var("alias-choice", 0);
+                    let choice = self.w.new_var("alias-choice", 0, VarKind::Local(LocalKind::Free));
                     self.w.tm.and(gd, choice)
                 } else {
                     gd
