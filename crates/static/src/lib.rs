@@ -249,6 +249,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
         }
     };
     let t0 = Instant::now();
+    let mut cst = CheckStats::default();
     let mut infos: Vec<Option<FuncInfo>> = vec![None; module.functions.len()];
     for fid in order {
         let f = module.function(fid);
@@ -259,8 +260,24 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
             an.incomplete = Some("deadline or interrupt during symbolic execution".into());
             break;
         }
-        match symex::execute(&mut w, module, fid, opts) {
+        // An internal error in one function skips it (reported), never the whole analysis.
+        let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| symex::execute(&mut w, module, fid, opts)))
+            .unwrap_or_else(|_| Err("internal error during symbolic execution".into()));
+        match res {
             Ok(fi) => {
+                // A control-flow context that holds for every input (checked under structural
+                // abstraction) imposes nothing on callers: drop it rather than give every
+                // caller a `cfc` operator to expand.
+                let cfc = w.summaries[fid.index()].as_ref().map(|s| s.cfc);
+                if let Some(cfc) = cfc.filter(|&c| c != w.tm.tt()) {
+                    let neg = w.tm.not(cfc);
+                    if let Outcome::Valid = Refiner::new(opts).check(&mut w, neg, opts, &mut cst) {
+                        let tt = w.tm.tt();
+                        if let Some(s) = w.summaries[fid.index()].as_mut() {
+                            s.cfc = tt;
+                        }
+                    }
+                }
                 st.broken_recursion_edges.extend(fi.broken_edges.iter().cloned());
                 infos[fid.index()] = Some(fi);
                 st.functions_analysed += 1;
@@ -268,7 +285,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
             Err(reason) => an.skipped.push((f.name.clone(), reason)),
         }
     }
-    st.symex_time = t0.elapsed();
+    st.symex_time = t0.elapsed().saturating_sub(cst.solver_time);
 
     // Call sites by callee, for lifting.
     let mut sites_of: HashMap<FuncId, Vec<(FuncId, u32)>> = HashMap::new();
@@ -280,7 +297,6 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
         }
     }
     let main = module.function_by_name("main");
-    let mut cst = CheckStats::default();
     let mut seen_reports: HashSet<(ReportKind, String, u32, u32, Vec<(FuncId, u32)>)> = HashSet::new();
     'vcs: for (fi_idx, fi) in infos.iter().enumerate() {
         let Some(fi) = fi else { continue };
@@ -301,7 +317,11 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                     undecided = true;
                     break;
                 }
-                match Refiner::new(opts).check(&mut w, bad, opts, &mut cst) {
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    Refiner::new(opts).check(&mut w, bad, opts, &mut cst)
+                }))
+                .unwrap_or_else(|_| Outcome::Unknown("internal error while checking".into()));
+                match outcome {
                     Outcome::Valid => {}
                     Outcome::Unknown(_) => undecided = true,
                     Outcome::Candidate(solver) => {
