@@ -9,7 +9,10 @@
 //! value (0 for a variable the solver never saw: an input that does not matter). The walk stops
 //! at the first executed instance of the reported check whose negated VC is true.
 
-use vigil_bv::{Solver, TermId, Value};
+use std::collections::HashMap;
+
+use vigil_bv::eval::apply;
+use vigil_bv::{Op, Solver, TermId, Value};
 use vigil_ir::{FuncId, Module};
 
 use crate::symex::{Check, Event, FuncInfo};
@@ -20,13 +23,14 @@ struct Walk<'a> {
     w: &'a mut World,
     m: &'a Module,
     infos: &'a [Option<FuncInfo>],
-    solver: &'a Solver,
     target: (FuncId, u32),
     inputs: Vec<Input>,
     steps: Vec<TraceStep>,
     stack: Vec<String>,
     context: Vec<String>,
     budget: usize,
+    /// Values of evaluated terms under the model (variables the solver never saw are 0/false).
+    cache: HashMap<TermId, Value>,
 }
 
 impl Walk<'_> {
@@ -37,8 +41,32 @@ impl Walk<'_> {
         }
     }
 
-    fn eval(&self, t: TermId) -> Value {
-        self.solver.value(&self.w.tm, t).unwrap_or(Value::Bool(false))
+    /// Evaluates `t` with a cache kept for the whole walk (one model, many terms).
+    fn eval(&mut self, t: TermId) -> Value {
+        let tm = &self.w.tm;
+        let cache = &mut self.cache;
+        let mut stack = vec![(t, false)];
+        while let Some((x, done)) = stack.pop() {
+            if cache.contains_key(&x) {
+                continue;
+            }
+            if !done {
+                stack.push((x, true));
+                stack.extend(tm.args(x).iter().filter(|a| !cache.contains_key(a)).map(|&a| (a, false)));
+                continue;
+            }
+            let v = match tm.op(x) {
+                Op::BoolConst(b) => Value::Bool(*b),
+                Op::BvConst(b) => Value::Bv(b.clone()),
+                Op::Var(_) => Value::default_of(tm.sort(x)),
+                op => {
+                    let args: Vec<&Value> = tm.args(x).iter().map(|a| &cache[a]).collect();
+                    apply(op, &args).unwrap_or(Value::default_of(tm.sort(x)))
+                }
+            };
+            cache.insert(x, v);
+        }
+        cache[&t].clone()
     }
 
     fn is_true(&mut self, inst: Option<InstId>, t: TermId) -> bool {
@@ -131,11 +159,16 @@ pub fn build_report(
     chain: &[(FuncId, u32)],
 ) -> Report {
     let main = m.function_by_name("main").expect("reports are built at main");
+    let vars: Vec<TermId> = w.tm.vars().collect();
+    let cache: HashMap<TermId, Value> = match solver.values(&w.tm, &vars) {
+        Ok(vals) => vars.into_iter().zip(vals).collect(),
+        Err(_) => HashMap::new(),
+    };
     let mut walk = Walk {
+        cache,
         w,
         m,
         infos,
-        solver,
         target: (f, ci),
         inputs: Vec::new(),
         steps: Vec::new(),
