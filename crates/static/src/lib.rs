@@ -170,6 +170,8 @@ pub struct Stats {
     pub vcs: usize,
     pub vcs_proved: usize,
     pub vcs_undecided: usize,
+    /// VCs falsifiable only in functions that no analysed call chain from `main` reaches.
+    pub vcs_unreached: usize,
     pub vcs_lifted: usize,
     pub candidates: usize,
     pub summary_operators: usize,
@@ -189,10 +191,14 @@ impl fmt::Display for Stats {
         writeln!(f, "source lines: {}, instructions: {}", self.source_lines, self.instructions)?;
         writeln!(
             f,
-            "VCs: {} ({} proved, {} undecided, {} lifted copies, {} candidates)",
-            self.vcs, self.vcs_proved, self.vcs_undecided, self.vcs_lifted, self.candidates
+            "VCs: {} ({} proved, {} undecided, {} not reached from main, {} lifted copies, {} candidates)",
+            self.vcs, self.vcs_proved, self.vcs_undecided, self.vcs_unreached, self.vcs_lifted, self.candidates
         )?;
-        writeln!(f, "summaries expanded/total: {}/{}", self.summaries_expanded, self.summary_operators)?;
+        writeln!(
+            f,
+            "summaries expanded/total: {}/{} (expansions over all VC checks / summary operators created)",
+            self.summaries_expanded, self.summary_operators
+        )?;
         writeln!(f, "solver calls: {}, terms: {}", self.solver_calls, self.terms)?;
         writeln!(
             f,
@@ -310,7 +316,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
             }
             let mut queue: Vec<(FuncId, TermId, Vec<(FuncId, u32)>)> = vec![(fid, check.bad, Vec::new())];
             let mut contexts = 0usize;
-            let (mut falsified, mut undecided) = (false, false);
+            let (mut falsified, mut undecided, mut unreached) = (false, false, false);
             while let Some((f, bad, chain)) = queue.pop() {
                 contexts += 1;
                 if contexts > opts.max_contexts {
@@ -334,7 +340,13 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                                 an.reports.push(r);
                             }
                         } else {
-                            for &(g, s) in sites_of.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+                            let callers = sites_of.get(&f).map(Vec::as_slice).unwrap_or(&[]);
+                            if callers.is_empty() {
+                                // Not called (directly) from main's call tree: nothing to report,
+                                // but nothing proved either.
+                                unreached = true;
+                            }
+                            for &(g, s) in callers {
                                 let site = &infos[g.index()].as_ref().expect("caller analysed").sites[s as usize];
                                 let (inst, ctx) = (site.inst, site.ctx);
                                 let lifted = w.subst(inst, bad);
@@ -350,6 +362,8 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
             }
             if undecided {
                 st.vcs_undecided += 1;
+            } else if unreached && !falsified {
+                st.vcs_unreached += 1;
             } else if !falsified {
                 st.vcs_proved += 1;
             }

@@ -205,3 +205,12 @@ fn generated_program_of_thousands_of_lines_finishes_quickly() {
     assert!(replays_natively(&path, r, "gen"));
     assert!(an.vcs_proved > n, "{}", an.stats);
 }
+
+#[test]
+fn unsupported_constructs_and_recursion_are_reported_not_fatal() {
+    let (an, path) = run("unsupported_recursion.c", &Options::default());
+    assert!(an.skipped.iter().any(|(f, why)| f == "scaled" && !why.is_empty()), "{:?}", an.skipped);
+    assert!(an.stats.broken_recursion_edges.iter().any(|e| e == "fact -> fact"), "{}", an.stats);
+    let r = assert_one_report(&an, &path, ReportKind::Assertion, "main", "unsup");
+    assert_eq!(r.inputs[0].value as i32, 3);
+}
