@@ -1,0 +1,274 @@
+//! Structural abstraction and refinement (Babić, thesis 2008, §4.2.2–4.2.3, Algorithms 3–5).
+//!
+//! A verification condition is checked with every summary operator as an unconstrained
+//! variable. If the solver finds a falsifying assignment, [`pick`] walks the formula from its
+//! root and returns one summary operator on a path that explains the assignment, skipping
+//! operands whose value is the operator's *absorptive element* (false for ∧, true for ∨, 0 for
+//! bit-wise and and ×, all-ones for bit-wise or; for `ite` only the condition and the taken arm
+//! are relevant — the thesis' Algorithm 5; ⇒ is ∨ of a negation in our DAG, so its rules are
+//! the ∨ rules). The operator is expanded by asserting `op = definition` into the *same*
+//! incremental solver, and the check repeats. The loop ends when the VC is valid, or when the
+//! walk finds no unexpanded operator: the assignment no longer depends on any abstraction, and
+//! the VC is a bug candidate.
+//!
+//! Invariants: expansions only add constraints (monotone refinement), so an `Unsat` answer at any
+//! iteration is a proof of the VC in the fully expanded model; a candidate's model satisfies all
+//! expansions made so far.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use vigil_bv::{CheckResult, Op, Solver, TermId, Value};
+
+use crate::world::World;
+use crate::Options;
+
+/// The answer for one VC.
+pub enum Outcome {
+    /// `bad` is unsatisfiable: the VC holds.
+    Valid,
+    /// A falsifying assignment that no unexpanded summary explains; the solver holds its model.
+    Candidate(Box<Solver>),
+    /// The budget ran out (expansion limit, deadline, interrupt, or a solver error).
+    Unknown(String),
+}
+
+/// Counters of one or more checks.
+#[derive(Clone, Debug, Default)]
+pub struct CheckStats {
+    pub solver_calls: usize,
+    pub expansions: usize,
+    pub solver_time: Duration,
+}
+
+/// An incremental structural-abstraction check of one VC.
+pub struct Refiner {
+    pub solver: Solver,
+    pub expanded: HashSet<TermId>,
+}
+
+impl Refiner {
+    pub fn new(opts: &Options) -> Refiner {
+        let mut solver = Solver::new();
+        solver.set_deadline(opts.deadline);
+        if let Some(f) = &opts.interrupt {
+            solver.set_interrupt(f.clone());
+        }
+        Refiner { solver, expanded: HashSet::new() }
+    }
+
+    fn solve(&mut self, w: &World, bad: TermId, st: &mut CheckStats) -> Result<CheckResult, String> {
+        let t0 = Instant::now();
+        let r = self.solver.check_assuming(&w.tm, &[bad]).map_err(|e| e.to_string());
+        st.solver_time += t0.elapsed();
+        st.solver_calls += 1;
+        r
+    }
+
+    fn expand(&mut self, w: &mut World, s: TermId) -> Result<(), String> {
+        let d = w.definition(s).ok_or("summary without definition")?;
+        let e = w.tm.eq(s, d);
+        self.solver.assert(&w.tm, e).map_err(|e| e.to_string())?;
+        self.expanded.insert(s);
+        w.note_expansion(s);
+        Ok(())
+    }
+
+    /// Algorithm 3: check `bad` (the negated VC) under structural abstraction.
+    pub fn check(mut self, w: &mut World, bad: TermId, opts: &Options, st: &mut CheckStats) -> Outcome {
+        if bad == w.tm.ff() {
+            return Outcome::Valid;
+        }
+        let mut local = 0usize;
+        loop {
+            match self.solve(w, bad, st) {
+                Err(e) => return Outcome::Unknown(e),
+                Ok(CheckResult::Unsat) => return Outcome::Valid,
+                Ok(CheckResult::Unknown) => return Outcome::Unknown("solver budget".into()),
+                Ok(CheckResult::Sat) => {}
+            }
+            let nodes = cone(w, bad, &self.expanded);
+            let vals = match self.solver.values(&w.tm, &nodes) {
+                Ok(v) => v,
+                Err(e) => return Outcome::Unknown(e.to_string()),
+            };
+            let val = |t: TermId| -> Option<&Value> { nodes.binary_search(&t).ok().map(|i| &vals[i]) };
+            match pick(w, bad, &self.expanded, val) {
+                Some(s) => {
+                    if local >= opts.summary_expand_limit {
+                        return Outcome::Unknown("summary expansion limit".into());
+                    }
+                    if let Err(e) = self.expand(w, s) {
+                        return Outcome::Unknown(e);
+                    }
+                    local += 1;
+                    st.expansions += 1;
+                }
+                None => {
+                    // Concretise: expand every summary in the cone so the model is a real
+                    // execution of the unrolled program (inputs of unexpanded callees included),
+                    // then re-check. An Unsat here means the candidate was spurious.
+                    loop {
+                        let c = cone(w, bad, &self.expanded);
+                        let todo: Vec<TermId> =
+                            c.into_iter().filter(|&t| w.is_summary(t) && !self.expanded.contains(&t)).collect();
+                        if todo.is_empty() {
+                            break;
+                        }
+                        for s in todo {
+                            if local >= opts.summary_expand_limit.saturating_mul(4) {
+                                return Outcome::Unknown("summary expansion limit while concretising".into());
+                            }
+                            if let Err(e) = self.expand(w, s) {
+                                return Outcome::Unknown(e);
+                            }
+                            local += 1;
+                            st.expansions += 1;
+                        }
+                    }
+                    return match self.solve(w, bad, st) {
+                        Err(e) => Outcome::Unknown(e),
+                        Ok(CheckResult::Unsat) => Outcome::Valid,
+                        Ok(CheckResult::Unknown) => Outcome::Unknown("solver budget".into()),
+                        Ok(CheckResult::Sat) => Outcome::Candidate(Box::new(self.solver)),
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// The cone of `root`: every node reachable through arguments and through the definitions of
+/// expanded summaries, sorted by id.
+pub fn cone(w: &mut World, root: TermId, expanded: &HashSet<TermId>) -> Vec<TermId> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![root];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if expanded.contains(&x) {
+            if let Some(d) = w.definition(x) {
+                stack.push(d);
+            }
+        }
+        stack.extend_from_slice(w.tm.args(x));
+    }
+    let mut v: Vec<TermId> = seen.into_iter().collect();
+    v.sort_unstable();
+    v
+}
+
+/// Algorithms 4 and 5: an unexpanded summary operator on a path from `root` that explains the
+/// current assignment (`val`), or `None`. The thesis leaves the order of operands open; we
+/// search breadth-first, so the operator *nearest the root* is expanded first — an operator that
+/// only appears inside another's definition waits until the nearer ones are refined (in the
+/// thesis' `flip`/`scale` example, `flip:global2` is expanded before `init:ret`, which is then
+/// never needed).
+pub fn pick<'v>(
+    w: &mut World,
+    root: TermId,
+    expanded: &HashSet<TermId>,
+    val: impl Fn(TermId) -> Option<&'v Value>,
+) -> Option<TermId> {
+    let mut seen = HashSet::new();
+    let mut queue = std::collections::VecDeque::from([root]);
+    let is_zero = |v: Option<&Value>| matches!(v, Some(Value::Bv(b)) if b.is_zero());
+    let is_ones = |v: Option<&Value>| matches!(v, Some(Value::Bv(b)) if b.is_ones());
+    let is_bool = |v: Option<&Value>, b: bool| matches!(v, Some(Value::Bool(x)) if *x == b);
+    while let Some(x) = queue.pop_front() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if w.is_summary(x) {
+            if !expanded.contains(&x) {
+                return Some(x);
+            }
+            if let Some(d) = w.definition(x) {
+                queue.push_back(d);
+            }
+            continue;
+        }
+        let args: Vec<TermId> = w.tm.args(x).to_vec();
+        if args.is_empty() {
+            continue;
+        }
+        let absorbing: Option<TermId> = match w.tm.op(x) {
+            Op::And => args.iter().copied().find(|&a| is_bool(val(a), false)),
+            Op::Or => args.iter().copied().find(|&a| is_bool(val(a), true)),
+            Op::BvAnd | Op::BvMul => args.iter().copied().find(|&a| is_zero(val(a))),
+            Op::BvOr => args.iter().copied().find(|&a| is_ones(val(a))),
+            _ => None,
+        };
+        let next: Vec<TermId> = if let Some(a) = absorbing {
+            vec![a]
+        } else if matches!(w.tm.op(x), Op::Ite) {
+            let taken = if is_bool(val(args[0]), true) { args[1] } else { args[2] };
+            vec![args[0], taken]
+        } else {
+            args
+        };
+        queue.extend(next);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{Effect, VarKind};
+    use std::collections::HashMap;
+    use vigil_bv::{BitVecValue, Sort};
+    use vigil_ir::FuncId;
+
+    fn world_with_two_summaries() -> (World, TermId, TermId) {
+        let mut w = World::new(vec!["main".into(), "g".into()]);
+        let i = w.new_instance(FuncId(1), HashMap::new(), 0);
+        let s1 = w.sumvar(i, Effect::Ret, 8);
+        let s2 = w.sumvar(i, Effect::Cfc, 0);
+        assert!(matches!(w.kinds[&s1], VarKind::Summary { .. }));
+        (w, s1, s2)
+    }
+
+    #[test]
+    fn absorptive_false_operand_of_and_is_the_only_one_refined() {
+        let (mut w, s1, s2) = world_with_two_summaries();
+        let z = w.tm.bv_u64(8, 0);
+        let a = w.tm.eq(s1, z); // false in the assignment below
+        let root = w.tm.and(s2, a);
+        let vals: HashMap<TermId, Value> = HashMap::from([
+            (root, Value::Bool(false)),
+            (s2, Value::Bool(true)),
+            (a, Value::Bool(false)),
+            (s1, Value::Bv(BitVecValue::from_u64(8, 3))),
+        ]);
+        let none = HashSet::new();
+        // s2 is true, so it is not absorptive; the false operand `a` explains the ∧ alone.
+        assert_eq!(pick(&mut w, root, &none, |t| vals.get(&t)), Some(s1));
+    }
+
+    #[test]
+    fn ite_refines_condition_and_taken_arm_only() {
+        let (mut w, s1, s2) = world_with_two_summaries();
+        let x = w.tm.var("x", Sort::BitVec(8));
+        let root = w.tm.ite(s2, x, s1); // s2 false → else-arm s1 matters
+        let mut vals: HashMap<TermId, Value> = HashMap::from([(s2, Value::Bool(true))]);
+        let mut expanded = HashSet::new();
+        expanded.insert(s2);
+        // With s2 expanded (no definition available here) and true, the else-arm is skipped.
+        assert_eq!(pick(&mut w, root, &expanded, |t| vals.get(&t)), None);
+        vals.insert(s2, Value::Bool(false));
+        assert_eq!(pick(&mut w, root, &expanded, |t| vals.get(&t)), Some(s1));
+    }
+
+    #[test]
+    fn zero_factor_absorbs_a_product() {
+        let (mut w, s1, _) = world_with_two_summaries();
+        let y = w.tm.var("y", Sort::BitVec(8));
+        let root = w.tm.bvmul(y, s1);
+        let vals: HashMap<TermId, Value> = HashMap::from([(y, Value::Bv(BitVecValue::zero(8)))]);
+        assert_eq!(pick(&mut w, root, &HashSet::new(), |t| vals.get(&t)), None, "y = 0 explains the product");
+        let vals: HashMap<TermId, Value> = HashMap::from([(y, Value::Bv(BitVecValue::from_u64(8, 2)))]);
+        assert_eq!(pick(&mut w, root, &HashSet::new(), |t| vals.get(&t)), Some(s1));
+    }
+}
