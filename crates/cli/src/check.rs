@@ -33,6 +33,29 @@ pub enum EngineChoice {
 pub enum Format {
     Text,
     Json,
+    /// SARIF 2.1.0: the static engine's reports (runs the static engine only).
+    Sarif,
+}
+
+/// The algorithm of the synergy engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmChoice {
+    /// Tests and partition refinement guiding each other (Gulavani et al. 2006).
+    Synergy,
+    /// Reachable bisimulation quotient (Lee and Yannakakis 1992), a baseline.
+    LeeYannakakis,
+    /// Refinement from abstract counterexamples alone, a baseline.
+    Cegar,
+}
+
+impl From<AlgorithmChoice> for vigil_synergy::Algorithm {
+    fn from(a: AlgorithmChoice) -> Self {
+        match a {
+            AlgorithmChoice::Synergy => vigil_synergy::Algorithm::Synergy,
+            AlgorithmChoice::LeeYannakakis => vigil_synergy::Algorithm::LeeYannakakis,
+            AlgorithmChoice::Cegar => vigil_synergy::Algorithm::Cegar,
+        }
+    }
 }
 
 #[derive(Args)]
@@ -78,6 +101,18 @@ pub struct CheckArgs {
     /// When the verdict is false, write the inputs as a Test-Comp test case (XML) here.
     #[arg(long, value_name = "FILE")]
     pub testcase: Option<PathBuf>,
+    /// Print the engines' statistics before the verdict line (JSON output always has them).
+    #[arg(long)]
+    pub stats: bool,
+    /// The synergy engine's algorithm.
+    #[arg(long, value_enum, default_value_t = AlgorithmChoice::Synergy)]
+    pub algorithm: AlgorithmChoice,
+    /// Switch off the synergy engine's generalisation of refinements.
+    #[arg(long)]
+    pub no_generalize: bool,
+    /// How many times the static engine unrolls each loop.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub unroll: u32,
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
     #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
@@ -152,6 +187,10 @@ pub fn run(args: &CheckArgs) -> u8 {
         eprintln!("vigil check: --timeout must be a positive number of seconds");
         return EXIT_USAGE;
     }
+    if args.format == Format::Sarif && !matches!(args.engine, EngineChoice::Auto | EngineChoice::Static) {
+        eprintln!("vigil check: --format sarif shows the static engine's reports; use it with --engine static");
+        return EXIT_USAGE;
+    }
     let inputs = match resolve_inputs(args) {
         Ok(i) => i,
         Err(e) => {
@@ -224,9 +263,22 @@ pub fn run(args: &CheckArgs) -> u8 {
             for line in &outcome.details {
                 println!("{line}");
             }
+            if args.stats {
+                println!("statistics ({}):", report.engine);
+                for (k, v) in &report.stats {
+                    println!("  {k}: {v}");
+                }
+            }
             print!("{}", report.to_text())
         }
         Format::Json => println!("{}", report.to_json()),
+        Format::Sarif => match &outcome.sarif {
+            Some(log) => println!("{log}"),
+            None => {
+                eprintln!("vigil check: no SARIF log: {}", report.answer.display());
+                return EXIT_USAGE;
+            }
+        },
     }
     report.answer.exit_code()
 }
@@ -269,28 +321,101 @@ fn build_engines(
         module.defined_functions().map(|(_, f)| f.num_insts()).sum::<usize>().into(),
     );
     let mut engines: Vec<Arc<dyn Engine>> = Vec::new();
-    let want = |e: EngineChoice| args.engine == EngineChoice::Auto || args.engine == e;
+    // SARIF output is the static engine's report list.
+    let engine = if args.format == Format::Sarif { EngineChoice::Static } else { args.engine };
+    let want = |e: EngineChoice| engine == EngineChoice::Auto || engine == e;
+    let explicit = vm_property(property).map(|vm_property| {
+        let folded_overflow =
+            if property == Property::NoOverflow { module.compiler_warnings.first().cloned() } else { None };
+        Arc::new(ExplicitEngine { module, config: search_config(args, vm_property, property, deadline), folded_overflow })
+    });
     if want(EngineChoice::Explicit) {
-        if let Some(vm_property) = vm_property(property) {
-            let folded_overflow =
-                if property == Property::NoOverflow { module.compiler_warnings.first().cloned() } else { None };
-            engines.push(Arc::new(ExplicitEngine {
-                module,
-                config: search_config(args, vm_property, property, deadline),
-                folded_overflow,
+        match &explicit {
+            Some(e) => engines.push(Arc::clone(e) as Arc<dyn Engine>),
+            None => engines.push(declined("explicit", format!("property {} is not supported", property.name()))),
+        }
+    }
+    let symbolic_wanted = want(EngineChoice::Synergy) || want(EngineChoice::Static);
+    if symbolic_wanted {
+        match symbolic_engines(args, inputs, explicit.as_ref(), deadline) {
+            Ok(mut more) => engines.append(&mut more),
+            Err(code) => return Err(code),
+        }
+    }
+    Ok(engines)
+}
+
+/// The synergy and static engines that apply (declined ones say why).
+fn symbolic_engines(
+    args: &CheckArgs,
+    inputs: &Inputs,
+    explicit: Option<&Arc<ExplicitEngine>>,
+    deadline: Instant,
+) -> Result<Vec<Arc<dyn Engine>>, u8> {
+    let property = inputs.property;
+    let engine = if args.format == Format::Sarif { EngineChoice::Static } else { args.engine };
+    let want = |e: EngineChoice| engine == EngineChoice::Auto || engine == e;
+    // Both engines read the program alone (no in-VM runtime), in SSA form.
+    let mut fe = inputs.frontend.options();
+    fe.runtime = None;
+    fe.mem2reg = true;
+    let module = match vigil_frontend::load(&inputs.files, &fe) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("vigil check: {e}");
+            return Err(EXIT_USAGE);
+        }
+    };
+    let threads = ["pthread_create", "thrd_create"].iter().any(|f| module.function_by_name(f).is_some());
+    let mut engines: Vec<Arc<dyn Engine>> = Vec::new();
+    let Some(confirm_with) = explicit else {
+        for (e, name) in [(EngineChoice::Synergy, "synergy"), (EngineChoice::Static, "static")] {
+            if want(e) {
+                engines.push(declined(name, format!("property {} is not supported", property.name())));
+            }
+        }
+        return Ok(engines);
+    };
+    if want(EngineChoice::Synergy) {
+        if threads {
+            engines.push(declined("synergy", "the program uses threads".into()));
+        } else if property != Property::UnreachCall {
+            engines.push(declined("synergy", format!("checks only unreach-call, not {}", property.name())));
+        } else {
+            let options = vigil_synergy::Options {
+                algorithm: args.algorithm.into(),
+                generalize: !args.no_generalize,
+                deadline: Some(deadline),
+                ..Default::default()
+            };
+            engines.push(Arc::new(crate::engines::synergy::SynergyEngine {
+                module: module.clone(),
+                options,
+                confirm_with: Arc::clone(confirm_with),
             }));
         }
     }
-    if matches!(args.engine, EngineChoice::Static | EngineChoice::Synergy) {
-        engines.push(Arc::new(Declined { name: "none", reason: "this engine is not implemented yet".into() }));
-    }
-    if engines.is_empty() {
-        engines.push(Arc::new(Declined {
-            name: "none",
-            reason: format!("no engine checks property {} yet", property.name()),
-        }));
+    if want(EngineChoice::Static) {
+        if threads {
+            engines.push(declined("static", "the program uses threads".into()));
+        } else if !matches!(property, Property::UnreachCall | Property::ValidMemsafety) {
+            engines.push(declined("static", format!("checks unreach-call and NULL dereferences, not {}", property.name())));
+        } else {
+            let options = vigil_static::Options { unroll: args.unroll, deadline: Some(deadline), ..Default::default() };
+            engines.push(Arc::new(crate::engines::static_engine::StaticEngine {
+                module,
+                options,
+                property,
+                confirm_with: Arc::clone(confirm_with),
+                source_file: inputs.files[0].display().to_string(),
+            }));
+        }
     }
     Ok(engines)
+}
+
+fn declined(name: &'static str, reason: String) -> Arc<dyn Engine> {
+    Arc::new(Declined { name, reason })
 }
 
 /// An engine that does not apply, with the reason.

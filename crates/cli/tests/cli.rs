@@ -37,12 +37,13 @@ fn assert_usage_error(o: &Output, needle: &str) {
 #[test]
 fn check_prints_the_verdict_line_and_exit_code() {
     // Decided true, decided false (with a trace), and unknown (sampled inputs): lines and codes.
-    for (prog, line, code) in [
-        ("007_nested_loops.c", "verdict: true", 0),
-        ("010_function_pointers.c", "verdict: false(unreach-call)", 10),
-        ("061_incomplete_not_true.c", "verdict: unknown(input domain not enumerated)", 20),
+    for (prog, engine, line, code) in [
+        ("007_nested_loops.c", "auto", "verdict: true", 0),
+        ("010_function_pointers.c", "auto", "verdict: false(unreach-call)", 10),
+        ("061_incomplete_not_true.c", "auto", "verdict: false(unreach-call)", 10),
+        ("061_incomplete_not_true.c", "explicit", "verdict: unknown(input domain not enumerated)", 20),
     ] {
-        let o = vigil().arg("check").arg(corpus(prog)).output().expect("run vigil");
+        let o = vigil().args(["check", "--timeout", "20", "--engine", engine]).arg(corpus(prog)).output().expect("run vigil");
         let out = String::from_utf8_lossy(&o.stdout);
         assert_eq!(out.lines().last(), Some(line), "{prog} stdout:\n{out}");
         assert_eq!(o.status.code(), Some(code), "{prog}");
@@ -74,7 +75,7 @@ fn check_json_has_the_contract_fields() {
 fn property_files_are_read() {
     let (_d, prp) = scratch("unreach-call.prp", b"CHECK( init(main()), LTL(G ! call(reach_error())) )\n");
     let o = vigil()
-        .args(["check", "--format", "json", "--property"])
+        .args(["check", "--format", "json", "--timeout", "10", "--property"])
         .arg(&prp)
         .arg(corpus("006_loop_phi.c"))
         .output()
@@ -284,4 +285,37 @@ fn bench_scores_the_project_task_files() {
     let o = vigil().args(["bench", "--timeout", "60", "--compare"]).arg(&json).arg(tasks("printf_trace.yml")).output().expect("run");
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(!out.contains("REGRESSION") && out.contains("1 tasks compared"), "{out}");
+}
+
+#[test]
+fn synergy_true_prints_its_proof_and_static_writes_sarif() {
+    let o = vigil().args(["check", "--engine", "synergy", "--stats"]).arg(corpus("086_countdown_true.c")).output().expect("run");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("partition (") && out.contains("iterations:"), "{out}");
+    let o = vigil().args(["check", "--format", "sarif", "--property", "valid-memsafety"]).arg(corpus("087_null_deref_wide.c")).output().expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", stderr(&o));
+    let log: serde_json::Value = serde_json::from_slice(&o.stdout).expect("SARIF is JSON");
+    assert_eq!(log["version"], "2.1.0");
+    assert!(!log["runs"][0]["results"].as_array().expect("results").is_empty());
+    assert_usage_error(
+        &vigil().args(["check", "--format", "sarif", "--engine", "explicit"]).arg(corpus("085_wide_input_false.c")).output().expect("run"),
+        "--engine static",
+    );
+}
+
+#[test]
+fn portfolio_names_the_deciding_engine_and_summarises_the_others() {
+    let o = vigil().args(["check", "--format", "json"]).arg(corpus("085_wide_input_false.c")).output().expect("run");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(j["verdict"], "false");
+    let decided = j["engine"].as_str().expect("engine");
+    assert!(decided == "synergy" || decided == "static", "{j}");
+    let engines = j["stats"]["engines"].as_array().expect("engine summary");
+    let names: Vec<&str> = engines.iter().filter_map(|e| e["engine"].as_str()).collect();
+    assert_eq!(names, ["explicit", "synergy", "static"]);
+    // A property no engine checks yet is unknown, with each engine's reason.
+    let o = vigil().args(["check", "--property", "no-data-race"]).arg(corpus("085_wide_input_false.c")).output().expect("run");
+    assert_eq!(o.status.code(), Some(20));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("not supported"));
 }

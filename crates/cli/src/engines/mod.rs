@@ -7,6 +7,8 @@
 
 pub mod confirm;
 pub mod explicit;
+pub mod static_engine;
+pub mod synergy;
 
 use crate::verdict::Answer;
 use std::sync::atomic::AtomicBool;
@@ -28,6 +30,8 @@ pub struct Outcome {
     pub stats: serde_json::Map<String, serde_json::Value>,
     /// Extra lines for text output (e.g. a proof), printed before the verdict.
     pub details: Vec<String>,
+    /// A SARIF 2.1.0 log of the engine's reports (static engine).
+    pub sarif: Option<String>,
 }
 
 impl Outcome {
@@ -40,6 +44,7 @@ impl Outcome {
             inputs: None,
             stats: Default::default(),
             details: Vec::new(),
+            sarif: None,
         }
     }
 

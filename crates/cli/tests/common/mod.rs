@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+#[derive(Clone)]
 pub struct Case {
     pub path: PathBuf,
     pub expect: String,

@@ -1,66 +1,24 @@
-//! `vigil check` with the explicit engine over every program in `tests/c` that states its
-//! expected verdict.
-//!
-//! Headers read: `// expect: true | false(SUBPROPERTY)` (the correct answer), `// property: P`
-//! (when not unreach-call), `// flags: …` (extra options), `// decide: explicit` (the engine must
-//! answer exactly the expectation, not unknown).
+//! `vigil check` over every program in `tests/c` that states its expected verdict (headers: see
+//! `common/mod.rs`), once with the explicit engine alone and once with the `auto` portfolio.
 //!
 //! For every program: a `true` or `false` answer must be the expected one (vigil is never wrong),
-//! and every `false` carries a replayed counterexample that ends in the violation.
+//! every `false` carries a replayed counterexample that ends in the violation, and the engines
+//! named in `// decide:` (`explicit`, `auto`) answer exactly the expectation.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::Case;
 use std::process::Command;
-use std::sync::Mutex;
 
-struct Case {
-    path: PathBuf,
-    expect: String,
-    property: Option<String>,
-    flags: Vec<String>,
-    decide: bool,
-}
-
-fn header(text: &str, key: &str) -> Option<String> {
-    text.lines()
-        .take(8)
-        .map(|l| l.trim_start_matches(['/', ';', ' ']))
-        .find_map(|l| l.strip_prefix(key).map(|v| v.trim().to_string()))
-}
-
-fn cases() -> Vec<Case> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/c")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "ll")))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(&path).ok()?;
-            let expect = header(&text, "expect:")?;
-            Some(Case {
-                expect,
-                property: header(&text, "property:"),
-                flags: header(&text, "flags:").map(|f| f.split_whitespace().map(String::from).collect()).unwrap_or_default(),
-                decide: header(&text, "decide:").is_some_and(|d| d.contains("explicit")),
-                path,
-            })
-        })
-        .collect()
-}
-
-fn run(case: &Case) -> Result<(), String> {
+fn run(case: &Case, engine: &str) -> Result<(), String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_vigil"));
-    cmd.args(["check", "--engine", "explicit", "--format", "json", "--timeout", "30", "--max-states", "200000"]);
+    // The portfolio gets a shorter budget: its unknowns are the slow cases, and they stay unknown.
+    let timeout = if engine == "auto" { "10" } else { "30" };
+    cmd.args(["check", "--engine", engine, "--format", "json", "--timeout", timeout, "--max-states", "200000"]);
     cmd.args(["--max-memory", "1024"]);
-    if let Some(p) = &case.property {
-        cmd.args(["--property", p]);
-    }
-    cmd.args(&case.flags).arg(&case.path);
+    cmd.args(case.options()).arg(&case.path);
     let out = cmd.output().map_err(|e| format!("cannot run vigil: {e}"))?;
-    let name = case.path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
+    let name = format!("{} [{engine}]", case.name());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout)
         .map_err(|e| format!("{name}: output is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))?;
     let verdict = json["verdict"].as_str().unwrap_or("?");
@@ -71,7 +29,7 @@ fn run(case: &Case) -> Result<(), String> {
     let code = out.status.code();
     match verdict {
         "true" | "false" if answer != case.expect => {
-            return Err(format!("{name}: WRONG ANSWER {answer}, expected {}", case.expect));
+            return Err(format!("{name}: WRONG ANSWER {answer}, expected {} (engine {})", case.expect, json["engine"]));
         }
         "false" => {
             let trace = json["trace"].as_array().cloned().unwrap_or_default();
@@ -85,30 +43,27 @@ fn run(case: &Case) -> Result<(), String> {
         "true" | "unknown" => {}
         other => return Err(format!("{name}: unexpected verdict {other}")),
     }
-    if case.decide && answer != case.expect {
-        return Err(format!("{name}: expected the explicit engine to decide {}, got {answer} ({})", case.expect, json["reason"]));
+    let must_decide = case.decide.iter().any(|d| d == engine) || (engine == "auto" && !case.decide.is_empty());
+    if must_decide && answer != case.expect {
+        return Err(format!("{name}: expected a decision {}, got {answer} ({})", case.expect, json["reason"]));
     }
     Ok(())
 }
 
 #[test]
 fn explicit_engine_is_never_wrong_on_the_corpus_and_decides_what_it_must() {
-    let cases = cases();
+    let cases = common::cases();
     assert!(cases.len() >= 50, "expected at least 50 programs with expectations, found {}", cases.len());
-    assert!(cases.iter().filter(|c| c.decide).count() >= 10);
-    let queue = Mutex::new(cases.iter().collect::<Vec<_>>());
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let Some(case) = queue.lock().expect("queue").pop() else { break };
-                if let Err(e) = run(case) {
-                    failures.lock().expect("failures").push(e);
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().expect("failures");
+    assert!(cases.iter().filter(|c| c.decide.iter().any(|d| d == "explicit")).count() >= 10);
+    let failures = common::in_parallel(&cases, |c| run(c, "explicit"));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The portfolio decides everything any single engine must decide, and is never wrong.
+#[test]
+fn auto_portfolio_is_never_wrong_on_the_corpus() {
+    let cases = common::cases();
+    let failures = common::in_parallel(&cases, |c| run(c, "auto"));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -143,4 +98,19 @@ fn the_runtime_lowers_without_unsupported_constructs() {
     for f in ["malloc", "free", "printf", "strlen", "reach_error", "__VERIFIER_nondet_int", "exit"] {
         assert!(m.function_by_name(f).is_some_and(|id| !m.function(id).is_declaration()), "runtime defines {f}");
     }
+}
+
+/// Programs written for the symbolic engines: each engine named in `// decide:` answers alone.
+#[test]
+fn symbolic_engines_decide_their_programs() {
+    let runs: Vec<(Case, String)> = common::cases()
+        .into_iter()
+        .flat_map(|c| {
+            let engines: Vec<String> = c.decide.iter().filter(|d| *d == "synergy" || *d == "static").cloned().collect();
+            engines.into_iter().map(move |e| (Case { decide: vec![e.clone()], ..c.clone() }, e))
+        })
+        .collect();
+    assert!(runs.len() >= 4, "expected programs decided by the symbolic engines");
+    let failures = common::in_parallel(&runs, |(c, e)| run(c, e));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -1,0 +1,63 @@
+//! The synergy engine (`vigil-synergy`: the SYNERGY algorithm) as a portfolio member.
+//!
+//! `true` is the engine's proof (a partition with no abstract error trace, printed with the
+//! verdict); `false` only after the explicit engine confirmed the engine's input vector on the
+//! VM ([`super::confirm`]).
+
+use super::explicit::ExplicitEngine;
+use super::{Engine, Outcome};
+use crate::verdict::Answer;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+pub struct SynergyEngine {
+    /// The program without vigil's runtime, after mem2reg (the engine's input).
+    pub module: vigil_ir::Module,
+    pub options: vigil_synergy::Options,
+    /// The explicit engine's setup for the same program, to confirm counterexamples.
+    pub confirm_with: Arc<ExplicitEngine>,
+}
+
+impl Engine for SynergyEngine {
+    fn name(&self) -> &'static str {
+        "synergy"
+    }
+
+    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+        let mut opts = self.options.clone();
+        opts.interrupt = Some(Arc::clone(cancel));
+        let (result, st) = vigil_synergy::check(&self.module, &opts);
+        let mut stats = serde_json::Map::new();
+        stats.insert("algorithm".into(), opts.algorithm.name().into());
+        stats.insert("iterations".into(), st.iterations.into());
+        stats.insert("tests".into(), st.tests.into());
+        stats.insert("refinements".into(), st.refinements.into());
+        stats.insert("generalizations".into(), st.generalizations.into());
+        stats.insert("solver_calls".into(), st.solver_calls.into());
+        stats.insert("solver_s".into(), st.solver_time.as_secs_f64().into());
+        stats.insert("regions".into(), st.regions.into());
+        let mut out = match result {
+            vigil_synergy::Outcome::Safe { proof } => {
+                let mut o = Outcome::unknown("");
+                o.answer = Answer::True;
+                o.details = proof.to_string().lines().map(String::from).collect();
+                if let Ok(j) = serde_json::from_str::<serde_json::Value>(&proof.to_json()) {
+                    stats.insert("proof".into(), j);
+                }
+                o
+            }
+            vigil_synergy::Outcome::Unsafe { inputs, .. } => {
+                let vector: Vec<u64> = inputs.iter().map(|i| i.value).collect();
+                match super::confirm::confirm(&self.confirm_with, vector, cancel) {
+                    Ok(o) => o,
+                    Err(why) => Outcome::unknown(format!("the synergy engine's counterexample is {why}")),
+                }
+            }
+            vigil_synergy::Outcome::Unknown(why) => Outcome::unknown(why),
+        };
+        for (k, v) in stats {
+            out.stats.insert(k, v);
+        }
+        out
+    }
+}
