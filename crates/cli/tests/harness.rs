@@ -48,6 +48,7 @@ fn round_trip(case: &common::Case, dir: &std::path::Path) -> Result<(), String> 
     let exe = dir.join(format!("{name}.exe"));
     let cc = Command::new(std::env::var("VIGIL_CLANG").unwrap_or_else(|_| "clang-19".into()))
         .args(["-g", "-w", "-Wno-implicit-function-declaration", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
+        .args(case.flags.iter().filter(|f| *f == "--m32").map(|_| "-m32"))
         .arg(&case.path)
         .arg(&harness)
         .arg("-o")
