@@ -289,24 +289,24 @@ fn bench_scores_the_project_task_files() {
 
 #[test]
 fn synergy_true_prints_its_proof_and_static_writes_sarif() {
-    let o = vigil().args(["check", "--engine", "synergy", "--stats"]).arg(corpus("086_countdown_true.c")).output().expect("run");
+    let o = vigil().args(["check", "--engine", "synergy", "--stats"]).arg(corpus("089_countdown_true.c")).output().expect("run");
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(out.contains("partition (") && out.contains("iterations:"), "{out}");
-    let o = vigil().args(["check", "--format", "sarif", "--property", "valid-memsafety"]).arg(corpus("087_null_deref_wide.c")).output().expect("run");
+    let o = vigil().args(["check", "--format", "sarif", "--property", "valid-memsafety"]).arg(corpus("090_null_deref_wide.c")).output().expect("run");
     assert_eq!(o.status.code(), Some(10), "{}", stderr(&o));
     let log: serde_json::Value = serde_json::from_slice(&o.stdout).expect("SARIF is JSON");
     assert_eq!(log["version"], "2.1.0");
     assert!(!log["runs"][0]["results"].as_array().expect("results").is_empty());
     assert_usage_error(
-        &vigil().args(["check", "--format", "sarif", "--engine", "explicit"]).arg(corpus("085_wide_input_false.c")).output().expect("run"),
+        &vigil().args(["check", "--format", "sarif", "--engine", "explicit"]).arg(corpus("088_wide_input_false.c")).output().expect("run"),
         "--engine static",
     );
 }
 
 #[test]
 fn portfolio_names_the_deciding_engine_and_summarises_the_others() {
-    let o = vigil().args(["check", "--format", "json"]).arg(corpus("085_wide_input_false.c")).output().expect("run");
+    let o = vigil().args(["check", "--format", "json"]).arg(corpus("088_wide_input_false.c")).output().expect("run");
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(j["verdict"], "false");
     let decided = j["engine"].as_str().expect("engine");
@@ -315,7 +315,7 @@ fn portfolio_names_the_deciding_engine_and_summarises_the_others() {
     let names: Vec<&str> = engines.iter().filter_map(|e| e["engine"].as_str()).collect();
     assert_eq!(names, ["explicit", "synergy", "static"]);
     // A property no engine checks yet is unknown, with each engine's reason.
-    let o = vigil().args(["check", "--property", "no-data-race"]).arg(corpus("085_wide_input_false.c")).output().expect("run");
+    let o = vigil().args(["check", "--property", "no-data-race"]).arg(corpus("088_wide_input_false.c")).output().expect("run");
     assert_eq!(o.status.code(), Some(20));
     assert!(String::from_utf8_lossy(&o.stdout).contains("not supported"));
 }
