@@ -86,6 +86,11 @@ struct Node {
 /// objects. Keys are exact (objects are compared by content), so the visited check never
 /// confuses two states.
 ///
+/// Read-only globals (constants, string literals: most of the runtime's globals) cannot change,
+/// so their ids are left out of a key when every one of them is the object it was in the first
+/// state stored ([`OMITTED_CONSTANTS`] in the key's flags word says so); otherwise the key lists
+/// them like any other object. Either way a key determines its state exactly.
+///
 /// Invariant: `by_ptr` maps the address of an `Rc` *held in `by_id`* to its id. Those `Rc`s are
 /// never dropped while the store lives, so an address cannot be reused by another object; and a
 /// shared object is never changed in place (writes copy it first), so the same address means the
@@ -96,9 +101,14 @@ struct StateStore {
     objects: FastMap<Rc<Object>, u32>,
     by_ptr: FastMap<usize, u32>,
     by_id: Vec<Rc<Object>>,
+    /// (position, id) of the read-only globals of the first state, by position.
+    constants: Vec<(usize, u32)>,
     /// Bytes of all interned objects plus all keys.
     bytes: u64,
 }
+
+/// Bit of a key's flags word: the read-only globals are left out (they are as in `constants`).
+const OMITTED_CONSTANTS: u32 = 1 << 31;
 
 /// Bytes an interned object occupies (its contents, shadows, pointer list and headers).
 fn object_bytes(o: &Object) -> u64 {
@@ -107,44 +117,86 @@ fn object_bytes(o: &Object) -> u64 {
 }
 
 impl StateStore {
-    /// The key of a canonical form. `hint` is the key of the state the transition started from:
-    /// an object that is, at the same position, the very `Rc` interned there is that object
-    /// (found without a table lookup).
-    fn key(&mut self, c: &Canonical, hint: &[u8]) -> Vec<u8> {
-        let mut key = Vec::with_capacity(HEADER_BYTES + 4 * c.objects.len());
-        key.extend_from_slice(&c.flags.to_le_bytes());
+    /// A store whose constants are the read-only globals among the first `num_globals` objects of
+    /// `first` (the initial state).
+    fn new(first: &Canonical, num_globals: usize) -> StateStore {
+        let mut store = StateStore::default();
+        let ids = store.intern_all(first, &[]);
+        store.constants = (0..num_globals.min(ids.len()))
+            .filter(|&i| first.objects[i].kind == vigil_vm::memory::ObjKind::Constant)
+            .map(|i| (i, ids[i]))
+            .collect();
+        store
+    }
+
+    fn intern(&mut self, obj: &Rc<Object>, hint: Option<u32>) -> u32 {
+        if let Some(h) = hint.filter(|h| self.by_id.get(*h as usize).is_some_and(|o| Rc::ptr_eq(o, obj))) {
+            return h;
+        }
+        let addr = Rc::as_ptr(obj) as usize;
+        if let Some(id) = self.by_ptr.get(&addr) {
+            return *id;
+        }
+        if let Some(id) = self.objects.get(obj) {
+            return *id;
+        }
+        let id = self.by_id.len() as u32;
+        self.bytes += object_bytes(obj);
+        self.by_id.push(obj.clone());
+        self.objects.insert(obj.clone(), id);
+        self.by_ptr.insert(addr, id);
+        id
+    }
+
+    /// The ids of all objects of a canonical form. `hint` holds the ids of the state the
+    /// transition started from: an object that is, at the same position, the very `Rc` interned
+    /// there is that object (found without a table lookup).
+    fn intern_all(&mut self, c: &Canonical, hint: &[u32]) -> Vec<u32> {
+        c.objects.iter().enumerate().map(|(i, o)| self.intern(o, hint.get(i).copied())).collect()
+    }
+
+    /// The key of a canonical form (see [`StateStore::intern_all`] for `hint`).
+    fn key(&mut self, c: &Canonical, hint: &[u32]) -> Vec<u8> {
+        let ids = self.intern_all(c, hint);
+        let omit = self.constants.iter().all(|&(pos, id)| ids.get(pos) == Some(&id));
+        let mut key = Vec::with_capacity(HEADER_BYTES + 4 * ids.len());
+        let flags = if omit { c.flags | OMITTED_CONSTANTS } else { c.flags };
+        key.extend_from_slice(&flags.to_le_bytes());
         key.extend_from_slice(&c.frame.to_le_bytes());
-        let hint_ids = hint.get(HEADER_BYTES..).unwrap_or(&[]);
-        for (i, obj) in c.objects.iter().enumerate() {
-            let addr = Rc::as_ptr(obj) as usize;
-            let hinted = hint_ids.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-            let id = if let Some(h) = hinted.filter(|h| Rc::ptr_eq(&self.by_id[*h as usize], obj)) {
-                h
-            } else if let Some(id) = self.by_ptr.get(&addr) {
-                *id
-            } else if let Some(id) = self.objects.get(obj) {
-                *id
-            } else {
-                let id = self.by_id.len() as u32;
-                self.bytes += object_bytes(obj);
-                self.by_id.push(obj.clone());
-                self.objects.insert(obj.clone(), id);
-                self.by_ptr.insert(addr, id);
-                id
-            };
+        let mut next_constant = self.constants.iter().map(|(pos, _)| *pos).peekable();
+        for (i, id) in ids.iter().enumerate() {
+            if omit && next_constant.peek() == Some(&i) {
+                next_constant.next();
+                continue;
+            }
             key.extend_from_slice(&id.to_le_bytes());
         }
         key
     }
 
-    /// The state a key stands for.
-    fn state(&self, key: &[u8]) -> State {
+    /// The state a key stands for, and the ids of its objects.
+    fn state(&self, key: &[u8]) -> (State, Vec<u32>) {
         let word = |i: usize| u32::from_le_bytes([key[i], key[i + 1], key[i + 2], key[i + 3]]);
-        let objects = key[HEADER_BYTES..].chunks_exact(4).map(|c| {
-            let id = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-            self.by_id[id as usize].clone()
-        });
-        state_from_objects(word(0), word(4), objects)
+        let listed = key[HEADER_BYTES..].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let flags = word(0);
+        let ids: Vec<u32> = if flags & OMITTED_CONSTANTS != 0 {
+            let mut ids = Vec::with_capacity(listed.len() + self.constants.len());
+            let mut constants = self.constants.iter().peekable();
+            for id in listed {
+                while let Some(&&(pos, cid)) = constants.peek().filter(|(pos, _)| *pos == ids.len()) {
+                    debug_assert_eq!(pos, ids.len());
+                    ids.push(cid);
+                    constants.next();
+                }
+                ids.push(id);
+            }
+            ids.extend(constants.map(|(_, cid)| *cid));
+            ids
+        } else {
+            listed.collect()
+        };
+        let state = state_from_objects(flags & !OMITTED_CONSTANTS, word(4), ids.iter().map(|id| self.by_id[*id as usize].clone()));
+        (state, ids)
     }
 }
 
@@ -179,8 +231,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let globals = prog.module.globals.len() as u32;
     let mut visited: FastMap<Rc<[u8]>, u32> = FastMap::default();
-    let mut store = StateStore::default();
     let c = canonicalize(&machine.state, globals);
+    let mut store = StateStore::new(&c, globals as usize);
     let init: Rc<[u8]> = store.key(&c, &[]).into();
     stats.stored_bytes = store.bytes + init.len() as u64;
     visited.insert(init.clone(), 0);
@@ -206,8 +258,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let mut check_counter = 0u32;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
-        let from_key = nodes[idx as usize].state.clone();
-        let state = store.state(&from_key);
+        let (state, from_ids) = store.state(&nodes[idx as usize].state);
         let mut forced: Vec<u32> = Vec::new();
         loop {
             check_counter += 1;
@@ -248,7 +299,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             return (SearchResult::Violated(v), stats);
                         }
                     }
-                    let key = if exited { Vec::new() } else { store.key(&canon, &from_key) };
+                    let key = if exited { Vec::new() } else { store.key(&canon, &from_ids) };
                     if !exited && !visited.contains_key(key.as_slice()) {
                         let id = nodes.len() as u32;
                         let bytes: Rc<[u8]> = key.into();
@@ -303,6 +354,46 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vigil_vm::memory::{ObjKind, Scalar};
+
+    fn obj(kind: ObjKind, v: u64) -> Rc<Object> {
+        let mut o = Object::new(kind, 8, true);
+        o.write(0, 8, Scalar::int(v));
+        Rc::new(o)
+    }
+
+    fn canonical(objects: Vec<Rc<Object>>) -> Canonical {
+        Canonical { flags: 0, frame: 3, objects, unreachable_heap: Vec::new() }
+    }
+
+    fn bytes_of(st: &State) -> Vec<u8> {
+        canonicalize(st, 2).to_bytes()
+    }
+
+    #[test]
+    fn keys_leave_out_unchanged_constants_and_rebuild_the_same_state() {
+        // Two globals (a constant and a variable), then a frame-like object.
+        let first = canonical(vec![obj(ObjKind::Constant, 1), obj(ObjKind::Global, 2), obj(ObjKind::Heap, 3)]);
+        let mut store = StateStore::new(&first, 2);
+        let k1 = store.key(&first, &[]);
+        assert_eq!(k1.len(), HEADER_BYTES + 8, "the constant is left out");
+        let (s1, ids1) = store.state(&k1);
+        assert_eq!(bytes_of(&s1), bytes_of(&first.to_state()));
+        assert_eq!(ids1.len(), 3);
+        // A state whose constant differs (impossible for a program, but keys must stay exact)
+        // lists every object, and is a different key.
+        let other = canonical(vec![obj(ObjKind::Constant, 9), obj(ObjKind::Global, 2), obj(ObjKind::Heap, 3)]);
+        let k2 = store.key(&other, &ids1);
+        assert_eq!(k2.len(), HEADER_BYTES + 12);
+        assert_ne!(k1, k2);
+        let (s2, _) = store.state(&k2);
+        assert_eq!(bytes_of(&s2), bytes_of(&other.to_state()));
+        // Equal contents give equal keys, found through the hint or by content.
+        let again = canonical(vec![obj(ObjKind::Constant, 1), obj(ObjKind::Global, 2), obj(ObjKind::Heap, 3)]);
+        assert_eq!(store.key(&again, &[]), k1);
+        let from_store = canonicalize(&s1, 2);
+        assert_eq!(store.key(&from_store, &ids1), k1);
+    }
 
     #[test]
     fn choice_odometer_enumerates_every_vector_once() {
