@@ -232,6 +232,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let globals = prog.module.globals.len() as u32;
     let mut visited: FastMap<Rc<[u8]>, u32> = FastMap::default();
     let c = canonicalize(&machine.state, globals);
+    // One machine runs every transition (reset to each state in turn).
+    let mut m = machine;
     let mut store = StateStore::new(&c, globals as usize);
     let init: Rc<[u8]> = store.key(&c, &[]).into();
     stats.stored_bytes = store.bytes + init.len() as u64;
@@ -272,7 +274,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     return (SearchResult::Unknown("cancelled".into()), stats);
                 }
             }
-            let mut m = Machine::at(prog, cfg.vm.clone(), state.clone());
+            m.reset(state.clone());
             let out = m.run_transition(Choices::forced(forced.clone()));
             stats.transitions += 1;
             stats.instructions += out.steps;

@@ -233,6 +233,22 @@ impl<'p> Machine<'p> {
         m
     }
 
+    /// Moves this machine to another state, as [`Machine::at`] would, keeping its configuration
+    /// and buffers (the search runs many transitions).
+    pub fn reset(&mut self, state: State) {
+        self.state = state;
+        self.choices.forced.clear();
+        self.choices.taken.clear();
+        self.trans_flags = 0;
+        self.passed.clear();
+        self.func = FuncId(0);
+        self.block = 0;
+        self.inst = 0;
+        self.last_line = (0, 0);
+        self.last_loc = Loc::UNKNOWN;
+        self.load_pc();
+    }
+
     fn frame(&self) -> &Object {
         self.state.heap.get(self.state.frame).expect("the running frame is live")
     }
