@@ -25,6 +25,10 @@ pub enum Verdict {
 }
 
 /// Checks `prog` and replays any counterexample before reporting it.
+///
+/// With a fixed input vector (`cfg.vm.inputs`), `Holds` means only that no run with those inputs
+/// violates the property (the other nondeterminism was explored exhaustively); `Violated` is a
+/// replayed counterexample with those inputs.
 pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
     if !matches!(prog.module.pointer_bytes, 4 | 8) {
         return (

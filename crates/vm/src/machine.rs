@@ -68,7 +68,11 @@ pub struct Config {
     /// values in order (truncated to the function's type; `bool` takes `value & 1`) instead of
     /// choosing, and once the vector is used up return 0 and mark the run incomplete. Other
     /// nondeterminism (malloc failure, branches on undefined values) is still explored, so a
-    /// search with a fixed vector decides whether *those* inputs lead to a violation.
+    /// search with a fixed vector decides whether *those* inputs lead to a violation: a `Holds`
+    /// answer then means "no run with these inputs violates the property", not that the program
+    /// is correct. Signed types read the low bits as two's complement (`u64::MAX` is -1 for
+    /// every signed type); `__VERIFIER_nondet_pointer` consumes a value and follows only 0
+    /// (NULL) exactly. `--nondet-range` is ignored in this mode.
     pub inputs: Option<Vec<u64>>,
 }
 
