@@ -86,10 +86,13 @@ struct Node {
 /// objects. Keys are exact (objects are compared by content), so the visited check never
 /// confuses two states.
 ///
-/// Read-only globals (constants, string literals: most of the runtime's globals) cannot change,
-/// so their ids are left out of a key when every one of them is the object it was in the first
-/// state stored ([`OMITTED_CONSTANTS`] in the key's flags word says so); otherwise the key lists
-/// them like any other object. Either way a key determines its state exactly.
+/// Globals come first in every canonical form and most of them (the runtime's string literals,
+/// its FILE objects, the atexit table…) never change. A key in *globals form* ([`GLOBALS_FORM`]
+/// in its flags word) has, after the header, a bitmap with one bit per global, set when that
+/// global is the object it was in the first state stored; only the ids of the other globals and
+/// of the remaining objects follow. A state with fewer objects than globals (impossible while
+/// globals are never freed, but handled) gets a plain key listing every id. Either way a key
+/// determines its state exactly.
 ///
 /// Invariant: `by_ptr` maps the address of an `Rc` *held in `by_id`* to its id. Those `Rc`s are
 /// never dropped while the store lives, so an address cannot be reused by another object; and a
@@ -101,14 +104,14 @@ struct StateStore {
     objects: FastMap<Rc<Object>, u32>,
     by_ptr: FastMap<usize, u32>,
     by_id: Vec<Rc<Object>>,
-    /// (position, id) of the read-only globals of the first state, by position.
-    constants: Vec<(usize, u32)>,
+    /// Ids of the globals (the first objects) of the first state.
+    initial_globals: Vec<u32>,
     /// Bytes of all interned objects plus all keys.
     bytes: u64,
 }
 
-/// Bit of a key's flags word: the read-only globals are left out (they are as in `constants`).
-const OMITTED_CONSTANTS: u32 = 1 << 31;
+/// Bit of a key's flags word: the key is in globals form (see [`StateStore`]).
+const GLOBALS_FORM: u32 = 1 << 31;
 
 /// Bytes an interned object occupies (its contents, shadows, pointer list and headers).
 fn object_bytes(o: &Object) -> u64 {
@@ -117,15 +120,12 @@ fn object_bytes(o: &Object) -> u64 {
 }
 
 impl StateStore {
-    /// A store whose constants are the read-only globals among the first `num_globals` objects of
-    /// `first` (the initial state).
+    /// A store whose reference globals are the first `num_globals` objects of `first` (the
+    /// initial state).
     fn new(first: &Canonical, num_globals: usize) -> StateStore {
         let mut store = StateStore::default();
         let ids = store.intern_all(first, &[]);
-        store.constants = (0..num_globals.min(ids.len()))
-            .filter(|&i| first.objects[i].kind == vigil_vm::memory::ObjKind::Constant)
-            .map(|i| (i, ids[i]))
-            .collect();
+        store.initial_globals = ids[..num_globals.min(ids.len())].to_vec();
         store
     }
 
@@ -158,18 +158,29 @@ impl StateStore {
     /// The key of a canonical form (see [`StateStore::intern_all`] for `hint`).
     fn key(&mut self, c: &Canonical, hint: &[u32]) -> Vec<u8> {
         let ids = self.intern_all(c, hint);
-        let omit = self.constants.iter().all(|&(pos, id)| ids.get(pos) == Some(&id));
-        let mut key = Vec::with_capacity(HEADER_BYTES + 4 * ids.len());
-        let flags = if omit { c.flags | OMITTED_CONSTANTS } else { c.flags };
+        let g = self.initial_globals.len();
+        let globals_form = ids.len() >= g;
+        let mut key = Vec::with_capacity(HEADER_BYTES + g.div_ceil(8) + 4 * ids.len());
+        let flags = if globals_form { c.flags | GLOBALS_FORM } else { c.flags };
         key.extend_from_slice(&flags.to_le_bytes());
         key.extend_from_slice(&c.frame.to_le_bytes());
-        let mut next_constant = self.constants.iter().map(|(pos, _)| *pos).peekable();
-        for (i, id) in ids.iter().enumerate() {
-            if omit && next_constant.peek() == Some(&i) {
-                next_constant.next();
-                continue;
+        if globals_form {
+            let bitmap_at = key.len();
+            key.resize(bitmap_at + g.div_ceil(8), 0);
+            for (i, (id, initial)) in ids.iter().zip(&self.initial_globals).enumerate() {
+                if id == initial {
+                    key[bitmap_at + i / 8] |= 1 << (i % 8);
+                } else {
+                    key.extend_from_slice(&id.to_le_bytes());
+                }
             }
-            key.extend_from_slice(&id.to_le_bytes());
+            for id in &ids[g..] {
+                key.extend_from_slice(&id.to_le_bytes());
+            }
+        } else {
+            for id in &ids {
+                key.extend_from_slice(&id.to_le_bytes());
+            }
         }
         key
     }
@@ -177,25 +188,24 @@ impl StateStore {
     /// The state a key stands for, and the ids of its objects.
     fn state(&self, key: &[u8]) -> (State, Vec<u32>) {
         let word = |i: usize| u32::from_le_bytes([key[i], key[i + 1], key[i + 2], key[i + 3]]);
-        let listed = key[HEADER_BYTES..].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let flags = word(0);
-        let ids: Vec<u32> = if flags & OMITTED_CONSTANTS != 0 {
-            let mut ids = Vec::with_capacity(listed.len() + self.constants.len());
-            let mut constants = self.constants.iter().peekable();
-            for id in listed {
-                while let Some(&&(pos, cid)) = constants.peek().filter(|(pos, _)| *pos == ids.len()) {
-                    debug_assert_eq!(pos, ids.len());
-                    ids.push(cid);
-                    constants.next();
+        let mut ids: Vec<u32> = Vec::with_capacity(self.initial_globals.len() + 8);
+        let mut rest = &key[HEADER_BYTES..];
+        if flags & GLOBALS_FORM != 0 {
+            let g = self.initial_globals.len();
+            let (bitmap, listed) = rest.split_at(g.div_ceil(8));
+            rest = listed;
+            for (i, initial) in self.initial_globals.iter().enumerate() {
+                if bitmap[i / 8] >> (i % 8) & 1 == 1 {
+                    ids.push(*initial);
+                } else {
+                    ids.push(u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]));
+                    rest = &rest[4..];
                 }
-                ids.push(id);
             }
-            ids.extend(constants.map(|(_, cid)| *cid));
-            ids
-        } else {
-            listed.collect()
-        };
-        let state = state_from_objects(flags & !OMITTED_CONSTANTS, word(4), ids.iter().map(|id| self.by_id[*id as usize].clone()));
+        }
+        ids.extend(rest.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+        let state = state_from_objects(flags & !GLOBALS_FORM, word(4), ids.iter().map(|id| self.by_id[*id as usize].clone()));
         (state, ids)
     }
 }
@@ -373,23 +383,27 @@ mod tests {
     }
 
     #[test]
-    fn keys_leave_out_unchanged_constants_and_rebuild_the_same_state() {
+    fn keys_leave_out_unchanged_globals_and_rebuild_the_same_state() {
         // Two globals (a constant and a variable), then a frame-like object.
         let first = canonical(vec![obj(ObjKind::Constant, 1), obj(ObjKind::Global, 2), obj(ObjKind::Heap, 3)]);
         let mut store = StateStore::new(&first, 2);
         let k1 = store.key(&first, &[]);
-        assert_eq!(k1.len(), HEADER_BYTES + 8, "the constant is left out");
+        assert_eq!(k1.len(), HEADER_BYTES + 1 + 4, "both globals left out, one bitmap byte");
         let (s1, ids1) = store.state(&k1);
         assert_eq!(bytes_of(&s1), bytes_of(&first.to_state()));
         assert_eq!(ids1.len(), 3);
-        // A state whose constant differs (impossible for a program, but keys must stay exact)
-        // lists every object, and is a different key.
-        let other = canonical(vec![obj(ObjKind::Constant, 9), obj(ObjKind::Global, 2), obj(ObjKind::Heap, 3)]);
+        // A changed global is listed; the key differs and rebuilds the right state.
+        let other = canonical(vec![obj(ObjKind::Constant, 1), obj(ObjKind::Global, 9), obj(ObjKind::Heap, 3)]);
         let k2 = store.key(&other, &ids1);
-        assert_eq!(k2.len(), HEADER_BYTES + 12);
+        assert_eq!(k2.len(), HEADER_BYTES + 1 + 8);
         assert_ne!(k1, k2);
         let (s2, _) = store.state(&k2);
         assert_eq!(bytes_of(&s2), bytes_of(&other.to_state()));
+        // Fewer objects than globals: a plain key, still exact.
+        let short = canonical(vec![obj(ObjKind::Constant, 1)]);
+        let k3 = store.key(&short, &[]);
+        assert_eq!(k3.len(), HEADER_BYTES + 4);
+        assert_eq!(store.state(&k3).1.len(), 1);
         // Equal contents give equal keys, found through the hint or by content.
         let again = canonical(vec![obj(ObjKind::Constant, 1), obj(ObjKind::Global, 2), obj(ObjKind::Heap, 3)]);
         assert_eq!(store.key(&again, &[]), k1);
