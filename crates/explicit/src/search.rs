@@ -290,6 +290,18 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             stats.instructions += out.steps;
             let taken = std::mem::take(&mut m.choices.taken);
             let choice_vec: Vec<u32> = taken.iter().map(|(c, _)| *c).collect();
+            if out.flags & flags::ADDRESS_AS_INT != 0 {
+                // Every run through this transition depends on an address the VM does not model:
+                // neither a violation on it nor the absence of one would be evidence.
+                stats.time_s = start.elapsed().as_secs_f64();
+                let at = prog.module.describe_loc(m.last_loc);
+                return (
+                    SearchResult::Unknown(format!(
+                        "a pointer's address was used as an integer narrower than 64 bits near {at} (addresses are not modelled)"
+                    )),
+                    stats,
+                );
+            }
             if out.flags & flags::INCOMPLETE != 0 {
                 note("input domain not enumerated".into(), &mut incomplete);
             }
