@@ -36,6 +36,14 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             SearchStats::default(),
         );
     }
+    if let Some(at) = &prog.narrow_address_constant {
+        return (
+            Verdict::Unknown(format!(
+                "an address is used as a constant integer narrower than 64 bits at {at} (addresses are not modelled)"
+            )),
+            SearchStats::default(),
+        );
+    }
     let (result, stats) = search::explore(prog, cfg);
     let verdict = match result {
         SearchResult::Holds => Verdict::Holds,
