@@ -26,6 +26,12 @@ pub mod flags {
     pub const EXIT: u32 = 8;
     pub const MALLOC_CAN_FAIL: u32 = 16;
     pub const ATOMIC: u32 = 32;
+    /// Raised by the VM (not part of the runtime's interface) when a non-null pointer's address
+    /// was turned into an integer narrower than the VM's 64-bit pointer encoding (a cast, or a
+    /// narrow load over pointer bytes). The VM does not model real addresses: such an integer
+    /// keeps only the offset, so two different objects could compare equal. A run that did this
+    /// proves nothing either way.
+    pub const ADDRESS_AS_INT: u32 = 64;
 }
 
 /// Control operations of `__vm_control`.
@@ -68,7 +74,11 @@ pub struct Config {
     /// values in order (truncated to the function's type; `bool` takes `value & 1`) instead of
     /// choosing, and once the vector is used up return 0 and mark the run incomplete. Other
     /// nondeterminism (malloc failure, branches on undefined values) is still explored, so a
-    /// search with a fixed vector decides whether *those* inputs lead to a violation.
+    /// search with a fixed vector decides whether *those* inputs lead to a violation: a `Holds`
+    /// answer then means "no run with these inputs violates the property", not that the program
+    /// is correct. Signed types read the low bits as two's complement (`u64::MAX` is -1 for
+    /// every signed type); `__VERIFIER_nondet_pointer` consumes a value and follows only 0
+    /// (NULL) exactly. `--nondet-range` is ignored in this mode.
     pub inputs: Option<Vec<u64>>,
 }
 
@@ -231,6 +241,22 @@ impl<'p> Machine<'p> {
         };
         m.load_pc();
         m
+    }
+
+    /// Moves this machine to another state, as [`Machine::at`] would, keeping its configuration
+    /// and buffers (the search runs many transitions).
+    pub fn reset(&mut self, state: State) {
+        self.state = state;
+        self.choices.forced.clear();
+        self.choices.taken.clear();
+        self.trans_flags = 0;
+        self.passed.clear();
+        self.func = FuncId(0);
+        self.block = 0;
+        self.inst = 0;
+        self.last_line = (0, 0);
+        self.last_loc = Loc::UNKNOWN;
+        self.load_pc();
     }
 
     fn frame(&self) -> &Object {
@@ -507,6 +533,22 @@ impl<'p> Machine<'p> {
         Ok((obj, off))
     }
 
+    /// A non-null pointer value is about to become a narrower integer.
+    fn note_narrowed_pointer(&mut self, v: Scalar) {
+        if v.ptr && decode(v.bits).0 != 0 {
+            self.trans_flags |= flags::ADDRESS_AS_INT;
+        }
+    }
+
+    /// A load of `size` bytes at `p` (already checked) that reads part of an ILP32 pointer
+    /// slot, whose bytes are only the offset.
+    fn note_partial_pointer_read(&mut self, p: Scalar, size: u32) {
+        let (obj, off) = decode(p.bits);
+        if self.state.heap.get(obj).is_some_and(|o| o.splits_narrow_pointer(off, size)) {
+            self.trans_flags |= flags::ADDRESS_AS_INT;
+        }
+    }
+
     fn load(&self, p: Scalar, size: u32) -> Exec<Scalar> {
         let (obj, off) = self.check_access(p, size, false)?;
         Ok(self.state.heap.get(obj).expect("checked").read(off, size.min(8)))
@@ -774,7 +816,11 @@ impl<'p> Machine<'p> {
             InstKind::Cast { op, val, to } => {
                 let from = self.op_width(*val);
                 let to = prog.module.types.value_bits(*to);
-                let r = ops::cast(*op, from, to, self.operand(*val));
+                let v = self.operand(*val);
+                if to < 64 {
+                    self.note_narrowed_pointer(v);
+                }
+                let r = ops::cast(*op, from, to, v);
                 self.set_dest(dest, r);
             }
             InstKind::Phi { .. } => {} // evaluated by `jump`
@@ -814,6 +860,10 @@ impl<'p> Machine<'p> {
                     _ => {
                         let v = self.load(p, size)?;
                         let w = self.dest_width(dest);
+                        if w < 64 {
+                            self.note_narrowed_pointer(v);
+                            self.note_partial_pointer_read(p, size);
+                        }
                         // Only a pointer-wide value keeps provenance (an int read over an ILP32
                         // pointer slot sees just the address bytes).
                         self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
@@ -862,6 +912,12 @@ impl<'p> Machine<'p> {
                     _ => {
                         let v = bytes.read(*offset as u32, size.clamp(1, 8));
                         let w = self.dest_width(dest);
+                        if w < 64 {
+                            self.note_narrowed_pointer(v);
+                        }
+                        if bytes.splits_narrow_pointer(*offset as u32, size.clamp(1, 8)) {
+                            self.trans_flags |= flags::ADDRESS_AS_INT;
+                        }
                         self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
                     }
                 }
@@ -885,6 +941,10 @@ impl<'p> Machine<'p> {
                 let size = prog.module.types.size_of(*ty) as u32;
                 let w = prog.module.types.value_bits(*ty);
                 let old = self.load(p, size)?;
+                if w < 64 {
+                    self.note_narrowed_pointer(old);
+                    self.note_partial_pointer_read(p, size);
+                }
                 let v = self.operand(*val);
                 let new = rmw(*op, w, old, v)?;
                 self.store(p, size, new)?;
@@ -895,6 +955,10 @@ impl<'p> Machine<'p> {
                 let size = prog.module.types.size_of(*ty) as u32;
                 let w = prog.module.types.value_bits(*ty);
                 let old = self.load(p, size)?;
+                if w < 64 {
+                    self.note_narrowed_pointer(old);
+                    self.note_partial_pointer_read(p, size);
+                }
                 let exp = self.operand(*expected);
                 let eq = ops::icmp(vigil_ir::ICmpPred::Eq, w, old, exp);
                 if eq.def & 1 == 0 {

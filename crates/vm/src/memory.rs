@@ -123,6 +123,15 @@ impl Object {
         self.ptrs.binary_search_by_key(&off, |p| p.off).ok().map(|i| self.ptrs[i])
     }
 
+    /// Does a read of `[off, off+len)` see part of a 4-byte pointer slot without being exactly
+    /// that slot (so it gets offset bytes without the object they belong to)?
+    pub fn splits_narrow_pointer(&self, off: u32, len: u32) -> bool {
+        let end = off + len;
+        self.ptrs.iter().any(|p| {
+            p.obj != WIDE && p.off < end && off < p.off + NARROW_PTR_BYTES && !(p.off == off && len == NARROW_PTR_BYTES)
+        })
+    }
+
     pub fn has_ptr_at(&self, off: u32) -> bool {
         self.slot_at(off).is_some()
     }
@@ -472,6 +481,9 @@ mod tests {
         assert_eq!(b.read(0, 4), p);
         b.write(2, 1, Scalar::int(0));
         assert!(!b.read(0, 4).ptr);
+        // Reading part of the slot (or more than it) sees offset bytes without their object.
+        assert!(a.splits_narrow_pointer(4, 1) && a.splits_narrow_pointer(2, 4) && a.splits_narrow_pointer(0, 8));
+        assert!(!a.splits_narrow_pointer(4, 4) && !a.splits_narrow_pointer(0, 4) && !a.splits_narrow_pointer(8, 4));
         // Canonical renumbering changes only the shadow.
         let s = a.slot_at(4).expect("slot");
         a.set_pointer_object(s, 2);

@@ -229,6 +229,11 @@ pub struct Program {
     /// empty function.
     pub error_functions: Vec<bool>,
     pub main: Option<FuncId>,
+    /// Where the program uses the address of a global or function as a constant integer
+    /// narrower than the VM's 64-bit pointer encoding (an initialiser or an instruction operand):
+    /// such an integer keeps only the offset, so different objects could look equal (see
+    /// `flags::ADDRESS_AS_INT`). The explicit engine cannot conclude anything about it.
+    pub narrow_address_constant: Option<String>,
     /// The runtime's `exit`, called with main's return value.
     pub exit: Option<FuncId>,
 }
@@ -308,7 +313,8 @@ impl Program {
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
-        Program { module, funcs, consts, ptr_bytes, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit }
+        let narrow_address_constant = narrow_address_constant(&module, ptr_bytes);
+        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {
@@ -322,6 +328,39 @@ impl Program {
         let kind = if gl.is_constant { ObjKind::Constant } else { ObjKind::Global };
         Some(init_object(kind, init, &self.global_obj, self.ptr_bytes))
     }
+}
+
+/// The first use of an address as a constant integer narrower than 64 bits, described.
+fn narrow_address_constant(m: &Module, ptr_bytes: u32) -> Option<String> {
+    let narrow_relocs = |init: &vigil_ir::GlobalInit| init.relocs.iter().any(|r| u32::from(r.size) != ptr_bytes);
+    let bad: Vec<bool> = m
+        .consts
+        .iter()
+        .map(|c| match c {
+            Const::PtrAsInt { ty, .. } => m.types.value_bits(*ty) < 64,
+            Const::Aggregate { init, .. } => narrow_relocs(init),
+            _ => false,
+        })
+        .collect();
+    let is_bad = |op: &vigil_ir::Operand| matches!(op, vigil_ir::Operand::Const(c) if bad[c.index()]);
+    for g in &m.globals {
+        if g.init.as_ref().is_some_and(|i| narrow_relocs(i)) {
+            return Some(format!("the initialiser of {}", g.name));
+        }
+    }
+    for f in &m.functions {
+        for b in &f.blocks {
+            for inst in &b.insts {
+                if inst.kind.operands().iter().any(is_bad) {
+                    return Some(m.describe_loc(inst.loc));
+                }
+            }
+            if term_uses(&b.term).iter().any(is_bad) {
+                return Some(m.describe_loc(b.term_loc));
+            }
+        }
+    }
+    None
 }
 
 fn target_obj(global_obj: &[u32], t: PtrTarget) -> u32 {
