@@ -183,6 +183,12 @@ impl<'a> Ctx<'a> {
         None
     }
 
+    /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
+    /// what ran out, else the solver itself.
+    pub fn gave_up(&self) -> String {
+        self.out_of_budget().unwrap_or_else(|| format!("solver gave up after {} iterations", self.stats.iterations))
+    }
+
     /// Satisfiability of the conjunction of `ts`.
     pub fn sat(&mut self, ts: &[TermId]) -> Sat {
         if ts.iter().any(|&t| self.tm.bool_value(t) == Some(false)) {
@@ -671,7 +677,10 @@ mod tests {
 
     /// b0: x = nondet; b1: c = x >s 5; if c then b2 (error) else b3 (return).
     fn sample() -> Flat {
-        let regs = vec![RegInfo { name: "x".into(), width: 32 }, RegInfo { name: "c".into(), width: 1 }];
+        let regs = vec![
+            RegInfo { name: "x".into(), width: 32, cell: false },
+            RegInfo { name: "c".into(), width: 1, cell: false },
+        ];
         let blocks = vec![
             block("b0", vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }], FTerm::Br(br(1))),
             block(

@@ -105,6 +105,8 @@ pub struct FBlock {
 pub struct RegInfo {
     pub name: String,
     pub width: u32,
+    /// A promoted memory cell (its value persists across loop iterations like a φ's).
+    pub cell: bool,
 }
 
 /// The flattened program.
@@ -211,7 +213,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
 
 impl<'m> Builder<'m> {
     fn new_reg(&mut self, name: String, width: u32) -> u32 {
-        self.regs.push(RegInfo { name, width });
+        self.regs.push(RegInfo { name, width, cell: false });
         (self.regs.len() - 1) as u32
     }
 
@@ -360,6 +362,7 @@ impl<'m> Builder<'m> {
         }
         let name = format!("{}[{}]", o.name, off);
         let r = self.new_reg(name, (len * 8) as u32);
+        self.regs[r as usize].cell = true;
         self.objs[p.obj as usize].cells.push((off, len, r));
         Ok(r)
     }
