@@ -543,6 +543,13 @@ impl<'m> Builder<'m> {
                             emit(self, cur, FInst::ICmp { dst: c, pred, w, a, b: bb });
                             emit(self, cur, FInst::Select { dst, c: Opnd::Reg(c), t: a, f: bb });
                         }
+                        Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
+                            return Err(Unsupported(format!(
+                                "memory: {} at {}",
+                                which.llvm_name(),
+                                m.describe_loc(loc)
+                            )))
+                        }
                         other => {
                             return Err(Unsupported(format!(
                                 "intrinsic {} at {}",
