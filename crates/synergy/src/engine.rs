@@ -536,8 +536,8 @@ impl<'a> Ctx<'a> {
 
     pub fn describe(&self, l: vigil_ir::Loc) -> String {
         match l.line {
-            0 => "?".into(),
-            n => format!("line {n}"),
+            0 => format!("{}:?", self.flat.file_of(l)),
+            n => format!("{}:{n}", self.flat.file_of(l)),
         }
     }
 
@@ -551,16 +551,22 @@ impl<'a> Ctx<'a> {
                 inputs.push(Input { function: f.clone(), width: *w, value: *v });
             }
             let st = &self.states[s];
-            let (what, line) = if st.loc < self.flat.blocks.len() {
+            let (what, loc) = if st.loc < self.flat.blocks.len() {
                 let b = &self.flat.blocks[st.loc];
-                let line = b.locs.iter().find(|l| l.is_known()).copied().unwrap_or(b.term_loc).line;
-                (format!("enter {}", b.name), line)
+                let loc = b.locs.iter().find(|l| l.is_known()).copied().unwrap_or(b.term_loc);
+                (format!("enter {}", b.name), loc)
             } else {
                 let (w, l) = st.what.clone().unwrap_or_default();
-                (format!("{w} called"), l.line)
+                (format!("{w} called"), l)
             };
             let function = if st.loc < self.flat.blocks.len() { self.flat.blocks[st.loc].func.clone() } else { String::new() };
-            trace.push(TraceStep { line, function, what, inputs: st.inputs.iter().map(|(_, _, v)| *v).collect() });
+            trace.push(TraceStep {
+                file: self.flat.file_of(loc).to_string(),
+                line: loc.line,
+                function,
+                what,
+                inputs: st.inputs.iter().map(|(_, _, v)| *v).collect(),
+            });
         }
         // Replay on the concrete interpreter before reporting.
         let values: Vec<u64> = inputs.iter().map(|i| i.value).collect();
@@ -691,7 +697,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into() }
     }
 
     #[test]

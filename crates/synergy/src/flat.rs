@@ -114,9 +114,17 @@ pub struct RegInfo {
 pub struct Flat {
     pub blocks: Vec<FBlock>,
     pub regs: Vec<RegInfo>,
+    /// The module's source file names (for [`Loc::file`]) and main file.
+    pub files: Vec<String>,
+    pub source_file: String,
 }
 
 impl Flat {
+    /// The file name of a location.
+    pub fn file_of(&self, l: Loc) -> &str {
+        l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
+    }
+
     /// Registers read or written anywhere in a block list (used for candidate invariants).
     pub fn width(&self, r: u32) -> u32 {
         self.regs[r as usize].width
@@ -524,10 +532,6 @@ impl<'m> Builder<'m> {
                             let dst = self.reg_of_value(f, fr, d.expect("expect dest"), loc)?;
                             emit(self, cur, FInst::Copy { dst, v });
                         }
-                        Intrinsic::Assume => {
-                            let c = self.opnd(f, fr, args[0], loc)?;
-                            emit(self, cur, FInst::Assume { c });
-                        }
                         Intrinsic::SMin | Intrinsic::SMax | Intrinsic::UMin | Intrinsic::UMax => {
                             let a = self.opnd(f, fr, args[0], loc)?;
                             let bb = self.opnd(f, fr, args[1], loc)?;
@@ -709,7 +713,7 @@ impl<'m> Builder<'m> {
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
-        Ok(Flat { blocks: self.blocks, regs: self.regs })
+        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone() })
     }
 }
 
