@@ -1,7 +1,7 @@
-// Figure 1 of the SYNERGY paper with 20 iterations and the check inverted (small enough for the
+// Figure 1 of the SYNERGY paper with 10 iterations and the check inverted (small enough for the
 // baselines, which need one refinement per loop iteration): a deterministic loop, then a check on an
 // input. The error is reachable iff a > 0: the first test (all inputs 0) misses it, so the
-// ordered trace must follow that test through all 20 iterations (frontier after the loop).
+// ordered trace must follow that test through all 10 iterations (frontier after the loop).
 // expect: false
 // max-iterations: 10
 // expect-ly: false
@@ -12,7 +12,7 @@ extern void reach_error(void);
 int main(void) {
   int a = __VERIFIER_nondet_int();
   int i = 0, c = 0;
-  while (i < 20) {
+  while (i < 10) {
     c = c + i;
     i = i + 1;
   }
