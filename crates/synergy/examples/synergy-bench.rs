@@ -78,7 +78,7 @@ fn main() {
                     println!("input {} = {}", i.function, i.value);
                 }
                 for s in trace {
-                    println!("  line {} {} {}", s.line, s.function, s.what);
+                    println!("  {}:{} {} {}", s.file, s.line, s.function, s.what);
                 }
             }
             Outcome::Unknown(_) => {}

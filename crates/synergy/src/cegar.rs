@@ -74,7 +74,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                     }
                     continue;
                 }
-                Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+                Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
                 Sat::No => {}
             }
         }
@@ -93,7 +93,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             match cx.sat(&cons[..mid]) {
                 Sat::Yes => lo = mid,
                 Sat::No => hi = mid,
-                Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+                Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
             }
         }
         // Prefix of length lo (positions 0..lo-1) feasible; position lo is not.

@@ -183,6 +183,12 @@ impl<'a> Ctx<'a> {
         None
     }
 
+    /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
+    /// what ran out, else the solver itself.
+    pub fn gave_up(&self) -> String {
+        self.out_of_budget().unwrap_or_else(|| format!("solver gave up after {} iterations", self.stats.iterations))
+    }
+
     /// Satisfiability of the conjunction of `ts`.
     pub fn sat(&mut self, ts: &[TermId]) -> Sat {
         if ts.iter().any(|&t| self.tm.bool_value(t) == Some(false)) {
@@ -530,8 +536,8 @@ impl<'a> Ctx<'a> {
 
     pub fn describe(&self, l: vigil_ir::Loc) -> String {
         match l.line {
-            0 => "?".into(),
-            n => format!("line {n}"),
+            0 => format!("{}:?", self.flat.file_of(l)),
+            n => format!("{}:{n}", self.flat.file_of(l)),
         }
     }
 
@@ -545,16 +551,22 @@ impl<'a> Ctx<'a> {
                 inputs.push(Input { function: f.clone(), width: *w, value: *v });
             }
             let st = &self.states[s];
-            let (what, line) = if st.loc < self.flat.blocks.len() {
+            let (what, loc) = if st.loc < self.flat.blocks.len() {
                 let b = &self.flat.blocks[st.loc];
-                let line = b.locs.iter().find(|l| l.is_known()).copied().unwrap_or(b.term_loc).line;
-                (format!("enter {}", b.name), line)
+                let loc = b.locs.iter().find(|l| l.is_known()).copied().unwrap_or(b.term_loc);
+                (format!("enter {}", b.name), loc)
             } else {
                 let (w, l) = st.what.clone().unwrap_or_default();
-                (format!("{w} called"), l.line)
+                (format!("{w} called"), l)
             };
             let function = if st.loc < self.flat.blocks.len() { self.flat.blocks[st.loc].func.clone() } else { String::new() };
-            trace.push(TraceStep { line, function, what, inputs: st.inputs.iter().map(|(_, _, v)| *v).collect() });
+            trace.push(TraceStep {
+                file: self.flat.file_of(loc).to_string(),
+                line: loc.line,
+                function,
+                what,
+                inputs: st.inputs.iter().map(|(_, _, v)| *v).collect(),
+            });
         }
         // Replay on the concrete interpreter before reporting.
         let values: Vec<u64> = inputs.iter().map(|i| i.value).collect();
@@ -671,7 +683,10 @@ mod tests {
 
     /// b0: x = nondet; b1: c = x >s 5; if c then b2 (error) else b3 (return).
     fn sample() -> Flat {
-        let regs = vec![RegInfo { name: "x".into(), width: 32 }, RegInfo { name: "c".into(), width: 1 }];
+        let regs = vec![
+            RegInfo { name: "x".into(), width: 32, cell: false },
+            RegInfo { name: "c".into(), width: 1, cell: false },
+        ];
         let blocks = vec![
             block("b0", vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }], FTerm::Br(br(1))),
             block(
@@ -682,7 +697,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into() }
     }
 
     #[test]

@@ -105,6 +105,8 @@ pub struct FBlock {
 pub struct RegInfo {
     pub name: String,
     pub width: u32,
+    /// A promoted memory cell (its value persists across loop iterations like a φ's).
+    pub cell: bool,
 }
 
 /// The flattened program.
@@ -112,9 +114,17 @@ pub struct RegInfo {
 pub struct Flat {
     pub blocks: Vec<FBlock>,
     pub regs: Vec<RegInfo>,
+    /// The module's source file names (for [`Loc::file`]) and main file.
+    pub files: Vec<String>,
+    pub source_file: String,
 }
 
 impl Flat {
+    /// The file name of a location.
+    pub fn file_of(&self, l: Loc) -> &str {
+        l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
+    }
+
     /// Registers read or written anywhere in a block list (used for candidate invariants).
     pub fn width(&self, r: u32) -> u32 {
         self.regs[r as usize].width
@@ -211,7 +221,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
 
 impl<'m> Builder<'m> {
     fn new_reg(&mut self, name: String, width: u32) -> u32 {
-        self.regs.push(RegInfo { name, width });
+        self.regs.push(RegInfo { name, width, cell: false });
         (self.regs.len() - 1) as u32
     }
 
@@ -360,6 +370,7 @@ impl<'m> Builder<'m> {
         }
         let name = format!("{}[{}]", o.name, off);
         let r = self.new_reg(name, (len * 8) as u32);
+        self.regs[r as usize].cell = true;
         self.objs[p.obj as usize].cells.push((off, len, r));
         Ok(r)
     }
@@ -521,10 +532,6 @@ impl<'m> Builder<'m> {
                             let dst = self.reg_of_value(f, fr, d.expect("expect dest"), loc)?;
                             emit(self, cur, FInst::Copy { dst, v });
                         }
-                        Intrinsic::Assume => {
-                            let c = self.opnd(f, fr, args[0], loc)?;
-                            emit(self, cur, FInst::Assume { c });
-                        }
                         Intrinsic::SMin | Intrinsic::SMax | Intrinsic::UMin | Intrinsic::UMax => {
                             let a = self.opnd(f, fr, args[0], loc)?;
                             let bb = self.opnd(f, fr, args[1], loc)?;
@@ -539,6 +546,13 @@ impl<'m> Builder<'m> {
                             };
                             emit(self, cur, FInst::ICmp { dst: c, pred, w, a, b: bb });
                             emit(self, cur, FInst::Select { dst, c: Opnd::Reg(c), t: a, f: bb });
+                        }
+                        Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
+                            return Err(Unsupported(format!(
+                                "memory: {} at {}",
+                                which.llvm_name(),
+                                m.describe_loc(loc)
+                            )))
                         }
                         other => {
                             return Err(Unsupported(format!(
@@ -699,7 +713,7 @@ impl<'m> Builder<'m> {
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
-        Ok(Flat { blocks: self.blocks, regs: self.regs })
+        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone() })
     }
 }
 

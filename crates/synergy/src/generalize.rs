@@ -4,17 +4,22 @@
 //!
 //! Without it SYNERGY diverges on loops whose proof needs an invariant (Figure 9: splitting with
 //! `y<0`, `y+x<0`, `y+2x<0`, …). When a location inside a natural loop has been split
-//! [`THRESHOLD`] times (and again each time that count doubles), the candidates are, for every
-//! register the loop reads or writes: `r ≥s 0`, `r ≤s 0`, `r == c` and `min ≤s r ≤s max` for the
-//! constant / range the forest shows at the loop's locations. Candidates violated by a forest
-//! state at a loop location are dropped at once; then, with the solver, those not established by
-//! every edge entering the loop from an abstractly reachable region, and those not preserved by
-//! every step inside the loop, until a fixpoint. The conjunction `C` that survives holds in every
-//! reachable state at every loop location (induction over executions: the loop is entered only
-//! through its header, which is checked). Every region at a loop location is then split by `C`;
-//! the `¬C` halves are abstractly unreachable, which is what ends the divergence.
+//! [`THRESHOLD`] times (and again each time that count doubles), candidate invariants of the
+//! loop header are formed over the registers whose values persist across iterations (the
+//! header's φs, registers the loop only reads, memory cells): `r ≥s 0`, `r ≤s 0`, `r == c` and
+//! `min ≤s r ≤s max` for the constant / range the forest shows at the header, and `a ≤s b` for
+//! pairs of them of one width. Candidates violated by a forest state at the header are dropped
+//! at once; then, with the solver, those not established by every edge entering the header from
+//! an abstractly reachable region outside the loop (initiation), and those not preserved by
+//! every path around the loop body (consecution, paths enumerated symbolically), until a
+//! fixpoint. The conjunction `C` that survives holds in every reachable state at the header
+//! (induction over executions). Every header region is split by `C`: the `¬C` halves have no
+//! abstract predecessor outside the loop, and SYNERGY's own refinement then removes the edges
+//! into them from inside the loop in as many steps as the body is long, which is what ends the
+//! divergence.
 //!
-//! Invariant: the loop must be single-entry in the flat CFG (checked); otherwise nothing is done.
+//! Invariants: the loop must be single-entry in the flat CFG and its body acyclic apart from the
+//! back edges (checked; otherwise nothing is done). A solver `unknown` drops every candidate.
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,6 +28,13 @@ use vigil_ir::cfg::{Graph, LoopForest};
 
 use crate::engine::{Ctx, Sat};
 use crate::flat::{sext, FInst, Flat, Opnd};
+use crate::symb::{sym_step, Mode, Target};
+
+/// Paths around a loop body considered by consecution.
+pub const MAX_BODY_PATHS: usize = 256;
+
+/// Registers considered for relational candidates `a ≤s b`.
+pub const MAX_RELATIONAL_REGS: usize = 16;
 
 /// Splits at one loop location before the first generalisation attempt.
 pub const THRESHOLD: u32 = 3;
@@ -77,11 +89,15 @@ impl Generalizer {
     }
 }
 
-fn regs_of_loop(flat: &Flat, body: &[u32]) -> Vec<u32> {
-    let mut set = HashSet::new();
-    let mut add = |o: &Opnd| {
+/// Registers live at the loop header whose values persist across iterations: the header's φs,
+/// registers the loop reads but never writes, and memory cells.
+fn header_regs(flat: &Flat, header: u32, body: &[u32]) -> Vec<u32> {
+    let mut read = HashSet::new();
+    let mut written = HashSet::new();
+    let mut phis = HashSet::new();
+    let rd = |o: &Opnd, read: &mut HashSet<u32>| {
         if let Opnd::Reg(r) = o {
-            set.insert(*r);
+            read.insert(*r);
         }
     };
     for &b in body {
@@ -89,38 +105,84 @@ fn regs_of_loop(flat: &Flat, body: &[u32]) -> Vec<u32> {
         for i in &blk.insts {
             match i {
                 FInst::Bin { dst, a, b, .. } | FInst::ICmp { dst, a, b, .. } => {
-                    add(a);
-                    add(b);
-                    add(&Opnd::Reg(*dst));
+                    rd(a, &mut read);
+                    rd(b, &mut read);
+                    written.insert(*dst);
                 }
                 FInst::Select { dst, c, t, f } => {
-                    add(c);
-                    add(t);
-                    add(f);
-                    add(&Opnd::Reg(*dst));
+                    rd(c, &mut read);
+                    rd(t, &mut read);
+                    rd(f, &mut read);
+                    written.insert(*dst);
                 }
                 FInst::Cast { dst, v, .. } | FInst::Copy { dst, v } => {
-                    add(v);
-                    add(&Opnd::Reg(*dst));
+                    rd(v, &mut read);
+                    written.insert(*dst);
                 }
-                FInst::Nondet { dst, .. } => add(&Opnd::Reg(*dst)),
-                FInst::Assume { c } => add(c),
+                FInst::Nondet { dst, .. } => {
+                    written.insert(*dst);
+                }
+                FInst::Assume { c } => rd(c, &mut read),
                 FInst::Error { .. } | FInst::Exit => {}
             }
         }
         for e in blk.term.edges() {
             for (d, v) in &e.assigns {
-                add(&Opnd::Reg(*d));
-                add(v);
+                rd(v, &mut read);
+                written.insert(*d);
+                if e.target == header {
+                    phis.insert(*d);
+                }
             }
         }
     }
-    let mut v: Vec<u32> = set.into_iter().collect();
+    let mut v: Vec<u32> = (0..flat.regs.len() as u32)
+        .filter(|r| phis.contains(r) || (read.contains(r) && !written.contains(r)) || (flat.regs[*r as usize].cell && (read.contains(r) || written.contains(r))))
+        .collect();
     v.sort_unstable();
     v
 }
 
-/// Attempts generalisation for one loop; true if regions were split.
+/// Paths through the loop body from the header back to it: (guard, post-state) over the
+/// canonical variables, in abstract mode. None if the body has an inner cycle or more than
+/// [`MAX_BODY_PATHS`] paths.
+fn body_paths(cx: &mut Ctx, header: u32, inloop: &HashSet<u32>) -> Option<Vec<(TermId, Vec<TermId>)>> {
+    let mut out = Vec::new();
+    let pre = cx.canon.clone();
+    let tt = cx.tm.tt();
+    // (block, state, guard, blocks on this path)
+    let mut stack: Vec<(u32, Vec<TermId>, TermId, Vec<u32>)> = vec![(header, pre, tt, vec![header])];
+    while let Some((b, st, g, seen)) = stack.pop() {
+        let mut ins = Vec::new();
+        let mut fresh = Vec::new();
+        let exits = sym_step(&mut cx.tm, cx.flat, b, &st, Mode::Abstract, &mut ins, &mut fresh);
+        for e in exits {
+            let Target::Block(t) = e.target else { continue };
+            if !inloop.contains(&t) {
+                continue;
+            }
+            let ng = cx.tm.and(g, e.guard);
+            if cx.tm.bool_value(ng) == Some(false) {
+                continue;
+            }
+            if t == header {
+                out.push((ng, e.post));
+                if out.len() > MAX_BODY_PATHS {
+                    return None;
+                }
+            } else if seen.contains(&t) {
+                return None;
+            } else {
+                let mut s2 = seen.clone();
+                s2.push(t);
+                stack.push((t, e.post, ng, s2));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Attempts generalisation for one loop; true if header regions were split.
 fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool {
     let inloop: HashSet<u32> = body.iter().copied().collect();
     // Single entry: only the header has predecessors outside the loop.
@@ -129,10 +191,10 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
             return false;
         }
     }
-    let regs = regs_of_loop(cx.flat, body);
-    // Forest states at loop locations.
-    let fstates: Vec<usize> =
-        (0..cx.states.len()).filter(|&s| cx.states[s].loc < cx.flat.blocks.len() && inloop.contains(&(cx.states[s].loc as u32))).collect();
+    let Some(paths) = body_paths(cx, header, &inloop) else { return false };
+    let regs = header_regs(cx.flat, header, body);
+    // Forest states at the header.
+    let fstates: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == header as usize).collect();
     let mut cands: Vec<TermId> = Vec::new();
     for &r in &regs {
         let w = cx.flat.width(r);
@@ -158,6 +220,17 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
             }
         }
     }
+    // Relational candidates `a ≤s b` between registers of one width (at most
+    // MAX_RELATIONAL_REGS registers, so at most a few hundred pairs).
+    let wide: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.width(r) >= 2).take(MAX_RELATIONAL_REGS).collect();
+    for &a in &wide {
+        for &b in &wide {
+            if a != b && cx.flat.width(a) == cx.flat.width(b) {
+                let (va, vb) = (cx.canon[a as usize], cx.canon[b as usize]);
+                cands.push(cx.tm.sle(va, vb));
+            }
+        }
+    }
     // Drop candidates falsified by the forest, constants and duplicates.
     let mut seen = HashSet::new();
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
@@ -165,7 +238,7 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
     if cands.is_empty() {
         return false;
     }
-    // Entry edges from abstractly reachable regions outside the loop.
+    // Initiation: edges into the header from abstractly reachable regions outside the loop.
     let reach = cx.abstract_reachable();
     let outside: Vec<u32> = preds[header as usize].iter().copied().filter(|p| !inloop.contains(p)).collect();
     let mut changed = true;
@@ -193,22 +266,11 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
                 }
             }
         }
-        // Consecution inside the loop.
-        for &b in body {
-            let rel = cx.rel(b as usize);
-            for e in rel.iter() {
-                let t = cx.loc_of_target(&e.target);
-                if t >= cx.flat.blocks.len() || !inloop.contains(&(t as u32)) {
-                    continue;
-                }
-                let pre = conj_of(cx, &cands);
-                if drop_violated(cx, &[pre, e.guard], &e.post, &mut cands, pre) {
-                    changed = true;
-                    break;
-                }
-            }
-            if changed || cands.is_empty() {
-                break;
+        // Consecution over every path around the loop.
+        for (g, post) in &paths {
+            if drop_violated(cx, &[conj, *g], post, &mut cands, conj) {
+                changed = true;
+                continue 'fix;
             }
         }
     }
@@ -217,11 +279,9 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
     }
     let inv = conj_of(cx, &cands);
     let mut any = false;
-    for &b in body {
-        for r in cx.at[b as usize].clone() {
-            if cx.split(r, inv).is_some() {
-                any = true;
-            }
+    for r in cx.at[header as usize].clone() {
+        if cx.split(r, inv).is_some() {
+            any = true;
         }
     }
     any

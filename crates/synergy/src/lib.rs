@@ -97,6 +97,7 @@ pub struct Input {
 /// One step of a counterexample: a block entered (or the error reached).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceStep {
+    pub file: String,
     /// Source line (0 when unknown).
     pub line: u32,
     pub function: String,

@@ -52,7 +52,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                         Some(None) => {
                             no_succ.insert((t, q));
                         }
-                        None => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+                        None => return Outcome::Unknown(cx.gave_up()),
                     }
                 }
             }
@@ -82,7 +82,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                         Sat::No => {
                             stable.insert((p, q));
                         }
-                        Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+                        Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
                         Sat::Yes => {
                             if cx.split(p, pre).is_some() {
                                 did = true;

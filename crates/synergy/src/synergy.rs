@@ -89,7 +89,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                     return Outcome::Unknown("internal: a generated test did not follow its path (please report)".into());
                 }
             }
-            Sat::Unknown => return Outcome::Unknown(format!("solver gave up after {} iterations", cx.stats.iterations)),
+            Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
             Sat::No => {
                 // (5) refine S_{k-1} by Pre(S_k).
                 let s = ordered[k - 1];

@@ -2,7 +2,7 @@
 // y+2x<0, ... forever; the invariant (x == 0 and y >= 0, bit-precisely) needs generalisation.
 // x is a global so that mem2reg does not turn it into the constant 0.
 // expect: true
-// expect-without-generalization: unknown
+// expect-without-generalization: unknown (within 30 iterations)
 // max-iterations: 40
 extern void reach_error(void);
 int x;
