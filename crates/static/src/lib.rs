@@ -110,6 +110,9 @@ pub struct Options {
     pub max_unrolled_nodes: usize,
     /// A VC is lifted into at most this many calling contexts.
     pub max_contexts: usize,
+    /// SAT conflicts allowed per solver call (a VC that needs more is left undecided, so one
+    /// hard VC — e.g. about 32-bit division — cannot starve the others). `None`: no limit.
+    pub vc_conflict_limit: Option<u64>,
 }
 
 impl Default for Options {
@@ -123,6 +126,7 @@ impl Default for Options {
             deref_inline_limit: 64,
             max_unrolled_nodes: 100_000,
             max_contexts: 64,
+            vc_conflict_limit: Some(20_000),
         }
     }
 }
