@@ -452,6 +452,9 @@ impl Exec<'_> {
                 v
             }
             Base::Global(g) if self.is_main => self.global_initial(g, loc),
+            // The object of a `calloc` site starts zeroed (one node per site: its first
+            // allocation, as seen from main).
+            Base::Heap(..) if self.is_main && self.w.objects.zeroed.contains(&loc.base) => self.w.tm.bv_u64(width, 0),
             Base::Global(_) | Base::Heap(..) if !self.is_main => self.inloc_var(loc),
             Base::Term(t)
                 if !self.is_main && matches!(self.w.kinds.get(&t), Some(VarKind::Param { .. } | VarKind::InLoc { .. })) =>
@@ -818,6 +821,24 @@ impl Exec<'_> {
                 Some(self.insert_bits(with_val, bit, ovf_off)?)
             }
             Intrinsic::IsConstant => Some(tm.bv_u64(self.m.types.value_bits(ret_ty).max(1), 0)),
+            Intrinsic::Bswap | Intrinsic::Bitreverse | Intrinsic::Ctpop | Intrinsic::Ctlz | Intrinsic::Cttz => {
+                Some(bit_intrinsic(tm, which, vals[0]))
+            }
+            Intrinsic::Fshl | Intrinsic::Fshr => {
+                let (a, b, c) = (vals[0], vals[1], vals[2]);
+                let wd = tm.width(a);
+                let wc = tm.bv_u64(wd, u64::from(wd));
+                let amt = tm.bvurem(c, wc);
+                let cat = tm.concat(a, b);
+                let amt2 = tm.zero_extend(amt, wd);
+                Some(if which == Intrinsic::Fshl {
+                    let sh = tm.bvshl(cat, amt2);
+                    tm.extract(sh, 2 * wd - 1, wd)
+                } else {
+                    let sh = tm.bvlshr(cat, amt2);
+                    tm.extract(sh, wd - 1, 0)
+                })
+            }
             _ => {
                 let wd = self.m.types.value_bits(ret_ty);
                 if wd == 0 {
@@ -856,7 +877,11 @@ impl Exec<'_> {
             "malloc" | "calloc" | "realloc" | "valloc" | "alloca" | "__builtin_alloca" | "aligned_alloc" => {
                 // Allocation never fails in this model (documented limitation: NULL results of
                 // malloc are not explored, which can only lose bugs).
-                let a = self.w.objects.addr(Base::Heap(self.fid, loc.line, loc.col));
+                let base = Base::Heap(self.fid, loc.line, loc.col);
+                if name == "calloc" {
+                    self.w.objects.zeroed.insert(base);
+                }
+                let a = self.w.objects.addr(base);
                 return Ok(Some(self.w.tm.bv_u64(64, a)));
             }
             "free" => return Ok(None),
@@ -1120,10 +1145,79 @@ impl Exec<'_> {
     }
 }
 
+/// `bswap`, `bitreverse`, `ctpop`, `ctlz`, `cttz` of `a`, bit-precisely (`ctlz`/`cttz` of 0
+/// give the width, LLVM's answer when zero is not poison).
+pub fn bit_intrinsic(tm: &mut vigil_bv::TermManager, which: Intrinsic, a: TermId) -> TermId {
+    let wd = tm.width(a);
+    let one = tm.bv_u64(1, 1);
+    let bit = |tm: &mut vigil_bv::TermManager, i: u32| {
+        let b = tm.extract(a, i, i);
+        tm.eq(b, one)
+    };
+    match which {
+        Intrinsic::Bswap | Intrinsic::Bitreverse => {
+            let unit = if which == Intrinsic::Bswap { 8 } else { 1 };
+            if wd % unit != 0 || wd < unit {
+                return a;
+            }
+            let mut r = tm.extract(a, unit - 1, 0);
+            for k in 1..wd / unit {
+                let piece = tm.extract(a, (k + 1) * unit - 1, k * unit);
+                r = tm.concat(r, piece);
+            }
+            r
+        }
+        Intrinsic::Ctpop => {
+            let mut r = tm.bv_u64(wd, 0);
+            for i in 0..wd {
+                let b = tm.extract(a, i, i);
+                let z = if wd > 1 { tm.zero_extend(b, wd - 1) } else { b };
+                r = tm.bvadd(r, z);
+            }
+            r
+        }
+        Intrinsic::Ctlz => {
+            let mut r = tm.bv_u64(wd, u64::from(wd));
+            for i in 0..wd {
+                let c = bit(tm, i);
+                let k = tm.bv_u64(wd, u64::from(wd - 1 - i));
+                r = tm.ite(c, k, r);
+            }
+            r
+        }
+        _ => {
+            let mut r = tm.bv_u64(wd, u64::from(wd));
+            for i in (0..wd).rev() {
+                let c = bit(tm, i);
+                let k = tm.bv_u64(wd, u64::from(i));
+                r = tm.ite(c, k, r);
+            }
+            r
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use vigil_bv::{BitVecValue, Evaluator, Value};
+
+    #[test]
+    fn bit_intrinsics_match_rust_on_constants() {
+        let mut tm = vigil_bv::TermManager::new();
+        for &x in &[0u32, 1, 0x8000_0000, 0x1234_5678, 0xffff_ffff, 0x00f0_0100] {
+            let a = tm.bv_u64(32, u64::from(x));
+            let ev = |tm: &mut vigil_bv::TermManager, w: Intrinsic| {
+                let t = bit_intrinsic(tm, w, a);
+                Evaluator::new(tm, std::iter::empty()).eval(t).as_bv().unwrap().low_u64()
+            };
+            assert_eq!(ev(&mut tm, Intrinsic::Bswap), u64::from(x.swap_bytes()));
+            assert_eq!(ev(&mut tm, Intrinsic::Bitreverse), u64::from(x.reverse_bits()));
+            assert_eq!(ev(&mut tm, Intrinsic::Ctpop), u64::from(x.count_ones()));
+            assert_eq!(ev(&mut tm, Intrinsic::Ctlz), u64::from(x.leading_zeros()));
+            assert_eq!(ev(&mut tm, Intrinsic::Cttz), u64::from(x.trailing_zeros()));
+        }
+    }
 
     fn compile(tag: &str, src: &str) -> Module {
         let dir = std::env::temp_dir().join(format!("vigil-static-unit-{}-{tag}", std::process::id()));
