@@ -15,7 +15,7 @@ fn main() {
             .and_then(|s| s.lines().find(|l| l.starts_with("// expect:")).map(|l| l[10..].trim().to_string()))
             .unwrap_or_default();
         let fo = FrontendOptions { mem2reg: true, runtime: None, ..FrontendOptions::default() };
-        let m = match load(&[p.clone()], &fo) {
+        let m = match load(std::slice::from_ref(&p), &fo) {
             Ok(m) => m,
             Err(e) => {
                 println!("{a}: expect {expect}: front end error: {e}");

@@ -307,7 +307,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
         }
     }
     let main = module.function_by_name("main");
-    let mut seen_reports: HashSet<(ReportKind, String, u32, u32, Vec<(FuncId, u32)>)> = HashSet::new();
+    let mut seen_reports: HashSet<(ReportKind, String, u32, u32, CallChain)> = HashSet::new();
     'vcs: for (fi_idx, fi) in infos.iter().enumerate() {
         let Some(fi) = fi else { continue };
         let fid = FuncId(fi_idx as u32);
@@ -318,7 +318,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                 st.vcs_undecided += 1;
                 continue 'vcs;
             }
-            let mut queue: Vec<(FuncId, TermId, Vec<(FuncId, u32)>)> = vec![(fid, check.bad, Vec::new())];
+            let mut queue: Vec<(FuncId, TermId, CallChain)> = vec![(fid, check.bad, Vec::new())];
             let mut contexts = 0usize;
             let (mut falsified, mut undecided, mut unreached) = (false, false, false);
             while let Some((f, bad, chain)) = queue.pop() {
@@ -384,6 +384,9 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
     an.stats = st;
     an
 }
+
+/// Call sites (caller, site index in the caller) from the outermost caller down.
+type CallChain = Vec<(FuncId, u32)>;
 
 /// Functions whose calls have a built-in meaning; their bodies (if any) are not analysed.
 fn is_special(name: &str) -> bool {

@@ -367,7 +367,7 @@ impl Exec<'_> {
                 }
                 if let Some(copies) = self.vals.get(&v) {
                     for &(n, t) in copies {
-                        if self.dom.dominates(n, at) && best.map_or(true, |(d, _)| self.depth[n as usize] > d) {
+                        if self.dom.dominates(n, at) && best.is_none() || best.is_some_and(|(d, _)| self.depth[n as usize] > d) {
                             best = Some((self.depth[n as usize], t));
                         }
                     }
@@ -1157,7 +1157,7 @@ pub fn bit_intrinsic(tm: &mut vigil_bv::TermManager, which: Intrinsic, a: TermId
     match which {
         Intrinsic::Bswap | Intrinsic::Bitreverse => {
             let unit = if which == Intrinsic::Bswap { 8 } else { 1 };
-            if wd % unit != 0 || wd < unit {
+            if wd < unit || wd / unit * unit != wd {
                 return a;
             }
             let mut r = tm.extract(a, unit - 1, 0);
