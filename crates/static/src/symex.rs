@@ -110,6 +110,8 @@ struct Exec<'a> {
     written: Vec<Loc>,
     written_set: HashSet<Loc>,
     undef_vars: HashSet<TermId>,
+    /// Statically known access shapes `(offset, bytes)` per object (see [`access_shapes`]).
+    shapes: HashMap<Base, Vec<(i64, u32)>>,
     ctx: TermId,
     node: u32,
     out: FuncInfo,
@@ -142,8 +144,10 @@ pub fn execute(w: &mut World, m: &Module, fid: FuncId, opts: &Options) -> Result
             w.new_var(&name, wdt, VarKind::Param { func: fid, idx: i as u32 })
         })
         .collect();
+    let shapes = access_shapes(m, fid, f, &params);
     let tt = w.tm.tt();
     let mut ex = Exec {
+        shapes,
         w,
         m,
         fid,
@@ -182,8 +186,10 @@ fn first_unsupported(f: &Function) -> Option<String> {
             match &i.kind {
                 InstKind::Unsupported { construct } => return Some(format!("unsupported construct: {construct}")),
                 InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => return Some("atomic operation".into()),
-                InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, .. } => {
-                    return Some("memcpy/memmove/memset (byte-level copies are not modelled)".into())
+                InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, args, .. }
+                    if !matches!(args.get(2), Some(Operand::Const(_))) =>
+                {
+                    return Some("memcpy/memmove/memset of a non-constant length".into())
                 }
                 InstKind::Intrinsic { which: Intrinsic::VaStart | Intrinsic::VaCopy, .. } => {
                     return Some("variadic function".into())
@@ -199,6 +205,129 @@ fn first_unsupported(f: &Function) -> Option<String> {
 }
 
 const MAX_VALUE_BITS: u32 = 1024;
+
+/// The object and constant offset a pointer operand designates, when that is syntactically
+/// evident: a global, a parameter, an `alloca`, or a chain of constant `getelementptr`s on one.
+fn static_ptr(
+    m: &Module,
+    fid: FuncId,
+    defs: &HashMap<ValueId, (u32, u32)>,
+    f: &Function,
+    params: &[TermId],
+    op: Operand,
+) -> Option<(Base, i64)> {
+    let mut op = op;
+    let mut acc: i64 = 0;
+    for _ in 0..64 {
+        match op {
+            Operand::Const(c) => {
+                return match m.konst(c) {
+                    Const::Ptr { target: PtrTarget::Global(g), offset } => Some((Base::Global(g.0), acc.wrapping_add(*offset))),
+                    _ => None,
+                }
+            }
+            Operand::Value(v) if v.index() < params.len() => return Some((Base::Term(params[v.index()]), acc)),
+            Operand::Value(v) => {
+                let &(b, i) = defs.get(&v)?;
+                match &f.blocks[b as usize].insts[i as usize].kind {
+                    InstKind::Alloca { .. } => return Some((Base::Alloca(fid, b, i), acc)),
+                    InstKind::PtrAdd { base, offset, indices, .. } => {
+                        acc = acc.wrapping_add(*offset);
+                        for (ix, scale) in indices {
+                            let Operand::Const(c) = ix else { return None };
+                            let Const::Int { ty, bits } = m.konst(*c) else { return None };
+                            let w = m.types.value_bits(*ty);
+                            let sx = if w >= 64 || w == 0 { *bits as i64 } else { ((*bits << (64 - w)) as i64) >> (64 - w) };
+                            acc = acc.wrapping_add(sx.wrapping_mul(*scale));
+                        }
+                        op = *base;
+                    }
+                    InstKind::Cast { op: vigil_ir::CastOp::Bitcast, val, .. } => op = *val,
+                    _ => return None,
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Access shapes: for every load and store of the function whose address is syntactically a
+/// constant offset into a global, parameter or `alloca`, the `(offset, bytes)` it accesses.
+/// Constant-length `memset`/`memcpy` are modelled as writes of exactly these locations (the
+/// byte ranges of the object that the function itself accesses field by field).
+fn access_shapes(m: &Module, fid: FuncId, f: &Function, params: &[TermId]) -> HashMap<Base, Vec<(i64, u32)>> {
+    let mut defs = HashMap::new();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        for (i, inst) in blk.insts.iter().enumerate() {
+            if let Some(d) = inst.dest {
+                defs.insert(d, (b as u32, i as u32));
+            }
+        }
+    }
+    let mut shapes: HashMap<Base, Vec<(i64, u32)>> = HashMap::new();
+    for blk in &f.blocks {
+        for inst in &blk.insts {
+            let (ptr, ty) = match &inst.kind {
+                InstKind::Load { ptr, ty, .. } | InstKind::Store { ptr, ty, .. } => (*ptr, *ty),
+                _ => continue,
+            };
+            if let Some((b, off)) = static_ptr(m, fid, &defs, f, params, ptr) {
+                let bytes = m.types.size_of(ty) as u32;
+                let e = shapes.entry(b).or_default();
+                if bytes > 0 && !e.contains(&(off, bytes)) {
+                    e.push((off, bytes));
+                }
+            }
+        }
+    }
+    // Copies connect objects: what one side is accessed as, the other is copied as.
+    let mut copies = Vec::new();
+    for blk in &f.blocks {
+        for inst in &blk.insts {
+            if let InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove, args, .. } = &inst.kind {
+                let len = match args.get(2) {
+                    Some(Operand::Const(c)) => match m.konst(*c) {
+                        Const::Int { bits, .. } => *bits as i64,
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let d = static_ptr(m, fid, &defs, f, params, args[0]);
+                let s = static_ptr(m, fid, &defs, f, params, args[1]);
+                if let (Some(d), Some(s)) = (d, s) {
+                    copies.push((d, s, len));
+                }
+            }
+        }
+    }
+    for _round in 0..8 {
+        let mut changed = false;
+        for &((db, doff), (sb, soff), len) in &copies {
+            for (from, foff, to, toff) in [(sb, soff, db, doff), (db, doff, sb, soff)] {
+                let add: Vec<(i64, u32)> = shapes
+                    .get(&from)
+                    .map(|v| {
+                        v.iter()
+                            .filter(|&&(o, n)| o >= foff && o + i64::from(n) <= foff + len)
+                            .map(|&(o, n)| (o - foff + toff, n))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let e = shapes.entry(to).or_default();
+                for sh in add {
+                    if !e.contains(&sh) {
+                        e.push(sh);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    shapes
+}
 
 impl Exec<'_> {
     fn run(&mut self) -> Result<(), SkipReason> {
@@ -523,6 +652,35 @@ impl Exec<'_> {
         }
     }
 
+    /// A memory write of `v` to `loc`, also spliced into every known access shape of the same
+    /// object that overlaps it (so a 4-byte field read after an 8-byte store, or the reverse,
+    /// sees the bytes written; little-endian).
+    fn write_mem(&mut self, loc: Loc, v: TermId) {
+        self.write(loc, v);
+        let Some(off) = loc.off else { return };
+        let shapes: Vec<(i64, u32)> = self.shapes.get(&loc.base).cloned().unwrap_or_default();
+        let end = off + i64::from(loc.bytes);
+        for (o, k) in shapes {
+            let oend = o + i64::from(k);
+            if (o, k) == (off, loc.bytes) || oend <= off || end <= o || k * 8 > MAX_VALUE_BITS {
+                continue;
+            }
+            let (s, e) = (off.max(o), end.min(oend));
+            let piece = self.w.tm.extract(v, ((e - off) * 8 - 1) as u32, ((s - off) * 8) as u32);
+            let sl = Loc { base: loc.base, off: Some(o), bytes: k };
+            let nv = if s == o && e == oend {
+                piece
+            } else {
+                let old = self.read(sl);
+                match self.insert_bits(old, piece, ((s - o) * 8) as u32) {
+                    Ok(t) => t,
+                    Err(_) => continue,
+                }
+            };
+            self.write(sl, nv);
+        }
+    }
+
     /// The read restriction: the definition at `n` or its closest dominator.
     fn read_at(&mut self, loc: Loc, n: u32) -> TermId {
         let mut x = n;
@@ -626,7 +784,7 @@ impl Exec<'_> {
                 let old = self.read(l);
                 self.w.tm.ite(g, v, old)
             };
-            self.write(l, nv);
+            self.write_mem(l, nv);
         }
         Ok(())
     }
@@ -715,6 +873,10 @@ impl Exec<'_> {
                 Some(p)
             }
             InstKind::Call { callee, args, ret_ty } => self.call(callee, args, *ret_ty, loc)?,
+            InstKind::Intrinsic { which: w @ (Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset), args, .. } => {
+                self.mem_op(*w, args, loc)?;
+                None
+            }
             InstKind::Intrinsic { which, args, ret_ty } => self.intrinsic(*which, args, *ret_ty)?,
             InstKind::Freeze { val } => Some(self.operand(*val)),
             InstKind::ExtractValue { agg, offset, ty } => {
@@ -763,6 +925,100 @@ impl Exec<'_> {
             r = self.w.tm.concat(high, r);
         }
         Ok(r)
+    }
+
+    /// `memset`/`memcpy`/`memmove` of constant length `len` (thesis §3.2.1's write restriction,
+    /// once per location): every known access shape of the destination object inside the range
+    /// gets the fill byte repeated, or the source's bytes at the same relative offset.
+    fn mem_op(&mut self, which: Intrinsic, args: &[Operand], loc: vigil_ir::Loc) -> Result<(), SkipReason> {
+        let len = match args.get(2) {
+            Some(&Operand::Const(c)) => match self.m.konst(c) {
+                Const::Int { bits, .. } => *bits as i64,
+                _ => return Err("memory intrinsic with a non-integer length".into()),
+            },
+            _ => return Err("memory intrinsic with a non-constant length".into()),
+        };
+        if len == 0 {
+            return Ok(());
+        }
+        let d = self.operand(args[0]);
+        self.deref_check(d, loc);
+        let src = if which == Intrinsic::Memset {
+            None
+        } else {
+            let sp = self.operand(args[1]);
+            self.deref_check(sp, loc);
+            Some(sp)
+        };
+        let fill_byte = if which == Intrinsic::Memset {
+            let b = self.operand(args[1]);
+            Some(self.fit(b, 8))
+        } else {
+            None
+        };
+        let tt = self.w.tm.tt();
+        let dsts = targets(&mut self.w.tm, &self.w.objects, d);
+        let srcs = match src {
+            Some(sp) => targets(&mut self.w.tm, &self.w.objects, sp),
+            None => Vec::new(),
+        };
+        for (g, t) in dsts {
+            let Target::At(db, Some(doff)) = t else { continue };
+            // Shapes of the destination, plus those of the source shifted into it.
+            let mut shapes: Vec<(i64, u32)> = self
+                .shapes
+                .get(&db)
+                .map(|v| v.iter().filter(|&&(o, n)| o >= doff && o + i64::from(n) <= doff + len).copied().collect())
+                .unwrap_or_default();
+            for (_, st) in &srcs {
+                if let Target::At(sb, Some(soff)) = st {
+                    for &(o, n) in self.shapes.get(sb).map(Vec::as_slice).unwrap_or(&[]) {
+                        let rel = o - soff;
+                        if rel >= 0 && rel + i64::from(n) <= len && !shapes.contains(&(doff + rel, n)) {
+                            shapes.push((doff + rel, n));
+                        }
+                    }
+                }
+            }
+            for (o, n) in shapes {
+                if n * 8 > MAX_VALUE_BITS {
+                    continue;
+                }
+                let dl = Loc { base: db, off: Some(o), bytes: n };
+                let v = match fill_byte {
+                    Some(b) => {
+                        let mut v = b;
+                        for _ in 1..n {
+                            v = self.w.tm.concat(v, b);
+                        }
+                        v
+                    }
+                    None => {
+                        let rel = o - doff;
+                        let mut alts: Vec<(TermId, TermId)> = Vec::new();
+                        for &(sg, st) in &srcs {
+                            if let Target::At(sb, soff) = st {
+                                let sl = Loc { base: sb, off: soff.map(|so| so + rel), bytes: n };
+                                let v = self.read(sl);
+                                alts.push((sg, v));
+                            }
+                        }
+                        match alts.pop() {
+                            None => continue,
+                            Some((_, last)) => alts.into_iter().rev().fold(last, |acc, (sg, v)| self.w.tm.ite(sg, v, acc)),
+                        }
+                    }
+                };
+                let nv = if g == tt {
+                    v
+                } else {
+                    let old = self.read(dl);
+                    self.w.tm.ite(g, v, old)
+                };
+                self.write(dl, nv);
+            }
+        }
+        Ok(())
     }
 
     fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], ret_ty: TypeId) -> Result<Option<TermId>, SkipReason> {
@@ -1009,7 +1265,7 @@ impl Exec<'_> {
                     let choice = self.w.new_var("alias-choice", 0, VarKind::Local(LocalKind::Free));
                     cur = self.w.tm.ite(choice, v, cur);
                 }
-                self.write(cl, cur);
+                self.write_mem(cl, cur);
                 continue;
             }
             let mut cur: Option<TermId> = None;
@@ -1032,7 +1288,7 @@ impl Exec<'_> {
                 cur = Some(nv);
             }
             if let Some(v) = cur {
-                self.write(cl, v);
+                self.write_mem(cl, v);
             }
         }
         if sum.cfc != tt {
