@@ -103,7 +103,7 @@ fn main() {
             println!("|---|---|---|---|---|---|---|---|---|---|---|");
             for f in files {
                 let fo = FrontendOptions { mem2reg: true, runtime: None, ..FrontendOptions::default() };
-                let m = load(&[f.clone()], &fo).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+                let m = load(std::slice::from_ref(&f), &fo).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
                 let lines = std::fs::read_to_string(&f).map(|s| s.lines().count()).unwrap_or(0);
                 let t0 = Instant::now();
                 let an = analyse(&m, &Options { unroll, ..Options::default() });

@@ -110,6 +110,9 @@ pub struct Options {
     pub max_unrolled_nodes: usize,
     /// A VC is lifted into at most this many calling contexts.
     pub max_contexts: usize,
+    /// SAT conflicts allowed per solver call (a VC that needs more is left undecided, so one
+    /// hard VC — e.g. about 32-bit division — cannot starve the others). `None`: no limit.
+    pub vc_conflict_limit: Option<u64>,
 }
 
 impl Default for Options {
@@ -123,6 +126,7 @@ impl Default for Options {
             deref_inline_limit: 64,
             max_unrolled_nodes: 100_000,
             max_contexts: 64,
+            vc_conflict_limit: Some(20_000),
         }
     }
 }
@@ -303,7 +307,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
         }
     }
     let main = module.function_by_name("main");
-    let mut seen_reports: HashSet<(ReportKind, String, u32, u32, Vec<(FuncId, u32)>)> = HashSet::new();
+    let mut seen_reports: HashSet<(ReportKind, String, u32, u32, CallChain)> = HashSet::new();
     'vcs: for (fi_idx, fi) in infos.iter().enumerate() {
         let Some(fi) = fi else { continue };
         let fid = FuncId(fi_idx as u32);
@@ -314,7 +318,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                 st.vcs_undecided += 1;
                 continue 'vcs;
             }
-            let mut queue: Vec<(FuncId, TermId, Vec<(FuncId, u32)>)> = vec![(fid, check.bad, Vec::new())];
+            let mut queue: Vec<(FuncId, TermId, CallChain)> = vec![(fid, check.bad, Vec::new())];
             let mut contexts = 0usize;
             let (mut falsified, mut undecided, mut unreached) = (false, false, false);
             while let Some((f, bad, chain)) = queue.pop() {
@@ -380,6 +384,9 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
     an.stats = st;
     an
 }
+
+/// Call sites (caller, site index in the caller) from the outermost caller down.
+type CallChain = Vec<(FuncId, u32)>;
 
 /// Functions whose calls have a built-in meaning; their bodies (if any) are not analysed.
 fn is_special(name: &str) -> bool {

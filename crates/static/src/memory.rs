@@ -56,6 +56,8 @@ pub enum Target {
 pub struct Objects {
     ids: HashMap<Base, u32>,
     bases: Vec<Base>,
+    /// Heap sites whose objects start zeroed (`calloc`).
+    pub zeroed: std::collections::HashSet<Base>,
 }
 
 impl Objects {

@@ -51,6 +51,7 @@ impl Refiner {
     pub fn new(opts: &Options) -> Refiner {
         let mut solver = Solver::new();
         solver.set_deadline(opts.deadline);
+        solver.set_conflict_limit(opts.vc_conflict_limit);
         if let Some(f) = &opts.interrupt {
             solver.set_interrupt(f.clone());
         }

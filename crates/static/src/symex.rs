@@ -110,6 +110,8 @@ struct Exec<'a> {
     written: Vec<Loc>,
     written_set: HashSet<Loc>,
     undef_vars: HashSet<TermId>,
+    /// Statically known access shapes `(offset, bytes)` per object (see [`access_shapes`]).
+    shapes: HashMap<Base, Vec<(i64, u32)>>,
     ctx: TermId,
     node: u32,
     out: FuncInfo,
@@ -142,8 +144,10 @@ pub fn execute(w: &mut World, m: &Module, fid: FuncId, opts: &Options) -> Result
             w.new_var(&name, wdt, VarKind::Param { func: fid, idx: i as u32 })
         })
         .collect();
+    let shapes = access_shapes(m, fid, f, &params);
     let tt = w.tm.tt();
     let mut ex = Exec {
+        shapes,
         w,
         m,
         fid,
@@ -182,8 +186,10 @@ fn first_unsupported(f: &Function) -> Option<String> {
             match &i.kind {
                 InstKind::Unsupported { construct } => return Some(format!("unsupported construct: {construct}")),
                 InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => return Some("atomic operation".into()),
-                InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, .. } => {
-                    return Some("memcpy/memmove/memset (byte-level copies are not modelled)".into())
+                InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, args, .. }
+                    if !matches!(args.get(2), Some(Operand::Const(_))) =>
+                {
+                    return Some("memcpy/memmove/memset of a non-constant length".into())
                 }
                 InstKind::Intrinsic { which: Intrinsic::VaStart | Intrinsic::VaCopy, .. } => {
                     return Some("variadic function".into())
@@ -199,6 +205,129 @@ fn first_unsupported(f: &Function) -> Option<String> {
 }
 
 const MAX_VALUE_BITS: u32 = 1024;
+
+/// The object and constant offset a pointer operand designates, when that is syntactically
+/// evident: a global, a parameter, an `alloca`, or a chain of constant `getelementptr`s on one.
+fn static_ptr(
+    m: &Module,
+    fid: FuncId,
+    defs: &HashMap<ValueId, (u32, u32)>,
+    f: &Function,
+    params: &[TermId],
+    op: Operand,
+) -> Option<(Base, i64)> {
+    let mut op = op;
+    let mut acc: i64 = 0;
+    for _ in 0..64 {
+        match op {
+            Operand::Const(c) => {
+                return match m.konst(c) {
+                    Const::Ptr { target: PtrTarget::Global(g), offset } => Some((Base::Global(g.0), acc.wrapping_add(*offset))),
+                    _ => None,
+                }
+            }
+            Operand::Value(v) if v.index() < params.len() => return Some((Base::Term(params[v.index()]), acc)),
+            Operand::Value(v) => {
+                let &(b, i) = defs.get(&v)?;
+                match &f.blocks[b as usize].insts[i as usize].kind {
+                    InstKind::Alloca { .. } => return Some((Base::Alloca(fid, b, i), acc)),
+                    InstKind::PtrAdd { base, offset, indices, .. } => {
+                        acc = acc.wrapping_add(*offset);
+                        for (ix, scale) in indices {
+                            let Operand::Const(c) = ix else { return None };
+                            let Const::Int { ty, bits } = m.konst(*c) else { return None };
+                            let w = m.types.value_bits(*ty);
+                            let sx = if w >= 64 || w == 0 { *bits as i64 } else { ((*bits << (64 - w)) as i64) >> (64 - w) };
+                            acc = acc.wrapping_add(sx.wrapping_mul(*scale));
+                        }
+                        op = *base;
+                    }
+                    InstKind::Cast { op: vigil_ir::CastOp::Bitcast, val, .. } => op = *val,
+                    _ => return None,
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Access shapes: for every load and store of the function whose address is syntactically a
+/// constant offset into a global, parameter or `alloca`, the `(offset, bytes)` it accesses.
+/// Constant-length `memset`/`memcpy` are modelled as writes of exactly these locations (the
+/// byte ranges of the object that the function itself accesses field by field).
+fn access_shapes(m: &Module, fid: FuncId, f: &Function, params: &[TermId]) -> HashMap<Base, Vec<(i64, u32)>> {
+    let mut defs = HashMap::new();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        for (i, inst) in blk.insts.iter().enumerate() {
+            if let Some(d) = inst.dest {
+                defs.insert(d, (b as u32, i as u32));
+            }
+        }
+    }
+    let mut shapes: HashMap<Base, Vec<(i64, u32)>> = HashMap::new();
+    for blk in &f.blocks {
+        for inst in &blk.insts {
+            let (ptr, ty) = match &inst.kind {
+                InstKind::Load { ptr, ty, .. } | InstKind::Store { ptr, ty, .. } => (*ptr, *ty),
+                _ => continue,
+            };
+            if let Some((b, off)) = static_ptr(m, fid, &defs, f, params, ptr) {
+                let bytes = m.types.size_of(ty) as u32;
+                let e = shapes.entry(b).or_default();
+                if bytes > 0 && !e.contains(&(off, bytes)) {
+                    e.push((off, bytes));
+                }
+            }
+        }
+    }
+    // Copies connect objects: what one side is accessed as, the other is copied as.
+    let mut copies = Vec::new();
+    for blk in &f.blocks {
+        for inst in &blk.insts {
+            if let InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove, args, .. } = &inst.kind {
+                let len = match args.get(2) {
+                    Some(Operand::Const(c)) => match m.konst(*c) {
+                        Const::Int { bits, .. } => *bits as i64,
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let d = static_ptr(m, fid, &defs, f, params, args[0]);
+                let s = static_ptr(m, fid, &defs, f, params, args[1]);
+                if let (Some(d), Some(s)) = (d, s) {
+                    copies.push((d, s, len));
+                }
+            }
+        }
+    }
+    for _round in 0..8 {
+        let mut changed = false;
+        for &((db, doff), (sb, soff), len) in &copies {
+            for (from, foff, to, toff) in [(sb, soff, db, doff), (db, doff, sb, soff)] {
+                let add: Vec<(i64, u32)> = shapes
+                    .get(&from)
+                    .map(|v| {
+                        v.iter()
+                            .filter(|&&(o, n)| o >= foff && o + i64::from(n) <= foff + len)
+                            .map(|&(o, n)| (o - foff + toff, n))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let e = shapes.entry(to).or_default();
+                for sh in add {
+                    if !e.contains(&sh) {
+                        e.push(sh);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    shapes
+}
 
 impl Exec<'_> {
     fn run(&mut self) -> Result<(), SkipReason> {
@@ -367,7 +496,7 @@ impl Exec<'_> {
                 }
                 if let Some(copies) = self.vals.get(&v) {
                     for &(n, t) in copies {
-                        if self.dom.dominates(n, at) && best.map_or(true, |(d, _)| self.depth[n as usize] > d) {
+                        if self.dom.dominates(n, at) && best.is_none() || best.is_some_and(|(d, _)| self.depth[n as usize] > d) {
                             best = Some((self.depth[n as usize], t));
                         }
                     }
@@ -452,6 +581,9 @@ impl Exec<'_> {
                 v
             }
             Base::Global(g) if self.is_main => self.global_initial(g, loc),
+            // The object of a `calloc` site starts zeroed (one node per site: its first
+            // allocation, as seen from main).
+            Base::Heap(..) if self.is_main && self.w.objects.zeroed.contains(&loc.base) => self.w.tm.bv_u64(width, 0),
             Base::Global(_) | Base::Heap(..) if !self.is_main => self.inloc_var(loc),
             Base::Term(t)
                 if !self.is_main && matches!(self.w.kinds.get(&t), Some(VarKind::Param { .. } | VarKind::InLoc { .. })) =>
@@ -517,6 +649,35 @@ impl Exec<'_> {
         }
         if !self.is_local(loc.base) && self.written_set.insert(loc) {
             self.written.push(loc);
+        }
+    }
+
+    /// A memory write of `v` to `loc`, also spliced into every known access shape of the same
+    /// object that overlaps it (so a 4-byte field read after an 8-byte store, or the reverse,
+    /// sees the bytes written; little-endian).
+    fn write_mem(&mut self, loc: Loc, v: TermId) {
+        self.write(loc, v);
+        let Some(off) = loc.off else { return };
+        let shapes: Vec<(i64, u32)> = self.shapes.get(&loc.base).cloned().unwrap_or_default();
+        let end = off + i64::from(loc.bytes);
+        for (o, k) in shapes {
+            let oend = o + i64::from(k);
+            if (o, k) == (off, loc.bytes) || oend <= off || end <= o || k * 8 > MAX_VALUE_BITS {
+                continue;
+            }
+            let (s, e) = (off.max(o), end.min(oend));
+            let piece = self.w.tm.extract(v, ((e - off) * 8 - 1) as u32, ((s - off) * 8) as u32);
+            let sl = Loc { base: loc.base, off: Some(o), bytes: k };
+            let nv = if s == o && e == oend {
+                piece
+            } else {
+                let old = self.read(sl);
+                match self.insert_bits(old, piece, ((s - o) * 8) as u32) {
+                    Ok(t) => t,
+                    Err(_) => continue,
+                }
+            };
+            self.write(sl, nv);
         }
     }
 
@@ -623,7 +784,7 @@ impl Exec<'_> {
                 let old = self.read(l);
                 self.w.tm.ite(g, v, old)
             };
-            self.write(l, nv);
+            self.write_mem(l, nv);
         }
         Ok(())
     }
@@ -712,6 +873,10 @@ impl Exec<'_> {
                 Some(p)
             }
             InstKind::Call { callee, args, ret_ty } => self.call(callee, args, *ret_ty, loc)?,
+            InstKind::Intrinsic { which: w @ (Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset), args, .. } => {
+                self.mem_op(*w, args, loc)?;
+                None
+            }
             InstKind::Intrinsic { which, args, ret_ty } => self.intrinsic(*which, args, *ret_ty)?,
             InstKind::Freeze { val } => Some(self.operand(*val)),
             InstKind::ExtractValue { agg, offset, ty } => {
@@ -760,6 +925,100 @@ impl Exec<'_> {
             r = self.w.tm.concat(high, r);
         }
         Ok(r)
+    }
+
+    /// `memset`/`memcpy`/`memmove` of constant length `len` (thesis §3.2.1's write restriction,
+    /// once per location): every known access shape of the destination object inside the range
+    /// gets the fill byte repeated, or the source's bytes at the same relative offset.
+    fn mem_op(&mut self, which: Intrinsic, args: &[Operand], loc: vigil_ir::Loc) -> Result<(), SkipReason> {
+        let len = match args.get(2) {
+            Some(&Operand::Const(c)) => match self.m.konst(c) {
+                Const::Int { bits, .. } => *bits as i64,
+                _ => return Err("memory intrinsic with a non-integer length".into()),
+            },
+            _ => return Err("memory intrinsic with a non-constant length".into()),
+        };
+        if len == 0 {
+            return Ok(());
+        }
+        let d = self.operand(args[0]);
+        self.deref_check(d, loc);
+        let src = if which == Intrinsic::Memset {
+            None
+        } else {
+            let sp = self.operand(args[1]);
+            self.deref_check(sp, loc);
+            Some(sp)
+        };
+        let fill_byte = if which == Intrinsic::Memset {
+            let b = self.operand(args[1]);
+            Some(self.fit(b, 8))
+        } else {
+            None
+        };
+        let tt = self.w.tm.tt();
+        let dsts = targets(&mut self.w.tm, &self.w.objects, d);
+        let srcs = match src {
+            Some(sp) => targets(&mut self.w.tm, &self.w.objects, sp),
+            None => Vec::new(),
+        };
+        for (g, t) in dsts {
+            let Target::At(db, Some(doff)) = t else { continue };
+            // Shapes of the destination, plus those of the source shifted into it.
+            let mut shapes: Vec<(i64, u32)> = self
+                .shapes
+                .get(&db)
+                .map(|v| v.iter().filter(|&&(o, n)| o >= doff && o + i64::from(n) <= doff + len).copied().collect())
+                .unwrap_or_default();
+            for (_, st) in &srcs {
+                if let Target::At(sb, Some(soff)) = st {
+                    for &(o, n) in self.shapes.get(sb).map(Vec::as_slice).unwrap_or(&[]) {
+                        let rel = o - soff;
+                        if rel >= 0 && rel + i64::from(n) <= len && !shapes.contains(&(doff + rel, n)) {
+                            shapes.push((doff + rel, n));
+                        }
+                    }
+                }
+            }
+            for (o, n) in shapes {
+                if n * 8 > MAX_VALUE_BITS {
+                    continue;
+                }
+                let dl = Loc { base: db, off: Some(o), bytes: n };
+                let v = match fill_byte {
+                    Some(b) => {
+                        let mut v = b;
+                        for _ in 1..n {
+                            v = self.w.tm.concat(v, b);
+                        }
+                        v
+                    }
+                    None => {
+                        let rel = o - doff;
+                        let mut alts: Vec<(TermId, TermId)> = Vec::new();
+                        for &(sg, st) in &srcs {
+                            if let Target::At(sb, soff) = st {
+                                let sl = Loc { base: sb, off: soff.map(|so| so + rel), bytes: n };
+                                let v = self.read(sl);
+                                alts.push((sg, v));
+                            }
+                        }
+                        match alts.pop() {
+                            None => continue,
+                            Some((_, last)) => alts.into_iter().rev().fold(last, |acc, (sg, v)| self.w.tm.ite(sg, v, acc)),
+                        }
+                    }
+                };
+                let nv = if g == tt {
+                    v
+                } else {
+                    let old = self.read(dl);
+                    self.w.tm.ite(g, v, old)
+                };
+                self.write(dl, nv);
+            }
+        }
+        Ok(())
     }
 
     fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], ret_ty: TypeId) -> Result<Option<TermId>, SkipReason> {
@@ -818,6 +1077,24 @@ impl Exec<'_> {
                 Some(self.insert_bits(with_val, bit, ovf_off)?)
             }
             Intrinsic::IsConstant => Some(tm.bv_u64(self.m.types.value_bits(ret_ty).max(1), 0)),
+            Intrinsic::Bswap | Intrinsic::Bitreverse | Intrinsic::Ctpop | Intrinsic::Ctlz | Intrinsic::Cttz => {
+                Some(bit_intrinsic(tm, which, vals[0]))
+            }
+            Intrinsic::Fshl | Intrinsic::Fshr => {
+                let (a, b, c) = (vals[0], vals[1], vals[2]);
+                let wd = tm.width(a);
+                let wc = tm.bv_u64(wd, u64::from(wd));
+                let amt = tm.bvurem(c, wc);
+                let cat = tm.concat(a, b);
+                let amt2 = tm.zero_extend(amt, wd);
+                Some(if which == Intrinsic::Fshl {
+                    let sh = tm.bvshl(cat, amt2);
+                    tm.extract(sh, 2 * wd - 1, wd)
+                } else {
+                    let sh = tm.bvlshr(cat, amt2);
+                    tm.extract(sh, wd - 1, 0)
+                })
+            }
             _ => {
                 let wd = self.m.types.value_bits(ret_ty);
                 if wd == 0 {
@@ -856,7 +1133,11 @@ impl Exec<'_> {
             "malloc" | "calloc" | "realloc" | "valloc" | "alloca" | "__builtin_alloca" | "aligned_alloc" => {
                 // Allocation never fails in this model (documented limitation: NULL results of
                 // malloc are not explored, which can only lose bugs).
-                let a = self.w.objects.addr(Base::Heap(self.fid, loc.line, loc.col));
+                let base = Base::Heap(self.fid, loc.line, loc.col);
+                if name == "calloc" {
+                    self.w.objects.zeroed.insert(base);
+                }
+                let a = self.w.objects.addr(base);
                 return Ok(Some(self.w.tm.bv_u64(64, a)));
             }
             "free" => return Ok(None),
@@ -984,7 +1265,7 @@ impl Exec<'_> {
                     let choice = self.w.new_var("alias-choice", 0, VarKind::Local(LocalKind::Free));
                     cur = self.w.tm.ite(choice, v, cur);
                 }
-                self.write(cl, cur);
+                self.write_mem(cl, cur);
                 continue;
             }
             let mut cur: Option<TermId> = None;
@@ -1007,7 +1288,7 @@ impl Exec<'_> {
                 cur = Some(nv);
             }
             if let Some(v) = cur {
-                self.write(cl, v);
+                self.write_mem(cl, v);
             }
         }
         if sum.cfc != tt {
@@ -1120,10 +1401,79 @@ impl Exec<'_> {
     }
 }
 
+/// `bswap`, `bitreverse`, `ctpop`, `ctlz`, `cttz` of `a`, bit-precisely (`ctlz`/`cttz` of 0
+/// give the width, LLVM's answer when zero is not poison).
+pub fn bit_intrinsic(tm: &mut vigil_bv::TermManager, which: Intrinsic, a: TermId) -> TermId {
+    let wd = tm.width(a);
+    let one = tm.bv_u64(1, 1);
+    let bit = |tm: &mut vigil_bv::TermManager, i: u32| {
+        let b = tm.extract(a, i, i);
+        tm.eq(b, one)
+    };
+    match which {
+        Intrinsic::Bswap | Intrinsic::Bitreverse => {
+            let unit = if which == Intrinsic::Bswap { 8 } else { 1 };
+            if wd < unit || wd / unit * unit != wd {
+                return a;
+            }
+            let mut r = tm.extract(a, unit - 1, 0);
+            for k in 1..wd / unit {
+                let piece = tm.extract(a, (k + 1) * unit - 1, k * unit);
+                r = tm.concat(r, piece);
+            }
+            r
+        }
+        Intrinsic::Ctpop => {
+            let mut r = tm.bv_u64(wd, 0);
+            for i in 0..wd {
+                let b = tm.extract(a, i, i);
+                let z = if wd > 1 { tm.zero_extend(b, wd - 1) } else { b };
+                r = tm.bvadd(r, z);
+            }
+            r
+        }
+        Intrinsic::Ctlz => {
+            let mut r = tm.bv_u64(wd, u64::from(wd));
+            for i in 0..wd {
+                let c = bit(tm, i);
+                let k = tm.bv_u64(wd, u64::from(wd - 1 - i));
+                r = tm.ite(c, k, r);
+            }
+            r
+        }
+        _ => {
+            let mut r = tm.bv_u64(wd, u64::from(wd));
+            for i in (0..wd).rev() {
+                let c = bit(tm, i);
+                let k = tm.bv_u64(wd, u64::from(i));
+                r = tm.ite(c, k, r);
+            }
+            r
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use vigil_bv::{BitVecValue, Evaluator, Value};
+
+    #[test]
+    fn bit_intrinsics_match_rust_on_constants() {
+        let mut tm = vigil_bv::TermManager::new();
+        for &x in &[0u32, 1, 0x8000_0000, 0x1234_5678, 0xffff_ffff, 0x00f0_0100] {
+            let a = tm.bv_u64(32, u64::from(x));
+            let ev = |tm: &mut vigil_bv::TermManager, w: Intrinsic| {
+                let t = bit_intrinsic(tm, w, a);
+                Evaluator::new(tm, std::iter::empty()).eval(t).as_bv().unwrap().low_u64()
+            };
+            assert_eq!(ev(&mut tm, Intrinsic::Bswap), u64::from(x.swap_bytes()));
+            assert_eq!(ev(&mut tm, Intrinsic::Bitreverse), u64::from(x.reverse_bits()));
+            assert_eq!(ev(&mut tm, Intrinsic::Ctpop), u64::from(x.count_ones()));
+            assert_eq!(ev(&mut tm, Intrinsic::Ctlz), u64::from(x.leading_zeros()));
+            assert_eq!(ev(&mut tm, Intrinsic::Cttz), u64::from(x.trailing_zeros()));
+        }
+    }
 
     fn compile(tag: &str, src: &str) -> Module {
         let dir = std::env::temp_dir().join(format!("vigil-static-unit-{}-{tag}", std::process::id()));

@@ -101,7 +101,7 @@ impl Unrolled {
                         continue;
                     }
                 }
-                iters.extend(std::iter::repeat(0).take(cs.len() - iters.len()));
+                iters.resize(cs.len(), 0);
                 let key = UNode { block: Some(s), iters };
                 let m = match index.get(&key) {
                     Some(&m) => m,

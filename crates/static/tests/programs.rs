@@ -214,3 +214,11 @@ fn unsupported_constructs_and_recursion_are_reported_not_fatal() {
     let r = assert_one_report(&an, &path, ReportKind::Assertion, "main", "unsup");
     assert_eq!(r.inputs[0].value as i32, 3);
 }
+
+#[test]
+fn struct_copies_and_coerced_struct_values_keep_field_values() {
+    let (an, path) = run("struct_copy.c", &Options::default());
+    assert!(an.skipped.is_empty(), "{:?}", an.skipped);
+    let r = assert_one_report(&an, &path, ReportKind::Assertion, "main", "copy");
+    assert_eq!(r.inputs[0].value as i32, 41);
+}
