@@ -433,9 +433,15 @@ pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
     let key = |r: &TaskResult| (r.file.clone(), r.property.clone());
     let old_by: BTreeMap<_, &TaskResult> = old.iter().map(|r| (key(r), r)).collect();
     let mut rows: Vec<(i32, String)> = Vec::new();
+    let mut other_reason = 0;
     for n in new {
         let Some(o) = old_by.get(&key(n)) else { continue };
         if o.verdict == n.verdict {
+            continue;
+        }
+        if o.outcome == "unknown" && n.outcome == "unknown" {
+            // Only the reason changed: counted, not listed.
+            other_reason += 1;
             continue;
         }
         let delta = rank(&n.outcome) - rank(&o.outcome);
@@ -448,6 +454,9 @@ pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
     }
     rows.sort_by_key(|(d, _)| if *d < 0 { 0 } else if *d > 0 { 1 } else { 2 });
     let mut s: String = rows.into_iter().map(|(_, r)| r).collect();
+    if other_reason > 0 {
+        s.push_str(&format!("{other_reason} unknown answer(s) with another reason than before\n"));
+    }
     let total = |rs: &[TaskResult]| rs.iter().map(|r| score(&r.outcome)).sum::<i64>();
     s.push_str(&format!("score: before {}  now {}  ({} tasks compared)\n", total(old), total(new), new.iter().filter(|n| old_by.contains_key(&key(n))).count()));
     s

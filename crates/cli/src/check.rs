@@ -429,7 +429,7 @@ impl Engine for Declined {
         self.name
     }
     fn run(&self, _cancel: &Arc<std::sync::atomic::AtomicBool>) -> crate::engines::Outcome {
-        crate::engines::Outcome::unknown(self.reason.clone())
+        crate::engines::Outcome::declined(self.reason.clone())
     }
 }
 

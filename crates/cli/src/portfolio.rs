@@ -129,22 +129,23 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
         let (outcome, _) = results[k].take().expect("conclusive result present");
         return PortfolioResult { decided_by: engines[k].name(), outcome, summaries };
     }
-    // No evidence anywhere: unknown, with every engine's reason.
-    let reasons: Vec<String> = engines
+    // No evidence anywhere: unknown, with the reason of every engine that ran (of every engine
+    // when none applied); the summaries still list them all.
+    let declined = |r: &Option<(Outcome, f64)>| r.as_ref().is_some_and(|(o, _)| o.declined);
+    let any_ran = results.iter().any(|r| !declined(r));
+    let reasons: Vec<(&str, String)> = engines
         .iter()
         .zip(&results)
+        .filter(|(_, r)| !any_ran || !declined(r))
         .map(|(e, r)| match r {
-            Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => format!("{}: {why}", e.name()),
-            _ => format!("{}: no answer in time", e.name()),
+            Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => (e.name(), why.clone()),
+            _ => (e.name(), "no answer in time".to_string()),
         })
         .collect();
     let mut outcome = Outcome::unknown(if reasons.len() == 1 {
-        match &results[0] {
-            Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => why.clone(),
-            _ => "timeout".into(),
-        }
+        reasons[0].1.clone()
     } else {
-        reasons.join("; ")
+        reasons.iter().map(|(e, why)| format!("{e}: {why}")).collect::<Vec<_>>().join("; ")
     });
     // Keep the statistics of the single engine that ran, if only one did.
     if engines.len() == 1 {
@@ -255,6 +256,26 @@ mod tests {
             }
             other => panic!("expected unknown, got {other:?}"),
         }
+    }
+
+    struct Declining;
+
+    impl Engine for Declining {
+        fn name(&self) -> &'static str {
+            "declining"
+        }
+        fn run(&self, _cancel: &Arc<AtomicBool>) -> Outcome {
+            Outcome::declined("does not apply")
+        }
+    }
+
+    #[test]
+    fn declined_engines_are_left_out_of_the_reason_unless_none_ran() {
+        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far());
+        assert_eq!(r.outcome.answer, Answer::Unknown("loops".into()));
+        assert_eq!(r.summaries.len(), 2);
+        let r = run(vec![Arc::new(Declining)], far());
+        assert_eq!(r.outcome.answer, Answer::Unknown("does not apply".into()));
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub struct Outcome {
     pub details: Vec<String>,
     /// A SARIF 2.1.0 log of the engine's reports (static engine).
     pub sarif: Option<String>,
+    /// The engine did not run: it does not apply to this program or property (the answer says why).
+    pub declined: bool,
 }
 
 impl Outcome {
@@ -45,7 +47,13 @@ impl Outcome {
             stats: Default::default(),
             details: Vec::new(),
             sarif: None,
+            declined: false,
         }
+    }
+
+    /// The outcome of an engine that does not apply, with the reason.
+    pub fn declined(reason: impl Into<String>) -> Outcome {
+        Outcome { declined: true, ..Outcome::unknown(reason) }
     }
 
     /// True for `true` and `false` (answers backed by evidence).
