@@ -19,9 +19,11 @@
 //! Soundness contract: this engine never claims a program correct. A [`Report`] is a *candidate*:
 //! its input vector must be replayed on the concrete VM before anyone says `false`. Loops are
 //! under-approximated (cut paths are dropped), `malloc` never fails, external functions other
-//! than the SV-COMP ones return unconstrained values without side effects, and distinct terminal
+//! than the SV-COMP ones return unconstrained values without side effects, symbolic array
+//! indices make whole-object locations unrelated to constant-offset ones, and distinct terminal
 //! pointers are assumed not to alias inside a function — all of which can lose bugs or produce
-//! candidates that do not replay, never a wrong verdict once replay is applied.
+//! candidates that do not replay, never a wrong verdict once replay is applied. The crate's
+//! README lists the model's limits.
 #![forbid(unsafe_code)]
 
 pub mod encode;
@@ -260,6 +262,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
     };
     let t0 = Instant::now();
     let mut cst = CheckStats::default();
+    let mut refiner: Refiner;
     let mut infos: Vec<Option<FuncInfo>> = vec![None; module.functions.len()];
     for fid in order {
         let f = module.function(fid);
@@ -281,7 +284,13 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                 let cfc = w.summaries[fid.index()].as_ref().map(|s| s.cfc);
                 if let Some(cfc) = cfc.filter(|&c| c != w.tm.tt()) {
                     let neg = w.tm.not(cfc);
-                    if let Outcome::Valid = Refiner::new(opts).check(&mut w, neg, opts, &mut cst) {
+                    refiner = Refiner::new(opts);
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| refiner.check(&mut w, neg, opts, &mut cst)));
+                    let r = r.unwrap_or_else(|_| {
+                        refiner = Refiner::new(opts);
+                        Outcome::Unknown("internal error".into())
+                    });
+                    if let Outcome::Valid = r {
                         let tt = w.tm.tt();
                         if let Some(s) = w.summaries[fid.index()].as_mut() {
                             s.cfc = tt;
@@ -327,20 +336,27 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                     undecided = true;
                     break;
                 }
+                // A fresh solver per check: a shared one would keep every earlier VC's circuits,
+                // and each satisfiable answer must assign all of them (measured: the `flags`
+                // benchmark went from seconds to minutes).
+                refiner = Refiner::new(opts);
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    Refiner::new(opts).check(&mut w, bad, opts, &mut cst)
+                    refiner.check(&mut w, bad, opts, &mut cst)
                 }))
-                .unwrap_or_else(|_| Outcome::Unknown("internal error while checking".into()));
+                .unwrap_or_else(|_| {
+                    refiner = Refiner::new(opts);
+                    Outcome::Unknown("internal error while checking".into())
+                });
                 match outcome {
                     Outcome::Valid => {}
                     Outcome::Unknown(_) => undecided = true,
-                    Outcome::Candidate(solver) => {
+                    Outcome::Candidate => {
                         if Some(f) == main {
                             falsified = true;
                             st.candidates += 1;
                             let key = (check.kind, module.function(fid).name.clone(), check.loc.line, check.loc.col, chain.clone());
                             if seen_reports.insert(key) {
-                                let r = trace::build_report(&mut w, module, &infos, &solver, fid, ci as u32, check, &chain);
+                                let r = trace::build_report(&mut w, module, &infos, &refiner.solver, fid, ci as u32, check, &chain);
                                 an.reports.push(r);
                             }
                         } else {

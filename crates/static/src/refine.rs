@@ -27,8 +27,9 @@ use crate::Options;
 pub enum Outcome {
     /// `bad` is unsatisfiable: the VC holds.
     Valid,
-    /// A falsifying assignment that no unexpanded summary explains; the solver holds its model.
-    Candidate(Box<Solver>),
+    /// A falsifying assignment that no unexpanded summary explains; the refiner's solver holds
+    /// its model until the next check.
+    Candidate,
     /// The budget ran out (expansion limit, deadline, interrupt, or a solver error).
     Unknown(String),
 }
@@ -41,10 +42,18 @@ pub struct CheckStats {
     pub solver_time: Duration,
 }
 
-/// An incremental structural-abstraction check of one VC.
+/// Incremental structural-abstraction checks. Expansions assert `op = definition`, which holds
+/// in every execution, so a refiner could serve several VCs; the analysis nevertheless uses one
+/// per VC, since every satisfiable answer of a shared solver must assign all earlier circuits.
 pub struct Refiner {
     pub solver: Solver,
     pub expanded: HashSet<TermId>,
+}
+
+impl std::fmt::Debug for Refiner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Refiner({} expanded)", self.expanded.len())
+    }
 }
 
 impl Refiner {
@@ -76,7 +85,7 @@ impl Refiner {
     }
 
     /// Algorithm 3: check `bad` (the negated VC) under structural abstraction.
-    pub fn check(mut self, w: &mut World, bad: TermId, opts: &Options, st: &mut CheckStats) -> Outcome {
+    pub fn check(&mut self, w: &mut World, bad: TermId, opts: &Options, st: &mut CheckStats) -> Outcome {
         if bad == w.tm.ff() {
             return Outcome::Valid;
         }
@@ -131,7 +140,7 @@ impl Refiner {
                         Err(e) => Outcome::Unknown(e),
                         Ok(CheckResult::Unsat) => Outcome::Valid,
                         Ok(CheckResult::Unknown) => Outcome::Unknown("solver budget".into()),
-                        Ok(CheckResult::Sat) => Outcome::Candidate(Box::new(self.solver)),
+                        Ok(CheckResult::Sat) => Outcome::Candidate,
                     };
                 }
             }

@@ -347,8 +347,13 @@ impl Exec<'_> {
             let mut phis = Vec::new();
             for inst in &block.insts {
                 if let InstKind::Phi { incoming } = &inst.kind {
-                    let v = self.phi(n, incoming);
-                    phis.push((inst.dest.expect("phi defines a value"), v));
+                    let Some(d) = inst.dest else { continue };
+                    let wd = self.width_of(self.f.value(d).ty);
+                    if wd == 0 || wd > MAX_VALUE_BITS {
+                        return Err("phi of an unsupported type".into());
+                    }
+                    let v = self.phi(n, incoming, wd);
+                    phis.push((d, v));
                 }
             }
             for (d, v) in phis {
@@ -436,7 +441,7 @@ impl Exec<'_> {
         r
     }
 
-    fn phi(&mut self, n: u32, incoming: &[(BlockId, Operand)]) -> TermId {
+    fn phi(&mut self, n: u32, incoming: &[(BlockId, Operand)], wd: u32) -> TermId {
         let preds: Vec<u32> = self.un.graph.preds(n).to_vec();
         let mut leaves = HashMap::new();
         for p in preds {
@@ -447,7 +452,7 @@ impl Exec<'_> {
             }
         }
         if leaves.is_empty() {
-            return self.free_var("phi", 1);
+            return self.free_var("phi", wd);
         }
         self.gate(n, &leaves)
     }

@@ -222,3 +222,13 @@ fn struct_copies_and_coerced_struct_values_keep_field_values() {
     let r = assert_one_report(&an, &path, ReportKind::Assertion, "main", "copy");
     assert_eq!(r.inputs[0].value as i32, 41);
 }
+
+#[test]
+fn an_interrupt_ends_the_analysis_early_without_reports() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let opts = Options { interrupt: Some(flag), ..Options::default() };
+    let (an, _) = run("deep.c", &opts);
+    assert!(an.reports.is_empty());
+    assert!(an.incomplete.is_some());
+    assert_eq!(an.vcs_proved, 0);
+}
