@@ -297,7 +297,8 @@ fn synergy_true_prints_its_proof_and_static_writes_sarif() {
     assert_eq!(o.status.code(), Some(10), "{}", stderr(&o));
     let log: serde_json::Value = serde_json::from_slice(&o.stdout).expect("SARIF is JSON");
     assert_eq!(log["version"], "2.1.0");
-    assert!(!log["runs"][0]["results"].as_array().expect("results").is_empty());
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert!(results.iter().any(|r| r["level"] == "error" && r["properties"]["confirmed"] == true), "{log}");
     assert_usage_error(
         &vigil().args(["check", "--format", "sarif", "--engine", "explicit"]).arg(corpus("088_wide_input_false.c")).output().expect("run"),
         "--engine static",

@@ -48,7 +48,10 @@ const RULES: [(ReportKind, &str); 3] = [
 ];
 
 /// The SARIF 2.1.0 log of `analysis`; `source_file` is used for reports without a file.
-pub fn sarif(analysis: &Analysis, source_file: &str) -> String {
+/// `confirmed[k]` says whether report `k` was replayed on the concrete VM (`Some(true)`: a
+/// confirmed bug, level `error`), did not replay (`Some(false)`), or was not tried (`None`, also
+/// for indices past the slice); unconfirmed candidates have level `warning`.
+pub fn sarif(analysis: &Analysis, source_file: &str, confirmed: &[Option<bool>]) -> String {
     let rules: Vec<String> = RULES
         .iter()
         .map(|(k, d)| {
@@ -62,7 +65,14 @@ pub fn sarif(analysis: &Analysis, source_file: &str) -> String {
     let results: Vec<String> = analysis
         .reports
         .iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(k, r)| {
+            let status = confirmed.get(k).copied().flatten();
+            let (level, note) = match status {
+                Some(true) => ("error", "confirmed: its inputs replay into the bug on the VM"),
+                Some(false) => ("warning", "candidate: its inputs did not replay into the bug"),
+                None => ("warning", "candidate; replay its inputs to confirm"),
+            };
             let file = if r.file.is_empty() { source_file } else { &r.file };
             let idx = RULES.iter().position(|(k, _)| *k == r.kind).unwrap_or(0);
             let inputs: Vec<String> = r
@@ -84,13 +94,17 @@ pub fn sarif(analysis: &Analysis, source_file: &str) -> String {
                 format!(",\"codeFlows\":[{{\"threadFlows\":[{{\"locations\":[{}]}}]}}]", steps.join(","))
             };
             format!(
-                "{{\"ruleId\":{},\"ruleIndex\":{idx},\"level\":\"error\",\"message\":{{\"text\":{}}},\"locations\":[{}]{code_flow},\"properties\":{{\"function\":{},\"context\":{},\"inputs\":[{}],\"confirmed\":false}}}}",
+                "{{\"ruleId\":{},\"ruleIndex\":{idx},\"level\":\"{level}\",\"message\":{{\"text\":{}}},\"locations\":[{}]{code_flow},\"properties\":{{\"function\":{},\"context\":{},\"inputs\":[{}],\"confirmed\":{}}}}}",
                 json_str(r.kind.rule_id()),
-                json_str(&format!("{} in {} (candidate; replay its inputs to confirm)", r.kind.rule_id(), r.function)),
+                json_str(&format!("{} in {} ({note})", r.kind.rule_id(), r.function)),
                 location(file, r.line, r.column, None),
                 json_str(&r.function),
                 json_str(&r.context.join(" > ")),
-                inputs.join(",")
+                inputs.join(","),
+                match status {
+                    Some(b) => b.to_string(),
+                    None => "null".into(),
+                }
             )
         })
         .collect();
@@ -125,7 +139,10 @@ mod tests {
             vcs_proved: 1,
             ..Analysis::default()
         };
-        let s = sarif(&an, "x.c");
+        let s = sarif(&an, "x.c", &[]);
+        assert!(s.contains("\"level\":\"warning\"") && s.contains("\"confirmed\":null"));
+        let confirmed = sarif(&an, "x.c", &[Some(true)]);
+        assert!(confirmed.contains("\"level\":\"error\"") && confirmed.contains("\"confirmed\":true"));
         assert!(s.contains("\"version\":\"2.1.0\""));
         assert!(s.contains("\"ruleId\":\"null-deref\",\"ruleIndex\":1"));
         assert!(s.contains("\"uri\":\"a \\\"b\\\".c\""));

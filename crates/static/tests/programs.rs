@@ -160,7 +160,7 @@ fn property_selection_and_sarif() {
     let (an, path) = run("interproc_null.c", &opts);
     assert!(an.reports.is_empty());
     let (an, _) = run("interproc_null.c", &Options::default());
-    let s = vigil_static::sarif(&an, &path.display().to_string());
+    let s = vigil_static::sarif(&an, &path.display().to_string(), &[]);
     assert!(s.contains("\"ruleId\":\"null-deref\""));
     assert!(s.contains("\"codeFlows\""));
 }

@@ -53,17 +53,23 @@ impl Engine for StaticEngine {
         stats.insert("solver_s".into(), st.solver_time.as_secs_f64().into());
         let mut unconfirmed = Vec::new();
         let mut out = None;
-        for r in analysis.reports.iter().filter(|r| relevant(self.property, r.kind)) {
+        // Per report: replayed into the bug, did not replay, or not tried (None).
+        let mut confirmed: Vec<Option<bool>> = vec![None; analysis.reports.len()];
+        for (k, r) in analysis.reports.iter().enumerate().filter(|(_, r)| relevant(self.property, r.kind)) {
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 break;
             }
             let vector: Vec<u64> = r.inputs.iter().map(|i| i.value).collect();
             match super::confirm::confirm(&self.confirm_with, vector, cancel) {
                 Ok(o) => {
+                    confirmed[k] = Some(true);
                     out = Some(o);
                     break;
                 }
-                Err(why) => unconfirmed.push(format!("{} at {}:{} ({why})", r.kind.rule_id(), r.file, r.line)),
+                Err(why) => {
+                    confirmed[k] = Some(false);
+                    unconfirmed.push(format!("{} at {}:{} ({why})", r.kind.rule_id(), r.file, r.line));
+                }
             }
         }
         let mut out = out.unwrap_or_else(|| {
@@ -86,7 +92,7 @@ impl Engine for StaticEngine {
             let skipped: Vec<String> = analysis.skipped.iter().map(|(f, why)| format!("{f}: {why}")).collect();
             stats.insert("skipped_functions".into(), skipped.into());
         }
-        out.sarif = Some(vigil_static::sarif(&analysis, &self.source_file));
+        out.sarif = Some(vigil_static::sarif(&analysis, &self.source_file, &confirmed));
         for (k, v) in stats {
             out.stats.insert(k, v);
         }
