@@ -274,7 +274,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         let mut forced: Vec<u32> = Vec::new();
         loop {
             check_counter += 1;
-            if check_counter % 64 == 0 {
+            if check_counter.is_multiple_of(64) {
                 if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
                     stats.time_s = start.elapsed().as_secs_f64();
                     return (SearchResult::Unknown(format!("timeout after {} states", stats.states)), stats);

@@ -344,7 +344,7 @@ fn narrow_address_constant(m: &Module, ptr_bytes: u32) -> Option<String> {
         .collect();
     let is_bad = |op: &vigil_ir::Operand| matches!(op, vigil_ir::Operand::Const(c) if bad[c.index()]);
     for g in &m.globals {
-        if g.init.as_ref().is_some_and(|i| narrow_relocs(i)) {
+        if g.init.as_ref().is_some_and(narrow_relocs) {
             return Some(format!("the initialiser of {}", g.name));
         }
     }
