@@ -83,6 +83,8 @@ fn vm_flags_agree_with_the_runtime_header() {
     assert_eq!(ctl::FAULT as i64, rt::VM_CTL_FAULT);
     assert_eq!(ctl::NONDET_RANGE as i64, rt::VM_CTL_NONDET_RANGE);
     assert_eq!(ctl::TRACING as i64, rt::VM_CTL_TRACING);
+    assert_eq!(ctl::INPUTS as i64, rt::VM_CTL_INPUTS);
+    assert_eq!(ctl::INPUT as i64, rt::VM_CTL_INPUT);
 }
 
 #[test]
