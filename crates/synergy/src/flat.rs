@@ -348,7 +348,7 @@ impl<'m> Builder<'m> {
     /// The register of the cell `[off, off+len)` of `p.obj`, created on first use.
     fn cell(&mut self, p: StaticPtr, len: u64, loc: Loc) -> Result<u32, Unsupported> {
         let o = &self.objs[p.obj as usize];
-        if p.off < 0 || (p.off as u64).checked_add(len).map_or(true, |e| e > o.size) {
+        if p.off < 0 || (p.off as u64).checked_add(len).filter(|&e| e <= o.size).is_none() {
             return Err(Unsupported(format!(
                 "memory: access out of the bounds of {} at {}",
                 o.name,

@@ -423,7 +423,7 @@ pub fn exists(
     // Union-find over conjuncts connected by shared quantified variables.
     let n = cs.len();
     let mut parent: Vec<usize> = (0..n).collect();
-    fn find(p: &mut Vec<usize>, mut i: usize) -> usize {
+    fn find(p: &mut [usize], mut i: usize) -> usize {
         while p[i] != i {
             p[i] = p[p[i]];
             i = p[i];
@@ -661,7 +661,7 @@ mod tests {
                     let conc = ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b));
                     let mut fresh = Vec::new();
                     let (r, ub) = binop_term(&mut tm, op, w, ta, tb, Mode::Concrete, &mut fresh);
-                    let ub_now = ub.map_or(false, |u| tm.bool_value(u) == Some(true));
+                    let ub_now = ub.is_some_and(|u| tm.bool_value(u) == Some(true));
                     match conc {
                         Err(_) => assert!(ub_now, "{op:?} w{w} {a} {b}: VM faults, symbolic does not"),
                         Ok(s) => {
