@@ -239,9 +239,10 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Outcome, Stats) {
             Stats::default(),
         );
     }
-    let flat = match flat::flatten(module) {
-        Ok(f) => f,
-        Err(flat::Unsupported(why)) => return (Outcome::Unknown(why), Stats::default()),
+    let flat = match std::panic::catch_unwind(|| flat::flatten(module)) {
+        Ok(Ok(f)) => f,
+        Ok(Err(flat::Unsupported(why))) => return (Outcome::Unknown(why), Stats::default()),
+        Err(_) => return (Outcome::Unknown("internal error while flattening (please report)".into()), Stats::default()),
     };
     check_flat(&flat, opts)
 }
