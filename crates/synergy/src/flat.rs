@@ -179,6 +179,9 @@ enum Val {
     Ptr(StaticPtr),
 }
 
+/// Bound on the size of the inlined program (inlining can grow it exponentially).
+pub const MAX_BLOCKS: usize = 200_000;
+
 const ERROR_FUNCS: [&str; 3] = ["reach_error", "__VERIFIER_error", "__assert_fail"];
 const EXIT_FUNCS: [&str; 3] = ["abort", "exit", "_Exit"];
 
@@ -255,6 +258,9 @@ impl<'m> Builder<'m> {
         }
         if self.stack.len() > 64 {
             return Err(Unsupported("call depth above 64".into()));
+        }
+        if self.blocks.len() > MAX_BLOCKS {
+            return Err(Unsupported(format!("more than {MAX_BLOCKS} blocks after inlining")));
         }
         self.stack.push(f);
         let func = self.m.function(f);
