@@ -42,7 +42,7 @@ fn main() {
     }
     let Some(file) = file else { usage("no input file") };
     let fo = vigil_frontend::FrontendOptions::default();
-    let module = match vigil_frontend::load(&[file.clone()], &fo) {
+    let module = match vigil_frontend::load(std::slice::from_ref(&file), &fo) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("error: {e}");

@@ -58,11 +58,6 @@ pub struct FState {
     pub what: Option<(String, vigil_ir::Loc)>,
 }
 
-/// Why the engine stops early.
-pub enum Stop {
-    Done(Outcome),
-}
-
 pub struct Ctx<'a> {
     pub flat: &'a Flat,
     pub opts: &'a Options,
@@ -78,7 +73,6 @@ pub struct Ctx<'a> {
     index: HashMap<(usize, Rc<[u64]>), usize>,
     pub stats: Stats,
     pub splits_at: Vec<u32>,
-    pub started: Instant,
 }
 
 /// Result of a solver query.
@@ -115,7 +109,6 @@ impl<'a> Ctx<'a> {
             index: HashMap::new(),
             stats: Stats::default(),
             splits_at: vec![0; nloc],
-            started: Instant::now(),
         };
         for l in 0..nloc {
             let t = cx.tm.tt();

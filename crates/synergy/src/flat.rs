@@ -179,6 +179,9 @@ enum Val {
     Ptr(StaticPtr),
 }
 
+/// Bound on the size of the inlined program (inlining can grow it exponentially).
+pub const MAX_BLOCKS: usize = 200_000;
+
 const ERROR_FUNCS: [&str; 3] = ["reach_error", "__VERIFIER_error", "__assert_fail"];
 const EXIT_FUNCS: [&str; 3] = ["abort", "exit", "_Exit"];
 
@@ -255,6 +258,9 @@ impl<'m> Builder<'m> {
         }
         if self.stack.len() > 64 {
             return Err(Unsupported("call depth above 64".into()));
+        }
+        if self.blocks.len() > MAX_BLOCKS {
+            return Err(Unsupported(format!("more than {MAX_BLOCKS} blocks after inlining")));
         }
         self.stack.push(f);
         let func = self.m.function(f);
@@ -348,7 +354,7 @@ impl<'m> Builder<'m> {
     /// The register of the cell `[off, off+len)` of `p.obj`, created on first use.
     fn cell(&mut self, p: StaticPtr, len: u64, loc: Loc) -> Result<u32, Unsupported> {
         let o = &self.objs[p.obj as usize];
-        if p.off < 0 || (p.off as u64).checked_add(len).map_or(true, |e| e > o.size) {
+        if p.off < 0 || (p.off as u64).checked_add(len).filter(|&e| e <= o.size).is_none() {
             return Err(Unsupported(format!(
                 "memory: access out of the bounds of {} at {}",
                 o.name,

@@ -63,6 +63,9 @@ impl Algorithm {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub algorithm: Algorithm,
+    /// The property to check; only `unreach-call` is supported (anything else → `Unknown`).
+    /// [default: "unreach-call"]
+    pub property: String,
     /// Run RefineWithGeneralization (synergy only). [default: true]
     pub generalize: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
@@ -77,6 +80,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             algorithm: Algorithm::Synergy,
+            property: "unreach-call".into(),
             generalize: true,
             max_iterations: 10_000,
             test_step_bound: 100_000,
@@ -229,9 +233,16 @@ impl fmt::Display for Stats {
 
 /// Checks unreach-call on `module` (its `main`).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Outcome, Stats) {
-    let flat = match flat::flatten(module) {
-        Ok(f) => f,
-        Err(flat::Unsupported(why)) => return (Outcome::Unknown(why), Stats::default()),
+    if opts.property != "unreach-call" {
+        return (
+            Outcome::Unknown(format!("the synergy engine checks unreach-call only, not {}", opts.property)),
+            Stats::default(),
+        );
+    }
+    let flat = match std::panic::catch_unwind(|| flat::flatten(module)) {
+        Ok(Ok(f)) => f,
+        Ok(Err(flat::Unsupported(why))) => return (Outcome::Unknown(why), Stats::default()),
+        Err(_) => return (Outcome::Unknown("internal error while flattening (please report)".into()), Stats::default()),
     };
     check_flat(&flat, opts)
 }

@@ -26,7 +26,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
     loop {
         // Witnesses follow their states when regions are split.
         witness = witness.values().map(|&s| (cx.states[s].region, s)).collect();
-        if let Some(o) = bad_witness(cx, &witness) {
+        if let Some(o) = cx.check_bad_states() {
             return o;
         }
         if let Some(why) = cx.out_of_budget() {
@@ -102,11 +102,6 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             None => Outcome::Unknown("lee-yannakakis: partition stable but an abstract error trace remains (inexact precondition)".into()),
         };
     }
-}
-
-fn bad_witness(cx: &mut Ctx, witness: &HashMap<usize, usize>) -> Option<Outcome> {
-    let _ = witness;
-    cx.check_bad_states()
 }
 
 /// Inputs that take witness state `t` into region `q` in one step: `Some(Some(inputs))`,

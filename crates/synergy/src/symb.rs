@@ -16,8 +16,9 @@
 //! The precondition `Pre(T)` of one step (Gulavani et al. 2006, §3: `Pre(S) = {s | ∃s'∈S. s→s'}`)
 //! quantifies the step's inputs existentially. [`precondition`] eliminates them exactly when each
 //! group of conjuncts that shares inputs mentions either no input or no state variable (the
-//! closed groups are decided by the solver); otherwise it drops the mixed group, which
-//! over-approximates `Pre` and is reported as inexact.
+//! closed groups are decided by the solver), or when a group with one input has a Skolem term
+//! among its own comparison bounds (checked by the solver); otherwise it drops the mixed group,
+//! which over-approximates `Pre` and is reported as inexact.
 
 use std::collections::{HashMap, HashSet};
 
@@ -422,7 +423,7 @@ pub fn exists(
     // Union-find over conjuncts connected by shared quantified variables.
     let n = cs.len();
     let mut parent: Vec<usize> = (0..n).collect();
-    fn find(p: &mut Vec<usize>, mut i: usize) -> usize {
+    fn find(p: &mut [usize], mut i: usize) -> usize {
         while p[i] != i {
             p[i] = p[p[i]];
             i = p[i];
@@ -470,10 +471,65 @@ pub fn exists(
                 _ => exact = false,
             }
         } else {
-            exact = false;
+            let qs: HashSet<TermId> =
+                g.iter().flat_map(|&i| vars[i].iter().copied()).filter(|v| !state_vars.contains(v)).collect();
+            match skolem(tm, solver, conj, &qs, solver_calls) {
+                Some(e) => keep = tm.and(keep, e),
+                None => exact = false,
+            }
         }
     }
     (keep, exact)
+}
+
+/// Exact elimination of one quantified variable `v` from `g` by a Skolem term guessed from
+/// the comparisons in `g`: for an atom `v ⋈ e` (or `e ⋈ v`) with `e` free of `v`, the terms
+/// `e`, `e + 1`, `e - 1` are tried, and `t` is taken when the solver shows
+/// `g(v) ∧ ¬g(t)` unsatisfiable, i.e. `∃v. g(v) ≡ g(t)`. (A `x = nondet(); if (x > y)` step has
+/// the witness `y + 1`.) None when `g` has several quantified variables or no guess works.
+fn skolem(tm: &mut TermManager, solver: &mut Solver, g: TermId, qs: &HashSet<TermId>, calls: &mut u64) -> Option<TermId> {
+    if qs.len() != 1 {
+        return None;
+    }
+    let v = *qs.iter().next()?;
+    let w = tm.width(v);
+    // Candidate terms from the atoms of g.
+    let mut cands: Vec<TermId> = Vec::new();
+    let mut stack = vec![g];
+    let mut seen = HashSet::new();
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if matches!(tm.op(x), Op::Slt | Op::Ult | Op::Eq) {
+            let (a, b) = (tm.arg(x, 0), tm.arg(x, 1));
+            for (side, other) in [(a, b), (b, a)] {
+                if side == v && tm.sort(other) == tm.sort(v) && !free_vars(tm, other).contains(&v) {
+                    cands.push(other);
+                }
+            }
+        }
+        stack.extend(tm.args(x).iter().copied());
+    }
+    let one = tm.bv_u64(w, 1);
+    let mut tried = HashSet::new();
+    for e in cands.into_iter().take(8) {
+        let up = tm.bvadd(e, one);
+        let down = tm.bvsub(e, one);
+        for t in [e, up, down] {
+            if !tried.insert(t) {
+                continue;
+            }
+            let map: HashMap<TermId, TermId> = [(v, t)].into_iter().collect();
+            let gt = subst(tm, g, &map, &mut HashMap::new());
+            let ngt = tm.not(gt);
+            *calls += 1;
+            if let Ok(vigil_bv::CheckResult::Unsat) = solver.check_assuming(tm, &[g, ngt]) {
+                return Some(gt);
+            }
+        }
+    }
+    None
 }
 
 /// A readable infix rendering of a term; `name` names variables.
@@ -605,7 +661,7 @@ mod tests {
                     let conc = ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b));
                     let mut fresh = Vec::new();
                     let (r, ub) = binop_term(&mut tm, op, w, ta, tb, Mode::Concrete, &mut fresh);
-                    let ub_now = ub.map_or(false, |u| tm.bool_value(u) == Some(true));
+                    let ub_now = ub.is_some_and(|u| tm.bool_value(u) == Some(true));
                     match conc {
                         Err(_) => assert!(ub_now, "{op:?} w{w} {a} {b}: VM faults, symbolic does not"),
                         Ok(s) => {
@@ -690,9 +746,21 @@ mod tests {
         let (q, exact) = exists(&mut tm, &mut solver, g, &state, &mut calls);
         assert!(exact);
         assert_eq!(tm.bool_value(q), Some(false));
-        // ∃i. i > x: mixed, over-approximated by true and reported inexact.
+        // ∃i. i > x: mixed; eliminated exactly by the Skolem term x + 1 (false at x = MAX).
         let m = tm.sgt(i, x);
         let (q, exact) = exists(&mut tm, &mut solver, m, &state, &mut calls);
+        assert!(exact);
+        let max = tm.bv_u64(8, 127);
+        let not_max = {
+            let e = tm.eq(x, max);
+            tm.not(e)
+        };
+        let differ = tm.xor(q, not_max);
+        assert_eq!(solver.check_assuming(&tm, &[differ]).unwrap(), vigil_bv::CheckResult::Unsat);
+        // ∃i. i * i == x: no Skolem term from the atoms works; over-approximated, inexact.
+        let sq = tm.bvmul(i, i);
+        let m2 = tm.eq(sq, x);
+        let (q, exact) = exists(&mut tm, &mut solver, m2, &state, &mut calls);
         assert!(!exact);
         assert_eq!(tm.bool_value(q), Some(true));
     }

@@ -90,3 +90,41 @@ fn baselines_meet_their_expectations() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn the_lock_proof_uses_the_papers_predicates_and_prints_as_json() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/lock.c");
+    let (o, _) = run(&p, Algorithm::Synergy, true, 60);
+    let Outcome::Safe { proof } = o else { panic!("expected a proof, got {o:?}") };
+    let text = proof.to_string();
+    // Figure 3: the regions are told apart by the lock state and by x == y.
+    assert!(text.contains("lock[0] != 1") || text.contains("lock[0] == 1"), "{text}");
+    assert!(text.contains("main:y.0 == main:y.1"), "{text}");
+    let json = proof.to_json();
+    assert!(json.starts_with("{\"abstract_reachable_regions\":"), "{json}");
+    assert!(json.contains("\"location\":\"main/do.end\""), "{json}");
+    assert_eq!(json.matches('{').count(), json.matches('}').count());
+}
+
+#[test]
+fn other_properties_are_unknown() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let m = load(&p);
+    let opts = Options { property: "no-overflow".into(), ..Default::default() };
+    let (o, _) = check(&m, &opts);
+    assert!(matches!(&o, Outcome::Unknown(r) if r.contains("unreach-call")), "{o:?}");
+}
+
+#[test]
+fn counterexample_traces_name_file_and_lines() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let (o, _) = run(&p, Algorithm::Synergy, true, 10);
+    let Outcome::Unsafe { inputs, trace } = o else { panic!("expected a counterexample, got {o:?}") };
+    assert_eq!(inputs.len(), 2);
+    assert!(inputs.iter().all(|i| i.function == "__VERIFIER_nondet_int" && i.width == 32));
+    let (x, y) = (inputs[0].value as u32 as i32, inputs[1].value as u32 as i32);
+    assert!(x != y && 2i32.wrapping_mul(x) == x.wrapping_add(10), "x={x} y={y}");
+    let last = trace.last().unwrap();
+    assert!(last.what.contains("reach_error"), "{last:?}");
+    assert!(last.file.ends_with("dart.c") && last.line > 0, "{last:?}");
+}
