@@ -5,7 +5,8 @@
 //! Pipeline, one idea per module:
 //!
 //! * [`unroll`] cuts loops (each back edge followed at most `unroll` times) into an acyclic graph;
-//! * [`encode`] gives every IR operation its bit-precise term (agreeing with `vigil_vm::ops`);
+//! * `vigil_vm::symbolic` gives every IR operation its bit-precise term (shared with the synergy
+//!   engine, tested against `vigil_vm::ops`);
 //! * [`memory`] is the logical memory model (terminal pointer + constant offset);
 //! * [`symex`] executes each function once, bottom-up over the call graph, into the maximally
 //!   shared DAG ([`world`]), producing its summary (one term per side effect) and its checks;
@@ -26,7 +27,6 @@
 //! README lists the model's limits.
 #![forbid(unsafe_code)]
 
-pub mod encode;
 pub mod memory;
 pub mod refine;
 pub mod sarif;

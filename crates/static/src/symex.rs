@@ -37,7 +37,7 @@ use vigil_ir::{
     TypeId, ValueId,
 };
 
-use crate::encode;
+use vigil_vm::symbolic;
 use crate::memory::{targets, Base, Loc, Target};
 use crate::unroll::{UnrollError, Unrolled};
 use crate::world::{Effect, InstId, LocalKind, Summary, VarKind, World};
@@ -817,16 +817,16 @@ impl Exec<'_> {
                         self.ctx = self.w.tm.and(self.ctx, ok);
                     }
                 }
-                Some(encode::binop(&mut self.w.tm, *op, a, c))
+                Some(symbolic::binop(&mut self.w.tm, *op, a, c))
             }
             InstKind::ICmp { pred, lhs, rhs } => {
                 let (a, c) = (self.operand(*lhs), self.operand(*rhs));
-                let r = encode::icmp(&mut self.w.tm, *pred, a, c);
-                Some(encode::from_bool(&mut self.w.tm, r))
+                let r = symbolic::icmp(&mut self.w.tm, *pred, a, c);
+                Some(symbolic::from_bool(&mut self.w.tm, r))
             }
             InstKind::Select { cond, if_true, if_false } => {
                 let c = self.operand(*cond);
-                let cb = encode::to_bool(&mut self.w.tm, c);
+                let cb = symbolic::to_bool(&mut self.w.tm, c);
                 let (x, y) = (self.operand(*if_true), self.operand(*if_false));
                 Some(self.w.tm.ite(cb, x, y))
             }
@@ -838,7 +838,7 @@ impl Exec<'_> {
                     return Err("cast of an unsupported type".into());
                 }
                 let vw = self.w.tm.width(v);
-                Some(encode::cast(&mut self.w.tm, *op, vw, to_w, v))
+                Some(symbolic::cast(&mut self.w.tm, *op, vw, to_w, v))
             }
             InstKind::Phi { .. } => None,
             InstKind::Alloca { .. } => {
@@ -1032,7 +1032,7 @@ impl Exec<'_> {
         Ok(match which {
             Intrinsic::Expect => Some(vals[0]),
             Intrinsic::Assume => {
-                let c = encode::to_bool(tm, vals[0]);
+                let c = symbolic::to_bool(tm, vals[0]);
                 self.ctx = tm.and(self.ctx, c);
                 None
             }
@@ -1076,7 +1076,7 @@ impl Exec<'_> {
                     vigil_ir::Type::Struct { offsets, .. } if offsets.len() == 2 => offsets[1] as u32 * 8,
                     _ => return Err("overflow intrinsic with unexpected result type".into()),
                 };
-                let bit = encode::from_bool(tm, ovf);
+                let bit = symbolic::from_bool(tm, ovf);
                 let zero = tm.bv_u64(total, 0);
                 let with_val = self.insert_bits(zero, val, 0)?;
                 Some(self.insert_bits(with_val, bit, ovf_off)?)
@@ -1131,7 +1131,7 @@ impl Exec<'_> {
             }
             "__VERIFIER_assume" => {
                 let c = self.operand(args[0]);
-                let cb = encode::to_bool(&mut self.w.tm, c);
+                let cb = symbolic::to_bool(&mut self.w.tm, c);
                 self.ctx = self.w.tm.and(self.ctx, cb);
                 return Ok(None);
             }
@@ -1314,7 +1314,7 @@ impl Exec<'_> {
             }
             Terminator::CondBr { cond, if_true, if_false } => {
                 let c = self.operand(*cond);
-                let cb = encode::to_bool(&mut self.w.tm, c);
+                let cb = symbolic::to_bool(&mut self.w.tm, c);
                 let nc = self.w.tm.not(cb);
                 for &(_, s) in &succs {
                     conds.push(if if_true == if_false {

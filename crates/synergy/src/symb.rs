@@ -23,7 +23,8 @@
 use std::collections::{HashMap, HashSet};
 
 use vigil_bv::{Op, Solver, TermId, TermManager};
-use vigil_ir::{BinOp, CastOp, ICmpPred, Loc};
+use vigil_ir::{BinOp, Loc};
+use vigil_vm::symbolic;
 
 use crate::flat::{mask, FInst, FTerm, Flat, Opnd};
 
@@ -74,49 +75,6 @@ fn opnd(tm: &mut TermManager, st: &[TermId], o: Opnd, mode: Mode, fresh: &mut Ve
     }
 }
 
-/// `a pred b` as a Bool term.
-pub fn icmp_term(tm: &mut TermManager, pred: ICmpPred, a: TermId, b: TermId) -> TermId {
-    match pred {
-        ICmpPred::Eq => tm.eq(a, b),
-        ICmpPred::Ne => {
-            let e = tm.eq(a, b);
-            tm.not(e)
-        }
-        ICmpPred::Ult => tm.ult(a, b),
-        ICmpPred::Ule => tm.ule(a, b),
-        ICmpPred::Ugt => tm.ugt(a, b),
-        ICmpPred::Uge => tm.uge(a, b),
-        ICmpPred::Slt => tm.slt(a, b),
-        ICmpPred::Sle => tm.sle(a, b),
-        ICmpPred::Sgt => tm.sgt(a, b),
-        ICmpPred::Sge => tm.sge(a, b),
-    }
-}
-
-/// A Bool as a 1-bit vector.
-pub fn bool_to_bv(tm: &mut TermManager, b: TermId) -> TermId {
-    let one = tm.bv_u64(1, 1);
-    let zero = tm.bv_u64(1, 0);
-    tm.ite(b, one, zero)
-}
-
-/// `v != 0` for a bit-vector of any width. A 1-bit `ite(c, 1, 0)` (a comparison result) gives
-/// back `c` itself, which keeps predicates readable.
-pub fn nonzero(tm: &mut TermManager, v: TermId) -> TermId {
-    if matches!(tm.op(v), Op::Ite) && tm.width(v) == 1 {
-        let (c, a, b) = (tm.arg(v, 0), tm.arg(v, 1), tm.arg(v, 2));
-        match (tm.bv_value(a).map(|x| x.low_u64()), tm.bv_value(b).map(|x| x.low_u64())) {
-            (Some(1), Some(0)) => return c,
-            (Some(0), Some(1)) => return tm.not(c),
-            _ => {}
-        }
-    }
-    let w = tm.width(v);
-    let z = tm.bv_u64(w, 0);
-    let e = tm.eq(v, z);
-    tm.not(e)
-}
-
 /// The result of `a op b` and the condition under which it is undefined behaviour (a fault of
 /// the VM: division by zero, `INT_MIN / -1`), if it can be.
 pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId, mode: Mode, fresh: &mut Vec<TermId>) -> (TermId, Option<TermId>) {
@@ -149,53 +107,15 @@ pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId,
             }
         }
     };
+    let r = vigil_vm::symbolic::binop(tm, op, a, b);
     match op {
-        BinOp::Add => (tm.bvadd(a, b), None),
-        BinOp::Sub => (tm.bvsub(a, b), None),
-        BinOp::Mul => (tm.bvmul(a, b), None),
-        BinOp::And => (tm.bvand(a, b), None),
-        BinOp::Or => (tm.bvor(a, b), None),
-        BinOp::Xor => (tm.bvxor(a, b), None),
-        BinOp::UDiv => {
-            let u = div_ub(tm, false);
-            (tm.bvudiv(a, b), Some(u))
-        }
-        BinOp::URem => {
-            let u = div_ub(tm, false);
-            (tm.bvurem(a, b), Some(u))
-        }
-        BinOp::SDiv => {
-            let u = div_ub(tm, true);
-            (tm.bvsdiv(a, b), Some(u))
-        }
-        BinOp::SRem => {
-            let u = div_ub(tm, true);
-            (tm.bvsrem(a, b), Some(u))
-        }
-        BinOp::Shl => {
-            let r = tm.bvshl(a, b);
-            (shift(tm, r, fresh), None)
-        }
-        BinOp::LShr => {
-            let r = tm.bvlshr(a, b);
-            (shift(tm, r, fresh), None)
-        }
-        BinOp::AShr => {
-            let r = tm.bvashr(a, b);
-            (shift(tm, r, fresh), None)
-        }
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => (r, None),
+        BinOp::UDiv | BinOp::URem => (r, Some(div_ub(tm, false))),
+        BinOp::SDiv | BinOp::SRem => (r, Some(div_ub(tm, true))),
+        BinOp::Shl | BinOp::LShr | BinOp::AShr => (shift(tm, r, fresh), None),
     }
 }
 
-/// A cast of `v` (of `from` bits) to `to` bits.
-pub fn cast_term(tm: &mut TermManager, op: CastOp, from: u32, to: u32, v: TermId) -> TermId {
-    match op {
-        CastOp::Trunc if to < from => tm.extract(v, to - 1, 0),
-        CastOp::ZExt if to > from => tm.zero_extend(v, to - from),
-        CastOp::SExt if to > from => tm.sign_extend(v, to - from),
-        _ => v,
-    }
-}
 
 /// The symbolic step of block `b` from `pre`. Inputs read are appended to `inputs` (in call
 /// order); fresh variables standing for undefined values to `fresh`.
@@ -239,19 +159,19 @@ pub fn sym_step(
             FInst::ICmp { dst, pred, a, b, .. } => {
                 let x = opnd(tm, &st, *a, mode, fresh);
                 let y = opnd(tm, &st, *b, mode, fresh);
-                let c = icmp_term(tm, *pred, x, y);
-                st[*dst as usize] = bool_to_bv(tm, c);
+                let c = symbolic::icmp(tm, *pred, x, y);
+                st[*dst as usize] = symbolic::from_bool(tm, c);
             }
             FInst::Select { dst, c, t, f } => {
                 let cv = opnd(tm, &st, *c, mode, fresh);
                 let tv = opnd(tm, &st, *t, mode, fresh);
                 let fv = opnd(tm, &st, *f, mode, fresh);
-                let cb = nonzero(tm, cv);
+                let cb = symbolic::to_bool(tm, cv);
                 st[*dst as usize] = tm.ite(cb, tv, fv);
             }
             FInst::Cast { dst, op, from, to, v } => {
                 let x = opnd(tm, &st, *v, mode, fresh);
-                st[*dst as usize] = cast_term(tm, *op, *from, *to, x);
+                st[*dst as usize] = symbolic::cast(tm, *op, *from, *to, x);
             }
             FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
             FInst::Nondet { dst, func } => {
@@ -268,7 +188,7 @@ pub fn sym_step(
             }
             FInst::Assume { c } => {
                 let cv = opnd(tm, &st, *c, mode, fresh);
-                let nz = nonzero(tm, cv);
+                let nz = symbolic::to_bool(tm, cv);
                 pc = tm.and(pc, nz);
             }
             FInst::Error { loc } => {
@@ -303,7 +223,7 @@ pub fn sym_step(
         FTerm::Br(e) => jump(tm, pc, e, fresh, &mut exits),
         FTerm::CondBr { c, t, f } => {
             let cv = opnd(tm, &st, *c, mode, fresh);
-            let cb = nonzero(tm, cv);
+            let cb = symbolic::to_bool(tm, cv);
             let gt = tm.and(pc, cb);
             let ncb = tm.not(cb);
             let gf = tm.and(pc, ncb);
@@ -600,6 +520,7 @@ fn show_depth(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String, dept
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vigil_ir::{CastOp, ICmpPred};
     use vigil_vm::memory::Scalar;
     use vigil_vm::ops;
 
@@ -687,7 +608,7 @@ mod tests {
                 }
                 for pred in PREDS {
                     let conc = ops::icmp(pred, w, Scalar::int(a), Scalar::int(b)).bits;
-                    let c = icmp_term(&mut tm, pred, ta, tb);
+                    let c = symbolic::icmp(&mut tm, pred, ta, tb);
                     assert_eq!(tm.bool_value(c), Some(conc == 1), "{pred:?} w{w} {a} {b}");
                 }
                 for &to in &WIDTHS {
@@ -700,7 +621,7 @@ mod tests {
                             continue;
                         }
                         let conc = ops::cast(op, w, to, Scalar::int(a)).bits & mask(to);
-                        let t = cast_term(&mut tm, op, w, to, ta);
+                        let t = symbolic::cast(&mut tm, op, w, to, ta);
                         assert_eq!(const_of(&tm, t), conc, "{op:?} {w}->{to} {a}");
                     }
                 }
@@ -732,7 +653,7 @@ mod tests {
         let five = tm.bv_u64(8, 5);
         let zero = tm.bv_u64(8, 0);
         let xg = tm.sgt(x, five);
-        let inz = nonzero(&mut tm, i);
+        let inz = symbolic::to_bool(&mut tm, i);
         // ∃i. i != 0 ∧ x > 5  ≡  x > 5, exactly.
         let f = tm.and(inz, xg);
         let mut calls = 0;

@@ -27,6 +27,7 @@ pub mod machine;
 pub mod memory;
 pub mod ops;
 pub mod program;
+pub mod symbolic;
 
 pub use fault::{FaultKind, Property};
 pub use machine::{Choices, Config, Event, Machine, Outcome, State, Stop};

@@ -1,10 +1,15 @@
-//! The symbolic meaning of vigil IR's integer operations: IR operator → bit-vector term.
+//! The symbolic meaning of vigil IR's integer operations: IR operator → bit-vector term, written
+//! once for every symbolic engine (the static and synergy engines), beside the concrete meaning
+//! in [`crate::ops`] (DESIGN.md: "one semantics, three executions").
 //!
-//! Babić, thesis 2008, §3.2 ("symbolic execution ... bit-precise"): every register is one
-//! bit-vector term of its type's width ([`vigil_ir::types::TypeTable::value_bits`]). The encoding
-//! must agree with the concrete semantics of `vigil_vm::ops` on every input where the concrete
-//! operation does not fault (division by zero and `INT_MIN / -1` are faults there and property
-//! checks here); the test below checks that on random inputs for every operator at several widths.
+//! Every register is one bit-vector term of its type's width
+//! ([`vigil_ir::types::TypeTable::value_bits`]); Babić, thesis 2008, §3.2 ("bit-precise"). The
+//! encoding agrees with [`crate::ops`] on every input where the concrete operation does not fault
+//! (division by zero and `INT_MIN / -1` are faults there; engines add their own conditions for
+//! them) and where shifts are by less than the width (the VM's result is undefined otherwise; the
+//! terms give SMT-LIB's value, and engines that must treat it as undefined do so themselves);
+//! the tests below check that on random inputs for every operator at several widths, by
+//! constant folding and through the solver.
 //!
 //! Invariants: results have exactly the width the IR gives the instruction; Booleans (`i1`) are
 //! 1-bit vectors, and [`to_bool`]/[`from_bool`] convert at branch and select points.
@@ -111,10 +116,19 @@ pub fn from_bool(tm: &mut TermManager, b: TermId) -> TermId {
     tm.ite(b, one, zero)
 }
 
-/// Any bit-vector → Bool (`v != 0`); a Bool term is returned unchanged.
+/// Any bit-vector → Bool (`v != 0`); a Bool term is returned unchanged, and a 1-bit
+/// `ite(c, 1, 0)` (a comparison result) gives back `c` itself, which keeps predicates readable.
 pub fn to_bool(tm: &mut TermManager, v: TermId) -> TermId {
     if tm.sort(v).is_bool() {
         return v;
+    }
+    if matches!(tm.op(v), Op::Ite) && tm.width(v) == 1 {
+        let (c, a, b) = (tm.arg(v, 0), tm.arg(v, 1), tm.arg(v, 2));
+        match (tm.bv_value(a).map(|x| x.low_u64()), tm.bv_value(b).map(|x| x.low_u64())) {
+            (Some(1), Some(0)) => return c,
+            (Some(0), Some(1)) => return tm.not(c),
+            _ => {}
+        }
     }
     let w = tm.width(v);
     let z = tm.bv_u64(w, 0);
@@ -126,7 +140,7 @@ pub fn to_bool(tm: &mut TermManager, v: TermId) -> TermId {
 mod tests {
     use super::*;
     use vigil_bv::{Evaluator, Value};
-    use vigil_vm::memory::{mask, Scalar};
+    use crate::memory::{mask, Scalar};
 
     /// A small deterministic generator (xorshift), biased towards boundary values.
     struct Rng(u64);
@@ -191,14 +205,14 @@ mod tests {
                 let mut tm = TermManager::new();
                 let (ta, tb) = (tm.bv_u64(w, a), tm.bv_u64(w, b));
                 for op in OPS {
-                    let concrete = vigil_vm::ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b));
+                    let concrete = crate::ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b));
                     let Ok(c) = concrete else { continue }; // faults are properties, not values
                     let t = binop(&mut tm, op, ta, tb);
                     assert_eq!(eval_bits(&tm, t), c.bits & mask(w), "{op:?} w={w} a={a:#x} b={b:#x}");
                     compared += 1;
                 }
                 for pred in PREDS {
-                    let c = vigil_vm::ops::icmp(pred, w, Scalar::int(a), Scalar::int(b));
+                    let c = crate::ops::icmp(pred, w, Scalar::int(a), Scalar::int(b));
                     let t = icmp(&mut tm, pred, ta, tb);
                     assert_eq!(eval_bits(&tm, t), c.bits, "{pred:?} w={w} a={a:#x} b={b:#x}");
                 }
@@ -211,7 +225,7 @@ mod tests {
                         if !ok {
                             continue;
                         }
-                        let c = vigil_vm::ops::cast(op, w, to, Scalar::int(a));
+                        let c = crate::ops::cast(op, w, to, Scalar::int(a));
                         let t = cast(&mut tm, op, w, to, ta);
                         assert_eq!(tm.width(t), to);
                         assert_eq!(eval_bits(&tm, t), c.bits & mask(to), "{op:?} {w}->{to} a={a:#x}");
@@ -240,7 +254,7 @@ mod tests {
                 solver.assert(&tm, ea).unwrap();
                 solver.assert(&tm, eb).unwrap();
                 for op in OPS {
-                    let Ok(c) = vigil_vm::ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b)) else {
+                    let Ok(c) = crate::ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b)) else {
                         continue;
                     };
                     let t = binop(&mut tm, op, va, vb);
