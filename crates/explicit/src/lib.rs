@@ -46,7 +46,12 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
     }
     let (result, stats) = search::explore(prog, cfg);
     let verdict = match result {
-        SearchResult::Holds => Verdict::Holds,
+        SearchResult::Holds => match main_arguments_observed(prog) {
+            // The VM runs `main` with argc = 1 and argv = {program name}: one of the many ways
+            // the program can be started, so it proves nothing about the others.
+            true => Verdict::Unknown("main reads its arguments, which the VM fixes to argc = 1".into()),
+            false => Verdict::Holds,
+        },
         SearchResult::Unknown(r) => Verdict::Unknown(r),
         SearchResult::Violated(v) => match replay::replay(prog, &cfg.vm, cfg.property, &v) {
             Ok(trace) => Verdict::Violated { property: v.property, trace, choices: v.choices },
@@ -55,4 +60,10 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         },
     };
     (verdict, stats)
+}
+
+/// Whether the program observes `main`'s parameters (argc, argv, envp).
+fn main_arguments_observed(prog: &Program) -> bool {
+    let m = &prog.module;
+    m.function_by_name("main").map(|f| m.function(f)).is_some_and(|f| f.params.iter().any(|&p| f.observes(p)))
 }

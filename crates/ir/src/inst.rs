@@ -338,6 +338,16 @@ pub enum Terminator {
 }
 
 impl Terminator {
+    /// The operands this terminator reads.
+    pub fn operands(&self) -> Vec<Operand> {
+        match self {
+            Terminator::Ret { val } => val.iter().copied().collect(),
+            Terminator::CondBr { cond, .. } => vec![*cond],
+            Terminator::Switch { val, .. } => vec![*val],
+            Terminator::Br { .. } | Terminator::Unreachable | Terminator::Unsupported { .. } => Vec::new(),
+        }
+    }
+
     /// Successor blocks in order, duplicates kept (a switch may list one block several times).
     pub fn successors(&self) -> Vec<BlockId> {
         match self {

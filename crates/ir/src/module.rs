@@ -126,6 +126,48 @@ impl Function {
     pub fn num_insts(&self) -> usize {
         self.blocks.iter().map(|b| b.insts.len() + 1).sum()
     }
+
+    /// Whether the program can observe the value of register `v`: some instruction or
+    /// terminator reads it, except that storing it into a stack slot (`alloca`, as clang does with
+    /// parameters without mem2reg) counts only when that slot is used in any other way.
+    pub fn observes(&self, v: ValueId) -> bool {
+        use crate::{InstKind, Operand};
+        let allocas: std::collections::HashSet<ValueId> = self
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter(|i| matches!(i.kind, InstKind::Alloca { .. }))
+            .filter_map(|i| i.dest)
+            .collect();
+        // Slots that `v` is stored into; every other use of `v` is a read.
+        let mut slots = Vec::new();
+        for b in &self.blocks {
+            for i in &b.insts {
+                match &i.kind {
+                    InstKind::Store { ptr: Operand::Value(p), val, .. }
+                        if *val == Operand::Value(v) && *p != v && allocas.contains(p) =>
+                    {
+                        slots.push(*p)
+                    }
+                    k if k.operands().contains(&Operand::Value(v)) => return true,
+                    _ => {}
+                }
+            }
+            if b.term.operands().contains(&Operand::Value(v)) {
+                return true;
+            }
+        }
+        // A slot holding `v` is observed when anything but a store into it mentions it.
+        slots.iter().any(|&slot| {
+            self.blocks.iter().any(|b| {
+                b.term.operands().contains(&Operand::Value(slot))
+                    || b.insts.iter().any(|i| match &i.kind {
+                        InstKind::Store { ptr, val, .. } => *ptr != Operand::Value(slot) && *val == Operand::Value(slot),
+                        k => k.operands().contains(&Operand::Value(slot)),
+                    })
+            })
+        })
+    }
 }
 
 /// One unsupported construct found while lowering, with where it is.
