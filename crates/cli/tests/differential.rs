@@ -1,0 +1,159 @@
+//! Differential test of the engines against native execution: small random C programs whose
+//! inputs are two `unsigned char`s, so that the truth can be computed by running the program
+//! natively on all 65,536 input pairs. No engine may contradict it: `true` when some input
+//! reaches `reach_error`, or `false` when none does, is a soundness bug.
+//!
+//! Programs mix signed and unsigned arithmetic, narrowing and widening casts, a bounded loop, and
+//! branches; divisions are by non-zero constants and shifts by amounts below the width, so the
+//! programs have no undefined behaviour and every run ends.
+
+use std::path::Path;
+use std::process::Command;
+
+/// xorshift64*, deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+/// An expression over the variables in scope.
+fn expr(rng: &mut Rng, vars: &[&str], depth: u32) -> String {
+    if depth == 0 || rng.below(3) == 0 {
+        return match rng.below(3) {
+            0 => format!("{}", rng.below(300) as i64 - 40),
+            _ => rng.pick(vars).to_string(),
+        };
+    }
+    let a = expr(rng, vars, depth - 1);
+    match rng.below(9) {
+        0 => format!("({a} + {})", expr(rng, vars, depth - 1)),
+        1 => format!("({a} - {})", expr(rng, vars, depth - 1)),
+        2 => format!("({a} * {})", expr(rng, vars, depth - 1)),
+        3 => format!("({a} & {})", expr(rng, vars, depth - 1)),
+        4 => format!("({a} ^ {})", expr(rng, vars, depth - 1)),
+        5 => format!("({a} / {})", 1 + rng.below(7)),
+        6 => format!("({a} % {})", 1 + rng.below(7)),
+        7 => format!("((unsigned)({a}) >> {})", rng.below(31)),
+        _ => format!("(({}) ({a}))", rng.pick(&["signed char", "unsigned char", "short", "unsigned short"])),
+    }
+}
+
+fn condition(rng: &mut Rng, vars: &[&str]) -> String {
+    let op = rng.pick(&["==", "!=", "<", "<=", ">", ">="]);
+    format!("{} {op} {}", expr(rng, vars, 2), expr(rng, vars, 1))
+}
+
+/// A program; `reach_error` guarded by a condition over the computed values.
+fn program(rng: &mut Rng) -> String {
+    let vars = ["a", "b", "x", "y"];
+    let mut s = String::from(
+        "extern unsigned char __VERIFIER_nondet_uchar(void);\nextern void reach_error(void);\n\
+         int main(void) {\n  unsigned char a = __VERIFIER_nondet_uchar();\n  unsigned char b = __VERIFIER_nondet_uchar();\n",
+    );
+    s.push_str(&format!("  int x = {};\n", expr(rng, &vars[..2], 2)));
+    s.push_str(&format!("  unsigned y = {};\n", expr(rng, &vars[..3], 2)));
+    let n = rng.below(6);
+    s.push_str(&format!("  for (int i = 0; i < {n}; i++) {{\n"));
+    s.push_str(&format!("    if ({}) x = {};\n", condition(rng, &vars), expr(rng, &vars, 2)));
+    s.push_str(&format!("    else y = {};\n  }}\n", expr(rng, &vars, 2)));
+    s.push_str(&format!("  if ({}) {{\n", condition(rng, &vars)));
+    s.push_str(&format!("    if ({}) reach_error();\n  }}\n  return 0;\n}}\n", condition(rng, &vars)));
+    s
+}
+
+/// Runs the program natively on every input pair: does any reach `reach_error`?
+fn truth(prog: &Path, dir: &Path) -> bool {
+    let driver = dir.join("driver.c");
+    std::fs::write(
+        &driver,
+        "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf env;\nstatic unsigned char in[2];\nstatic int next;\n\
+         unsigned char __VERIFIER_nondet_uchar(void) { return in[next++ & 1]; }\n\
+         void reach_error(void) { longjmp(env, 1); }\nint prog_main(void);\n\
+         int main(void) {\n  for (int a = 0; a < 256; a++)\n    for (int b = 0; b < 256; b++) {\n\
+         \x20     in[0] = (unsigned char)a; in[1] = (unsigned char)b; next = 0;\n\
+         \x20     if (setjmp(env)) { printf(\"reachable\\n\"); return 0; }\n      prog_main();\n    }\n\
+         \x20 printf(\"unreachable\\n\");\n  return 0;\n}\n",
+    )
+    .expect("write driver");
+    let exe = dir.join("native");
+    let obj = dir.join("prog.o");
+    let clang = std::env::var("VIGIL_CLANG").unwrap_or_else(|_| "clang-19".into());
+    let cc = |args: &[&std::ffi::OsStr]| {
+        let out = Command::new(&clang).arg("-O1").arg("-w").args(args).output().expect("run clang");
+        assert!(out.status.success(), "native build failed: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    cc(&["-c".as_ref(), "-Dmain=prog_main".as_ref(), prog.as_os_str(), "-o".as_ref(), obj.as_os_str()]);
+    cc(&[driver.as_os_str(), obj.as_os_str(), "-o".as_ref(), exe.as_os_str()]);
+    let out = Command::new(&exe).output().expect("run native");
+    String::from_utf8_lossy(&out.stdout).trim() == "reachable"
+}
+
+mod common;
+
+const ENGINES: [&str; 3] = ["explicit", "synergy", "static"];
+
+/// Checks one program with every engine; returns which engines decided it, or what was wrong.
+fn check_program(k: usize, text: &str, dir: &Path) -> Result<[bool; 3], String> {
+    let work = dir.join(format!("p{k}"));
+    std::fs::create_dir_all(&work).expect("work dir");
+    let path = work.join("prog.c");
+    std::fs::write(&path, text).expect("write program");
+    let reachable = truth(&path, &work);
+    let mut decided = [false; 3];
+    for (e, engine) in ENGINES.iter().enumerate() {
+        let out = Command::new(env!("CARGO_BIN_EXE_vigil"))
+            .args(["check", "--engine", engine, "--timeout", "10", "--max-states", "300000"])
+            .arg(&path)
+            .output()
+            .expect("run vigil");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let verdict = stdout.lines().last().unwrap_or("").to_string();
+        let wrong = match verdict.as_str() {
+            "verdict: true" => reachable,
+            "verdict: false(unreach-call)" => !reachable,
+            v if v.starts_with("verdict: unknown(") => false,
+            _ => true,
+        };
+        if wrong {
+            return Err(format!("program {k}: {engine} says {verdict:?}, native run says reachable={reachable}:\n{text}"));
+        }
+        decided[e] = !verdict.starts_with("verdict: unknown(");
+    }
+    Ok(decided)
+}
+
+/// `VIGIL_DIFF_PROGRAMS=N` and `VIGIL_DIFF_SEED=S` run a longer sweep (default: 20 programs).
+#[test]
+fn no_engine_contradicts_native_execution_on_random_programs() {
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let programs_wanted = env("VIGIL_DIFF_PROGRAMS", 20) as usize;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut rng = Rng(env("VIGIL_DIFF_SEED", 0x5eed_1234_abcd_0001));
+    let programs: Vec<(usize, String)> = (0..programs_wanted).map(|k| (k, program(&mut rng))).collect();
+    let decided = std::sync::Mutex::new([0usize; 3]);
+    let failures = common::in_parallel(&programs, |(k, text)| {
+        let d = check_program(*k, text, dir.path())?;
+        let mut total = decided.lock().expect("counts");
+        for e in 0..3 {
+            total[e] += usize::from(d[e]);
+        }
+        Ok(())
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let decided = decided.into_inner().expect("counts");
+    eprintln!("decided of {programs_wanted}: explicit {}, synergy {}, static {}", decided[0], decided[1], decided[2]);
+    // The explicit engine enumerates both inputs completely: it must decide every program.
+    assert_eq!(decided[0], programs_wanted, "the explicit engine left programs undecided");
+}
