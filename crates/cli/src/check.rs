@@ -213,7 +213,16 @@ pub fn run(args: &CheckArgs) -> u8 {
             Ok(e) => e,
             Err(code) => return code,
         };
-        crate::portfolio::run(engines, deadline)
+        // On a terminal, a long run says what it is waiting for (on stderr, erased at the end).
+        let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let report = |elapsed: Duration, running: &[&'static str]| {
+            eprint!("\r\x1b[Kvigil: {:.0} s, still running: {}", elapsed.as_secs_f64(), running.join(", "));
+        };
+        let result = crate::portfolio::run(engines, deadline, tty.then_some((Duration::from_secs(5), &report as _)));
+        if tty {
+            eprint!("\r\x1b[K");
+        }
+        result
     };
     let outcome = result.outcome;
     for (k, v) in &outcome.stats {

@@ -37,7 +37,12 @@ pub struct PortfolioResult {
 }
 
 /// Runs `engines` until one gives a conclusive answer, all have finished, or `deadline` passes.
-pub fn run(engines: Vec<Arc<dyn Engine>>, deadline: Instant) -> PortfolioResult {
+/// With `progress`, calls `progress.1(elapsed, engines still running)` every `progress.0`.
+pub fn run(
+    engines: Vec<Arc<dyn Engine>>,
+    deadline: Instant,
+    progress: Option<(Duration, &dyn Fn(Duration, &[&'static str]))>,
+) -> PortfolioResult {
     if engines.is_empty() {
         return PortfolioResult { decided_by: "none", outcome: Outcome::unknown("no engine applies"), summaries: Vec::new() };
     }
@@ -67,7 +72,11 @@ pub fn run(engines: Vec<Arc<dyn Engine>>, deadline: Instant) -> PortfolioResult 
         if now >= stop_waiting_at {
             break;
         }
-        match rx.recv_timeout(stop_waiting_at - now) {
+        let mut wait = stop_waiting_at - now;
+        if let Some((interval, _)) = progress {
+            wait = wait.min(interval);
+        }
+        match rx.recv_timeout(wait) {
             Ok((k, outcome, secs)) => {
                 let conclusive = outcome.is_conclusive();
                 results[k] = Some((outcome, secs));
@@ -75,6 +84,13 @@ pub fn run(engines: Vec<Arc<dyn Engine>>, deadline: Instant) -> PortfolioResult 
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
                     stop_waiting_at = (Instant::now() + WIND_DOWN).min(deadline + WIND_DOWN);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < stop_waiting_at => {
+                if let Some((_, report)) = progress {
+                    let running: Vec<&'static str> =
+                        engines.iter().zip(&results).filter(|(_, r)| r.is_none()).map(|(e, _)| e.name()).collect();
+                    report(start.elapsed(), &running);
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -203,7 +219,7 @@ mod tests {
     #[test]
     fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
         let t0 = Instant::now();
-        let r = run(vec![stub("slow", Answer::True, 30_000), stub("fast", Answer::False("unreach-call".into()), 10)], far());
+        let r = run(vec![stub("slow", Answer::True, 30_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None);
         assert_eq!(r.decided_by, "fast");
         assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
         // The slow engine was cancelled long before its 30 s were up.
@@ -213,7 +229,7 @@ mod tests {
 
     #[test]
     fn unknown_answers_do_not_win() {
-        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far());
+        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far(), None);
         assert_eq!(r.decided_by, "b");
         assert_eq!(r.outcome.answer, Answer::True);
     }
@@ -228,7 +244,7 @@ mod tests {
             honours_cancel: false,
             panics: false,
         });
-        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far());
+        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), None);
         assert_eq!(r.decided_by, "none");
         match &r.outcome.answer {
             Answer::Unknown(why) => {
@@ -248,7 +264,7 @@ mod tests {
             honours_cancel: true,
             panics: true,
         });
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far());
+        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far(), None);
         match &r.outcome.answer {
             Answer::Unknown(why) => {
                 assert!(why.contains("a: loops"), "{why}");
@@ -271,17 +287,31 @@ mod tests {
 
     #[test]
     fn declined_engines_are_left_out_of_the_reason_unless_none_ran() {
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far());
+        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far(), None);
         assert_eq!(r.outcome.answer, Answer::Unknown("loops".into()));
         assert_eq!(r.summaries.len(), 2);
-        let r = run(vec![Arc::new(Declining)], far());
+        let r = run(vec![Arc::new(Declining)], far(), None);
         assert_eq!(r.outcome.answer, Answer::Unknown("does not apply".into()));
+    }
+
+    #[test]
+    fn progress_reports_the_engines_still_running() {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let report = |_: Duration, running: &[&'static str]| seen.lock().unwrap().push(running.to_vec());
+        let r = run(
+            vec![stub("quick", Answer::Unknown("gave up".into()), 1), stub("slow", Answer::True, 300)],
+            far(),
+            Some((Duration::from_millis(50), &report)),
+        );
+        assert_eq!(r.outcome.answer, Answer::True);
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.iter().any(|r| r == &vec!["slow"]), "{seen:?}");
     }
 
     #[test]
     fn the_deadline_cancels_everyone() {
         let t0 = Instant::now();
-        let r = run(vec![stub("a", Answer::True, 30_000)], Instant::now() + Duration::from_millis(50));
+        let r = run(vec![stub("a", Answer::True, 30_000)], Instant::now() + Duration::from_millis(50), None);
         assert!(t0.elapsed() < Duration::from_secs(20));
         assert_eq!(r.outcome.answer, Answer::Unknown("cancelled".into()));
     }
