@@ -274,6 +274,16 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
     }
     case 's': emit_string(s, sp, va_arg(*ap, const char *)); break;
     case 'p': emit_pointer(s, sp, va_arg(*ap, const void *)); break;
+    case 'n': /* stores the number of characters produced so far (C11 7.21.6.1p8) */
+        switch (sp->length) {
+        case LEN_HH: *va_arg(*ap, signed char *) = (signed char)s->count; break;
+        case LEN_H: *va_arg(*ap, short *) = (short)s->count; break;
+        case LEN_L: case LEN_T: *va_arg(*ap, long *) = (long)s->count; break;
+        case LEN_LL: case LEN_J: *va_arg(*ap, long long *) = (long long)s->count; break;
+        case LEN_Z: *va_arg(*ap, size_t *) = s->count; break;
+        default: *va_arg(*ap, int *) = (int)s->count; break;
+        }
+        break;
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
         (void)va_arg(*ap, long); /* the double's 8-byte slot; see the header comment */
         emit_text(s, sp, "<float>", 7);

@@ -23,7 +23,7 @@
 
 use std::collections::HashMap;
 use vigil_ir::{
-    BinOp, BlockId, CastOp, Callee, Const, FuncId, ICmpPred, InstKind, Intrinsic, Loc, Module, Operand, Terminator,
+    BinOp, BlockId, CastOp, Callee, Const, FuncId, ICmpPred, InstKind, Intrinsic, Loc, Module, Operand, PtrTarget, Terminator,
     Type, ValueId,
 };
 
@@ -184,6 +184,46 @@ pub const MAX_BLOCKS: usize = 200_000;
 
 const ERROR_FUNCS: [&str; 3] = ["reach_error", "__VERIFIER_error", "__assert_fail"];
 const EXIT_FUNCS: [&str; 3] = ["abort", "exit", "_Exit"];
+
+/// Output functions that change no program state when declared externally: `puts` and
+/// `putchar` always, `printf` when its format is a constant string without a `%n` conversion
+/// (which would write through a pointer).
+const OUTPUT_FUNCS: [&str; 3] = ["printf", "puts", "putchar"];
+
+fn output_is_harmless(m: &Module, name: &str, args: &[Operand]) -> bool {
+    let defined = m.function_by_name(name).is_some_and(|f| !m.function(f).is_declaration());
+    if defined {
+        return false; // the program's own function of that name: inline it as any other
+    }
+    if name != "printf" {
+        return true;
+    }
+    let Some(Operand::Const(c)) = args.first() else { return false };
+    let Const::Ptr { target: PtrTarget::Global(g), offset } = m.konst(*c) else { return false };
+    let global = m.global(*g);
+    let Some(init) = global.init.as_ref().filter(|_| global.is_constant) else { return false };
+    let Some(bytes) = usize::try_from(*offset).ok().and_then(|o| init.bytes.get(o..)) else { return false };
+    let format = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
+    !writes_through_pointer(format)
+}
+
+/// Whether a printf format has a `%n` conversion (flags, width, precision and length skipped).
+fn writes_through_pointer(format: &[u8]) -> bool {
+    let mut k = 0;
+    while k < format.len() {
+        if format[k] == b'%' {
+            k += 1;
+            while k < format.len() && b"0123456789.-+ #'*hlLqjzt$".contains(&format[k]) {
+                k += 1;
+            }
+            if format.get(k) == Some(&b'n') {
+                return true;
+            }
+        }
+        k += 1;
+    }
+    false
+}
 
 /// Is `name` one of the SV-COMP input functions?
 pub fn is_nondet(name: &str) -> bool {
@@ -597,6 +637,15 @@ impl<'m> Builder<'m> {
                         emit(self, cur, FInst::Nondet { dst, func: gname });
                         continue;
                     }
+                    if OUTPUT_FUNCS.contains(&gname.as_str()) && output_is_harmless(m, &gname, args) {
+                        // Output changes no program state; its result (a count) is any value.
+                        if let Some(d) = inst.dest {
+                            let dst = self.reg_of_value(f, fr, d, loc)?;
+                            let width = self.regs[dst as usize].width;
+                            emit(self, cur, FInst::Copy { dst, v: Opnd::Undef { width } });
+                        }
+                        continue;
+                    }
                     let callee_f = m.function(*g);
                     if callee_f.is_declaration() {
                         return Err(Unsupported(format!("call of external function {gname} at {}", m.describe_loc(loc))));
@@ -747,5 +796,20 @@ pub fn sext(bits: u64, w: u32) -> i64 {
     } else {
         let s = 64 - w;
         ((bits << s) as i64) >> s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::writes_through_pointer;
+
+    #[test]
+    fn printf_formats_that_write_through_a_pointer() {
+        for f in ["%n", "ab%n", "%hhn", "%5ln", "x=%d%n", "%lln"] {
+            assert!(writes_through_pointer(f.as_bytes()), "{f}");
+        }
+        for f in ["", "hello\n", "%d %s %x", "100%%", "%-5.2ld", "n%dn"] {
+            assert!(!writes_through_pointer(f.as_bytes()), "{f}");
+        }
     }
 }
