@@ -320,3 +320,22 @@ fn portfolio_names_the_deciding_engine_and_summarises_the_others() {
     assert_eq!(o.status.code(), Some(20));
     assert!(String::from_utf8_lossy(&o.stdout).contains("not supported"));
 }
+
+#[test]
+fn counterexamples_of_the_symbolic_engines_keep_their_inputs_and_replay() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cex = dir.path().join("cex.json");
+    let o = vigil()
+        .args(["check", "--engine", "synergy", "--counterexample"])
+        .arg(&cex)
+        .arg(corpus("088_wide_input_false.c"))
+        .output()
+        .expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&cex).expect("saved")).expect("json");
+    assert_eq!(saved["inputs"], serde_json::json!([333331]), "{saved}");
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
+    let o = vigil().arg("harness").arg(&cex).output().expect("run");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("__VERIFIER_nondet_int = 333331"));
+}

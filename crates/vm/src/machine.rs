@@ -554,6 +554,17 @@ impl<'p> Machine<'p> {
         Ok(self.state.heap.get(obj).expect("checked").read(off, size.min(8)))
     }
 
+    /// [`Self::load`] of a value that the program uses as a `width`-bit integer: below 64 bits a
+    /// pointer read this way loses its object, which the run notes (see [`flags::ADDRESS_AS_INT`]).
+    fn load_as_int(&mut self, p: Scalar, size: u32, width: u32) -> Exec<Scalar> {
+        let v = self.load(p, size)?;
+        if width < 64 {
+            self.note_narrowed_pointer(v);
+            self.note_partial_pointer_read(p, size);
+        }
+        Ok(v)
+    }
+
     fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> Exec<()> {
         let (obj, off) = self.check_access(p, size, true)?;
         self.state.heap.get_mut(obj).expect("checked").write(off, size.min(8), v);
@@ -858,12 +869,8 @@ impl<'p> Machine<'p> {
                         self.frame_mut().copy_from(reg_off, &part, 0, size);
                     }
                     _ => {
-                        let v = self.load(p, size)?;
                         let w = self.dest_width(dest);
-                        if w < 64 {
-                            self.note_narrowed_pointer(v);
-                            self.note_partial_pointer_read(p, size);
-                        }
+                        let v = self.load_as_int(p, size, w)?;
                         // Only a pointer-wide value keeps provenance (an int read over an ILP32
                         // pointer slot sees just the address bytes).
                         self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
@@ -940,11 +947,7 @@ impl<'p> Machine<'p> {
                 let p = self.operand(*ptr);
                 let size = prog.module.types.size_of(*ty) as u32;
                 let w = prog.module.types.value_bits(*ty);
-                let old = self.load(p, size)?;
-                if w < 64 {
-                    self.note_narrowed_pointer(old);
-                    self.note_partial_pointer_read(p, size);
-                }
+                let old = self.load_as_int(p, size, w)?;
                 let v = self.operand(*val);
                 let new = rmw(*op, w, old, v)?;
                 self.store(p, size, new)?;
@@ -954,11 +957,7 @@ impl<'p> Machine<'p> {
                 let p = self.operand(*ptr);
                 let size = prog.module.types.size_of(*ty) as u32;
                 let w = prog.module.types.value_bits(*ty);
-                let old = self.load(p, size)?;
-                if w < 64 {
-                    self.note_narrowed_pointer(old);
-                    self.note_partial_pointer_read(p, size);
-                }
+                let old = self.load_as_int(p, size, w)?;
                 let exp = self.operand(*expected);
                 let eq = ops::icmp(vigil_ir::ICmpPred::Eq, w, old, exp);
                 if eq.def & 1 == 0 {
