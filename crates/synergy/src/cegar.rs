@@ -49,18 +49,9 @@ fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<SymInpu
 
 pub fn run(cx: &mut Ctx) -> Outcome {
     loop {
-        if let Some(o) = cx.check_bad_states() {
-            return o;
-        }
-        if let Some(why) = cx.out_of_budget() {
-            return Outcome::Unknown(why);
-        }
-        cx.stats.iterations += 1;
-        let Some(trace) = cx.abstract_error_trace() else {
-            return match cx.proof() {
-                Some(p) => Outcome::Safe { proof: p },
-                None => Outcome::Unknown("internal: proof check failed".into()),
-            };
+        let trace = match cx.next_error_trace() {
+            Ok(t) => t,
+            Err(done) => return done,
         };
         let (cons, inputs, _) = trace_constraints(cx, &trace);
         let n = trace.len();

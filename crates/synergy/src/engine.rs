@@ -303,6 +303,26 @@ impl<'a> Ctx<'a> {
         out
     }
 
+    /// The start of one main-loop iteration, common to SYNERGY and CEGAR: the run ends with a
+    /// test state in a bad region, on the budget, or with the proof when no abstract error trace
+    /// is left; otherwise the iteration is counted and the shortest abstract error trace returned.
+    pub fn next_error_trace(&mut self) -> Result<Vec<usize>, Outcome> {
+        if let Some(o) = self.check_bad_states() {
+            return Err(o);
+        }
+        if let Some(why) = self.out_of_budget() {
+            return Err(Outcome::Unknown(why));
+        }
+        self.stats.iterations += 1;
+        match self.abstract_error_trace() {
+            Some(trace) => Ok(trace),
+            None => Err(match self.proof() {
+                Some(p) => Outcome::Safe { proof: p },
+                None => Outcome::Unknown("internal: proof check failed".into()),
+            }),
+        }
+    }
+
     /// A shortest abstract error trace from an initial region (breadth-first), if any.
     pub fn abstract_error_trace(&mut self) -> Option<Vec<usize>> {
         let mut prev: HashMap<usize, usize> = HashMap::new();

@@ -38,18 +38,9 @@ pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usiz
 pub fn run(cx: &mut Ctx) -> Outcome {
     let mut gen = Generalizer::new(cx.flat);
     loop {
-        if let Some(o) = cx.check_bad_states() {
-            return o;
-        }
-        if let Some(why) = cx.out_of_budget() {
-            return Outcome::Unknown(why);
-        }
-        cx.stats.iterations += 1;
-        let Some(trace) = cx.abstract_error_trace() else {
-            return match cx.proof() {
-                Some(p) => Outcome::Safe { proof: p },
-                None => Outcome::Unknown("internal: proof check failed".into()),
-            };
+        let trace = match cx.next_error_trace() {
+            Ok(t) => t,
+            Err(done) => return done,
         };
         // (3) ordered trace.
         let (ordered, chain, k) = ordered_trace(cx, &trace);
