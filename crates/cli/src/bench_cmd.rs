@@ -331,6 +331,9 @@ fn interpret(out: &std::process::Output, result: &mut TaskResult) -> String {
 
 const EXIT_USAGE_I32: i32 = EXIT_USAGE as i32;
 
+/// The largest `--memory` accepted (1 TiB), so that the limits derived from it cannot overflow.
+const MAX_MEMORY_MIB: u64 = 1 << 20;
+
 fn tempfile_path(what: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     std::env::temp_dir().join(format!("vigil-bench-{}-{what}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)))
@@ -463,8 +466,12 @@ pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
 }
 
 pub fn run(args: &BenchArgs) -> u8 {
-    if args.jobs == 0 || !(args.timeout > 0.0 && args.timeout.is_finite()) || args.memory < 64 {
-        eprintln!("vigil bench: --jobs must be at least 1, --timeout positive, --memory at least 64 MiB");
+    if let Err(e) = crate::timeout_duration(args.timeout, false) {
+        eprintln!("vigil bench: {e}");
+        return EXIT_USAGE;
+    }
+    if args.jobs == 0 || !(64..=MAX_MEMORY_MIB).contains(&args.memory) {
+        eprintln!("vigil bench: --jobs must be at least 1 and --memory between 64 and {MAX_MEMORY_MIB} MiB");
         return EXIT_USAGE;
     }
     let mut tasks = Vec::new();

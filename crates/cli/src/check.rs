@@ -183,10 +183,13 @@ pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let start = Instant::now();
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        eprintln!("vigil check: --timeout must be a positive number of seconds");
-        return EXIT_USAGE;
-    }
+    let budget = match crate::timeout_duration(args.timeout, false) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("vigil check: {e}");
+            return EXIT_USAGE;
+        }
+    };
     if args.format == Format::Sarif && !matches!(args.engine, EngineChoice::Auto | EngineChoice::Static) {
         eprintln!("vigil check: --format sarif shows the static engine's reports; use it with --engine static");
         return EXIT_USAGE;
@@ -199,7 +202,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     let property = inputs.property;
-    let deadline = start + Duration::from_secs_f64(args.timeout);
+    let deadline = start + budget;
     let mut notes = Vec::new();
     let mut stats = serde_json::Map::new();
     let result = if let Property::Unsupported(name) = property {

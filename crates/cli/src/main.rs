@@ -22,6 +22,22 @@ use std::process::ExitCode;
 /// Exit code for bad usage or unreadable input.
 pub const EXIT_USAGE: u8 = 2;
 
+/// The longest time budget accepted, in seconds (about 115 days): a longer one could not be
+/// added to the clock.
+const MAX_TIMEOUT_S: f64 = 1e7;
+
+/// A `--timeout` value as a duration: positive (or zero when `allow_zero`), finite and at most
+/// [`MAX_TIMEOUT_S`]; otherwise the usage message.
+pub fn timeout_duration(seconds: f64, allow_zero: bool) -> Result<std::time::Duration, String> {
+    let positive = seconds > 0.0 || (allow_zero && seconds == 0.0);
+    if positive && seconds <= MAX_TIMEOUT_S {
+        Ok(std::time::Duration::from_secs_f64(seconds))
+    } else {
+        let least = if allow_zero { "a non-negative" } else { "a positive" };
+        Err(format!("--timeout must be {least} number of seconds, at most {MAX_TIMEOUT_S:e}"))
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "vigil",
@@ -170,11 +186,13 @@ fn run_sat(args: &SatArgs) -> u8 {
 fn run_smt(args: &SmtArgs) -> u8 {
     let mut opts = vigil_bv::smtlib::SmtCliOptions { stats: args.stats, ..Default::default() };
     if let Some(t) = args.timeout {
-        if !(t.is_finite() && t >= 0.0) {
-            eprintln!("vigil smt: --timeout must be a non-negative number of seconds");
-            return EXIT_USAGE;
+        match timeout_duration(t, true) {
+            Ok(d) => opts.timeout = Some(d),
+            Err(e) => {
+                eprintln!("vigil smt: {e}");
+                return EXIT_USAGE;
+            }
         }
-        opts.timeout = Some(std::time::Duration::from_secs_f64(t));
     }
     if let Some(path) = &args.config {
         match vigil_bv::config::SolverConfig::load(path) {

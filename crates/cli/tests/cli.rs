@@ -160,6 +160,15 @@ fn bad_options_give_exit_2() {
     assert_usage_error(&o, "--timeout");
     let o = vigil().args(["check", "--engine", "magic", "x.c"]).output().expect("run");
     assert_eq!(o.status.code(), Some(2));
+    // Budgets too large for the clock are usage errors, not crashes.
+    let o = vigil().args(["check", "--timeout", "1e300"]).arg(corpus("001_arith_signed.c")).output().expect("run");
+    assert_usage_error(&o, "--timeout");
+    let (_d, smt) = scratch("q.smt2", b"(check-sat)\n");
+    assert_usage_error(&vigil().args(["smt", "--timeout", "1e300"]).arg(&smt).output().expect("run"), "--timeout");
+    let o = vigil().args(["bench", "--memory", "18446744073709551615"]).arg(tasks("printf_trace.yml")).output().expect("run");
+    assert_usage_error(&o, "--memory");
+    let o = vigil().args(["bench", "--timeout", "inf"]).arg(tasks("printf_trace.yml")).output().expect("run");
+    assert_usage_error(&o, "--timeout");
 }
 
 #[test]

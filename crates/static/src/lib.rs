@@ -133,13 +133,8 @@ impl Default for Options {
     }
 }
 
-/// One nondet call's result, in call order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    pub function: String,
-    pub width: u32,
-    pub value: u64,
-}
+/// One nondet call's result, in call order (shared with the VM, which replays them).
+pub use vigil_vm::Input;
 
 /// One step of a report's trace.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -82,6 +82,18 @@ pub struct Config {
     pub inputs: Option<Vec<u64>>,
 }
 
+/// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:
+/// a vector of these in call order, replayed on the VM through [`Config::inputs`] (the values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The function called, e.g. `__VERIFIER_nondet_int`.
+    pub function: String,
+    /// The width of its result in bits.
+    pub width: u32,
+    /// The result's bits.
+    pub value: u64,
+}
+
 /// The choices of one transition: a forced prefix, and what was actually chosen with how many
 /// options each choice had.
 #[derive(Clone, Debug, Default)]
