@@ -70,7 +70,36 @@ fn auto_portfolio_is_never_wrong_on_the_corpus() {
 #[test]
 fn vm_flags_agree_with_the_runtime_header() {
     use vigil_runtime::consts as rt;
-    use vigil_vm::machine::{ctl, flags};
+    use vigil_vm::machine::{ctl, flags, reg};
+    use vigil_vm::FaultKind as F;
+    assert_eq!(i64::from(flags::THREADED), rt::VM_FLAG_THREADED);
+    assert_eq!(reg::STATE as i64, rt::VM_CR_STATE);
+    assert_eq!(reg::FRAME as i64, rt::VM_CR_FRAME);
+    assert_eq!(reg::INT_SLOT as i64, rt::VM_CR_INT_SLOT);
+    assert_eq!(reg::SCHEDULER as i64, rt::VM_CR_SCHEDULER);
+    assert_eq!(reg::FAULT_HANDLER as i64, rt::VM_CR_FAULT_HANDLER);
+    let codes = [
+        (F::Assert, rt::VM_FAULT_ASSERT),
+        (F::InvalidFree, rt::VM_FAULT_INVALID_FREE),
+        (F::Leak, rt::VM_FAULT_LEAK),
+        (F::NullDeref, rt::VM_FAULT_NULL_DEREF),
+        (F::OutOfBounds, rt::VM_FAULT_OUT_OF_BOUNDS),
+        (F::UseAfterFree, rt::VM_FAULT_USE_AFTER_FREE),
+        (F::InvalidPointer, rt::VM_FAULT_INVALID_POINTER),
+        (F::WriteToConstant, rt::VM_FAULT_WRITE_CONSTANT),
+        (F::DivByZero, rt::VM_FAULT_DIV_BY_ZERO),
+        (F::DivOverflow, rt::VM_FAULT_DIV_OVERFLOW),
+        (F::SignedOverflow, rt::VM_FAULT_SIGNED_OVERFLOW),
+        (F::Undefined("x"), rt::VM_FAULT_UNDEFINED),
+        (F::Unreachable, rt::VM_FAULT_UNREACHABLE),
+        (F::BadCall, rt::VM_FAULT_BAD_CALL),
+        (F::UnknownFunction("f".into()), rt::VM_FAULT_UNKNOWN_FUNCTION),
+        (F::BadHypercall("x"), rt::VM_FAULT_BAD_HYPERCALL),
+        (F::Unsupported("x".into()), rt::VM_FAULT_UNSUPPORTED),
+    ];
+    for (kind, code) in codes {
+        assert_eq!(kind.code() as i64, code, "{kind}");
+    }
     assert_eq!(i64::from(flags::ERROR), rt::VM_FLAG_ERROR);
     assert_eq!(i64::from(flags::CANCEL), rt::VM_FLAG_CANCEL);
     assert_eq!(i64::from(flags::INCOMPLETE), rt::VM_FLAG_INCOMPLETE);

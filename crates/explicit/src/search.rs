@@ -163,7 +163,7 @@ impl StateStore {
         let mut key = Vec::with_capacity(HEADER_BYTES + g.div_ceil(8) + 4 * ids.len());
         let flags = if globals_form { c.flags | GLOBALS_FORM } else { c.flags };
         key.extend_from_slice(&flags.to_le_bytes());
-        key.extend_from_slice(&c.frame.to_le_bytes());
+        key.extend_from_slice(&c.root.to_le_bytes());
         if globals_form {
             let bitmap_at = key.len();
             key.resize(bitmap_at + g.div_ceil(8), 0);
@@ -387,7 +387,7 @@ mod tests {
     }
 
     fn canonical(objects: Vec<Rc<Object>>) -> Canonical {
-        Canonical { flags: 0, frame: 3, objects, unreachable_heap: Vec::new() }
+        Canonical { flags: 0, root: 3, objects, unreachable_heap: Vec::new() }
     }
 
     fn bytes_of(st: &State) -> Vec<u8> {

@@ -34,12 +34,39 @@
 #define VM_FLAG_EXIT 8             /* the program terminated */
 #define VM_FLAG_MALLOC_CAN_FAIL 16 /* set by the VM from the command line; read by malloc */
 #define VM_FLAG_ATOMIC 32          /* inside __VERIFIER_atomic_begin/end */
+#define VM_FLAG_THREADED 128       /* set by the OS once there are several threads: memory
+                                      interrupt points then end transitions */
 
-/* Fault kinds (argument a of VM_CTL_FAULT). */
-#define VM_FAULT_ASSERT 1       /* reach_error, failed assert, __VERIFIER_error */
-#define VM_FAULT_INVALID_FREE 2 /* free of something that is not a live heap object */
-#define VM_FAULT_INVALID_ARG 3  /* misuse of a library function (e.g. overlapping memcpy) */
-#define VM_FAULT_LEAK 4         /* memory leak (raised by the VM, not by the runtime) */
+/* Fault kinds: the argument a of VM_CTL_FAULT (only ASSERT, INVALID_FREE and INVALID_ARG are
+ * raised by the runtime) and the first argument of the fault handler (every kind but LEAK, which
+ * the verifier finds by itself when it looks at a whole state). */
+#define VM_FAULT_ASSERT 1            /* reach_error, failed assert, __VERIFIER_error */
+#define VM_FAULT_INVALID_FREE 2      /* free of something that is not a live heap object */
+#define VM_FAULT_INVALID_ARG 3       /* misuse of a library function (e.g. overlapping memcpy) */
+#define VM_FAULT_LEAK 4              /* memory leak (found by the verifier, never raised) */
+#define VM_FAULT_NULL_DEREF 5        /* access through the null pointer */
+#define VM_FAULT_OUT_OF_BOUNDS 6     /* access outside the bounds of a live object */
+#define VM_FAULT_USE_AFTER_FREE 7    /* access to a freed object or a returned frame's memory */
+#define VM_FAULT_INVALID_POINTER 8   /* access through something that is not a valid pointer */
+#define VM_FAULT_WRITE_CONSTANT 9    /* store to read-only memory */
+#define VM_FAULT_DIV_BY_ZERO 10      /* integer division or remainder by zero */
+#define VM_FAULT_DIV_OVERFLOW 11     /* INT_MIN / -1, INT_MIN % -1 */
+#define VM_FAULT_SIGNED_OVERFLOW 12  /* nsw overflow (raised only when no-overflow is checked) */
+#define VM_FAULT_UNDEFINED 13        /* an undefined value used as an address, size or target */
+#define VM_FAULT_UNREACHABLE 14      /* `unreachable` executed */
+#define VM_FAULT_BAD_CALL 15         /* a call through a non-function or with too few arguments */
+#define VM_FAULT_UNKNOWN_FUNCTION 16 /* a call to a function defined nowhere */
+#define VM_FAULT_BAD_HYPERCALL 17    /* invalid use of a hypercall */
+#define VM_FAULT_UNSUPPORTED 18      /* a construct the VM does not implement */
+
+/* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
+ * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only
+ * afterwards; VM_CR_FRAME and VM_CR_INT_SLOT live for one transition. */
+#define VM_CR_STATE 0         /* the scheduler state object: the root of the persistent state */
+#define VM_CR_FRAME 1         /* the running frame; setting it transfers control to that frame */
+#define VM_CR_INT_SLOT 2      /* where the VM saves the running frame when the transition ends */
+#define VM_CR_SCHEDULER 3     /* void sched(void): run at the start of every transition */
+#define VM_CR_FAULT_HANDLER 4 /* void handler(int kind, void *continuation): run on a fault */
 
 /* Largest object __vm_obj_make / __vm_obj_resize accept (256 MiB); larger requests fault. */
 #define VM_OBJ_SIZE_MAX 268435456UL
@@ -56,12 +83,24 @@ void __vm_obj_resize(void *p, unsigned long size);
 int __vm_obj_shared(const void *p);
 /* Append a message to the counterexample trace. */
 void __vm_trace(int kind, const char *msg);
-/* Interrupt points (no-ops for now). */
+/* Interrupt points: the loader inserts them (cfl: loop headers and recursive function
+ * entries; mem: accesses to memory that may be shared between threads), programs need not. */
 void __vm_interrupt_mem(const void *p, int size, int kind);
 void __vm_interrupt_cfl(void);
 /* Nondeterministic choice 0..n-1 (n >= 1). */
 int __vm_choose(int n);
-/* Control registers and flags, see VM_CTL_*. 64-bit arguments and result in both data models. */
+/* Control operations and flags, see VM_CTL_*. 64-bit arguments and result in both data models. */
 long long __vm_control(int op, long long a, long long b);
+/* The pointer-valued control registers, see VM_CR_*. Setting VM_CR_FRAME does not return: the
+ * calling frame and its callers are freed up to (not including) the new frame, and execution goes
+ * on in the new frame at its saved program counter (a scheduler switching to a thread, a fault
+ * handler resuming its continuation). */
+void *__vm_ctl_get(int reg);
+void __vm_ctl_set(int reg, const void *value);
+/* A new frame for `fn`, not running, with no caller, its program counter at the entry and its
+ * first parameters set from the `nargs` arguments that follow (each converted to the parameter's
+ * type). Arguments beyond the function's parameters are ignored, so an OS can start `main` with
+ * (argc, argv, envp) whatever its arity; fewer arguments than parameters is a fault. */
+void *__vm_frame_make(const void *fn, int nargs, ...);
 
 #endif

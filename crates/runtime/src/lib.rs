@@ -1,5 +1,6 @@
 //! vigil's in-VM runtime: the operating-system layer and libc subset that programs run with
-//! inside the explicit engine's VM (DiVM's "DiOS", reduced to a single-threaded libc for now).
+//! inside the explicit engine's VM (DiVM's "DiOS"): `__boot`, the scheduler with its thread table
+//! and the fault handler (`c/os.c`; one thread for now), and the libc.
 //!
 //! The runtime is C (`c/*.c`), compiled to LLVM bitcode by `build.rs` and embedded here as
 //! [`RUNTIME_BC`]; the front end links it into the user's program with `llvm-link`. Every library
@@ -37,6 +38,9 @@ pub const HYPERCALLS: &[&str] = &[
     "__vm_interrupt_cfl",
     "__vm_choose",
     "__vm_control",
+    "__vm_ctl_get",
+    "__vm_ctl_set",
+    "__vm_frame_make",
 ];
 
 /// The numeric constants of `include/vigil_vm.h` (as `i64`, the type of `__vm_control`'s
@@ -62,16 +66,37 @@ pub mod consts {
     pub const VM_FLAG_EXIT: i64 = 8;
     pub const VM_FLAG_MALLOC_CAN_FAIL: i64 = 16;
     pub const VM_FLAG_ATOMIC: i64 = 32;
-    /// Fault kinds (argument of `VM_CTL_FAULT`).
+    pub const VM_FLAG_THREADED: i64 = 128;
+    /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
     pub const VM_FAULT_ASSERT: i64 = 1;
     pub const VM_FAULT_INVALID_FREE: i64 = 2;
     pub const VM_FAULT_INVALID_ARG: i64 = 3;
     pub const VM_FAULT_LEAK: i64 = 4;
+    pub const VM_FAULT_NULL_DEREF: i64 = 5;
+    pub const VM_FAULT_OUT_OF_BOUNDS: i64 = 6;
+    pub const VM_FAULT_USE_AFTER_FREE: i64 = 7;
+    pub const VM_FAULT_INVALID_POINTER: i64 = 8;
+    pub const VM_FAULT_WRITE_CONSTANT: i64 = 9;
+    pub const VM_FAULT_DIV_BY_ZERO: i64 = 10;
+    pub const VM_FAULT_DIV_OVERFLOW: i64 = 11;
+    pub const VM_FAULT_SIGNED_OVERFLOW: i64 = 12;
+    pub const VM_FAULT_UNDEFINED: i64 = 13;
+    pub const VM_FAULT_UNREACHABLE: i64 = 14;
+    pub const VM_FAULT_BAD_CALL: i64 = 15;
+    pub const VM_FAULT_UNKNOWN_FUNCTION: i64 = 16;
+    pub const VM_FAULT_BAD_HYPERCALL: i64 = 17;
+    pub const VM_FAULT_UNSUPPORTED: i64 = 18;
+    /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
+    pub const VM_CR_STATE: i64 = 0;
+    pub const VM_CR_FRAME: i64 = 1;
+    pub const VM_CR_INT_SLOT: i64 = 2;
+    pub const VM_CR_SCHEDULER: i64 = 3;
+    pub const VM_CR_FAULT_HANDLER: i64 = 4;
     /// Largest object `__vm_obj_make` accepts (256 MiB); malloc handles larger requests itself.
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 22] = [
+    pub const ALL: [(&str, i64); 42] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -89,10 +114,30 @@ pub mod consts {
         ("VM_FLAG_EXIT", VM_FLAG_EXIT),
         ("VM_FLAG_MALLOC_CAN_FAIL", VM_FLAG_MALLOC_CAN_FAIL),
         ("VM_FLAG_ATOMIC", VM_FLAG_ATOMIC),
+        ("VM_FLAG_THREADED", VM_FLAG_THREADED),
         ("VM_FAULT_ASSERT", VM_FAULT_ASSERT),
         ("VM_FAULT_INVALID_FREE", VM_FAULT_INVALID_FREE),
         ("VM_FAULT_INVALID_ARG", VM_FAULT_INVALID_ARG),
         ("VM_FAULT_LEAK", VM_FAULT_LEAK),
+        ("VM_FAULT_NULL_DEREF", VM_FAULT_NULL_DEREF),
+        ("VM_FAULT_OUT_OF_BOUNDS", VM_FAULT_OUT_OF_BOUNDS),
+        ("VM_FAULT_USE_AFTER_FREE", VM_FAULT_USE_AFTER_FREE),
+        ("VM_FAULT_INVALID_POINTER", VM_FAULT_INVALID_POINTER),
+        ("VM_FAULT_WRITE_CONSTANT", VM_FAULT_WRITE_CONSTANT),
+        ("VM_FAULT_DIV_BY_ZERO", VM_FAULT_DIV_BY_ZERO),
+        ("VM_FAULT_DIV_OVERFLOW", VM_FAULT_DIV_OVERFLOW),
+        ("VM_FAULT_SIGNED_OVERFLOW", VM_FAULT_SIGNED_OVERFLOW),
+        ("VM_FAULT_UNDEFINED", VM_FAULT_UNDEFINED),
+        ("VM_FAULT_UNREACHABLE", VM_FAULT_UNREACHABLE),
+        ("VM_FAULT_BAD_CALL", VM_FAULT_BAD_CALL),
+        ("VM_FAULT_UNKNOWN_FUNCTION", VM_FAULT_UNKNOWN_FUNCTION),
+        ("VM_FAULT_BAD_HYPERCALL", VM_FAULT_BAD_HYPERCALL),
+        ("VM_FAULT_UNSUPPORTED", VM_FAULT_UNSUPPORTED),
+        ("VM_CR_STATE", VM_CR_STATE),
+        ("VM_CR_FRAME", VM_CR_FRAME),
+        ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),
+        ("VM_CR_SCHEDULER", VM_CR_SCHEDULER),
+        ("VM_CR_FAULT_HANDLER", VM_CR_FAULT_HANDLER),
         ("VM_OBJ_SIZE_MAX", VM_OBJ_SIZE_MAX),
     ];
 }

@@ -1,7 +1,8 @@
 //! Canonical form of a state (DiVM §5.2, heap symmetry reduction).
 //!
-//! Objects reachable from the roots — the global objects in order, then the running frame (whose
-//! parent pointers and registers reach the rest of the stack and the heap) — are numbered in
+//! Objects reachable from the roots — the global objects in order, then the scheduler state (from
+//! which the OS's thread table reaches every thread's stack of frames, whose registers and allocas
+//! reach the rest of the heap) — are numbered in
 //! depth-first pre-order, and every pointer is rewritten to the canonical number of its object.
 //! Two states whose memory graphs are isomorphic therefore serialise to the same bytes, however
 //! their object ids differ. Pointers to freed objects all become one "dangling" marker.
@@ -9,7 +10,7 @@
 //! The same walk finds the live heap objects that are *not* reachable: memory the program can no
 //! longer free (`valid-memtrack`).
 
-use crate::machine::{flags, State};
+use crate::machine::State;
 use crate::memory::{Heap, Object, CODE_TAG, INVALID_OBJ};
 use std::rc::Rc;
 
@@ -24,16 +25,16 @@ pub const DANGLING: u32 = crate::memory::DANGLING_OBJ;
 /// `Rc`), so an unchanged object costs neither a copy nor a hash when the explicit engine stores
 /// the state.
 pub struct Canonical {
-    /// The state's flags that belong to it (ATOMIC).
+    /// The state's flags that belong to it (`machine::STATE_FLAGS`).
     pub flags: u32,
-    /// Canonical id of the running frame (0 once the program has ended).
-    pub frame: u32,
+    /// Canonical id of the scheduler state (`State::root`).
+    pub root: u32,
     pub objects: Vec<Rc<Object>>,
     /// Live heap objects unreachable from the roots (leaked memory), by real id.
     pub unreachable_heap: Vec<u32>,
 }
 
-/// Length of the header of a serialised canonical form (flags and the running frame's id).
+/// Length of the header of a serialised canonical form (flags and the scheduler state's id).
 pub const HEADER_BYTES: usize = 8;
 
 const UNNUMBERED: u32 = u32::MAX;
@@ -47,7 +48,7 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     let mut order: Vec<u32> = Vec::with_capacity(bound);
     let mut stack: Vec<u32> = Vec::new();
     // Globals keep their numbers (program constants refer to them by id); everything else is
-    // numbered in depth-first pre-order from the globals and then the running frame.
+    // numbered in depth-first pre-order from the globals and then the scheduler state.
     for g in 1..=num_globals {
         if heap.is_live(g) {
             number[g as usize] = order.len() as u32;
@@ -55,8 +56,8 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
         }
     }
     let mut roots: Vec<u32> = (1..=num_globals).collect();
-    if state.frame != 0 {
-        roots.push(state.frame);
+    if state.root != 0 {
+        roots.push(state.root);
     }
     let unnumbered_live = |number: &[u32], t: u32| {
         number.get(t as usize).is_some_and(|n| *n == UNNUMBERED) && heap.is_live(t)
@@ -110,14 +111,14 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
         }
         objects.push(Rc::new(obj));
     }
-    let frame = if state.frame == 0 { 0 } else { canonical_id(state.frame) };
-    let frame = if frame == DANGLING || frame == INVALID_OBJ { 0 } else { frame };
+    let root = if state.root == 0 { 0 } else { canonical_id(state.root) };
+    let root = if root == DANGLING || root == INVALID_OBJ { 0 } else { root };
     let unreachable_heap = heap
         .live_ids()
         .filter(|id| number[*id as usize] == UNNUMBERED)
         .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
         .collect();
-    Canonical { flags: state.flags & flags::ATOMIC, frame, objects, unreachable_heap }
+    Canonical { flags: state.flags & crate::machine::STATE_FLAGS, root, objects, unreachable_heap }
 }
 
 impl Canonical {
@@ -125,14 +126,14 @@ impl Canonical {
     /// objects point to [`DANGLING`], never live but known to have been allocated, so an access
     /// is reported as use after free).
     pub fn to_state(&self) -> State {
-        state_from_objects(self.flags, self.frame, self.objects.iter().cloned())
+        state_from_objects(self.flags, self.root, self.objects.iter().cloned())
     }
 
     /// A byte serialisation (equal exactly when the canonical forms are equal).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(&self.flags.to_le_bytes());
-        out.extend_from_slice(&self.frame.to_le_bytes());
+        out.extend_from_slice(&self.root.to_le_bytes());
         for o in &self.objects {
             serialise(o, &mut out);
         }
@@ -141,8 +142,8 @@ impl Canonical {
 }
 
 /// Rebuilds a state from canonical objects (object *n* gets id *n + 1*).
-pub fn state_from_objects(flags: u32, frame: u32, objects: impl IntoIterator<Item = Rc<Object>>) -> State {
-    State { heap: Heap::from_shared(objects), frame, flags }
+pub fn state_from_objects(flags: u32, root: u32, objects: impl IntoIterator<Item = Rc<Object>>) -> State {
+    State { heap: Heap::from_shared(objects), root, flags }
 }
 
 fn serialise(obj: &Object, out: &mut Vec<u8>) {
@@ -175,7 +176,7 @@ mod tests {
         heap.get_mut(ids[0]).expect("live").write(8, 8, Scalar::pointer(ids[1], 0));
         heap.get_mut(ids[1]).expect("live").write(8, 8, Scalar::null());
         heap.get_mut(g).expect("live").write(0, 8, Scalar::pointer(ids[0], 0));
-        State { heap, frame: 0, flags: 0 }
+        State { heap, root: 0, flags: 0 }
     }
 
     #[test]

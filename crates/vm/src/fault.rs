@@ -48,6 +48,31 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
+    /// The kind's number in the runtime's `vigil_vm.h` (`VM_FAULT_*`), passed to the fault
+    /// handler.
+    pub fn code(&self) -> u64 {
+        use FaultKind::*;
+        match self {
+            Assert => 1,
+            InvalidFree => 2,
+            Leak => 4,
+            NullDeref => 5,
+            OutOfBounds => 6,
+            UseAfterFree => 7,
+            InvalidPointer => 8,
+            WriteToConstant => 9,
+            DivByZero => 10,
+            DivOverflow => 11,
+            SignedOverflow => 12,
+            Undefined(_) => 13,
+            Unreachable => 14,
+            BadCall => 15,
+            UnknownFunction(_) => 16,
+            BadHypercall(_) => 17,
+            Unsupported(_) => 18,
+        }
+    }
+
     /// The SV-COMP (sub)property this fault violates, if any, given the property checked.
     pub fn violates(&self, property: Property) -> Option<&'static str> {
         use FaultKind::*;

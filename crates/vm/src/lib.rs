@@ -1,17 +1,26 @@
 //! A DiVM-style virtual machine for vigil IR (Ročkai et al., *DiVM: Model Checking with LLVM and
 //! Graph Memory*, JSS 2018; `../shared/papers/002_*`).
 //!
-//! The instruction set is vigil IR plus ten hypercalls ([`program::Hypercall`]); memory is a graph
-//! of objects ([`memory`]); frames are objects too, so a state is entirely its heap plus the
-//! running frame. The model checker only asks for the initial state ([`Machine::boot`]) and runs
-//! transitions from a state ([`Machine::run_transition`]), fixing the outcome of every
-//! nondeterministic choice. Undefined behaviour becomes a fault ([`fault`]); the concrete meaning
-//! of every operation is written once in [`ops`].
+//! The instruction set is vigil IR plus the hypercalls of [`program::Hypercall`] (the ten of the
+//! paper, with `control` split into integer operations and the pointer-valued registers, and
+//! `frame_make` for frames the OS starts itself); memory is a graph of objects ([`memory`]);
+//! frames are objects too. The model checker only asks for the initial state ([`Machine::boot`])
+//! and runs transitions from a state ([`Machine::run_transition`]), fixing the outcome of every
+//! nondeterministic choice. The concrete meaning of every operation is written once in [`ops`].
 //!
-//! Deviations from the paper, for now: faults stop the transition directly instead of entering an
-//! OS fault handler; there is one thread and no scheduler in C yet (the runtime's `exit` is called
-//! when `main` returns); each global is its own object rather than a slot of one globals object
-//! (bounds checks then come from object bounds).
+//! The operating system runs inside the VM, in C (`vigil-runtime`, `c/os.c`): the VM runs the
+//! runtime's `__boot` to build the initial state (scheduler state with a thread table, a frame
+//! for `main`); each transition starts in the scheduler, which switches to a thread's frame; the
+//! thread runs until an interrupt point, and the VM saves its frame where the scheduler said.
+//! Undefined behaviour becomes a fault ([`fault`]) that enters the OS's fault handler with a
+//! continuation; the runtime's handler flags every fault as an error of the path, and the
+//! verifier decides whether it violates the property checked. The state is the memory graph
+//! reachable from the globals and the scheduler state ([`State::root`]).
+//!
+//! Deviation from the paper: each global is its own object rather than a slot of one globals
+//! object (bounds checks come from object bounds, and a state that changes one global shares
+//! every other global's object with its predecessor in the visited set — one globals object
+//! would be copied whole on every change). Constants are read-only objects.
 //!
 //! Data models: LP64 and ILP32 (`--m32`). Registers are 64 bits wide in both; in ILP32 memory a
 //! pointer takes 4 bytes holding its offset, and the object id lives in the shadow

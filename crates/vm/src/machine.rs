@@ -32,7 +32,14 @@ pub mod flags {
     /// keeps only the offset, so two different objects could compare equal. A run that did this
     /// proves nothing either way.
     pub const ADDRESS_AS_INT: u32 = 64;
+    /// Set by the OS once the program has more than one thread: from then on the loader's
+    /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
+    /// of the state.
+    pub const THREADED: u32 = 128;
 }
+
+/// The flags that belong to a state rather than to one transition.
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED;
 
 /// Control operations of `__vm_control`.
 pub mod ctl {
@@ -49,15 +56,25 @@ pub mod ctl {
     pub const INPUT: u64 = 7;
 }
 
-/// A state of the program: the memory graph and the control registers that are not derived
-/// from it.
+/// A state of the program: the memory graph and the control registers that are part of it
+/// (DiVM §4.1): the scheduler state, from which (with the globals) everything else is reached —
+/// the thread table, each thread's stack of frames, the heap.
 #[derive(Clone, Debug)]
 pub struct State {
     pub heap: Heap,
-    /// The object id of the running frame (0 once the program has ended).
-    pub frame: u32,
+    /// The object id of the scheduler state (`VM_CR_STATE`; 0 before `__boot` set it).
+    pub root: u32,
     /// Flags that belong to the state (ATOMIC); the others are per transition.
     pub flags: u32,
+}
+
+/// Control registers (`__vm_ctl_get` / `__vm_ctl_set`, shared with the runtime's `vigil_vm.h`).
+pub mod reg {
+    pub const STATE: u64 = 0;
+    pub const FRAME: u64 = 1;
+    pub const INT_SLOT: u64 = 2;
+    pub const SCHEDULER: u64 = 3;
+    pub const FAULT_HANDLER: u64 = 4;
 }
 
 /// Configuration of a run.
@@ -158,6 +175,28 @@ pub struct Machine<'p> {
     trans_flags: u32,
     /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
     passed: Vec<((u32, u32), usize, u32)>,
+    /// `VM_CR_FRAME`: the running frame (0 when none). Not part of the state: at the end of a
+    /// transition it is saved where `VM_CR_INT_SLOT` says.
+    frame: u32,
+    /// `VM_CR_INT_SLOT`: where the running frame is saved when the transition ends (set by the
+    /// scheduler in every transition).
+    int_slot: Option<Scalar>,
+    /// `VM_CR_SCHEDULER` and `VM_CR_FAULT_HANDLER`: set by `__boot`, fixed afterwards (so they
+    /// are the same in every state of a run and need not be stored with each).
+    scheduler: Option<FuncId>,
+    fault_handler: Option<FuncId>,
+    /// While `__boot` runs (the only time the two registers above may be set).
+    booting: bool,
+    /// The fault the handler is running for, with where it happened.
+    pending_fault: Option<(FaultKind, Loc, FuncId)>,
+    /// Whether the running thread made a visible memory access in this transition.
+    visible_done: bool,
+    /// Whether control has passed from the OS (`__boot`, the scheduler) to a thread in this
+    /// transition: interrupts end a transition only then (the OS's own code runs uninterrupted).
+    in_thread: bool,
+    /// Number of choices made before the scheduler handed control to a thread in this
+    /// transition: a thread's second `choose` ends the transition (see [`Hypercall::Choose`]).
+    choice_base: usize,
     // Cached program counter of the running frame.
     func: FuncId,
     block: u32,
@@ -183,10 +222,12 @@ enum Flow {
 }
 
 impl<'p> Machine<'p> {
-    /// The initial state: globals laid out, a frame for `main` (with `argc = 1` and an `argv`
-    /// holding the program name when `main` takes them).
+    /// The initial state (DiVM §4.3): the globals laid out with their initial values, then the
+    /// runtime's `__boot` run to its end — it allocates the scheduler state with one thread whose
+    /// frame is a fresh frame for `main`, and registers the scheduler and the fault handler.
     pub fn boot(prog: &'p Program, config: Config) -> Result<Machine<'p>, String> {
-        let main = prog.main.ok_or("the program has no main function")?;
+        prog.main.ok_or("the program has no main function")?;
+        let boot = prog.boot.ok_or("the program is not linked with vigil's runtime (it has no __boot)")?;
         let mut heap = Heap::new();
         for (i, _) in prog.module.globals.iter().enumerate() {
             let g = vigil_ir::GlobalId(i as u32);
@@ -197,12 +238,21 @@ impl<'p> Machine<'p> {
         let mut m = Machine {
             prog,
             config,
-            state: State { heap, frame: 0, flags: 0 },
+            state: State { heap, root: 0, flags: 0 },
             choices: Choices::default(),
             events: None,
             trans_flags: 0,
             passed: Vec::new(),
-            func: main,
+            frame: 0,
+            int_slot: None,
+            scheduler: None,
+            fault_handler: None,
+            booting: true,
+            pending_fault: None,
+            visible_done: false,
+            in_thread: false,
+            choice_base: 0,
+            func: boot,
             block: 0,
             inst: 0,
             last_line: (0, 0),
@@ -211,76 +261,58 @@ impl<'p> Machine<'p> {
             phi_buf: Vec::new(),
             arg_bits: Vec::new(),
         };
-        let nparams = prog.module.function(main).params.len();
-        let mut args = Vec::new();
-        if nparams >= 2 {
-            let mut name = Object::new(ObjKind::Constant, 5, true);
-            name.data.copy_from_slice(b"prog\0");
-            let name_id = m.state.heap.alloc(name);
-            let pb = prog.ptr_bytes;
-            let mut argv = Object::new(ObjKind::Global, 2 * pb as usize, true);
-            argv.write(0, pb, Scalar::pointer(name_id, 0));
-            argv.write(pb, pb, Scalar::null());
-            let argv_id = m.state.heap.alloc(argv);
-            args.push(Scalar::int(1));
-            args.push(Scalar::pointer(argv_id, 0));
+        m.push_frame(boot, &[], 0).map_err(|e| format!("__boot: {e}"))?;
+        let out = m.run();
+        m.booting = false;
+        let taken = std::mem::take(&mut m.choices.taken);
+        match out.stop {
+            Stop::Exit if m.frame == 0 && out.flags & (flags::EXIT | flags::ERROR | flags::CANCEL) == 0 => {}
+            Stop::Fault { kind, .. } => return Err(format!("the runtime's __boot failed: {kind}")),
+            other => return Err(format!("the runtime's __boot did not return normally ({other:?})")),
         }
-        args.resize(nparams, Scalar::int(0));
-        m.push_frame(main, &args.into_iter().map(Arg::Scalar).collect::<Vec<_>>(), 0)
-            .map_err(|e| e.to_string())?;
-        m.save_pc();
+        if !taken.is_empty() {
+            return Err("the runtime's __boot made a nondeterministic choice".into());
+        }
+        if m.state.root == 0 || m.scheduler.is_none() {
+            return Err("the runtime's __boot did not set up a scheduler".into());
+        }
+        m.trans_flags = 0;
+        m.last_line = (0, 0);
+        m.last_loc = Loc::UNKNOWN;
+        if let Some(ev) = m.events.as_mut() {
+            ev.clear();
+        }
         Ok(m)
     }
 
-    /// A machine positioned at an existing state.
-    pub fn at(prog: &'p Program, config: Config, state: State) -> Machine<'p> {
-        let mut m = Machine {
-            prog,
-            config,
-            state,
-            choices: Choices::default(),
-            events: None,
-            trans_flags: 0,
-            passed: Vec::new(),
-            func: FuncId(0),
-            block: 0,
-            inst: 0,
-            last_line: (0, 0),
-            last_loc: Loc::UNKNOWN,
-            args_buf: Vec::new(),
-            phi_buf: Vec::new(),
-            arg_bits: Vec::new(),
-        };
-        m.load_pc();
-        m
-    }
-
-    /// Moves this machine to another state, as [`Machine::at`] would, keeping its configuration
-    /// and buffers (the search runs many transitions).
+    /// Moves this machine to another state of the same run (its registers set by `__boot` stay),
+    /// keeping its configuration and buffers (the search runs many transitions).
     pub fn reset(&mut self, state: State) {
         self.state = state;
         self.choices.forced.clear();
         self.choices.taken.clear();
         self.trans_flags = 0;
         self.passed.clear();
+        self.frame = 0;
+        self.int_slot = None;
+        self.pending_fault = None;
         self.func = FuncId(0);
         self.block = 0;
         self.inst = 0;
         self.last_line = (0, 0);
         self.last_loc = Loc::UNKNOWN;
-        self.load_pc();
     }
 
     fn frame(&self) -> &Object {
-        self.state.heap.get(self.state.frame).expect("the running frame is live")
+        self.state.heap.get(self.frame).expect("the running frame is live")
     }
 
     fn frame_mut(&mut self) -> &mut Object {
-        self.state.heap.get_mut(self.state.frame).expect("the running frame is live")
+        self.state.heap.get_mut(self.frame).expect("the running frame is live")
     }
 
     fn load_pc(&mut self) {
-        if self.state.frame == 0 {
+        if self.frame == 0 {
             return;
         }
         let f = self.frame();
@@ -293,7 +325,7 @@ impl<'p> Machine<'p> {
     }
 
     fn save_pc(&mut self) {
-        if self.state.frame == 0 {
+        if self.frame == 0 {
             return;
         }
         let (b, i) = (self.block, self.inst);
@@ -302,16 +334,36 @@ impl<'p> Machine<'p> {
         f.write(FRAME_INST, 4, Scalar::int(u64::from(i)));
     }
 
-    /// Runs one transition from the current state with the given choices.
+    /// Runs one transition from the current state with the given choices: the scheduler, in a
+    /// fresh frame, picks a thread and switches to it; the thread runs until an interrupt, the
+    /// end of the program, an error or a cancelled path.
     pub fn run_transition(&mut self, choices: Choices) -> Outcome {
         self.choices = choices;
         self.trans_flags = 0;
         self.passed.clear();
-        let mut steps = 0u64;
-        self.load_pc();
-        if self.state.frame == 0 {
-            return Outcome { stop: Stop::Exit, flags: 0, steps };
+        self.pending_fault = None;
+        self.int_slot = None;
+        self.choice_base = 0;
+        self.visible_done = false;
+        self.in_thread = false;
+        self.frame = 0;
+        if self.state.root == 0 {
+            return Outcome { stop: Stop::Exit, flags: 0, steps: 0 };
         }
+        let Some(sched) = self.scheduler else {
+            let stop = Stop::Fault { kind: FaultKind::BadHypercall("no scheduler"), loc: Loc::UNKNOWN, func: FuncId(0) };
+            return Outcome { stop, flags: 0, steps: 0 };
+        };
+        if let Err(kind) = self.push_frame(sched, &[], 0) {
+            let stop = Stop::Fault { kind, loc: Loc::UNKNOWN, func: sched };
+            return Outcome { stop, flags: 0, steps: 0 };
+        }
+        self.run()
+    }
+
+    /// Runs from the current frame until the transition ends.
+    fn run(&mut self) -> Outcome {
+        let mut steps = 0u64;
         let stop = loop {
             steps += 1;
             if self.config.max_steps > 0 && steps > self.config.max_steps {
@@ -322,13 +374,16 @@ impl<'p> Machine<'p> {
                 Ok(Flow::Jumped) => {}
                 Ok(Flow::Stop(s)) => break s,
                 Err(kind) => {
-                    self.save_pc();
-                    let (loc, func) = self.user_loc();
-                    break Stop::Fault { kind, loc, func };
+                    if let Some(stop) = self.enter_fault_handler(kind) {
+                        break stop;
+                    }
                 }
             }
             let fl = self.trans_flags | self.state.flags;
             if fl & (flags::ERROR | flags::CANCEL | flags::EXIT) != 0 {
+                if fl & flags::ERROR != 0 {
+                    break self.error_stop();
+                }
                 if fl & flags::CANCEL != 0 {
                     break Stop::Cancelled;
                 }
@@ -338,12 +393,70 @@ impl<'p> Machine<'p> {
             }
         };
         self.save_pc();
+        self.save_context();
         Outcome { stop, flags: self.trans_flags, steps }
+    }
+
+    /// Saves the running frame where the scheduler asked (`VM_CR_INT_SLOT`), so that the stored
+    /// state reaches the thread's stack from the scheduler state.
+    fn save_context(&mut self) {
+        if self.frame == 0 {
+            return;
+        }
+        if let Some(slot) = self.int_slot {
+            let frame = Scalar::pointer(self.frame, 0);
+            // The slot was checked writable when it was set; the transition since may have freed
+            // it, which only a broken OS does. Then the thread's stack is not reachable and the
+            // state says so (its frames are garbage), rather than memory being corrupted.
+            let _ = self.store(slot, self.prog.ptr_bytes, frame);
+        }
+    }
+
+    /// A fault: enters the fault handler (DiVM §5.1) with the fault's kind and the
+    /// continuation — the faulting frame, its program counter past the faulting instruction (whose
+    /// result becomes undefined). Returns the stop when the fault ends the transition at once:
+    /// no handler, a fault inside the handler, or a handler that cannot be entered.
+    fn enter_fault_handler(&mut self, kind: FaultKind) -> Option<Stop> {
+        self.save_pc();
+        let (loc, func) = self.user_loc();
+        let handler = match self.fault_handler {
+            Some(h) if self.pending_fault.is_none() && self.frame != 0 => h,
+            _ => return Some(Stop::Fault { kind, loc, func }),
+        };
+        let f = self.prog.module.function(self.func);
+        if let Some(i) = f.blocks.get(self.block as usize).and_then(|b| b.insts.get(self.inst as usize)) {
+            if let Some(d) = i.dest {
+                let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
+                let undef = Object::new(ObjKind::Frame, len as usize, false);
+                self.set_reg_bytes(d, &undef);
+            }
+            self.inst += 1;
+        }
+        self.save_pc();
+        let cont = Scalar::pointer(self.frame, 0);
+        let caller = self.frame;
+        self.pending_fault = Some((kind.clone(), loc, func));
+        match self.push_frame(handler, &[Arg::Scalar(Scalar::int(kind.code())), Arg::Scalar(cont)], caller) {
+            Ok(()) => None,
+            Err(_) => Some(Stop::Fault { kind, loc, func }),
+        }
+    }
+
+    /// The stop of a transition in which the OS flagged an error: the fault its handler was
+    /// entered for.
+    fn error_stop(&mut self) -> Stop {
+        match self.pending_fault.take() {
+            Some((kind, loc, func)) => Stop::Fault { kind, loc, func },
+            None => {
+                let (loc, func) = self.user_loc();
+                Stop::Fault { kind: FaultKind::BadHypercall("error flag set outside the fault handler"), loc, func }
+            }
+        }
     }
 
     /// Location of the instruction about to run (or that just faulted).
     pub fn current_loc(&self) -> Loc {
-        if self.state.frame == 0 {
+        if self.frame == 0 {
             return Loc::UNKNOWN;
         }
         let f = self.prog.module.function(self.func);
@@ -359,10 +472,10 @@ impl<'p> Machine<'p> {
     /// the call that led there.
     pub fn user_loc(&self) -> (Loc, FuncId) {
         let here = self.current_loc();
-        if here.is_known() || self.state.frame == 0 {
+        if here.is_known() || self.frame == 0 {
             return (here, self.func);
         }
-        let mut frame = self.state.frame;
+        let mut frame = self.frame;
         // Walk to the callers; each parent frame's pc is at its call instruction.
         for _ in 0..10_000 {
             let Some(f) = self.state.heap.get(frame) else { break };
@@ -388,7 +501,7 @@ impl<'p> Machine<'p> {
     /// frame is at the instruction about to execute; a caller frame is at its call, whose result
     /// register will be overwritten by the return.
     pub fn scrub_dead_registers(&mut self) {
-        let mut frame = self.state.frame;
+        let mut frame = self.frame;
         let mut top = true;
         while frame != 0 {
             let Some(fo) = self.state.heap.get(frame) else { break };
@@ -545,6 +658,25 @@ impl<'p> Machine<'p> {
         Ok((obj, off))
     }
 
+    /// At an `interrupt_mem` point of the loader (the instruction at the pc): does the
+    /// transition end before it? Only once the OS has several threads, outside atomic sections,
+    /// when this transition already made a visible access.
+    #[inline]
+    fn mem_interrupt(&mut self) -> bool {
+        if self.state.flags & (flags::THREADED | flags::ATOMIC) != flags::THREADED || !self.in_thread {
+            return false;
+        }
+        let points = &self.prog.funcs[self.func.index()].mem_point;
+        if !points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) {
+            return false;
+        }
+        if self.visible_done {
+            return true;
+        }
+        self.visible_done = true;
+        false
+    }
+
     /// A non-null pointer value is about to become a narrower integer.
     fn note_narrowed_pointer(&mut self, v: Scalar) {
         if v.ptr && decode(v.bits).0 != 0 {
@@ -613,9 +745,26 @@ impl<'p> Machine<'p> {
 
     // ---- frames ----
 
+    /// Calls `f`: a new frame whose caller is `caller_frame` becomes the running frame.
     fn push_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> Exec<()> {
         let func = self.prog.module.function(f);
         if args.len() < func.params.len() || (!func.varargs && args.len() != func.params.len()) {
+            return Err(FaultKind::BadCall);
+        }
+        let id = self.make_frame(f, args, caller_frame)?;
+        let info = &self.prog.funcs[f.index()];
+        self.frame = id;
+        self.func = f;
+        self.block = 0;
+        self.inst = info.num_phis.first().copied().unwrap_or(0);
+        Ok(())
+    }
+
+    /// A new frame object for `f` (not running): the pc at its entry, the parameters set from
+    /// `args` (as many as `f` has; the rest go to the variadic area when `f` is variadic).
+    fn make_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> Exec<u32> {
+        let func = self.prog.module.function(f);
+        if func.is_declaration() || args.len() < func.params.len() {
             return Err(FaultKind::BadCall);
         }
         let info = &self.prog.funcs[f.index()];
@@ -674,18 +823,18 @@ impl<'p> Machine<'p> {
                 area
             };
             let area_id = self.state.heap.alloc(area);
-            self.state.frame = id;
-            self.add_alloca(area_id);
+            self.add_alloca_to(id, area_id);
         }
-        self.state.frame = id;
-        self.func = f;
-        self.block = 0;
-        self.inst = info.num_phis.first().copied().unwrap_or(0);
-        Ok(())
+        Ok(id)
     }
 
     fn add_alloca(&mut self, obj: u32) {
-        let f = self.frame_mut();
+        self.add_alloca_to(self.frame, obj);
+    }
+
+    /// Records `obj` as an alloca owned by `frame` (freed with it).
+    fn add_alloca_to(&mut self, frame: u32, obj: u32) {
+        let f = self.state.heap.get_mut(frame).expect("a live frame");
         let n = f.read(FRAME_NALLOCA, 4).bits as u32;
         let at = f.size();
         f.resize(at + PTR_BYTES);
@@ -708,6 +857,44 @@ impl<'p> Machine<'p> {
         let f = self.frame_mut();
         f.resize(size + 8 * keep);
         f.write(FRAME_NALLOCA, 4, Scalar::int(u64::from(keep)));
+    }
+
+    /// Frees frame `id` and the allocas it owns.
+    fn free_frame(&mut self, id: u32) {
+        let Some(f) = self.state.heap.get(id) else { return };
+        let func = FuncId(f.read(FRAME_FUNC, 4).bits as u32);
+        let size = self.prog.funcs.get(func.index()).map_or(FRAME_REGS, |i| i.frame_size);
+        let n = f.read(FRAME_NALLOCA, 4).bits as u32;
+        let ids: Vec<u32> = (0..n).map(|k| decode(f.read(size + 8 * k, 8).bits).0).collect();
+        for obj in ids {
+            self.state.heap.free(obj);
+        }
+        self.state.heap.free(id);
+    }
+
+    /// `VM_CR_FRAME := target`: frees the running frame and its callers up to (not including)
+    /// `target` or the bottom of the stack, and continues in `target` at its saved pc.
+    fn switch_frame(&mut self, target: u32) -> Exec<Flow> {
+        let ok = self.state.heap.get(target).is_some_and(|o| o.kind == ObjKind::Frame) && target != self.frame;
+        if !ok {
+            return Err(FaultKind::BadHypercall("VM_CR_FRAME set to something that is not another live frame"));
+        }
+        let mut cur = self.frame;
+        while cur != 0 && cur != target {
+            let parent = self.state.heap.get(cur).map_or(0, |f| decode(f.read(FRAME_PARENT, 8).bits).0);
+            self.free_frame(cur);
+            cur = parent;
+        }
+        self.frame = target;
+        self.load_pc();
+        if self.pending_fault.is_some() && cur == target {
+            // A fault handler resumed its continuation: the fault is dealt with.
+            self.pending_fault = None;
+        }
+        self.choice_base = self.choices.taken.len();
+        self.visible_done = false;
+        self.in_thread = true;
+        Ok(Flow::Jumped)
     }
 
     fn first_alloca(&self) -> Option<u32> {
@@ -758,7 +945,7 @@ impl<'p> Machine<'p> {
         }
         self.block = target.0;
         self.inst = nphi as u32;
-        if self.prog.funcs[self.func.index()].cfl_point[target.index()] && self.interrupt((self.state.frame, target.0)) {
+        if self.prog.funcs[self.func.index()].cfl_point[target.index()] && self.interrupt((self.frame, target.0)) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
         Ok(Flow::Jumped)
@@ -769,6 +956,9 @@ impl<'p> Machine<'p> {
     /// state lets equal states merge) or it was passed [`DETERMINISTIC_PASSES`] times (so that
     /// every infinite run is cut infinitely often, and finite-state loops end in a visited state).
     fn interrupt(&mut self, key: (u32, u32)) -> bool {
+        if !self.in_thread {
+            return false;
+        }
         let choices = self.choices.taken.len();
         match self.passed.iter_mut().find(|(k, _, _)| *k == key) {
             None => {
@@ -871,6 +1061,9 @@ impl<'p> Machine<'p> {
                 self.set_dest(dest, Scalar::pointer(id, 0));
             }
             InstKind::Load { ptr, ty, .. } => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let p = self.operand(*ptr);
                 let size = prog.module.types.size_of(*ty) as u32;
                 match dest {
@@ -890,6 +1083,9 @@ impl<'p> Machine<'p> {
                 }
             }
             InstKind::Store { ptr, val, ty, .. } => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let p = self.operand(*ptr);
                 let size = prog.module.types.size_of(*ty) as u32;
                 if size > 8 || matches!(prog.module.types.get(*ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) {
@@ -956,6 +1152,9 @@ impl<'p> Machine<'p> {
                 }
             }
             InstKind::AtomicRmw { op, ptr, val, ty, .. } => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let p = self.operand(*ptr);
                 let size = prog.module.types.size_of(*ty) as u32;
                 let w = prog.module.types.value_bits(*ty);
@@ -966,6 +1165,9 @@ impl<'p> Machine<'p> {
                 self.set_dest(dest, old);
             }
             InstKind::CmpXchg { ptr, expected, new, ty, .. } => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let p = self.operand(*ptr);
                 let size = prog.module.types.size_of(*ty) as u32;
                 let w = prog.module.types.value_bits(*ty);
@@ -1105,7 +1307,7 @@ impl<'p> Machine<'p> {
         let loc = self.current_loc();
         self.event(Event::Call { func: target, loc });
         self.save_pc();
-        let caller = self.state.frame;
+        let caller = self.frame;
         let r = self.push_frame(target, &argv, caller);
         self.args_buf = argv;
         r?;
@@ -1122,6 +1324,14 @@ impl<'p> Machine<'p> {
         self.event(Event::Return { func: returning });
         let parent = self.frame().read(FRAME_PARENT, 8);
         let (parent_obj, _) = decode(parent.bits);
+        if parent_obj == 0 && Some(returning) != self.prog.main {
+            // The bottom frame of a transition returned (`__boot`, or a scheduler that found
+            // nothing to run): the transition, and with it the program, is over.
+            let done = self.frame;
+            self.free_frame(done);
+            self.frame = 0;
+            return Ok(Flow::Stop(Stop::Exit));
+        }
         if parent_obj == 0 {
             // Return from main. Its frame (and so its local variables) stays alive below the
             // runtime's exit(status), which runs the atexit handlers: memory that main's variables
@@ -1132,17 +1342,16 @@ impl<'p> Machine<'p> {
                     _ => Scalar::int(0),
                 };
                 self.save_pc();
-                let main_frame = self.state.frame;
+                let main_frame = self.frame;
                 self.push_frame(exit, &[Arg::Scalar(status)], main_frame)?;
                 return Ok(Flow::Jumped);
             }
             self.trans_flags |= flags::EXIT;
             return Ok(Flow::Stop(Stop::Exit));
         }
-        self.free_allocas(0);
-        let done = self.state.frame;
-        self.state.heap.free(done);
-        self.state.frame = parent_obj;
+        let done = self.frame;
+        self.free_frame(done);
+        self.frame = parent_obj;
         self.load_pc();
         let f = self.prog.module.function(self.func);
         let call = &f.blocks[self.block as usize].insts[self.inst as usize];
@@ -1209,16 +1418,101 @@ impl<'p> Machine<'p> {
                 self.state.heap.get_mut(obj).expect("checked").resize(size as u32);
             }
             Hypercall::ObjShared => self.set_dest(dest, Scalar::int(0)),
+            Hypercall::CtlGet => {
+                let r = defined(arg(0, "control register")?, "control register")?;
+                let v = match r {
+                    reg::STATE => if self.state.root == 0 { Scalar::null() } else { Scalar::pointer(self.state.root, 0) },
+                    reg::FRAME => if self.frame == 0 { Scalar::null() } else { Scalar::pointer(self.frame, 0) },
+                    reg::INT_SLOT => self.int_slot.unwrap_or(Scalar::null()),
+                    reg::SCHEDULER => self.scheduler.map_or(Scalar::null(), code_pointer),
+                    reg::FAULT_HANDLER => self.fault_handler.map_or(Scalar::null(), code_pointer),
+                    _ => return Err(FaultKind::BadHypercall("unknown control register")),
+                };
+                self.set_dest(dest, v);
+            }
+            Hypercall::CtlSet => {
+                let r = defined(arg(0, "control register")?, "control register")?;
+                let v = arg(1, "control register value")?;
+                if !v.is_defined(64) {
+                    return Err(FaultKind::Undefined("control register value"));
+                }
+                let (obj, off) = decode(v.bits);
+                match r {
+                    reg::STATE => {
+                        let live = v.bits == 0 || (v.ptr && off == 0 && self.state.heap.is_live(obj) && obj & CODE_TAG == 0);
+                        if !live {
+                            return Err(FaultKind::BadHypercall("VM_CR_STATE set to something that is not an object"));
+                        }
+                        self.state.root = obj;
+                    }
+                    reg::FRAME => {
+                        return self.switch_frame(if v.ptr && off == 0 { obj } else { 0 });
+                    }
+                    reg::INT_SLOT => {
+                        self.check_access(v, self.prog.ptr_bytes, true)?;
+                        self.int_slot = Some(v);
+                    }
+                    reg::SCHEDULER | reg::FAULT_HANDLER => {
+                        if !self.booting {
+                            return Err(FaultKind::BadHypercall("the scheduler and the fault handler are set only by __boot"));
+                        }
+                        let f = obj & !CODE_TAG;
+                        let ok = v.ptr && obj & CODE_TAG != 0 && off == 0 && (f as usize) < self.prog.module.functions.len()
+                            && !self.prog.module.function(FuncId(f)).is_declaration();
+                        if !ok {
+                            return Err(FaultKind::BadHypercall("VM_CR_SCHEDULER / VM_CR_FAULT_HANDLER set to something that is not a defined function"));
+                        }
+                        if r == reg::SCHEDULER {
+                            self.scheduler = Some(FuncId(f));
+                        } else {
+                            self.fault_handler = Some(FuncId(f));
+                        }
+                    }
+                    _ => return Err(FaultKind::BadHypercall("unknown control register")),
+                }
+            }
+            Hypercall::FrameMake => {
+                let fp = arg(0, "frame_make function")?;
+                let n = defined(arg(1, "frame_make argument count")?, "frame_make argument count")? as u32 as usize;
+                let (obj, off) = decode(fp.bits);
+                let f = obj & !CODE_TAG;
+                if !fp.ptr || obj & CODE_TAG == 0 || off != 0 || (f as usize) >= self.prog.module.functions.len() {
+                    return Err(FaultKind::BadHypercall("frame_make of something that is not a function"));
+                }
+                if args.len() != n + 2 {
+                    return Err(FaultKind::BadHypercall("frame_make with a wrong argument count"));
+                }
+                let func = self.prog.module.function(FuncId(f));
+                let take = if func.varargs { n } else { n.min(func.params.len()) };
+                let id = self.make_frame(FuncId(f), &args[2..2 + take], 0)?;
+                self.set_dest(dest, Scalar::pointer(id, 0));
+            }
             Hypercall::Trace => {
                 let kind = arg(0, "trace kind")?.bits as u32;
                 let text = self.read_c_string(arg(1, "trace message")?, 4096)?;
                 self.event(Event::Trace { kind, text });
             }
-            Hypercall::InterruptMem | Hypercall::InterruptCfl => {}
+            Hypercall::InterruptMem => {
+                // An explicit visible access (the loader's points are marked on the accesses).
+                if self.state.flags & (flags::THREADED | flags::ATOMIC) == flags::THREADED && self.in_thread {
+                    if self.visible_done {
+                        return Ok(Flow::Stop(Stop::Interrupt));
+                    }
+                    self.visible_done = true;
+                }
+            }
+            Hypercall::InterruptCfl => {}
             Hypercall::Choose => {
                 let n = defined(arg(0, "choose count")?, "choose count")? as u32 as i32;
                 if n < 1 {
                     return Err(FaultKind::BadHypercall("choose with no options"));
+                }
+                if self.in_thread && self.choices.taken.len() > self.choice_base && self.state.flags & flags::ATOMIC == 0 && n > 1 {
+                    // A second choice by the program in one transition: the transition ends
+                    // before it, so the state after the first choice is stored. Values chosen and
+                    // already dead then merge in the visited set instead of multiplying the
+                    // successors (k inputs read in a row cost k·n runs, not nᵏ).
+                    return Ok(Flow::Stop(Stop::Interrupt));
                 }
                 let c = self.choose(n as u32);
                 self.set_dest(dest, Scalar::int(u64::from(c)));
@@ -1236,7 +1530,7 @@ impl<'p> Machine<'p> {
                     }
                     ctl::SET_FLAGS => {
                         let a = a as u32;
-                        self.state.flags |= a & flags::ATOMIC;
+                        self.state.flags |= a & STATE_FLAGS;
                         self.trans_flags |= a & !flags::ATOMIC;
                         0
                     }
@@ -1282,11 +1576,17 @@ impl<'p> Machine<'p> {
         };
         match which {
             Memcpy | Memmove => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let len = defined_len(self, 2)?;
                 let (d, s) = (a(self, 0), a(self, 1));
                 self.copy_memory(d, s, len)?;
             }
             Memset => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let len = defined_len(self, 2)?;
                 if len > 0 {
                     let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;

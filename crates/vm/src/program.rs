@@ -14,10 +14,16 @@
 //! | 16 | the caller's frame (pointer; null for the bottom frame) |
 //! | 24 | registers, each at an 8-aligned offset, then one pointer per owned alloca |
 //!
-//! Interrupt points (`interrupt_cfl`, DiVM §4.3): the targets of retreating CFG edges (every
-//! cycle has one, including irreducible ones) and the entries of recursive functions (so that
-//! unbounded recursion cannot hide inside one transition); a transition ends at one only when it
-//! was already passed during the same transition.
+//! Interrupt points (DiVM §4.3, §6.1), inserted here rather than by the user:
+//! * `interrupt_cfl`: the targets of retreating CFG edges (every cycle has one, including
+//!   irreducible ones) and the entries of recursive functions (so that unbounded recursion cannot
+//!   hide inside one transition); a transition ends at one only when it was already passed during
+//!   the same transition;
+//! * `interrupt_mem`: every memory access (load, store, atomic, memcpy/memmove/memset) except
+//!   those through a *private* alloca — one whose address is only ever used, directly or through
+//!   pointer arithmetic, as the address of an access in its own function, so no other thread can
+//!   ever reach it. Such a point is visible to other threads; the VM makes each transition
+//!   contain at most one visible access, once the OS says there are several threads.
 
 use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ};
 use std::rc::Rc;
@@ -44,6 +50,11 @@ pub enum Hypercall {
     InterruptCfl,
     Choose,
     Control,
+    /// `__vm_ctl_get` / `__vm_ctl_set`: the pointer-valued control registers (part of `control`).
+    CtlGet,
+    CtlSet,
+    /// `__vm_frame_make`: a frame the OS can switch to (a thread's first frame).
+    FrameMake,
 }
 
 impl Hypercall {
@@ -59,6 +70,9 @@ impl Hypercall {
             "__vm_interrupt_cfl" => Hypercall::InterruptCfl,
             "__vm_choose" => Hypercall::Choose,
             "__vm_control" => Hypercall::Control,
+            "__vm_ctl_get" => Hypercall::CtlGet,
+            "__vm_ctl_set" => Hypercall::CtlSet,
+            "__vm_frame_make" => Hypercall::FrameMake,
             _ => return None,
         })
     }
@@ -97,6 +111,9 @@ pub struct FuncInfo {
     /// Per block: registers live at the end of the block (bit set over value ids), including
     /// the operands its successors' φs read along the edge from it.
     pub live_out: Vec<Vec<u64>>,
+    /// Per block, per instruction: is it an `interrupt_mem` point (a memory access that may
+    /// touch memory another thread can see)?
+    pub mem_point: Vec<Vec<bool>>,
 }
 
 fn bit_set(set: &mut [u64], v: u32) {
@@ -128,6 +145,88 @@ fn term_uses(t: &vigil_ir::Terminator) -> Vec<vigil_ir::Operand> {
         Switch { val, .. } => vec![*val],
         _ => Vec::new(),
     }
+}
+
+/// The `interrupt_mem` points of `f` (see the module documentation): every memory access except
+/// those whose address derives only from private allocas.
+fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
+    use vigil_ir::{Intrinsic, Operand};
+    // private[v]: v is an alloca, or pointer arithmetic on a private value, whose address never
+    // escapes. Start optimistic (every alloca and every pointer arithmetic) and remove, until
+    // nothing changes: values used other than as an address (stored, passed, compared, cast, φ,
+    // returned…), pointer arithmetic on a base that is not private, and the base of pointer
+    // arithmetic that is not private (the address escapes through it).
+    let n = f.values.len();
+    let mut private = vec![false; n];
+    for b in &f.blocks {
+        for i in &b.insts {
+            if let (InstKind::Alloca { .. } | InstKind::PtrAdd { .. }, Some(d)) = (&i.kind, i.dest) {
+                private[d.index()] = true;
+            }
+        }
+    }
+    let address_use = |kind: &InstKind, op: Operand| -> bool {
+        match kind {
+            InstKind::Load { ptr, .. } => *ptr == op,
+            InstKind::Store { ptr, val, .. } => *ptr == op && *val != op,
+            InstKind::PtrAdd { base, indices, .. } => *base == op && indices.iter().all(|(i, _)| *i != op),
+            InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, args, .. } => {
+                args.iter().skip(2).all(|a| *a != op)
+            }
+            _ => false,
+        }
+    };
+    let is_private = |private: &[bool], op: &Operand| matches!(op, Operand::Value(v) if private[v.index()]);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut clear = |private: &mut Vec<bool>, op: &Operand| {
+            if let Operand::Value(v) = op {
+                if private[v.index()] {
+                    private[v.index()] = false;
+                    changed = true;
+                }
+            }
+        };
+        for b in &f.blocks {
+            for i in &b.insts {
+                if let (InstKind::PtrAdd { base, .. }, Some(d)) = (&i.kind, i.dest) {
+                    if private[d.index()] && !is_private(&private, base) {
+                        clear(&mut private, &Operand::Value(d));
+                    }
+                    if !private[d.index()] {
+                        clear(&mut private, base);
+                    }
+                }
+                for op in i.kind.operands() {
+                    if !address_use(&i.kind, op) {
+                        clear(&mut private, &op);
+                    }
+                }
+            }
+            for op in b.term.operands() {
+                clear(&mut private, &op);
+            }
+        }
+    }
+    let shared = |op: &Operand| !matches!(op, Operand::Value(v) if private[v.index()]);
+    f.blocks
+        .iter()
+        .map(|b| {
+            b.insts
+                .iter()
+                .map(|i| match &i.kind {
+                    InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => shared(ptr),
+                    InstKind::AtomicRmw { ptr, .. } | InstKind::CmpXchg { ptr, .. } => shared(ptr),
+                    InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove, args, .. } => {
+                        args.iter().take(2).any(shared)
+                    }
+                    InstKind::Intrinsic { which: Intrinsic::Memset, args, .. } => args.first().is_some_and(shared),
+                    _ => false,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Backward liveness over SSA registers (classic iterative data flow; φ operands are uses at the
@@ -236,6 +335,8 @@ pub struct Program {
     pub narrow_address_constant: Option<String>,
     /// The runtime's `exit`, called with main's return value.
     pub exit: Option<FuncId>,
+    /// The runtime's `__boot`, which the VM runs to build the initial state.
+    pub boot: Option<FuncId>,
 }
 
 fn round8(x: u32) -> u32 {
@@ -273,6 +374,7 @@ impl Program {
                 }
                 info.cfl_point = cfl;
                 info.live_out = liveness(f);
+                info.mem_point = mem_points(f);
                 info.num_phis = f
                     .blocks
                     .iter()
@@ -313,8 +415,9 @@ impl Program {
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
+        let boot = defined("__boot");
         let narrow_address_constant = narrow_address_constant(&module, ptr_bytes);
-        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit }
+        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit, boot }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {

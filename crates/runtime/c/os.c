@@ -1,0 +1,80 @@
+/*
+ * os.c — the operating system proper: __boot, the scheduler and the fault handler (DiVM §4.3,
+ * §5.1). These are the only functions the VM calls on its own; everything else in the runtime is
+ * called by the program.
+ *
+ * __boot runs once, in the VM's first transition, before the program: it allocates the
+ * scheduler state, puts one thread in its thread table whose frame is a fresh frame for main
+ * (argc = 1, argv = {"prog", NULL}, envp = {NULL}), and registers the scheduler and the fault
+ * handler. The initial state of the program is the memory at the end of __boot.
+ *
+ * The scheduler runs at the start of every later transition, in a frame of its own that the VM
+ * makes and that dies when it switches to a thread. It may not keep anything in local or global
+ * variables (DiVM §4.3): all it knows is in the scheduler state, reached through VM_CR_STATE. It
+ * picks a thread, tells the VM where to save that thread's frame when the transition ends
+ * (VM_CR_INT_SLOT) and transfers control to the thread's frame (VM_CR_FRAME). The thread table
+ * is already a table so that threads can be added (pthread_create) without changing the VM; with
+ * one thread there is nothing to choose and no choice is made.
+ *
+ * The fault handler is entered by the VM instead of undefined behaviour, with the fault's kind
+ * and the continuation (the faulting frame, its program counter after the faulting instruction,
+ * whose result is left undefined). This runtime's policy: every fault ends the path as an error
+ * (VM_FLAG_ERROR); whether that error is a violation of the property being checked is for the
+ * verifier to decide. A program may define its own __vigil_fault_handler (the runtime's is weak)
+ * and resume with __vm_ctl_set(VM_CR_FRAME, continuation).
+ *
+ * Invariants: the scheduler state is the only root of the persistent state besides the globals;
+ * a thread's `frame` is its top frame whenever the thread is not running.
+ */
+#include "rt.h"
+
+/* One thread of the program. */
+struct rt_thread {
+    void *frame; /* the top frame of the thread while it is not running */
+};
+
+/* The scheduler state: a header and the thread table in one object (one object fewer in every
+ * stored state than a separate table), grown with __vm_obj_resize when threads are added. */
+struct rt_sched {
+    int nthreads;
+    int current; /* the thread that ran last */
+    struct rt_thread threads[];
+};
+
+/* main's arguments live in globals, which are roots: they are never reported as leaked. */
+static char rt_progname[] = "prog";
+static char *rt_argv[2] = {rt_progname, NULL};
+static char *rt_envp[1] = {NULL};
+
+int main(); /* whatever its parameters: __vm_frame_make passes as many as main takes */
+
+RT_WEAK void __vigil_sched(void);
+RT_WEAK void __vigil_fault_handler(int kind, void *continuation);
+
+RT_WEAK void __boot(void) {
+    struct rt_sched *s = __vm_obj_make(sizeof(struct rt_sched) + sizeof(struct rt_thread));
+    s->nthreads = 1;
+    s->current = 0;
+    s->threads[0].frame = __vm_frame_make((const void *)main, 3, 1, rt_argv, rt_envp);
+    __vm_ctl_set(VM_CR_STATE, s);
+    __vm_ctl_set(VM_CR_SCHEDULER, (const void *)__vigil_sched);
+    __vm_ctl_set(VM_CR_FAULT_HANDLER, (const void *)__vigil_fault_handler);
+}
+
+RT_WEAK void __vigil_sched(void) {
+    struct rt_sched *s = __vm_ctl_get(VM_CR_STATE);
+    int t = s->current;
+    /* Several threads: any of them may run next, except inside an atomic section. */
+    if (s->nthreads > 1 && !(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)) {
+        t = __vm_choose(s->nthreads);
+        s->current = t;
+    }
+    __vm_ctl_set(VM_CR_INT_SLOT, &s->threads[t].frame);
+    __vm_ctl_set(VM_CR_FRAME, s->threads[t].frame);
+}
+
+RT_WEAK void __vigil_fault_handler(int kind, void *continuation) {
+    (void)kind;
+    (void)continuation;
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ERROR, 0);
+}
