@@ -82,7 +82,8 @@ pub struct CheckArgs {
     /// Stop the explicit search after this many states (the verdict is then unknown).
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     pub max_states: u64,
-    /// Stop the explicit search when stored states take this many MiB.
+    /// Stop when vigil's resident memory exceeds this many MiB (the verdict is then unknown); the
+    /// explicit search also stops when its stored states alone reach it.
     #[arg(long, value_name = "MIB", default_value_t = 8192)]
     pub max_memory: u64,
     /// Let malloc, calloc and realloc fail (return NULL) nondeterministically.
@@ -221,7 +222,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         let report = |elapsed: Duration, running: &[&'static str]| {
             eprint!("\r\x1b[Kvigil: {:.0} s, still running: {}", elapsed.as_secs_f64(), running.join(", "));
         };
-        let result = crate::portfolio::run(engines, deadline, tty.then_some((Duration::from_secs(5), &report as _)));
+        let memory_limit = Some(args.max_memory.saturating_mul(1 << 20));
+        let result = crate::portfolio::run(engines, deadline, memory_limit, tty.then_some((Duration::from_secs(5), &report as _)));
         if tty {
             eprint!("\r\x1b[K");
         }

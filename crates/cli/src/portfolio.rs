@@ -7,7 +7,10 @@
 //!   bug in vigil: the verdict is `unknown(engines disagree …)` naming both, never one of them;
 //!   answers arriving while the others wind down after a cancellation are compared too;
 //! * an engine that panics is reported as `unknown(internal error …)`; it cannot take the others
-//!   down.
+//!   down;
+//! * with a memory limit, the process's resident memory is checked every 100 ms; above the limit
+//!   every engine is cancelled and, unless one had already answered with evidence, the verdict is
+//!   `unknown(memory limit …)` — the engines' own structures have no limit of their own.
 
 use crate::engines::{Engine, Outcome};
 use crate::verdict::Answer;
@@ -36,11 +39,24 @@ pub struct PortfolioResult {
     pub summaries: Vec<EngineSummary>,
 }
 
-/// Runs `engines` until one gives a conclusive answer, all have finished, or `deadline` passes.
+/// How often the resident memory is compared with the limit.
+const MEMORY_CHECK: Duration = Duration::from_millis(100);
+
+/// The resident memory of this process in bytes (`VmRSS` of `/proc/self/status`), if known.
+pub fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Runs `engines` until one gives a conclusive answer, all have finished, `deadline` passes, or
+/// the process's resident memory exceeds `memory_limit` bytes.
 /// With `progress`, calls `progress.1(elapsed, engines still running)` every `progress.0`.
 pub fn run(
     engines: Vec<Arc<dyn Engine>>,
     deadline: Instant,
+    memory_limit: Option<u64>,
     progress: Option<(Duration, &dyn Fn(Duration, &[&'static str]))>,
 ) -> PortfolioResult {
     if engines.is_empty() {
@@ -67,14 +83,29 @@ pub fn run(
     let mut results: Vec<Option<(Outcome, f64)>> = vec![None; engines.len()];
     let mut stop_waiting_at = deadline;
     let mut cancelled = false;
+    let mut memory_exceeded: Option<u64> = None;
+    let mut next_report = progress.map(|(interval, _)| start + interval);
     loop {
         let now = Instant::now();
         if now >= stop_waiting_at {
             break;
         }
+        if let (Some(limit), None) = (memory_limit, memory_exceeded) {
+            if let Some(rss) = resident_bytes().filter(|rss| *rss > limit) {
+                memory_exceeded = Some(rss);
+                if !cancelled {
+                    cancelled = true;
+                    cancel.store(true, Ordering::Relaxed);
+                    stop_waiting_at = now + WIND_DOWN;
+                }
+            }
+        }
         let mut wait = stop_waiting_at - now;
-        if let Some((interval, _)) = progress {
-            wait = wait.min(interval);
+        if let Some(at) = next_report {
+            wait = wait.min(at.saturating_duration_since(now));
+        }
+        if memory_limit.is_some() {
+            wait = wait.min(MEMORY_CHECK);
         }
         match rx.recv_timeout(wait) {
             Ok((k, outcome, secs)) => {
@@ -87,10 +118,13 @@ pub fn run(
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < stop_waiting_at => {
-                if let Some((_, report)) = progress {
-                    let running: Vec<&'static str> =
-                        engines.iter().zip(&results).filter(|(_, r)| r.is_none()).map(|(e, _)| e.name()).collect();
-                    report(start.elapsed(), &running);
+                if let (Some((interval, report)), Some(at)) = (progress, next_report) {
+                    if Instant::now() >= at {
+                        next_report = Some(at + interval);
+                        let running: Vec<&'static str> =
+                            engines.iter().zip(&results).filter(|(_, r)| r.is_none()).map(|(e, _)| e.name()).collect();
+                        report(start.elapsed(), &running);
+                    }
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -106,7 +140,18 @@ pub fn run(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    decide(&engines, results, start)
+    let mut result = decide(&engines, results, start);
+    if let (Some(rss), Some(limit)) = (memory_exceeded, memory_limit) {
+        if matches!(&result.outcome.answer, Answer::Unknown(why) if !why.starts_with("engines disagree")) {
+            result.outcome = Outcome::unknown(format!(
+                "memory limit reached ({} MiB resident, limit {} MiB)",
+                rss >> 20,
+                limit >> 20
+            ));
+            result.decided_by = "none";
+        }
+    }
+    result
 }
 
 fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, start: Instant) -> PortfolioResult {
@@ -219,7 +264,7 @@ mod tests {
     #[test]
     fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
         let t0 = Instant::now();
-        let r = run(vec![stub("slow", Answer::True, 30_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None);
+        let r = run(vec![stub("slow", Answer::True, 30_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None, None);
         assert_eq!(r.decided_by, "fast");
         assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
         // The slow engine was cancelled long before its 30 s were up.
@@ -229,7 +274,7 @@ mod tests {
 
     #[test]
     fn unknown_answers_do_not_win() {
-        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far(), None);
+        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far(), None, None);
         assert_eq!(r.decided_by, "b");
         assert_eq!(r.outcome.answer, Answer::True);
     }
@@ -244,7 +289,7 @@ mod tests {
             honours_cancel: false,
             panics: false,
         });
-        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), None);
+        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), None, None);
         assert_eq!(r.decided_by, "none");
         match &r.outcome.answer {
             Answer::Unknown(why) => {
@@ -264,7 +309,7 @@ mod tests {
             honours_cancel: true,
             panics: true,
         });
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far(), None);
+        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far(), None, None);
         match &r.outcome.answer {
             Answer::Unknown(why) => {
                 assert!(why.contains("a: loops"), "{why}");
@@ -287,10 +332,10 @@ mod tests {
 
     #[test]
     fn declined_engines_are_left_out_of_the_reason_unless_none_ran() {
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far(), None);
+        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far(), None, None);
         assert_eq!(r.outcome.answer, Answer::Unknown("loops".into()));
         assert_eq!(r.summaries.len(), 2);
-        let r = run(vec![Arc::new(Declining)], far(), None);
+        let r = run(vec![Arc::new(Declining)], far(), None, None);
         assert_eq!(r.outcome.answer, Answer::Unknown("does not apply".into()));
     }
 
@@ -301,6 +346,7 @@ mod tests {
         let r = run(
             vec![stub("quick", Answer::Unknown("gave up".into()), 1), stub("slow", Answer::True, 300)],
             far(),
+            None,
             Some((Duration::from_millis(50), &report)),
         );
         assert_eq!(r.outcome.answer, Answer::True);
@@ -311,8 +357,42 @@ mod tests {
     #[test]
     fn the_deadline_cancels_everyone() {
         let t0 = Instant::now();
-        let r = run(vec![stub("a", Answer::True, 30_000)], Instant::now() + Duration::from_millis(50), None);
+        let r = run(vec![stub("a", Answer::True, 30_000)], Instant::now() + Duration::from_millis(50), None, None);
         assert!(t0.elapsed() < Duration::from_secs(20));
         assert_eq!(r.outcome.answer, Answer::Unknown("cancelled".into()));
+    }
+
+    /// A stand-in engine that holds `bytes` of touched memory until it is cancelled.
+    struct Hungry {
+        bytes: usize,
+    }
+
+    impl Engine for Hungry {
+        fn name(&self) -> &'static str {
+            "hungry"
+        }
+        fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+            let mut block = vec![0u8; self.bytes];
+            for i in (0..block.len()).step_by(4096) {
+                block[i] = 1;
+            }
+            let start = Instant::now();
+            while !cancel.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(60) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            std::hint::black_box(&block);
+            Outcome::unknown("cancelled")
+        }
+    }
+
+    #[test]
+    fn an_engine_above_the_memory_limit_is_stopped() {
+        let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
+        let limit = now + (64 << 20);
+        let r = run(vec![Arc::new(Hungry { bytes: 256 << 20 })], far(), Some(limit), None);
+        match &r.outcome.answer {
+            Answer::Unknown(why) => assert!(why.starts_with("memory limit reached"), "{why}"),
+            other => panic!("expected unknown, got {other:?}"),
+        }
     }
 }
