@@ -495,44 +495,64 @@ impl<'p> Machine<'p> {
         (here, self.func)
     }
 
-    /// Clears every register that is dead at its frame's program counter, in every frame of the
-    /// stack, so that states differing only in values the program can never read again are equal
-    /// (and pointers held only by dead registers do not keep memory reachable). The running
-    /// frame is at the instruction about to execute; a caller frame is at its call, whose result
-    /// register will be overwritten by the return.
+    /// Clears every register that is dead at its frame's program counter, in every frame of
+    /// every thread, so that states differing only in values the program can never read again
+    /// are equal (and pointers held only by dead registers do not keep memory reachable). A frame
+    /// that is no other frame's caller is the top of its thread's stack (the running frame, a
+    /// suspended thread's frame, a frame made by `__vm_frame_make` and not started) and is at the
+    /// instruction it executes next; a caller is at its call, whose result register will be
+    /// overwritten by the return. Frames whose dead registers are already clear are not touched
+    /// (a frame shared with a stored state is not copied for nothing).
     pub fn scrub_dead_registers(&mut self) {
-        let mut frame = self.frame;
-        let mut top = true;
-        while frame != 0 {
-            let Some(fo) = self.state.heap.get(frame) else { break };
-            let func = FuncId(fo.read(FRAME_FUNC, 4).bits as u32);
-            let block = fo.read(FRAME_BLOCK, 4).bits as usize;
-            let inst = fo.read(FRAME_INST, 4).bits as usize;
-            let parent = decode(fo.read(FRAME_PARENT, 8).bits).0;
-            let f = self.prog.module.function(func);
-            let info = &self.prog.funcs[func.index()];
-            let live = if top {
-                info.live_before(f, block, inst)
-            } else {
-                let mut l = info.live_before(f, block, inst + 1);
-                if let Some(d) = f.blocks[block].insts.get(inst).and_then(|i| i.dest) {
-                    l[(d.0 / 64) as usize] &= !(1 << (d.0 % 64));
-                }
-                l
-            };
-            let dead: Vec<(u32, u32)> = (0..f.values.len() as u32)
-                .filter(|v| !bit_test(&live, *v))
-                .map(|v| (info.reg_off[v as usize], info.reg_size[v as usize]))
-                .collect();
-            if let Some(fo) = self.state.heap.get_mut(frame) {
-                for (off, size) in dead {
-                    if size > 0 {
-                        fo.fill(off, size, 0, 0);
-                    }
-                }
+        let heap = &self.state.heap;
+        let mut is_caller = vec![false; heap.id_bound() as usize];
+        let frames: Vec<u32> = heap.live_ids().filter(|id| heap.get(*id).is_some_and(|o| o.kind == ObjKind::Frame)).collect();
+        for &id in &frames {
+            let parent = decode(heap.get(id).expect("live").read(FRAME_PARENT, 8).bits).0 as usize;
+            if let Some(c) = is_caller.get_mut(parent) {
+                *c = true;
             }
-            frame = parent;
-            top = false;
+        }
+        for id in frames {
+            self.scrub_frame(id, !is_caller[id as usize]);
+        }
+    }
+
+    fn scrub_frame(&mut self, frame: u32, top: bool) {
+        let Some(fo) = self.state.heap.get(frame) else { return };
+        let func = FuncId(fo.read(FRAME_FUNC, 4).bits as u32);
+        let block = fo.read(FRAME_BLOCK, 4).bits as usize;
+        let inst = fo.read(FRAME_INST, 4).bits as usize;
+        let f = self.prog.module.function(func);
+        if f.is_declaration() || block >= f.blocks.len() {
+            return;
+        }
+        let info = &self.prog.funcs[func.index()];
+        let live = if top {
+            info.live_before(f, block, inst)
+        } else {
+            let mut l = info.live_before(f, block, inst + 1);
+            if let Some(d) = f.blocks[block].insts.get(inst).and_then(|i| i.dest) {
+                l[(d.0 / 64) as usize] &= !(1 << (d.0 % 64));
+            }
+            l
+        };
+        let dirty = |o: &Object, off: u32, size: u32| {
+            let r = off as usize..(off + size) as usize;
+            o.data[r.clone()].iter().any(|b| *b != 0) || o.def[r].iter().any(|b| *b != 0) || o.ptrs.iter().any(|p| p.off >= off && p.off < off + size)
+        };
+        let dead: Vec<(u32, u32)> = (0..f.values.len() as u32)
+            .filter(|v| !bit_test(&live, *v))
+            .map(|v| (info.reg_off[v as usize], info.reg_size[v as usize]))
+            .filter(|&(off, size)| size > 0 && dirty(fo, off, size))
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        if let Some(fo) = self.state.heap.get_mut(frame) {
+            for (off, size) in dead {
+                fo.fill(off, size, 0, 0);
+            }
         }
     }
 
