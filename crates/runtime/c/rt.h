@@ -52,6 +52,8 @@ int fputc(int c, FILE *stream);
 int putc(int c, FILE *stream);
 int fflush(FILE *stream);
 size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *restrict stream);
+int asprintf(char **restrict strp, const char *restrict fmt, ...);
+int vasprintf(char **restrict strp, const char *restrict fmt, va_list ap);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -72,6 +74,15 @@ char *strrchr(const char *s, int c);
 char *strstr(const char *haystack, const char *needle);
 char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
+int strcasecmp(const char *a, const char *b);
+int strncasecmp(const char *a, const char *b, size_t n);
+size_t strspn(const char *s, const char *accept);
+size_t strcspn(const char *s, const char *reject);
+char *strpbrk(const char *s, const char *accept);
+char *strtok(char *restrict s, const char *restrict delim);
+char *strtok_r(char *restrict s, const char *restrict delim, char **restrict saveptr);
+char *strsep(char **restrict stringp, const char *restrict delim);
+void *memrchr(const void *s, int c, size_t n);
 
 /* ---- ctype.h (and glibc's table interface) ---- */
 int isalnum(int c);

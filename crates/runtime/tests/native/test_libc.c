@@ -155,6 +155,64 @@ static void test_string(void) {
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
+/* Expected values below are glibc's answers (printed by a native program linked with glibc). */
+static void test_string2(void) {
+    CHECK(strcasecmp("Hello", "hELLO") == 0);
+    CHECK(strcasecmp("", "") == 0);
+    CHECK(strcasecmp("abc", "ABD") == 'c' - 'd');
+    CHECK(strcasecmp("ab", "ABC") == -'c');
+    CHECK(strcasecmp("[", "a") == '[' - 'a'); /* '[' follows 'Z' but precedes 'a' */
+    CHECK(strcasecmp("\xff", "a") > 0);     /* unsigned comparison */
+    CHECK(strncasecmp("HELLOworld", "helloWORLD!", 10) == 0);
+    CHECK(strncasecmp("abc", "abd", 2) == 0);
+    CHECK(strncasecmp("abc", "xyz", 0) == 0);
+    CHECK(strncasecmp("ab", "AB", 5) == 0);
+    CHECK(strncasecmp("b", "A", 1) == 1);
+
+    CHECK(strspn("aabbcd", "ab") == 4);
+    CHECK(strspn("", "ab") == 0);
+    CHECK(strspn("abc", "") == 0);
+    CHECK(strcspn("hello, world", ", ") == 5);
+    CHECK(strcspn("hello", "") == 5);
+    CHECK(strcspn("", "x") == 0);
+    const char *p = "key=value;x";
+    CHECK(strpbrk(p, "=;") == p + 3);
+    CHECK(strpbrk(p, "#") == NULL);
+    CHECK(strpbrk(p, "") == NULL);
+
+    char text[] = "  a,b,,c  ";
+    CHECK_STR(strtok(text, " ,"), "a");
+    CHECK_STR(strtok(NULL, " ,"), "b");
+    CHECK_STR(strtok(NULL, " ,"), "c");
+    CHECK(strtok(NULL, " ,") == NULL);
+    CHECK(strtok(NULL, " ,") == NULL); /* stays at the end */
+    char only_delims[] = ",,,";
+    CHECK(strtok(only_delims, ",") == NULL);
+    char r[] = "x:y";
+    char *save = NULL;
+    CHECK(strtok_r(r, ":", &save) == r);
+    CHECK(save == r + 2 && r[1] == 0);
+    CHECK(strtok_r(NULL, ":", &save) == r + 2);
+    CHECK(save == r + 3);
+    CHECK(strtok_r(NULL, ":", &save) == NULL);
+
+    char fields[] = "a,,b";
+    char *cursor = fields;
+    CHECK_STR(strsep(&cursor, ","), "a");
+    CHECK(cursor == fields + 2);
+    CHECK_STR(strsep(&cursor, ","), ""); /* empty field between two delimiters */
+    CHECK_STR(strsep(&cursor, ","), "b");
+    CHECK(cursor == NULL);
+    CHECK(strsep(&cursor, ",") == NULL);
+
+    const char m[] = {'a', 'b', 'a', 0, 'c'};
+    CHECK(memrchr(m, 'a', 5) == m + 2);
+    CHECK(memrchr(m, 0, 5) == m + 3);
+    CHECK(memrchr(m, 'c', 4) == NULL);
+    CHECK(memrchr(m, 'a', 0) == NULL);
+    CHECK(memrchr(m, 0x100 + 'b', 5) == m + 1);
+}
+
 /* ------------------------------------------------------------------ stdio */
 
 static void print_to_bad_stream(void) {
@@ -601,6 +659,15 @@ static void test_stdlib(void) {
     srand(1);
     CHECK(rand() == r1 && rand() == r2);
     CHECK(r1 != r2);
+    /* glibc's sequences (values printed by a native program linked with glibc) */
+    CHECK(r1 == 1804289383 && r2 == 846930886);
+    srand(42);
+    r1 = rand();
+    CHECK(r1 == 71876166 && rand() == 708592740);
+    srand(0); /* glibc seeds 0 as 1 */
+    CHECK(rand() == 1804289383);
+    srand(4294967295u); /* a seed above INT_MAX: Schrage's method on a negative word */
+    CHECK(rand() == 254925627);
     for (int i = 0; i < 100; i++) {
         int r = rand();
         CHECK(r >= 0 && r <= RT_RAND_MAX);
@@ -701,6 +768,7 @@ static void test_ctype(void) {
 int main(void) {
     test_ctype();
     test_string();
+    test_string2();
     test_format();
     test_output();
     test_malloc();
