@@ -54,6 +54,13 @@ int fflush(FILE *stream);
 size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *restrict stream);
 int asprintf(char **restrict strp, const char *restrict fmt, ...);
 int vasprintf(char **restrict strp, const char *restrict fmt, va_list ap);
+int fgetc(FILE *stream);
+int getc(FILE *stream);
+int getchar(void);
+char *fgets(char *restrict s, int n, FILE *restrict stream);
+int feof(FILE *stream);
+int ferror(FILE *stream);
+void clearerr(FILE *stream);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -133,12 +140,16 @@ void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const voi
 void *bsearch(const void *key, const void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *));
 int *__errno_location(void);
+ssize_t getrandom(void *buf, size_t n, unsigned flags);
 
 #define RT_RAND_MAX 2147483647
 #define RT_EDOM 33
 #define RT_ERANGE 34
 #define RT_EINVAL 22
 #define RT_ENOMEM 12
+#define RT_EINTR 4
+#define RT_EAGAIN 11
+#define RT_ENOSYS 38
 
 /* ---- assert / SV-COMP ---- */
 RT_NORETURN void __assert_fail(const char *assertion, const char *file, unsigned line,

@@ -325,6 +325,119 @@ static void test_output(void) {
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
+static int call_vasprintf(char **out, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(out, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+static void test_asprintf(void) {
+    char *s = NULL;
+    CHECK(asprintf(&s, "uid %u of %s", 7u, "x") == 10);
+    CHECK_STR(s, "uid 7 of x");
+    CHECK(native_is_live(s));
+    free(s);
+    CHECK(asprintf(&s, "%s", "") == 0);
+    CHECK_STR(s, "");
+    free(s);
+    CHECK(call_vasprintf(&s, "%d-%d", 12, -3) == 5);
+    CHECK_STR(s, "12--3");
+    free(s);
+
+    /* malloc may fail: -1, ENOMEM, *strp untouched */
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_MALLOC_CAN_FAIL, 0);
+    char *keep = (char *)&checks;
+    s = keep;
+    choose(1);
+    CHECK(asprintf(&s, "%d", 5) == -1);
+    CHECK(s == keep && *__errno_location() == RT_ENOMEM);
+    clear_flags();
+    native_trace_take(VM_TRACE_INFO, NULL);
+}
+
+static void test_stdin(void) {
+    int script[] = {1 + 'h', 1 + 'i', 0};
+    native_set_choices(script, 3);
+    CHECK(getchar() == 'h');
+    CHECK(native_last_choose_n() == 258); /* end, 256 bytes, error */
+    CHECK(getc(stdin) == 'i');
+    CHECK(!feof(stdin) && !ferror(stdin));
+    CHECK(fgetc(stdin) == -1);
+    CHECK(feof(stdin) && !ferror(stdin));
+    choose(1 + 'x');
+    CHECK(getchar() == -1); /* the end is sticky: no choice is made */
+    clearerr(stdin);
+    CHECK(!feof(stdin));
+    choose(257);
+    CHECK(getchar() == -1);
+    CHECK(ferror(stdin) && !feof(stdin));
+    choose(1 + 255);
+    CHECK(getchar() == 255); /* after an error the next read tries again */
+    clearerr(stdin);
+
+    char buf[8] = "zzzzzzz";
+    int line[] = {1 + 'a', 1 + 'b', 1 + '\n', 1 + 'c'};
+    native_set_choices(line, 4);
+    CHECK(fgets(buf, 8, stdin) == buf);
+    CHECK_STR(buf, "ab\n");
+    int longer[] = {1 + '1', 1 + '2', 1 + '3', 1 + '4'};
+    native_set_choices(longer, 4);
+    CHECK(fgets(buf, 4, stdin) == buf); /* n - 1 bytes, then the terminator */
+    CHECK_STR(buf, "123");
+    int partial[] = {1 + 'q', 0};
+    native_set_choices(partial, 2);
+    CHECK(fgets(buf, 8, stdin) == buf); /* the end after some bytes: what was read */
+    CHECK_STR(buf, "q");
+    CHECK(fgets(buf, 8, stdin) == NULL); /* the end before any byte: NULL, buf untouched */
+    CHECK_STR(buf, "q");
+    CHECK(fgets(buf, 1, stdin) == buf && buf[0] == 0);
+    CHECK(fgets(buf, 0, stdin) == NULL);
+    clearerr(stdin);
+    int failing[] = {1 + 'r', 257};
+    native_set_choices(failing, 2);
+    CHECK(fgets(buf, 8, stdin) == NULL); /* a read error of this call */
+    CHECK(ferror(stdin));
+    choose(1 + 's');
+    CHECK(fgets(buf, 2, stdin) == buf); /* an earlier error does not make this call fail */
+    CHECK(ferror(stdin));
+    clearerr(stdin);
+    CHECK(!ferror(stdout) && !feof(stderr));
+    native_trace_take(VM_TRACE_INFO, NULL);
+}
+
+static void read_stdout(void) {
+    (void)fgetc(stdout);
+}
+
+static void test_getrandom(void) {
+    unsigned char b[4] = {9, 9, 9, 9};
+    int script[] = {0, 0, 255, 7};
+    native_set_choices(script, 4);
+    CHECK(getrandom(b, 3, 0) == 3);
+    CHECK(b[0] == 0 && b[1] == 255 && b[2] == 7 && b[3] == 9);
+    CHECK(!(flags() & VM_FLAG_INCOMPLETE));
+    choose(1);
+    CHECK(getrandom(b, 3, 0) == -1 && *__errno_location() == RT_EINTR);
+    CHECK(b[0] == 0);
+    choose(1);
+    CHECK(getrandom(b, 3, 1) == -1 && *__errno_location() == RT_EAGAIN);
+    choose(2);
+    CHECK(getrandom(b, 3, 0) == -1 && *__errno_location() == RT_ENOSYS);
+    CHECK(getrandom(b, 3, 8) == -1 && *__errno_location() == RT_EINVAL);
+    CHECK(getrandom(b, 3, 6) == -1 && *__errno_location() == RT_EINVAL);
+    choose(0);
+    CHECK(getrandom(b, 0, 0) == 0);
+    CHECK(!(flags() & VM_FLAG_INCOMPLETE));
+    choose(0);
+    CHECK(getrandom(b, 1, 2) == 1); /* GRND_RANDOM may return short reads: not explored */
+    CHECK(flags() & VM_FLAG_INCOMPLETE);
+    clear_flags();
+    CHECK(native_catch(read_stdout) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    native_trace_take(VM_TRACE_INFO, NULL);
+}
+
 /* ------------------------------------------------------------------ malloc */
 
 static void *victim;
@@ -771,6 +884,9 @@ int main(void) {
     test_string2();
     test_format();
     test_output();
+    test_asprintf();
+    test_stdin();
+    test_getrandom();
     test_malloc();
     test_svcomp();
     test_stdlib();

@@ -1,0 +1,149 @@
+/*
+ * stdin.c — input from stdin: getchar, getc, fgetc, fgets, and the stream state functions
+ * feof, ferror, clearerr.
+ *
+ * Input model: what stdin holds is unknown to the verifier, so every byte read is a
+ * nondeterministic choice (__vm_choose) between all 256 byte values, the end of the input, and a
+ * read error — the whole domain, so no path is marked incomplete on that account (a search that
+ * exhausts the choices has covered every possible input; one that cannot ends in `unknown`).
+ * Choice 0 is the end of the input (short inputs are explored first), 1..256 the bytes 0..255,
+ * 257 a read error.
+ *
+ * Stream state, as glibc (>= 2.28) keeps it: the end of the input is sticky — once seen, every
+ * read returns EOF without reading until clearerr(stdin), after which more input may arrive (a
+ * terminal). A read error sets the error indicator and returns EOF, but the next read tries
+ * again. The indicators are the globals below, part of the program's state.
+ *
+ * Only stdin can be read: the runtime has no files (fopen is not offered), and reading stdout or
+ * stderr raises VM_FAULT_INVALID_ARG (which violates no property, so it cannot produce a wrong
+ * verdict). feof/ferror/clearerr also accept stdout and stderr, whose output never fails in the
+ * runtime's model (see stdio.c), so their indicators are always clear.
+ * The bytes read are noted as VM_TRACE_INFO, not VM_TRACE_INPUT (harnesses and witnesses replay
+ * only __VERIFIER_nondet_* values).
+ */
+#include "rt.h"
+
+#define EOF (-1)
+#define CHOICE_END 0
+#define CHOICE_ERROR 257
+
+static int stdin_eof;
+static int stdin_error;
+
+static int is_stdin(FILE *stream) {
+    return stream && stream == stdin;
+}
+
+static int is_output(FILE *stream) {
+    return stream && (stream == stdout || stream == stderr);
+}
+
+__attribute__((noinline)) static void note_now(int c) {
+    char msg[48];
+    if (c == EOF)
+        __vigil_format(msg, sizeof msg, "stdin: %s", stdin_error ? "read error" : "end of input");
+    else
+        __vigil_format(msg, sizeof msg, "stdin: byte %d read", c);
+    __vm_trace(VM_TRACE_INFO, msg);
+}
+
+/* The next byte of stdin (0..255) or EOF, updating the indicators. */
+static int read_byte(void) {
+    if (stdin_eof)
+        return EOF;
+    int k = __vm_choose(CHOICE_ERROR + 1);
+    int c;
+    if (k == CHOICE_END) {
+        stdin_eof = 1;
+        c = EOF;
+    } else if (k == CHOICE_ERROR) {
+        stdin_error = 1;
+        c = EOF;
+    } else {
+        c = k - 1;
+    }
+    if (rt_tracing())
+        note_now(c);
+    return c;
+}
+
+static int check_input(FILE *stream) {
+    if (is_stdin(stream))
+        return 1;
+    __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin");
+    return 0;
+}
+
+RT_WEAK int fgetc(FILE *stream) {
+    if (!check_input(stream))
+        return EOF;
+    return read_byte();
+}
+
+RT_WEAK int getc(FILE *stream) {
+    return fgetc(stream);
+}
+
+RT_WEAK int getchar(void) {
+    return fgetc(stdin);
+}
+
+/*
+ * Reads at most n - 1 bytes, up to and including a newline, and terminates them. Returns NULL,
+ * leaving s untouched, when the input ends before any byte was read, and NULL (with s partly
+ * filled, which C calls indeterminate) when a read error occurs. n == 1 stores just the
+ * terminator; n <= 0 returns NULL without reading (glibc).
+ */
+RT_WEAK char *fgets(char *restrict s, int n, FILE *restrict stream) {
+    if (!check_input(stream))
+        return NULL;
+    if (n <= 0)
+        return NULL;
+    if (n == 1) {
+        s[0] = 0;
+        return s;
+    }
+    /* As glibc: only an error of this call counts, the indicator of an earlier one is kept. */
+    int old_error = stdin_error;
+    stdin_error = 0;
+    int i = 0;
+    while (i < n - 1) {
+        int c = read_byte();
+        if (c == EOF)
+            break;
+        s[i++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    int failed = i == 0 || stdin_error;
+    stdin_error |= old_error;
+    if (failed)
+        return NULL;
+    s[i] = 0;
+    return s;
+}
+
+RT_WEAK int feof(FILE *stream) {
+    if (is_stdin(stream))
+        return stdin_eof;
+    if (!is_output(stream))
+        __vigil_fault(VM_FAULT_INVALID_ARG, "feof of something that is not a stream");
+    return 0;
+}
+
+RT_WEAK int ferror(FILE *stream) {
+    if (is_stdin(stream))
+        return stdin_error;
+    if (!is_output(stream))
+        __vigil_fault(VM_FAULT_INVALID_ARG, "ferror of something that is not a stream");
+    return 0;
+}
+
+RT_WEAK void clearerr(FILE *stream) {
+    if (is_stdin(stream)) {
+        stdin_eof = 0;
+        stdin_error = 0;
+    } else if (!is_output(stream)) {
+        __vigil_fault(VM_FAULT_INVALID_ARG, "clearerr of something that is not a stream");
+    }
+}
