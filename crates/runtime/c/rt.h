@@ -30,8 +30,13 @@ typedef long ssize_t;
 
 /* ---- stdio: the runtime's own FILE; user programs only ever hold pointers to it ---- */
 typedef struct vigil_file {
-    int fd; /* 1 = stdout, 2 = stderr */
+    int fd;    /* 0 = stdin, 1 = stdout, 2 = stderr, RT_FD_MEMORY = an fmemopen stream */
+    int eof;   /* the end-of-file indicator (feof) */
+    int error; /* the error indicator (ferror) */
 } FILE;
+
+/* A FILE whose fd is RT_FD_MEMORY is the first member of a memory stream (memstream.c). */
+#define RT_FD_MEMORY 3
 
 extern FILE *stdin;
 extern FILE *stdout;
@@ -61,6 +66,11 @@ char *fgets(char *restrict s, int n, FILE *restrict stream);
 int feof(FILE *stream);
 int ferror(FILE *stream);
 void clearerr(FILE *stream);
+int feof_unlocked(FILE *stream);
+int ferror_unlocked(FILE *stream);
+void clearerr_unlocked(FILE *stream);
+FILE *fmemopen(void *restrict buf, size_t size, const char *restrict mode);
+int fclose(FILE *stream);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -150,6 +160,7 @@ ssize_t getrandom(void *buf, size_t n, unsigned flags);
 #define RT_EINTR 4
 #define RT_EAGAIN 11
 #define RT_ENOSYS 38
+#define RT_EBADF 9
 
 /* ---- assert / SV-COMP ---- */
 RT_NORETURN void __assert_fail(const char *assertion, const char *file, unsigned line,
@@ -186,5 +197,12 @@ RT_NORETURN void __vigil_stop(void);
 void __vigil_fault(int kind, const char *why);
 /* Formats into `buf` (always NUL-terminated when size > 0); returns the full length. */
 int __vigil_format(char *buf, size_t size, const char *fmt, ...);
+/* Memory streams (memstream.c). Output to one: 1 if it may proceed, else 0 with the stream's
+ * error indicator and errno set (or a fault when the output is not modelled). */
+int __vigil_memstream_write(FILE *stream);
+/* The next byte of a memory stream (0..255) or -1, as fgetc. */
+int __vigil_memstream_getc(FILE *stream);
+/* fflush of a memory stream; returns 0. */
+int __vigil_memstream_flush(FILE *stream);
 
 #endif

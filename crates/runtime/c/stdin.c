@@ -1,6 +1,6 @@
 /*
- * stdin.c — input from stdin: getchar, getc, fgetc, fgets, and the stream state functions
- * feof, ferror, clearerr.
+ * stdin.c — input: getchar, getc, fgetc, fgets (from stdin, or from a memory stream through
+ * memstream.c), and the stream state functions feof, ferror, clearerr and their _unlocked forms.
  *
  * Input model: what stdin holds is unknown to the verifier, so every byte read is a
  * nondeterministic choice (__vm_choose) between all 256 byte values, the end of the input, and a
@@ -12,12 +12,12 @@
  * Stream state, as glibc (>= 2.28) keeps it: the end of the input is sticky — once seen, every
  * read returns EOF without reading until clearerr(stdin), after which more input may arrive (a
  * terminal). A read error sets the error indicator and returns EOF, but the next read tries
- * again. The indicators are the globals below, part of the program's state.
+ * again. The indicators are the FILE's eof/error fields, part of the program's state.
  *
- * Only stdin can be read: the runtime has no files (fopen is not offered), and reading stdout or
- * stderr raises VM_FAULT_INVALID_ARG (which violates no property, so it cannot produce a wrong
- * verdict). feof/ferror/clearerr also accept stdout and stderr, whose output never fails in the
- * runtime's model (see stdio.c), so their indicators are always clear.
+ * Only stdin and memory streams can be read: the runtime has no files (fopen is not offered), and
+ * reading stdout or stderr raises VM_FAULT_INVALID_ARG (which violates no property, so it cannot
+ * produce a wrong verdict). feof/ferror/clearerr also accept stdout and stderr, whose output
+ * never fails in the runtime's model (see stdio.c), so their indicators are always clear.
  * The bytes read are noted as VM_TRACE_INFO, not VM_TRACE_INPUT (harnesses and witnesses replay
  * only __VERIFIER_nondet_* values).
  */
@@ -27,9 +27,6 @@
 #define CHOICE_END 0
 #define CHOICE_ERROR 257
 
-static int stdin_eof;
-static int stdin_error;
-
 static int is_stdin(FILE *stream) {
     return stream && stream == stdin;
 }
@@ -38,26 +35,30 @@ static int is_output(FILE *stream) {
     return stream && (stream == stdout || stream == stderr);
 }
 
+static int is_memory(FILE *stream) {
+    return stream && !is_stdin(stream) && !is_output(stream) && stream->fd == RT_FD_MEMORY;
+}
+
 __attribute__((noinline)) static void note_now(int c) {
     char msg[48];
     if (c == EOF)
-        __vigil_format(msg, sizeof msg, "stdin: %s", stdin_error ? "read error" : "end of input");
+        __vigil_format(msg, sizeof msg, "stdin: %s", stdin->error ? "read error" : "end of input");
     else
         __vigil_format(msg, sizeof msg, "stdin: byte %d read", c);
     __vm_trace(VM_TRACE_INFO, msg);
 }
 
 /* The next byte of stdin (0..255) or EOF, updating the indicators. */
-static int read_byte(void) {
-    if (stdin_eof)
+static int read_stdin(void) {
+    if (stdin->eof)
         return EOF;
     int k = __vm_choose(CHOICE_ERROR + 1);
     int c;
     if (k == CHOICE_END) {
-        stdin_eof = 1;
+        stdin->eof = 1;
         c = EOF;
     } else if (k == CHOICE_ERROR) {
-        stdin_error = 1;
+        stdin->error = 1;
         c = EOF;
     } else {
         c = k - 1;
@@ -67,17 +68,22 @@ static int read_byte(void) {
     return c;
 }
 
+/* The next byte of an input stream, or EOF; stream was checked by check_input. */
+static int read_byte(FILE *stream) {
+    return is_stdin(stream) ? read_stdin() : __vigil_memstream_getc(stream);
+}
+
 static int check_input(FILE *stream) {
-    if (is_stdin(stream))
+    if (is_stdin(stream) || is_memory(stream))
         return 1;
-    __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin");
+    __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin or a memory stream");
     return 0;
 }
 
 RT_WEAK int fgetc(FILE *stream) {
     if (!check_input(stream))
         return EOF;
-    return read_byte();
+    return read_byte(stream);
 }
 
 RT_WEAK int getc(FILE *stream) {
@@ -104,46 +110,61 @@ RT_WEAK char *fgets(char *restrict s, int n, FILE *restrict stream) {
         return s;
     }
     /* As glibc: only an error of this call counts, the indicator of an earlier one is kept. */
-    int old_error = stdin_error;
-    stdin_error = 0;
+    int old_error = stream->error;
+    stream->error = 0;
     int i = 0;
     while (i < n - 1) {
-        int c = read_byte();
+        int c = read_byte(stream);
         if (c == EOF)
             break;
         s[i++] = (char)c;
         if (c == '\n')
             break;
     }
-    int failed = i == 0 || stdin_error;
-    stdin_error |= old_error;
+    int failed = i == 0 || stream->error;
+    stream->error |= old_error;
     if (failed)
         return NULL;
     s[i] = 0;
     return s;
 }
 
+/* The indicators of stdin and memory streams; output to stdout/stderr never fails in the
+ * runtime's model (stdio.c), so theirs stay clear. */
+static FILE *indicators(FILE *stream, const char *fn) {
+    if (is_stdin(stream) || is_memory(stream) || is_output(stream))
+        return stream;
+    __vigil_fault(VM_FAULT_INVALID_ARG, fn);
+    return NULL;
+}
+
 RT_WEAK int feof(FILE *stream) {
-    if (is_stdin(stream))
-        return stdin_eof;
-    if (!is_output(stream))
-        __vigil_fault(VM_FAULT_INVALID_ARG, "feof of something that is not a stream");
-    return 0;
+    FILE *f = indicators(stream, "feof of something that is not a stream");
+    return f ? f->eof : 0;
 }
 
 RT_WEAK int ferror(FILE *stream) {
-    if (is_stdin(stream))
-        return stdin_error;
-    if (!is_output(stream))
-        __vigil_fault(VM_FAULT_INVALID_ARG, "ferror of something that is not a stream");
-    return 0;
+    FILE *f = indicators(stream, "ferror of something that is not a stream");
+    return f ? f->error : 0;
 }
 
 RT_WEAK void clearerr(FILE *stream) {
-    if (is_stdin(stream)) {
-        stdin_eof = 0;
-        stdin_error = 0;
-    } else if (!is_output(stream)) {
-        __vigil_fault(VM_FAULT_INVALID_ARG, "clearerr of something that is not a stream");
+    FILE *f = indicators(stream, "clearerr of something that is not a stream");
+    if (f) {
+        f->eof = 0;
+        f->error = 0;
     }
+}
+
+/* The _unlocked variants: there is no locking to skip. */
+RT_WEAK int feof_unlocked(FILE *stream) {
+    return feof(stream);
+}
+
+RT_WEAK int ferror_unlocked(FILE *stream) {
+    return ferror(stream);
+}
+
+RT_WEAK void clearerr_unlocked(FILE *stream) {
+    clearerr(stream);
 }
