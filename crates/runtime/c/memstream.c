@@ -125,14 +125,16 @@ RT_WEAK int __vigil_memstream_getc(FILE *stream) {
     }
     if (m->file.eof)
         return -1;
-    size_t n = m->maxpos > m->pos ? m->maxpos - m->pos : 0;
-    if (n > RT_BUFSIZ)
-        n = RT_BUFSIZ;
     drop_read_buffer(m);
-    if (n == 0) {
+    /* Two separate exits: written as one saturating subtraction, clang would form
+     * llvm.usub.sat, which vigil's IR does not model. */
+    if (m->pos >= m->maxpos) {
         m->file.eof = 1;
         return -1;
     }
+    size_t n = m->maxpos - m->pos;
+    if (n > RT_BUFSIZ)
+        n = RT_BUFSIZ;
     m->rbuf = __vm_obj_make(n);
     __builtin_memcpy(m->rbuf, m->buf + m->pos, n);
     m->pos += n;
