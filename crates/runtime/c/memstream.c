@@ -22,7 +22,8 @@
  * Not modelled: output to a writable memory stream (glibc buffers it and writes it out on fflush,
  * fclose or when 8192 bytes are pending; the runtime does not reproduce that yet), so such a write
  * raises VM_FAULT_INVALID_ARG, which violates no property: the verdict is `unknown`, never wrong.
- * fseek/ftell/fread are not offered. fclose of stdin/stdout/stderr is not modelled either.
+ * fseek/ftell/fread are not offered. fclose of stdin/stdout/stderr is not modelled either, nor
+ * fflush of a memory stream while a byte pushed back by ungetc is pending (glibc's backup area).
  */
 #include "rt.h"
 
@@ -78,6 +79,7 @@ RT_WEAK FILE *fmemopen(void *restrict buf, size_t size, const char *restrict mod
     m->file.fd = RT_FD_MEMORY;
     m->file.eof = 0;
     m->file.error = 0;
+    m->file.pushback = -1;
     m->buf = buf;
     m->size = size;
     m->maxpos = 0;
@@ -145,6 +147,10 @@ RT_WEAK int __vigil_memstream_getc(FILE *stream) {
 
 RT_WEAK int __vigil_memstream_flush(FILE *stream) {
     struct memstream *m = as_memstream(stream);
+    if (m->file.pushback >= 0) {
+        __vigil_fault(VM_FAULT_INVALID_ARG, "fflush of a memory stream after ungetc is not modelled");
+        return -1;
+    }
     m->pos -= m->rlen - m->rpos;
     drop_read_buffer(m);
     return 0;

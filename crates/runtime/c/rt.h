@@ -33,6 +33,7 @@ typedef struct vigil_file {
     int fd;    /* 0 = stdin, 1 = stdout, 2 = stderr, RT_FD_MEMORY = an fmemopen stream */
     int eof;   /* the end-of-file indicator (feof) */
     int error; /* the error indicator (ferror) */
+    int pushback; /* a byte pushed back by ungetc (the next one read), or -1 */
 } FILE;
 
 /* A FILE whose fd is RT_FD_MEMORY is the first member of a memory stream (memstream.c). */
@@ -70,6 +71,13 @@ int feof_unlocked(FILE *stream);
 int ferror_unlocked(FILE *stream);
 void clearerr_unlocked(FILE *stream);
 FILE *fmemopen(void *restrict buf, size_t size, const char *restrict mode);
+int ungetc(int c, FILE *stream);
+int sscanf(const char *restrict str, const char *restrict fmt, ...);
+int vsscanf(const char *restrict str, const char *restrict fmt, va_list ap);
+int scanf(const char *restrict fmt, ...);
+int vscanf(const char *restrict fmt, va_list ap);
+int fscanf(FILE *restrict stream, const char *restrict fmt, ...);
+int vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap);
 int fclose(FILE *stream);
 
 /* ---- string.h ---- */

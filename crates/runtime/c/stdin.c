@@ -1,6 +1,7 @@
 /*
- * stdin.c — input: getchar, getc, fgetc, fgets (from stdin, or from a memory stream through
- * memstream.c), and the stream state functions feof, ferror, clearerr and their _unlocked forms.
+ * stdin.c — input: getchar, getc, fgetc, fgets, ungetc (from stdin, or from a memory stream
+ * through memstream.c), and the stream state functions feof, ferror, clearerr and their
+ * _unlocked forms.
  *
  * Input model: what stdin holds is unknown to the verifier, so every byte read is a
  * nondeterministic choice (__vm_choose) between all 256 byte values, the end of the input, and a
@@ -68,8 +69,14 @@ static int read_stdin(void) {
     return c;
 }
 
-/* The next byte of an input stream, or EOF; stream was checked by check_input. */
+/* The next byte of an input stream, or EOF; stream was checked by check_input. A byte pushed
+ * back by ungetc comes first. */
 static int read_byte(FILE *stream) {
+    if (stream->pushback >= 0) {
+        int c = stream->pushback;
+        stream->pushback = -1;
+        return c;
+    }
     return is_stdin(stream) ? read_stdin() : __vigil_memstream_getc(stream);
 }
 
@@ -92,6 +99,21 @@ RT_WEAK int getc(FILE *stream) {
 
 RT_WEAK int getchar(void) {
     return fgetc(stdin);
+}
+
+/* Pushes c back: the next read returns it, and the end-of-file indicator is cleared (C11
+ * 7.21.7.10). One byte of pushback is modelled (what C guarantees); a second one before a read
+ * (glibc allows more) raises VM_FAULT_INVALID_ARG, so the verdict is `unknown`. */
+RT_WEAK int ungetc(int c, FILE *stream) {
+    if (!check_input(stream) || c == EOF)
+        return EOF;
+    if (stream->pushback >= 0) {
+        __vigil_fault(VM_FAULT_INVALID_ARG, "a second ungetc before a read is not modelled");
+        return EOF;
+    }
+    stream->pushback = (unsigned char)c;
+    stream->eof = 0;
+    return (unsigned char)c;
 }
 
 /*

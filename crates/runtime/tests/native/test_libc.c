@@ -216,7 +216,7 @@ static void test_string2(void) {
 /* ------------------------------------------------------------------ stdio */
 
 static void print_to_bad_stream(void) {
-    FILE bogus = {7, 0, 0};
+    FILE bogus = {7, 0, 0, -1};
     fprintf(&bogus, "x");
 }
 
@@ -464,6 +464,98 @@ static void test_memstream(void) {
     CHECK(f != NULL && fgetc(f) == -1);
     CHECK(fclose(f) == 0); /* using f now is a use after free (in the VM too) */
     CHECK(native_catch(write_memstream) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    native_trace_take(VM_TRACE_INFO, NULL);
+}
+
+/* One sscanf call and its outcome: r, then two ints, %n's count and a string (7, 7, -1, "zz"
+ * when untouched). Expected values are glibc 2.36's (a native program printed them). */
+static int sa, sb, sn;
+static char ss[8];
+static void scan_reset(void) {
+    sa = sb = 7;
+    sn = -1;
+    ss[0] = ss[1] = 'z';
+    ss[2] = 0;
+}
+#define SCAN(str, fmt, r, a, b, n, text, ...)                                 \
+    do {                                                                      \
+        scan_reset();                                                         \
+        CHECK(sscanf(str, fmt, __VA_ARGS__) == (r));                          \
+        CHECK(sa == (a) && sb == (b) && sn == (n));                           \
+        CHECK_STR(ss, text);                                                  \
+    } while (0)
+
+static void scanf_float(void) {
+    float f;
+    sscanf("1.5", "%f", &f);
+}
+
+static void test_scanf(void) {
+    SCAN("5", "%*d%d", -1, 7, 7, -1, "zz", &sa); /* glibc counts assignments: EOF */
+    SCAN("", "%d", -1, 7, 7, -1, "zz", &sa);
+    SCAN("  ", "%d", -1, 7, 7, -1, "zz", &sa);
+    SCAN("", "abc%d", -1, 7, 7, -1, "zz", &sa);
+    SCAN("x", "abc%d", 0, 7, 7, -1, "zz", &sa);
+    SCAN("0xg", "%x%n", 1, 0, 7, 2, "zz", &sa, &sn);
+    SCAN("0x1f", "%x", 1, 31, 7, -1, "zz", &sa);
+    SCAN("0x5", "%d%s", 2, 0, 7, -1, "x5", &sa, ss);
+    SCAN("-", "%d", 0, 7, 7, -1, "zz", &sa);
+    SCAN("+5 -3", "%d%d", 2, 5, -3, -1, "zz", &sa, &sb);
+    SCAN("4294967295", "%d", 1, -1, 7, -1, "zz", &sa);
+    SCAN("abc def", "%s%n", 1, 7, 7, 3, "abc", ss, &sn);
+    SCAN("abcdefgh", "%3s%d", 1, 7, 7, -1, "abc", ss, &sa);
+    SCAN("ab", "%[a-c]%n", 1, 7, 7, 2, "ab", ss, &sn);
+    SCAN("]x", "%[]x]%n", 1, 7, 7, 2, "]x", ss, &sn);
+    SCAN("-x", "%[-x]%n", 1, 7, 7, 2, "-x", ss, &sn);
+    SCAN("x-", "%[^-]%n", 1, 7, 7, 1, "x", ss, &sn);
+    SCAN("q", "%[a-c]", 0, 7, 7, -1, "zz", ss);
+    SCAN(" 12 ", "%d %n", 1, 12, 7, 4, "zz", &sa, &sn);
+    SCAN("12", "%d %n", 1, 12, 7, 2, "zz", &sa, &sn);
+    SCAN("1 2", "%d%%%d", 1, 1, 7, -1, "zz", &sa, &sb);
+    SCAN("1 % 2", "%d %% %d", 2, 1, 2, -1, "zz", &sa, &sb);
+    SCAN("010", "%i", 1, 8, 7, -1, "zz", &sa);
+    SCAN("0x", "%i%n", 1, 0, 7, 2, "zz", &sa, &sn);
+    SCAN("08", "%i%n", 1, 0, 7, 1, "zz", &sa, &sn);
+    SCAN("12", "%1d%d", 2, 1, 2, -1, "zz", &sa, &sb);
+    SCAN("5", "%d%n", 1, 5, 7, 1, "zz", &sa, &sn);
+    SCAN("5", "%d %d", 1, 5, 7, -1, "zz", &sa, &sb);
+    SCAN("", "%n", 0, 7, 7, 0, "zz", &sn);
+    SCAN("", " %n", 0, 7, 7, 0, "zz", &sn);
+    SCAN("a", "%*c%n", 0, 7, 7, 1, "zz", &sn);
+    SCAN("-5", "%u", 1, -5, 7, -1, "zz", &sa);
+    SCAN("077", "%o", 1, 63, 7, -1, "zz", &sa);
+
+    scan_reset();
+    CHECK(sscanf("abc", "%5c", ss) == 1 && ss[0] == 'a' && ss[2] == 'c'); /* a short %c counts */
+    CHECK(sscanf("  x", " %c", ss) == 1 && ss[0] == 'x');
+    CHECK(sscanf("  x", "%c", ss) == 1 && ss[0] == ' ');
+    long l;
+    CHECK(sscanf("99999999999", "%d", &sa) == 1 && sa == 1215752191); /* long, then truncated */
+    CHECK(sscanf("-99999999999999999999", "%ld", &l) == 1 && l == LONG_MIN);
+    CHECK(*__errno_location() == RT_ERANGE);
+    signed char hh = 0;
+    CHECK(sscanf("257", "%hhd", &hh) == 1 && hh == 1);
+    short h = 0;
+    CHECK(sscanf("-2", "%hd", &h) == 1 && h == -2);
+    unsigned long long ull = 0;
+    CHECK(sscanf("18446744073709551615", "%llu", &ull) == 1 && ull == ULLONG_MAX);
+    size_t z = 0;
+    CHECK(sscanf("42", "%zu", &z) == 1 && z == 42);
+    CHECK(native_catch(scanf_float) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+
+    /* from stdin: every byte a choice; the byte after the number is pushed back */
+    int script[] = {1 + ' ', 1 + '4', 1 + '2', 1 + 'x', 0};
+    native_set_choices(script, 5);
+    CHECK(scanf("%d", &sa) == 1 && sa == 42);
+    CHECK(getchar() == 'x');
+    CHECK(scanf("%d", &sa) == -1 && feof(stdin)); /* choice 0: the end of the input */
+    clearerr(stdin);
+    CHECK(ungetc('7', stdin) == '7' && getchar() == '7');
+    CHECK(ungetc(-1, stdin) == -1);
+    char mem[] = "10 20";
+    FILE *f = fmemopen(mem, 5, "r");
+    CHECK(fscanf(f, "%d %d", &sa, &sb) == 2 && sa == 10 && sb == 20);
+    CHECK(fclose(f) == 0);
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
@@ -948,6 +1040,7 @@ int main(void) {
     test_stdin();
     test_getrandom();
     test_memstream();
+    test_scanf();
     test_malloc();
     test_svcomp();
     test_stdlib();
