@@ -159,6 +159,11 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *));
 int *__errno_location(void);
 ssize_t getrandom(void *buf, size_t n, unsigned flags);
+char *getenv(const char *name);
+long time(long *t);
+long clock(void);
+unsigned sleep(unsigned seconds);
+int usleep(unsigned useconds);
 
 #define RT_RAND_MAX 2147483647
 #define RT_EDOM 33

@@ -559,6 +559,45 @@ static void test_scanf(void) {
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
+struct ts {
+    long tv_sec;
+    long tv_nsec;
+};
+int nanosleep(const struct ts *req, struct ts *rem);
+
+static void test_environment(void) {
+    clear_flags();
+    choose(0);
+    CHECK(getenv("HOME") == NULL);
+    CHECK(!(flags() & VM_FLAG_INCOMPLETE)); /* "not set" is exact */
+    choose(1);
+    const char *v = getenv("HOME");
+    CHECK(v != NULL && v[0] == 0 && (flags() & VM_FLAG_INCOMPLETE));
+    clear_flags();
+
+    long t = 5;
+    choose(0);
+    CHECK(time(&t) == 1767225600L && t == 1767225600L && (flags() & VM_FLAG_INCOMPLETE));
+    CHECK(native_last_choose_n() == (sizeof(long) > 4 ? 4 : 3));
+    choose(1);
+    CHECK(time(NULL) == 1767225601L); /* later calls: the same second or the next */
+    choose(0);
+    CHECK(time(NULL) == 1767225601L);
+    clear_flags();
+    choose(1);
+    CHECK(clock() == 1000 && (flags() & VM_FLAG_INCOMPLETE));
+    choose(2);
+    CHECK(clock() == 1001000);
+    clear_flags();
+
+    CHECK(sleep(3) == 0 && usleep(10) == 0);
+    struct ts ok = {1, 999999999}, bad = {0, 1000000000}, negative = {-1, 0};
+    CHECK(nanosleep(&ok, NULL) == 0);
+    CHECK(nanosleep(&bad, NULL) == -1 && *__errno_location() == RT_EINVAL);
+    CHECK(nanosleep(&negative, NULL) == -1);
+    native_trace_take(VM_TRACE_INFO, NULL);
+}
+
 static void read_stdout(void) {
     (void)fgetc(stdout);
 }
@@ -1041,6 +1080,7 @@ int main(void) {
     test_getrandom();
     test_memstream();
     test_scanf();
+    test_environment();
     test_malloc();
     test_svcomp();
     test_stdlib();
