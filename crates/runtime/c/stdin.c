@@ -12,7 +12,8 @@
  *
  * Stream state, as glibc (>= 2.28) keeps it: the end of the input is sticky — once seen, every
  * read returns EOF without reading until clearerr(stdin), after which more input may arrive (a
- * terminal). A read error sets the error indicator and returns EOF, but the next read tries
+ * terminal). A read error sets the error indicator and errno (a second choice, among the
+ * errors read(2) reports for a terminal, pipe or file) and returns EOF; the next read tries
  * again. The indicators are the FILE's eof/error fields, part of the program's state.
  *
  * Only stdin and memory streams can be read: the runtime has no files (fopen is not offered), and
@@ -27,6 +28,11 @@
 #define EOF (-1)
 #define CHOICE_END 0
 #define CHOICE_ERROR 257
+
+/* What read(2) on stdin can fail with (errno is a choice among them): EIO, EBADF (stdin closed),
+ * EISDIR, EAGAIN (a non-blocking descriptor), EINVAL, EINTR. */
+#define READ_ERRORS 6
+static const int read_errors[READ_ERRORS] = {5, 9, 21, 11, 22, 4};
 
 static int is_stdin(FILE *stream) {
     return stream && stream == stdin;
@@ -60,6 +66,7 @@ static int read_stdin(void) {
         c = EOF;
     } else if (k == CHOICE_ERROR) {
         stdin->error = 1;
+        *__errno_location() = read_errors[__vm_choose(READ_ERRORS)];
         c = EOF;
     } else {
         c = k - 1;

@@ -371,9 +371,11 @@ static void test_stdin(void) {
     CHECK(getchar() == -1); /* the end is sticky: no choice is made */
     clearerr(stdin);
     CHECK(!feof(stdin));
-    choose(257);
+    int failure[] = {257, 1};
+    native_set_choices(failure, 2);
     CHECK(getchar() == -1);
-    CHECK(ferror(stdin) && !feof(stdin));
+    CHECK(ferror(stdin) && !feof(stdin) && *__errno_location() == RT_EBADF);
+    CHECK(native_last_choose_n() == 6); /* the errno values read(2) can give */
     choose(1 + 255);
     CHECK(getchar() == 255); /* after an error the next read tries again */
     clearerr(stdin);
@@ -703,7 +705,9 @@ static void test_malloc(void) {
 
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_MALLOC_CAN_FAIL, 0);
     choose(1);
+    *__errno_location() = 0;
     CHECK(malloc(3) == NULL);
+    CHECK(*__errno_location() == RT_ENOMEM); /* as glibc */
     CHECK_STR(native_trace_take(VM_TRACE_INFO, NULL), "malloc(3): allocation failure chosen, returns NULL");
     choose(1);
     CHECK(calloc(2, 2) == NULL);
