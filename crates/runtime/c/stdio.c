@@ -1,7 +1,7 @@
 /*
  * stdio.c — output: printf, fprintf, sprintf, snprintf, vprintf, vfprintf, vsprintf, vsnprintf,
- * puts, putchar, fputs, fputc, putc, fwrite, fflush; the FILE objects stdin/stdout/stderr; and the
- * runtime's internal formatter __vigil_format.
+ * puts, putchar, fputs, fputc, putc, fwrite, fflush, perror; the FILE objects stdin/stdout/stderr;
+ * and the runtime's internal formatter __vigil_format.
  *
  * Return values are glibc's: fputs 1, puts the bytes written, fwrite of zero bytes 0.
  * Output to a memory stream (fmemopen) is decided by memstream.c (a read-only one fails with its
@@ -470,4 +470,16 @@ RT_WEAK int fflush(FILE *stream) {
     if (stream && stream != stdout && stream != stderr && stream->fd == RT_FD_MEMORY)
         return __vigil_memstream_flush(stream);
     return 0;
+}
+
+/* Writes "s: errno N" (or "errno N" when s is NULL or empty) and a newline to stderr. glibc
+ * writes its message text for N instead; the text goes only to the trace, which the program
+ * cannot read, so nothing the program can observe differs. errno is preserved, as in glibc. */
+RT_WEAK void perror(const char *s) {
+    int saved = *__errno_location();
+    if (s && *s)
+        fprintf(stderr, "%s: errno %d\n", s, saved);
+    else
+        fprintf(stderr, "errno %d\n", saved);
+    *__errno_location() = saved;
 }

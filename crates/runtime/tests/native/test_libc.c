@@ -600,6 +600,26 @@ static void test_environment(void) {
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
+static void test_unlocked(void) {
+    native_trace_take(VM_TRACE_TEXT, NULL);
+    CHECK(putc_unlocked('a', stdout) == 'a' && fputc_unlocked('b', stdout) == 'b');
+    CHECK(putchar_unlocked('c') == 'c' && fputs_unlocked("de", stdout) == 1);
+    CHECK(fwrite_unlocked("fg", 1, 2, stdout) == 2 && fflush_unlocked(stdout) == 0);
+    CHECK_STR(native_trace_take(VM_TRACE_TEXT, NULL), "abcdefg");
+    int script[] = {1 + 'x', 1 + 'y', 1 + 'z', 1 + '\n'};
+    native_set_choices(script, 4);
+    char line[4];
+    CHECK(getc_unlocked(stdin) == 'x' && fgetc_unlocked(stdin) == 'y');
+    CHECK(getchar_unlocked() == 'z' && fgets_unlocked(line, 4, stdin) == line);
+    CHECK_STR(line, "\n");
+    *__errno_location() = RT_EBADF;
+    perror("open");
+    perror(NULL);
+    CHECK(*__errno_location() == RT_EBADF);
+    CHECK_STR(native_trace_take(VM_TRACE_TEXT, NULL), "open: errno 9\nerrno 9\n");
+    native_trace_take(VM_TRACE_INFO, NULL);
+}
+
 static void read_stdout(void) {
     (void)fgetc(stdout);
 }
@@ -1085,6 +1105,7 @@ int main(void) {
     test_memstream();
     test_scanf();
     test_environment();
+    test_unlocked();
     test_malloc();
     test_svcomp();
     test_stdlib();
