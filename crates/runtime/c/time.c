@@ -5,8 +5,9 @@
  * values — but from a small set, not from the whole domain, so every call marks the path
  * incomplete (VM_FLAG_INCOMPLETE): a program whose verdict depends on the clock can be shown
  * false (for one of the values tried) but never proved true. The values tried:
- *  - time(): at the first call 1767225600 (2026-01-01), 0, 2147483647 and, with a 64-bit time_t,
- *    2147483648 (the 32-bit rollover); later calls the previous value or one second more (the
+ *  - time(): at the first call 1767225600 (2026-01-01), 2147483647 and, with a 64-bit time_t,
+ *    2147483648 (the 32-bit rollover) — dates a program may run at, so that a `false` found with
+ *    one of them can happen natively; later calls the previous value or one second more (the
  *    wall clock usually does not go backwards; going backwards is not explored, which the
  *    incomplete mark covers);
  *  - clock(): CPU time in microseconds, at the first call 0 or 1000, later the previous value,
@@ -48,10 +49,9 @@ RT_WEAK rt_time_t time(rt_time_t *t) {
     rt_time_t v;
     if (!time_started) {
         int wide = sizeof(rt_time_t) > 4;
-        switch (__vm_choose(wide ? 4 : 3)) {
+        switch (__vm_choose(wide ? 3 : 2)) {
         case 0: v = 1767225600L; break;
-        case 1: v = 0; break;
-        case 2: v = 2147483647L; break;
+        case 1: v = 2147483647L; break;
         default: v = (rt_time_t)(2147483647LL + 1); break;
         }
         time_started = 1;
