@@ -119,6 +119,16 @@ char *strtok(char *restrict s, const char *restrict delim);
 char *strtok_r(char *restrict s, const char *restrict delim, char **restrict saveptr);
 char *strsep(char **restrict stringp, const char *restrict delim);
 void *memrchr(const void *s, int c, size_t n);
+char *strchrnul(const char *s, int c);
+void *rawmemchr(const void *s, int c);
+void *memmem(const void *haystack, size_t hlen, const void *needle, size_t nlen);
+char *index(const char *s, int c);
+char *rindex(const char *s, int c);
+char *stpcpy(char *restrict dst, const char *restrict src);
+char *stpncpy(char *restrict dst, const char *restrict src, size_t n);
+int ffs(int i);
+int ffsl(long i);
+int ffsll(long long i);
 
 /* ---- ctype.h (and glibc's table interface) ---- */
 int isalnum(int c);

@@ -1,7 +1,7 @@
 /*
- * string2.c — the rest of string.h / strings.h that programs use for parsing: strcasecmp,
- * strncasecmp (POSIX, C locale), strspn, strcspn, strpbrk, strtok, strtok_r (POSIX), strsep and
- * memrchr (GNU/BSD).
+ * string2.c — the rest of string.h / strings.h that programs use: strcasecmp, strncasecmp
+ * (POSIX, C locale), strspn, strcspn, strpbrk, strtok, strtok_r, stpcpy, stpncpy, ffs (POSIX),
+ * strsep, memrchr, strchrnul, rawmemchr, memmem, index, rindex, ffsl, ffsll (GNU/BSD).
  *
  * Invariants (as in string.c):
  *  - every function is a byte loop that reads exactly the bytes glibc's specification lets it
@@ -114,4 +114,83 @@ RT_WEAK void *memrchr(const void *s, int c, size_t n) {
         if (p[n] == (unsigned char)c)
             return (void *)(p + n);
     return NULL;
+}
+
+/* Like strchr, but a pointer to the terminator when c does not occur. */
+RT_WEAK char *strchrnul(const char *s, int c) {
+    while (*s && *s != (char)c)
+        s++;
+    return (char *)s;
+}
+
+/* memchr without a bound: c must occur (glibc reads on until it does). */
+RT_WEAK void *rawmemchr(const void *s, int c) {
+    const unsigned char *p = s;
+    while (*p != (unsigned char)c)
+        p++;
+    return (void *)p;
+}
+
+/* The first occurrence of the nlen bytes of needle in the hlen bytes of haystack; an empty
+ * needle is found at the start. Only bytes inside the two ranges are read. */
+RT_WEAK void *memmem(const void *haystack, size_t hlen, const void *needle, size_t nlen) {
+    const unsigned char *h = haystack, *n = needle;
+    if (nlen == 0)
+        return (void *)h;
+    for (size_t i = 0; nlen <= hlen && i <= hlen - nlen; i++) {
+        size_t k = 0;
+        while (k < nlen && h[i + k] == n[k])
+            k++;
+        if (k == nlen)
+            return (void *)(h + i);
+    }
+    return NULL;
+}
+
+RT_WEAK char *index(const char *s, int c) {
+    return strchr(s, c);
+}
+
+RT_WEAK char *rindex(const char *s, int c) {
+    return strrchr(s, c);
+}
+
+/* strcpy returning a pointer to the terminator written. */
+RT_WEAK char *stpcpy(char *restrict dst, const char *restrict src) {
+    size_t i = 0;
+    while ((dst[i] = src[i]) != 0)
+        i++;
+    return dst + i;
+}
+
+/* strncpy returning dst + the length copied (the first NUL written, or dst + n if none). */
+RT_WEAK char *stpncpy(char *restrict dst, const char *restrict src, size_t n) {
+    size_t i = 0;
+    for (; i < n && src[i]; i++)
+        dst[i] = src[i];
+    size_t len = i;
+    for (; i < n; i++)
+        dst[i] = 0;
+    return dst + len;
+}
+
+/* 1 + the index of the least significant set bit, 0 for 0. */
+RT_WEAK int ffsll(long long i) {
+    unsigned long long v = (unsigned long long)i;
+    if (v == 0)
+        return 0;
+    int n = 1;
+    while (!(v & 1)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+RT_WEAK int ffsl(long i) {
+    return ffsll((long long)(unsigned long)i);
+}
+
+RT_WEAK int ffs(int i) {
+    return ffsll((long long)(unsigned)i);
 }

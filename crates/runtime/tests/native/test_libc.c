@@ -211,6 +211,25 @@ static void test_string2(void) {
     CHECK(memrchr(m, 'c', 4) == NULL);
     CHECK(memrchr(m, 'a', 0) == NULL);
     CHECK(memrchr(m, 0x100 + 'b', 5) == m + 1);
+
+    const char *t = "abcabc";
+    CHECK(strchrnul(t, 'c') == t + 2 && strchrnul(t, 'z') == t + 6 && strchrnul(t, 0) == t + 6);
+    CHECK(rawmemchr(t, 'b') == t + 1 && rawmemchr(t, 0) == t + 6);
+    CHECK(memmem(t, 6, "ca", 2) == t + 2);
+    CHECK(memmem(t, 6, "", 0) == t);
+    CHECK(memmem(t, 6, "cx", 2) == NULL);
+    CHECK(memmem(t, 2, "abc", 3) == NULL); /* needle longer than the haystack */
+    CHECK(memmem(t, 6, "bc", 2) == t + 1 && memmem(t + 2, 4, "bc", 2) == t + 4);
+    CHECK(index(t, 'b') == t + 1 && rindex(t, 'b') == t + 4 && rindex(t, 'q') == NULL);
+    char d[8];
+    CHECK(stpcpy(d, "xyz") == d + 3 && d[3] == 0 && d[0] == 'x');
+    CHECK(stpcpy(d, "") == d);
+    char e[6] = "zzzzz";
+    CHECK(stpncpy(e, "ab", 4) == e + 2 && e[2] == 0 && e[3] == 0 && e[4] == 'z');
+    CHECK(stpncpy(e, "abcdef", 3) == e + 3 && e[2] == 'c' && e[3] == 0);
+    CHECK(ffs(0) == 0 && ffs(1) == 1 && ffs(12) == 3 && ffs(INT_MIN) == 32);
+    CHECK(ffsl(0) == 0 && ffsl(LONG_MIN) == (int)(8 * sizeof(long)) && ffsll(1LL << 40) == 41);
+    CHECK(ffsll(LLONG_MIN) == 64 && ffs(-1) == 1);
 }
 
 /* ------------------------------------------------------------------ stdio */
