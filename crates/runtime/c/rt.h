@@ -64,6 +64,7 @@ int fgetc(FILE *stream);
 int getc(FILE *stream);
 int getchar(void);
 char *fgets(char *restrict s, int n, FILE *restrict stream);
+size_t fread(void *restrict data, size_t size, size_t n, FILE *restrict stream);
 int feof(FILE *stream);
 int ferror(FILE *stream);
 void clearerr(FILE *stream);

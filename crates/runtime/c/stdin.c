@@ -1,5 +1,5 @@
 /*
- * stdin.c — input: getchar, getc, fgetc, fgets, ungetc (from stdin, or from a memory stream
+ * stdin.c — input: getchar, getc, fgetc, fgets, fread, ungetc (from stdin, or from a memory stream
  * through memstream.c), and the stream state functions feof, ferror, clearerr and their
  * _unlocked forms.
  *
@@ -156,6 +156,26 @@ RT_WEAK char *fgets(char *restrict s, int n, FILE *restrict stream) {
         return NULL;
     s[i] = 0;
     return s;
+}
+
+/* Reads n items of `size` bytes into data, byte by byte, until the input ends or fails; returns
+ * the number of complete items (the bytes of a partial item are stored and consumed, as glibc
+ * does). A request of zero bytes reads nothing and returns 0. */
+RT_WEAK size_t fread(void *restrict data, size_t size, size_t n, FILE *restrict stream) {
+    size_t total;
+    if (__builtin_mul_overflow(size, n, &total) || total == 0)
+        return 0;
+    if (!check_input(stream))
+        return 0;
+    unsigned char *bytes = data;
+    size_t got = 0;
+    while (got < total) {
+        int c = read_byte(stream);
+        if (c == EOF)
+            break;
+        bytes[got++] = (unsigned char)c;
+    }
+    return got == total ? n : got / size;
 }
 
 /* The indicators of stdin and memory streams; output to stdout/stderr never fails in the

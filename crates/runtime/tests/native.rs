@@ -325,6 +325,7 @@ const LIBRARY: &[&str] = &[
     "getc",
     "fgetc",
     "fgets",
+    "fread",
     "feof",
     "ferror",
     "clearerr",

@@ -463,6 +463,15 @@ static void test_memstream(void) {
     CHECK(fgetc(f) == -1 && feof(f));
     CHECK(fclose(f) == 0);
 
+    char src[7] = "abcdefg";
+    f = fmemopen(src, 7, "r");
+    short items[3] = {0, 0, 0};
+    CHECK(fread(items, 2, 0, f) == 0 && !feof(f));
+    CHECK(fread(items, 2, 3, f) == 3 && ((char *)items)[5] == 'f');
+    items[0] = 0;
+    CHECK(fread(items, 2, 3, f) == 0 && feof(f) && ((char *)items)[0] == 'g'); /* a partial item */
+    CHECK(fclose(f) == 0);
+
     char text[6] = "ab";
     f = fmemopen(text, sizeof text, "a+"); /* update: reads allowed, starts at the first NUL */
     CHECK(f != NULL && fgetc(f) == -1 && feof(f));
