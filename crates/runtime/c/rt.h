@@ -186,6 +186,11 @@ long time(long *t);
 long clock(void);
 unsigned sleep(unsigned seconds);
 int usleep(unsigned useconds);
+struct rt_timespec { /* struct timespec: time_t is long in both data models */
+    long tv_sec;
+    long tv_nsec;
+};
+int nanosleep(const struct rt_timespec *req, struct rt_timespec *rem);
 
 #define RT_RAND_MAX 2147483647
 #define RT_EDOM 33

@@ -24,11 +24,6 @@
 typedef long rt_time_t;
 typedef long rt_clock_t;
 
-struct rt_timespec {
-    rt_time_t tv_sec;
-    long tv_nsec;
-};
-
 static int time_started, clock_started;
 static rt_time_t last_time;
 static rt_clock_t last_clock;

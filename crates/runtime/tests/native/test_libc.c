@@ -589,12 +589,6 @@ static void test_scanf(void) {
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
-struct ts {
-    long tv_sec;
-    long tv_nsec;
-};
-int nanosleep(const struct ts *req, struct ts *rem);
-
 static void test_environment(void) {
     clear_flags();
     choose(0);
@@ -621,7 +615,7 @@ static void test_environment(void) {
     clear_flags();
 
     CHECK(sleep(3) == 0 && usleep(10) == 0);
-    struct ts ok = {1, 999999999}, bad = {0, 1000000000}, negative = {-1, 0};
+    struct rt_timespec ok = {1, 999999999}, bad = {0, 1000000000}, negative = {-1, 0};
     CHECK(nanosleep(&ok, NULL) == 0);
     CHECK(nanosleep(&bad, NULL) == -1 && *__errno_location() == RT_EINVAL);
     CHECK(nanosleep(&negative, NULL) == -1);
