@@ -61,8 +61,10 @@ static int too_large(const char *fn, size_t size) {
 
 /* One object of `size` bytes, or NULL if the allocation fails. */
 static void *allocate(const char *fn, size_t size) {
-    if (chosen_to_fail(fn, size) || too_large(fn, size))
+    if (chosen_to_fail(fn, size) || too_large(fn, size)) {
+        *__errno_location() = RT_ENOMEM; /* as glibc's malloc does */
         return NULL;
+    }
     return __vm_obj_make(size);
 }
 
@@ -72,8 +74,10 @@ RT_WEAK void *malloc(size_t size) {
 
 RT_WEAK void *calloc(size_t n, size_t size) {
     size_t total;
-    if (__builtin_mul_overflow(n, size, &total))
+    if (__builtin_mul_overflow(n, size, &total)) {
+        *__errno_location() = RT_ENOMEM;
         return NULL;
+    }
     void *p = allocate("calloc", total);
     if (p)
         __builtin_memset(p, 0, total);

@@ -30,8 +30,14 @@ typedef long ssize_t;
 
 /* ---- stdio: the runtime's own FILE; user programs only ever hold pointers to it ---- */
 typedef struct vigil_file {
-    int fd; /* 1 = stdout, 2 = stderr */
+    int fd;    /* 0 = stdin, 1 = stdout, 2 = stderr, RT_FD_MEMORY = an fmemopen stream */
+    int eof;   /* the end-of-file indicator (feof) */
+    int error; /* the error indicator (ferror) */
+    int pushback; /* a byte pushed back by ungetc (the next one read), or -1 */
 } FILE;
+
+/* A FILE whose fd is RT_FD_MEMORY is the first member of a memory stream (memstream.c). */
+#define RT_FD_MEMORY 3
 
 extern FILE *stdin;
 extern FILE *stdout;
@@ -52,6 +58,39 @@ int fputc(int c, FILE *stream);
 int putc(int c, FILE *stream);
 int fflush(FILE *stream);
 size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *restrict stream);
+int asprintf(char **restrict strp, const char *restrict fmt, ...);
+int vasprintf(char **restrict strp, const char *restrict fmt, va_list ap);
+int fgetc(FILE *stream);
+int getc(FILE *stream);
+int getchar(void);
+char *fgets(char *restrict s, int n, FILE *restrict stream);
+size_t fread(void *restrict data, size_t size, size_t n, FILE *restrict stream);
+int feof(FILE *stream);
+int ferror(FILE *stream);
+void clearerr(FILE *stream);
+int feof_unlocked(FILE *stream);
+int ferror_unlocked(FILE *stream);
+void clearerr_unlocked(FILE *stream);
+FILE *fmemopen(void *restrict buf, size_t size, const char *restrict mode);
+int ungetc(int c, FILE *stream);
+void perror(const char *s);
+int getc_unlocked(FILE *stream);
+int fgetc_unlocked(FILE *stream);
+int getchar_unlocked(void);
+char *fgets_unlocked(char *restrict s, int n, FILE *restrict stream);
+int putc_unlocked(int c, FILE *stream);
+int fputc_unlocked(int c, FILE *stream);
+int putchar_unlocked(int c);
+int fputs_unlocked(const char *restrict s, FILE *restrict stream);
+size_t fwrite_unlocked(const void *restrict data, size_t size, size_t n, FILE *restrict stream);
+int fflush_unlocked(FILE *stream);
+int sscanf(const char *restrict str, const char *restrict fmt, ...);
+int vsscanf(const char *restrict str, const char *restrict fmt, va_list ap);
+int scanf(const char *restrict fmt, ...);
+int vscanf(const char *restrict fmt, va_list ap);
+int fscanf(FILE *restrict stream, const char *restrict fmt, ...);
+int vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap);
+int fclose(FILE *stream);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -72,6 +111,25 @@ char *strrchr(const char *s, int c);
 char *strstr(const char *haystack, const char *needle);
 char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
+int strcasecmp(const char *a, const char *b);
+int strncasecmp(const char *a, const char *b, size_t n);
+size_t strspn(const char *s, const char *accept);
+size_t strcspn(const char *s, const char *reject);
+char *strpbrk(const char *s, const char *accept);
+char *strtok(char *restrict s, const char *restrict delim);
+char *strtok_r(char *restrict s, const char *restrict delim, char **restrict saveptr);
+char *strsep(char **restrict stringp, const char *restrict delim);
+void *memrchr(const void *s, int c, size_t n);
+char *strchrnul(const char *s, int c);
+void *rawmemchr(const void *s, int c);
+void *memmem(const void *haystack, size_t hlen, const void *needle, size_t nlen);
+char *index(const char *s, int c);
+char *rindex(const char *s, int c);
+char *stpcpy(char *restrict dst, const char *restrict src);
+char *stpncpy(char *restrict dst, const char *restrict src, size_t n);
+int ffs(int i);
+int ffsl(long i);
+int ffsll(long long i);
 
 /* ---- ctype.h (and glibc's table interface) ---- */
 int isalnum(int c);
@@ -122,12 +180,27 @@ void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const voi
 void *bsearch(const void *key, const void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *));
 int *__errno_location(void);
+ssize_t getrandom(void *buf, size_t n, unsigned flags);
+char *getenv(const char *name);
+long time(long *t);
+long clock(void);
+unsigned sleep(unsigned seconds);
+int usleep(unsigned useconds);
+struct rt_timespec { /* struct timespec: time_t is long in both data models */
+    long tv_sec;
+    long tv_nsec;
+};
+int nanosleep(const struct rt_timespec *req, struct rt_timespec *rem);
 
 #define RT_RAND_MAX 2147483647
 #define RT_EDOM 33
 #define RT_ERANGE 34
 #define RT_EINVAL 22
 #define RT_ENOMEM 12
+#define RT_EINTR 4
+#define RT_EAGAIN 11
+#define RT_ENOSYS 38
+#define RT_EBADF 9
 
 /* ---- assert / SV-COMP ---- */
 RT_NORETURN void __assert_fail(const char *assertion, const char *file, unsigned line,
@@ -164,5 +237,12 @@ RT_NORETURN void __vigil_stop(void);
 void __vigil_fault(int kind, const char *why);
 /* Formats into `buf` (always NUL-terminated when size > 0); returns the full length. */
 int __vigil_format(char *buf, size_t size, const char *fmt, ...);
+/* Memory streams (memstream.c). Output to one: 1 if it may proceed, else 0 with the stream's
+ * error indicator and errno set (or a fault when the output is not modelled). */
+int __vigil_memstream_write(FILE *stream);
+/* The next byte of a memory stream (0..255) or -1, as fgetc. */
+int __vigil_memstream_getc(FILE *stream);
+/* fflush of a memory stream; returns 0. */
+int __vigil_memstream_flush(FILE *stream);
 
 #endif

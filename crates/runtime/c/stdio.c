@@ -1,7 +1,11 @@
 /*
  * stdio.c — output: printf, fprintf, sprintf, snprintf, vprintf, vfprintf, vsprintf, vsnprintf,
- * puts, putchar, fputs, fputc, putc, fwrite, fflush; the FILE objects stdin/stdout/stderr; and the
- * runtime's internal formatter __vigil_format.
+ * puts, putchar, fputs, fputc, putc, fwrite, fflush, perror; the FILE objects stdin/stdout/stderr;
+ * and the runtime's internal formatter __vigil_format.
+ *
+ * Return values are glibc's: fputs 1, puts the bytes written, fwrite of zero bytes 0.
+ * Output to a memory stream (fmemopen) is decided by memstream.c (a read-only one fails with its
+ * error indicator set; a writable one is not modelled and faults with VM_FAULT_INVALID_ARG).
  *
  * Output model: there are no file descriptors. Text written to stdout or stderr is collected in a
  * buffer local to the call and handed to the VM with __vm_trace(VM_TRACE_TEXT, ...) at every
@@ -17,9 +21,9 @@
  */
 #include "rt.h"
 
-static FILE stdin_file = {0};
-static FILE stdout_file = {1};
-static FILE stderr_file = {2};
+static FILE stdin_file = {0, 0, 0, -1};
+static FILE stdout_file = {1, 0, 0, -1};
+static FILE stderr_file = {2, 0, 0, -1};
 RT_WEAK FILE *stdin = &stdin_file;
 RT_WEAK FILE *stdout = &stdout_file;
 RT_WEAK FILE *stderr = &stderr_file;
@@ -323,10 +327,14 @@ static void format_to(struct sink *s, const char *fmt, va_list ap) {
 
 /* ---- the public functions ---- */
 
-/* stream must be stdout or stderr (the only streams that exist); else an invalid argument. */
+/* Output may go to stdout, stderr (traced) or a memory stream (memstream.c decides: output to a
+ * read-only one fails with the error indicator set); anything else is an invalid argument.
+ * Returns 1 if the output may proceed. */
 static int check_stream(FILE *stream) {
     if (stream == &stdout_file || stream == &stderr_file || stream == stdout || stream == stderr)
         return 1;
+    if (stream && stream->fd == RT_FD_MEMORY)
+        return __vigil_memstream_write(stream);
     __vigil_fault(VM_FAULT_INVALID_ARG, "output to a stream that is not stdout or stderr");
     return 0;
 }
@@ -398,6 +406,7 @@ RT_WEAK int __vigil_format(char *buf, size_t size, const char *fmt, ...) {
     return sink_finish(&s);
 }
 
+/* Writes text (and a newline); returns 0, or -1 when the stream refuses output. */
 static int write_text(FILE *stream, const char *text, int newline) {
     if (!check_stream(stream))
         return -1;
@@ -411,12 +420,19 @@ static int write_text(FILE *stream, const char *text, int newline) {
     return 0;
 }
 
+/* glibc returns 1 on success; writing "" succeeds without touching the stream. */
 RT_WEAK int fputs(const char *s, FILE *stream) {
-    return write_text(stream, s, 0);
+    if (!*s)
+        return 1;
+    return write_text(stream, s, 0) < 0 ? -1 : 1;
 }
 
+/* glibc returns the number of bytes written (the newline included), at most INT_MAX. */
 RT_WEAK int puts(const char *s) {
-    return write_text(stdout, s, 1);
+    size_t len = strlen(s);
+    if (write_text(stdout, s, 1) < 0)
+        return -1;
+    return len >= (size_t)INT_MAX ? INT_MAX : (int)len + 1;
 }
 
 RT_WEAK int fputc(int c, FILE *stream) {
@@ -434,11 +450,12 @@ RT_WEAK int putchar(int c) {
     return fputc(c, stdout);
 }
 
-/* Writes n items of `size` bytes; a NUL byte ends a trace message early but is counted. */
+/* Writes n items of `size` bytes; a NUL byte ends a trace message early but is counted. A write
+ * of zero bytes returns 0 without touching the stream (glibc). */
 RT_WEAK size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *restrict stream) {
     const char *bytes = data;
     size_t total;
-    if (!check_stream(stream) || __builtin_mul_overflow(size, n, &total))
+    if (__builtin_mul_overflow(size, n, &total) || total == 0 || !check_stream(stream))
         return 0;
     struct sink s;
     sink_init_trace(&s);
@@ -448,7 +465,21 @@ RT_WEAK size_t fwrite(const void *restrict data, size_t size, size_t n, FILE *re
     return n;
 }
 
+/* Output is never buffered (see the header); a memory stream drops its unread input. */
 RT_WEAK int fflush(FILE *stream) {
-    (void)stream;
+    if (stream && stream != stdout && stream != stderr && stream->fd == RT_FD_MEMORY)
+        return __vigil_memstream_flush(stream);
     return 0;
+}
+
+/* Writes "s: errno N" (or "errno N" when s is NULL or empty) and a newline to stderr. glibc
+ * writes its message text for N instead; the text goes only to the trace, which the program
+ * cannot read, so nothing the program can observe differs. errno is preserved, as in glibc. */
+RT_WEAK void perror(const char *s) {
+    int saved = *__errno_location();
+    if (s && *s)
+        fprintf(stderr, "%s: errno %d\n", s, saved);
+    else
+        fprintf(stderr, "errno %d\n", saved);
+    *__errno_location() = saved;
 }

@@ -11,7 +11,11 @@
  * running handlers; abort is a normal end of the path, not an error (SV-COMP uses it for
  * "assume").
  *
- * rand is a deterministic 64-bit LCG (seed 1 unless srand is called), results in [0, 2^31-1].
+ * rand/srand reproduce glibc's generator exactly (random_r's TYPE_3 additive feedback generator:
+ * 31 words of state seeded by Schrage's 16807 LCG, 310 values discarded), so a program's random
+ * sequence, and every verdict that depends on it, is the one the program gets with glibc. (A
+ * different generator would be unsound: a program that fails only for glibc's values would be
+ * reported safe.) Without srand the sequence is that of srand(1), as C requires.
  * qsort is a heap sort; elements are swapped with __builtin_memcpy in chunks of 64 bytes, so
  * pointers stored in the elements survive (chunk boundaries are multiples of 8 bytes).
  */
@@ -21,7 +25,6 @@
 
 static void (*atexit_handlers[ATEXIT_MAX])(void);
 static int atexit_count;
-static unsigned long long rand_state = 1;
 static int errno_value;
 
 /* ---- internal helpers ---- */
@@ -229,15 +232,48 @@ RT_WEAK long long atoll(const char *s) {
     return strtoll(s, NULL, 10);
 }
 
-/* ---- pseudo-random numbers ---- */
+/* ---- pseudo-random numbers: glibc's random_r TYPE_3 generator, bit for bit ---- */
 
-RT_WEAK int rand(void) {
-    rand_state = rand_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (int)(rand_state >> 33);
+#define RAND_DEG 31 /* words of state */
+#define RAND_SEP 3  /* distance between the front and rear pointers */
+
+static int rand_state[RAND_DEG];
+static int rand_front, rand_rear; /* indices of glibc's fptr and rptr */
+static int rand_seeded;
+
+static int rand_step(void) {
+    unsigned v = (unsigned)rand_state[rand_front] + (unsigned)rand_state[rand_rear];
+    rand_state[rand_front] = (int)v;
+    rand_front = rand_front + 1 == RAND_DEG ? 0 : rand_front + 1;
+    rand_rear = rand_rear + 1 == RAND_DEG ? 0 : rand_rear + 1;
+    return (int)(v >> 1);
 }
 
 RT_WEAK void srand(unsigned seed) {
-    rand_state = seed;
+    if (seed == 0)
+        seed = 1;
+    int word = (int)seed;
+    rand_state[0] = word;
+    for (int i = 1; i < RAND_DEG; i++) {
+        /* 16807 * word mod (2^31 - 1) by Schrage's method, with glibc's rounding for words that
+         * are negative (seeds above INT_MAX). */
+        long long hi = word / 127773, lo = word % 127773;
+        word = (int)(16807 * lo - 2836 * hi);
+        if (word < 0)
+            word += 2147483647;
+        rand_state[i] = word;
+    }
+    rand_front = RAND_SEP;
+    rand_rear = 0;
+    for (int i = 0; i < 10 * RAND_DEG; i++)
+        (void)rand_step();
+    rand_seeded = 1;
+}
+
+RT_WEAK int rand(void) {
+    if (!rand_seeded)
+        srand(1); /* C11 7.22.2.2p2: as if srand(1) had been called */
+    return rand_step();
 }
 
 /* ---- sorting and searching ---- */

@@ -1,0 +1,219 @@
+/*
+ * stdin.c — input: getchar, getc, fgetc, fgets, fread, ungetc (from stdin, or from a memory stream
+ * through memstream.c), and the stream state functions feof, ferror, clearerr and their
+ * _unlocked forms.
+ *
+ * Input model: what stdin holds is unknown to the verifier, so every byte read is a
+ * nondeterministic choice (__vm_choose) between all 256 byte values, the end of the input, and a
+ * read error — the whole domain, so no path is marked incomplete on that account (a search that
+ * exhausts the choices has covered every possible input; one that cannot ends in `unknown`).
+ * Choice 0 is the end of the input (short inputs are explored first), 1..256 the bytes 0..255,
+ * 257 a read error.
+ *
+ * Stream state, as glibc (>= 2.28) keeps it: the end of the input is sticky — once seen, every
+ * read returns EOF without reading until clearerr(stdin), after which more input may arrive (a
+ * terminal). A read error sets the error indicator and errno (a second choice, among the
+ * errors read(2) reports for a terminal, pipe or file) and returns EOF; the next read tries
+ * again. The indicators are the FILE's eof/error fields, part of the program's state.
+ *
+ * Only stdin and memory streams can be read: the runtime has no files (fopen is not offered), and
+ * reading stdout or stderr raises VM_FAULT_INVALID_ARG (which violates no property, so it cannot
+ * produce a wrong verdict). feof/ferror/clearerr also accept stdout and stderr, whose output
+ * never fails in the runtime's model (see stdio.c), so their indicators are always clear.
+ * The bytes read are noted as VM_TRACE_INFO, not VM_TRACE_INPUT (harnesses and witnesses replay
+ * only __VERIFIER_nondet_* values).
+ */
+#include "rt.h"
+
+#define EOF (-1)
+#define CHOICE_END 0
+#define CHOICE_ERROR 257
+
+/* What read(2) on stdin can fail with (errno is a choice among them): EIO, EBADF (stdin closed),
+ * EISDIR, EAGAIN (a non-blocking descriptor), EINVAL, EINTR. */
+#define READ_ERRORS 6
+static const int read_errors[READ_ERRORS] = {5, 9, 21, 11, 22, 4};
+
+static int is_stdin(FILE *stream) {
+    return stream && stream == stdin;
+}
+
+static int is_output(FILE *stream) {
+    return stream && (stream == stdout || stream == stderr);
+}
+
+static int is_memory(FILE *stream) {
+    return stream && !is_stdin(stream) && !is_output(stream) && stream->fd == RT_FD_MEMORY;
+}
+
+__attribute__((noinline)) static void note_now(int c) {
+    char msg[48];
+    if (c == EOF)
+        __vigil_format(msg, sizeof msg, "stdin: %s", stdin->error ? "read error" : "end of input");
+    else
+        __vigil_format(msg, sizeof msg, "stdin: byte %d read", c);
+    __vm_trace(VM_TRACE_INFO, msg);
+}
+
+/* The next byte of stdin (0..255) or EOF, updating the indicators. */
+static int read_stdin(void) {
+    if (stdin->eof)
+        return EOF;
+    int k = __vm_choose(CHOICE_ERROR + 1);
+    int c;
+    if (k == CHOICE_END) {
+        stdin->eof = 1;
+        c = EOF;
+    } else if (k == CHOICE_ERROR) {
+        stdin->error = 1;
+        *__errno_location() = read_errors[__vm_choose(READ_ERRORS)];
+        c = EOF;
+    } else {
+        c = k - 1;
+    }
+    if (rt_tracing())
+        note_now(c);
+    return c;
+}
+
+/* The next byte of an input stream, or EOF; stream was checked by check_input. A byte pushed
+ * back by ungetc comes first. */
+static int read_byte(FILE *stream) {
+    if (stream->pushback >= 0) {
+        int c = stream->pushback;
+        stream->pushback = -1;
+        return c;
+    }
+    return is_stdin(stream) ? read_stdin() : __vigil_memstream_getc(stream);
+}
+
+static int check_input(FILE *stream) {
+    if (is_stdin(stream) || is_memory(stream))
+        return 1;
+    __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin or a memory stream");
+    return 0;
+}
+
+RT_WEAK int fgetc(FILE *stream) {
+    if (!check_input(stream))
+        return EOF;
+    return read_byte(stream);
+}
+
+RT_WEAK int getc(FILE *stream) {
+    return fgetc(stream);
+}
+
+RT_WEAK int getchar(void) {
+    return fgetc(stdin);
+}
+
+/* Pushes c back: the next read returns it, and the end-of-file indicator is cleared (C11
+ * 7.21.7.10). One byte of pushback is modelled (what C guarantees); a second one before a read
+ * (glibc allows more) raises VM_FAULT_INVALID_ARG, so the verdict is `unknown`. */
+RT_WEAK int ungetc(int c, FILE *stream) {
+    if (!check_input(stream) || c == EOF)
+        return EOF;
+    if (stream->pushback >= 0) {
+        __vigil_fault(VM_FAULT_INVALID_ARG, "a second ungetc before a read is not modelled");
+        return EOF;
+    }
+    stream->pushback = (unsigned char)c;
+    stream->eof = 0;
+    return (unsigned char)c;
+}
+
+/*
+ * Reads at most n - 1 bytes, up to and including a newline, and terminates them. Returns NULL,
+ * leaving s untouched, when the input ends before any byte was read, and NULL (with s partly
+ * filled, which C calls indeterminate) when a read error occurs. n == 1 stores just the
+ * terminator; n <= 0 returns NULL without reading (glibc).
+ */
+RT_WEAK char *fgets(char *restrict s, int n, FILE *restrict stream) {
+    if (!check_input(stream))
+        return NULL;
+    if (n <= 0)
+        return NULL;
+    if (n == 1) {
+        s[0] = 0;
+        return s;
+    }
+    /* As glibc: only an error of this call counts, the indicator of an earlier one is kept. */
+    int old_error = stream->error;
+    stream->error = 0;
+    int i = 0;
+    while (i < n - 1) {
+        int c = read_byte(stream);
+        if (c == EOF)
+            break;
+        s[i++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    int failed = i == 0 || stream->error;
+    stream->error |= old_error;
+    if (failed)
+        return NULL;
+    s[i] = 0;
+    return s;
+}
+
+/* Reads n items of `size` bytes into data, byte by byte, until the input ends or fails; returns
+ * the number of complete items (the bytes of a partial item are stored and consumed, as glibc
+ * does). A request of zero bytes reads nothing and returns 0. */
+RT_WEAK size_t fread(void *restrict data, size_t size, size_t n, FILE *restrict stream) {
+    size_t total;
+    if (__builtin_mul_overflow(size, n, &total) || total == 0)
+        return 0;
+    if (!check_input(stream))
+        return 0;
+    unsigned char *bytes = data;
+    size_t got = 0;
+    while (got < total) {
+        int c = read_byte(stream);
+        if (c == EOF)
+            break;
+        bytes[got++] = (unsigned char)c;
+    }
+    return got == total ? n : got / size;
+}
+
+/* The indicators of stdin and memory streams; output to stdout/stderr never fails in the
+ * runtime's model (stdio.c), so theirs stay clear. */
+static FILE *indicators(FILE *stream, const char *fn) {
+    if (is_stdin(stream) || is_memory(stream) || is_output(stream))
+        return stream;
+    __vigil_fault(VM_FAULT_INVALID_ARG, fn);
+    return NULL;
+}
+
+RT_WEAK int feof(FILE *stream) {
+    FILE *f = indicators(stream, "feof of something that is not a stream");
+    return f ? f->eof : 0;
+}
+
+RT_WEAK int ferror(FILE *stream) {
+    FILE *f = indicators(stream, "ferror of something that is not a stream");
+    return f ? f->error : 0;
+}
+
+RT_WEAK void clearerr(FILE *stream) {
+    FILE *f = indicators(stream, "clearerr of something that is not a stream");
+    if (f) {
+        f->eof = 0;
+        f->error = 0;
+    }
+}
+
+/* The _unlocked variants: there is no locking to skip. */
+RT_WEAK int feof_unlocked(FILE *stream) {
+    return feof(stream);
+}
+
+RT_WEAK int ferror_unlocked(FILE *stream) {
+    return ferror(stream);
+}
+
+RT_WEAK void clearerr_unlocked(FILE *stream) {
+    clearerr(stream);
+}
