@@ -1,0 +1,454 @@
+//! The visited-state store of the explicit search: every state seen, stored exactly and compactly,
+//! together with the search tree (each state's parent and the choices that led to it).
+//!
+//! Background: DiVM §1.5 (an explicit-state checker needs an efficient store for the visited
+//! set) and §6.2 (states are compared by their canonical form, `vigil_vm::canon`). The layout
+//! follows the idea of sharing the parts of states, as DIVINE's tree compression does, at the
+//! granularity of the VM's objects.
+//!
+//! # Layout
+//!
+//! * **Object arena.** Every distinct canonical object is encoded once (`crate::encode`) into
+//!   one byte arena; its *object id* is its offset there divided by [`ALIGN`]. A table of ids,
+//!   hashed by encoding and compared byte for byte, finds an object that is already stored.
+//! * **State records.** A state is one record in a second arena; its *state id* is its offset
+//!   divided by [`ALIGN`]. A record is the state's *key* followed by its search-tree entry:
+//!
+//!   ```text
+//!   key     varint flags word, varint root id (the canonical header, stored as two opaque
+//!           u32s), varint n (number of objects), then
+//!           if n ≥ G (G = globals of the first state):
+//!               varint c, then c pairs (varint index gap, varint id) for the globals whose
+//!               object differs from the first state's, then the ids of objects G..n
+//!           else: the ids of all n objects
+//!   tree    varint (parent id + 1, or 0 for the first state), varint count, the choices
+//!   ```
+//!
+//!   A table of state ids, hashed by key and compared byte for byte, is the visited set.
+//!   Globals come first in every canonical form and most never change (the runtime's strings,
+//!   FILE objects…), so a key lists only the globals that changed.
+//!
+//! # Invariants
+//!
+//! * Exact: a key determines its state (flags, root and every object's encoding), and two states
+//!   have equal keys exactly when their canonical forms are equal. Keys and object encodings are
+//!   self-delimiting, so comparing a key with the bytes at the start of a record compares it with
+//!   that record's key. No hash compaction: a visited check never confuses two states.
+//! * Canonical: an object's id depends only on its contents (each content is stored once), so
+//!   equal canonical forms give equal keys whatever path reached them.
+//! * Objects are immutable once handed out: [`Expanded`] keeps its own reference to every object
+//!   of the state it rebuilt, so a machine running from that state copies an object before it
+//!   writes it (`Rc::make_mut`). An object of a successor that is *the same `Rc`* as the expanded
+//!   state's object at the same position is therefore that object, and its id is known without
+//!   encoding or hashing it (the cheap path for the many objects a transition does not touch).
+//!   Any other object is encoded and looked up by content: slower, never wrong.
+//!
+//! # What [`StateStore::bytes`] counts
+//!
+//! Everything kept per state: both arenas (objects and records, as many bytes as are used; the
+//! unused capacity of a growing vector is address space the kernel has not backed), the whole
+//! allocation of both hash tables (buckets and control bytes, including free buckets), and the
+//! in-memory size of the first state's global objects, which the store keeps decoded. The search
+//! adds its frontier of state ids (`crate::search`).
+
+use crate::encode::{decode_object, encode_object, get_u32, get_varint, object_len, put_varint};
+use hashbrown::HashTable;
+use std::hash::Hasher;
+use std::rc::Rc;
+use vigil_vm::canon::{state_from_objects, Canonical};
+use vigil_vm::fasthash::FastHasher;
+use vigil_vm::memory::Object;
+use vigil_vm::State;
+
+/// A stored state: its record's offset in the record arena divided by [`ALIGN`].
+pub type StateId = u32;
+
+/// Arena offsets are multiples of this, so a 32-bit id addresses 8 GiB per arena.
+pub const ALIGN: usize = 2;
+
+/// An arena would grow beyond what a 32-bit id addresses (8 GiB).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreFull;
+
+impl std::fmt::Display for StoreFull {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "state store full ({} GiB of objects or of states)", (u64::from(u32::MAX) + 1) * ALIGN as u64 >> 30)
+    }
+}
+
+/// A state rebuilt from the store to be expanded, with the ids of its objects.
+pub struct Expanded {
+    pub state: State,
+    /// The object ids of the canonical form, position by position.
+    ids: Vec<u32>,
+    /// The objects handed to `state`, position by position (see the module invariants).
+    objects: Vec<Rc<Object>>,
+}
+
+/// The visited states (see the module documentation).
+pub struct StateStore {
+    objects: Vec<u8>,
+    object_table: HashTable<u32>,
+    records: Vec<u8>,
+    state_table: HashTable<u32>,
+    /// Object ids of the first state's globals.
+    initial_globals: Vec<u32>,
+    /// Those globals, decoded once and shared by every state rebuilt where they are unchanged.
+    pinned: Vec<Rc<Object>>,
+    pinned_bytes: u64,
+    object_scratch: Vec<u8>,
+    key_scratch: Vec<u8>,
+    ids_scratch: Vec<u32>,
+}
+
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = FastHasher::default();
+    h.write(bytes);
+    h.finish()
+}
+
+/// The bytes of an arena from an id's position on.
+#[inline]
+fn at(arena: &[u8], id: u32) -> &[u8] {
+    &arena[id as usize * ALIGN..]
+}
+
+/// Appends `bytes` to an arena at an aligned position and returns its id.
+fn push(arena: &mut Vec<u8>, bytes: &[u8]) -> Result<u32, StoreFull> {
+    let id = u32::try_from(arena.len() / ALIGN).map_err(|_| StoreFull)?;
+    arena.extend_from_slice(bytes);
+    arena.resize(arena.len().next_multiple_of(ALIGN), 0);
+    Ok(id)
+}
+
+/// Length of the key at the start of `rec`, in a store whose first state has `g` globals.
+fn key_len(rec: &[u8], g: usize) -> usize {
+    let mut pos = 0;
+    get_varint(rec, &mut pos);
+    get_varint(rec, &mut pos);
+    let n = get_varint(rec, &mut pos) as usize;
+    let listed = if n >= g {
+        let changed = get_varint(rec, &mut pos) as usize;
+        2 * changed + n - g
+    } else {
+        n
+    };
+    for _ in 0..listed {
+        get_varint(rec, &mut pos);
+    }
+    pos
+}
+
+/// In-memory size of a decoded object held by an `Rc` (counts, header, contents).
+fn object_bytes(o: &Object) -> u64 {
+    (2 * std::mem::size_of::<usize>()
+        + std::mem::size_of::<Object>()
+        + o.data.len()
+        + o.def.len()
+        + std::mem::size_of_val(o.ptrs.as_slice())) as u64
+}
+
+impl StateStore {
+    /// A store holding the first state `first`, whose first `num_globals` objects are the
+    /// globals, and that state's id.
+    pub fn new(first: &Canonical, num_globals: usize) -> Result<(StateStore, StateId), StoreFull> {
+        let g = num_globals.min(first.objects.len());
+        let pinned: Vec<Rc<Object>> = first.objects[..g].to_vec();
+        let mut store = StateStore {
+            objects: Vec::new(),
+            object_table: HashTable::new(),
+            records: Vec::new(),
+            state_table: HashTable::new(),
+            initial_globals: Vec::new(),
+            pinned_bytes: pinned.iter().map(|o| object_bytes(o)).sum(),
+            pinned,
+            object_scratch: Vec::new(),
+            key_scratch: Vec::new(),
+            ids_scratch: Vec::new(),
+        };
+        for o in &first.objects[..g] {
+            let id = store.intern(o, None)?;
+            store.initial_globals.push(id);
+        }
+        let id = store.insert(first, None, None, &[])?.expect("the first state is new");
+        Ok((store, id))
+    }
+
+    /// The id of an object, storing it if it is new. `hint` is the expanded state's object at
+    /// the same position and its id.
+    fn intern(&mut self, o: &Rc<Object>, hint: Option<(&Rc<Object>, u32)>) -> Result<u32, StoreFull> {
+        if let Some((h, id)) = hint {
+            if Rc::ptr_eq(h, o) {
+                return Ok(id);
+            }
+        }
+        self.object_scratch.clear();
+        encode_object(o, &mut self.object_scratch);
+        let hash = hash_bytes(&self.object_scratch);
+        let (arena, enc) = (&self.objects, &self.object_scratch);
+        if let Some(id) = self.object_table.find(hash, |id| at(arena, *id).starts_with(enc)) {
+            return Ok(*id);
+        }
+        let id = push(&mut self.objects, &self.object_scratch)?;
+        let arena = &self.objects;
+        self.object_table.insert_unique(hash, id, |id| {
+            let bytes = at(arena, *id);
+            hash_bytes(&bytes[..object_len(bytes)])
+        });
+        Ok(id)
+    }
+
+    /// Writes the key of a state with these header words and object ids into `key_scratch`.
+    fn encode_key(&mut self, flags: u32, root: u32, ids: &[u32]) {
+        let out = &mut self.key_scratch;
+        out.clear();
+        put_varint(out, u64::from(flags));
+        put_varint(out, u64::from(root));
+        put_varint(out, ids.len() as u64);
+        let g = self.initial_globals.len();
+        let rest = if ids.len() >= g {
+            let changed = ids[..g].iter().zip(&self.initial_globals).filter(|(a, b)| a != b).count();
+            put_varint(out, changed as u64);
+            let mut prev = 0;
+            for (i, (id, initial)) in ids[..g].iter().zip(&self.initial_globals).enumerate() {
+                if id != initial {
+                    put_varint(out, (i - prev) as u64);
+                    put_varint(out, u64::from(*id));
+                    prev = i;
+                }
+            }
+            &ids[g..]
+        } else {
+            ids
+        };
+        for id in rest {
+            put_varint(out, u64::from(*id));
+        }
+    }
+
+    /// Decodes the key at the start of `rec`: flags, root, object ids, and the key's length.
+    fn decode_key(&self, rec: &[u8]) -> (u32, u32, Vec<u32>, usize) {
+        let mut pos = 0;
+        let flags = get_u32(rec, &mut pos);
+        let root = get_u32(rec, &mut pos);
+        let n = get_varint(rec, &mut pos) as usize;
+        let g = self.initial_globals.len();
+        let mut ids = Vec::with_capacity(n);
+        if n >= g {
+            ids.extend_from_slice(&self.initial_globals);
+            let changed = get_varint(rec, &mut pos);
+            let mut i = 0;
+            for _ in 0..changed {
+                i += get_varint(rec, &mut pos) as usize;
+                ids[i] = get_u32(rec, &mut pos);
+            }
+        }
+        while ids.len() < n {
+            ids.push(get_u32(rec, &mut pos));
+        }
+        (flags, root, ids, pos)
+    }
+
+    /// Stores the state `c` unless it was seen before: its new id, or None when it is visited.
+    /// `from` is the expanded state `c` is a successor of (for the cheap path), `parent` its id
+    /// and `choices` the choices of the transition (None and empty for the first state).
+    pub fn insert(
+        &mut self,
+        c: &Canonical,
+        from: Option<&Expanded>,
+        parent: Option<StateId>,
+        choices: &[u32],
+    ) -> Result<Option<StateId>, StoreFull> {
+        let mut ids = std::mem::take(&mut self.ids_scratch);
+        ids.clear();
+        for (i, o) in c.objects.iter().enumerate() {
+            let hint = from.and_then(|f| Some((f.objects.get(i)?, f.ids[i])));
+            ids.push(self.intern(o, hint)?);
+        }
+        self.encode_key(c.flags, c.frame, &ids);
+        self.ids_scratch = ids;
+        let hash = hash_bytes(&self.key_scratch);
+        let (records, key) = (&self.records, &self.key_scratch);
+        if self.state_table.find(hash, |id| at(records, *id).starts_with(key)).is_some() {
+            return Ok(None);
+        }
+        let mut rec = std::mem::take(&mut self.key_scratch);
+        put_varint(&mut rec, parent.map_or(0, |p| u64::from(p) + 1));
+        put_varint(&mut rec, choices.len() as u64);
+        for c in choices {
+            put_varint(&mut rec, u64::from(*c));
+        }
+        let pushed = push(&mut self.records, &rec);
+        self.key_scratch = rec;
+        let id = pushed?;
+        let (records, g) = (&self.records, self.initial_globals.len());
+        self.state_table.insert_unique(hash, id, |id| {
+            let rec = at(records, *id);
+            hash_bytes(&rec[..key_len(rec, g)])
+        });
+        Ok(Some(id))
+    }
+
+    /// Rebuilds a stored state.
+    pub fn expand(&self, id: StateId) -> Expanded {
+        let (flags, root, ids, _) = self.decode_key(at(&self.records, id));
+        let objects: Vec<Rc<Object>> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, oid)| match (self.initial_globals.get(i), self.pinned.get(i)) {
+                (Some(initial), Some(o)) if initial == oid => Rc::clone(o),
+                _ => Rc::new(decode_object(at(&self.objects, *oid))),
+            })
+            .collect();
+        let state = state_from_objects(flags, root, objects.iter().cloned());
+        Expanded { state, ids, objects }
+    }
+
+    /// The choices of every transition from the first state to state `id`.
+    pub fn path_to(&self, mut id: StateId) -> Vec<Vec<u32>> {
+        let mut path = Vec::new();
+        loop {
+            let rec = at(&self.records, id);
+            let mut pos = key_len(rec, self.initial_globals.len());
+            let parent = get_varint(rec, &mut pos);
+            if parent == 0 {
+                break;
+            }
+            let n = get_varint(rec, &mut pos) as usize;
+            path.push((0..n).map(|_| get_u32(rec, &mut pos)).collect());
+            id = (parent - 1) as u32;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Bytes held by the store (see the module documentation for what is counted).
+    pub fn bytes(&self) -> u64 {
+        (self.objects.len()
+            + self.records.len()
+            + self.object_table.allocation_size()
+            + self.state_table.allocation_size()) as u64
+            + self.pinned_bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vigil_vm::canon::canonicalize;
+    use vigil_vm::memory::{Heap, ObjKind, Scalar};
+
+    /// Globals: one constant and one variable; then a list of two heap nodes hanging from the
+    /// variable, allocated in `order`, the second node's value `v` and definedness `def`.
+    fn state(order: [usize; 2], v: u64, def: u64) -> State {
+        let mut heap = Heap::new();
+        let mut k = Object::new(ObjKind::Constant, 4, true);
+        k.write(0, 4, Scalar::int(7));
+        heap.alloc(k);
+        let g = heap.alloc(Object::new(ObjKind::Global, 8, true));
+        let mut ids = [0u32; 2];
+        for i in order {
+            let mut node = Object::new(ObjKind::Heap, 16, false);
+            node.write(0, 8, Scalar { bits: if i == 1 { v } else { 10 }, def: if i == 1 { def } else { u64::MAX }, ptr: false });
+            ids[i] = heap.alloc(node);
+        }
+        heap.get_mut(ids[0]).expect("live").write(8, 8, Scalar::pointer(ids[1], 0));
+        heap.get_mut(ids[1]).expect("live").write(8, 8, Scalar::null());
+        heap.get_mut(g).expect("live").write(0, 8, Scalar::pointer(ids[0], 0));
+        State { heap, frame: 0, flags: 0 }
+    }
+
+    fn canon(st: &State) -> Canonical {
+        canonicalize(st, 2)
+    }
+
+    #[test]
+    fn a_stored_state_rebuilds_to_the_same_canonical_form() {
+        let first = canon(&state([0, 1], 5, u64::MAX));
+        let (store, id) = StateStore::new(&first, 2).expect("room");
+        let back = store.expand(id);
+        assert_eq!(canon(&back.state).to_bytes(), first.to_bytes());
+        // Unchanged globals are the store's shared objects, not copies.
+        assert!(Rc::ptr_eq(&back.objects[0], &first.objects[0]));
+        assert_eq!(store.path_to(id), Vec::<Vec<u32>>::new());
+    }
+
+    #[test]
+    fn isomorphic_states_have_one_key_and_different_states_have_different_keys() {
+        let first = canon(&state([0, 1], 5, u64::MAX));
+        let (mut store, id0) = StateStore::new(&first, 2).expect("room");
+        // The same memory graph with the heap nodes allocated the other way round.
+        assert_eq!(store.insert(&canon(&state([1, 0], 5, u64::MAX)), None, Some(id0), &[1]), Ok(None));
+        let mut seen = vec![id0];
+        // One byte of data differs.
+        let byte = canon(&state([0, 1], 6, u64::MAX));
+        // One definedness bit differs.
+        let bit = canon(&state([0, 1], 5, u64::MAX - 1));
+        // One pointer target differs: the list's first node points to itself.
+        let mut st = state([0, 1], 5, u64::MAX);
+        let first_node = vigil_vm::memory::decode(st.heap.get(2).expect("global").read(0, 8).bits).0;
+        st.heap.get_mut(first_node).expect("live").write(8, 8, Scalar::pointer(first_node, 0));
+        let target = canon(&st);
+        // A global differs (the list is gone).
+        let mut st = state([0, 1], 5, u64::MAX);
+        st.heap.get_mut(2).expect("global").write(0, 8, Scalar::null());
+        let global = canon(&st);
+        for (k, c) in [byte, bit, target, global].iter().enumerate() {
+            let id = store.insert(c, None, Some(id0), &[k as u32, 9]).expect("room").expect("a new state");
+            assert!(!seen.contains(&id));
+            seen.push(id);
+            assert_eq!(canon(&store.expand(id).state).to_bytes(), c.to_bytes());
+            assert_eq!(store.path_to(id), vec![vec![k as u32, 9]]);
+            // Seen now, whichever way it is presented.
+            assert_eq!(store.insert(c, None, Some(id), &[]), Ok(None));
+        }
+    }
+
+    #[test]
+    fn successors_share_the_untouched_objects_of_the_expanded_state() {
+        let first = canon(&state([0, 1], 5, u64::MAX));
+        let (mut store, id0) = StateStore::new(&first, 2).expect("room");
+        let from = store.expand(id0);
+        // A transition that changes nothing: no object is encoded again, the state is visited.
+        let objects_before = store.objects.len();
+        let same = canon(&from.state.clone());
+        assert!(same.objects.iter().zip(&from.objects).all(|(a, b)| Rc::ptr_eq(a, b)));
+        assert_eq!(store.insert(&same, Some(&from), Some(id0), &[0]), Ok(None));
+        // A transition that writes the second node: only that object is new.
+        let mut next = from.state.clone();
+        let first_node = vigil_vm::memory::decode(next.heap.get(2).expect("global").read(0, 8).bits).0;
+        let second = vigil_vm::memory::decode(next.heap.get(first_node).expect("live").read(8, 8).bits).0;
+        next.heap.get_mut(second).expect("live").write(0, 8, Scalar::int(77));
+        let id1 = store.insert(&canon(&next), Some(&from), Some(id0), &[1, 0]).expect("room").expect("new");
+        let mut one = Vec::new();
+        encode_object(next.heap.get(second).expect("live"), &mut one);
+        assert_eq!(store.objects.len(), objects_before + one.len().next_multiple_of(ALIGN));
+        // Its key lists no global (both are the first state's) and the two heap nodes.
+        let rec = at(&store.records, id1);
+        let (_, _, ids, len) = store.decode_key(rec);
+        assert_eq!(ids.len(), 4);
+        assert_eq!(len, 3 + 1 + 2, "flags, root, n; no changed global; two one-byte ids");
+        assert_eq!(store.path_to(id1), vec![vec![1, 0]]);
+    }
+
+    #[test]
+    fn a_state_with_fewer_objects_than_globals_is_stored_exactly() {
+        let first = canon(&state([0, 1], 5, u64::MAX));
+        let (mut store, id0) = StateStore::new(&first, 2).expect("room");
+        let mut heap = Heap::new();
+        heap.alloc(Object::new(ObjKind::Constant, 4, true));
+        let short = canonicalize(&State { heap, frame: 0, flags: 0 }, 1);
+        let id = store.insert(&short, None, Some(id0), &[]).expect("room").expect("new");
+        assert_eq!(canonicalize(&store.expand(id).state, 1).to_bytes(), short.to_bytes());
+        assert_eq!(store.insert(&short, None, Some(id), &[]), Ok(None));
+    }
+
+    #[test]
+    fn the_count_covers_arenas_and_tables() {
+        let first = canon(&state([0, 1], 5, u64::MAX));
+        let (store, _) = StateStore::new(&first, 2).expect("room");
+        let b = store.bytes();
+        assert!(b >= (store.objects.len() + store.records.len()) as u64 + store.pinned_bytes);
+        assert!(b > (store.objects.len() + store.records.len()) as u64 + store.pinned_bytes, "tables are counted");
+    }
+}
