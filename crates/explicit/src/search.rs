@@ -127,8 +127,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         }
     };
     let mut check_counter = 0u32;
+    // The state expanded last: its objects are reused when the next one is rebuilt.
+    let mut previous: Option<crate::store::Expanded> = None;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
-        let from = store.expand(idx);
+        let from = store.expand(idx, previous.as_ref());
         let mut forced: Vec<u32> = Vec::new();
         loop {
             check_counter += 1;
@@ -232,6 +234,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 None => break,
             }
         }
+        previous = Some(from);
     }
     stats.time_s = start.elapsed().as_secs_f64();
     match incomplete {

@@ -139,6 +139,18 @@ fn key_len(rec: &[u8], g: usize) -> usize {
     pos
 }
 
+/// The first of the positions `i`, `i + 1`, `i − 1`, `i + 2`, `i − 2` below `len` where `hit`
+/// holds. Objects keep their canonical position when a transition changes other objects of the
+/// same size, and move by one or two when it allocates or frees one before them (a push on a
+/// list); looking there finds most shared objects without hashing. A miss only costs time.
+#[inline]
+fn near(i: usize, len: usize, hit: impl Fn(usize) -> bool) -> Option<usize> {
+    [Some(i), i.checked_add(1), i.checked_sub(1), i.checked_add(2), i.checked_sub(2)]
+        .into_iter()
+        .flatten()
+        .find(|j| *j < len && hit(*j))
+}
+
 /// In-memory size of a decoded object held by an `Rc` (counts, header, contents).
 fn object_bytes(o: &Object) -> u64 {
     (2 * std::mem::size_of::<usize>()
@@ -166,20 +178,20 @@ impl StateStore {
             key_scratch: Vec::new(),
             ids_scratch: Vec::new(),
         };
-        for o in &first.objects[..g] {
-            let id = store.intern(o, None)?;
+        for (i, o) in first.objects[..g].iter().enumerate() {
+            let id = store.intern(o, i, None)?;
             store.initial_globals.push(id);
         }
         let id = store.insert(first, None, None, &[])?.expect("the first state is new");
         Ok((store, id))
     }
 
-    /// The id of an object, storing it if it is new. `hint` is the expanded state's object at
-    /// the same position and its id.
-    fn intern(&mut self, o: &Rc<Object>, hint: Option<(&Rc<Object>, u32)>) -> Result<u32, StoreFull> {
-        if let Some((h, id)) = hint {
-            if Rc::ptr_eq(h, o) {
-                return Ok(id);
+    /// The id of the object at position `i` of a canonical form, storing it if it is new.
+    /// `from` is the expanded state the canonical form is a successor of.
+    fn intern(&mut self, o: &Rc<Object>, i: usize, from: Option<&Expanded>) -> Result<u32, StoreFull> {
+        if let Some(f) = from {
+            if let Some(j) = near(i, f.objects.len(), |j| Rc::ptr_eq(&f.objects[j], o)) {
+                return Ok(f.ids[j]);
             }
         }
         self.object_scratch.clear();
@@ -262,8 +274,7 @@ impl StateStore {
         let mut ids = std::mem::take(&mut self.ids_scratch);
         ids.clear();
         for (i, o) in c.objects.iter().enumerate() {
-            let hint = from.and_then(|f| Some((f.objects.get(i)?, f.ids[i])));
-            ids.push(self.intern(o, hint)?);
+            ids.push(self.intern(o, i, from)?);
         }
         self.encode_key(c.flags, c.frame, &ids);
         self.ids_scratch = ids;
@@ -289,15 +300,19 @@ impl StateStore {
         Ok(Some(id))
     }
 
-    /// Rebuilds a stored state.
-    pub fn expand(&self, id: StateId) -> Expanded {
+    /// Rebuilds a stored state. An object that `previous` (the state expanded before, usually
+    /// the parent or a sibling) holds near the same position is shared instead of decoded again.
+    pub fn expand(&self, id: StateId, previous: Option<&Expanded>) -> Expanded {
         let (flags, root, ids, _) = self.decode_key(at(&self.records, id));
         let objects: Vec<Rc<Object>> = ids
             .iter()
             .enumerate()
             .map(|(i, oid)| match (self.initial_globals.get(i), self.pinned.get(i)) {
                 (Some(initial), Some(o)) if initial == oid => Rc::clone(o),
-                _ => Rc::new(decode_object(at(&self.objects, *oid))),
+                _ => match previous.and_then(|p| near(i, p.ids.len(), |j| p.ids[j] == *oid).map(|j| &p.objects[j])) {
+                    Some(o) => Rc::clone(o),
+                    None => Rc::new(decode_object(at(&self.objects, *oid))),
+                },
             })
             .collect();
         let state = state_from_objects(flags, root, objects.iter().cloned());
@@ -366,7 +381,7 @@ mod tests {
     fn a_stored_state_rebuilds_to_the_same_canonical_form() {
         let first = canon(&state([0, 1], 5, u64::MAX));
         let (store, id) = StateStore::new(&first, 2).expect("room");
-        let back = store.expand(id);
+        let back = store.expand(id, None);
         assert_eq!(canon(&back.state).to_bytes(), first.to_bytes());
         // Unchanged globals are the store's shared objects, not copies.
         assert!(Rc::ptr_eq(&back.objects[0], &first.objects[0]));
@@ -397,7 +412,7 @@ mod tests {
             let id = store.insert(c, None, Some(id0), &[k as u32, 9]).expect("room").expect("a new state");
             assert!(!seen.contains(&id));
             seen.push(id);
-            assert_eq!(canon(&store.expand(id).state).to_bytes(), c.to_bytes());
+            assert_eq!(canon(&store.expand(id, None).state).to_bytes(), c.to_bytes());
             assert_eq!(store.path_to(id), vec![vec![k as u32, 9]]);
             // Seen now, whichever way it is presented.
             assert_eq!(store.insert(c, None, Some(id), &[]), Ok(None));
@@ -408,7 +423,7 @@ mod tests {
     fn successors_share_the_untouched_objects_of_the_expanded_state() {
         let first = canon(&state([0, 1], 5, u64::MAX));
         let (mut store, id0) = StateStore::new(&first, 2).expect("room");
-        let from = store.expand(id0);
+        let from = store.expand(id0, None);
         // A transition that changes nothing: no object is encoded again, the state is visited.
         let objects_before = store.objects.len();
         let same = canon(&from.state.clone());
@@ -439,7 +454,7 @@ mod tests {
         heap.alloc(Object::new(ObjKind::Constant, 4, true));
         let short = canonicalize(&State { heap, frame: 0, flags: 0 }, 1);
         let id = store.insert(&short, None, Some(id0), &[]).expect("room").expect("new");
-        assert_eq!(canonicalize(&store.expand(id).state, 1).to_bytes(), short.to_bytes());
+        assert_eq!(canonicalize(&store.expand(id, None).state, 1).to_bytes(), short.to_bytes());
         assert_eq!(store.insert(&short, None, Some(id), &[]), Ok(None));
     }
 
