@@ -68,8 +68,11 @@ pub struct SearchStats {
     pub states: u64,
     pub transitions: u64,
     pub instructions: u64,
-    /// Bytes of the stored canonical states.
+    /// Bytes held for the visited states: the store ([`crate::store::StateStore::bytes`]: object
+    /// and record arenas, hash tables, the first state's globals) and the frontier of ids.
     pub stored_bytes: u64,
+    /// The store's part of `stored_bytes`, by part (at the end of the search).
+    pub store: crate::store::StoreBytes,
     pub time_s: f64,
 }
 
@@ -105,10 +108,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // States still to expand, by id. Its memory is counted with the store's.
     let mut frontier: VecDeque<StateId> = VecDeque::new();
     frontier.push_back(init);
-    let count_bytes = |store: &StateStore, frontier: &VecDeque<StateId>| {
-        store.bytes() + (frontier.capacity() * std::mem::size_of::<StateId>()) as u64
+    let count_bytes = |store: &StateStore, frontier: &VecDeque<StateId>, stats: &mut SearchStats| {
+        stats.store = store.breakdown();
+        stats.stored_bytes = stats.store.total() + (frontier.capacity() * std::mem::size_of::<StateId>()) as u64;
     };
-    stats.stored_bytes = count_bytes(&store, &frontier);
+    count_bytes(&store, &frontier, &mut stats);
     stats.states = 1;
     // The most serious reason that forbids a `true` answer (the first of that severity is kept):
     // undefined behaviour or unsupported code (3) over a cut-off transition (2) over inputs that
@@ -193,7 +197,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             Ok(Some(id)) => {
                                 stats.states += 1;
                                 frontier.push_back(id);
-                                stats.stored_bytes = count_bytes(&store, &frontier);
+                                count_bytes(&store, &frontier, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
                                     return (SearchResult::Unknown(format!("state limit reached ({} states)", stats.states)), stats);

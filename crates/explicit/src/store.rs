@@ -76,6 +76,25 @@ impl std::fmt::Display for StoreFull {
     }
 }
 
+/// The bytes a [`StateStore`] holds, by part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoreBytes {
+    /// The object arena.
+    pub objects: u64,
+    /// The state records (keys and search-tree entries).
+    pub records: u64,
+    /// Both hash tables' allocations.
+    pub tables: u64,
+    /// The first state's globals, held decoded.
+    pub pinned: u64,
+}
+
+impl StoreBytes {
+    pub fn total(&self) -> u64 {
+        self.objects + self.records + self.tables + self.pinned
+    }
+}
+
 /// A state rebuilt from the store to be expanded, with the ids of its objects.
 pub struct Expanded {
     pub state: State,
@@ -339,11 +358,17 @@ impl StateStore {
 
     /// Bytes held by the store (see the module documentation for what is counted).
     pub fn bytes(&self) -> u64 {
-        (self.objects.len()
-            + self.records.len()
-            + self.object_table.allocation_size()
-            + self.state_table.allocation_size()) as u64
-            + self.pinned_bytes
+        self.breakdown().total()
+    }
+
+    /// [`StateStore::bytes`] by part.
+    pub fn breakdown(&self) -> StoreBytes {
+        StoreBytes {
+            objects: self.objects.len() as u64,
+            records: self.records.len() as u64,
+            tables: (self.object_table.allocation_size() + self.state_table.allocation_size()) as u64,
+            pinned: self.pinned_bytes,
+        }
     }
 }
 
