@@ -4,7 +4,9 @@
 //! the first run takes option 0 at every `choose`, and each later run forces the longest prefix
 //! that still has an untried option (an odometer over the choice tree). New states are recognised
 //! by their canonical form (`vigil_vm::canon`), stored exactly (no hash compaction, so a visited
-//! check never confuses two states).
+//! check never confuses two states) in the visited-state store (`crate::store`), which also keeps
+//! the search tree: each state's parent and the choices that led to it. The frontier is a queue
+//! (BFS) or stack (DFS) of 32-bit state ids.
 //!
 //! What the search may conclude:
 //! * a fault that violates the property → a counterexample (the choices of every transition from
