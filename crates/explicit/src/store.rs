@@ -21,7 +21,8 @@
 //!               varint c, then c pairs (varint index gap, varint id) for the globals whose
 //!               object differs from the first state's, then the ids of objects G..n
 //!           else: the ids of all n objects
-//!   tree    varint (parent id + 1, or 0 for the first state), varint count, the choices
+//!   tree    varint (parent id + 1, or 0 for the first state), the choices of the transition
+//!           from the parent (two varints when all are 0 or 1, see `put_choices`)
 //!   ```
 //!
 //!   A table of state ids, hashed by key and compared byte for byte, is the visited set.
@@ -170,6 +171,33 @@ fn near(i: usize, len: usize, hit: impl Fn(usize) -> bool) -> Option<usize> {
         .find(|j| *j < len && hit(*j))
 }
 
+/// Appends a transition's choices: varint(2 × count + 1) and one varint whose bit k is choice k
+/// when there are at most 64 choices, all 0 or 1 (the usual case: every `__VERIFIER_nondet_bool`
+/// and every two-way branch of the runtime); else varint(2 × count) and one varint per choice.
+fn put_choices(out: &mut Vec<u8>, choices: &[u32]) {
+    if choices.len() <= 64 && choices.iter().all(|c| *c < 2) {
+        put_varint(out, 2 * choices.len() as u64 + 1);
+        put_varint(out, choices.iter().enumerate().fold(0u64, |bits, (k, c)| bits | (u64::from(*c) << k)));
+    } else {
+        put_varint(out, 2 * choices.len() as u64);
+        for c in choices {
+            put_varint(out, u64::from(*c));
+        }
+    }
+}
+
+/// Reads what [`put_choices`] wrote.
+fn get_choices(bytes: &[u8], pos: &mut usize) -> Vec<u32> {
+    let tag = get_varint(bytes, pos);
+    let n = (tag / 2) as usize;
+    if tag % 2 == 1 {
+        let bits = get_varint(bytes, pos);
+        (0..n).map(|k| ((bits >> k) & 1) as u32).collect()
+    } else {
+        (0..n).map(|_| get_u32(bytes, pos)).collect()
+    }
+}
+
 /// In-memory size of a decoded object held by an `Rc` (counts, header, contents).
 fn object_bytes(o: &Object) -> u64 {
     (2 * std::mem::size_of::<usize>()
@@ -304,10 +332,7 @@ impl StateStore {
         }
         let mut rec = std::mem::take(&mut self.key_scratch);
         put_varint(&mut rec, parent.map_or(0, |p| u64::from(p) + 1));
-        put_varint(&mut rec, choices.len() as u64);
-        for c in choices {
-            put_varint(&mut rec, u64::from(*c));
-        }
+        put_choices(&mut rec, choices);
         let pushed = push(&mut self.records, &rec);
         self.key_scratch = rec;
         let id = pushed?;
@@ -348,8 +373,7 @@ impl StateStore {
             if parent == 0 {
                 break;
             }
-            let n = get_varint(rec, &mut pos) as usize;
-            path.push((0..n).map(|_| get_u32(rec, &mut pos)).collect());
+            path.push(get_choices(rec, &mut pos));
             id = (parent - 1) as u32;
         }
         path.reverse();
@@ -481,6 +505,21 @@ mod tests {
         let id = store.insert(&short, None, Some(id0), &[]).expect("room").expect("new");
         assert_eq!(canonicalize(&store.expand(id, None).state, 1).to_bytes(), short.to_bytes());
         assert_eq!(store.insert(&short, None, Some(id), &[]), Ok(None));
+    }
+
+    #[test]
+    fn choices_round_trip_packed_and_unpacked() {
+        let many: Vec<u32> = (0..70).map(|k| k % 2).collect();
+        for choices in [vec![], vec![0], vec![1, 0, 1, 1], vec![0; 64], vec![1; 64], vec![2, 0], vec![0, 300_000, 1], many] {
+            let mut out = vec![7];
+            put_choices(&mut out, &choices);
+            let mut pos = 1;
+            assert_eq!(get_choices(&out, &mut pos), choices);
+            assert_eq!(pos, out.len());
+        }
+        let mut out = Vec::new();
+        put_choices(&mut out, &[0, 1, 0, 1]);
+        assert_eq!(out.len(), 2, "four binary choices take two bytes");
     }
 
     #[test]
