@@ -73,7 +73,7 @@ pub struct StoreFull;
 
 impl std::fmt::Display for StoreFull {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "state store full ({} GiB of objects or of states)", (u64::from(u32::MAX) + 1) * ALIGN as u64 >> 30)
+        write!(f, "state store full ({} GiB of objects or of states)", ((u64::from(u32::MAX) + 1) * ALIGN as u64) >> 30)
     }
 }
 
