@@ -323,6 +323,7 @@ impl StateStore {
         for (i, o) in c.objects.iter().enumerate() {
             ids.push(self.intern(o, i, from)?);
         }
+        // The canonical header (flags word, root object id) is stored as two opaque words.
         self.encode_key(c.flags, c.frame, &ids);
         self.ids_scratch = ids;
         let hash = hash_bytes(&self.key_scratch);
@@ -419,6 +420,11 @@ mod tests {
         heap.get_mut(ids[0]).expect("live").write(8, 8, Scalar::pointer(ids[1], 0));
         heap.get_mut(ids[1]).expect("live").write(8, 8, Scalar::null());
         heap.get_mut(g).expect("live").write(0, 8, Scalar::pointer(ids[0], 0));
+        without_frames(heap)
+    }
+
+    /// A state of `heap` alone (no running frame).
+    fn without_frames(heap: Heap) -> State {
         State { heap, frame: 0, flags: 0 }
     }
 
@@ -501,7 +507,7 @@ mod tests {
         let (mut store, id0) = StateStore::new(&first, 2).expect("room");
         let mut heap = Heap::new();
         heap.alloc(Object::new(ObjKind::Constant, 4, true));
-        let short = canonicalize(&State { heap, frame: 0, flags: 0 }, 1);
+        let short = canonicalize(&without_frames(heap), 1);
         let id = store.insert(&short, None, Some(id0), &[]).expect("room").expect("new");
         assert_eq!(canonicalize(&store.expand(id, None).state, 1).to_bytes(), short.to_bytes());
         assert_eq!(store.insert(&short, None, Some(id), &[]), Ok(None));
