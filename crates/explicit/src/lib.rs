@@ -6,8 +6,10 @@
 
 #![forbid(unsafe_code)]
 
+mod encode;
 pub mod replay;
 pub mod search;
+pub mod store;
 
 pub use replay::Step;
 pub use search::{Order, SearchConfig, SearchResult, SearchStats, Violation};
