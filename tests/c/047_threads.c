@@ -1,4 +1,5 @@
 // expect: false(unreach-call)
+// decide: explicit
 // Two threads incrementing a shared counter without a lock: a lost update is possible.
 #include <pthread.h>
 int counter;

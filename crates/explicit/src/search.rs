@@ -171,6 +171,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             if out.flags & flags::INCOMPLETE != 0 {
                 note("input domain not enumerated".into(), &mut incomplete);
             }
+            if m.state.flags & flags::THREADED != 0 {
+                // The search explores the interleavings of visible accesses under sequential
+                // consistency. That covers every behaviour of a program without data races, but
+                // races are not detected yet, and a racy program's behaviours are undefined.
+                note("the program runs several threads and vigil does not detect data races yet (no proof)".into(), &mut incomplete);
+            }
             let violation = |fault: FaultKind, loc, func| {
                 let property = fault.violates(cfg.property)?;
                 let mut choices = store.path_to(idx);

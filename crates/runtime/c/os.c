@@ -13,8 +13,8 @@
  * variables (DiVM §4.3): all it knows is in the scheduler state, reached through VM_CR_STATE. It
  * picks a thread, tells the VM where to save that thread's frame when the transition ends
  * (VM_CR_INT_SLOT) and transfers control to the thread's frame (VM_CR_FRAME). The thread table
- * is already a table so that threads can be added (pthread_create) without changing the VM; with
- * one thread there is nothing to choose and no choice is made.
+ * holds every thread (pthread.c adds them); with one running thread there is nothing to choose
+ * and no choice is made.
  *
  * The fault handler is entered by the VM instead of undefined behaviour, with the fault's kind
  * and the continuation (the faulting frame, its program counter after the faulting instruction,
@@ -28,18 +28,7 @@
  */
 #include "rt.h"
 
-/* One thread of the program. */
-struct rt_thread {
-    void *frame; /* the top frame of the thread while it is not running */
-};
-
-/* The scheduler state: a header and the thread table in one object (one object fewer in every
- * stored state than a separate table), grown with __vm_obj_resize when threads are added. */
-struct rt_sched {
-    int nthreads;
-    int current; /* the thread that ran last */
-    struct rt_thread threads[];
-};
+#include "os.h"
 
 /* main's arguments live in globals, which are roots: they are never reported as leaked. */
 static char rt_progname[] = "prog";
@@ -56,6 +45,10 @@ RT_WEAK void __boot(void) {
     s->nthreads = 1;
     s->current = 0;
     s->threads[0].frame = __vm_frame_make((const void *)main, 3, 1, rt_argv, rt_envp);
+    s->threads[0].state = RT_THREAD_RUNNING;
+    s->threads[0].start = NULL;
+    s->threads[0].arg = NULL;
+    s->threads[0].result = NULL;
     __vm_ctl_set(VM_CR_STATE, s);
     __vm_ctl_set(VM_CR_SCHEDULER, (const void *)__vigil_sched);
     __vm_ctl_set(VM_CR_FAULT_HANDLER, (const void *)__vigil_fault_handler);
@@ -64,9 +57,21 @@ RT_WEAK void __boot(void) {
 RT_WEAK void __vigil_sched(void) {
     struct rt_sched *s = __vm_ctl_get(VM_CR_STATE);
     int t = s->current;
-    /* Several threads: any of them may run next, except inside an atomic section. */
+    /* Several threads: any running one may go next, except inside an atomic section (the
+     * thread that entered it goes on). */
     if (s->nthreads > 1 && !(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)) {
-        t = __vm_choose(s->nthreads);
+        int running = 0;
+        for (int k = 0; k < s->nthreads; k++)
+            running += s->threads[k].state == RT_THREAD_RUNNING;
+        if (running == 0) {
+            /* Every thread has ended (main by pthread_exit): the process exits with 0. */
+            exit(0);
+        }
+        int pick = running > 1 ? __vm_choose(running) : 0;
+        for (t = 0; t < s->nthreads; t++) {
+            if (s->threads[t].state == RT_THREAD_RUNNING && pick-- == 0)
+                break;
+        }
         s->current = t;
     }
     __vm_ctl_set(VM_CR_INT_SLOT, &s->threads[t].frame);

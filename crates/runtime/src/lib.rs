@@ -1,6 +1,6 @@
 //! vigil's in-VM runtime: the operating-system layer and libc subset that programs run with
 //! inside the explicit engine's VM (DiVM's "DiOS"): `__boot`, the scheduler with its thread table
-//! and the fault handler (`c/os.c`; one thread for now), and the libc.
+//! and the fault handler (`c/os.c`), threads and mutexes (`c/pthread.c`), and the libc.
 //!
 //! The runtime is C (`c/*.c`), compiled to LLVM bitcode by `build.rs` and embedded here as
 //! [`RUNTIME_BC`]; the front end links it into the user's program with `llvm-link`. Every library

@@ -129,9 +129,10 @@ fn build_native(dir: &Path, sanitize: bool) -> Result<PathBuf, String> {
         .expect("c/")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        // The OS proper (__boot, the scheduler, the fault handler) switches frames and starts
-        // `main`: it only runs inside the VM, where the explicit engine's tests exercise it.
-        .filter(|p| !p.ends_with("os.c"))
+        // The OS proper (__boot, the scheduler, the fault handler) and the threads built on it
+        // switch frames and start `main`: they only run inside the VM, where the explicit
+        // engine's tests exercise them.
+        .filter(|p| !p.ends_with("os.c") && !p.ends_with("pthread.c"))
         .collect();
     sources.sort();
     sources.push(native.join("test_libc.c"));

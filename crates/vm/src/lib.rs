@@ -12,6 +12,8 @@
 //! runtime's `__boot` to build the initial state (scheduler state with a thread table, a frame
 //! for `main`); each transition starts in the scheduler, which switches to a thread's frame; the
 //! thread runs until an interrupt point, and the VM saves its frame where the scheduler said.
+//! Threads (the runtime's pthreads) are entries of the OS's thread table; the VM knows nothing of
+//! them beyond the `VM_FLAG_THREADED` flag that makes memory interrupt points visible.
 //! Undefined behaviour becomes a fault ([`fault`]) that enters the OS's fault handler with a
 //! continuation; the runtime's handler flags every fault as an error of the path, and the
 //! verifier decides whether it violates the property checked. The state is the memory graph

@@ -1,12 +1,23 @@
 //! The interpreter: runs one *transition* of the program from a [`State`] (DiVM §4: the model
 //! checker only asks for the initial state and the successors of a state).
 //!
-//! A transition runs until it passes an interrupt point again after a nondeterministic choice
-//! (or for the 1000th time without one), the program ends, a fault happens, or the path is cancelled
-//! (`__VERIFIER_assume(0)`). Nondeterminism comes only from `__vm_choose` (and branches on
-//! undefined values, which are treated as a choice between both outcomes — SV-COMP reads an
-//! uninitialised variable as a nondeterministic value); the caller fixes the choices with a
-//! [`Choices`] prefix and learns which choices were open, so it can enumerate all of them.
+//! A transition starts in the OS's scheduler (a fresh frame), which picks a thread and switches
+//! to its frame. The thread then runs until one of these ends the transition (DiVM §4.3, §6.1):
+//! * it passes a `cfl` interrupt point again after a nondeterministic choice (or for the 1000th
+//!   time without one), or an explicit `__vm_interrupt_cfl()` call a second time;
+//! * it asks for a second nondeterministic choice (the state after the first is stored, so
+//!   inputs that are dead after their use merge);
+//! * with several threads (`VM_FLAG_THREADED`), it is about to make a second *visible* action:
+//!   an access at one of the loader's `interrupt_mem` points, entering an atomic section
+//!   (`__VERIFIER_atomic_begin`, a `__VERIFIER_atomic_*` function), or ending the process;
+//! * the program ends, a fault is flagged as an error by the fault handler, the path is
+//!   cancelled (`__VERIFIER_assume(0)`), or the thread ends.
+//!
+//! The OS's own code (boot, scheduler) never ends a transition. Nondeterminism comes only from
+//! `__vm_choose` (and branches on undefined values, which are treated as a choice between both
+//! outcomes — SV-COMP reads an uninitialised variable as a nondeterministic value); the caller
+//! fixes the choices with a [`Choices`] prefix and learns which choices were open, so it can
+//! enumerate all of them.
 
 use crate::fault::FaultKind;
 use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, NARROW_PTR_BYTES, PTR_BYTES};
@@ -679,22 +690,22 @@ impl<'p> Machine<'p> {
     }
 
     /// At an `interrupt_mem` point of the loader (the instruction at the pc): does the
-    /// transition end before it? Only once the OS has several threads, outside atomic sections,
-    /// when this transition already made a visible access.
+    /// transition end before it? Only once the OS has several threads, outside atomic sections
+    /// (entering one is itself an interrupt point, see `SET_FLAGS`), when this transition already
+    /// made a visible access.
     #[inline]
     fn mem_interrupt(&mut self) -> bool {
-        if self.state.flags & (flags::THREADED | flags::ATOMIC) != flags::THREADED || !self.in_thread {
+        if self.state.flags & flags::THREADED == 0 || !self.in_thread {
             return false;
         }
         let points = &self.prog.funcs[self.func.index()].mem_point;
         if !points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) {
             return false;
         }
-        if self.visible_done {
-            return true;
-        }
+        // Inside an atomic section the access is part of the section's one visible action.
+        let interrupt = self.visible_done && self.state.flags & flags::ATOMIC == 0;
         self.visible_done = true;
-        false
+        interrupt
     }
 
     /// A non-null pointer value is about to become a narrower integer.
@@ -895,6 +906,19 @@ impl<'p> Machine<'p> {
     /// `VM_CR_FRAME := target`: frees the running frame and its callers up to (not including)
     /// `target` or the bottom of the stack, and continues in `target` at its saved pc.
     fn switch_frame(&mut self, target: u32) -> Exec<Flow> {
+        if target == 0 && self.in_thread {
+            // `VM_CR_FRAME := NULL` from a thread: the thread is over (the OS has taken it out of
+            // its table); its stack is freed and the transition ends.
+            let mut cur = self.frame;
+            while cur != 0 {
+                let parent = self.state.heap.get(cur).map_or(0, |f| decode(f.read(FRAME_PARENT, 8).bits).0);
+                self.free_frame(cur);
+                cur = parent;
+            }
+            self.frame = 0;
+            self.pending_fault = None;
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
         let ok = self.state.heap.get(target).is_some_and(|o| o.kind == ObjKind::Frame) && target != self.frame;
         if !ok {
             return Err(FaultKind::BadHypercall("VM_CR_FRAME set to something that is not another live frame"));
@@ -1324,6 +1348,14 @@ impl<'p> Machine<'p> {
         if self.prog.funcs[target.index()].recursive && self.interrupt((u32::MAX, target.0)) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
+        if self.prog.atomic_functions[target.index()] && self.state.flags & flags::ATOMIC == 0 {
+            // SV-COMP: a function named __VERIFIER_atomic_* runs as one atomic section.
+            if self.visible_done && self.in_thread && self.state.flags & flags::THREADED != 0 {
+                self.args_buf = argv;
+                return Ok(Flow::Stop(Stop::Interrupt));
+            }
+            self.state.flags |= flags::ATOMIC;
+        }
         let loc = self.current_loc();
         self.event(Event::Call { func: target, loc });
         self.save_pc();
@@ -1335,6 +1367,19 @@ impl<'p> Machine<'p> {
         Ok(Flow::Jumped)
     }
 
+    /// Whether some caller of the running frame is a `__VERIFIER_atomic_*` function.
+    fn inside_atomic_function(&self) -> bool {
+        let mut frame = self.state.heap.get(self.frame).map_or(0, |f| decode(f.read(FRAME_PARENT, 8).bits).0);
+        while let Some(f) = self.state.heap.get(frame) {
+            let func = f.read(FRAME_FUNC, 4).bits as usize;
+            if self.prog.atomic_functions.get(func).copied().unwrap_or(false) {
+                return true;
+            }
+            frame = decode(f.read(FRAME_PARENT, 8).bits).0;
+        }
+        false
+    }
+
     fn ret(&mut self, val: Option<Operand>) -> Exec<Flow> {
         let value = val.map(|v| {
             let len = self.agg_len(v);
@@ -1342,6 +1387,9 @@ impl<'p> Machine<'p> {
         });
         let returning = self.func;
         self.event(Event::Return { func: returning });
+        if self.prog.atomic_functions[returning.index()] && !self.inside_atomic_function() {
+            self.state.flags &= !flags::ATOMIC;
+        }
         let parent = self.frame().read(FRAME_PARENT, 8);
         let (parent_obj, _) = decode(parent.bits);
         if parent_obj == 0 && Some(returning) != self.prog.main {
@@ -1363,7 +1411,14 @@ impl<'p> Machine<'p> {
                 };
                 self.save_pc();
                 let main_frame = self.frame;
-                self.push_frame(exit, &[Arg::Scalar(status)], main_frame)?;
+                if self.state.flags & flags::THREADED != 0 {
+                    // With other threads running, main's variables die at its return, before
+                    // exit ends the process: a thread that still uses them may fault meanwhile.
+                    self.free_frame(main_frame);
+                    self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
+                } else {
+                    self.push_frame(exit, &[Arg::Scalar(status)], main_frame)?;
+                }
                 return Ok(Flow::Jumped);
             }
             self.trans_flags |= flags::EXIT;
@@ -1514,14 +1569,25 @@ impl<'p> Machine<'p> {
             }
             Hypercall::InterruptMem => {
                 // An explicit visible access (the loader's points are marked on the accesses).
-                if self.state.flags & (flags::THREADED | flags::ATOMIC) == flags::THREADED && self.in_thread {
-                    if self.visible_done {
+                if self.state.flags & flags::THREADED != 0 && self.in_thread {
+                    if self.visible_done && self.state.flags & flags::ATOMIC == 0 {
                         return Ok(Flow::Stop(Stop::Interrupt));
                     }
                     self.visible_done = true;
                 }
             }
-            Hypercall::InterruptCfl => {}
+            Hypercall::InterruptCfl => {
+                // An explicit interrupt point (the OS's waiting loops): the transition ends when
+                // this call is reached a second time in it, so a thread that waits for another
+                // gives the scheduler a chance to run the other without spinning.
+                let key = (u32::MAX - 1, self.frame.wrapping_mul(0x9e37_79b9) ^ (self.block << 12) ^ self.inst);
+                if self.in_thread && self.passed.iter().any(|(k, _, _)| *k == key) {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
+                if self.in_thread {
+                    self.passed.push((key, self.choices.taken.len(), 1));
+                }
+            }
             Hypercall::Choose => {
                 let n = defined(arg(0, "choose count")?, "choose count")? as u32 as i32;
                 if n < 1 {
@@ -1550,6 +1616,19 @@ impl<'p> Machine<'p> {
                     }
                     ctl::SET_FLAGS => {
                         let a = a as u32;
+                        let entering_atomic = a & flags::ATOMIC != 0 && self.state.flags & flags::ATOMIC == 0;
+                        let threaded = self.in_thread && self.state.flags & flags::THREADED != 0;
+                        if (entering_atomic || a & flags::EXIT != 0) && self.visible_done && threaded {
+                            // An atomic section is one visible action, and so is the end of the
+                            // process: other threads may run between the visible access already
+                            // made and either.
+                            return Ok(Flow::Stop(Stop::Interrupt));
+                        }
+                        if a & flags::THREADED != 0 && self.state.flags & flags::THREADED == 0 && self.in_thread {
+                            // Creating the second thread is a visible action: the new thread may
+                            // run before the creator's next visible access.
+                            self.visible_done = true;
+                        }
                         self.state.flags |= a & STATE_FLAGS;
                         self.trans_flags |= a & !flags::ATOMIC;
                         0
@@ -1569,7 +1648,10 @@ impl<'p> Machine<'p> {
                             _ => FaultKind::BadHypercall("invalid argument to a library function"),
                         })
                     }
-                    ctl::TRACING => u64::from(self.events.is_some()),
+                    // With several threads the runtime's trace-only code (formatting messages)
+                    // would make visible accesses the search never made, and the replayed run
+                    // would interleave differently: such runs are replayed without it.
+                    ctl::TRACING => u64::from(self.events.is_some() && self.state.flags & flags::THREADED == 0),
                     ctl::INPUTS => self.config.inputs.as_ref().map_or(u64::MAX, |v| v.len() as u64),
                     ctl::INPUT => self.config.inputs.as_ref().and_then(|v| v.get(a as usize)).copied().unwrap_or(0),
                     ctl::NONDET_RANGE => match (a, self.config.nondet_range) {

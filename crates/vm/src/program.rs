@@ -327,6 +327,9 @@ pub struct Program {
     /// `__VERIFIER_error`), whatever their body does: programs often define `reach_error` as an
     /// empty function.
     pub error_functions: Vec<bool>,
+    /// Functions that run as one atomic section (SV-COMP's `__VERIFIER_atomic_*`, other than
+    /// `__VERIFIER_atomic_begin` and `_end`, which delimit sections themselves).
+    pub atomic_functions: Vec<bool>,
     pub main: Option<FuncId>,
     /// Where the program uses the address of a global or function as a constant integer
     /// narrower than the VM's 64-bit pointer encoding (an initialiser or an instruction operand):
@@ -410,6 +413,15 @@ impl Program {
             .iter()
             .map(|f| if f.is_declaration() { Hypercall::from_name(&f.name) } else { None })
             .collect();
+        let atomic_functions = module
+            .functions
+            .iter()
+            .map(|f| {
+                f.name.starts_with("__VERIFIER_atomic_")
+                    && !matches!(f.name.as_str(), "__VERIFIER_atomic_begin" | "__VERIFIER_atomic_end")
+                    && !f.is_declaration()
+            })
+            .collect();
         let error_functions =
             module.functions.iter().map(|f| f.name == "reach_error" || f.name == "__VERIFIER_error").collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
@@ -417,7 +429,7 @@ impl Program {
         let exit = defined("exit");
         let boot = defined("__boot");
         let narrow_address_constant = narrow_address_constant(&module, ptr_bytes);
-        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, main, exit, boot }
+        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, atomic_functions, main, exit, boot }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {

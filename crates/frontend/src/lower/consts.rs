@@ -151,7 +151,13 @@ impl Lowerer<'_> {
             }
             Constant::IntToPtr(p) => match self.eval_const(&p.operand)? {
                 Const::Int { bits: 0, .. } => Ok(Const::Null),
-                _ => Err(format!("constant inttoptr of a non-zero integer: {c}")),
+                // A pointer made from a plain number (`(void *)42`): an integer of pointer type,
+                // which points to no object (dereferencing it is an invalid access).
+                Const::Int { bits, ty } if self.m.types.value_bits(ty) <= 64 => {
+                    let to = self.lower_type(&p.to_type);
+                    Ok(Const::Int { ty: to, bits })
+                }
+                _ => Err(format!("constant inttoptr: {c}")),
             },
             Constant::Trunc(t) => {
                 let to = self.lower_type(&t.to_type);

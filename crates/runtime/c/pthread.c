@@ -1,0 +1,231 @@
+/*
+ * pthread.c — threads and mutexes on top of the OS's thread table (os.h): pthread_create, _join,
+ * _exit, _self, _equal, _detach, the attribute calls that only have to succeed, and
+ * pthread_mutex_init/_destroy/_lock/_trylock/_unlock.
+ *
+ * Threads: pthread_create adds an entry to the scheduler state and a frame for
+ * __vigil_thread_start (made with __vm_frame_make, so the VM has nothing to learn about threads),
+ * and sets VM_FLAG_THREADED: from then on every access the loader marked as possibly shared is a
+ * visible action and the scheduler may switch threads before each. A pthread_t is the index of
+ * the thread in the table (main is 0); entries are never reused.
+ *
+ * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex) is a loop that
+ * re-checks the condition and calls __vm_interrupt_cfl(): the VM ends the transition when the loop
+ * comes round, so the scheduler can run another thread; a waiting thread that is picked again
+ * finds the same state (a self-loop of the state space, not a new state). A wait that can never
+ * end is therefore not reported (no deadlock detection yet); it can hide no reachable error, so
+ * it never makes a verdict wrong.
+ *
+ * Mutexes use the first int of glibc's pthread_mutex_t (zero for PTHREAD_MUTEX_INITIALIZER): 0
+ * free, k + 1 held by thread k. Taking and releasing happen inside an atomic section (one visible
+ * action). Misuse — unlocking a mutex one does not hold, destroying a held one, relocking a
+ * normal mutex one already holds (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
+ *
+ * Not offered (calls stay unknown external functions, so the verdict is unknown): condition
+ * variables, barriers, read-write locks, thread-specific data, cancellation.
+ */
+#include "os.h"
+
+typedef unsigned long pthread_t;
+typedef struct { int word; } rt_mutex;
+
+int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
+int pthread_join(pthread_t thread, void **result);
+RT_NORETURN void pthread_exit(void *result);
+pthread_t pthread_self(void);
+int pthread_equal(pthread_t a, pthread_t b);
+int pthread_detach(pthread_t thread);
+int pthread_attr_init(void *attr);
+int pthread_attr_destroy(void *attr);
+int pthread_attr_setdetachstate(void *attr, int state);
+int pthread_mutex_init(void *mutex, const void *attr);
+int pthread_mutex_destroy(void *mutex);
+int pthread_mutex_lock(void *mutex);
+int pthread_mutex_trylock(void *mutex);
+int pthread_mutex_unlock(void *mutex);
+int pthread_mutexattr_init(void *attr);
+int pthread_mutexattr_destroy(void *attr);
+void __vigil_thread_start(long index);
+
+#define RT_EAGAIN 11
+#define RT_EBUSY 16
+#define RT_ESRCH 3
+#define RT_EDEADLK 35
+
+/* Largest number of threads a program may create (each one grows every stored state). */
+#define RT_THREADS_MAX 64
+
+/* Enters an atomic section unless the caller is already in one (__VERIFIER_atomic_begin);
+ * returns whether it did, for atomic_end. */
+static int atomic_begin(void) {
+    if (__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)
+        return 0;
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
+    return 1;
+}
+
+static void atomic_end(int entered) {
+    if (entered)
+        __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
+}
+
+/* The body of every thread but main: run the start routine, then end as pthread_exit does. */
+RT_WEAK void __vigil_thread_start(long index) {
+    struct rt_thread *t = &rt_sched()->threads[index];
+    void *result = t->start(t->arg);
+    pthread_exit(result);
+}
+
+RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg) {
+    (void)attr;
+    int atomic = atomic_begin();
+    struct rt_sched *s = rt_sched();
+    int n = s->nthreads;
+    if (n == RT_THREADS_MAX) {
+        atomic_end(atomic);
+        return RT_EAGAIN;
+    }
+    __vm_obj_resize(s, sizeof(struct rt_sched) + (unsigned long)(n + 1) * sizeof(struct rt_thread));
+    struct rt_thread *t = &s->threads[n];
+    t->state = RT_THREAD_RUNNING;
+    t->detached = 0;
+    t->start = start;
+    t->arg = arg;
+    t->result = NULL;
+    t->frame = __vm_frame_make((const void *)__vigil_thread_start, 1, (long)n);
+    s->nthreads = n + 1;
+    *thread = (pthread_t)n;
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_THREADED, 0);
+    atomic_end(atomic);
+    return 0;
+}
+
+RT_WEAK void pthread_exit(void *result) {
+    /* An exiting thread leaves any atomic section it is in. */
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
+    struct rt_sched *s = rt_sched();
+    struct rt_thread *t = &s->threads[s->current];
+    t->result = result;
+    t->state = RT_THREAD_ENDED;
+    int running = 0;
+    for (int k = 0; k < s->nthreads; k++)
+        running += s->threads[k].state == RT_THREAD_RUNNING;
+    __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
+    if (running == 0) {
+        /* The last thread: the process exits with status 0 (POSIX). */
+        exit(0);
+    }
+    t->frame = NULL;
+    /* Frees this thread's stack and ends the transition; never returns. */
+    __vm_ctl_set(VM_CR_FRAME, NULL);
+    for (;;)
+        __vm_interrupt_cfl();
+}
+
+RT_WEAK int pthread_join(pthread_t thread, void **result) {
+    struct rt_sched *s = rt_sched();
+    if (thread >= (pthread_t)s->nthreads)
+        return RT_ESRCH;
+    if (thread == (pthread_t)s->current)
+        return RT_EDEADLK;
+    if (s->threads[thread].detached)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_join of a detached thread");
+    while (rt_sched()->threads[thread].state != RT_THREAD_ENDED)
+        __vm_interrupt_cfl();
+    if (result)
+        *result = rt_sched()->threads[thread].result;
+    return 0;
+}
+
+RT_WEAK pthread_t pthread_self(void) {
+    return (pthread_t)rt_sched()->current;
+}
+
+RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
+    return a == b;
+}
+
+RT_WEAK int pthread_detach(pthread_t thread) {
+    struct rt_sched *s = rt_sched();
+    if (thread >= (pthread_t)s->nthreads)
+        return RT_ESRCH;
+    s->threads[thread].detached = 1;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_init(void *attr) {
+    (void)attr;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_destroy(void *attr) {
+    (void)attr;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_setdetachstate(void *attr, int state) {
+    (void)attr;
+    (void)state;
+    return 0;
+}
+
+RT_WEAK int pthread_mutexattr_init(void *attr) {
+    (void)attr;
+    return 0;
+}
+
+RT_WEAK int pthread_mutexattr_destroy(void *attr) {
+    (void)attr;
+    return 0;
+}
+
+RT_WEAK int pthread_mutex_init(void *mutex, const void *attr) {
+    (void)attr;
+    ((rt_mutex *)mutex)->word = 0;
+    return 0;
+}
+
+RT_WEAK int pthread_mutex_destroy(void *mutex) {
+    if (((rt_mutex *)mutex)->word != 0)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_destroy of a locked mutex");
+    return 0;
+}
+
+/* Takes the mutex if it is free: 0 if taken, else the holder's index + 1. */
+static int try_take(rt_mutex *m) {
+    int self = rt_sched()->current;
+    int atomic = atomic_begin();
+    int word = m->word;
+    if (word == 0)
+        m->word = self + 1;
+    atomic_end(atomic);
+    return word;
+}
+
+RT_WEAK int pthread_mutex_lock(void *mutex) {
+    int self = rt_sched()->current;
+    int holder;
+    while ((holder = try_take(mutex)) != 0) {
+        if (holder == self + 1)
+            __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_lock of a mutex the thread already holds");
+        __vm_interrupt_cfl();
+    }
+    return 0;
+}
+
+RT_WEAK int pthread_mutex_trylock(void *mutex) {
+    return try_take(mutex) == 0 ? 0 : RT_EBUSY;
+}
+
+RT_WEAK int pthread_mutex_unlock(void *mutex) {
+    rt_mutex *m = mutex;
+    int self = rt_sched()->current;
+    int atomic = atomic_begin();
+    int word = m->word;
+    if (word == self + 1)
+        m->word = 0;
+    atomic_end(atomic);
+    if (word != self + 1)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_unlock of a mutex the thread does not hold");
+    return 0;
+}
