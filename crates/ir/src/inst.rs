@@ -272,7 +272,7 @@ impl Intrinsic {
             let base = i.llvm_name();
             let matches = name == base
                 || (name.starts_with(base) && name.as_bytes().get(base.len()) == Some(&b'.'));
-            if matches && best.map_or(true, |b| b.llvm_name().len() < base.len()) {
+            if matches && best.is_none_or(|b| b.llvm_name().len() < base.len()) {
                 best = Some(i);
             }
         }

@@ -79,7 +79,7 @@ impl Lowerer<'_> {
             Constant::GlobalReference { name, .. } => Some(global_key(&name_str(name))),
             Constant::GetElementPtr(g) => {
                 let base = Self::gep_base_key(&g.address)?;
-                let idx: Vec<Option<i64>> = g.indices.iter().map(|i| const_index(i)).collect();
+                let idx: Vec<Option<i64>> = g.indices.iter().map(const_index).collect();
                 Some(gep_key(&base, &idx, g.in_bounds))
             }
             _ => None,
