@@ -54,6 +54,22 @@ RT_WEAK void __boot(void) {
     __vm_ctl_set(VM_CR_FAULT_HANDLER, (const void *)__vigil_fault_handler);
 }
 
+/* Says in the counterexample which thread runs from here on. Not formatted through printf and
+ * not only when tracing: the search and the replay must run the same instructions. */
+static void note_switch(int t) {
+    char msg[] = "thread NN runs";
+    int n = 7;
+    if (t >= 10)
+        msg[n++] = (char)('0' + t / 10 % 10);
+    msg[n++] = (char)('0' + t % 10);
+    for (const char *rest = " runs"; ; rest++) {
+        msg[n++] = *rest;
+        if (!*rest)
+            break;
+    }
+    __vm_trace(VM_TRACE_INFO, msg);
+}
+
 RT_WEAK void __vigil_sched(void) {
     struct rt_sched *s = __vm_ctl_get(VM_CR_STATE);
     int t = s->current;
@@ -72,6 +88,8 @@ RT_WEAK void __vigil_sched(void) {
             if (s->threads[t].state == RT_THREAD_RUNNING && pick-- == 0)
                 break;
         }
+        if (t != s->current)
+            note_switch(t);
         s->current = t;
     }
     __vm_ctl_set(VM_CR_INT_SLOT, &s->threads[t].frame);
