@@ -202,6 +202,9 @@ pub struct Machine<'p> {
     pending_fault: Option<(FaultKind, Loc, FuncId)>,
     /// Whether the running thread made a visible memory access in this transition.
     visible_done: bool,
+    /// Set while the runtime's trace-only code runs (see `ctl::TRACING`), to the frame that asked
+    /// whether the run is traced.
+    quiet: Option<u32>,
     /// Whether control has passed from the OS (`__boot`, the scheduler) to a thread in this
     /// transition: interrupts end a transition only then (the OS's own code runs uninterrupted).
     in_thread: bool,
@@ -261,6 +264,7 @@ impl<'p> Machine<'p> {
             booting: true,
             pending_fault: None,
             visible_done: false,
+            quiet: None,
             in_thread: false,
             choice_base: 0,
             func: boot,
@@ -356,6 +360,7 @@ impl<'p> Machine<'p> {
         self.int_slot = None;
         self.choice_base = 0;
         self.visible_done = false;
+        self.quiet = None;
         self.in_thread = false;
         self.frame = 0;
         if self.state.root == 0 {
@@ -695,7 +700,7 @@ impl<'p> Machine<'p> {
     /// made a visible access.
     #[inline]
     fn mem_interrupt(&mut self) -> bool {
-        if self.state.flags & flags::THREADED == 0 || !self.in_thread {
+        if self.state.flags & flags::THREADED == 0 || !self.in_thread || self.quiet.is_some() {
             return false;
         }
         let points = &self.prog.funcs[self.func.index()].mem_point;
@@ -1000,7 +1005,7 @@ impl<'p> Machine<'p> {
     /// state lets equal states merge) or it was passed [`DETERMINISTIC_PASSES`] times (so that
     /// every infinite run is cut infinitely often, and finite-state loops end in a visited state).
     fn interrupt(&mut self, key: (u32, u32)) -> bool {
-        if !self.in_thread {
+        if !self.in_thread || self.quiet.is_some() {
             return false;
         }
         let choices = self.choices.taken.len();
@@ -1350,7 +1355,7 @@ impl<'p> Machine<'p> {
         }
         if self.prog.atomic_functions[target.index()] && self.state.flags & flags::ATOMIC == 0 {
             // SV-COMP: a function named __VERIFIER_atomic_* runs as one atomic section.
-            if self.visible_done && self.in_thread && self.state.flags & flags::THREADED != 0 {
+            if self.visible_done && self.in_thread && self.quiet.is_none() && self.state.flags & flags::THREADED != 0 {
                 self.args_buf = argv;
                 return Ok(Flow::Stop(Stop::Interrupt));
             }
@@ -1387,6 +1392,9 @@ impl<'p> Machine<'p> {
         });
         let returning = self.func;
         self.event(Event::Return { func: returning });
+        if self.quiet == Some(self.frame) {
+            self.quiet = None;
+        }
         if self.prog.atomic_functions[returning.index()] && !self.inside_atomic_function() {
             self.state.flags &= !flags::ATOMIC;
         }
@@ -1563,13 +1571,14 @@ impl<'p> Machine<'p> {
                 self.set_dest(dest, Scalar::pointer(id, 0));
             }
             Hypercall::Trace => {
+                self.quiet = None;
                 let kind = arg(0, "trace kind")?.bits as u32;
                 let text = self.read_c_string(arg(1, "trace message")?, 4096)?;
                 self.event(Event::Trace { kind, text });
             }
             Hypercall::InterruptMem => {
                 // An explicit visible access (the loader's points are marked on the accesses).
-                if self.state.flags & flags::THREADED != 0 && self.in_thread {
+                if self.state.flags & flags::THREADED != 0 && self.in_thread && self.quiet.is_none() {
                     if self.visible_done && self.state.flags & flags::ATOMIC == 0 {
                         return Ok(Flow::Stop(Stop::Interrupt));
                     }
@@ -1581,10 +1590,11 @@ impl<'p> Machine<'p> {
                 // this call is reached a second time in it, so a thread that waits for another
                 // gives the scheduler a chance to run the other without spinning.
                 let key = (u32::MAX - 1, self.frame.wrapping_mul(0x9e37_79b9) ^ (self.block << 12) ^ self.inst);
-                if self.in_thread && self.passed.iter().any(|(k, _, _)| *k == key) {
+                let active = self.in_thread && self.quiet.is_none();
+                if active && self.passed.iter().any(|(k, _, _)| *k == key) {
                     return Ok(Flow::Stop(Stop::Interrupt));
                 }
-                if self.in_thread {
+                if active {
                     self.passed.push((key, self.choices.taken.len(), 1));
                 }
             }
@@ -1593,7 +1603,7 @@ impl<'p> Machine<'p> {
                 if n < 1 {
                     return Err(FaultKind::BadHypercall("choose with no options"));
                 }
-                if self.in_thread && self.choices.taken.len() > self.choice_base && self.state.flags & flags::ATOMIC == 0 && n > 1 {
+                if self.in_thread && self.quiet.is_none() && self.choices.taken.len() > self.choice_base && self.state.flags & flags::ATOMIC == 0 && n > 1 {
                     // A second choice by the program in one transition: the transition ends
                     // before it, so the state after the first choice is stored. Values chosen and
                     // already dead then merge in the visited set instead of multiplying the
@@ -1617,7 +1627,7 @@ impl<'p> Machine<'p> {
                     ctl::SET_FLAGS => {
                         let a = a as u32;
                         let entering_atomic = a & flags::ATOMIC != 0 && self.state.flags & flags::ATOMIC == 0;
-                        let threaded = self.in_thread && self.state.flags & flags::THREADED != 0;
+                        let threaded = self.in_thread && self.quiet.is_none() && self.state.flags & flags::THREADED != 0;
                         if (entering_atomic || a & flags::EXIT != 0) && self.visible_done && threaded {
                             // An atomic section is one visible action, and so is the end of the
                             // process: other threads may run between the visible access already
@@ -1648,10 +1658,17 @@ impl<'p> Machine<'p> {
                             _ => FaultKind::BadHypercall("invalid argument to a library function"),
                         })
                     }
-                    // With several threads the runtime's trace-only code (formatting messages)
-                    // would make visible accesses the search never made, and the replayed run
-                    // would interleave differently: such runs are replayed without it.
-                    ctl::TRACING => u64::from(self.events.is_some() && self.state.flags & flags::THREADED == 0),
+                    // The runtime formats trace messages only when this says 1, i.e. in a replay
+                    // and never in the search. So that a replay still ends its transitions where
+                    // the search did, the code that follows runs *quiet* (no interrupt point
+                    // fires, no visible access counts) until the message is traced or the
+                    // querying function returns.
+                    ctl::TRACING => {
+                        if self.events.is_some() {
+                            self.quiet = Some(self.frame);
+                        }
+                        u64::from(self.events.is_some())
+                    }
                     ctl::INPUTS => self.config.inputs.as_ref().map_or(u64::MAX, |v| v.len() as u64),
                     ctl::INPUT => self.config.inputs.as_ref().and_then(|v| v.get(a as usize)).copied().unwrap_or(0),
                     ctl::NONDET_RANGE => match (a, self.config.nondet_range) {
