@@ -21,13 +21,20 @@
  * action). Misuse — unlocking a mutex one does not hold, destroying a held one, relocking a
  * normal mutex one already holds (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
  *
- * Not offered (calls stay unknown external functions, so the verdict is unknown): condition
- * variables, barriers, read-write locks, thread-specific data, cancellation.
+ * Condition variables use the first unsigned of glibc's pthread_cond_t (zero for
+ * PTHREAD_COND_INITIALIZER) as a generation counter: a waiter notes the generation, releases the
+ * mutex and waits until the generation changes, then takes the mutex again. Signal and broadcast
+ * both advance the generation, waking every waiter (POSIX lets pthread_cond_signal wake more than
+ * one); there are no spurious wake-ups beyond that.
+ *
+ * Not offered (calls stay unknown external functions, so the verdict is unknown): timed waits,
+ * barriers, read-write locks, thread-specific data, cancellation.
  */
 #include "os.h"
 
 typedef unsigned long pthread_t;
 typedef struct { int word; } rt_mutex;
+typedef struct { unsigned generation; } rt_cond;
 
 int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
 int pthread_join(pthread_t thread, void **result);
@@ -45,6 +52,11 @@ int pthread_mutex_trylock(void *mutex);
 int pthread_mutex_unlock(void *mutex);
 int pthread_mutexattr_init(void *attr);
 int pthread_mutexattr_destroy(void *attr);
+int pthread_cond_init(void *cond, const void *attr);
+int pthread_cond_destroy(void *cond);
+int pthread_cond_wait(void *cond, void *mutex);
+int pthread_cond_signal(void *cond);
+int pthread_cond_broadcast(void *cond);
 void __vigil_thread_start(long index);
 
 #define RT_EAGAIN 11
@@ -228,4 +240,47 @@ RT_WEAK int pthread_mutex_unlock(void *mutex) {
     if (word != self + 1)
         __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_unlock of a mutex the thread does not hold");
     return 0;
+}
+
+RT_WEAK int pthread_cond_init(void *cond, const void *attr) {
+    (void)attr;
+    ((rt_cond *)cond)->generation = 0;
+    return 0;
+}
+
+RT_WEAK int pthread_cond_destroy(void *cond) {
+    (void)cond;
+    return 0;
+}
+
+RT_WEAK int pthread_cond_wait(void *cond, void *mutex) {
+    rt_cond *c = cond;
+    int atomic = atomic_begin();
+    unsigned seen = c->generation;
+    atomic_end(atomic);
+    pthread_mutex_unlock(mutex);
+    for (;;) {
+        atomic = atomic_begin();
+        unsigned now = c->generation;
+        atomic_end(atomic);
+        if (now != seen)
+            break;
+        __vm_interrupt_cfl();
+    }
+    return pthread_mutex_lock(mutex);
+}
+
+static int advance(rt_cond *c) {
+    int atomic = atomic_begin();
+    c->generation++;
+    atomic_end(atomic);
+    return 0;
+}
+
+RT_WEAK int pthread_cond_signal(void *cond) {
+    return advance(cond);
+}
+
+RT_WEAK int pthread_cond_broadcast(void *cond) {
+    return advance(cond);
 }
