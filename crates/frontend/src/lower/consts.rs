@@ -7,7 +7,7 @@
 //! evaluated. Anything else is reported as unsupported (an `Err` naming the construct), which the
 //! caller turns into an `Unsupported` marker.
 
-use super::gep_offsets::{gep_key, global_key, GepOffset};
+use super::gep_offsets::{gep_key, global_key, GepOffset, NULL_KEY};
 use super::Lowerer;
 use llvm_ir::constant::Float;
 use llvm_ir::{Constant, ConstantRef, Name};
@@ -77,6 +77,7 @@ impl Lowerer<'_> {
     fn gep_base_key(c: &Constant) -> Option<String> {
         match c {
             Constant::GlobalReference { name, .. } => Some(global_key(&name_str(name))),
+            Constant::Null(_) => Some(NULL_KEY.to_string()),
             Constant::GetElementPtr(g) => {
                 let base = Self::gep_base_key(&g.address)?;
                 let idx: Vec<Option<i64>> = g.indices.iter().map(const_index).collect();
@@ -126,6 +127,12 @@ impl Lowerer<'_> {
                     Const::Ptr { target, offset } => {
                         Ok(Const::Ptr { target, offset: offset.wrapping_add(off) })
                     }
+                    // `&((T *)0)->field`: a pointer that is just the number `off` (see IntToPtr).
+                    Const::Null => {
+                        let ty = self.lower_type(&self.llvm.types.pointer());
+                        Ok(Const::Int { ty, bits: off as u64 })
+                    }
+                    Const::Int { ty, bits } if self.m.types.is_ptr(ty) => Ok(Const::Int { ty, bits: bits.wrapping_add(off as u64) }),
                     _ => Err(format!("constant getelementptr on a non-global base: {c}")),
                 }
             }
@@ -146,6 +153,11 @@ impl Lowerer<'_> {
                 match self.eval_const(&p.operand)? {
                     Const::Ptr { target, offset } => Ok(Const::PtrAsInt { ty, target, offset }),
                     Const::Null => Ok(Const::Int { ty, bits: 0 }),
+                    // A pointer that is a plain number (inttoptr, offsetof): that number.
+                    Const::Int { bits, ty: from } if self.m.types.is_ptr(from) => {
+                        let w = self.m.types.value_bits(ty);
+                        Ok(Const::Int { ty, bits: bits & mask(w) })
+                    }
                     _ => Err(format!("constant ptrtoint: {c}")),
                 }
             }

@@ -42,7 +42,10 @@ pub enum GepOffset {
     Unknown,
 }
 
-/// Key of a base operand: `@name` for a global, or the nested GEP's key.
+/// Key of the null pointer as a GEP base (no global's key starts without `@`).
+pub const NULL_KEY: &str = "null";
+
+/// Key of a base operand: `@name` for a global, [`NULL_KEY`], or the nested GEP's key.
 pub fn global_key(name: &str) -> String {
     format!("@{name}")
 }
@@ -151,7 +154,10 @@ impl Walker<'_> {
         }
         // Mark before recursing: constants form a DAG, but be safe against cycles anyway.
         self.seen.insert(v as usize, None);
-        let key = if !LLVMIsAGlobalValue(v).is_null() {
+        let key = if LLVMIsNull(v) != 0 && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMPointerTypeKind {
+            // The null pointer as a base: `&((struct s *)0)->field`, C's offsetof idiom.
+            Some(NULL_KEY.to_string())
+        } else if !LLVMIsAGlobalValue(v).is_null() {
             let mut len = 0usize;
             let p = LLVMGetValueName2(v, &mut len);
             if p.is_null() {
