@@ -694,23 +694,50 @@ impl<'p> Machine<'p> {
         Ok((obj, off))
     }
 
-    /// At an `interrupt_mem` point of the loader (the instruction at the pc): does the
-    /// transition end before it? Only once the OS has several threads, outside atomic sections
-    /// (entering one is itself an interrupt point, see `SET_FLAGS`), when this transition already
-    /// made a visible access.
+    /// Whether interrupt points can end the transition now: a thread runs (not the OS's boot or
+    /// scheduler) and not the runtime's trace-only code (see `ctl::TRACING`).
     #[inline]
-    fn mem_interrupt(&mut self) -> bool {
-        if self.state.flags & flags::THREADED == 0 || !self.in_thread || self.quiet.is_some() {
+    fn interruptible(&self) -> bool {
+        self.in_thread && self.quiet.is_none()
+    }
+
+    /// Whether visible actions count: [`Self::interruptible`] with several threads.
+    #[inline]
+    fn threaded(&self) -> bool {
+        self.state.flags & flags::THREADED != 0 && self.interruptible()
+    }
+
+    /// A visible memory access is about to happen: does the transition end before it? It does
+    /// when this transition already made a visible action, outside atomic sections (inside one
+    /// the access is part of the section's one visible action; entering a section is itself a
+    /// visible action, see [`Self::visible_action`]).
+    #[inline]
+    fn visible_access(&mut self) -> bool {
+        if !self.threaded() {
             return false;
         }
-        let points = &self.prog.funcs[self.func.index()].mem_point;
-        if !points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) {
-            return false;
-        }
-        // Inside an atomic section the access is part of the section's one visible action.
         let interrupt = self.visible_done && self.state.flags & flags::ATOMIC == 0;
         self.visible_done = true;
         interrupt
+    }
+
+    /// At an `interrupt_mem` point of the loader (the instruction at the pc): see
+    /// [`Self::visible_access`].
+    #[inline]
+    fn mem_interrupt(&mut self) -> bool {
+        if self.state.flags & flags::THREADED == 0 {
+            return false;
+        }
+        let points = &self.prog.funcs[self.func.index()].mem_point;
+        points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) && self.visible_access()
+    }
+
+    /// Before a visible action that is not a memory access (entering an atomic section, ending
+    /// the process): does the transition end before it, because it already made one? Other
+    /// threads may then run in between.
+    #[inline]
+    fn visible_action(&self) -> bool {
+        self.visible_done && self.threaded()
     }
 
     /// A non-null pointer value is about to become a narrower integer.
@@ -911,20 +938,10 @@ impl<'p> Machine<'p> {
     /// `VM_CR_FRAME := target`: frees the running frame and its callers up to (not including)
     /// `target` or the bottom of the stack, and continues in `target` at its saved pc.
     fn switch_frame(&mut self, target: u32) -> Exec<Flow> {
-        if target == 0 && self.in_thread {
-            // `VM_CR_FRAME := NULL` from a thread: the thread is over (the OS has taken it out of
-            // its table); its stack is freed and the transition ends.
-            let mut cur = self.frame;
-            while cur != 0 {
-                let parent = self.state.heap.get(cur).map_or(0, |f| decode(f.read(FRAME_PARENT, 8).bits).0);
-                self.free_frame(cur);
-                cur = parent;
-            }
-            self.frame = 0;
-            self.pending_fault = None;
-            return Ok(Flow::Stop(Stop::Interrupt));
-        }
-        let ok = self.state.heap.get(target).is_some_and(|o| o.kind == ObjKind::Frame) && target != self.frame;
+        // `VM_CR_FRAME := NULL` from a thread: the thread is over (the OS has taken it out of its
+        // table); its whole stack is freed and the transition ends.
+        let ends_thread = target == 0 && self.in_thread;
+        let ok = ends_thread || (self.state.heap.get(target).is_some_and(|o| o.kind == ObjKind::Frame) && target != self.frame);
         if !ok {
             return Err(FaultKind::BadHypercall("VM_CR_FRAME set to something that is not another live frame"));
         }
@@ -935,6 +952,10 @@ impl<'p> Machine<'p> {
             cur = parent;
         }
         self.frame = target;
+        if ends_thread {
+            self.pending_fault = None;
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
         self.load_pc();
         if self.pending_fault.is_some() && cur == target {
             // A fault handler resumed its continuation: the fault is dealt with.
@@ -1005,7 +1026,7 @@ impl<'p> Machine<'p> {
     /// state lets equal states merge) or it was passed [`DETERMINISTIC_PASSES`] times (so that
     /// every infinite run is cut infinitely often, and finite-state loops end in a visited state).
     fn interrupt(&mut self, key: (u32, u32)) -> bool {
-        if !self.in_thread || self.quiet.is_some() {
+        if !self.interruptible() {
             return false;
         }
         let choices = self.choices.taken.len();
@@ -1355,7 +1376,7 @@ impl<'p> Machine<'p> {
         }
         if self.prog.atomic_functions[target.index()] && self.state.flags & flags::ATOMIC == 0 {
             // SV-COMP: a function named __VERIFIER_atomic_* runs as one atomic section.
-            if self.visible_done && self.in_thread && self.quiet.is_none() && self.state.flags & flags::THREADED != 0 {
+            if self.visible_action() {
                 self.args_buf = argv;
                 return Ok(Flow::Stop(Stop::Interrupt));
             }
@@ -1578,11 +1599,8 @@ impl<'p> Machine<'p> {
             }
             Hypercall::InterruptMem => {
                 // An explicit visible access (the loader's points are marked on the accesses).
-                if self.state.flags & flags::THREADED != 0 && self.in_thread && self.quiet.is_none() {
-                    if self.visible_done && self.state.flags & flags::ATOMIC == 0 {
-                        return Ok(Flow::Stop(Stop::Interrupt));
-                    }
-                    self.visible_done = true;
+                if self.visible_access() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
                 }
             }
             Hypercall::InterruptCfl => {
@@ -1590,11 +1608,10 @@ impl<'p> Machine<'p> {
                 // this call is reached a second time in it, so a thread that waits for another
                 // gives the scheduler a chance to run the other without spinning.
                 let key = (u32::MAX - 1, self.frame.wrapping_mul(0x9e37_79b9) ^ (self.block << 12) ^ self.inst);
-                let active = self.in_thread && self.quiet.is_none();
-                if active && self.passed.iter().any(|(k, _, _)| *k == key) {
-                    return Ok(Flow::Stop(Stop::Interrupt));
-                }
-                if active {
+                if self.interruptible() {
+                    if self.passed.iter().any(|(k, _, _)| *k == key) {
+                        return Ok(Flow::Stop(Stop::Interrupt));
+                    }
                     self.passed.push((key, self.choices.taken.len(), 1));
                 }
             }
@@ -1603,7 +1620,7 @@ impl<'p> Machine<'p> {
                 if n < 1 {
                     return Err(FaultKind::BadHypercall("choose with no options"));
                 }
-                if self.in_thread && self.quiet.is_none() && self.choices.taken.len() > self.choice_base && self.state.flags & flags::ATOMIC == 0 && n > 1 {
+                if self.interruptible() && self.choices.taken.len() > self.choice_base && self.state.flags & flags::ATOMIC == 0 && n > 1 {
                     // A second choice by the program in one transition: the transition ends
                     // before it, so the state after the first choice is stored. Values chosen and
                     // already dead then merge in the visited set instead of multiplying the
@@ -1627,8 +1644,7 @@ impl<'p> Machine<'p> {
                     ctl::SET_FLAGS => {
                         let a = a as u32;
                         let entering_atomic = a & flags::ATOMIC != 0 && self.state.flags & flags::ATOMIC == 0;
-                        let threaded = self.in_thread && self.quiet.is_none() && self.state.flags & flags::THREADED != 0;
-                        if (entering_atomic || a & flags::EXIT != 0) && self.visible_done && threaded {
+                        if (entering_atomic || a & flags::EXIT != 0) && self.visible_action() {
                             // An atomic section is one visible action, and so is the end of the
                             // process: other threads may run between the visible access already
                             // made and either.
