@@ -461,6 +461,18 @@ impl<'a> Ctx<'a> {
         self.add_state(0, vals, None, Vec::new(), None).0
     }
 
+    /// Where a concrete step leads: the successor's location and, for the error, UB and exit
+    /// locations, what happened; None when the path is blocked (an assumption failed).
+    fn successor(&self, st: Step) -> Option<(usize, Option<(String, vigil_ir::Loc)>)> {
+        Some(match st {
+            Step::Next(b) => (b as usize, None),
+            Step::Error(l) => (self.error_loc(), Some(("reach_error".to_string(), l))),
+            Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
+            Step::Exit => (self.exit_loc(), None),
+            Step::Blocked => return None,
+        })
+    }
+
     /// One concrete step from forest state `from` with `inputs`; adds the successor.
     /// Returns None when the path ends (blocked, exit from a terminal location).
     pub fn step_from(&mut self, from: usize, inputs: &[u64]) -> Option<usize> {
@@ -473,13 +485,7 @@ impl<'a> Ctx<'a> {
         let mut consumed = Vec::new();
         let st = exec::step(self.flat, loc as u32, &mut vals, &mut src, &mut consumed);
         self.stats.steps += 1;
-        let (nloc, what) = match st {
-            Step::Next(b) => (b as usize, None),
-            Step::Error(l) => (self.error_loc(), Some(("reach_error".to_string(), l))),
-            Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
-            Step::Exit => (self.exit_loc(), None),
-            Step::Blocked => return None,
-        };
+        let (nloc, what) = self.successor(st)?;
         Some(self.add_state(nloc, vals.into(), Some(from), consumed, what).0)
     }
 
@@ -501,13 +507,7 @@ impl<'a> Ctx<'a> {
             let st = exec::step(self.flat, loc as u32, &mut vals, &mut src, &mut consumed);
             pos = src.pos;
             self.stats.steps += 1;
-            let (nloc, what) = match st {
-                Step::Next(b) => (b as usize, None),
-                Step::Error(l) => (self.error_loc(), Some(("reach_error".to_string(), l))),
-                Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
-                Step::Exit => (self.exit_loc(), None),
-                Step::Blocked => break,
-            };
+            let Some((nloc, what)) = self.successor(st) else { break };
             let (id, _) = self.add_state(nloc, vals.into(), Some(cur), consumed, what);
             run.push(id);
             cur = id;

@@ -780,14 +780,8 @@ pub fn opnd_width(regs: &[RegInfo], o: Opnd) -> u32 {
     }
 }
 
-/// All-ones mask of `w` bits (w in 1..=64).
-pub fn mask(w: u32) -> u64 {
-    if w >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << w) - 1
-    }
-}
+/// All-ones mask of `w` bits (the VM's, so that both mean the same).
+pub use vigil_vm::memory::mask;
 
 /// Sign-extends the low `w` bits.
 pub fn sext(bits: u64, w: u32) -> i64 {
