@@ -36,6 +36,7 @@ unsigned long long __VERIFIER_nondet_ulonglong(void);
 __SIZE_TYPE__ __VERIFIER_nondet_size_t(void);
 void *__VERIFIER_nondet_pointer(void);
 void __VERIFIER_assume(int cond);
+void __VERIFIER_assert(int cond);
 void __VERIFIER_atomic_begin(void);
 void __VERIFIER_atomic_end(void);
 void __VERIFIER_error(void) __attribute__((__noreturn__));

@@ -222,6 +222,7 @@ void *__VERIFIER_nondet_pointer(void);
 void __VERIFIER_assume(int cond);
 RT_NORETURN void __VERIFIER_error(void);
 void reach_error(void);
+void __VERIFIER_assert(int cond);
 void __VERIFIER_atomic_begin(void);
 void __VERIFIER_atomic_end(void);
 

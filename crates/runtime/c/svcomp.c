@@ -1,6 +1,11 @@
 /*
  * svcomp.c — the SV-COMP verification functions: __VERIFIER_nondet_*, __VERIFIER_assume,
- * __VERIFIER_error, reach_error, __VERIFIER_atomic_begin/end.
+ * __VERIFIER_error, reach_error, __VERIFIER_assert, __VERIFIER_atomic_begin/end.
+ *
+ * __VERIFIER_assert is no SV-COMP function: every SV-COMP task that calls it defines it, as
+ * `if (!cond) { reach_error(); abort(); }`. Some copies of the tasks (DIVINE's) call it without
+ * a definition; the runtime's weak definition means the same (the assertion failure is raised
+ * here, whatever the program's own reach_error does) and a program's definition replaces it.
  *
  * Nondeterminism comes only from __vm_choose. Which values an input ranges over:
  *  - bool: {0, 1}; char/uchar: all 256 values. Both are complete.
@@ -258,6 +263,13 @@ RT_WEAK void __VERIFIER_error(void) {
 
 RT_WEAK void reach_error(void) {
     __vigil_fault(VM_FAULT_ASSERT, NULL);
+}
+
+RT_WEAK void __VERIFIER_assert(int cond) {
+    if (!cond) {
+        __vigil_fault(VM_FAULT_ASSERT, NULL);
+        __vigil_stop();
+    }
 }
 
 RT_WEAK void __VERIFIER_atomic_begin(void) {

@@ -277,6 +277,7 @@ const LIBRARY: &[&str] = &[
     "__VERIFIER_assume",
     "__VERIFIER_error",
     "reach_error",
+    "__VERIFIER_assert",
     "__VERIFIER_atomic_begin",
     "__VERIFIER_atomic_end",
     "__assert_fail",
