@@ -250,6 +250,16 @@ fn const_side(tm: &TermManager, args: &[TermId]) -> Option<(TermId, BitVecValue)
     }
 }
 
+/// `(y, k)` when `x` is `y + k` or `k + y` with a constant `k` (the second operand is looked at
+/// first as the constant).
+fn sum_with_constant(tm: &TermManager, x: TermId) -> Option<(TermId, BitVecValue)> {
+    if !matches!(tm.op(x), Op::BvAdd) {
+        return None;
+    }
+    let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
+    [(p, q), (q, p)].into_iter().find_map(|(y, k)| tm.bv_value(k).map(|kv| (y, kv.clone())))
+}
+
 /// Whether one of `x`, `y` is the Boolean negation of the other.
 fn is_not_of(tm: &TermManager, x: TermId, y: TermId) -> bool {
     (matches!(tm.op(x), Op::Not) && tm.arg(x, 0) == y) || (matches!(tm.op(y), Op::Not) && tm.arg(y, 0) == x)
@@ -458,17 +468,9 @@ fn add_const(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
     match op {
         Op::BvAdd => {
             let (x, c) = const_side(tm, args)?;
-            if !matches!(tm.op(x), Op::BvAdd) {
-                return None;
-            }
-            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
-            for (y, k) in [(p, q), (q, p)] {
-                if let Some(kv) = tm.bv_value(k).cloned() {
-                    let s = tm.bv_const(kv.add(&c));
-                    return Some(tm.bvadd(y, s));
-                }
-            }
-            None
+            let (y, k) = sum_with_constant(tm, x)?;
+            let s = tm.bv_const(k.add(&c));
+            Some(tm.bvadd(y, s))
         }
         Op::BvSub => {
             let c = tm.bv_value(args[1]).cloned()?;
@@ -484,14 +486,9 @@ fn eq_solve(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
     let (x, c) = const_side(tm, args)?;
     match tm.op(x).clone() {
         Op::BvAdd => {
-            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
-            for (y, k) in [(p, q), (q, p)] {
-                if let Some(kv) = tm.bv_value(k).cloned() {
-                    let r = tm.bv_const(c.sub(&kv));
-                    return Some(tm.eq(y, r));
-                }
-            }
-            None
+            let (y, k) = sum_with_constant(tm, x)?;
+            let r = tm.bv_const(c.sub(&k));
+            Some(tm.eq(y, r))
         }
         Op::BvNot => {
             let y = tm.arg(x, 0);

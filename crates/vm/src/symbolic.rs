@@ -37,7 +37,8 @@ pub fn binop(tm: &mut TermManager, op: BinOp, a: TermId, b: TermId) -> TermId {
     tm.app(o, &[a, b])
 }
 
-/// `a pred b` as a Bool term.
+/// `a pred b` as a Bool term (the non-strict and reversed comparisons are the bit-vector layer's
+/// derived operators over `ult`/`slt`).
 pub fn icmp(tm: &mut TermManager, pred: ICmpPred, a: TermId, b: TermId) -> TermId {
     match pred {
         ICmpPred::Eq => tm.eq(a, b),
@@ -46,25 +47,13 @@ pub fn icmp(tm: &mut TermManager, pred: ICmpPred, a: TermId, b: TermId) -> TermI
             tm.not(e)
         }
         ICmpPred::Ult => tm.ult(a, b),
-        ICmpPred::Ugt => tm.ult(b, a),
-        ICmpPred::Ule => {
-            let g = tm.ult(b, a);
-            tm.not(g)
-        }
-        ICmpPred::Uge => {
-            let l = tm.ult(a, b);
-            tm.not(l)
-        }
+        ICmpPred::Ugt => tm.ugt(a, b),
+        ICmpPred::Ule => tm.ule(a, b),
+        ICmpPred::Uge => tm.uge(a, b),
         ICmpPred::Slt => tm.slt(a, b),
-        ICmpPred::Sgt => tm.slt(b, a),
-        ICmpPred::Sle => {
-            let g = tm.slt(b, a);
-            tm.not(g)
-        }
-        ICmpPred::Sge => {
-            let l = tm.slt(a, b);
-            tm.not(l)
-        }
+        ICmpPred::Sgt => tm.sgt(a, b),
+        ICmpPred::Sle => tm.sle(a, b),
+        ICmpPred::Sge => tm.sge(a, b),
     }
 }
 
