@@ -8,6 +8,7 @@
 
 #[path = "../../../tests/header.rs"]
 mod header;
+mod generated;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -200,22 +201,7 @@ fn property_selection_and_sarif() {
 #[test]
 fn generated_program_of_thousands_of_lines_finishes_quickly() {
     let n = 150;
-    let mut src = String::from("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint g[4];\nint *gp = &g[1];\n");
-    for k in 0..n {
-        src += &format!("int f{k}(int x) {{\n");
-        src += &format!("  int y = x * {} + 3;\n", k + 2);
-        src += &format!("  if (y > {k}) {{\n    y = y - {k};\n  }} else {{\n    y = y + 1;\n  }}\n");
-        src += "  int z = y / ((y & 7) | 1);\n";
-        src += "  if (gp != 0) {\n    *gp = z;\n  }\n";
-        src += &format!("  switch (x & 3) {{\n  case 0: z += {k}; break;\n  case 1: z -= 1; break;\n  default: z ^= 5;\n  }}\n");
-        src += "  for (int i = 0; i < 2; i++) {\n    z = z + i;\n  }\n";
-        if k > 0 {
-            src += &format!("  return f{}(z) + y;\n}}\n\n", k - 1);
-        } else {
-            src += "  return z + y;\n}\n\n";
-        }
-    }
-    src += &format!("int main(void) {{\n  int a = __VERIFIER_nondet_int();\n  int r = f{}(a);\n  if (a == 4242)\n    reach_error(); // BUG\n  return r;\n}}\n", n - 1);
+    let src = generated::gen_chain(n);
     let lines = src.lines().count();
     assert!(lines > 3000, "{lines} lines");
     let dir = temp_dir("gen");
