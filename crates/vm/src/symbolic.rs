@@ -163,7 +163,7 @@ mod tests {
     fn symbolic_operators_agree_with_the_concrete_vm_on_random_inputs() {
         let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut compared = 0;
-        for &w in &[1u32, 8, 16, 32, 64] {
+        for &w in &[1u32, 3, 8, 16, 32, 64] {
             for _ in 0..300 {
                 let (a, b) = (rng.next() & mask(w), rng.next() & mask(w));
                 // A fresh manager per input keeps rewriting on constants honest but cheap.
@@ -181,7 +181,7 @@ mod tests {
                     let t = icmp(&mut tm, pred, ta, tb);
                     assert_eq!(eval_bits(&tm, t), c.bits, "{pred:?} w={w} a={a:#x} b={b:#x}");
                 }
-                for &to in &[1u32, 8, 16, 32, 64] {
+                for &to in &[1u32, 3, 8, 16, 32, 64] {
                     for op in [CastOp::Trunc, CastOp::ZExt, CastOp::SExt] {
                         let ok = match op {
                             CastOp::Trunc => to < w,
