@@ -8,6 +8,41 @@
 use crate::term::{TermId, TermManager};
 use crate::value::BitVecValue;
 
+/// The comparisons derived from a strict one `lt`: `le(a, b) = ¬lt(b, a)`, `gt(a, b) = lt(b, a)`,
+/// `ge(a, b) = le(b, a)`.
+macro_rules! derived_comparisons {
+    ($($lt:ident => $le:ident, $gt:ident, $ge:ident;)*) => {
+        $(
+            #[doc = concat!("`(", stringify!($le), " a b)` = `¬(", stringify!($lt), " b a)`.")]
+            pub fn $le(&mut self, a: TermId, b: TermId) -> TermId {
+                let gt = self.$lt(b, a);
+                self.not(gt)
+            }
+            #[doc = concat!("`(", stringify!($gt), " a b)` = `(", stringify!($lt), " b a)`.")]
+            pub fn $gt(&mut self, a: TermId, b: TermId) -> TermId {
+                self.$lt(b, a)
+            }
+            #[doc = concat!("`(", stringify!($ge), " a b)` = `(", stringify!($le), " b a)`.")]
+            pub fn $ge(&mut self, a: TermId, b: TermId) -> TermId {
+                self.$le(b, a)
+            }
+        )*
+    };
+}
+
+/// `not(op(a, b))` for a bitwise operator `op`.
+macro_rules! negated_bitwise {
+    ($($op:ident => $name:ident;)*) => {
+        $(
+            #[doc = concat!("`(", stringify!($name), " a b)` = `(bvnot (", stringify!($op), " a b))`.")]
+            pub fn $name(&mut self, a: TermId, b: TermId) -> TermId {
+                let x = self.$op(a, b);
+                self.bvnot(x)
+            }
+        )*
+    };
+}
+
 impl TermManager {
     pub fn implies(&mut self, a: TermId, b: TermId) -> TermId {
         let na = self.not(a);
@@ -27,38 +62,15 @@ impl TermManager {
         acc
     }
 
-    pub fn ule(&mut self, a: TermId, b: TermId) -> TermId {
-        let gt = self.ult(b, a);
-        self.not(gt)
-    }
-    pub fn ugt(&mut self, a: TermId, b: TermId) -> TermId {
-        self.ult(b, a)
-    }
-    pub fn uge(&mut self, a: TermId, b: TermId) -> TermId {
-        self.ule(b, a)
-    }
-    pub fn sle(&mut self, a: TermId, b: TermId) -> TermId {
-        let gt = self.slt(b, a);
-        self.not(gt)
-    }
-    pub fn sgt(&mut self, a: TermId, b: TermId) -> TermId {
-        self.slt(b, a)
-    }
-    pub fn sge(&mut self, a: TermId, b: TermId) -> TermId {
-        self.sle(b, a)
+    derived_comparisons! {
+        ult => ule, ugt, uge;
+        slt => sle, sgt, sge;
     }
 
-    pub fn bvnand(&mut self, a: TermId, b: TermId) -> TermId {
-        let x = self.bvand(a, b);
-        self.bvnot(x)
-    }
-    pub fn bvnor(&mut self, a: TermId, b: TermId) -> TermId {
-        let x = self.bvor(a, b);
-        self.bvnot(x)
-    }
-    pub fn bvxnor(&mut self, a: TermId, b: TermId) -> TermId {
-        let x = self.bvxor(a, b);
-        self.bvnot(x)
+    negated_bitwise! {
+        bvand => bvnand;
+        bvor => bvnor;
+        bvxor => bvxnor;
     }
 
     /// `(bvcomp a b)`: `#b1` if equal, `#b0` otherwise.

@@ -239,6 +239,12 @@ fn operands(args: &[TermId]) -> (TermId, TermId) {
     (args[0], args.get(1).copied().unwrap_or(args[0]))
 }
 
+/// The operand of a binary operator whose two operands are the same term.
+fn same_operands(args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    (a == b).then_some(a)
+}
+
 /// A constant operand of a binary operator, if any, with the other operand (for commutative
 /// operators: the second operand is looked at first).
 fn const_side(tm: &TermManager, args: &[TermId]) -> Option<(TermId, BitVecValue)> {
@@ -248,6 +254,16 @@ fn const_side(tm: &TermManager, args: &[TermId]) -> Option<(TermId, BitVecValue)
     } else {
         tm.bv_value(a).map(|v| (b, v.clone()))
     }
+}
+
+/// `(y, k)` when `x` is `y + k` or `k + y` with a constant `k` (the second operand is looked at
+/// first as the constant).
+fn sum_with_constant(tm: &TermManager, x: TermId) -> Option<(TermId, BitVecValue)> {
+    if !matches!(tm.op(x), Op::BvAdd) {
+        return None;
+    }
+    let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
+    [(p, q), (q, p)].into_iter().find_map(|(y, k)| tm.bv_value(k).map(|kv| (y, kv.clone())))
 }
 
 /// Whether one of `x`, `y` is the Boolean negation of the other.
@@ -319,16 +335,12 @@ fn bool_complement(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<Ter
 
 /// [`Rule::Idempotent`]: `x∧x=x`, `x∨x=x`, `x&x=x`, `x|x=x`.
 fn idempotent(op: &Op, args: &[TermId]) -> Option<TermId> {
-    let (a, b) = operands(args);
-    (matches!(op, Op::And | Op::Or | Op::BvAnd | Op::BvOr) && a == b).then_some(a)
+    same_operands(args).filter(|_| matches!(op, Op::And | Op::Or | Op::BvAnd | Op::BvOr))
 }
 
 /// [`Rule::SelfInverse`]: `x⊕x=0`, `x-x=0`.
 fn self_inverse(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
-    let (a, b) = operands(args);
-    if a != b {
-        return None;
-    }
+    let a = same_operands(args)?;
     match op {
         Op::Xor => Some(tm.ff()),
         Op::BvXor | Op::BvSub => {
@@ -341,10 +353,7 @@ fn self_inverse(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId
 
 /// [`Rule::Reflexive`]: `(= x x)=true`, `x<x=false` (unsigned and signed).
 fn reflexive(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
-    let (a, b) = operands(args);
-    if a != b {
-        return None;
-    }
+    same_operands(args)?;
     match op {
         Op::Eq => Some(tm.tt()),
         Op::Ult | Op::Slt => Some(tm.ff()),
@@ -432,25 +441,26 @@ fn ite_neg_cond(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
 /// [`Rule::IteCondAnd`]: `ite(c, c∧a, b) = ite(c, a, b)` and `ite(c, a, c∨b) = ite(c, a, b)`.
 fn ite_cond_and(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
     let (c, t, e) = (args[0], args[1], args[2]);
-    if matches!(tm.op(t), Op::And) {
-        let (p, q) = (tm.arg(t, 0), tm.arg(t, 1));
-        if p == c {
-            return Some(tm.ite(c, q, e));
-        }
-        if q == c {
-            return Some(tm.ite(c, p, e));
-        }
+    if let Some(a) = other_operand(tm, t, Op::And, c) {
+        return Some(tm.ite(c, a, e));
     }
-    if matches!(tm.op(e), Op::Or) {
-        let (p, q) = (tm.arg(e, 0), tm.arg(e, 1));
-        if p == c {
-            return Some(tm.ite(c, t, q));
-        }
-        if q == c {
-            return Some(tm.ite(c, t, p));
-        }
+    let b = other_operand(tm, e, Op::Or, c)?;
+    Some(tm.ite(c, t, b))
+}
+
+/// `x` when `t` is `op(c, x)` or `op(x, c)` (the first operand is compared with `c` first).
+fn other_operand(tm: &TermManager, t: TermId, op: Op, c: TermId) -> Option<TermId> {
+    if *tm.op(t) != op {
+        return None;
     }
-    None
+    let (p, q) = (tm.arg(t, 0), tm.arg(t, 1));
+    if p == c {
+        Some(q)
+    } else if q == c {
+        Some(p)
+    } else {
+        None
+    }
 }
 
 /// [`Rule::AddConst`]: constant collection, `(x+c1)+c2 = x+(c1+c2)`, `x-c = x+(-c)`.
@@ -458,17 +468,9 @@ fn add_const(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
     match op {
         Op::BvAdd => {
             let (x, c) = const_side(tm, args)?;
-            if !matches!(tm.op(x), Op::BvAdd) {
-                return None;
-            }
-            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
-            for (y, k) in [(p, q), (q, p)] {
-                if let Some(kv) = tm.bv_value(k).cloned() {
-                    let s = tm.bv_const(kv.add(&c));
-                    return Some(tm.bvadd(y, s));
-                }
-            }
-            None
+            let (y, k) = sum_with_constant(tm, x)?;
+            let s = tm.bv_const(k.add(&c));
+            Some(tm.bvadd(y, s))
         }
         Op::BvSub => {
             let c = tm.bv_value(args[1]).cloned()?;
@@ -484,14 +486,9 @@ fn eq_solve(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
     let (x, c) = const_side(tm, args)?;
     match tm.op(x).clone() {
         Op::BvAdd => {
-            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
-            for (y, k) in [(p, q), (q, p)] {
-                if let Some(kv) = tm.bv_value(k).cloned() {
-                    let r = tm.bv_const(c.sub(&kv));
-                    return Some(tm.eq(y, r));
-                }
-            }
-            None
+            let (y, k) = sum_with_constant(tm, x)?;
+            let r = tm.bv_const(c.sub(&k));
+            Some(tm.eq(y, r))
         }
         Op::BvNot => {
             let y = tm.arg(x, 0);

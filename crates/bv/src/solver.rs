@@ -297,30 +297,36 @@ impl Solver {
         let mut m = HashMap::new();
         for &v in self.blaster.blasted_vars() {
             let bits = self.blaster.bits(v).unwrap_or(&[]);
-            let val = |i: usize| -> bool {
-                let l = bits[i];
-                let sat_val = self
-                    .tseitin
-                    .var_of_node(l.node())
-                    .and_then(|dv| self.sat.value(Lit::from_dimacs(dv)))
-                    .unwrap_or(false);
-                sat_val ^ l.is_complemented()
-            };
-            let value = match tm.sort(v) {
-                Sort::Bool => Value::Bool(val(0)),
-                Sort::BitVec(w) => {
-                    let mut limbs = vec![0u64; w.div_ceil(64) as usize];
-                    for i in 0..w as usize {
-                        if val(i) {
-                            limbs[i / 64] |= 1 << (i % 64);
-                        }
-                    }
-                    Value::Bv(BitVecValue::from_limbs(w, limbs))
-                }
-            };
-            m.insert(v, value);
+            m.insert(v, self.value_of_bits(tm.sort(v), bits));
         }
         m
+    }
+
+    /// The value of one AIG literal in the SAT model (a literal of a node the model does not
+    /// mention reads as its node being false).
+    fn model_bit(&self, l: crate::aig::AigLit) -> bool {
+        if l.is_const() {
+            return l == crate::aig::AigLit::TRUE;
+        }
+        let v = self.tseitin.var_of_node(l.node()).and_then(|dv| self.sat.value(Lit::from_dimacs(dv)));
+        v.unwrap_or(false) ^ l.is_complemented()
+    }
+
+    /// The value of sort `sort` whose bits (least significant first) are the model values of
+    /// `bits`.
+    fn value_of_bits(&self, sort: Sort, bits: &[crate::aig::AigLit]) -> Value {
+        match sort {
+            Sort::Bool => Value::Bool(self.model_bit(bits[0])),
+            Sort::BitVec(w) => {
+                let mut limbs = vec![0u64; w.div_ceil(64) as usize];
+                for i in 0..w as usize {
+                    if self.model_bit(bits[i]) {
+                        limbs[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                Value::Bv(BitVecValue::from_limbs(w, limbs))
+            }
+        }
     }
 
     /// The value of a blasted term read directly from the SAT model bits of its circuit (not by
@@ -329,26 +335,7 @@ impl Solver {
     pub fn blasted_value(&self, tm: &TermManager, t: TermId) -> Option<Value> {
         self.model.as_ref()?;
         let bits = self.blaster.bits(t)?;
-        let bit = |i: usize| -> bool {
-            let l = bits[i];
-            if l.is_const() {
-                return l == crate::aig::AigLit::TRUE;
-            }
-            let v = self.tseitin.var_of_node(l.node()).and_then(|dv| self.sat.value(Lit::from_dimacs(dv)));
-            v.unwrap_or(false) ^ l.is_complemented()
-        };
-        Some(match tm.sort(t) {
-            Sort::Bool => Value::Bool(bit(0)),
-            Sort::BitVec(w) => {
-                let mut limbs = vec![0u64; w.div_ceil(64) as usize];
-                for i in 0..w as usize {
-                    if bit(i) {
-                        limbs[i / 64] |= 1 << (i % 64);
-                    }
-                }
-                Value::Bv(BitVecValue::from_limbs(w, limbs))
-            }
-        })
+        Some(self.value_of_bits(tm.sort(t), bits))
     }
 
     /// The value of any term in the current model (after `Sat`).

@@ -134,6 +134,19 @@ impl Default for TermManager {
     }
 }
 
+/// Defines `pub fn NAME(&mut self, operands…) -> TermId` as `self.app(Op::OP, &[operands…])`
+/// for operators without parameters.
+macro_rules! term_constructors {
+    ($($name:ident($($arg:ident),+) => $op:ident;)*) => {
+        $(
+            #[doc = concat!("`", stringify!($op), "` applied to its operands (see [`TermManager::app`]).")]
+            pub fn $name(&mut self, $($arg: TermId),+) -> TermId {
+                self.app(Op::$op, &[$($arg),+])
+            }
+        )*
+    };
+}
+
 impl TermManager {
     pub fn new() -> Self {
         Self::with_rewrite_config(RewriteConfig::default())
@@ -373,72 +386,33 @@ impl TermManager {
 
     // ----- convenience constructors (operands must be well-sorted; see `app`) -----
 
-    pub fn not(&mut self, a: TermId) -> TermId {
-        self.app(Op::Not, &[a])
+    term_constructors! {
+        not(a) => Not;
+        and(a, b) => And;
+        or(a, b) => Or;
+        xor(a, b) => Xor;
+        ite(c, a, b) => Ite;
+        eq(a, b) => Eq;
+        bvnot(a) => BvNot;
+        bvneg(a) => BvNeg;
+        bvand(a, b) => BvAnd;
+        bvor(a, b) => BvOr;
+        bvxor(a, b) => BvXor;
+        bvadd(a, b) => BvAdd;
+        bvsub(a, b) => BvSub;
+        bvmul(a, b) => BvMul;
+        bvudiv(a, b) => BvUdiv;
+        bvurem(a, b) => BvUrem;
+        bvsdiv(a, b) => BvSdiv;
+        bvsrem(a, b) => BvSrem;
+        bvsmod(a, b) => BvSmod;
+        bvshl(a, b) => BvShl;
+        bvlshr(a, b) => BvLshr;
+        bvashr(a, b) => BvAshr;
+        ult(a, b) => Ult;
+        slt(a, b) => Slt;
     }
-    pub fn and(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::And, &[a, b])
-    }
-    pub fn or(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::Or, &[a, b])
-    }
-    pub fn xor(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::Xor, &[a, b])
-    }
-    pub fn ite(&mut self, c: TermId, a: TermId, b: TermId) -> TermId {
-        self.app(Op::Ite, &[c, a, b])
-    }
-    pub fn eq(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::Eq, &[a, b])
-    }
-    pub fn bvnot(&mut self, a: TermId) -> TermId {
-        self.app(Op::BvNot, &[a])
-    }
-    pub fn bvneg(&mut self, a: TermId) -> TermId {
-        self.app(Op::BvNeg, &[a])
-    }
-    pub fn bvand(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvAnd, &[a, b])
-    }
-    pub fn bvor(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvOr, &[a, b])
-    }
-    pub fn bvxor(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvXor, &[a, b])
-    }
-    pub fn bvadd(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvAdd, &[a, b])
-    }
-    pub fn bvsub(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvSub, &[a, b])
-    }
-    pub fn bvmul(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvMul, &[a, b])
-    }
-    pub fn bvudiv(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvUdiv, &[a, b])
-    }
-    pub fn bvurem(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvUrem, &[a, b])
-    }
-    pub fn bvsdiv(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvSdiv, &[a, b])
-    }
-    pub fn bvsrem(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvSrem, &[a, b])
-    }
-    pub fn bvsmod(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvSmod, &[a, b])
-    }
-    pub fn bvshl(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvShl, &[a, b])
-    }
-    pub fn bvlshr(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvLshr, &[a, b])
-    }
-    pub fn bvashr(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::BvAshr, &[a, b])
-    }
+
     pub fn concat(&mut self, hi: TermId, lo: TermId) -> TermId {
         self.app(Op::Concat, &[hi, lo])
     }
@@ -450,11 +424,5 @@ impl TermManager {
     }
     pub fn sign_extend(&mut self, a: TermId, n: u32) -> TermId {
         self.app(Op::SignExt(n), &[a])
-    }
-    pub fn ult(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::Ult, &[a, b])
-    }
-    pub fn slt(&mut self, a: TermId, b: TermId) -> TermId {
-        self.app(Op::Slt, &[a, b])
     }
 }

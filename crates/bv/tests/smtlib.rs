@@ -1,6 +1,9 @@
 //! The SMT-LIB front end: answers and output formats, scoping, and clear positioned errors on
 //! malformed input (and no panics on truncated or mutated scripts).
 
+#[path = "../../../tests/header.rs"]
+mod header;
+
 use vigil_bv::smtlib::{run_smt_str, SmtCliOptions};
 
 fn run(src: &str) -> (i32, String) {
@@ -156,8 +159,8 @@ fn deeply_nested_terms_do_not_overflow_the_stack() {
     assert_eq!((code, out.as_str()), (0, "sat\n((y #x5a))\n"));
 }
 
-/// Regression inputs in the workspace's `tests/smt/`: the first line `; expect: …` lists the
-/// answers of the script's checks in order.
+/// Regression inputs in the workspace's `tests/smt/`: the header line `; expect: …` (the syntax
+/// of `tests/README.md`) lists the answers of the script's checks in order.
 #[test]
 fn regression_files() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/smt");
@@ -168,7 +171,7 @@ fn regression_files() {
             continue;
         }
         let src = std::fs::read_to_string(&path).unwrap();
-        let expect = src.lines().next().and_then(|l| l.strip_prefix("; expect:")).expect("expect header").trim().to_string();
+        let expect = header::value(&src, "expect").expect("expect header");
         let (code, out) = run(&src);
         let got = out.lines().collect::<Vec<_>>().join(" ");
         assert_eq!((code, got.as_str()), (0, expect.as_str()), "{}", path.display());

@@ -41,6 +41,12 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// All binary operators, for exhaustive tests.
+    pub const ALL: [BinOp; 13] = {
+        use BinOp::*;
+        [Add, Sub, Mul, UDiv, SDiv, URem, SRem, And, Or, Xor, Shl, LShr, AShr]
+    };
+
     pub fn name(self) -> &'static str {
         match self {
             BinOp::Add => "add",
@@ -85,6 +91,12 @@ pub enum ICmpPred {
 }
 
 impl ICmpPred {
+    /// All comparison predicates, for exhaustive tests.
+    pub const ALL: [ICmpPred; 10] = {
+        use ICmpPred::*;
+        [Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle]
+    };
+
     pub fn name(self) -> &'static str {
         match self {
             ICmpPred::Eq => "eq",

@@ -111,6 +111,13 @@ fn reach_avoiding(
     seen
 }
 
+/// `a rel b` (and its strict version) as an implementation answers agrees with the
+/// brute-force matrix `bf` (`bf[a][b]`: `a rel b`, reflexive).
+fn assert_relation(bf: &[Vec<bool>], a: usize, b: usize, rel: bool, strict: bool, name: &str, g: &impl std::fmt::Debug) {
+    assert_eq!(rel, bf[a][b], "{a} {name} {b} in {g:?}");
+    assert_eq!(strict, a != b && bf[a][b], "{a} strictly {name} {b} in {g:?}");
+}
+
 /// `dom[a][b]`: every path from `root` to `b` visits `a`; false when `b` is unreachable.
 fn dominance_matrix(n: usize, succs: &dyn Fn(u32) -> Vec<u32>, root: u32) -> Vec<Vec<bool>> {
     let reachable = reach_avoiding(n, succs, root, None);
@@ -245,15 +252,8 @@ fn dominators_match_path_definition() {
             assert_eq!(dom.depth(b as u32), reachable.then_some(strict_count));
             assert_eq!(dom.is_reachable(b as u32), reachable);
             for a in 0..n {
-                assert_eq!(
-                    dom.dominates(a as u32, b as u32),
-                    bf[a][b],
-                    "{a} dom {b} in {g:?}"
-                );
-                assert_eq!(
-                    dom.strictly_dominates(a as u32, b as u32),
-                    a != b && bf[a][b]
-                );
+                let (a32, b32) = (a as u32, b as u32);
+                assert_relation(&bf, a, b, dom.dominates(a32, b32), dom.strictly_dominates(a32, b32), "dom", g);
                 let common: Vec<usize> = (0..n).filter(|&c| bf[c][a] && bf[c][b]).collect();
                 let deepest = common
                     .iter()
@@ -331,15 +331,8 @@ fn post_dominators_match_path_definition() {
             assert!(bf[b][b], "node {b} cannot reach the virtual exit");
             assert_eq!(pdom.ipdom(b as u32), idom_from_matrix(&bf, b));
             for a in 0..=n {
-                assert_eq!(
-                    pdom.post_dominates(a as u32, b as u32),
-                    bf[a][b],
-                    "{a} pdom {b} in {g:?}"
-                );
-                assert_eq!(
-                    pdom.strictly_post_dominates(a as u32, b as u32),
-                    a != b && bf[a][b]
-                );
+                let (a32, b32) = (a as u32, b as u32);
+                assert_relation(&bf, a, b, pdom.post_dominates(a32, b32), pdom.strictly_post_dominates(a32, b32), "pdom", g);
             }
         }
         // Where every node reaches a real exit no augmentation beyond exits is needed, and the

@@ -48,5 +48,6 @@ pub use cli::{run_dimacs_cli, SatCliArgs, SatError};
 pub use dimacs::Cnf;
 pub use lit::{Lit, SolveResult, Var};
 pub use params::{ParamError, Params};
+pub use rng::Rng;
 pub use solver::Solver;
 pub use stats::Stats;

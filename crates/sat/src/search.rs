@@ -29,12 +29,7 @@ impl Solver {
         self.failed.clear();
         self.cancel_until(0);
         for &a in assumptions {
-            self.ensure_var(a.var());
-            assert!(
-                !self.eliminated[a.var().index()],
-                "vigil-sat: assumption on variable {} which was eliminated; freeze it before solving",
-                a.var().index() + 1
-            );
+            self.ensure_live_var(a.var(), "assumption on variable", "freeze it before solving");
             self.frozen[a.var().index()] = true;
         }
         self.assumptions = assumptions.to_vec();

@@ -179,6 +179,13 @@ impl Solver {
         self.level.len()
     }
 
+    /// Creates `v` if needed and panics (a misuse of the API) if variable elimination removed
+    /// it: `use_` says how it is used, `advice` how to avoid that.
+    pub(crate) fn ensure_live_var(&mut self, v: Var, use_: &str, advice: &str) {
+        self.ensure_var(v);
+        assert!(!self.eliminated[v.index()], "vigil-sat: {use_} {} which was eliminated; {advice}", v.index() + 1);
+    }
+
     /// Makes sure variable `v` exists (creating variables up to it).
     pub fn ensure_var(&mut self, v: Var) {
         while self.num_vars() <= v.index() {
@@ -192,12 +199,7 @@ impl Solver {
         self.model.clear();
         self.cancel_until(0);
         for &l in lits {
-            self.ensure_var(l.var());
-            assert!(
-                !self.eliminated[l.var().index()],
-                "vigil-sat: clause uses variable {} which was eliminated; freeze variables that are used again (see Solver docs)",
-                l.var().index() + 1
-            );
+            self.ensure_live_var(l.var(), "clause uses variable", "freeze variables that are used again (see Solver docs)");
         }
         if self.params.tie_break != TieBreak::None {
             for &l in lits {

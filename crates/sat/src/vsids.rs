@@ -91,12 +91,10 @@ impl Vsids {
             if !self.better(v, self.heap[p]) {
                 break;
             }
-            self.heap[i] = self.heap[p];
-            self.pos[self.heap[i] as usize] = i as u32;
+            self.place(i, self.heap[p]);
             i = p;
         }
-        self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
+        self.place(i, v);
     }
     fn down(&mut self, mut i: usize) {
         let v = self.heap[i];
@@ -115,10 +113,14 @@ impl Vsids {
             if !self.better(self.heap[c], v) {
                 break;
             }
-            self.heap[i] = self.heap[c];
-            self.pos[self.heap[i] as usize] = i as u32;
+            self.place(i, self.heap[c]);
             i = c;
         }
+        self.place(i, v);
+    }
+    /// Puts variable `v` at heap slot `i` (keeping `pos` the inverse of `heap`).
+    #[inline]
+    fn place(&mut self, i: usize, v: u32) {
         self.heap[i] = v;
         self.pos[v as usize] = i as u32;
     }

@@ -40,6 +40,17 @@ fn small_with_proof() -> (Solver, SharedBuf) {
     (s, proof)
 }
 
+/// With a budget that `exhaust` uses up, a solve of `pigeonhole(3)` answers `Unknown` before
+/// any conflict; after `lift`, the same solver refutes the formula.
+fn stops_before_the_first_conflict_then_refutes(exhaust: impl FnOnce(&mut Solver), lift: impl FnOnce(&mut Solver)) {
+    let (mut s, proof) = small_with_proof();
+    exhaust(&mut s);
+    assert_eq!(s.solve(), SolveResult::Unknown);
+    assert_eq!(s.stats().conflicts, 0);
+    lift(&mut s);
+    refutes_after_budget(s, &proof);
+}
+
 #[test]
 fn conflict_limit_gives_unknown_then_solver_still_works() {
     let mut s = pigeonhole_solver(9);
@@ -48,12 +59,7 @@ fn conflict_limit_gives_unknown_then_solver_still_works() {
     assert!(s.stats().conflicts >= 50 && s.stats().conflicts <= 51);
     assert_eq!(s.value(vigil_sat::Lit::from_dimacs(1)), None);
 
-    let (mut small, proof) = small_with_proof();
-    small.set_conflict_limit(Some(0));
-    assert_eq!(small.solve(), SolveResult::Unknown);
-    assert_eq!(small.stats().conflicts, 0);
-    small.set_conflict_limit(None);
-    refutes_after_budget(small, &proof);
+    stops_before_the_first_conflict_then_refutes(|s| s.set_conflict_limit(Some(0)), |s| s.set_conflict_limit(None));
 }
 
 #[test]
@@ -70,12 +76,7 @@ fn a_conflict_limit_counts_per_solve() {
 
 #[test]
 fn a_past_deadline_stops_before_the_first_conflict() {
-    let (mut s, proof) = small_with_proof();
-    s.set_deadline(Some(Instant::now()));
-    assert_eq!(s.solve(), SolveResult::Unknown);
-    assert_eq!(s.stats().conflicts, 0);
-    s.set_deadline(None);
-    refutes_after_budget(s, &proof);
+    stops_before_the_first_conflict_then_refutes(|s| s.set_deadline(Some(Instant::now())), |s| s.set_deadline(None));
 }
 
 #[test]
@@ -94,13 +95,9 @@ fn a_deadline_reached_during_the_search_gives_unknown() {
 
 #[test]
 fn a_raised_interrupt_stops_before_the_first_conflict() {
-    let (mut s, proof) = small_with_proof();
     let flag = Arc::new(AtomicBool::new(true));
-    s.set_interrupt(flag.clone());
-    assert_eq!(s.solve(), SolveResult::Unknown);
-    assert_eq!(s.stats().conflicts, 0);
-    flag.store(false, Ordering::Relaxed);
-    refutes_after_budget(s, &proof);
+    let lower = flag.clone();
+    stops_before_the_first_conflict_then_refutes(|s| s.set_interrupt(flag), move |_| lower.store(false, Ordering::Relaxed));
 }
 
 #[test]

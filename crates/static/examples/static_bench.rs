@@ -11,69 +11,9 @@ use std::time::Instant;
 use vigil_frontend::{load, FrontendOptions};
 use vigil_static::{analyse, Options};
 
-fn gen_chain(n: usize) -> String {
-    let mut s = String::from("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint g[4];\nint *gp = &g[1];\n");
-    for k in 0..n {
-        s += &format!("int f{k}(int x) {{\n  int y = x * {} + 3;\n", k + 2);
-        s += &format!("  if (y > {k}) {{\n    y = y - {k};\n  }} else {{\n    y = y + 1;\n  }}\n");
-        s += "  int z = y / ((y & 7) | 1);\n  if (gp != 0) {\n    *gp = z;\n  }\n";
-        s += &format!("  switch (x & 3) {{\n  case 0: z += {k}; break;\n  case 1: z -= 1; break;\n  default: z ^= 5;\n  }}\n");
-        s += "  for (int i = 0; i < 2; i++) {\n    z = z + i;\n  }\n";
-        if k > 0 {
-            s += &format!("  return f{}(z) + y;\n}}\n\n", k - 1);
-        } else {
-            s += "  return z + y;\n}\n\n";
-        }
-    }
-    s += &format!("int main(void) {{\n  int a = __VERIFIER_nondet_int();\n  int r = f{}(a);\n  if (a == 4242)\n    reach_error();\n  return r;\n}}\n", n - 1);
-    s
-}
-
-/// Pointers returned with a validity flag (the thesis' typical NULL-checking pattern), used
-/// correctly everywhere except in every 50th caller.
-fn gen_flags(n: usize) -> String {
-    let mut s = String::from("extern int __VERIFIER_nondet_int(void);\nstatic int cells[64];\n");
-    for k in 0..n {
-        s += &format!(
-            "int *get{k}(int *ok, int sel) {{\n  if (sel % {m} == {r}) {{\n    *ok = 0;\n    return 0;\n  }}\n  *ok = 1;\n  return &cells[{c}];\n}}\n\n",
-            m = k % 7 + 2,
-            r = k % 2,
-            c = k % 64
-        );
-        let guard = if k % 50 == 49 { "!ok" } else { "ok" };
-        s += &format!(
-            "int use{k}(int sel) {{\n  int ok;\n  int *p = get{k}(&ok, sel);\n  int v = 0;\n  if ({guard}) {{\n    *p = sel;\n    v = *p + {k};\n  }}\n  return v;\n}}\n\n"
-        );
-    }
-    s += "int main(void) {\n  int sel = __VERIFIER_nondet_int();\n  int acc = 0;\n";
-    for k in 0..n {
-        s += &format!("  acc += use{k}(sel + {k});\n");
-    }
-    s += "  return acc;\n}\n";
-    s
-}
-
-/// Struct records updated through pointer parameters, with assertions on their fields.
-fn gen_structs(n: usize) -> String {
-    let mut s = String::from(
-        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nstruct rec { int key; int val; struct rec *next; };\nstruct rec pool[8];\n",
-    );
-    for k in 0..n {
-        s += &format!(
-            "void set{k}(struct rec *r, int v) {{\n  r->key = {k};\n  if (v > {k}) {{\n    r->val = v - {k};\n  }} else {{\n    r->val = {k} - v;\n  }}\n  r->next = &pool[{p}];\n}}\n\n",
-            p = k % 8
-        );
-        s += &format!(
-            "int check{k}(int v) {{\n  struct rec r;\n  set{k}(&r, v);\n  if (r.key != {k} || r.val < 0 && v > -1000 && v < 1000)\n    reach_error();\n  return r.next->key + r.val;\n}}\n\n"
-        );
-    }
-    s += "int main(void) {\n  int v = __VERIFIER_nondet_int();\n  int acc = 0;\n";
-    for k in 0..n {
-        s += &format!("  acc += check{k}(v);\n");
-    }
-    s += "  return acc;\n}\n";
-    s
-}
+#[path = "../tests/generated/mod.rs"]
+mod generated;
+use generated::{gen_chain, gen_flags, gen_structs};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

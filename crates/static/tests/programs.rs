@@ -1,9 +1,14 @@
 //! The static engine on the programs of issue 5 (`tests/programs/*.c`): each test asserts the
-//! reports the header comment of its program states (or their absence), and every report's input
+//! reports its program's header states (`// report: KIND in FUNCTION` at the line marked
+//! `// BUG`, or `// report: none`; the syntax of `tests/README.md`), and every report's input
 //! vector is checked by running the program natively: it is compiled with clang-19 together with
 //! a harness whose `__VERIFIER_nondet_*` functions return the vector in order, and must end in
 //! the reported bug (exit code 77 from `reach_error`, SIGSEGV for a NULL dereference, SIGFPE for a
 //! division by zero).
+
+#[path = "../../../tests/header.rs"]
+mod header;
+mod generated;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -84,20 +89,46 @@ fn replays_natively(path: &Path, r: &Report, tag: &str) -> bool {
     }
 }
 
-fn assert_one_report(an: &Analysis, path: &Path, kind: ReportKind, function: &str, tag: &str) -> Report {
-    assert_eq!(an.reports.len(), 1, "reports: {:#?}\nskipped: {:?}\n{}", an.reports, an.skipped, an.stats);
-    let r = an.reports[0].clone();
-    assert_eq!(r.kind, kind);
-    assert_eq!(r.function, function);
-    assert_eq!(r.line, bug_line(path));
-    assert!(replays_natively(path, &r, tag), "inputs {:?} do not reach the bug natively", r.inputs);
-    r
+/// The reports the header of a program states: `// report: KIND in FUNCTION` lines (each at the
+/// line marked `// BUG`), or `// report: none`.
+fn expected_reports(path: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let stated = header::values(&text, "report");
+    assert!(!stated.is_empty(), "{}: no `// report:` header", path.display());
+    stated
+        .iter()
+        .filter(|r| r.as_str() != "none")
+        .map(|r| {
+            let (kind, function) = r.split_once(" in ").unwrap_or_else(|| panic!("{}: `report: {r}` is not `KIND in FUNCTION`", path.display()));
+            (kind.to_string(), function.to_string())
+        })
+        .collect()
+}
+
+/// Asserts that the analysis found exactly the reports the program's header states, and that
+/// each report's inputs reach its bug natively; returns the reports.
+fn assert_reports_as_headed(an: &Analysis, path: &Path, tag: &str) -> Vec<Report> {
+    let expected = expected_reports(path);
+    assert_eq!(an.reports.len(), expected.len(), "reports: {:#?}\nskipped: {:?}\n{}", an.reports, an.skipped, an.stats);
+    for (r, (kind, function)) in an.reports.iter().zip(&expected) {
+        assert_eq!((r.kind.rule_id(), r.function.as_str()), (kind.as_str(), function.as_str()));
+        assert_eq!(r.line, bug_line(path));
+        assert!(replays_natively(path, r, tag), "inputs {:?} do not reach the bug natively", r.inputs);
+    }
+    an.reports.clone()
+}
+
+/// [`assert_reports_as_headed`] for a program whose header states one report.
+fn assert_one_report(an: &Analysis, path: &Path, tag: &str) -> Report {
+    let mut reports = assert_reports_as_headed(an, path, tag);
+    assert_eq!(reports.len(), 1, "{}: the header states one report", path.display());
+    reports.remove(0)
 }
 
 #[test]
 fn interprocedural_null_guarded_by_a_returned_flag() {
     let (an, path) = run("interproc_null.c", &Options::default());
-    let r = assert_one_report(&an, &path, ReportKind::NullDeref, "bad_use", "null");
+    let r = assert_one_report(&an, &path, "null");
     assert_eq!(r.context, vec!["main", "bad_use"]);
     assert_eq!(r.inputs.len(), 2, "get reads one input per call: {:?}", r.inputs);
     assert!((r.inputs[1].value as i32) > 5);
@@ -107,7 +138,7 @@ fn interprocedural_null_guarded_by_a_returned_flag() {
 #[test]
 fn bug_four_calls_deep_needs_a_combination_of_inputs() {
     let (an, path) = run("deep.c", &Options::default());
-    let r = assert_one_report(&an, &path, ReportKind::Assertion, "d", "deep");
+    let r = assert_one_report(&an, &path, "deep");
     assert_eq!(r.context, vec!["main", "a", "b", "c", "d"]);
     let vals: Vec<i32> = r.inputs.iter().map(|i| i.value as i32).collect();
     assert_eq!(vals, vec![8, -2]);
@@ -116,8 +147,8 @@ fn bug_four_calls_deep_needs_a_combination_of_inputs() {
 
 #[test]
 fn flip_scale_is_proved_without_expanding_init() {
-    let (an, _) = run("flip_scale.c", &Options::default());
-    assert!(an.reports.is_empty(), "{:#?}", an.reports);
+    let (an, path) = run("flip_scale.c", &Options::default());
+    assert_reports_as_headed(&an, &path, "flip");
     assert_eq!(an.stats.vcs_undecided, 0, "{}", an.stats);
     let ex = &an.stats.expanded_by_callee;
     assert!(ex.get("flip:ret").copied().unwrap_or(0) >= 1, "{ex:?}");
@@ -129,14 +160,14 @@ fn flip_scale_is_proved_without_expanding_init() {
 #[test]
 fn aliasing_pointer_parameters() {
     let (an, path) = run("aliasing.c", &Options::default());
-    let r = assert_one_report(&an, &path, ReportKind::Assertion, "distinct_bug", "alias");
+    let r = assert_one_report(&an, &path, "alias");
     assert_eq!(r.context, vec!["main", "distinct_bug"]);
 }
 
 #[test]
 fn struct_fields_are_distinct_locations() {
     let (an, path) = run("struct_fields.c", &Options::default());
-    let r = assert_one_report(&an, &path, ReportKind::NullDeref, "main", "struct");
+    let r = assert_one_report(&an, &path, "struct");
     assert!((r.inputs[0].value as i32) <= 10, "{:?}", r.inputs);
 }
 
@@ -144,7 +175,7 @@ fn struct_fields_are_distinct_locations() {
 fn division_by_zero_after_an_unrolled_loop() {
     let opts = Options { unroll: 2, ..Options::default() };
     let (an, path) = run("div_loop.c", &opts);
-    let r = assert_one_report(&an, &path, ReportKind::DivByZero, "main", "div");
+    let r = assert_one_report(&an, &path, "div");
     assert_eq!(r.inputs.len(), 2);
     // With one iteration fewer the loop cannot exit: no path reaches the division.
     let (an1, _) = run("div_loop.c", &Options { unroll: 1, ..Options::default() });
@@ -170,22 +201,7 @@ fn property_selection_and_sarif() {
 #[test]
 fn generated_program_of_thousands_of_lines_finishes_quickly() {
     let n = 150;
-    let mut src = String::from("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint g[4];\nint *gp = &g[1];\n");
-    for k in 0..n {
-        src += &format!("int f{k}(int x) {{\n");
-        src += &format!("  int y = x * {} + 3;\n", k + 2);
-        src += &format!("  if (y > {k}) {{\n    y = y - {k};\n  }} else {{\n    y = y + 1;\n  }}\n");
-        src += "  int z = y / ((y & 7) | 1);\n";
-        src += "  if (gp != 0) {\n    *gp = z;\n  }\n";
-        src += &format!("  switch (x & 3) {{\n  case 0: z += {k}; break;\n  case 1: z -= 1; break;\n  default: z ^= 5;\n  }}\n");
-        src += "  for (int i = 0; i < 2; i++) {\n    z = z + i;\n  }\n";
-        if k > 0 {
-            src += &format!("  return f{}(z) + y;\n}}\n\n", k - 1);
-        } else {
-            src += "  return z + y;\n}\n\n";
-        }
-    }
-    src += &format!("int main(void) {{\n  int a = __VERIFIER_nondet_int();\n  int r = f{}(a);\n  if (a == 4242)\n    reach_error(); // BUG\n  return r;\n}}\n", n - 1);
+    let src = generated::gen_chain(n);
     let lines = src.lines().count();
     assert!(lines > 3000, "{lines} lines");
     let dir = temp_dir("gen");
@@ -211,7 +227,7 @@ fn unsupported_constructs_and_recursion_are_reported_not_fatal() {
     let (an, path) = run("unsupported_recursion.c", &Options::default());
     assert!(an.skipped.iter().any(|(f, why)| f == "scaled" && !why.is_empty()), "{:?}", an.skipped);
     assert!(an.stats.broken_recursion_edges.iter().any(|e| e == "fact -> fact"), "{}", an.stats);
-    let r = assert_one_report(&an, &path, ReportKind::Assertion, "main", "unsup");
+    let r = assert_one_report(&an, &path, "unsup");
     assert_eq!(r.inputs[0].value as i32, 3);
 }
 
@@ -219,7 +235,7 @@ fn unsupported_constructs_and_recursion_are_reported_not_fatal() {
 fn struct_copies_and_coerced_struct_values_keep_field_values() {
     let (an, path) = run("struct_copy.c", &Options::default());
     assert!(an.skipped.is_empty(), "{:?}", an.skipped);
-    let r = assert_one_report(&an, &path, ReportKind::Assertion, "main", "copy");
+    let r = assert_one_report(&an, &path, "copy");
     assert_eq!(r.inputs[0].value as i32, 41);
 }
 

@@ -11,7 +11,7 @@
 use vigil_bv::TermId;
 
 use crate::engine::{Ctx, Sat};
-use crate::symbolic::{self, Mode, SymInput};
+use crate::symbolic::SymInput;
 use crate::Verdict;
 
 /// Constraints for following `trace` from the initial state: one list entry per position
@@ -25,17 +25,13 @@ fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<SymInpu
     for i in 0..trace.len() - 1 {
         let from = cx.regions[trace[i]].loc;
         let (tl, tp) = (cx.regions[trace[i + 1]].loc, cx.regions[trace[i + 1]].pred);
-        let mut fresh = Vec::new();
-        let exits = symbolic::sym_step(&mut cx.tm, cx.flat, from as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
         let mut c = cx.tm.ff();
         let mut post = None;
-        for e in exits {
-            if cx.loc_of_target(&e.target) == tl {
-                let p = cx.at_post(tp, &e.post);
-                let g = cx.tm.and(e.guard, p);
-                c = cx.tm.or(c, g);
-                post.get_or_insert(e.post);
-            }
+        for (guard, st_next) in cx.concrete_steps_into(from, &st, tl, &mut inputs) {
+            let p = cx.at_post(tp, &st_next);
+            let g = cx.tm.and(guard, p);
+            c = cx.tm.or(c, g);
+            post.get_or_insert(st_next);
         }
         cons.push(c);
         input_counts.push(inputs.len());

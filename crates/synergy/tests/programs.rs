@@ -1,17 +1,16 @@
 //! Runs every program of `tests/programs/` through the front end and the engine and checks the
 //! verdict and iteration bound its header states (`// expect:`, `// max-iterations:`,
 //! `// expect-without-generalization:`, `// expect-ly:`, `// expect-cegar:` with
-//! `// max-iterations-baseline:`). Every `false` is also replayed from scratch.
+//! `// max-iterations-baseline:`; the header syntax of `tests/README.md`). Every `false` is also
+//! replayed from scratch.
 
 use std::path::{Path, PathBuf};
 
 use vigil_synergy::{check, Algorithm, Options, Verdict};
 
-fn header(src: &str, key: &str) -> Option<String> {
-    src.lines()
-        .take_while(|l| l.starts_with("//"))
-        .find_map(|l| l.strip_prefix(&format!("// {key}:")).map(|v| v.trim().to_string()))
-}
+#[path = "../../../tests/header.rs"]
+mod header;
+use header::value as header;
 
 fn load(path: &Path) -> vigil_ir::Module {
     let fo = vigil_frontend::FrontendOptions::default();

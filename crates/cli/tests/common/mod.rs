@@ -1,8 +1,9 @@
 //! The test programs of `tests/c` and their headers, shared by the integration tests.
 //!
-//! Headers read: `// expect: true | false(SUBPROPERTY)` (the correct answer), `// property: P`
-//! (when not unreach-call), `// flags: …` (extra options), `// decide: ENGINE…` (engines that
-//! must answer exactly the expectation, not unknown).
+//! Headers (the syntax of `tests/README.md`, read by `tests/header.rs`): `// expect: true |
+//! false(SUBPROPERTY)` (the correct answer), `// property: P` (when not unreach-call),
+//! `// flags: …` (extra options), `// decide: ENGINE…` (engines that must answer exactly the
+//! expectation, not unknown).
 #![allow(dead_code)] // each test binary uses part of this module
 
 use std::path::{Path, PathBuf};
@@ -33,12 +34,9 @@ impl Case {
     }
 }
 
-fn header(text: &str, key: &str) -> Option<String> {
-    text.lines()
-        .take(8)
-        .map(|l| l.trim_start_matches(['/', ';', ' ']))
-        .find_map(|l| l.strip_prefix(key).map(|v| v.trim().to_string()))
-}
+#[path = "../../../../tests/header.rs"]
+mod header;
+use header::value as header;
 
 /// Every program under `tests/c` (not its subfolders) that states an expectation, sorted.
 pub fn cases() -> Vec<Case> {
@@ -53,12 +51,12 @@ pub fn cases() -> Vec<Case> {
         .into_iter()
         .filter_map(|path| {
             let text = std::fs::read_to_string(&path).ok()?;
-            let expect = header(&text, "expect:")?;
+            let expect = header(&text, "expect")?;
             Some(Case {
                 expect,
-                property: header(&text, "property:"),
-                flags: header(&text, "flags:").map(|f| f.split_whitespace().map(String::from).collect()).unwrap_or_default(),
-                decide: header(&text, "decide:")
+                property: header(&text, "property"),
+                flags: header(&text, "flags").map(|f| f.split_whitespace().map(String::from).collect()).unwrap_or_default(),
+                decide: header(&text, "decide")
                     .map(|d| d.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect())
                     .unwrap_or_default(),
                 path,

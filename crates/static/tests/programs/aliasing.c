@@ -1,7 +1,7 @@
-// Expected reports: exactly one unreach-call, in distinct_bug at the line marked BUG. set2 writes
-// through two pointer parameters; with distinct arguments both writes are visible
-// (distinct_safe holds, distinct_bug fails), and with aliasing arguments the location holds one
-// of the two definitions (aliased_safe holds).
+// report: unreach-call in distinct_bug
+// Exactly that report, at the line marked BUG. set2 writes through two pointer parameters; with
+// distinct arguments both writes are visible (distinct_safe holds, distinct_bug fails), and with
+// aliasing arguments the location holds one of the two definitions (aliased_safe holds).
 extern void reach_error(void);
 
 void set2(int *a, int *b) {

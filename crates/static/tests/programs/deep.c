@@ -1,4 +1,5 @@
-// Expected reports: exactly one unreach-call, in d at the line marked BUG, reached through
+// report: unreach-call in d
+// Exactly that report, at the line marked BUG, reached through
 // main > a > b > c > d; it needs x == 8 and y == -2 at once (a == 17, b == -3). The same check
 // reached through c_even (a is always even there) is unreachable: no report for that context.
 extern int __VERIFIER_nondet_int(void);

@@ -1,4 +1,5 @@
-// Expected reports: exactly one div-by-zero, in main at the line marked BUG: the loop runs at
+// report: div-by-zero in main
+// Exactly that report, at the line marked BUG: the loop runs at
 // most twice with --unroll 2 semantics here (one back edge), and the divisor is 0 when the two
 // inputs sum to 7. The division in safe_div is guarded and never reported.
 extern int __VERIFIER_nondet_int(void);

@@ -1,4 +1,5 @@
-// The example of Babić's thesis, §4.1.2 (Fig. 4.1). Expected reports: none. The assertion in
+// report: none
+// The example of Babić's thesis, §4.1.2 (Fig. 4.1). The assertion in
 // scale holds whatever init returns: flip returns 1 only if global2 was negative, and then it
 // negates it, which is never 0. Structural refinement proves it after expanding flip's effects;
 // the test asserts that init's (expensive) summary is never expanded.

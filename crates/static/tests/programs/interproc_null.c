@@ -1,4 +1,5 @@
-// Expected reports: exactly one null-deref, in bad_use at the line marked BUG (context
+// report: null-deref in bad_use
+// Exactly that report, at the line marked BUG (context
 // main > bad_use). The dereference in safe_use is guarded by the flag get() returns alongside
 // the pointer, so it is safe; proving it needs get's two effects (ret and *ok).
 extern int __VERIFIER_nondet_int(void);

@@ -1,4 +1,5 @@
-// Expected reports: exactly one unreach-call, in main at the line marked BUG. Zero
+// report: unreach-call in main
+// Exactly that report, at the line marked BUG. Zero
 // initialisation (llvm.memset), struct assignment (llvm.memcpy) and a struct returned in
 // registers (an 8-byte store read back as a 4-byte and a 2-byte field) keep their field values:
 // the first check holds; the second fails exactly when the input is 41.

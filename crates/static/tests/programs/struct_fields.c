@@ -1,4 +1,5 @@
-// Expected reports: exactly one null-deref, in main at the line marked BUG, needing v <= 10.
+// report: null-deref in main
+// Exactly that report, at the line marked BUG, needing v <= 10.
 // Fields are distinct locations (field-sensitive model): the check on s.a and s.b holds.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

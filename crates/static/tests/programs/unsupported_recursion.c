@@ -1,4 +1,5 @@
-// Expected: no crash. `scaled` uses floating-point arithmetic and is skipped with a reason (its
+// report: unreach-call in main
+// No crash. `scaled` uses floating-point arithmetic and is skipped with a reason (its
 // calls return unconstrained values);
 // `fact` is recursive: its recursive call edge is broken (reported in the statistics) and the
 // call returns an unconstrained value. The bug in main (the input 3) is still reported.

@@ -174,6 +174,15 @@ impl<'a> Ctx<'a> {
         Verdict::Unsafe { inputs, trace }
     }
 
+    /// The exits of one symbolic step (concrete mode) of the block at `from` in state `st` that
+    /// lead to location `to`, as `(guard, post-state)` pairs in order; the inputs the step reads
+    /// are appended to `inputs`.
+    pub fn concrete_steps_into(&mut self, from: usize, st: &[TermId], to: usize, inputs: &mut Vec<SymInput>) -> Vec<(TermId, Vec<TermId>)> {
+        let mut fresh = Vec::new();
+        let exits = symbolic::sym_step(&mut self.tm, self.flat, from as u32, st, Mode::Concrete, inputs, &mut fresh);
+        exits.into_iter().filter(|e| self.loc_of_target(&e.target) == to).map(|e| (e.guard, e.post)).collect()
+    }
+
     /// Symbolic execution (concrete mode) along the parent chain `chain` of forest states,
     /// conjoining the region predicates of `regions[i]` for each chain state when given.
     /// Returns the constraints, the final symbolic state and the inputs read.
@@ -189,15 +198,11 @@ impl<'a> Ctx<'a> {
         for i in 0..chain.len() - 1 {
             let loc = self.states[chain[i]].loc;
             let next = self.states[chain[i + 1]].loc;
-            let mut fresh = Vec::new();
-            let exits = symbolic::sym_step(&mut self.tm, self.flat, loc as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
             let mut guard = self.tm.ff();
             let mut post = None;
-            for e in exits {
-                if self.loc_of_target(&e.target) == next {
-                    guard = self.tm.or(guard, e.guard);
-                    post.get_or_insert(e.post);
-                }
+            for (g, p) in self.concrete_steps_into(loc, &st, next, &mut inputs) {
+                guard = self.tm.or(guard, g);
+                post.get_or_insert(p);
             }
             let post = post?;
             cons.push(guard);

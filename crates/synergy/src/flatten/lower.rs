@@ -91,17 +91,12 @@ impl<'m> Builder<'m> {
             InstKind::Bin { op, lhs, rhs, .. } => {
                 let d = inst.dest.expect("bin dest");
                 let w = self.int_width(func.value(d).ty, "arithmetic", loc)?;
-                let a = self.opnd(f, fr, *lhs, loc)?;
-                let bb = self.opnd(f, fr, *rhs, loc)?;
-                let dst = self.reg_of_value(f, fr, d, loc)?;
+                let (dst, a, bb) = self.binary(f, fr, d, *lhs, *rhs, loc)?;
                 self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb });
             }
             InstKind::ICmp { pred, lhs, rhs } => {
-                let d = inst.dest.expect("icmp dest");
-                let a = self.opnd(f, fr, *lhs, loc)?;
-                let bb = self.opnd(f, fr, *rhs, loc)?;
+                let (dst, a, bb) = self.binary(f, fr, inst.dest.expect("icmp dest"), *lhs, *rhs, loc)?;
                 let w = opnd_width(&self.regs, a);
-                let dst = self.reg_of_value(f, fr, d, loc)?;
                 self.emit(cur, loc, FInst::ICmp { dst, pred: *pred, w, a, b: bb });
             }
             InstKind::Select { cond, if_true, if_false } => {
@@ -130,6 +125,15 @@ impl<'m> Builder<'m> {
             }
         }
         Ok(cur)
+    }
+
+    /// The result register and the two operands of a binary instruction (in that order of
+    /// lowering: operands first).
+    fn binary(&mut self, f: FuncId, fr: &mut Frame, d: ValueId, lhs: Operand, rhs: Operand, loc: Loc) -> Result<(u32, Opnd, Opnd), Unsupported> {
+        let a = self.opnd(f, fr, lhs, loc)?;
+        let b = self.opnd(f, fr, rhs, loc)?;
+        let dst = self.reg_of_value(f, fr, d, loc)?;
+        Ok((dst, a, b))
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -238,14 +238,22 @@ impl Machine<'_> {
 
     // ---- atomics ----
 
-    fn atomic_rmw(&mut self, op: RmwOp, ptr: Operand, val: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
+    /// The start of an atomic read-modify-write at `ptr` of type `ty`: the pointer, the access
+    /// size in bytes, the value width in bits and the old value; `None` when the transition ends
+    /// before the access (a visible access at an `interrupt_mem` point).
+    fn atomic_load(&mut self, ptr: Operand, ty: TypeId) -> VmResult<Option<(Scalar, u32, u32, Scalar)>> {
         if self.mem_interrupt() {
-            return Ok(Flow::Stop(Stop::Interrupt));
+            return Ok(None);
         }
         let p = self.operand(ptr);
         let size = self.prog.module.types.size_of(ty) as u32;
         let w = self.prog.module.types.value_bits(ty);
         let old = self.load_as_int(p, size, w)?;
+        Ok(Some((p, size, w, old)))
+    }
+
+    fn atomic_rmw(&mut self, op: RmwOp, ptr: Operand, val: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
+        let Some((p, size, w, old)) = self.atomic_load(ptr, ty)? else { return Ok(Flow::Stop(Stop::Interrupt)) };
         let v = self.operand(val);
         let new = rmw(op, w, old, v)?;
         self.store(p, size, new)?;
@@ -254,13 +262,7 @@ impl Machine<'_> {
     }
 
     fn cmpxchg(&mut self, ptr: Operand, expected: Operand, new: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
-        if self.mem_interrupt() {
-            return Ok(Flow::Stop(Stop::Interrupt));
-        }
-        let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
-        let w = self.prog.module.types.value_bits(ty);
-        let old = self.load_as_int(p, size, w)?;
+        let Some((p, size, w, old)) = self.atomic_load(ptr, ty)? else { return Ok(Flow::Stop(Stop::Interrupt)) };
         let exp = self.operand(expected);
         let eq = ops::icmp(ICmpPred::Eq, w, old, exp);
         if eq.def & 1 == 0 {
