@@ -46,10 +46,10 @@ pub fn replay_choices(
             (Stop::Fault { kind, loc, .. }, true) if kind.violates(property) == Some(expected) => {
                 found = Some((kind.clone(), *loc));
             }
-            (Stop::Interrupt | Stop::Exit, true) if expected == "valid-memtrack" => {
+            (Stop::Interrupt | Stop::Exit, true) if FaultKind::Leak.violates(property) == Some(expected) => {
                 m.scrub_dead_registers();
                 let canon = canonicalize(&m.state, prog.module.globals.len() as u32);
-                if !canon.unreachable_heap.is_empty() {
+                if crate::search::memory_lost(property, &m.state, &canon, out.stop == Stop::Exit) {
                     found = Some((FaultKind::Leak, m.last_loc));
                 }
             }

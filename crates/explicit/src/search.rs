@@ -86,6 +86,18 @@ pub fn next_choices(taken: &[(u32, u32)]) -> Option<Vec<u32>> {
     Some(v)
 }
 
+/// Whether the state after a transition (`exited`: the program ended in it) violates the memory
+/// property checked: under `valid-memsafety` some heap object is unreachable (`valid-memtrack`:
+/// lost at any point, not only at the end), under `valid-memcleanup` the program ended with heap
+/// memory still allocated (reachable or not). Search and replay decide it here alike.
+pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm::canon::Canonical, exited: bool) -> bool {
+    match property {
+        Property::ValidMemsafety => !canon.unreachable_heap.is_empty(),
+        Property::ValidMemcleanup => exited && !state.allocated_heap().is_empty(),
+        Property::UnreachCall | Property::NoOverflow => false,
+    }
+}
+
 /// Explores the state space of `prog`.
 pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats) {
     let start = Instant::now();
@@ -188,7 +200,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     let exited = out.stop == Stop::Exit;
                     m.scrub_dead_registers();
                     let canon = canonicalize(&m.state, globals);
-                    if cfg.property == Property::ValidMemsafety && !canon.unreachable_heap.is_empty() {
+                    if memory_lost(cfg.property, &m.state, &canon, exited) {
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {
                             stats.time_s = start.elapsed().as_secs_f64();

@@ -15,7 +15,46 @@ pub use error::FrontendError;
 use std::path::PathBuf;
 
 /// Compiles, links and lowers the given inputs into one module.
+///
+/// With `opts.mem2reg`, the program is lowered in SSA form unless one of the program's own
+/// functions (not the runtime's) then uses an `undef`/`poison` value — the trace of a read of an
+/// uninitialised local. Such a module is lowered again without `mem2reg`, and says why in
+/// [`vigil_ir::Module::mem2reg_declined`]: LLVM lets every use of `undef` see a different value,
+/// C and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
+    let m = load_as_asked(inputs, opts)?;
+    if !opts.mem2reg {
+        return Ok(m);
+    }
+    let Some(at) = first_undef_use(&m) else { return Ok(m) };
+    let mut slots = opts.clone();
+    slots.mem2reg = false;
+    let mut m = load_as_asked(inputs, &slots)?;
+    m.mem2reg_declined = Some(at);
+    Ok(m)
+}
+
+/// Where a function of the program (one with a source location: the runtime has none) uses an
+/// `undef` constant as an operand.
+pub fn first_undef_use(m: &vigil_ir::Module) -> Option<vigil_ir::Loc> {
+    use vigil_ir::{Const, Operand};
+    let is_undef = |o: &Operand| matches!(o, Operand::Const(c) if matches!(m.konst(*c), Const::Undef { .. }));
+    for f in m.functions.iter().filter(|f| f.loc.is_known()) {
+        for b in &f.blocks {
+            for i in &b.insts {
+                if i.kind.operands().iter().any(is_undef) {
+                    return Some(if i.loc.is_known() { i.loc } else { f.loc });
+                }
+            }
+            if b.term.operands().iter().any(is_undef) {
+                return Some(f.loc);
+            }
+        }
+    }
+    None
+}
+
+fn load_as_asked(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let bc = driver::build_bitcode(inputs, opts)?;
     let mut m = load_verified_bitcode(&bc.path)?;
     m.compiler_warnings = bc.warnings.clone();

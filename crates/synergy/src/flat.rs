@@ -12,7 +12,7 @@
 //!   used solely by loads and stores at constant byte offsets (possibly through constant `PtrAdd`s
 //!   and inlined parameters), all of integer type, with no two cells overlapping partially. Each
 //!   such cell becomes a register (scalar replacement); an alloca makes its cells undefined when it
-//!   executes. Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
+//!   executes, and so does `llvm.lifetime.start` on it (a block's scope entered again). Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
 //!   engine answers `unknown` rather than guess.
 //! * A call of `reach_error`/`__VERIFIER_error` (whatever its body), and of `__assert_fail`, is
 //!   the error; `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
@@ -593,6 +593,15 @@ impl<'m> Builder<'m> {
                             emit(self, cur, FInst::ICmp { dst: c, pred, w, a, b: bb });
                             emit(self, cur, FInst::Select { dst, c: Opnd::Reg(c), t: a, f: bb });
                         }
+                        Intrinsic::LifetimeStart => {
+                            // The object's scope is entered again: its cells are undefined.
+                            let p = self.static_ptr(fr, args[1], loc)?;
+                            let at = self.blocks[cur as usize].insts.len();
+                            self.pending.push(Pending::Havoc { block: cur as usize, at, obj: p.obj });
+                        }
+                        // Cell-shaped objects are reached only through their own loads and
+                        // stores, which C scoping keeps inside the object's life.
+                        Intrinsic::LifetimeEnd => {}
                         Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
                             return Err(Unsupported(format!(
                                 "memory: {} at {}",
