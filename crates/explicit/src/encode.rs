@@ -72,6 +72,7 @@ fn kind_code(kind: ObjKind) -> u8 {
         ObjKind::Constant => 2,
         ObjKind::Frame => 3,
         ObjKind::Alloca => 4,
+        ObjKind::OutOfScope => 5,
     }
 }
 
@@ -82,6 +83,7 @@ fn kind_of(code: u8) -> ObjKind {
         2 => ObjKind::Constant,
         3 => ObjKind::Frame,
         4 => ObjKind::Alloca,
+        5 => ObjKind::OutOfScope,
         _ => unreachable!("object kind code {code} is never written"),
     }
 }

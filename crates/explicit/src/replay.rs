@@ -114,6 +114,9 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
             Event::UndefBranch { loc } => steps.push(Step::Note {
                 text: format!("branch on an uninitialised value at {} (both ways explored)", m.describe_loc(*loc)),
             }),
+            Event::UndefRead { loc, value } => steps.push(Step::Note {
+                text: format!("uninitialised memory read at {}: value {value} chosen", m.describe_loc(*loc)),
+            }),
         }
     }
     steps.push(Step::Violation { what: fault.to_string(), file: file_of(m, loc), line: loc.line, col: loc.col });

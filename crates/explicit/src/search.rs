@@ -98,6 +98,16 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
     }
 }
 
+/// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
+fn doubt_reason(v: &Violation, prog: &Program) -> String {
+    format!(
+        "a {} violation at {} follows reads of uninitialised memory that vigil may not have kept \
+         equal (a copy of uninitialised bytes, or a branch on an undefined register)",
+        v.property,
+        prog.module.describe_loc(v.loc)
+    )
+}
+
 /// Explores the state space of `prog`.
 pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats) {
     let start = Instant::now();
@@ -189,6 +199,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 // races are not detected yet, and a racy program's behaviours are undefined.
                 note("the program runs several threads and vigil does not detect data races yet (no proof)".into(), &mut incomplete);
             }
+            // A violation in a state whose uninitialised values may have been read inconsistently
+            // (see vigil_vm::machine, "Uninitialised values") is not evidence.
+            let doubtful = m.state.flags & flags::UNDEF_DOUBT != 0;
             let violation = |fault: FaultKind, loc, func| {
                 let property = fault.violates(cfg.property)?;
                 let mut choices = store.path_to(idx);
@@ -203,8 +216,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     if memory_lost(cfg.property, &m.state, &canon, exited) {
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {
-                            stats.time_s = start.elapsed().as_secs_f64();
-                            return (SearchResult::Violated(v), stats);
+                            if doubtful {
+                                note(doubt_reason(&v, prog), &mut incomplete);
+                            } else {
+                                stats.time_s = start.elapsed().as_secs_f64();
+                                return (SearchResult::Violated(v), stats);
+                            }
                         }
                     }
                     if exited {
@@ -239,19 +256,22 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 }
                 Stop::Cancelled => {}
                 Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
-                Stop::Fault { kind, loc, func } => {
-                    if let Some(v) = violation(kind.clone(), loc, func) {
+                Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
+                    Some(v) if !doubtful => {
                         stats.time_s = start.elapsed().as_secs_f64();
                         return (SearchResult::Violated(v), stats);
                     }
-                    let what = match &kind {
-                        FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
-                        FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
-                        _ => format!("undefined behaviour: {kind}"),
-                    };
-                    let at = prog.module.describe_loc(loc);
-                    note(format!("{what} at {at}"), &mut incomplete);
-                }
+                    Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
+                    None => {
+                        let what = match &kind {
+                            FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
+                            FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
+                            _ => format!("undefined behaviour: {kind}"),
+                        };
+                        let at = prog.module.describe_loc(loc);
+                        note(format!("{what} at {at}"), &mut incomplete);
+                    }
+                },
             }
             match next_choices(&taken) {
                 Some(v) => forced = v,

@@ -8,6 +8,7 @@
 pub mod driver;
 pub mod error;
 pub mod lower;
+pub mod uninit;
 
 pub use driver::{FrontendOptions, InputKind, ToolPaths};
 pub use error::FrontendError;
@@ -16,21 +17,32 @@ use std::path::PathBuf;
 
 /// Compiles, links and lowers the given inputs into one module.
 ///
-/// With `opts.mem2reg`, the program is lowered in SSA form unless one of the program's own
-/// functions (not the runtime's) then uses an `undef`/`poison` value — the trace of a read of an
-/// uninitialised local. Such a module is lowered again without `mem2reg`, and says why in
-/// [`vigil_ir::Module::mem2reg_declined`]: LLVM lets every use of `undef` see a different value,
-/// C and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
+/// With `opts.mem2reg`, the program is lowered in SSA form unless `mem2reg` would lose the value
+/// of an uninitialised local: when the program may read a local before writing it ([`uninit`],
+/// asked on the stack-slot form of the program alone), or when one of the program's own
+/// functions (not the runtime's) uses an `undef`/`poison` value after `mem2reg`. Such a program
+/// is lowered without `mem2reg`, and says why in [`vigil_ir::Module::mem2reg_declined`]: LLVM lets
+/// every use of `undef` see a different value (and `mem2reg` may replace it by any value), C
+/// and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
-    let m = load_as_asked(inputs, opts)?;
     if !opts.mem2reg {
-        return Ok(m);
+        return load_as_asked(inputs, opts);
     }
-    let Some(at) = first_undef_use(&m) else { return Ok(m) };
     let mut slots = opts.clone();
     slots.mem2reg = false;
+    let program_alone = FrontendOptions { runtime: None, ..slots.clone() };
+    let declined = match uninit::first_uninitialised_read(&load_as_asked(inputs, &program_alone)?) {
+        Some(at) => Some(at),
+        None => {
+            let m = load_as_asked(inputs, opts)?;
+            match first_undef_use(&m) {
+                None => return Ok(m),
+                at => at,
+            }
+        }
+    };
     let mut m = load_as_asked(inputs, &slots)?;
-    m.mem2reg_declined = Some(at);
+    m.mem2reg_declined = declined;
     Ok(m)
 }
 

@@ -14,10 +14,34 @@
 //!   cancelled (`__VERIFIER_assume(0)`), or the thread ends.
 //!
 //! The OS's own code (boot, scheduler) never ends a transition. Nondeterminism comes only from
-//! `__vm_choose` (and branches on undefined values, which are treated as a choice between both
-//! outcomes — SV-COMP reads an uninitialised variable as a nondeterministic value); the caller
-//! fixes the choices with a [`Choices`] prefix and learns which choices were open, so it can
-//! enumerate all of them.
+//! `__vm_choose` and from uninitialised memory; the caller fixes the choices with a [`Choices`]
+//! prefix and learns which choices were open, so it can enumerate all of them.
+//!
+//! # Uninitialised values
+//!
+//! SV-COMP reads an uninitialised variable as a nondeterministic value that every read sees
+//! alike (C's indeterminate value, fixed). Invariant: *a value the program reads from memory is
+//! chosen once and then stays in memory.* A scalar load whose bytes are wholly or partly
+//! undefined ("freeze at load", [`Machine::freeze_loaded`]) chooses the undefined bits like a
+//! `__VERIFIER_nondet_*` input: every combination when at most 8 bits are undefined, otherwise a
+//! few boundary values with the run marked incomplete (no `true` from a sample); a pointer-typed
+//! load chooses NULL or an invalid address (incomplete). The chosen bytes are written back to the
+//! object, so later reads agree. Copies of bytes (`llvm.memcpy`, aggregate loads and stores: the
+//! runtime's memcpy, realloc, qsort, struct assignment) carry undefined bytes without choosing;
+//! since the copy and its source may then be read with different choices, a copy of undefined
+//! bytes sets [`flags::UNDEF_COPIED`] in the state, and a freeze after that sets
+//! [`flags::UNDEF_DOUBT`]: the verifier does not report a violation from a state with that flag
+//! (it could rest on two reads of one value that disagree). A branch on a register that is still
+//! undefined (an `undef` constant of the runtime, a faulting instruction's result) explores both
+//! ways, freezes the register in place and also sets [`flags::UNDEF_DOUBT`]. The OS's own code
+//! and the runtime's trace-only code never freeze (they make no choices).
+//!
+//! # Block scopes
+//!
+//! clang's `llvm.lifetime.end` on an alloca turns it into an [`ObjKind::OutOfScope`] object
+//! (cleared; any access is a dangling-pointer fault, like a returned frame's alloca) and
+//! `llvm.lifetime.start` makes it a live alloca again with undefined contents (a loop iteration
+//! re-enters the block).
 
 use crate::fault::FaultKind;
 use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, NARROW_PTR_BYTES, PTR_BYTES};
@@ -47,10 +71,17 @@ pub mod flags {
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
     /// of the state.
     pub const THREADED: u32 = 128;
+    /// Part of the state: undefined bytes were copied (see the module doc, "Uninitialised
+    /// values"); a copy and its source may since be read with different choices.
+    pub const UNDEF_COPIED: u32 = 256;
+    /// Part of the state: a read chose a value for undefined memory after [`UNDEF_COPIED`], or a
+    /// branch on an undefined register went both ways. A violation in such a state may rest on
+    /// two reads of one uninitialised value that disagree: it is not evidence.
+    pub const UNDEF_DOUBT: u32 = 512;
 }
 
 /// The flags that belong to a state rather than to one transition.
-pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED;
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_COPIED | flags::UNDEF_DOUBT;
 
 /// Control operations of `__vm_control`.
 pub mod ctl {
@@ -147,6 +178,8 @@ pub enum Event {
     Trace { kind: u32, text: String },
     /// A choice made by the VM itself (a branch on an undefined value).
     UndefBranch { loc: Loc },
+    /// A load read uninitialised memory and the VM chose `value` for it (freeze at load).
+    UndefRead { loc: Loc, value: u64 },
 }
 
 /// Why a transition stopped.
@@ -685,6 +718,9 @@ impl<'p> Machine<'p> {
         if o.kind == ObjKind::Frame {
             return Err(FaultKind::InvalidPointer);
         }
+        if o.kind == ObjKind::OutOfScope {
+            return Err(FaultKind::UseAfterFree);
+        }
         if u64::from(off) + u64::from(size) > u64::from(o.size()) {
             return Err(FaultKind::OutOfBounds);
         }
@@ -756,6 +792,59 @@ impl<'p> Machine<'p> {
         }
     }
 
+    /// A copy of `len` bytes of object `obj` at `off` is about to happen: if any of them is
+    /// undefined, the state says so ([`flags::UNDEF_COPIED`]).
+    fn note_undefined_copy(&mut self, obj: u32, off: u32, len: u32) {
+        if self.state.flags & flags::UNDEF_COPIED != 0 {
+            return;
+        }
+        let o = self.state.heap.get(obj).expect("checked");
+        if o.def[off as usize..(off + len) as usize].iter().any(|d| *d != 0xff) {
+            self.state.flags |= flags::UNDEF_COPIED;
+        }
+    }
+
+    /// Freeze at load (see the module doc): `v`, just read from `size` bytes at `p` for a
+    /// `width`-bit register, has undefined bits; chooses them and writes the value back. Pointer
+    /// loads (`pointer`) choose between NULL and an invalid address. Returns `v` unchanged where
+    /// the VM makes no choices (the OS, trace-only code).
+    fn freeze_loaded(&mut self, p: Scalar, size: u32, width: u32, v: Scalar, pointer: bool) -> Scalar {
+        let undefined = !v.def & crate::memory::mask(width);
+        if undefined == 0 || !self.interruptible() {
+            return v;
+        }
+        let frozen = if pointer && undefined == crate::memory::mask(width) {
+            // An uninitialised pointer: NULL, or an address of no object (INVALID_OBJ never
+            // becomes valid). It could also happen to equal a valid address: not explored.
+            self.trans_flags |= flags::INCOMPLETE;
+            if self.choose(2) == 0 { Scalar::null() } else { Scalar::pointer(crate::memory::INVALID_OBJ, 0) }
+        } else {
+            let k = undefined.count_ones();
+            let chosen = if k <= 8 {
+                deposit_bits(u64::from(self.choose(1 << k)), undefined)
+            } else {
+                // Like a wide __VERIFIER_nondet_* input: boundary values, not every value.
+                self.trans_flags |= flags::INCOMPLETE;
+                let m = crate::memory::mask(width);
+                let smax = m >> 1;
+                let picks = [0, 1, m, 2, m.wrapping_sub(1) & m, smax, smax + 1, smax - 1, (smax + 2) & m];
+                picks[self.choose(picks.len() as u32) as usize] & undefined
+            };
+            Scalar::int((v.bits & !undefined) | chosen)
+        };
+        if self.state.flags & flags::UNDEF_COPIED != 0 {
+            self.state.flags |= flags::UNDEF_DOUBT;
+        }
+        let loc = self.current_loc();
+        self.event(Event::UndefRead { loc, value: frozen.bits });
+        // The load was checked: the object is live and the bytes in bounds.
+        let (obj, off) = decode(p.bits);
+        if let Some(o) = self.state.heap.get_mut(obj) {
+            o.write(off, size.min(8), frozen);
+        }
+        frozen
+    }
+
     fn load(&self, p: Scalar, size: u32) -> Exec<Scalar> {
         let (obj, off) = self.check_access(p, size, false)?;
         Ok(self.state.heap.get(obj).expect("checked").read(off, size.min(8)))
@@ -786,6 +875,7 @@ impl<'p> Machine<'p> {
         let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
         let (so, soff) = self.check_access(src, len, false)?;
         let (dob, doff) = self.check_access(dst, len, true)?;
+        self.note_undefined_copy(so, soff, len);
         if so == dob {
             self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);
         } else {
@@ -1139,6 +1229,7 @@ impl<'p> Machine<'p> {
                 match dest {
                     Some(d) if self.is_aggregate_reg(d) => {
                         let (obj, off) = self.check_access(p, size, false)?;
+                        self.note_undefined_copy(obj, off, size);
                         let part = self.state.heap.get(obj).expect("checked").slice(off, size);
                         let reg_off = prog.funcs[self.func.index()].reg_off[d.index()];
                         self.frame_mut().copy_from(reg_off, &part, 0, size);
@@ -1146,6 +1237,8 @@ impl<'p> Machine<'p> {
                     _ => {
                         let w = self.dest_width(dest);
                         let v = self.load_as_int(p, size, w)?;
+                        let pointer = matches!(prog.module.types.get(*ty), vigil_ir::Type::Ptr);
+                        let v = self.freeze_loaded(p, size, w.min(size * 8), v, pointer);
                         // Only a pointer-wide value keeps provenance (an int read over an ILP32
                         // pointer slot sees just the address bytes).
                         self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
@@ -1161,6 +1254,9 @@ impl<'p> Machine<'p> {
                 if size > 8 || matches!(prog.module.types.get(*ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) {
                     let bytes = self.operand_bytes(*val, size);
                     let (obj, off) = self.check_access(p, size, true)?;
+                    if bytes.def.iter().any(|d| *d != 0xff) {
+                        self.state.flags |= flags::UNDEF_COPIED;
+                    }
                     self.state.heap.get_mut(obj).expect("checked").copy_from(off, &bytes, 0, size);
                 } else {
                     let v = self.operand(*val);
@@ -1290,7 +1386,9 @@ impl<'p> Machine<'p> {
                 let taken = if c.def & 1 == 0 {
                     let loc = self.current_loc();
                     self.event(Event::UndefBranch { loc });
-                    self.choose(2) == 1
+                    let t = self.choose(2) == 1;
+                    self.freeze_branch_register(*cond, Scalar::int(u64::from(t)));
+                    t
                 } else {
                     c.bits & 1 == 1
                 };
@@ -1303,7 +1401,13 @@ impl<'p> Machine<'p> {
                     let loc = self.current_loc();
                     self.event(Event::UndefBranch { loc });
                     let k = self.choose(cases.len() as u32 + 1) as usize;
-                    if k == cases.len() { *default } else { cases[k].1 }
+                    if k == cases.len() {
+                        self.freeze_branch_register(*val, v);
+                        *default
+                    } else {
+                        self.freeze_branch_register(*val, Scalar::int(cases[k].0));
+                        cases[k].1
+                    }
                 } else {
                     let x = v.bits & crate::memory::mask(w);
                     cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, b)| *b)
@@ -1313,6 +1417,19 @@ impl<'p> Machine<'p> {
             Terminator::Ret { val } => self.ret(*val),
             Terminator::Unreachable => Err(FaultKind::Unreachable),
             Terminator::Unsupported { construct } => Err(FaultKind::Unsupported(construct.clone())),
+        }
+    }
+
+    /// After a branch on an undefined register went one way: the register keeps the value that
+    /// way stands for (`value`; left as it is when `value` is still undefined), and the state is
+    /// marked [`flags::UNDEF_DOUBT`] (other registers computed from the same undefined value were
+    /// not fixed with it).
+    fn freeze_branch_register(&mut self, op: Operand, value: Scalar) {
+        self.state.flags |= flags::UNDEF_DOUBT;
+        if let Operand::Value(v) = op {
+            if value.def != 0 {
+                self.set_reg(v, value);
+            }
         }
     }
 
@@ -1430,24 +1547,17 @@ impl<'p> Machine<'p> {
             return Ok(Flow::Stop(Stop::Exit));
         }
         if parent_obj == 0 {
-            // Return from main. Its frame (and so its local variables) stays alive below the
-            // runtime's exit(status), which runs the atexit handlers: memory that main's variables
-            // still point to at the end of the program is not lost (SV-COMP's valid-memtrack).
+            // Return from main: main's variables die (C11 5.1.2.2.3: the return is exit(status)
+            // after the end of their lifetime), then the runtime's exit runs the atexit handlers.
+            // Memory that only main's variables pointed to is lost from here on (SV-COMP's
+            // valid-memtrack), and a thread that still uses them faults.
             if let Some(exit) = self.prog.exit {
                 let status = match value {
                     Some(Arg::Scalar(s)) => s,
                     _ => Scalar::int(0),
                 };
-                self.save_pc();
-                let main_frame = self.frame;
-                if self.state.flags & flags::THREADED != 0 {
-                    // With other threads running, main's variables die at its return, before
-                    // exit ends the process: a thread that still uses them may fault meanwhile.
-                    self.free_frame(main_frame);
-                    self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
-                } else {
-                    self.push_frame(exit, &[Arg::Scalar(status)], main_frame)?;
-                }
+                self.free_frame(self.frame);
+                self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
                 return Ok(Flow::Jumped);
             }
             self.trans_flags |= flags::EXIT;
@@ -1701,6 +1811,19 @@ impl<'p> Machine<'p> {
         Ok(Flow::Next)
     }
 
+    /// `llvm.lifetime.start/end` on `p` (see the module doc, "Block scopes"). Markers on anything
+    /// but an alloca of this run are ignored, as LLVM allows.
+    fn lifetime(&mut self, start: bool, p: Scalar) {
+        let (obj, off) = decode(p.bits);
+        if !p.ptr || off != 0 {
+            return;
+        }
+        if let Some(o) = self.state.heap.get_mut(obj).filter(|o| matches!(o.kind, ObjKind::Alloca | ObjKind::OutOfScope)) {
+            o.kind = if start { ObjKind::Alloca } else { ObjKind::OutOfScope };
+            o.clear();
+        }
+    }
+
     fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
         use Intrinsic::*;
         let w = if args.is_empty() { 0 } else { self.op_width(args[0]) };
@@ -1710,6 +1833,7 @@ impl<'p> Machine<'p> {
             if v.is_defined(m.op_width(args[i])) { Ok(v.bits) } else { Err(FaultKind::Undefined("length")) }
         };
         match which {
+            LifetimeStart | LifetimeEnd => self.lifetime(which == LifetimeStart, a(self, 1)),
             Memcpy | Memmove => {
                 if self.mem_interrupt() {
                     return Ok(Flow::Stop(Stop::Interrupt));
@@ -1914,4 +2038,19 @@ fn rmw(op: vigil_ir::RmwOp, w: u32, old: Scalar, v: Scalar) -> Exec<Scalar> {
             if zero || gt.bits == 1 { v } else { ops::binop(BinOp::Sub, false, false, w, old, Scalar::int(1))? }
         }
     })
+}
+
+/// Spreads the low bits of `value` over the set bits of `mask`, lowest first (`pdep`).
+fn deposit_bits(mut value: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut m = mask;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        if value & 1 == 1 {
+            out |= bit;
+        }
+        value >>= 1;
+        m &= m - 1;
+    }
+    out
 }

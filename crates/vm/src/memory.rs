@@ -73,6 +73,11 @@ pub enum ObjKind {
     Frame,
     /// Stack memory of an `alloca`, freed with its frame.
     Alloca,
+    /// An alloca between `llvm.lifetime.end` and the next `llvm.lifetime.start` (a block-scoped
+    /// local whose block was left): still owned by its frame, but any access is through a
+    /// dangling pointer. Its bytes are cleared (undefined, no pointers), so it keeps nothing
+    /// reachable and states that differ only in a dead variable's last value are equal.
+    OutOfScope,
 }
 
 /// One object of the graph.
@@ -260,6 +265,14 @@ impl Object {
         for p in moved {
             self.add_ptr(p);
         }
+    }
+
+    /// Makes every byte undefined and drops every pointer (an alloca entering or leaving its
+    /// scope).
+    pub fn clear(&mut self) {
+        self.data.fill(0);
+        self.def.fill(0);
+        self.ptrs.clear();
     }
 
     /// Sets `len` bytes at `off` to `byte` (with the definedness of `def`).
