@@ -507,6 +507,7 @@ pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option
         nondet_range,
         max_steps: 50_000_000,
         inputs: None,
+        uninitialised_over_approximated: false,
     }
 }
 

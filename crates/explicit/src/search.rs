@@ -98,10 +98,17 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
     }
 }
 
+/// Reason of an unknown answer: some input was sampled, not enumerated.
+pub const INPUT_SAMPLED: &str = "input domain not enumerated";
+/// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
+pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits)";
+/// Start of the reason of an unknown answer from a violation that is not evidence.
+pub const DOUBTFUL_VIOLATION: &str = "a violation that is not evidence:";
+
 /// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
 fn doubt_reason(v: &Violation, prog: &Program) -> String {
     format!(
-        "a {} violation at {} follows reads of uninitialised memory that vigil may not have kept \
+        "{DOUBTFUL_VIOLATION} {} at {} follows reads of uninitialised memory that vigil may not have kept \
          equal (a copy of uninitialised bytes, or a branch on an undefined register)",
         v.property,
         prog.module.describe_loc(v.loc)
@@ -143,7 +150,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // were sampled rather than enumerated (1).
     let mut incomplete: Option<(u8, String)> = None;
     let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
-        let severity = if reason.starts_with("input domain") {
+        let severity = if reason.starts_with(INPUT_SAMPLED) || reason.starts_with(UNINITIALISED_SAMPLED) {
             1
         } else if reason.starts_with("a transition exceeded") {
             2
@@ -190,8 +197,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     stats,
                 );
             }
-            if out.flags & flags::INCOMPLETE != 0 {
-                note("input domain not enumerated".into(), &mut incomplete);
+            if out.flags & flags::UNDEF_SAMPLED != 0 {
+                note(UNINITIALISED_SAMPLED.into(), &mut incomplete);
+            } else if out.flags & flags::INCOMPLETE != 0 {
+                note(INPUT_SAMPLED.into(), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
                 // The search explores the interleavings of visible accesses under sequential

@@ -36,6 +36,11 @@
 //! ways, freezes the register in place and also sets [`flags::UNDEF_DOUBT`]. The OS's own code
 //! and the runtime's trace-only code never freeze (they make no choices).
 //!
+//! With [`Config::uninitialised_over_approximated`] nothing is frozen: a branch on an undefined
+//! value goes both ways each time, which covers every choice of initial values at once (what a
+//! proof needs when an `int` would only be sampled) but may combine inconsistent ones (no
+//! counterexample comes from it).
+//!
 //! # Block scopes
 //!
 //! clang's `llvm.lifetime.end` on an alloca turns it into an [`ObjKind::OutOfScope`] object
@@ -74,6 +79,9 @@ pub mod flags {
     /// Part of the state: undefined bytes were copied (see the module doc, "Uninitialised
     /// values"); a copy and its source may since be read with different choices.
     pub const UNDEF_COPIED: u32 = 256;
+    /// Transition flag: a read of uninitialised memory chose among boundary values only (more than
+    /// 8 undefined bits), like a sampled input; [`INCOMPLETE`] is set with it.
+    pub const UNDEF_SAMPLED: u32 = 1024;
     /// Part of the state: a read chose a value for undefined memory after [`UNDEF_COPIED`], or a
     /// branch on an undefined register went both ways. A violation in such a state may rest on
     /// two reads of one uninitialised value that disagree: it is not evidence.
@@ -139,6 +147,12 @@ pub struct Config {
     /// every signed type); `__VERIFIER_nondet_pointer` consumes a value and follows only 0
     /// (NULL) exactly. `--nondet-range` is ignored in this mode.
     pub inputs: Option<Vec<u64>>,
+    /// Read uninitialised memory without choosing a value (see the module doc, "Uninitialised
+    /// values"): undefined values stay undefined and a branch on one goes both ways. Every run of
+    /// the program with some fixed initial values is then one of the explored runs (a complete
+    /// search proves the property), but a path may combine two reads of one value that disagree
+    /// (a violation found is not evidence).
+    pub uninitialised_over_approximated: bool,
 }
 
 /// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:
@@ -810,7 +824,7 @@ impl<'p> Machine<'p> {
     /// the VM makes no choices (the OS, trace-only code).
     fn freeze_loaded(&mut self, p: Scalar, size: u32, width: u32, v: Scalar, pointer: bool) -> Scalar {
         let undefined = !v.def & crate::memory::mask(width);
-        if undefined == 0 || !self.interruptible() {
+        if undefined == 0 || !self.interruptible() || self.config.uninitialised_over_approximated {
             return v;
         }
         let frozen = if pointer && undefined == crate::memory::mask(width) {
@@ -824,7 +838,7 @@ impl<'p> Machine<'p> {
                 deposit_bits(u64::from(self.choose(1 << k)), undefined)
             } else {
                 // Like a wide __VERIFIER_nondet_* input: boundary values, not every value.
-                self.trans_flags |= flags::INCOMPLETE;
+                self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
                 let m = crate::memory::mask(width);
                 let smax = m >> 1;
                 let picks = [0, 1, m, 2, m.wrapping_sub(1) & m, smax, smax + 1, smax - 1, (smax + 2) & m];
