@@ -1,5 +1,5 @@
 // expect: true
-// decide: explicit synergy
+// decide: explicit
 // As 182 with a char: its 256 values are all explored, so the explicit engine proves it.
 extern void reach_error(void);
 int main(void) {
