@@ -1,0 +1,211 @@
+//! Memory access by the program: [`Machine::check_access`] decides whether an access of some
+//! bytes through a pointer value is valid, and loads, stores, copies and string reads go
+//! through it.
+//!
+//! Invariants: every access to program memory is checked here first, and a failed check is a
+//! fault that names the undefined behaviour (null, freed, out of bounds, constant, invalid
+//! pointer) — except for a pointer that lost its provenance through integers or bytes, which
+//! makes the run inconclusive ([`FaultKind::Undefined`]) rather than a violation, so vigil never
+//! answers a wrong `false`. Frames are objects too but never accessible through a pointer, and
+//! an alloca whose block has ended ([`ObjKind::OutOfScope`]) is dangling. A pointer turned into
+//! an integer narrower than 64 bits raises [`flags::ADDRESS_AS_INT`].
+//!
+//! Loads of uninitialised memory choose its value once and write it back
+//! ([`Machine::freeze_loaded`]); copies carry undefined bytes and say so in the state
+//! ([`Machine::note_undefined_copy`]); see the module doc of `machine`, "Uninitialised values".
+
+use super::*;
+
+impl Machine<'_> {
+    /// Checks an access of `size` bytes through `p`; returns (object, offset).
+    pub fn check_access(&self, p: Scalar, size: u32, write: bool) -> Exec<(u32, u32)> {
+        if !p.is_defined(64) {
+            return Err(FaultKind::Undefined("address"));
+        }
+        let (obj, off) = decode(p.bits);
+        if p.bits == 0 {
+            return Err(FaultKind::NullDeref);
+        }
+        let ilp32_int = self.prog.ptr_bytes == NARROW_PTR_BYTES && !p.ptr;
+        if ilp32_int || (!p.ptr && obj != 0 && obj & CODE_TAG == 0 && self.state.heap.was_allocated(obj)) {
+            // ILP32: a pointer that went through a 32-bit integer keeps only its offset, so any
+            // non-null integer may have been a valid pointer.
+            // An integer that encodes a real object: a pointer that went through bytes or
+            // arithmetic the VM does not track. The access may well be valid, so this is not
+            // reported as a violation (never a wrong `false`); it makes the run inconclusive.
+            return Err(FaultKind::Undefined("pointer whose provenance was lost (copied through integers or bytes)"));
+        }
+        if !p.ptr || obj & CODE_TAG != 0 {
+            return Err(FaultKind::InvalidPointer);
+        }
+        let Some(o) = self.state.heap.get(obj) else {
+            return Err(if self.state.heap.was_allocated(obj) {
+                FaultKind::UseAfterFree
+            } else {
+                FaultKind::InvalidPointer
+            });
+        };
+        if o.kind == ObjKind::Frame {
+            return Err(FaultKind::InvalidPointer);
+        }
+        if o.kind == ObjKind::OutOfScope {
+            return Err(FaultKind::UseAfterFree);
+        }
+        if u64::from(off) + u64::from(size) > u64::from(o.size()) {
+            return Err(FaultKind::OutOfBounds);
+        }
+        if write && o.kind == ObjKind::Constant {
+            return Err(FaultKind::WriteToConstant);
+        }
+        Ok((obj, off))
+    }
+
+    /// A non-null pointer value is about to become a narrower integer.
+    pub(super) fn note_narrowed_pointer(&mut self, v: Scalar) {
+        if v.ptr && decode(v.bits).0 != 0 {
+            self.trans_flags |= flags::ADDRESS_AS_INT;
+        }
+    }
+
+    /// A load of `size` bytes at `p` (already checked) that reads part of an ILP32 pointer
+    /// slot, whose bytes are only the offset.
+    pub(super) fn note_partial_pointer_read(&mut self, p: Scalar, size: u32) {
+        let (obj, off) = decode(p.bits);
+        if self.state.heap.get(obj).is_some_and(|o| o.splits_narrow_pointer(off, size)) {
+            self.trans_flags |= flags::ADDRESS_AS_INT;
+        }
+    }
+
+    /// A copy of `len` bytes of object `obj` at `off` is about to happen: if any of them is
+    /// undefined, the state says so ([`flags::UNDEF_COPIED`]).
+    pub(super) fn note_undefined_copy(&mut self, obj: u32, off: u32, len: u32) {
+        if self.state.flags & flags::UNDEF_COPIED != 0 {
+            return;
+        }
+        let o = self.state.heap.get(obj).expect("checked");
+        if o.def[off as usize..(off + len) as usize].iter().any(|d| *d != 0xff) {
+            self.state.flags |= flags::UNDEF_COPIED;
+        }
+    }
+
+    /// Freeze at load: `v`, just read from `size` bytes at `p` (checked) for a `width`-bit
+    /// register, has undefined bits; chooses them and writes the value back, so every later read
+    /// agrees. Pointer loads (`pointer`) choose between NULL and an invalid address. Returns `v`
+    /// unchanged where the VM makes no choices (the OS, trace-only code) and when uninitialised
+    /// values are over-approximated.
+    pub(super) fn freeze_loaded(&mut self, p: Scalar, size: u32, width: u32, v: Scalar, pointer: bool) -> Scalar {
+        let undefined = !v.def & crate::memory::mask(width);
+        if undefined == 0 || !self.interruptible() || self.config.uninitialised_over_approximated {
+            return v;
+        }
+        let frozen = if pointer && undefined == crate::memory::mask(width) {
+            // An uninitialised pointer: NULL, or an address of no object (INVALID_OBJ never
+            // becomes valid). It could also happen to equal a valid address: not explored.
+            self.trans_flags |= flags::INCOMPLETE;
+            if self.choose(2) == 0 { Scalar::null() } else { Scalar::pointer(crate::memory::INVALID_OBJ, 0) }
+        } else {
+            let k = undefined.count_ones();
+            let chosen = if k <= 8 {
+                deposit_bits(u64::from(self.choose(1 << k)), undefined)
+            } else {
+                // Like a wide __VERIFIER_nondet_* input: boundary values, not every value.
+                self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
+                let m = crate::memory::mask(width);
+                let smax = m >> 1;
+                let picks = [0, 1, m, 2, m.wrapping_sub(1) & m, smax, smax + 1, smax - 1, (smax + 2) & m];
+                picks[self.choose(picks.len() as u32) as usize] & undefined
+            };
+            Scalar::int((v.bits & !undefined) | chosen)
+        };
+        if self.state.flags & flags::UNDEF_COPIED != 0 {
+            self.state.flags |= flags::UNDEF_DOUBT;
+        }
+        let loc = self.current_loc();
+        self.event(Event::UndefRead { loc, value: frozen.bits });
+        let (obj, off) = decode(p.bits);
+        if let Some(o) = self.state.heap.get_mut(obj) {
+            o.write(off, size.min(8), frozen);
+        }
+        frozen
+    }
+
+    pub(super) fn load(&self, p: Scalar, size: u32) -> Exec<Scalar> {
+        let (obj, off) = self.check_access(p, size, false)?;
+        Ok(self.state.heap.get(obj).expect("checked").read(off, size.min(8)))
+    }
+
+    /// [`Self::load`] of a value that the program uses as a `width`-bit integer: below 64 bits a
+    /// pointer read this way loses its object, which the run notes (see [`flags::ADDRESS_AS_INT`]).
+    pub(super) fn load_as_int(&mut self, p: Scalar, size: u32, width: u32) -> Exec<Scalar> {
+        let v = self.load(p, size)?;
+        if width < 64 {
+            self.note_narrowed_pointer(v);
+            self.note_partial_pointer_read(p, size);
+        }
+        Ok(v)
+    }
+
+    pub(super) fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> Exec<()> {
+        let (obj, off) = self.check_access(p, size, true)?;
+        self.state.heap.get_mut(obj).expect("checked").write(off, size.min(8), v);
+        Ok(())
+    }
+
+    /// Copies `len` bytes between memory locations (memmove semantics).
+    pub(super) fn copy_memory(&mut self, dst: Scalar, src: Scalar, len: u64) -> Exec<()> {
+        if len == 0 {
+            return Ok(());
+        }
+        let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
+        let (so, soff) = self.check_access(src, len, false)?;
+        let (dob, doff) = self.check_access(dst, len, true)?;
+        self.note_undefined_copy(so, soff, len);
+        if so == dob {
+            self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);
+        } else {
+            // Only the copied range is taken out, not the whole source object.
+            let part = self.state.heap.get(so).expect("checked").slice(soff, len);
+            self.state.heap.get_mut(dob).expect("checked").copy_from(doff, &part, 0, len);
+        }
+        Ok(())
+    }
+
+    /// Reads a NUL-terminated string (at most `limit` bytes) for traces.
+    pub(super) fn read_c_string(&self, p: Scalar, limit: u32) -> Exec<String> {
+        let (obj, off) = self.check_access(p, 1, false)?;
+        let o = self.state.heap.get(obj).expect("checked");
+        let end = (off as usize + limit as usize).min(o.data.len());
+        let bytes = &o.data[off as usize..end];
+        let s = bytes.iter().position(|b| *b == 0).map_or(bytes, |n| &bytes[..n]);
+        Ok(String::from_utf8_lossy(s).into_owned())
+    }
+}
+
+/// Spreads the low bits of `value` over the set bits of `mask`, lowest first (`pdep`).
+fn deposit_bits(mut value: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut m = mask;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        if value & 1 == 1 {
+            out |= bit;
+        }
+        value >>= 1;
+        m &= m - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::deposit_bits;
+
+    #[test]
+    fn deposit_spreads_bits_over_the_mask() {
+        assert_eq!(deposit_bits(0b11, 0b1010), 0b1010);
+        assert_eq!(deposit_bits(0b01, 0b1010), 0b0010);
+        assert_eq!(deposit_bits(0b10, 0b1010), 0b1000);
+        assert_eq!(deposit_bits(0xff, 0xff00), 0xff00);
+        assert_eq!(deposit_bits(0, u64::MAX), 0);
+    }
+}
