@@ -87,6 +87,10 @@ pub struct Object {
     pub data: Vec<u8>,
     pub def: Vec<u8>,
     pub ptrs: Vec<PtrSlot>,
+    /// Undefined bytes were copied out of or into this object (`memcpy`, struct copies): a value
+    /// chosen for them here need not be the one chosen for the copy elsewhere (see
+    /// `machine`, "Uninitialised values"). Cleared with the contents ([`Object::clear`]).
+    pub undef_copied: bool,
 }
 
 impl Object {
@@ -97,6 +101,7 @@ impl Object {
             data: vec![0; size],
             def: vec![if zeroed { 0xff } else { 0 }; size],
             ptrs: Vec::new(),
+            undef_copied: false,
         }
     }
 
@@ -229,6 +234,11 @@ impl Object {
         }
     }
 
+    /// Whether any of the bytes `[off, off+len)` (bounds already checked) has an undefined bit.
+    pub fn has_undefined(&self, off: u32, len: u32) -> bool {
+        self.def[off as usize..(off + len) as usize].iter().any(|d| *d != 0xff)
+    }
+
     /// Copies `len` bytes with their shadows from `src[soff..]` to `self[doff..]` (bounds
     /// already checked; the ranges may belong to the same object and overlap).
     pub fn copy_from(&mut self, doff: u32, src: &Object, soff: u32, len: u32) {
@@ -273,6 +283,7 @@ impl Object {
         self.data.fill(0);
         self.def.fill(0);
         self.ptrs.clear();
+        self.undef_copied = false;
     }
 
     /// Sets `len` bytes at `off` to `byte` (with the definedness of `def`).

@@ -76,15 +76,18 @@ impl Machine<'_> {
         }
     }
 
-    /// A copy of `len` bytes of object `obj` at `off` is about to happen: if any of them is
-    /// undefined, the state says so ([`flags::UNDEF_COPIED`]).
-    pub(super) fn note_undefined_copy(&mut self, obj: u32, off: u32, len: u32) {
-        if self.state.flags & flags::UNDEF_COPIED != 0 {
+    /// `len` bytes of object `src` at `off` are about to be copied (into `dst`, when the copy
+    /// goes to memory): if any of them is undefined, both objects are marked
+    /// (`Object::undef_copied`; see the module doc of `machine`, "Uninitialised values").
+    pub(super) fn note_undefined_copy(&mut self, src: u32, off: u32, len: u32, dst: Option<u32>) {
+        if !self.state.heap.get(src).expect("checked").has_undefined(off, len) {
             return;
         }
-        let o = self.state.heap.get(obj).expect("checked");
-        if o.def[off as usize..(off + len) as usize].iter().any(|d| *d != 0xff) {
-            self.state.flags |= flags::UNDEF_COPIED;
+        for obj in std::iter::once(src).chain(dst) {
+            // Only an object not yet marked is copied (copy on write) to be marked.
+            if self.state.heap.get(obj).is_some_and(|o| !o.undef_copied) {
+                self.state.heap.get_mut(obj).expect("live").undef_copied = true;
+            }
         }
     }
 
@@ -117,13 +120,13 @@ impl Machine<'_> {
             };
             Scalar::int((v.bits & !undefined) | chosen)
         };
-        if self.state.flags & flags::UNDEF_COPIED != 0 {
-            self.state.flags |= flags::UNDEF_DOUBT;
-        }
         let loc = self.current_loc();
         self.event(Event::UndefRead { loc, value: frozen.bits });
         let (obj, off) = decode(p.bits);
         if let Some(o) = self.state.heap.get_mut(obj) {
+            if o.undef_copied {
+                self.state.flags |= flags::UNDEF_DOUBT;
+            }
             o.write(off, size.min(8), frozen);
         }
         frozen
@@ -159,7 +162,7 @@ impl Machine<'_> {
         let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
         let (so, soff) = self.check_access(src, len, false)?;
         let (dob, doff) = self.check_access(dst, len, true)?;
-        self.note_undefined_copy(so, soff, len);
+        self.note_undefined_copy(so, soff, len, Some(dob));
         if so == dob {
             self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);
         } else {

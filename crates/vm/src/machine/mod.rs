@@ -29,9 +29,9 @@
 //! bytes are written back to the object, so later reads agree. Copies of bytes (`llvm.memcpy`,
 //! aggregate loads and stores: the runtime's memcpy, realloc, qsort, struct assignment) carry
 //! undefined bytes without choosing; since the copy and its source may then be read with
-//! different choices, a copy of undefined bytes sets [`flags::UNDEF_COPIED`] in the state, and a
-//! freeze after that sets [`flags::UNDEF_DOUBT`]: the verifier does not report a violation from
-//! a state with that flag (it could rest on two reads of one value that disagree). A branch on a
+//! different choices, both objects are marked (`Object::undef_copied`), and a freeze in a marked
+//! object sets [`flags::UNDEF_DOUBT`]: the verifier does not report a violation from a state
+//! with that flag (it could rest on two reads of one value that disagree). A branch on a
 //! register that is still undefined (an `undef` constant of the runtime, a faulting
 //! instruction's result) explores both ways, freezes the register in place and also sets
 //! [`flags::UNDEF_DOUBT`]. The OS's own code and the runtime's trace-only code never freeze (they
@@ -93,12 +93,10 @@ pub mod flags {
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
     /// of the state.
     pub const THREADED: u32 = 128;
-    /// Part of the state: undefined bytes were copied (see the module doc, "Uninitialised
-    /// values"); a copy and its source may since be read with different choices.
-    pub const UNDEF_COPIED: u32 = 256;
-    /// Part of the state: a read chose a value for undefined memory after [`UNDEF_COPIED`], or a
-    /// branch on an undefined register went both ways. A violation in such a state may rest on
-    /// two reads of one uninitialised value that disagree: it is not evidence.
+    /// Part of the state: a read chose a value for undefined memory in an object that undefined
+    /// bytes were copied into or out of (`Object::undef_copied`), or a branch on an undefined
+    /// register went both ways. A violation in such a state may rest on two reads of one
+    /// uninitialised value that disagree: it is not evidence.
     pub const UNDEF_DOUBT: u32 = 512;
     /// Transition flag: a read of uninitialised memory chose among boundary values only (more than
     /// 8 undefined bits), like a sampled input; [`INCOMPLETE`] is set with it.
@@ -106,7 +104,7 @@ pub mod flags {
 }
 
 /// The flags that belong to a state rather than to one transition.
-pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_COPIED | flags::UNDEF_DOUBT;
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT;
 
 /// Control operations of `__vm_control`.
 pub mod ctl {

@@ -159,7 +159,7 @@ impl Machine<'_> {
         match dest {
             Some(d) if self.is_aggregate_reg(d) => {
                 let (obj, off) = self.check_access(p, size, false)?;
-                self.note_undefined_copy(obj, off, size);
+                self.note_undefined_copy(obj, off, size, None);
                 let part = self.state.heap.get(obj).expect("checked").slice(off, size);
                 let reg_off = self.prog.funcs[self.func.index()].reg_off[d.index()];
                 self.frame_mut().copy_from(reg_off, &part, 0, size);
@@ -186,10 +186,9 @@ impl Machine<'_> {
         if size > 8 || self.is_aggregate_type(ty) {
             let bytes = self.operand_bytes(val, size);
             let (obj, off) = self.check_access(p, size, true)?;
-            if bytes.def.iter().any(|d| *d != 0xff) {
-                self.state.flags |= flags::UNDEF_COPIED;
-            }
-            self.state.heap.get_mut(obj).expect("checked").copy_from(off, &bytes, 0, size);
+            let target = self.state.heap.get_mut(obj).expect("checked");
+            target.copy_from(off, &bytes, 0, size);
+            target.undef_copied |= bytes.has_undefined(0, size);
         } else {
             let v = self.operand(val);
             self.store(p, size, v)?;
