@@ -1,7 +1,7 @@
 //! Structure-preserving symbolic execution of one function (Babić, thesis 2008, chapter 3).
 //!
 //! The function's unrolled acyclic graph ([`crate::unroll`]) is processed in reverse post-order.
-//! Every register becomes one term of the shared DAG ([`crate::world`]).
+//! Every register becomes one term of the shared DAG ([`crate::term_space`]).
 //!
 //! * **φ-functions** become gated terms (thesis §2.3.2, §3.2.1): the gating path expression of the
 //!   node (computed on the unrolled graph by [`vigil_ir::cfg::GatingPaths`]) is turned into nested
@@ -24,7 +24,7 @@
 //!   except pointer-sized effects whose summary term is small, which are inlined so they can be
 //!   dereferenced precisely (thesis §4.2.1, "expanded if dereferenced ... smaller than a bound").
 //!
-//! Invariants: after [`execute`], the function's summary is in `World::summaries` and mentions
+//! Invariants: after [`execute`], the function's summary is in `TermSpace::summaries` and mentions
 //! only its parameters, its in-location variables, its own nondet/free variables and summary
 //! operators of its call sites; every check and call site is recorded with its context.
 
@@ -47,7 +47,7 @@ use vigil_ir::{
 use vigil_vm::symbolic;
 use crate::memory::{targets, Base, Loc, Target};
 use crate::unroll::{UnrollError, Unrolled};
-use crate::world::{Effect, InstId, LocalKind, Summary, VarKind, World};
+use crate::term_space::{Effect, InstId, LocalKind, Summary, VarKind, TermSpace};
 use crate::{Options, ReportKind};
 
 pub use insts::bit_intrinsic;
@@ -100,7 +100,7 @@ pub struct FuncInfo {
 pub type SkipReason = String;
 
 struct FunctionExecutor<'a> {
-    w: &'a mut World,
+    w: &'a mut TermSpace,
     m: &'a Module,
     fid: FuncId,
     f: &'a Function,
@@ -133,7 +133,7 @@ struct FunctionExecutor<'a> {
 
 /// Executes `fid` and stores its summary; returns the checks, call sites and events, or why the
 /// function was skipped.
-pub fn execute(w: &mut World, m: &Module, fid: FuncId, opts: &Options) -> Result<FuncInfo, SkipReason> {
+pub fn execute(w: &mut TermSpace, m: &Module, fid: FuncId, opts: &Options) -> Result<FuncInfo, SkipReason> {
     let f = m.function(fid);
     if let Some(u) = first_unsupported(f) {
         return Err(u);
@@ -276,7 +276,7 @@ mod tests {
         let m = compile(tag, src);
         let fid = m.function_by_name("f").unwrap();
         let names = m.functions.iter().map(|f| f.name.clone()).collect();
-        let mut w = World::new(names);
+        let mut w = TermSpace::new(names);
         let opts = Options { unroll, ..Options::default() };
         execute(&mut w, &m, fid, &opts).unwrap();
         let sum = w.summaries[fid.index()].clone().unwrap();

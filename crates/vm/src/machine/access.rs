@@ -18,7 +18,7 @@ use super::*;
 
 impl Machine<'_> {
     /// Checks an access of `size` bytes through `p`; returns (object, offset).
-    pub fn check_access(&self, p: Scalar, size: u32, write: bool) -> Exec<(u32, u32)> {
+    pub fn check_access(&self, p: Scalar, size: u32, write: bool) -> VmResult<(u32, u32)> {
         if !p.is_defined(64) {
             return Err(FaultKind::Undefined("address"));
         }
@@ -132,14 +132,14 @@ impl Machine<'_> {
         frozen
     }
 
-    pub(super) fn load(&self, p: Scalar, size: u32) -> Exec<Scalar> {
+    pub(super) fn load(&self, p: Scalar, size: u32) -> VmResult<Scalar> {
         let (obj, off) = self.check_access(p, size, false)?;
         Ok(self.state.heap.get(obj).expect("checked").read(off, size.min(8)))
     }
 
     /// [`Self::load`] of a value that the program uses as a `width`-bit integer: below 64 bits a
     /// pointer read this way loses its object, which the run notes (see [`flags::ADDRESS_AS_INT`]).
-    pub(super) fn load_as_int(&mut self, p: Scalar, size: u32, width: u32) -> Exec<Scalar> {
+    pub(super) fn load_as_int(&mut self, p: Scalar, size: u32, width: u32) -> VmResult<Scalar> {
         let v = self.load(p, size)?;
         if width < 64 {
             self.note_narrowed_pointer(v);
@@ -148,14 +148,14 @@ impl Machine<'_> {
         Ok(v)
     }
 
-    pub(super) fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> Exec<()> {
+    pub(super) fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> VmResult<()> {
         let (obj, off) = self.check_access(p, size, true)?;
         self.state.heap.get_mut(obj).expect("checked").write(off, size.min(8), v);
         Ok(())
     }
 
     /// Copies `len` bytes between memory locations (memmove semantics).
-    pub(super) fn copy_memory(&mut self, dst: Scalar, src: Scalar, len: u64) -> Exec<()> {
+    pub(super) fn copy_memory(&mut self, dst: Scalar, src: Scalar, len: u64) -> VmResult<()> {
         if len == 0 {
             return Ok(());
         }
@@ -174,7 +174,7 @@ impl Machine<'_> {
     }
 
     /// Reads a NUL-terminated string (at most `limit` bytes) for traces.
-    pub(super) fn read_c_string(&self, p: Scalar, limit: u32) -> Exec<String> {
+    pub(super) fn read_c_string(&self, p: Scalar, limit: u32) -> VmResult<String> {
         let (obj, off) = self.check_access(p, 1, false)?;
         let o = self.state.heap.get(obj).expect("checked");
         let end = (off as usize + limit as usize).min(o.data.len());

@@ -14,7 +14,7 @@ use super::*;
 
 impl Machine<'_> {
     /// Jumps to `target`, evaluating its φs for the edge from the current block.
-    pub(super) fn jump(&mut self, target: BlockId) -> Exec<Flow> {
+    pub(super) fn jump(&mut self, target: BlockId) -> VmResult<Flow> {
         let from = BlockId(self.block);
         let f = self.prog.module.function(self.func);
         let block = &f.blocks[target.index()];
@@ -58,7 +58,7 @@ impl Machine<'_> {
         Ok(Flow::Jumped)
     }
 
-    pub(super) fn terminator(&mut self, t: &Terminator) -> Exec<Flow> {
+    pub(super) fn terminator(&mut self, t: &Terminator) -> VmResult<Flow> {
         match t {
             Terminator::Br { target } => self.jump(*target),
             Terminator::CondBr { cond, if_true, if_false } => {
@@ -136,7 +136,7 @@ impl Machine<'_> {
         buf
     }
 
-    pub(super) fn call(&mut self, callee: Callee, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
+    pub(super) fn call(&mut self, callee: Callee, args: &[Operand], dest: Option<ValueId>) -> VmResult<Flow> {
         let target = self.resolve_callee(callee)?;
         if self.prog.error_functions[target.index()] {
             let loc = self.current_loc();
@@ -154,7 +154,7 @@ impl Machine<'_> {
 
     /// The function a call calls: a direct callee, or the function an indirect callee's pointer
     /// points to (a fault when it points to none).
-    fn resolve_callee(&self, callee: Callee) -> Exec<FuncId> {
+    fn resolve_callee(&self, callee: Callee) -> VmResult<FuncId> {
         match callee {
             Callee::Direct(f) => Ok(f),
             Callee::Indirect(p) => {
@@ -173,7 +173,7 @@ impl Machine<'_> {
 
     /// Calls a function of the program (not a hypercall): a new frame for it becomes the running
     /// frame, unless the call is an interrupt point that ends the transition first.
-    fn enter_function(&mut self, target: FuncId, argv: &[Arg]) -> Exec<Flow> {
+    fn enter_function(&mut self, target: FuncId, argv: &[Arg]) -> VmResult<Flow> {
         let func = self.prog.module.function(target);
         if func.is_declaration() {
             return Err(FaultKind::UnknownFunction(func.name.clone()));
@@ -199,7 +199,7 @@ impl Machine<'_> {
         Ok(Flow::Jumped)
     }
 
-    pub(super) fn ret(&mut self, val: Option<Operand>) -> Exec<Flow> {
+    pub(super) fn ret(&mut self, val: Option<Operand>) -> VmResult<Flow> {
         let value = val.map(|v| {
             let len = self.agg_len(v);
             if len > 8 || self.op_is_aggregate(v) { Arg::Bytes(self.operand_bytes(v, len)) } else { Arg::Scalar(self.operand(v)) }
@@ -245,7 +245,7 @@ impl Machine<'_> {
     /// the end of their lifetime), then the runtime's exit runs the atexit handlers. Memory that
     /// only main's variables pointed to is lost from here on (SV-COMP's valid-memtrack), and a
     /// thread that still uses them faults.
-    fn return_from_main(&mut self, value: Option<Arg>) -> Exec<Flow> {
+    fn return_from_main(&mut self, value: Option<Arg>) -> VmResult<Flow> {
         let Some(exit) = self.prog.exit else {
             self.trans_flags |= flags::EXIT;
             return Ok(Flow::Stop(Stop::Exit));

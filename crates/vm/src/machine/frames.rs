@@ -45,7 +45,7 @@ impl Machine<'_> {
     }
 
     /// Calls `f`: a new frame whose caller is `caller_frame` becomes the running frame.
-    pub(super) fn push_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> Exec<()> {
+    pub(super) fn push_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> VmResult<()> {
         let func = self.prog.module.function(f);
         if args.len() < func.params.len() || (!func.varargs && args.len() != func.params.len()) {
             return Err(FaultKind::BadCall);
@@ -61,7 +61,7 @@ impl Machine<'_> {
 
     /// A new frame object for `f` (not running): the pc at its entry, the parameters set from
     /// `args` (as many as `f` has; the rest go to the variadic area when `f` is variadic).
-    pub(super) fn make_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> Exec<u32> {
+    pub(super) fn make_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> VmResult<u32> {
         let func = self.prog.module.function(f);
         if func.is_declaration() || args.len() < func.params.len() {
             return Err(FaultKind::BadCall);
@@ -177,7 +177,7 @@ impl Machine<'_> {
 
     /// `VM_CR_FRAME := target`: frees the running frame and its callers up to (not including)
     /// `target` or the bottom of the stack, and continues in `target` at its saved pc.
-    pub(super) fn switch_frame(&mut self, target: u32) -> Exec<Flow> {
+    pub(super) fn switch_frame(&mut self, target: u32) -> VmResult<Flow> {
         // `VM_CR_FRAME := NULL` from a thread: the thread is over (the OS has taken it out of its
         // table); its whole stack is freed and the transition ends.
         let ends_thread = target == 0 && self.in_thread;

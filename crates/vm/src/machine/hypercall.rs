@@ -15,7 +15,7 @@ use super::*;
 
 /// Argument `i` of a hypercall as a scalar (an aggregate or a missing argument is the runtime's
 /// bug).
-fn int_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<Scalar> {
+fn int_arg(args: &[Arg], i: usize, what: &'static str) -> VmResult<Scalar> {
     match args.get(i) {
         Some(Arg::Scalar(s)) => Ok(*s),
         _ => Err(FaultKind::BadHypercall(what)),
@@ -23,7 +23,7 @@ fn int_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<Scalar> {
 }
 
 /// Argument `i` of a hypercall as a fully defined 64-bit integer.
-fn defined_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<u64> {
+fn defined_arg(args: &[Arg], i: usize, what: &'static str) -> VmResult<u64> {
     let s = int_arg(args, i, what)?;
     if s.is_defined(64) { Ok(s.bits) } else { Err(FaultKind::Undefined(what)) }
 }
@@ -32,7 +32,7 @@ fn defined_arg(args: &[Arg], i: usize, what: &'static str) -> Exec<u64> {
 const MAX_OBJECT: u64 = 1 << 28;
 
 impl Machine<'_> {
-    pub(super) fn hypercall(&mut self, h: Hypercall, args: &[Arg], dest: Option<ValueId>) -> Exec<Flow> {
+    pub(super) fn hypercall(&mut self, h: Hypercall, args: &[Arg], dest: Option<ValueId>) -> VmResult<Flow> {
         match h {
             Hypercall::ObjMake => {
                 let size = defined_arg(args, 0, "obj_make size")?;
@@ -121,7 +121,7 @@ impl Machine<'_> {
     }
 
     /// `__vm_ctl_get(r)`: the value of control register `r`.
-    fn ctl_get(&self, r: u64) -> Exec<Scalar> {
+    fn ctl_get(&self, r: u64) -> VmResult<Scalar> {
         Ok(match r {
             reg::STATE => if self.state.root == 0 { Scalar::null() } else { Scalar::pointer(self.state.root, 0) },
             reg::FRAME => if self.frame == 0 { Scalar::null() } else { Scalar::pointer(self.frame, 0) },
@@ -133,7 +133,7 @@ impl Machine<'_> {
     }
 
     /// `__vm_ctl_set(r, v)`: writes control register `r`; writing `VM_CR_FRAME` transfers control.
-    fn ctl_set(&mut self, args: &[Arg]) -> Exec<Flow> {
+    fn ctl_set(&mut self, args: &[Arg]) -> VmResult<Flow> {
         let r = defined_arg(args, 0, "control register")?;
         let v = int_arg(args, 1, "control register value")?;
         if !v.is_defined(64) {
@@ -178,7 +178,7 @@ impl Machine<'_> {
 
     /// `__vm_frame_make(f, n, args...)`: a new frame for `f` that is not running (the OS starts
     /// it later by switching to it); returns its object.
-    fn frame_make(&mut self, args: &[Arg]) -> Exec<u32> {
+    fn frame_make(&mut self, args: &[Arg]) -> VmResult<u32> {
         let fp = int_arg(args, 0, "frame_make function")?;
         let n = defined_arg(args, 1, "frame_make argument count")? as u32 as usize;
         let (obj, off) = decode(fp.bits);
@@ -210,7 +210,7 @@ impl Machine<'_> {
 
     /// `__vm_control(op, a)`: the integer control operations ([`ctl`]). Returns the result, or
     /// `None` when the transition ends before the operation (it is then repeated).
-    fn control(&mut self, op: u64, a: u64) -> Exec<Option<u64>> {
+    fn control(&mut self, op: u64, a: u64) -> VmResult<Option<u64>> {
         let result = match op {
             ctl::GET_FLAGS => {
                 let mut f = self.state.flags | self.trans_flags;

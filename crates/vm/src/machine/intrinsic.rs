@@ -30,7 +30,7 @@ impl Machine<'_> {
         }
     }
 
-    pub(super) fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> Exec<Flow> {
+    pub(super) fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> VmResult<Flow> {
         use Intrinsic::*;
         let w = if args.is_empty() { 0 } else { self.op_width(args[0]) };
         let a = |m: &Self, i: usize| m.operand(args[i]);
@@ -102,13 +102,13 @@ impl Machine<'_> {
     }
 
     /// A length operand, which must be fully defined.
-    fn defined_length(&self, op: Operand) -> Exec<u64> {
+    fn defined_length(&self, op: Operand) -> VmResult<u64> {
         let v = self.operand(op);
         if v.is_defined(self.op_width(op)) { Ok(v.bits) } else { Err(FaultKind::Undefined("length")) }
     }
 
     /// `memset(dst, byte, len)`.
-    fn memset(&mut self, dst: Scalar, byte: Scalar, len: u64) -> Exec<()> {
+    fn memset(&mut self, dst: Scalar, byte: Scalar, len: u64) -> VmResult<()> {
         if len > 0 {
             let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
             let (obj, off) = self.check_access(dst, len, true)?;
@@ -130,7 +130,7 @@ impl Machine<'_> {
     }
 
     /// `va_start(ap)`: points `ap` at the running frame's vararg object.
-    fn va_start(&mut self, ap: Scalar) -> Exec<()> {
+    fn va_start(&mut self, ap: Scalar) -> VmResult<()> {
         let area = self.first_alloca().ok_or(FaultKind::BadHypercall("va_start in a function without varargs"))?;
         if self.prog.ptr_bytes == NARROW_PTR_BYTES {
             // i386 va_list: a pointer to the next argument in the frame's vararg object.
@@ -159,7 +159,7 @@ impl Machine<'_> {
 }
 
 /// `abs(v)` of a `w`-bit value (`INT_MIN` stays `INT_MIN`).
-fn abs(w: u32, v: Scalar) -> Exec<Scalar> {
+fn abs(w: u32, v: Scalar) -> VmResult<Scalar> {
     let neg = ops::binop(BinOp::Sub, false, false, w, Scalar::int(0), v)?;
     let is_neg = ops::icmp(ICmpPred::Slt, w, v, Scalar::int(0));
     Ok(if is_neg.bits == 1 { neg } else { v })

@@ -226,16 +226,17 @@ pub enum Stop {
     StepLimit,
 }
 
-/// Result of a transition.
+/// How a transition ended, with the flags it raised and its length.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct TransitionResult {
     pub stop: Stop,
     /// Flags raised during the transition (INCOMPLETE in particular).
     pub flags: u32,
     pub steps: u64,
 }
 
-type Exec<T> = Result<T, FaultKind>;
+/// The result of executing part of an instruction: a value, or the fault it raised.
+type VmResult<T> = Result<T, FaultKind>;
 
 /// Runs transitions of one program.
 pub struct Machine<'p> {
@@ -383,7 +384,7 @@ impl<'p> Machine<'p> {
     /// Runs one transition from the current state with the given choices: the scheduler, in a
     /// fresh frame, picks a thread and switches to it; the thread runs until an interrupt, the
     /// end of the program, an error or a cancelled path.
-    pub fn run_transition(&mut self, choices: Choices) -> Outcome {
+    pub fn run_transition(&mut self, choices: Choices) -> TransitionResult {
         self.choices = choices;
         self.trans_flags = 0;
         self.passed.clear();
@@ -395,21 +396,21 @@ impl<'p> Machine<'p> {
         self.in_thread = false;
         self.frame = 0;
         if self.state.root == 0 {
-            return Outcome { stop: Stop::Exit, flags: 0, steps: 0 };
+            return TransitionResult { stop: Stop::Exit, flags: 0, steps: 0 };
         }
         let Some(sched) = self.scheduler else {
             let stop = Stop::Fault { kind: FaultKind::BadHypercall("no scheduler"), loc: Loc::UNKNOWN, func: FuncId(0) };
-            return Outcome { stop, flags: 0, steps: 0 };
+            return TransitionResult { stop, flags: 0, steps: 0 };
         };
         if let Err(kind) = self.push_frame(sched, &[], 0) {
             let stop = Stop::Fault { kind, loc: Loc::UNKNOWN, func: sched };
-            return Outcome { stop, flags: 0, steps: 0 };
+            return TransitionResult { stop, flags: 0, steps: 0 };
         }
         self.run()
     }
 
     /// Runs from the current frame until the transition ends.
-    fn run(&mut self) -> Outcome {
+    fn run(&mut self) -> TransitionResult {
         let mut steps = 0u64;
         let stop = loop {
             steps += 1;
@@ -441,7 +442,7 @@ impl<'p> Machine<'p> {
         };
         self.save_pc();
         self.save_context();
-        Outcome { stop, flags: self.trans_flags, steps }
+        TransitionResult { stop, flags: self.trans_flags, steps }
     }
 
     /// Saves the running frame where the scheduler asked (`VM_CR_INT_SLOT`), so that the stored

@@ -14,7 +14,7 @@ use vigil_ir::{BinOp, CastOp, ICmpPred, RmwOp, TypeId};
 
 impl Machine<'_> {
     /// Executes the instruction at the pc.
-    pub(super) fn step(&mut self) -> Exec<Flow> {
+    pub(super) fn step(&mut self) -> VmResult<Flow> {
         let prog = self.prog;
         let f = prog.module.function(self.func);
         let block = &f.blocks[self.block as usize];
@@ -138,7 +138,7 @@ impl Machine<'_> {
 
     // ---- memory ----
 
-    fn alloca(&mut self, elem_size: u64, count: Operand, dest: Option<ValueId>) -> Exec<()> {
+    fn alloca(&mut self, elem_size: u64, count: Operand, dest: Option<ValueId>) -> VmResult<()> {
         let n = self.operand(count);
         if !n.is_defined(self.op_width(count)) {
             return Err(FaultKind::Undefined("alloca size"));
@@ -150,7 +150,7 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn load_inst(&mut self, ptr: Operand, ty: TypeId, dest: Option<ValueId>) -> Exec<Flow> {
+    fn load_inst(&mut self, ptr: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
         if self.mem_interrupt() {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -177,7 +177,7 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId) -> Exec<Flow> {
+    fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId) -> VmResult<Flow> {
         if self.mem_interrupt() {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -243,7 +243,7 @@ impl Machine<'_> {
 
     // ---- atomics ----
 
-    fn atomic_rmw(&mut self, op: RmwOp, ptr: Operand, val: Operand, ty: TypeId, dest: Option<ValueId>) -> Exec<Flow> {
+    fn atomic_rmw(&mut self, op: RmwOp, ptr: Operand, val: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
         if self.mem_interrupt() {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -258,7 +258,7 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    fn cmpxchg(&mut self, ptr: Operand, expected: Operand, new: Operand, ty: TypeId, dest: Option<ValueId>) -> Exec<Flow> {
+    fn cmpxchg(&mut self, ptr: Operand, expected: Operand, new: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
         if self.mem_interrupt() {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -288,7 +288,7 @@ impl Machine<'_> {
 }
 
 /// The value an `atomicrmw` stores, from the `old` value in memory and the operand `v`.
-fn rmw(op: RmwOp, w: u32, old: Scalar, v: Scalar) -> Exec<Scalar> {
+fn rmw(op: RmwOp, w: u32, old: Scalar, v: Scalar) -> VmResult<Scalar> {
     use RmwOp::*;
     let bin = |b: BinOp| ops::binop(b, false, false, w, old, v);
     let pick = |p: ICmpPred| {
