@@ -66,7 +66,7 @@ pub struct CheckArgs {
     /// Which engine to run.
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
-    /// The property: unreach-call, valid-memsafety, no-overflow, no-data-race, or a .prp file
+    /// The property: unreach-call, valid-memsafety, valid-memcleanup, no-overflow, no-data-race, or a .prp file
     /// [default: the task's first property, else unreach-call].
     #[arg(long, value_name = "PROPERTY")]
     pub property: Option<String>,

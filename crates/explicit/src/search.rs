@@ -101,7 +101,7 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
 /// Reason of an unknown answer: some input was sampled, not enumerated.
 pub const INPUT_SAMPLED: &str = "input domain not enumerated";
 /// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
-pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits)";
+pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
 /// Start of the reason of an unknown answer from a violation that is not evidence.
 pub const DOUBTFUL_VIOLATION: &str = "a violation that is not evidence:";
 

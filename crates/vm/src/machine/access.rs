@@ -104,7 +104,7 @@ impl Machine<'_> {
         let frozen = if pointer && undefined == crate::memory::mask(width) {
             // An uninitialised pointer: NULL, or an address of no object (INVALID_OBJ never
             // becomes valid). It could also happen to equal a valid address: not explored.
-            self.trans_flags |= flags::INCOMPLETE;
+            self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
             if self.choose(2) == 0 { Scalar::null() } else { Scalar::pointer(crate::memory::INVALID_OBJ, 0) }
         } else {
             let k = undefined.count_ones();

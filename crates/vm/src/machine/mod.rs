@@ -98,8 +98,9 @@ pub mod flags {
     /// register went both ways. A violation in such a state may rest on two reads of one
     /// uninitialised value that disagree: it is not evidence.
     pub const UNDEF_DOUBT: u32 = 512;
-    /// Transition flag: a read of uninitialised memory chose among boundary values only (more than
-    /// 8 undefined bits), like a sampled input; [`INCOMPLETE`] is set with it.
+    /// Transition flag: a read of uninitialised memory chose among some values only (boundary
+    /// values for more than 8 undefined bits; NULL or an invalid address for a pointer), like a
+    /// sampled input; [`INCOMPLETE`] is set with it.
     pub const UNDEF_SAMPLED: u32 = 1024;
 }
 
