@@ -66,7 +66,7 @@ pub struct CheckArgs {
     /// Which engine to run.
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
-    /// The property: unreach-call, valid-memsafety, no-overflow, no-data-race, or a .prp file
+    /// The property: unreach-call, valid-memsafety, valid-memcleanup, no-overflow, no-data-race, or a .prp file
     /// [default: the task's first property, else unreach-call].
     #[arg(long, value_name = "PROPERTY")]
     pub property: Option<String>,
@@ -309,7 +309,7 @@ fn build_engines(
     let property = inputs.property;
     let mut fe = inputs.frontend.options();
     fe.runtime = crate::runtime::bitcode_for(fe.m32);
-    if property == Property::ValidMemsafety {
+    if matches!(property, Property::ValidMemsafety | Property::ValidMemcleanup) {
         // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
         // and "p is never read again" are the same dead register, and leak reports would be
         // wrong one way or the other.
@@ -328,6 +328,10 @@ fn build_engines(
     }
     for u in &module.unsupported {
         notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
+    }
+    if let Some(at) = module.mem2reg_declined {
+        // See vigil_frontend::load: SSA form would let an uninitialised local differ between reads.
+        stats.insert("mem2reg".into(), format!("not applied: uninitialised local read near {}", module.describe_loc(at)).into());
     }
     stats.insert("functions".into(), module.defined_functions().count().into());
     stats.insert(
@@ -489,6 +493,7 @@ pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
     match property {
         Property::UnreachCall => Some(vigil_vm::Property::UnreachCall),
         Property::ValidMemsafety => Some(vigil_vm::Property::ValidMemsafety),
+        Property::ValidMemcleanup => Some(vigil_vm::Property::ValidMemcleanup),
         Property::NoOverflow => Some(vigil_vm::Property::NoOverflow),
         Property::NoDataRace | Property::Unsupported(_) => None,
     }
@@ -502,6 +507,7 @@ pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option
         nondet_range,
         max_steps: 50_000_000,
         inputs: None,
+        uninitialised_over_approximated: false,
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Property files are recognised by their formula (`CHECK( init(main()), LTL(G ! call(
 //! reach_error())) )` and friends). Every property file SV-COMP defines is recognised; the ones
-//! vigil cannot check yet (termination, valid-memcleanup, coverage) parse to
+//! vigil cannot check yet (termination, coverage) parse to
 //! [`Property::Unsupported`], so that a benchmark run answers `unknown` for them instead of failing.
 
 use std::path::Path;
@@ -11,6 +11,7 @@ use std::path::Path;
 pub enum Property {
     UnreachCall,
     ValidMemsafety,
+    ValidMemcleanup,
     NoOverflow,
     NoDataRace,
     /// A property SV-COMP defines that vigil does not check (its name).
@@ -22,6 +23,7 @@ impl Property {
         match self {
             Property::UnreachCall => "unreach-call",
             Property::ValidMemsafety => "valid-memsafety",
+            Property::ValidMemcleanup => "valid-memcleanup",
             Property::NoOverflow => "no-overflow",
             Property::NoDataRace => "no-data-race",
             Property::Unsupported(name) => name,
@@ -32,6 +34,7 @@ impl Property {
         match s {
             "unreach-call" => Some(Property::UnreachCall),
             "valid-memsafety" => Some(Property::ValidMemsafety),
+            "valid-memcleanup" => Some(Property::ValidMemcleanup),
             "no-overflow" => Some(Property::NoOverflow),
             "no-data-race" => Some(Property::NoDataRace),
             _ => UNSUPPORTED.iter().find(|n| **n == s).map(|n| Property::Unsupported(n)),
@@ -46,8 +49,8 @@ impl Property {
         let path = Path::new(arg);
         if !path.exists() {
             return Err(format!(
-                "unknown property '{arg}' (expected unreach-call, valid-memsafety, no-overflow, \
-                 no-data-race, or a .prp file)"
+                "unknown property '{arg}' (expected unreach-call, valid-memsafety, valid-memcleanup, \
+                 no-overflow, no-data-race, or a .prp file)"
             ));
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: {e}"))?;
@@ -70,7 +73,7 @@ impl Property {
         if compact.contains("G!call(") {
             Some(Property::UnreachCall)
         } else if compact.contains("Gvalid-memcleanup") {
-            Some(Property::Unsupported("valid-memcleanup"))
+            Some(Property::ValidMemcleanup)
         } else if compact.contains("Gvalid-free") || compact.contains("Gvalid-deref") || compact.contains("Gvalid-memtrack") {
             Some(Property::ValidMemsafety)
         } else if compact.contains("G!overflow") {
@@ -91,6 +94,7 @@ impl Property {
             Property::ValidMemsafety => "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n\
                  CHECK( init(main()), LTL(G valid-memtrack) )"
                 .into(),
+            Property::ValidMemcleanup => "CHECK( init(main()), LTL(G valid-memcleanup) )".into(),
             Property::NoOverflow => "CHECK( init(main()), LTL(G ! overflow) )".into(),
             Property::NoDataRace => "CHECK( init(main()), LTL(G ! data-race) )".into(),
             Property::Unsupported(name) => name.to_string(),
@@ -98,7 +102,7 @@ impl Property {
     }
 }
 
-const UNSUPPORTED: [&str; 4] = ["termination", "valid-memcleanup", "coverage-error-call", "coverage-branches"];
+const UNSUPPORTED: [&str; 3] = ["termination", "coverage-error-call", "coverage-branches"];
 
 #[cfg(test)]
 mod tests {

@@ -96,7 +96,7 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     };
     let mut opts = fe.options();
     opts.runtime = crate::runtime::bitcode_for(opts.m32);
-    opts.mem2reg = property != Property::ValidMemsafety; // as `vigil check` compiled it
+    opts.mem2reg = !matches!(property, Property::ValidMemsafety | Property::ValidMemcleanup); // as `vigil check` compiled it
     let module = vigil_frontend::load(&saved.files, &opts).map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
     let mut vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);

@@ -8,7 +8,7 @@
 //! # Object encoding
 //!
 //! ```text
-//! head      1 byte: kind (bits 0–2) | ALL_DEFINED | NONE_DEFINED | HAS_PTRS
+//! head      1 byte: kind (bits 0–2) | ALL_DEFINED | NONE_DEFINED | HAS_PTRS | UNDEF_COPIED
 //! size      varint
 //! data      `size` bytes
 //! def       `size` bytes, only when neither ALL_DEFINED nor NONE_DEFINED is set
@@ -31,6 +31,7 @@ const KIND_MASK: u8 = 0x07;
 const ALL_DEFINED: u8 = 0x08;
 const NONE_DEFINED: u8 = 0x10;
 const HAS_PTRS: u8 = 0x20;
+const UNDEF_COPIED: u8 = 0x40;
 
 /// Appends `v` as an LEB128 varint (7 bits per byte, low bits first; shortest form).
 #[inline]
@@ -72,6 +73,7 @@ fn kind_code(kind: ObjKind) -> u8 {
         ObjKind::Constant => 2,
         ObjKind::Frame => 3,
         ObjKind::Alloca => 4,
+        ObjKind::OutOfScope => 5,
     }
 }
 
@@ -82,6 +84,7 @@ fn kind_of(code: u8) -> ObjKind {
         2 => ObjKind::Constant,
         3 => ObjKind::Frame,
         4 => ObjKind::Alloca,
+        5 => ObjKind::OutOfScope,
         _ => unreachable!("object kind code {code} is never written"),
     }
 }
@@ -98,6 +101,9 @@ pub fn encode_object(o: &Object, out: &mut Vec<u8>) {
     }
     if !o.ptrs.is_empty() {
         head |= HAS_PTRS;
+    }
+    if o.undef_copied {
+        head |= UNDEF_COPIED;
     }
     out.push(head);
     put_varint(out, o.data.len() as u64);
@@ -146,7 +152,7 @@ pub fn decode_object(bytes: &[u8]) -> Object {
             ptrs.push(PtrSlot { off, obj });
         }
     }
-    Object { kind: kind_of(head & KIND_MASK), data, def, ptrs }
+    Object { kind: kind_of(head & KIND_MASK), data, def, ptrs, undef_copied: head & UNDEF_COPIED != 0 }
 }
 
 /// Length of the object encoding that starts at `bytes[0]`.

@@ -46,7 +46,25 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             SearchStats::default(),
         );
     }
-    let (result, stats) = search::explore(prog, cfg);
+    let (mut result, mut stats) = search::explore(prog, cfg);
+    if let SearchResult::Unknown(why) = &result {
+        // Uninitialised values chosen once are sampled beyond 8 bits, and a violation after a
+        // copy of undefined bytes is no evidence; reading them without choosing covers every
+        // choice at once. That search can only prove the property (see
+        // vigil_vm::Config::uninitialised_over_approximated).
+        if why.starts_with(search::UNINITIALISED_SAMPLED) || why.starts_with(search::DOUBTFUL_VIOLATION) {
+            let mut over = cfg.clone();
+            over.vm.uninitialised_over_approximated = true;
+            let (again, more) = search::explore(prog, &over);
+            stats.states += more.states;
+            stats.transitions += more.transitions;
+            stats.instructions += more.instructions;
+            stats.time_s += more.time_s;
+            if matches!(again, SearchResult::Holds) {
+                result = SearchResult::Holds;
+            }
+        }
+    }
     let verdict = match result {
         SearchResult::Holds => match main_arguments_observed(prog) {
             // The VM runs `main` with argc = 1 and argv = {program name}: one of the many ways

@@ -46,10 +46,10 @@ pub fn replay_choices(
             (Stop::Fault { kind, loc, .. }, true) if kind.violates(property) == Some(expected) => {
                 found = Some((kind.clone(), *loc));
             }
-            (Stop::Interrupt | Stop::Exit, true) if expected == "valid-memtrack" => {
+            (Stop::Interrupt | Stop::Exit, true) if FaultKind::Leak.violates(property) == Some(expected) => {
                 m.scrub_dead_registers();
                 let canon = canonicalize(&m.state, prog.module.globals.len() as u32);
-                if !canon.unreachable_heap.is_empty() {
+                if crate::search::memory_lost(property, &m.state, &canon, out.stop == Stop::Exit) {
                     found = Some((FaultKind::Leak, m.last_loc));
                 }
             }
@@ -113,6 +113,9 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
             },
             Event::UndefBranch { loc } => steps.push(Step::Note {
                 text: format!("branch on an uninitialised value at {} (both ways explored)", m.describe_loc(*loc)),
+            }),
+            Event::UndefRead { loc, value } => steps.push(Step::Note {
+                text: format!("uninitialised memory read at {}: value {value} chosen", m.describe_loc(*loc)),
             }),
         }
     }

@@ -86,6 +86,35 @@ pub fn next_choices(taken: &[(u32, u32)]) -> Option<Vec<u32>> {
     Some(v)
 }
 
+/// Whether the state after a transition (`exited`: the program ended in it) violates the memory
+/// property checked: under `valid-memsafety` some heap object is unreachable (`valid-memtrack`:
+/// lost at any point, not only at the end), under `valid-memcleanup` the program ended with heap
+/// memory still allocated (reachable or not). Search and replay decide it here alike.
+pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm::canon::Canonical, exited: bool) -> bool {
+    match property {
+        Property::ValidMemsafety => !canon.unreachable_heap.is_empty(),
+        Property::ValidMemcleanup => exited && !state.allocated_heap().is_empty(),
+        Property::UnreachCall | Property::NoOverflow => false,
+    }
+}
+
+/// Reason of an unknown answer: some input was sampled, not enumerated.
+pub const INPUT_SAMPLED: &str = "input domain not enumerated";
+/// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
+pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
+/// Start of the reason of an unknown answer from a violation that is not evidence.
+pub const DOUBTFUL_VIOLATION: &str = "a violation that is not evidence:";
+
+/// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
+fn doubt_reason(v: &Violation, prog: &Program) -> String {
+    format!(
+        "{DOUBTFUL_VIOLATION} {} at {} follows reads of uninitialised memory that vigil may not have kept \
+         equal (a copy of uninitialised bytes, or a branch on an undefined register)",
+        v.property,
+        prog.module.describe_loc(v.loc)
+    )
+}
+
 /// Explores the state space of `prog`.
 pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats) {
     let start = Instant::now();
@@ -121,7 +150,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // were sampled rather than enumerated (1).
     let mut incomplete: Option<(u8, String)> = None;
     let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
-        let severity = if reason.starts_with("input domain") {
+        let severity = if reason.starts_with(INPUT_SAMPLED) || reason.starts_with(UNINITIALISED_SAMPLED) {
             1
         } else if reason.starts_with("a transition exceeded") {
             2
@@ -168,8 +197,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     stats,
                 );
             }
-            if out.flags & flags::INCOMPLETE != 0 {
-                note("input domain not enumerated".into(), &mut incomplete);
+            if out.flags & flags::UNDEF_SAMPLED != 0 {
+                note(UNINITIALISED_SAMPLED.into(), &mut incomplete);
+            } else if out.flags & flags::INCOMPLETE != 0 {
+                note(INPUT_SAMPLED.into(), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
                 // The search explores the interleavings of visible accesses under sequential
@@ -177,6 +208,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 // races are not detected yet, and a racy program's behaviours are undefined.
                 note("the program runs several threads and vigil does not detect data races yet (no proof)".into(), &mut incomplete);
             }
+            // A violation in a state whose uninitialised values may have been read inconsistently
+            // (see vigil_vm::machine, "Uninitialised values") is not evidence.
+            let doubtful = m.state.flags & flags::UNDEF_DOUBT != 0;
             let violation = |fault: FaultKind, loc, func| {
                 let property = fault.violates(cfg.property)?;
                 let mut choices = store.path_to(idx);
@@ -188,11 +222,15 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     let exited = out.stop == Stop::Exit;
                     m.scrub_dead_registers();
                     let canon = canonicalize(&m.state, globals);
-                    if cfg.property == Property::ValidMemsafety && !canon.unreachable_heap.is_empty() {
+                    if memory_lost(cfg.property, &m.state, &canon, exited) {
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {
-                            stats.time_s = start.elapsed().as_secs_f64();
-                            return (SearchResult::Violated(v), stats);
+                            if doubtful {
+                                note(doubt_reason(&v, prog), &mut incomplete);
+                            } else {
+                                stats.time_s = start.elapsed().as_secs_f64();
+                                return (SearchResult::Violated(v), stats);
+                            }
                         }
                     }
                     if exited {
@@ -227,19 +265,22 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 }
                 Stop::Cancelled => {}
                 Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
-                Stop::Fault { kind, loc, func } => {
-                    if let Some(v) = violation(kind.clone(), loc, func) {
+                Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
+                    Some(v) if !doubtful => {
                         stats.time_s = start.elapsed().as_secs_f64();
                         return (SearchResult::Violated(v), stats);
                     }
-                    let what = match &kind {
-                        FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
-                        FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
-                        _ => format!("undefined behaviour: {kind}"),
-                    };
-                    let at = prog.module.describe_loc(loc);
-                    note(format!("{what} at {at}"), &mut incomplete);
-                }
+                    Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
+                    None => {
+                        let what = match &kind {
+                            FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
+                            FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
+                            _ => format!("undefined behaviour: {kind}"),
+                        };
+                        let at = prog.module.describe_loc(loc);
+                        note(format!("{what} at {at}"), &mut incomplete);
+                    }
+                },
             }
             match next_choices(&taken) {
                 Some(v) => forced = v,

@@ -1,7 +1,8 @@
 //! Running clang-19, llvm-link-19 and opt-19 as subprocesses.
 //!
 //! Pipeline: each `.c`/`.i` input is compiled by clang to bitcode (`-O0 -g -Xclang
-//! -disable-O0-optnone -fno-discard-value-names`), `.bc`/`.ll` inputs are taken as they are;
+//! -disable-O0-optnone -fno-discard-value-names`, and `-Xclang -fsanitize-address-use-after-scope`
+//! for `llvm.lifetime.start/end` markers at the scope of each local, without ASan itself), `.bc`/`.ll` inputs are taken as they are;
 //! several inputs are linked by `llvm-link`; then `opt` runs either `mem2reg` (the SSA view the
 //! symbolic engines want) or only the verifier. Running `opt` on every input is also how corrupt
 //! bitcode is caught: LLVM's bitcode reader calls `exit(1)` on some errors, which would kill vigil
@@ -251,6 +252,10 @@ fn clang_args(input: &Path, out: &Path, opts: &FrontendOptions) -> Vec<std::ffi:
         "-g",
         "-Xclang",
         "-disable-O0-optnone",
+        // Lifetime markers at -O0 (what clang emits for ASan's use-after-scope check, without
+        // any ASan instrumentation): the end of a block-scoped local's life is in the IR.
+        "-Xclang",
+        "-fsanitize-address-use-after-scope",
         "-fno-discard-value-names",
         "-fno-stack-protector",
         "-fno-unwind-tables",

@@ -8,6 +8,7 @@
 pub mod driver;
 pub mod error;
 pub mod lower;
+pub mod uninit;
 
 pub use driver::{FrontendOptions, InputKind, ToolPaths};
 pub use error::FrontendError;
@@ -15,7 +16,57 @@ pub use error::FrontendError;
 use std::path::PathBuf;
 
 /// Compiles, links and lowers the given inputs into one module.
+///
+/// With `opts.mem2reg`, the program is lowered in SSA form unless `mem2reg` would lose the value
+/// of an uninitialised local: when the program may read a local before writing it ([`uninit`],
+/// asked on the stack-slot form of the program alone), or when one of the program's own
+/// functions (not the runtime's) uses an `undef`/`poison` value after `mem2reg`. Such a program
+/// is lowered without `mem2reg`, and says why in [`vigil_ir::Module::mem2reg_declined`]: LLVM lets
+/// every use of `undef` see a different value (and `mem2reg` may replace it by any value), C
+/// and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
+    if !opts.mem2reg {
+        return load_as_asked(inputs, opts);
+    }
+    let mut slots = opts.clone();
+    slots.mem2reg = false;
+    let program_alone = FrontendOptions { runtime: None, ..slots.clone() };
+    let declined = match uninit::first_uninitialised_read(&load_as_asked(inputs, &program_alone)?) {
+        Some(at) => Some(at),
+        None => {
+            let m = load_as_asked(inputs, opts)?;
+            match first_undef_use(&m) {
+                None => return Ok(m),
+                at => at,
+            }
+        }
+    };
+    let mut m = load_as_asked(inputs, &slots)?;
+    m.mem2reg_declined = declined;
+    Ok(m)
+}
+
+/// Where a function of the program (one with a source location: the runtime has none) uses an
+/// `undef` constant as an operand.
+pub fn first_undef_use(m: &vigil_ir::Module) -> Option<vigil_ir::Loc> {
+    use vigil_ir::{Const, Operand};
+    let is_undef = |o: &Operand| matches!(o, Operand::Const(c) if matches!(m.konst(*c), Const::Undef { .. }));
+    for f in m.functions.iter().filter(|f| f.loc.is_known()) {
+        for b in &f.blocks {
+            for i in &b.insts {
+                if i.kind.operands().iter().any(is_undef) {
+                    return Some(if i.loc.is_known() { i.loc } else { f.loc });
+                }
+            }
+            if b.term.operands().iter().any(is_undef) {
+                return Some(f.loc);
+            }
+        }
+    }
+    None
+}
+
+fn load_as_asked(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let bc = driver::build_bitcode(inputs, opts)?;
     let mut m = load_verified_bitcode(&bc.path)?;
     m.compiler_warnings = bc.warnings.clone();

@@ -6,8 +6,9 @@
 //! * `getelementptr` becomes [`InstKind::PtrAdd`]: a constant byte offset plus a list of
 //!   (index, scale) pairs, each index sign-extended or truncated to 64 bits;
 //! * `extractvalue`/`insertvalue` carry the byte offset and type of the member;
-//! * intrinsics are a closed enum [`Intrinsic`]; debug and lifetime markers are dropped (they have
-//!   no meaning for verification at `-O0`);
+//! * intrinsics are a closed enum [`Intrinsic`]; debug markers are dropped; lifetime markers
+//!   (which clang emits at `-O0` because the driver asks for them) end and restart the life of a
+//!   block-scoped local;
 //! * calls name their callee as a [`FuncId`](crate::FuncId) when it is a known function.
 //!
 //! The concrete meaning of each operation (wrap-around arithmetic, what is undefined) is defined
@@ -223,6 +224,12 @@ pub enum Intrinsic {
     ObjectSize,
     /// `llvm.is.constant`: always false at -O0.
     IsConstant,
+    /// `llvm.lifetime.start(size, ptr)`: the alloca `ptr` (re)enters its scope; its contents are
+    /// undefined again (a loop iteration re-enters a block).
+    LifetimeStart,
+    /// `llvm.lifetime.end(size, ptr)`: the alloca `ptr` leaves its scope; accesses through any
+    /// pointer to it are dangling until the next `LifetimeStart`.
+    LifetimeEnd,
 }
 
 impl Intrinsic {
@@ -261,17 +268,20 @@ impl Intrinsic {
             VaCopy => "llvm.va_copy",
             ObjectSize => "llvm.objectsize",
             IsConstant => "llvm.is.constant",
+            LifetimeStart => "llvm.lifetime.start",
+            LifetimeEnd => "llvm.lifetime.end",
         }
     }
 
     /// All intrinsics, for lookups by name and for exhaustive tests.
-    pub const ALL: [Intrinsic; 31] = {
+    pub const ALL: [Intrinsic; 33] = {
         use Intrinsic::*;
         [
             Memcpy, Memmove, Memset, StackSave, StackRestore, Expect, Abs, SMin, SMax, UMin,
             UMax, Ctpop, Ctlz, Cttz, Bswap, Bitreverse, Fshl, Fshr, SAddWithOverflow,
             UAddWithOverflow, SSubWithOverflow, USubWithOverflow, SMulWithOverflow,
             UMulWithOverflow, Trap, Assume, VaStart, VaEnd, VaCopy, ObjectSize, IsConstant,
+            LifetimeStart, LifetimeEnd,
         ]
     };
 

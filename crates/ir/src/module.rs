@@ -196,6 +196,11 @@ pub struct Module {
     /// Compiler warnings that matter to verification (constant expressions that overflow and
     /// were folded away by clang, so no instruction shows them).
     pub compiler_warnings: Vec<String>,
+    /// Where the program reads an uninitialised local, when that is why `mem2reg` was asked for
+    /// but not applied: `mem2reg` turns such a read into LLVM `undef`, whose uses may each see a
+    /// different value, while C's indeterminate value (SV-COMP's nondeterministic one) is the
+    /// same at every read. The stack-slot form keeps one value per object.
+    pub mem2reg_declined: Option<Loc>,
     /// The pointer type, interned when the module is created.
     pub ptr_ty: TypeId,
     func_index: HashMap<String, FuncId>,
@@ -219,6 +224,7 @@ impl Module {
             pointer_bytes,
             unsupported: Vec::new(),
             compiler_warnings: Vec::new(),
+            mem2reg_declined: None,
             func_index: HashMap::new(),
             global_index: HashMap::new(),
         }

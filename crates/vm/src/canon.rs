@@ -8,7 +8,9 @@
 //! their object ids differ. Pointers to freed objects all become one "dangling" marker.
 //!
 //! The same walk finds the live heap objects that are *not* reachable: memory the program can no
-//! longer free (`valid-memtrack`).
+//! longer free (`valid-memtrack`). Reachability counts every frame still on a stack: a program
+//! that calls `exit` keeps its callers' variables (they never return), while `main`'s own frame
+//! is gone once `main` has returned (the VM frees it before the runtime's `exit` runs).
 
 use crate::machine::State;
 use crate::memory::{Heap, Object, CODE_TAG, INVALID_OBJ};
@@ -121,6 +123,17 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     Canonical { flags: state.flags & crate::machine::STATE_FLAGS, root, objects, unreachable_heap }
 }
 
+impl State {
+    /// Live heap objects the program allocated (every `ObjKind::Heap` object except the OS's
+    /// scheduler state): what `valid-memcleanup` requires to be empty when the program ends.
+    pub fn allocated_heap(&self) -> Vec<u32> {
+        let heap = &self.heap;
+        heap.live_ids()
+            .filter(|id| *id != self.root && heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
+            .collect()
+    }
+}
+
 impl Canonical {
     /// The state this canonical form stands for (object *n* gets id *n + 1*; pointers to freed
     /// objects point to [`DANGLING`], never live but known to have been allocated, so an access
@@ -147,7 +160,7 @@ pub fn state_from_objects(flags: u32, root: u32, objects: impl IntoIterator<Item
 }
 
 fn serialise(obj: &Object, out: &mut Vec<u8>) {
-    out.push(obj.kind as u8);
+    out.push(obj.kind as u8 | if obj.undef_copied { 0x80 } else { 0 });
     out.extend_from_slice(&obj.size().to_le_bytes());
     out.extend_from_slice(&obj.data);
     out.extend_from_slice(&obj.def);

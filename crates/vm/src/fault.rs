@@ -23,7 +23,8 @@ pub enum FaultKind {
     InvalidPointer,
     /// `free` of something that is not the start of a live heap object.
     InvalidFree,
-    /// Heap memory unreachable when the program ends.
+    /// Heap memory lost: unreachable (`valid-memtrack`), or still allocated when the program
+    /// ends (`valid-memcleanup`). Found by the verifier from the state, not raised by the VM.
     Leak,
     /// A store to read-only memory.
     WriteToConstant,
@@ -83,6 +84,7 @@ impl FaultKind {
             }
             (Property::ValidMemsafety, InvalidFree) => Some("valid-free"),
             (Property::ValidMemsafety, Leak) => Some("valid-memtrack"),
+            (Property::ValidMemcleanup, Leak) => Some("valid-memcleanup"),
             (Property::NoOverflow, SignedOverflow | DivOverflow) => Some("no-overflow"),
             _ => None,
         }
@@ -119,5 +121,7 @@ impl fmt::Display for FaultKind {
 pub enum Property {
     UnreachCall,
     ValidMemsafety,
+    /// SV-COMP's `valid-memcleanup`: no heap object is still allocated when the program ends.
+    ValidMemcleanup,
     NoOverflow,
 }

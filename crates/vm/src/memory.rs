@@ -73,6 +73,11 @@ pub enum ObjKind {
     Frame,
     /// Stack memory of an `alloca`, freed with its frame.
     Alloca,
+    /// An alloca between `llvm.lifetime.end` and the next `llvm.lifetime.start` (a block-scoped
+    /// local whose block was left): still owned by its frame, but any access is through a
+    /// dangling pointer. Its bytes are cleared (undefined, no pointers), so it keeps nothing
+    /// reachable and states that differ only in a dead variable's last value are equal.
+    OutOfScope,
 }
 
 /// One object of the graph.
@@ -82,6 +87,10 @@ pub struct Object {
     pub data: Vec<u8>,
     pub def: Vec<u8>,
     pub ptrs: Vec<PtrSlot>,
+    /// Undefined bytes were copied out of or into this object (`memcpy`, struct copies): a value
+    /// chosen for them here need not be the one chosen for the copy elsewhere (see
+    /// `machine`, "Uninitialised values"). Cleared with the contents ([`Object::clear`]).
+    pub undef_copied: bool,
 }
 
 impl Object {
@@ -92,6 +101,7 @@ impl Object {
             data: vec![0; size],
             def: vec![if zeroed { 0xff } else { 0 }; size],
             ptrs: Vec::new(),
+            undef_copied: false,
         }
     }
 
@@ -224,6 +234,11 @@ impl Object {
         }
     }
 
+    /// Whether any of the bytes `[off, off+len)` (bounds already checked) has an undefined bit.
+    pub fn has_undefined(&self, off: u32, len: u32) -> bool {
+        self.def[off as usize..(off + len) as usize].iter().any(|d| *d != 0xff)
+    }
+
     /// Copies `len` bytes with their shadows from `src[soff..]` to `self[doff..]` (bounds
     /// already checked; the ranges may belong to the same object and overlap).
     pub fn copy_from(&mut self, doff: u32, src: &Object, soff: u32, len: u32) {
@@ -260,6 +275,15 @@ impl Object {
         for p in moved {
             self.add_ptr(p);
         }
+    }
+
+    /// Makes every byte undefined and drops every pointer (an alloca entering or leaving its
+    /// scope).
+    pub fn clear(&mut self) {
+        self.data.fill(0);
+        self.def.fill(0);
+        self.ptrs.clear();
+        self.undef_copied = false;
     }
 
     /// Sets `len` bytes at `off` to `byte` (with the definedness of `def`).

@@ -173,6 +173,8 @@ fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
             InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, args, .. } => {
                 args.iter().skip(2).all(|a| *a != op)
             }
+            // A block's scope ending or starting does not let the address escape.
+            InstKind::Intrinsic { which: Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd, .. } => true,
             _ => false,
         }
     };

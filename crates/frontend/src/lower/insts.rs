@@ -1,7 +1,7 @@
 //! Lowering instructions and terminators.
 //!
-//! Each LLVM instruction maps to at most one vigil instruction. Debug-info and lifetime
-//! intrinsics are dropped (they carry no semantics for verification at `-O0`); everything that
+//! Each LLVM instruction maps to at most one vigil instruction. Debug-info intrinsics are dropped
+//! (they carry no semantics for verification); lifetime markers are kept (block scopes); everything that
 //! cannot be represented becomes `InstKind::Unsupported` naming the construct.
 
 use super::consts::{const_index, name_str};
@@ -58,7 +58,6 @@ fn pred(p: llvm_ir::IntPredicate) -> ICmpPred {
 /// Intrinsics that are dropped: no effect on the program's meaning for vigil.
 fn is_dropped_intrinsic(name: &str) -> bool {
     name.starts_with("llvm.dbg.")
-        || name.starts_with("llvm.lifetime.")
         || name.starts_with("llvm.invariant.")
         || name == "llvm.donothing"
         || name.starts_with("llvm.experimental.noalias.scope.decl")

@@ -241,7 +241,8 @@ impl<'m> Builder<'m> {
         Ok(())
     }
 
-    /// `expect` and the min/max intrinsics; any other intrinsic is unsupported.
+    /// `expect`, the min/max intrinsics and the lifetime markers; any other intrinsic is
+    /// unsupported.
     pub(super) fn lower_intrinsic(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, which: Intrinsic, args: &[Operand]) -> Result<(), Unsupported> {
         let loc = inst.loc;
         let d = inst.dest;
@@ -266,6 +267,15 @@ impl<'m> Builder<'m> {
                 self.emit(cur, loc, FInst::ICmp { dst: c, pred, w, a, b: bb });
                 self.emit(cur, loc, FInst::Select { dst, c: Opnd::Reg(c), t: a, f: bb });
             }
+            Intrinsic::LifetimeStart => {
+                // The object's scope is entered again: its cells are undefined.
+                let p = self.static_ptr(fr, args[1], loc)?;
+                let at = self.blocks[cur as usize].insts.len();
+                self.pending.push(Pending::Havoc { block: cur as usize, at, obj: p.obj });
+            }
+            // Cell-shaped objects are reached only through their own loads and stores, which C
+            // scoping keeps inside the object's life.
+            Intrinsic::LifetimeEnd => {}
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
                 return Err(Unsupported(format!("memory: {} at {}", which.llvm_name(), self.m.describe_loc(loc))))
             }

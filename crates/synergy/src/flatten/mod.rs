@@ -12,7 +12,7 @@
 //!   used solely by loads and stores at constant byte offsets (possibly through constant `PtrAdd`s
 //!   and inlined parameters), all of integer type, with no two cells overlapping partially. Each
 //!   such cell becomes a register (scalar replacement); an alloca makes its cells undefined when it
-//!   executes. Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
+//!   executes, and so does `llvm.lifetime.start` on it (a block's scope entered again). Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
 //!   engine answers `unknown` rather than guess.
 //! * A call of `reach_error`/`__VERIFIER_error` (whatever its body), and of `__assert_fail`, is
 //!   the error; `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on

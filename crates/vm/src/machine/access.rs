@@ -6,8 +6,13 @@
 //! fault that names the undefined behaviour (null, freed, out of bounds, constant, invalid
 //! pointer) — except for a pointer that lost its provenance through integers or bytes, which
 //! makes the run inconclusive ([`FaultKind::Undefined`]) rather than a violation, so vigil never
-//! answers a wrong `false`. Frames are objects too but never accessible through a pointer. A
-//! pointer turned into an integer narrower than 64 bits raises [`flags::ADDRESS_AS_INT`].
+//! answers a wrong `false`. Frames are objects too but never accessible through a pointer, and
+//! an alloca whose block has ended ([`ObjKind::OutOfScope`]) is dangling. A pointer turned into
+//! an integer narrower than 64 bits raises [`flags::ADDRESS_AS_INT`].
+//!
+//! Loads of uninitialised memory choose its value once and write it back
+//! ([`Machine::freeze_loaded`]); copies carry undefined bytes and say so in the state
+//! ([`Machine::note_undefined_copy`]); see the module doc of `machine`, "Uninitialised values".
 
 use super::*;
 
@@ -43,6 +48,9 @@ impl Machine<'_> {
         if o.kind == ObjKind::Frame {
             return Err(FaultKind::InvalidPointer);
         }
+        if o.kind == ObjKind::OutOfScope {
+            return Err(FaultKind::UseAfterFree);
+        }
         if u64::from(off) + u64::from(size) > u64::from(o.size()) {
             return Err(FaultKind::OutOfBounds);
         }
@@ -66,6 +74,62 @@ impl Machine<'_> {
         if self.state.heap.get(obj).is_some_and(|o| o.splits_narrow_pointer(off, size)) {
             self.trans_flags |= flags::ADDRESS_AS_INT;
         }
+    }
+
+    /// `len` bytes of object `src` at `off` are about to be copied (into `dst`, when the copy
+    /// goes to memory): if any of them is undefined, both objects are marked
+    /// (`Object::undef_copied`; see the module doc of `machine`, "Uninitialised values").
+    pub(super) fn note_undefined_copy(&mut self, src: u32, off: u32, len: u32, dst: Option<u32>) {
+        if !self.state.heap.get(src).expect("checked").has_undefined(off, len) {
+            return;
+        }
+        for obj in std::iter::once(src).chain(dst) {
+            // Only an object not yet marked is copied (copy on write) to be marked.
+            if self.state.heap.get(obj).is_some_and(|o| !o.undef_copied) {
+                self.state.heap.get_mut(obj).expect("live").undef_copied = true;
+            }
+        }
+    }
+
+    /// Freeze at load: `v`, just read from `size` bytes at `p` (checked) for a `width`-bit
+    /// register, has undefined bits; chooses them and writes the value back, so every later read
+    /// agrees. Pointer loads (`pointer`) choose between NULL and an invalid address. Returns `v`
+    /// unchanged where the VM makes no choices (the OS, trace-only code) and when uninitialised
+    /// values are over-approximated.
+    pub(super) fn freeze_loaded(&mut self, p: Scalar, size: u32, width: u32, v: Scalar, pointer: bool) -> Scalar {
+        let undefined = !v.def & crate::memory::mask(width);
+        if undefined == 0 || !self.interruptible() || self.config.uninitialised_over_approximated {
+            return v;
+        }
+        let frozen = if pointer && undefined == crate::memory::mask(width) {
+            // An uninitialised pointer: NULL, or an address of no object (INVALID_OBJ never
+            // becomes valid). It could also happen to equal a valid address: not explored.
+            self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
+            if self.choose(2) == 0 { Scalar::null() } else { Scalar::pointer(crate::memory::INVALID_OBJ, 0) }
+        } else {
+            let k = undefined.count_ones();
+            let chosen = if k <= 8 {
+                deposit_bits(u64::from(self.choose(1 << k)), undefined)
+            } else {
+                // Like a wide __VERIFIER_nondet_* input: boundary values, not every value.
+                self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
+                let m = crate::memory::mask(width);
+                let smax = m >> 1;
+                let picks = [0, 1, m, 2, m.wrapping_sub(1) & m, smax, smax + 1, smax - 1, (smax + 2) & m];
+                picks[self.choose(picks.len() as u32) as usize] & undefined
+            };
+            Scalar::int((v.bits & !undefined) | chosen)
+        };
+        let loc = self.current_loc();
+        self.event(Event::UndefRead { loc, value: frozen.bits });
+        let (obj, off) = decode(p.bits);
+        if let Some(o) = self.state.heap.get_mut(obj) {
+            if o.undef_copied {
+                self.state.flags |= flags::UNDEF_DOUBT;
+            }
+            o.write(off, size.min(8), frozen);
+        }
+        frozen
     }
 
     pub(super) fn load(&self, p: Scalar, size: u32) -> VmResult<Scalar> {
@@ -98,6 +162,7 @@ impl Machine<'_> {
         let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
         let (so, soff) = self.check_access(src, len, false)?;
         let (dob, doff) = self.check_access(dst, len, true)?;
+        self.note_undefined_copy(so, soff, len, Some(dob));
         if so == dob {
             self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);
         } else {
@@ -116,5 +181,34 @@ impl Machine<'_> {
         let bytes = &o.data[off as usize..end];
         let s = bytes.iter().position(|b| *b == 0).map_or(bytes, |n| &bytes[..n]);
         Ok(String::from_utf8_lossy(s).into_owned())
+    }
+}
+
+/// Spreads the low bits of `value` over the set bits of `mask`, lowest first (`pdep`).
+fn deposit_bits(mut value: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut m = mask;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        if value & 1 == 1 {
+            out |= bit;
+        }
+        value >>= 1;
+        m &= m - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::deposit_bits;
+
+    #[test]
+    fn deposit_spreads_bits_over_the_mask() {
+        assert_eq!(deposit_bits(0b11, 0b1010), 0b1010);
+        assert_eq!(deposit_bits(0b01, 0b1010), 0b0010);
+        assert_eq!(deposit_bits(0b10, 0b1010), 0b1000);
+        assert_eq!(deposit_bits(0xff, 0xff00), 0xff00);
+        assert_eq!(deposit_bits(0, u64::MAX), 0);
     }
 }

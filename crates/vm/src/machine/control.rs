@@ -66,7 +66,9 @@ impl Machine<'_> {
                 let taken = if c.def & 1 == 0 {
                     let loc = self.current_loc();
                     self.event(Event::UndefBranch { loc });
-                    self.choose(2) == 1
+                    let t = self.choose(2) == 1;
+                    self.freeze_branch_register(*cond, Scalar::int(u64::from(t)));
+                    t
                 } else {
                     c.bits & 1 == 1
                 };
@@ -79,7 +81,13 @@ impl Machine<'_> {
                     let loc = self.current_loc();
                     self.event(Event::UndefBranch { loc });
                     let k = self.choose(cases.len() as u32 + 1) as usize;
-                    if k == cases.len() { *default } else { cases[k].1 }
+                    if k == cases.len() {
+                        self.freeze_branch_register(*val, v);
+                        *default
+                    } else {
+                        self.freeze_branch_register(*val, Scalar::int(cases[k].0));
+                        cases[k].1
+                    }
                 } else {
                     let x = v.bits & crate::memory::mask(w);
                     cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, b)| *b)
@@ -89,6 +97,19 @@ impl Machine<'_> {
             Terminator::Ret { val } => self.ret(*val),
             Terminator::Unreachable => Err(FaultKind::Unreachable),
             Terminator::Unsupported { construct } => Err(FaultKind::Unsupported(construct.clone())),
+        }
+    }
+
+    /// After a branch on an undefined register went one way: the register keeps the value that
+    /// way stands for (`value`; left as it is when `value` is still undefined), and the state is
+    /// marked [`flags::UNDEF_DOUBT`] (other registers computed from the same undefined value were
+    /// not fixed with it).
+    fn freeze_branch_register(&mut self, op: Operand, value: Scalar) {
+        self.state.flags |= flags::UNDEF_DOUBT;
+        if let Operand::Value(v) = op {
+            if value.def != 0 {
+                self.set_reg(v, value);
+            }
         }
     }
 
@@ -220,9 +241,10 @@ impl Machine<'_> {
         Ok(Flow::Jumped)
     }
 
-    /// Return from main. Its frame (and so its local variables) stays alive below the runtime's
-    /// exit(status), which runs the atexit handlers: memory that main's variables still point to
-    /// at the end of the program is not lost (SV-COMP's valid-memtrack).
+    /// Return from main: main's variables die (C11 5.1.2.2.3: the return is exit(status) after
+    /// the end of their lifetime), then the runtime's exit runs the atexit handlers. Memory that
+    /// only main's variables pointed to is lost from here on (SV-COMP's valid-memtrack), and a
+    /// thread that still uses them faults.
     fn return_from_main(&mut self, value: Option<Arg>) -> VmResult<Flow> {
         let Some(exit) = self.prog.exit else {
             self.trans_flags |= flags::EXIT;
@@ -232,16 +254,8 @@ impl Machine<'_> {
             Some(Arg::Scalar(s)) => s,
             _ => Scalar::int(0),
         };
-        self.save_pc();
-        let main_frame = self.frame;
-        if self.state.flags & flags::THREADED != 0 {
-            // With other threads running, main's variables die at its return, before
-            // exit ends the process: a thread that still uses them may fault meanwhile.
-            self.free_frame(main_frame);
-            self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
-        } else {
-            self.push_frame(exit, &[Arg::Scalar(status)], main_frame)?;
-        }
+        self.free_frame(self.frame);
+        self.push_frame(exit, &[Arg::Scalar(status)], 0)?;
         Ok(Flow::Jumped)
     }
 }

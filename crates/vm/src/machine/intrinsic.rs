@@ -1,7 +1,9 @@
 //! The intrinsics of vigil IR (LLVM's `llvm.*` functions the front end keeps): memory
 //! intrinsics (`memcpy`, `memmove`, `memset`), the stack (`stacksave`/`stackrestore`), integer
 //! intrinsics (min/max, bit counting, funnel shifts, arithmetic with overflow), `assume` and
-//! `trap`, varargs (`va_start`/`va_end`/`va_copy`) and `objectsize`.
+//! `trap`, varargs (`va_start`/`va_end`/`va_copy`), `objectsize`, and the lifetime markers
+//! (`lifetime.start`/`lifetime.end`: an alloca enters or leaves its block's scope, see the
+//! module doc of `machine`, "Block scopes").
 //!
 //! Invariants: the integer intrinsics are pure functions of their operands (written below as
 //! free functions on [`Scalar`]); their result is fully undefined when an operand is (the VM does
@@ -14,11 +16,26 @@ use super::*;
 use vigil_ir::{BinOp, CastOp, ICmpPred};
 
 impl Machine<'_> {
+    /// `llvm.lifetime.start/end` on `p`: the alloca becomes live with undefined contents, or
+    /// [`ObjKind::OutOfScope`] (cleared, every access dangling). Markers on anything but an
+    /// alloca are ignored, as LLVM allows.
+    fn lifetime(&mut self, start: bool, p: Scalar) {
+        let (obj, off) = decode(p.bits);
+        if !p.ptr || off != 0 {
+            return;
+        }
+        if let Some(o) = self.state.heap.get_mut(obj).filter(|o| matches!(o.kind, ObjKind::Alloca | ObjKind::OutOfScope)) {
+            o.kind = if start { ObjKind::Alloca } else { ObjKind::OutOfScope };
+            o.clear();
+        }
+    }
+
     pub(super) fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> VmResult<Flow> {
         use Intrinsic::*;
         let w = if args.is_empty() { 0 } else { self.op_width(args[0]) };
         let a = |m: &Self, i: usize| m.operand(args[i]);
         match which {
+            LifetimeStart | LifetimeEnd => self.lifetime(which == LifetimeStart, a(self, 1)),
             Memcpy | Memmove => {
                 if self.mem_interrupt() {
                     return Ok(Flow::Stop(Stop::Interrupt));

@@ -14,10 +14,41 @@
 //!   cancelled (`__VERIFIER_assume(0)`), or the thread ends.
 //!
 //! The OS's own code (boot, scheduler) never ends a transition. Nondeterminism comes only from
-//! `__vm_choose` (and branches on undefined values, which are treated as a choice between both
-//! outcomes — SV-COMP reads an uninitialised variable as a nondeterministic value); the caller
-//! fixes the choices with a [`Choices`] prefix and learns which choices were open, so it can
-//! enumerate all of them.
+//! `__vm_choose` and from uninitialised memory; the caller fixes the choices with a [`Choices`]
+//! prefix and learns which choices were open, so it can enumerate all of them.
+//!
+//! # Uninitialised values
+//!
+//! SV-COMP reads an uninitialised variable as a nondeterministic value that every read sees
+//! alike (C's indeterminate value, fixed). Invariant: *a value the program reads from memory is
+//! chosen once and then stays in memory.* A scalar load whose bytes are wholly or partly
+//! undefined ("freeze at load", `access.rs`) chooses the undefined bits like a
+//! `__VERIFIER_nondet_*` input: every combination when at most 8 bits are undefined, otherwise a
+//! few boundary values with the run marked incomplete ([`flags::UNDEF_SAMPLED`]: no `true` from a
+//! sample); a pointer-typed load chooses NULL or an invalid address (incomplete). The chosen
+//! bytes are written back to the object, so later reads agree. Copies of bytes (`llvm.memcpy`,
+//! aggregate loads and stores: the runtime's memcpy, realloc, qsort, struct assignment) carry
+//! undefined bytes without choosing; since the copy and its source may then be read with
+//! different choices, both objects are marked (`Object::undef_copied`), and a freeze in a marked
+//! object sets [`flags::UNDEF_DOUBT`]: the verifier does not report a violation from a state
+//! with that flag (it could rest on two reads of one value that disagree). A branch on a
+//! register that is still undefined (an `undef` constant of the runtime, a faulting
+//! instruction's result) explores both ways, freezes the register in place and also sets
+//! [`flags::UNDEF_DOUBT`]. The OS's own code and the runtime's trace-only code never freeze (they
+//! make no choices).
+//!
+//! With [`Config::uninitialised_over_approximated`] nothing is frozen: a branch on an undefined
+//! value goes both ways each time, which covers every choice of initial values at once (what a
+//! proof needs when an `int` would only be sampled) but may combine inconsistent ones (no
+//! counterexample comes from it).
+//!
+//! # Block scopes
+//!
+//! clang's `llvm.lifetime.end` on an alloca turns it into an [`ObjKind::OutOfScope`] object
+//! (cleared; any access is a dangling-pointer fault, like a returned frame's alloca) and
+//! `llvm.lifetime.start` makes it a live alloca again with undefined contents (a loop iteration
+//! re-enters the block). `main`'s frame dies when `main` returns, before the runtime's `exit`
+//! runs (C11 5.1.2.2.3), so memory only its variables pointed to is lost then.
 //!
 //! This module holds the machine's state and the run loop (a transition, the fault handler's
 //! entry); the rest is split by idea: `registers` (values of the running frame), `access`
@@ -62,10 +93,19 @@ pub mod flags {
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
     /// of the state.
     pub const THREADED: u32 = 128;
+    /// Part of the state: a read chose a value for undefined memory in an object that undefined
+    /// bytes were copied into or out of (`Object::undef_copied`), or a branch on an undefined
+    /// register went both ways. A violation in such a state may rest on two reads of one
+    /// uninitialised value that disagree: it is not evidence.
+    pub const UNDEF_DOUBT: u32 = 512;
+    /// Transition flag: a read of uninitialised memory chose among some values only (boundary
+    /// values for more than 8 undefined bits; NULL or an invalid address for a pointer), like a
+    /// sampled input; [`INCOMPLETE`] is set with it.
+    pub const UNDEF_SAMPLED: u32 = 1024;
 }
 
 /// The flags that belong to a state rather than to one transition.
-pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED;
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT;
 
 /// Control operations of `__vm_control`.
 pub mod ctl {
@@ -123,6 +163,12 @@ pub struct Config {
     /// every signed type); `__VERIFIER_nondet_pointer` consumes a value and follows only 0
     /// (NULL) exactly. `--nondet-range` is ignored in this mode.
     pub inputs: Option<Vec<u64>>,
+    /// Read uninitialised memory without choosing a value (see the module doc, "Uninitialised
+    /// values"): undefined values stay undefined and a branch on one goes both ways. Every run of
+    /// the program with some fixed initial values is then one of the explored runs (a complete
+    /// search proves the property), but a path may combine two reads of one value that disagree
+    /// (a violation found is not evidence).
+    pub uninitialised_over_approximated: bool,
 }
 
 /// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:
@@ -162,6 +208,8 @@ pub enum Event {
     Trace { kind: u32, text: String },
     /// A choice made by the VM itself (a branch on an undefined value).
     UndefBranch { loc: Loc },
+    /// A load read uninitialised memory and the VM chose `value` for it (freeze at load).
+    UndefRead { loc: Loc, value: u64 },
 }
 
 /// Why a transition stopped.

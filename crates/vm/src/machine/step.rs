@@ -159,6 +159,7 @@ impl Machine<'_> {
         match dest {
             Some(d) if self.is_aggregate_reg(d) => {
                 let (obj, off) = self.check_access(p, size, false)?;
+                self.note_undefined_copy(obj, off, size, None);
                 let part = self.state.heap.get(obj).expect("checked").slice(off, size);
                 let reg_off = self.prog.funcs[self.func.index()].reg_off[d.index()];
                 self.frame_mut().copy_from(reg_off, &part, 0, size);
@@ -166,6 +167,8 @@ impl Machine<'_> {
             _ => {
                 let w = self.dest_width(dest);
                 let v = self.load_as_int(p, size, w)?;
+                let pointer = matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr);
+                let v = self.freeze_loaded(p, size, w.min(size * 8), v, pointer);
                 // Only a pointer-wide value keeps provenance (an int read over an ILP32
                 // pointer slot sees just the address bytes).
                 self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
@@ -183,7 +186,9 @@ impl Machine<'_> {
         if size > 8 || self.is_aggregate_type(ty) {
             let bytes = self.operand_bytes(val, size);
             let (obj, off) = self.check_access(p, size, true)?;
-            self.state.heap.get_mut(obj).expect("checked").copy_from(off, &bytes, 0, size);
+            let target = self.state.heap.get_mut(obj).expect("checked");
+            target.copy_from(off, &bytes, 0, size);
+            target.undef_copied |= bytes.has_undefined(0, size);
         } else {
             let v = self.operand(val);
             self.store(p, size, v)?;
