@@ -3,6 +3,13 @@
 //! [`check`] explores the program's states ([`search`]), replays any violation on a fresh VM
 //! ([`replay`]) and returns a verdict backed by evidence: `Violated` only with a replayed trace,
 //! `Holds` only when the whole state space was explored with every input enumerated.
+//!
+//! Uninitialised memory: the search gives each uninitialised value one value, chosen at its
+//! first read (`vigil_vm::machine`, "Uninitialised values"); wide ones are only sampled, and a
+//! violation reached after reads the VM may not have kept consistent is not reported. When that
+//! is all that stands between the search and an answer, a second search reads uninitialised
+//! values without choosing (every branch on them both ways): it covers every initial value at
+//! once, so it may prove the property, and it never reports a violation.
 
 #![forbid(unsafe_code)]
 

@@ -93,7 +93,8 @@ impl Machine<'_> {
 
     /// Freeze at load: `v`, just read from `size` bytes at `p` (checked) for a `width`-bit
     /// register, has undefined bits; chooses them and writes the value back, so every later read
-    /// agrees. Pointer loads (`pointer`) choose between NULL and an invalid address. Returns `v`
+    /// agrees: every value for up to 8 undefined bits, else zero bits (a sample); a pointer load
+    /// (`pointer`) of a wholly undefined pointer gives an invalid address (a sample). Returns `v`
     /// unchanged where the VM makes no choices (the OS, trace-only code) and when uninitialised
     /// values are over-approximated.
     pub(super) fn freeze_loaded(&mut self, p: Scalar, size: u32, width: u32, v: Scalar, pointer: bool) -> Scalar {
@@ -102,23 +103,22 @@ impl Machine<'_> {
             return v;
         }
         let frozen = if pointer && undefined == crate::memory::mask(width) {
-            // An uninitialised pointer: NULL, or an address of no object (INVALID_OBJ never
-            // becomes valid). It could also happen to equal a valid address: not explored.
+            // An uninitialised pointer: an address of no object (INVALID_OBJ never becomes
+            // valid), so a dereference is invalid. It could also be NULL or happen to equal a
+            // valid address: one value of many (a sample).
             self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
-            if self.choose(2) == 0 { Scalar::null() } else { Scalar::pointer(crate::memory::INVALID_OBJ, 0) }
-        } else {
-            let k = undefined.count_ones();
-            let chosen = if k <= 8 {
-                deposit_bits(u64::from(self.choose(1 << k)), undefined)
-            } else {
-                // Like a wide __VERIFIER_nondet_* input: boundary values, not every value.
-                self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
-                let m = crate::memory::mask(width);
-                let smax = m >> 1;
-                let picks = [0, 1, m, 2, m.wrapping_sub(1) & m, smax, smax + 1, smax - 1, (smax + 2) & m];
-                picks[self.choose(picks.len() as u32) as usize] & undefined
-            };
+            Scalar::pointer(crate::memory::INVALID_OBJ, 0)
+        } else if undefined.count_ones() <= 8 {
+            // Every value of the undefined bits.
+            let chosen = deposit_bits(u64::from(self.choose(1 << undefined.count_ones())), undefined);
             Scalar::int((v.bits & !undefined) | chosen)
+        } else {
+            // One value (the undefined bits zero) of many: most uninitialised reads are
+            // incidental (a return value nobody sets on some path), and a choice among samples
+            // would multiply the transitions for little; a proof comes from the
+            // over-approximating search (Config::uninitialised_over_approximated) anyway.
+            self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
+            Scalar::int(v.bits & !undefined)
         };
         let loc = self.current_loc();
         self.event(Event::UndefRead { loc, value: frozen.bits });

@@ -22,11 +22,11 @@
 //! SV-COMP reads an uninitialised variable as a nondeterministic value that every read sees
 //! alike (C's indeterminate value, fixed). Invariant: *a value the program reads from memory is
 //! chosen once and then stays in memory.* A scalar load whose bytes are wholly or partly
-//! undefined ("freeze at load", `access.rs`) chooses the undefined bits like a
-//! `__VERIFIER_nondet_*` input: every combination when at most 8 bits are undefined, otherwise a
-//! few boundary values with the run marked incomplete ([`flags::UNDEF_SAMPLED`]: no `true` from a
-//! sample); a pointer-typed load chooses NULL or an invalid address (incomplete). The chosen
-//! bytes are written back to the object, so later reads agree. Copies of bytes (`llvm.memcpy`,
+//! undefined ("freeze at load", `access.rs`) chooses the undefined bits: every combination when
+//! at most 8 bits are undefined (a `char` is explored completely), otherwise one sample — the
+//! undefined bits zero — with the run marked incomplete ([`flags::UNDEF_SAMPLED`]: no `true` from
+//! a sample); a pointer-typed load of an undefined pointer gives an invalid address (a sample
+//! too). The chosen bytes are written back to the object, so later reads agree. Copies of bytes (`llvm.memcpy`,
 //! aggregate loads and stores: the runtime's memcpy, realloc, qsort, struct assignment) carry
 //! undefined bytes without choosing; since the copy and its source may then be read with
 //! different choices, both objects are marked (`Object::undef_copied`), and a freeze in a marked
@@ -98,9 +98,8 @@ pub mod flags {
     /// register went both ways. A violation in such a state may rest on two reads of one
     /// uninitialised value that disagree: it is not evidence.
     pub const UNDEF_DOUBT: u32 = 512;
-    /// Transition flag: a read of uninitialised memory chose among some values only (boundary
-    /// values for more than 8 undefined bits; NULL or an invalid address for a pointer), like a
-    /// sampled input; [`INCOMPLETE`] is set with it.
+    /// Transition flag: a read of uninitialised memory took one sample value (more than 8
+    /// undefined bits, or a pointer), like a sampled input; [`INCOMPLETE`] is set with it.
     pub const UNDEF_SAMPLED: u32 = 1024;
 }
 
