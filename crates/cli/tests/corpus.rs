@@ -96,9 +96,15 @@ fn vm_flags_agree_with_the_runtime_header() {
         (F::UnknownFunction("f".into()), rt::VM_FAULT_UNKNOWN_FUNCTION),
         (F::BadHypercall("x"), rt::VM_FAULT_BAD_HYPERCALL),
         (F::Unsupported("x".into()), rt::VM_FAULT_UNSUPPORTED),
+        (F::OverlappingCopy("x"), rt::VM_FAULT_OVERLAP),
     ];
     for (kind, code) in codes {
         assert_eq!(kind.code() as i64, code, "{kind}");
+        // What the runtime raises with VM_CTL_FAULT comes back as the same kind.
+        let back = F::from_runtime_code(code as u64);
+        if !matches!(kind, F::WriteToConstant | F::Undefined(_) | F::Unreachable | F::BadCall | F::UnknownFunction(_) | F::BadHypercall(_) | F::Unsupported(_)) {
+            assert_eq!(back.code() as i64, code, "{kind} raised by the runtime");
+        }
     }
     assert_eq!(i64::from(flags::ERROR), rt::VM_FLAG_ERROR);
     assert_eq!(i64::from(flags::CANCEL), rt::VM_FLAG_CANCEL);

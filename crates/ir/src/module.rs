@@ -198,6 +198,11 @@ pub struct Module {
     pub compiler_warnings: Vec<String>,
     /// The pointer type, interned when the module is created.
     pub ptr_ty: TypeId,
+    /// The program's constructors (`llvm.global_ctors`, `__attribute__((constructor))`) in the
+    /// order they run before `main`, and its destructors (`llvm.global_dtors`) in the order they
+    /// run at exit (glibc's orders). An engine that does not run them must not answer `true`.
+    pub constructors: Vec<FuncId>,
+    pub destructors: Vec<FuncId>,
     func_index: HashMap<String, FuncId>,
     global_index: HashMap<String, GlobalId>,
 }
@@ -219,6 +224,8 @@ impl Module {
             pointer_bytes,
             unsupported: Vec::new(),
             compiler_warnings: Vec::new(),
+            constructors: Vec::new(),
+            destructors: Vec::new(),
             func_index: HashMap::new(),
             global_index: HashMap::new(),
         }
