@@ -38,6 +38,11 @@
  * both advance the generation, waking every waiter (POSIX lets pthread_cond_signal wake more than
  * one); there are no spurious wake-ups beyond that.
  *
+ * pthread_once uses glibc's pthread_once_t (an int, 0 for PTHREAD_ONCE_INIT): 0 not run yet,
+ * 1 running, 2 done. The first caller marks it running (in an atomic section) and runs the
+ * routine; every other caller waits until it is done, so no caller returns before the routine
+ * has finished, as POSIX requires.
+ *
  * Not offered (calls stay unknown external functions, so the verdict is unknown): timed waits,
  * barriers, read-write locks, thread-specific data, cancellation.
  */
@@ -70,6 +75,7 @@ int pthread_attr_setschedpolicy(void *attr, int policy);
 int pthread_attr_getschedpolicy(const void *attr, int *policy);
 int pthread_attr_setschedparam(void *attr, const struct rt_sched_param *param);
 int pthread_attr_getschedparam(const void *attr, struct rt_sched_param *param);
+int pthread_once(int *once, void (*init)(void));
 int pthread_mutex_init(void *mutex, const void *attr);
 int pthread_mutex_destroy(void *mutex);
 int pthread_mutex_lock(void *mutex);
@@ -322,6 +328,32 @@ RT_WEAK int pthread_attr_setschedparam(void *attr, const struct rt_sched_param *
 RT_WEAK int pthread_attr_getschedparam(const void *attr, struct rt_sched_param *param) {
     param->sched_priority = ((const struct rt_attr *)attr)->schedpriority;
     return 0;
+}
+
+#define ONCE_RUNNING 1
+#define ONCE_DONE 2
+
+RT_WEAK int pthread_once(int *once, void (*init)(void)) {
+    int atomic = atomic_begin();
+    int state = *once;
+    if (state == 0)
+        *once = ONCE_RUNNING;
+    atomic_end(atomic);
+    if (state == 0) {
+        init();
+        atomic = atomic_begin();
+        *once = ONCE_DONE;
+        atomic_end(atomic);
+        return 0;
+    }
+    for (;;) {
+        atomic = atomic_begin();
+        state = *once;
+        atomic_end(atomic);
+        if (state == ONCE_DONE)
+            return 0;
+        __vm_interrupt_cfl();
+    }
 }
 
 RT_WEAK int pthread_mutexattr_init(void *attr) {

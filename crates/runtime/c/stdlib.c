@@ -37,7 +37,9 @@
  */
 #include "rt.h"
 
-/* A stack of exit handlers: `handlers` is NULL or one heap object of `capacity` entries. */
+/* A stack of exit handlers: `handlers` is one heap object of `capacity` entries, or nothing
+ * (capacity 0; tested instead of the pointer, whose zero bytes an ILP32 VM reads as a partly
+ * defined value). */
 struct handler_list {
     void (**handlers)(void);
     int count;
@@ -140,7 +142,7 @@ static int push_handler(struct handler_list *list, void (*fn)(void)) {
     if (list->count == list->capacity) {
         int capacity = list->capacity ? 2 * list->capacity : 4;
         void (**grown)(void) = __vm_obj_make((unsigned long)capacity * sizeof *grown);
-        if (list->handlers) {
+        if (list->capacity) {
             __builtin_memcpy(grown, list->handlers, (unsigned long)list->count * sizeof *grown);
             __vm_obj_free(list->handlers);
         }
@@ -158,7 +160,7 @@ static void run_handlers(struct handler_list *list) {
         void (*fn)(void) = list->handlers[--list->count];
         fn();
     }
-    if (list->handlers) {
+    if (list->capacity) {
         __vm_obj_free(list->handlers);
         list->handlers = NULL;
         list->capacity = 0;
@@ -271,8 +273,9 @@ static struct scan scan_number(const char *s, int base) {
     return r;
 }
 
-static void set_end(char **end, const char *at) {
-    if (end)
+/* Stores the end position; glibc leaves *end alone when the base is invalid (EINVAL). */
+static void set_end(char **end, const char *at, int base) {
+    if (end && !(base < 0 || base == 1 || base > 36))
         *end = (char *)at;
 }
 
@@ -297,25 +300,25 @@ static unsigned long long to_unsigned(struct scan r, unsigned long long max) {
 
 RT_WEAK long strtol(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return (long)to_signed(r, LONG_MAX);
 }
 
 RT_WEAK long long strtoll(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return to_signed(r, LLONG_MAX);
 }
 
 RT_WEAK unsigned long strtoul(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return (unsigned long)to_unsigned(r, ULONG_MAX);
 }
 
 RT_WEAK unsigned long long strtoull(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return to_unsigned(r, ULLONG_MAX);
 }
 

@@ -14,7 +14,9 @@
  *    and including the NUL written);
  *  - everything else is a byte loop that touches exactly the bytes the C standard lets it read or
  *    write, in order, so the VM reports a bad access at the first offending byte;
- *  - comparisons are on unsigned char values, as the standard requires.
+ *  - comparisons are on unsigned char values, as the standard requires, and return the
+ *    difference of the first differing bytes, as glibc's memcmp/strcmp/strncmp do on x86 (C
+ *    only promises the sign; programs that test `strcmp(a, b) == -1` see glibc's answer).
  */
 #include "rt.h"
 
@@ -39,7 +41,7 @@ RT_WEAK int memcmp(const void *a, const void *b, size_t n) {
     const unsigned char *x = a, *y = b;
     for (size_t i = 0; i < n; i++)
         if (x[i] != y[i])
-            return x[i] < y[i] ? -1 : 1;
+            return x[i] - y[i];
     return 0;
 }
 
@@ -70,14 +72,14 @@ RT_WEAK int strcmp(const char *a, const char *b) {
     size_t i = 0;
     while (x[i] && x[i] == y[i])
         i++;
-    return x[i] == y[i] ? 0 : x[i] < y[i] ? -1 : 1;
+    return x[i] - y[i];
 }
 
 RT_WEAK int strncmp(const char *a, const char *b, size_t n) {
     const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
     for (size_t i = 0; i < n; i++) {
         if (x[i] != y[i])
-            return x[i] < y[i] ? -1 : 1;
+            return x[i] - y[i];
         if (!x[i])
             return 0;
     }

@@ -167,6 +167,9 @@ static void test_string(void) {
     CHECK(memcmp("abc", "abd", 3) < 0);
     CHECK(memcmp("\xff", "\x01", 1) > 0);
     CHECK(memcmp("a", "b", 0) == 0);
+    /* glibc returns the difference of the first differing bytes (values printed natively) */
+    CHECK(strcmp("abc", "abz") == -23 && strncmp("abc", "abz", 3) == -23);
+    CHECK(memcmp("abc", "abz", 3) == -23 && strcmp("\xff", "a") == 158);
     const char *abcabc = "abcabc";
     CHECK(memchr(abcabc, 'c', 6) == abcabc + 2);
     const char *m = "abc\0def";
