@@ -288,6 +288,9 @@ static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
 
 /* Handles one conversion character c with its spec. */
 static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) {
+    /* '+' and ' ' apply to signed conversions only; glibc ignores them for u, o, x, X. */
+    struct spec unsigned_sp = *sp;
+    unsigned_sp.plus = unsigned_sp.space = 0;
     switch (c) {
     case 'd': case 'i': {
         long long v = signed_arg(sp, ap);
@@ -295,12 +298,12 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         emit_number(s, sp, v < 0, mag, 10, 0, NULL);
         break;
     }
-    case 'u': emit_number(s, sp, 0, unsigned_arg(sp, ap), 10, 0, NULL); break;
-    case 'o': emit_number(s, sp, 0, unsigned_arg(sp, ap), 8, 0, NULL); break;
+    case 'u': emit_number(s, &unsigned_sp, 0, unsigned_arg(sp, ap), 10, 0, NULL); break;
+    case 'o': emit_number(s, &unsigned_sp, 0, unsigned_arg(sp, ap), 8, 0, NULL); break;
     case 'x': case 'X': {
         unsigned long long v = unsigned_arg(sp, ap);
         const char *prefix = sp->alt && v ? (c == 'x' ? "0x" : "0X") : NULL;
-        emit_number(s, sp, 0, v, 16, c == 'X', prefix);
+        emit_number(s, &unsigned_sp, 0, v, 16, c == 'X', prefix);
         break;
     }
     case 'c': {
