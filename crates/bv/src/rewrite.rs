@@ -168,354 +168,440 @@ pub(crate) fn rewrite(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<
         return None;
     }
     let cfg = *tm.rewrite_config();
-    let on = |r: Rule| cfg.enabled(r);
-    macro_rules! fire {
-        ($rule:expr, $e:expr) => {{
-            tm.count_rule($rule);
-            return Some($e);
-        }};
-    }
-
-    if on(Rule::ConstFold) && args.iter().all(|&a| tm.is_const(a)) {
-        let vals: Vec<crate::eval::Value> = args
-            .iter()
-            .map(|&a| match tm.op(a) {
-                Op::BoolConst(b) => crate::eval::Value::Bool(*b),
-                Op::BvConst(v) => crate::eval::Value::Bv(v.clone()),
-                _ => unreachable!(),
-            })
-            .collect();
-        let refs: Vec<&crate::eval::Value> = vals.iter().collect();
-        match crate::eval::apply(op, &refs) {
-            Some(crate::eval::Value::Bool(b)) => fire!(Rule::ConstFold, tm.bool_const(b)),
-            Some(crate::eval::Value::Bv(v)) => fire!(Rule::ConstFold, tm.bv_const(v)),
-            None => {}
+    let rules = std::iter::once(Rule::ConstFold).chain(rules_for(op).iter().copied());
+    for rule in rules {
+        if cfg.enabled(rule) {
+            if let Some(t) = apply(rule, tm, op, args) {
+                tm.count_rule(rule);
+                return Some(t);
+            }
         }
     }
+    None
+}
 
-    let a = args[0];
-    let b = args.get(1).copied().unwrap_or(a);
-    let w = tm.width(a);
-    let bval = |tm: &TermManager, t: TermId| tm.bool_value(t);
-    let is_not_of = |tm: &TermManager, x: TermId, y: TermId| {
-        (matches!(tm.op(x), Op::Not) && tm.arg(x, 0) == y) || (matches!(tm.op(y), Op::Not) && tm.arg(y, 0) == x)
-    };
-    // A constant operand, if any, with the other operand (for commutative operators).
-    let const_side = |tm: &TermManager| -> Option<(TermId, BitVecValue)> {
-        if let Some(v) = tm.bv_value(b) {
-            Some((a, v.clone()))
-        } else {
-            tm.bv_value(a).map(|v| (b, v.clone()))
-        }
-    };
-
+/// The rules that can fire on `op`, in the order they are tried (the first that fires wins).
+/// [`Rule::ConstFold`] is tried first on every operator.
+fn rules_for(op: &Op) -> &'static [Rule] {
+    use Rule::*;
     match op {
-        Op::Not
-            if on(Rule::DoubleNegation) && matches!(tm.op(a), Op::Not) => {
-                fire!(Rule::DoubleNegation, tm.arg(a, 0))
-            }
-        Op::And | Op::Or => {
-            let is_and = *op == Op::And;
-            for (x, y) in [(a, b), (b, a)] {
-                match bval(tm, x) {
-                    Some(v) if v == is_and && on(Rule::BoolNeutral) => fire!(Rule::BoolNeutral, y),
-                    Some(v) if v != is_and && on(Rule::BoolAbsorb) => fire!(Rule::BoolAbsorb, x),
-                    _ => {}
-                }
-            }
-            if on(Rule::Idempotent) && a == b {
-                fire!(Rule::Idempotent, a)
-            }
-            if on(Rule::BoolComplement) && is_not_of(tm, a, b) {
-                fire!(Rule::BoolComplement, tm.bool_const(!is_and))
-            }
-            if is_and && on(Rule::CmpContradiction) && contradictory(tm, a, b) {
-                fire!(Rule::CmpContradiction, tm.ff())
-            }
+        Op::Not | Op::BvNot | Op::BvNeg => &[DoubleNegation],
+        Op::And | Op::Or => &[BoolNeutral, BoolAbsorb, Idempotent, BoolComplement, CmpContradiction],
+        Op::Xor => &[BoolNeutral, BoolComplement, SelfInverse],
+        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve],
+        Op::Ite => &[IteConstCond, IteSame, IteNegCond, IteCondAnd],
+        Op::BvAnd | Op::BvOr => &[Idempotent, BvNeutral, BvAbsorb],
+        Op::BvXor => &[SelfInverse, BvNeutral],
+        Op::BvAdd => &[AddMulFactor, BvNeutral, AddConst],
+        Op::BvSub => &[SelfInverse, BvNeutral, AddConst],
+        Op::BvMul => &[BvNeutral, BvAbsorb, MulPow2],
+        Op::BvUdiv | Op::BvUrem => &[BvNeutral, BvAbsorb, DivPow2],
+        Op::BvShl | Op::BvLshr | Op::BvAshr => &[BvNeutral, ShiftConst, BvAbsorb],
+        Op::Ult | Op::Slt => &[Reflexive, CmpBounds],
+        Op::Extract { .. } => &[BvNeutral, ExtractSimplify],
+        Op::ZeroExt(0) | Op::SignExt(0) => &[BvNeutral],
+        _ => &[],
+    }
+}
+
+/// Applies one rule to `op(args)` (whether it is enabled is the caller's business).
+fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    match rule {
+        Rule::CommutativeOrder => None, // applied by the term manager before hash-consing
+        Rule::ConstFold => const_fold(tm, op, args),
+        Rule::BoolNeutral => bool_neutral(tm, op, args),
+        Rule::BoolAbsorb => bool_absorb(tm, op, args),
+        Rule::BoolComplement => bool_complement(tm, op, args),
+        Rule::Idempotent => idempotent(op, args),
+        Rule::SelfInverse => self_inverse(tm, op, args),
+        Rule::Reflexive => reflexive(tm, op, args),
+        Rule::DoubleNegation => double_negation(tm, op, args),
+        Rule::BvNeutral => bv_neutral(tm, op, args),
+        Rule::BvAbsorb => bv_absorb(tm, op, args),
+        Rule::IteConstCond => ite_const_cond(tm, args),
+        Rule::IteSame => ite_same(args),
+        Rule::IteCondAnd => ite_cond_and(tm, args),
+        Rule::IteNegCond => ite_neg_cond(tm, args),
+        Rule::AddConst => add_const(tm, op, args),
+        Rule::EqSolve => eq_solve(tm, args),
+        Rule::CmpContradiction => (op == &Op::And && contradictory(tm, args[0], args[1])).then(|| tm.ff()),
+        Rule::CmpBounds => cmp_bounds(tm, *op == Op::Slt, args[0], args[1]),
+        Rule::MulPow2 => mul_pow2(tm, args),
+        Rule::DivPow2 => div_pow2(tm, op, args),
+        Rule::ShiftConst => shift_const(tm, op, args),
+        Rule::ExtractSimplify => extract_simplify(tm, op, args),
+        Rule::AddMulFactor => add_mul_factor(tm, args),
+    }
+}
+
+/// The two operands of a binary operator (`b = a` for a unary one).
+fn operands(args: &[TermId]) -> (TermId, TermId) {
+    (args[0], args.get(1).copied().unwrap_or(args[0]))
+}
+
+/// A constant operand of a binary operator, if any, with the other operand (for commutative
+/// operators: the second operand is looked at first).
+fn const_side(tm: &TermManager, args: &[TermId]) -> Option<(TermId, BitVecValue)> {
+    let (a, b) = operands(args);
+    if let Some(v) = tm.bv_value(b) {
+        Some((a, v.clone()))
+    } else {
+        tm.bv_value(a).map(|v| (b, v.clone()))
+    }
+}
+
+/// Whether one of `x`, `y` is the Boolean negation of the other.
+fn is_not_of(tm: &TermManager, x: TermId, y: TermId) -> bool {
+    (matches!(tm.op(x), Op::Not) && tm.arg(x, 0) == y) || (matches!(tm.op(y), Op::Not) && tm.arg(y, 0) == x)
+}
+
+/// [`Rule::ConstFold`]: all operands constant — evaluate.
+fn const_fold(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    if !args.iter().all(|&a| tm.is_const(a)) {
+        return None;
+    }
+    let vals: Vec<crate::eval::Value> = args
+        .iter()
+        .map(|&a| match tm.op(a) {
+            Op::BoolConst(b) => crate::eval::Value::Bool(*b),
+            Op::BvConst(v) => crate::eval::Value::Bv(v.clone()),
+            _ => unreachable!(),
+        })
+        .collect();
+    let refs: Vec<&crate::eval::Value> = vals.iter().collect();
+    match crate::eval::apply(op, &refs)? {
+        crate::eval::Value::Bool(b) => Some(tm.bool_const(b)),
+        crate::eval::Value::Bv(v) => Some(tm.bv_const(v)),
+    }
+}
+
+/// [`Rule::BoolNeutral`]: `and(true,x)=x`, `or(false,x)=x`, `xor(false,x)=x`, `(= x true)=x`.
+fn bool_neutral(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let neutral = match op {
+        Op::And | Op::Eq => true,
+        Op::Or | Op::Xor => false,
+        _ => return None,
+    };
+    let (a, b) = operands(args);
+    [(a, b), (b, a)].into_iter().find(|&(x, _)| tm.bool_value(x) == Some(neutral)).map(|(_, y)| y)
+}
+
+/// [`Rule::BoolAbsorb`]: `and(false,x)=false`, `or(true,x)=true`.
+fn bool_absorb(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let absorbing = match op {
+        Op::And => false,
+        Op::Or => true,
+        _ => return None,
+    };
+    let (a, b) = operands(args);
+    [a, b].into_iter().find(|&x| tm.bool_value(x) == Some(absorbing))
+}
+
+/// [`Rule::BoolComplement`]: `and(x,¬x)=false`, `or(x,¬x)=true`, `xor(x,¬x)=true`,
+/// `xor(x,true)=¬x`, `(= x false)=¬x`.
+fn bool_complement(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    let negating = match op {
+        Op::Xor => Some(true),
+        Op::Eq => Some(false),
+        _ => None,
+    };
+    if let Some(c) = negating {
+        if let Some((_, y)) = [(a, b), (b, a)].into_iter().find(|&(x, _)| tm.bool_value(x) == Some(c)) {
+            return Some(tm.not(y));
         }
-        Op::Xor => {
-            for (x, y) in [(a, b), (b, a)] {
-                match bval(tm, x) {
-                    Some(false) if on(Rule::BoolNeutral) => fire!(Rule::BoolNeutral, y),
-                    Some(true) if on(Rule::BoolComplement) => fire!(Rule::BoolComplement, tm.not(y)),
-                    _ => {}
-                }
-            }
-            if on(Rule::SelfInverse) && a == b {
-                fire!(Rule::SelfInverse, tm.ff())
-            }
-            if on(Rule::BoolComplement) && is_not_of(tm, a, b) {
-                fire!(Rule::BoolComplement, tm.tt())
-            }
+    }
+    match op {
+        Op::And | Op::Or | Op::Xor if is_not_of(tm, a, b) => Some(tm.bool_const(*op != Op::And)),
+        _ => None,
+    }
+}
+
+/// [`Rule::Idempotent`]: `x∧x=x`, `x∨x=x`, `x&x=x`, `x|x=x`.
+fn idempotent(op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    (matches!(op, Op::And | Op::Or | Op::BvAnd | Op::BvOr) && a == b).then_some(a)
+}
+
+/// [`Rule::SelfInverse`]: `x⊕x=0`, `x-x=0`.
+fn self_inverse(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    if a != b {
+        return None;
+    }
+    match op {
+        Op::Xor => Some(tm.ff()),
+        Op::BvXor | Op::BvSub => {
+            let w = tm.width(a);
+            Some(tm.bv_u64(w, 0))
         }
-        Op::Eq => {
-            if on(Rule::Reflexive) && a == b {
-                fire!(Rule::Reflexive, tm.tt())
-            }
-            for (x, y) in [(a, b), (b, a)] {
-                match bval(tm, x) {
-                    Some(true) if on(Rule::BoolNeutral) => fire!(Rule::BoolNeutral, y),
-                    Some(false) if on(Rule::BoolComplement) => fire!(Rule::BoolComplement, tm.not(y)),
-                    _ => {}
-                }
-            }
-            if on(Rule::EqSolve) {
-                if let Some((x, c)) = const_side(tm) {
-                    match tm.op(x).clone() {
-                        Op::BvAdd => {
-                            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
-                            for (y, k) in [(p, q), (q, p)] {
-                                if let Some(kv) = tm.bv_value(k).cloned() {
-                                    let r = tm.bv_const(c.sub(&kv));
-                                    fire!(Rule::EqSolve, tm.eq(y, r))
-                                }
-                            }
-                        }
-                        Op::BvNot => {
-                            let y = tm.arg(x, 0);
-                            let r = tm.bv_const(c.not());
-                            fire!(Rule::EqSolve, tm.eq(y, r))
-                        }
-                        _ => {}
-                    }
-                }
-            }
+        _ => None,
+    }
+}
+
+/// [`Rule::Reflexive`]: `(= x x)=true`, `x<x=false` (unsigned and signed).
+fn reflexive(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    if a != b {
+        return None;
+    }
+    match op {
+        Op::Eq => Some(tm.tt()),
+        Op::Ult | Op::Slt => Some(tm.ff()),
+        _ => None,
+    }
+}
+
+/// [`Rule::DoubleNegation`]: `¬¬x=x`, `~~x=x`, `-(-x)=x`.
+fn double_negation(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let a = args[0];
+    (matches!(op, Op::Not | Op::BvNot | Op::BvNeg) && tm.op(a) == op).then(|| tm.arg(a, 0))
+}
+
+/// [`Rule::BvNeutral`]: `x+0`, `x-0`, `x*1`, `x&~0`, `x|0`, `x^0`, shifts by 0, `x/1`, extensions
+/// by 0, full-width extract: all equal `x`.
+fn bv_neutral(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let a = args[0];
+    let w = tm.width(a);
+    let right_const = || tm.bv_value(operands(args).1);
+    match op {
+        Op::BvAnd | Op::BvOr | Op::BvXor | Op::BvAdd | Op::BvMul => {
+            let (x, c) = const_side(tm, args)?;
+            let neutral = match op {
+                Op::BvAnd => c.is_ones(),
+                Op::BvMul => c.is_one(),
+                _ => c.is_zero(),
+            };
+            neutral.then_some(x)
         }
-        Op::Ite => {
-            let (c, t, e) = (args[0], args[1], args[2]);
-            if on(Rule::IteConstCond) {
-                if let Some(v) = bval(tm, c) {
-                    fire!(Rule::IteConstCond, if v { t } else { e })
-                }
-                match (bval(tm, t), bval(tm, e)) {
-                    (Some(true), Some(false)) => fire!(Rule::IteConstCond, c),
-                    (Some(false), Some(true)) => fire!(Rule::IteConstCond, tm.not(c)),
-                    _ => {}
-                }
-            }
-            if on(Rule::IteSame) && t == e {
-                fire!(Rule::IteSame, t)
-            }
-            if on(Rule::IteNegCond) && matches!(tm.op(c), Op::Not) {
-                let c0 = tm.arg(c, 0);
-                fire!(Rule::IteNegCond, tm.ite(c0, e, t))
-            }
-            if on(Rule::IteCondAnd) {
-                if matches!(tm.op(t), Op::And) {
-                    let (p, q) = (tm.arg(t, 0), tm.arg(t, 1));
-                    if p == c {
-                        fire!(Rule::IteCondAnd, tm.ite(c, q, e))
-                    }
-                    if q == c {
-                        fire!(Rule::IteCondAnd, tm.ite(c, p, e))
-                    }
-                }
-                if matches!(tm.op(e), Op::Or) {
-                    let (p, q) = (tm.arg(e, 0), tm.arg(e, 1));
-                    if p == c {
-                        fire!(Rule::IteCondAnd, tm.ite(c, t, q))
-                    }
-                    if q == c {
-                        fire!(Rule::IteCondAnd, tm.ite(c, t, p))
-                    }
-                }
-            }
+        Op::BvSub => right_const()?.is_zero().then_some(a),
+        Op::BvUdiv => right_const()?.is_one().then_some(a),
+        Op::BvShl | Op::BvLshr | Op::BvAshr => (right_const()?.shift_amount() == 0).then_some(a),
+        Op::Extract { hi, lo } => (*lo == 0 && hi + 1 == w).then_some(a),
+        Op::ZeroExt(0) | Op::SignExt(0) => Some(a),
+        _ => None,
+    }
+}
+
+/// [`Rule::BvAbsorb`]: `x*0=0`, `x&0=0`, `x|~0=~0`, `x%1=0`, `0<<x=0`, `0>>x=0`.
+fn bv_absorb(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    let w = tm.width(a);
+    match op {
+        Op::BvAnd | Op::BvOr => {
+            let (_, c) = const_side(tm, args)?;
+            let absorbing = if *op == Op::BvAnd { c.is_zero() } else { c.is_ones() };
+            absorbing.then(|| tm.bv_const(c))
         }
-        Op::BvNot | Op::BvNeg
-            if on(Rule::DoubleNegation) && tm.op(a) == op => {
-                fire!(Rule::DoubleNegation, tm.arg(a, 0))
-            }
-        Op::BvAnd | Op::BvOr | Op::BvXor => {
-            if a == b {
-                if *op == Op::BvXor && on(Rule::SelfInverse) {
-                    fire!(Rule::SelfInverse, tm.bv_u64(w, 0))
-                }
-                if *op != Op::BvXor && on(Rule::Idempotent) {
-                    fire!(Rule::Idempotent, a)
-                }
-            }
-            if let Some((x, c)) = const_side(tm) {
-                let neutral = match op {
-                    Op::BvAnd => c.is_ones(),
-                    _ => c.is_zero(),
-                };
-                if neutral && on(Rule::BvNeutral) {
-                    fire!(Rule::BvNeutral, x)
-                }
-                let absorbing = match op {
-                    Op::BvAnd => c.is_zero(),
-                    Op::BvOr => c.is_ones(),
-                    _ => false,
-                };
-                if absorbing && on(Rule::BvAbsorb) {
-                    fire!(Rule::BvAbsorb, tm.bv_const(c))
-                }
-            }
+        Op::BvMul => const_side(tm, args)?.1.is_zero().then(|| tm.bv_u64(w, 0)),
+        Op::BvUrem => tm.bv_value(b)?.is_one().then(|| tm.bv_u64(w, 0)),
+        Op::BvShl | Op::BvLshr => tm.bv_value(a).is_some_and(|v| v.is_zero()).then_some(a),
+        _ => None,
+    }
+}
+
+/// [`Rule::IteConstCond`]: `ite(true,a,b)=a`, `ite(false,a,b)=b`, `ite(c,true,false)=c`,
+/// `ite(c,false,true)=¬c`.
+fn ite_const_cond(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let (c, t, e) = (args[0], args[1], args[2]);
+    if let Some(v) = tm.bool_value(c) {
+        return Some(if v { t } else { e });
+    }
+    match (tm.bool_value(t), tm.bool_value(e)) {
+        (Some(true), Some(false)) => Some(c),
+        (Some(false), Some(true)) => Some(tm.not(c)),
+        _ => None,
+    }
+}
+
+/// [`Rule::IteSame`]: `ite(c,a,a)=a`.
+fn ite_same(args: &[TermId]) -> Option<TermId> {
+    (args[1] == args[2]).then_some(args[1])
+}
+
+/// [`Rule::IteNegCond`]: `ite(¬c, a, b) = ite(c, b, a)`.
+fn ite_neg_cond(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let (c, t, e) = (args[0], args[1], args[2]);
+    if !matches!(tm.op(c), Op::Not) {
+        return None;
+    }
+    let c0 = tm.arg(c, 0);
+    Some(tm.ite(c0, e, t))
+}
+
+/// [`Rule::IteCondAnd`]: `ite(c, c∧a, b) = ite(c, a, b)` and `ite(c, a, c∨b) = ite(c, a, b)`.
+fn ite_cond_and(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let (c, t, e) = (args[0], args[1], args[2]);
+    if matches!(tm.op(t), Op::And) {
+        let (p, q) = (tm.arg(t, 0), tm.arg(t, 1));
+        if p == c {
+            return Some(tm.ite(c, q, e));
         }
+        if q == c {
+            return Some(tm.ite(c, p, e));
+        }
+    }
+    if matches!(tm.op(e), Op::Or) {
+        let (p, q) = (tm.arg(e, 0), tm.arg(e, 1));
+        if p == c {
+            return Some(tm.ite(c, t, q));
+        }
+        if q == c {
+            return Some(tm.ite(c, t, p));
+        }
+    }
+    None
+}
+
+/// [`Rule::AddConst`]: constant collection, `(x+c1)+c2 = x+(c1+c2)`, `x-c = x+(-c)`.
+fn add_const(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    match op {
         Op::BvAdd => {
-            if on(Rule::AddMulFactor) && *tm.op(a) == Op::BvMul && *tm.op(b) == Op::BvMul {
-                let (a0, a1, b0, b1) = (tm.arg(a, 0), tm.arg(a, 1), tm.arg(b, 0), tm.arg(b, 1));
-                for (p, q, r, s2) in [(a0, a1, b0, b1), (a0, a1, b1, b0), (a1, a0, b0, b1), (a1, a0, b1, b0)] {
-                    if p == r {
-                        let sum = tm.bvadd(q, s2);
-                        fire!(Rule::AddMulFactor, tm.bvmul(p, sum))
-                    }
+            let (x, c) = const_side(tm, args)?;
+            if !matches!(tm.op(x), Op::BvAdd) {
+                return None;
+            }
+            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
+            for (y, k) in [(p, q), (q, p)] {
+                if let Some(kv) = tm.bv_value(k).cloned() {
+                    let s = tm.bv_const(kv.add(&c));
+                    return Some(tm.bvadd(y, s));
                 }
             }
-            if let Some((x, c)) = const_side(tm) {
-                if c.is_zero() && on(Rule::BvNeutral) {
-                    fire!(Rule::BvNeutral, x)
-                }
-                if on(Rule::AddConst) && matches!(tm.op(x), Op::BvAdd) {
-                    let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
-                    for (y, k) in [(p, q), (q, p)] {
-                        if let Some(kv) = tm.bv_value(k).cloned() {
-                            let s = tm.bv_const(kv.add(&c));
-                            fire!(Rule::AddConst, tm.bvadd(y, s))
-                        }
-                    }
-                }
-            }
+            None
         }
         Op::BvSub => {
-            if on(Rule::SelfInverse) && a == b {
-                fire!(Rule::SelfInverse, tm.bv_u64(w, 0))
+            let c = tm.bv_value(args[1]).cloned()?;
+            let n = tm.bv_const(c.neg());
+            Some(tm.bvadd(args[0], n))
+        }
+        _ => None,
+    }
+}
+
+/// [`Rule::EqSolve`]: simple deduction, `(= (x+c1) c2) = (= x c2-c1)`, `(= ~x c) = (= x ~c)`.
+fn eq_solve(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let (x, c) = const_side(tm, args)?;
+    match tm.op(x).clone() {
+        Op::BvAdd => {
+            let (p, q) = (tm.arg(x, 0), tm.arg(x, 1));
+            for (y, k) in [(p, q), (q, p)] {
+                if let Some(kv) = tm.bv_value(k).cloned() {
+                    let r = tm.bv_const(c.sub(&kv));
+                    return Some(tm.eq(y, r));
+                }
             }
-            if let Some(c) = tm.bv_value(b).cloned() {
-                if c.is_zero() && on(Rule::BvNeutral) {
-                    fire!(Rule::BvNeutral, a)
-                }
-                if on(Rule::AddConst) {
-                    let n = tm.bv_const(c.neg());
-                    fire!(Rule::AddConst, tm.bvadd(a, n))
-                }
+            None
+        }
+        Op::BvNot => {
+            let y = tm.arg(x, 0);
+            let r = tm.bv_const(c.not());
+            Some(tm.eq(y, r))
+        }
+        _ => None,
+    }
+}
+
+/// [`Rule::MulPow2`]: strength reduction, `x*2^k = concat(x[w-1-k:0], 0^k)`, `x*~0 = -x`.
+fn mul_pow2(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let w = tm.width(args[0]);
+    let (x, c) = const_side(tm, args)?;
+    if c.is_ones() {
+        return Some(tm.bvneg(x));
+    }
+    let k = c.power_of_two().filter(|&k| k > 0)?;
+    let lo = tm.extract(x, w - 1 - k, 0);
+    let z = tm.bv_u64(k, 0);
+    Some(tm.concat(lo, z))
+}
+
+/// [`Rule::DivPow2`]: strength reduction, `x/2^k = zext(x[w-1:k])`, `x%2^k = zext(x[k-1:0])`.
+fn div_pow2(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    let w = tm.width(a);
+    let k = tm.bv_value(b)?.power_of_two().filter(|&k| k > 0)?;
+    if *op == Op::BvUdiv {
+        let hi = tm.extract(a, w - 1, k);
+        Some(tm.zero_extend(hi, k))
+    } else {
+        let lo = tm.extract(a, k - 1, 0);
+        Some(tm.zero_extend(lo, w - k))
+    }
+}
+
+/// [`Rule::ShiftConst`]: shifts by a constant become extract/concat/extension.
+fn shift_const(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    let w = tm.width(a);
+    let k = tm.bv_value(b)?.shift_amount();
+    if k == 0 {
+        return None;
+    }
+    Some(if k >= w {
+        match op {
+            Op::BvAshr => {
+                let s = tm.extract(a, w - 1, w - 1);
+                tm.sign_extend(s, w - 1)
+            }
+            _ => tm.bv_u64(w, 0),
+        }
+    } else {
+        match op {
+            Op::BvShl => {
+                let lo = tm.extract(a, w - 1 - k, 0);
+                let z = tm.bv_u64(k, 0);
+                tm.concat(lo, z)
+            }
+            Op::BvLshr => {
+                let hi = tm.extract(a, w - 1, k);
+                tm.zero_extend(hi, k)
+            }
+            _ => {
+                let hi = tm.extract(a, w - 1, k);
+                tm.sign_extend(hi, k)
             }
         }
-        Op::BvMul => {
-            if let Some((x, c)) = const_side(tm) {
-                if c.is_one() && on(Rule::BvNeutral) {
-                    fire!(Rule::BvNeutral, x)
-                }
-                if c.is_zero() && on(Rule::BvAbsorb) {
-                    fire!(Rule::BvAbsorb, tm.bv_u64(w, 0))
-                }
-                if on(Rule::MulPow2) {
-                    if c.is_ones() {
-                        fire!(Rule::MulPow2, tm.bvneg(x))
-                    }
-                    if let Some(k) = c.power_of_two() {
-                        if k > 0 {
-                            let lo = tm.extract(x, w - 1 - k, 0);
-                            let z = tm.bv_u64(k, 0);
-                            fire!(Rule::MulPow2, tm.concat(lo, z))
-                        }
-                    }
-                }
-            }
+    })
+}
+
+/// [`Rule::ExtractSimplify`]: `concat(a,b)[i:j]` inside one half, and
+/// `x[i:j][k:l] = x[k+j:l+j]`.
+fn extract_simplify(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let Op::Extract { hi, lo } = *op else { return None };
+    let a = args[0];
+    match tm.op(a).clone() {
+        Op::Extract { lo: l2, .. } => {
+            let x = tm.arg(a, 0);
+            Some(tm.extract(x, hi + l2, lo + l2))
         }
-        Op::BvUdiv | Op::BvUrem => {
-            if let Some(c) = tm.bv_value(b).cloned() {
-                let is_div = *op == Op::BvUdiv;
-                if c.is_one() {
-                    if is_div && on(Rule::BvNeutral) {
-                        fire!(Rule::BvNeutral, a)
-                    }
-                    if !is_div && on(Rule::BvAbsorb) {
-                        fire!(Rule::BvAbsorb, tm.bv_u64(w, 0))
-                    }
-                }
-                if on(Rule::DivPow2) {
-                    if let Some(k) = c.power_of_two().filter(|&k| k > 0) {
-                        if is_div {
-                            let hi = tm.extract(a, w - 1, k);
-                            fire!(Rule::DivPow2, tm.zero_extend(hi, k))
-                        } else {
-                            let lo = tm.extract(a, k - 1, 0);
-                            fire!(Rule::DivPow2, tm.zero_extend(lo, w - k))
-                        }
-                    }
-                }
+        Op::Concat => {
+            let (h, l) = (tm.arg(a, 0), tm.arg(a, 1));
+            let lw = tm.width(l);
+            if hi < lw {
+                return Some(tm.extract(l, hi, lo));
             }
+            if lo >= lw {
+                return Some(tm.extract(h, hi - lw, lo - lw));
+            }
+            None
         }
-        Op::BvShl | Op::BvLshr | Op::BvAshr => {
-            if let Some(c) = tm.bv_value(b).cloned() {
-                let k = c.shift_amount();
-                if k == 0 && on(Rule::BvNeutral) {
-                    fire!(Rule::BvNeutral, a)
-                }
-                if on(Rule::ShiftConst) && k > 0 {
-                    let r = if k >= w {
-                        match op {
-                            Op::BvAshr => {
-                                let s = tm.extract(a, w - 1, w - 1);
-                                tm.sign_extend(s, w - 1)
-                            }
-                            _ => tm.bv_u64(w, 0),
-                        }
-                    } else {
-                        match op {
-                            Op::BvShl => {
-                                let lo = tm.extract(a, w - 1 - k, 0);
-                                let z = tm.bv_u64(k, 0);
-                                tm.concat(lo, z)
-                            }
-                            Op::BvLshr => {
-                                let hi = tm.extract(a, w - 1, k);
-                                tm.zero_extend(hi, k)
-                            }
-                            _ => {
-                                let hi = tm.extract(a, w - 1, k);
-                                tm.sign_extend(hi, k)
-                            }
-                        }
-                    };
-                    fire!(Rule::ShiftConst, r)
-                }
-            }
-            if on(Rule::BvAbsorb) && *op != Op::BvAshr && tm.bv_value(a).is_some_and(|v| v.is_zero()) {
-                fire!(Rule::BvAbsorb, a)
-            }
+        _ => None,
+    }
+}
+
+/// [`Rule::AddMulFactor`]: redundancy elimination by factoring a common multiplicand,
+/// `a*b + a*c = a*(b+c)`.
+fn add_mul_factor(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let (a, b) = operands(args);
+    if *tm.op(a) != Op::BvMul || *tm.op(b) != Op::BvMul {
+        return None;
+    }
+    let (a0, a1, b0, b1) = (tm.arg(a, 0), tm.arg(a, 1), tm.arg(b, 0), tm.arg(b, 1));
+    for (p, q, r, s2) in [(a0, a1, b0, b1), (a0, a1, b1, b0), (a1, a0, b0, b1), (a1, a0, b1, b0)] {
+        if p == r {
+            let sum = tm.bvadd(q, s2);
+            return Some(tm.bvmul(p, sum));
         }
-        Op::Ult | Op::Slt => {
-            if on(Rule::Reflexive) && a == b {
-                fire!(Rule::Reflexive, tm.ff())
-            }
-            if on(Rule::CmpBounds) {
-                if let Some(r) = cmp_bounds(tm, *op == Op::Slt, a, b) {
-                    fire!(Rule::CmpBounds, r)
-                }
-            }
-        }
-        Op::Extract { hi, lo } => {
-            let (hi, lo) = (*hi, *lo);
-            if on(Rule::BvNeutral) && lo == 0 && hi + 1 == w {
-                fire!(Rule::BvNeutral, a)
-            }
-            if on(Rule::ExtractSimplify) {
-                match tm.op(a).clone() {
-                    Op::Extract { lo: l2, .. } => {
-                        let x = tm.arg(a, 0);
-                        fire!(Rule::ExtractSimplify, tm.extract(x, hi + l2, lo + l2))
-                    }
-                    Op::Concat => {
-                        let (h, l) = (tm.arg(a, 0), tm.arg(a, 1));
-                        let lw = tm.width(l);
-                        if hi < lw {
-                            fire!(Rule::ExtractSimplify, tm.extract(l, hi, lo))
-                        }
-                        if lo >= lw {
-                            fire!(Rule::ExtractSimplify, tm.extract(h, hi - lw, lo - lw))
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Op::ZeroExt(0) | Op::SignExt(0)
-            if on(Rule::BvNeutral) => {
-                fire!(Rule::BvNeutral, a)
-            }
-        _ => {}
     }
     None
 }

@@ -263,12 +263,11 @@ mod tests {
 
     #[test]
     fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
-        let t0 = Instant::now();
-        let r = run(vec![stub("slow", Answer::True, 30_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None, None);
+        // The slow engine would answer only after an hour: it ends because it saw the cancel
+        // flag (its result says so), not because its time was up.
+        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None, None);
         assert_eq!(r.decided_by, "fast");
         assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
-        // The slow engine was cancelled long before its 30 s were up.
-        assert!(t0.elapsed() < Duration::from_secs(20));
         assert_eq!(r.summaries[0].result, "unknown(cancelled)");
     }
 
@@ -356,9 +355,8 @@ mod tests {
 
     #[test]
     fn the_deadline_cancels_everyone() {
-        let t0 = Instant::now();
-        let r = run(vec![stub("a", Answer::True, 30_000)], Instant::now() + Duration::from_millis(50), None, None);
-        assert!(t0.elapsed() < Duration::from_secs(20));
+        // An engine that would answer only after an hour is cancelled at the deadline.
+        let r = run(vec![stub("a", Answer::True, 3_600_000)], Instant::now() + Duration::from_millis(50), None, None);
         assert_eq!(r.outcome.answer, Answer::Unknown("cancelled".into()));
     }
 

@@ -13,7 +13,8 @@ use crate::solver::Solver;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-enum Outcome {
+/// How one run of the CDCL search loop between restarts ended.
+enum SearchEnd {
     Done(SolveResult),
     Restart,
 }
@@ -70,8 +71,8 @@ impl Solver {
                 }
             }
             match self.search(start_conflicts) {
-                Outcome::Done(r) => return r,
-                Outcome::Restart => {
+                SearchEnd::Done(r) => return r,
+                SearchEnd::Restart => {
                     self.stats.restarts += 1;
                     self.restarts.on_restart(&self.params);
                     self.target_len = 0;
@@ -107,16 +108,16 @@ impl Solver {
         false
     }
 
-    fn search(&mut self, start_conflicts: u64) -> Outcome {
+    fn search(&mut self, start_conflicts: u64) -> SearchEnd {
         if self.out_of_budget(start_conflicts) {
-            return Outcome::Done(SolveResult::Unknown);
+            return SearchEnd::Done(SolveResult::Unknown);
         }
         loop {
             if let Some(confl) = self.propagate() {
                 self.stats.conflicts += 1;
                 if self.decision_level() == 0 {
                     self.set_unsat();
-                    return Outcome::Done(SolveResult::Unsat);
+                    return SearchEnd::Done(SolveResult::Unsat);
                 }
                 if self.params.phase == PhaseMode::Target {
                     self.update_target_phase();
@@ -147,18 +148,18 @@ impl Solver {
                 self.learnt_buf = learned.lits;
                 self.decay_activities();
                 if self.out_of_budget(start_conflicts) {
-                    return Outcome::Done(SolveResult::Unknown);
+                    return SearchEnd::Done(SolveResult::Unknown);
                 }
             } else {
                 if self.restarts.should_restart(&self.params) {
-                    return Outcome::Restart;
+                    return SearchEnd::Restart;
                 }
                 if self.decision_level() == 0
                     && self.params.simplify
                     && self.trail.len() > self.simp_assigns
                     && !self.simplify_level0()
                 {
-                    return Outcome::Done(SolveResult::Unsat);
+                    return SearchEnd::Done(SolveResult::Unsat);
                 }
                 if self.stats.conflicts >= self.next_reduce {
                     self.reductions += 1;
@@ -174,7 +175,7 @@ impl Solver {
                         1 => self.new_decision_level(),
                         -1 => {
                             self.analyze_final(a);
-                            return Outcome::Done(SolveResult::Unsat);
+                            return SearchEnd::Done(SolveResult::Unsat);
                         }
                         _ => {
                             next = Some(a);
@@ -189,13 +190,13 @@ impl Solver {
                         if self.stats.decisions.is_multiple_of(1024)
                             && self.out_of_budget(start_conflicts)
                         {
-                            return Outcome::Done(SolveResult::Unknown);
+                            return SearchEnd::Done(SolveResult::Unknown);
                         }
                         match self.pick_branch_lit() {
                             Some(l) => l,
                             None => {
                                 self.extract_model();
-                                return Outcome::Done(SolveResult::Sat);
+                                return SearchEnd::Done(SolveResult::Sat);
                             }
                         }
                     }

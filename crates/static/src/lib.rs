@@ -9,7 +9,7 @@
 //!   engine, tested against `vigil_vm::ops`);
 //! * [`memory`] is the logical memory model (terminal pointer + constant offset);
 //! * [`symex`] executes each function once, bottom-up over the call graph, into the maximally
-//!   shared DAG ([`world`]), producing its summary (one term per side effect) and its checks;
+//!   shared DAG ([`term_space`]), producing its summary (one term per side effect) and its checks;
 //! * [`refine`] checks each verification condition with summaries abstracted as unconstrained
 //!   variables and expands them on demand (structural refinement);
 //! * a VC that cannot be proved in its function is *lifted* into each calling context (thesis
@@ -31,9 +31,9 @@ pub mod memory;
 pub mod refine;
 pub mod sarif;
 pub mod symex;
+pub mod term_space;
 pub mod trace;
 pub mod unroll;
-pub mod world;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -44,9 +44,9 @@ use std::time::{Duration, Instant};
 use vigil_bv::TermId;
 use vigil_ir::{FuncId, Module};
 
-use crate::refine::{CheckStats, Outcome, Refiner};
+use crate::refine::{CheckStats, Refiner, VcAnswer};
 use crate::symex::FuncInfo;
-use crate::world::World;
+use crate::term_space::TermSpace;
 
 /// The kind of a report (one SARIF rule each).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -230,7 +230,7 @@ pub struct Analysis {
 /// Runs the engine on a module.
 pub fn analyse(module: &Module, opts: &Options) -> Analysis {
     let names: Vec<String> = module.functions.iter().map(|f| f.name.clone()).collect();
-    let mut w = World::new(names);
+    let mut w = TermSpace::new(names);
     let mut an = Analysis::default();
     let mut st = Stats { functions: module.defined_functions().count(), ..Stats::default() };
     let mut lines = HashSet::new();
@@ -283,9 +283,9 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| refiner.check(&mut w, neg, opts, &mut cst)));
                     let r = r.unwrap_or_else(|_| {
                         refiner = Refiner::new(opts);
-                        Outcome::Unknown("internal error".into())
+                        VcAnswer::Unknown("internal error".into())
                     });
-                    if let Outcome::Valid = r {
+                    if let VcAnswer::Valid = r {
                         let tt = w.tm.tt();
                         if let Some(s) = w.summaries[fid.index()].as_mut() {
                             s.cfc = tt;
@@ -340,12 +340,12 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                 }))
                 .unwrap_or_else(|_| {
                     refiner = Refiner::new(opts);
-                    Outcome::Unknown("internal error while checking".into())
+                    VcAnswer::Unknown("internal error while checking".into())
                 });
                 match outcome {
-                    Outcome::Valid => {}
-                    Outcome::Unknown(_) => undecided = true,
-                    Outcome::Candidate => {
+                    VcAnswer::Valid => {}
+                    VcAnswer::Unknown(_) => undecided = true,
+                    VcAnswer::Candidate => {
                         if Some(f) == main {
                             falsified = true;
                             st.candidates += 1;

@@ -20,11 +20,11 @@ use std::time::{Duration, Instant};
 
 use vigil_bv::{CheckResult, Op, Solver, TermId, Value};
 
-use crate::world::World;
+use crate::term_space::TermSpace;
 use crate::Options;
 
 /// The answer for one VC.
-pub enum Outcome {
+pub enum VcAnswer {
     /// `bad` is unsatisfiable: the VC holds.
     Valid,
     /// A falsifying assignment that no unexpanded summary explains; the refiner's solver holds
@@ -67,7 +67,7 @@ impl Refiner {
         Refiner { solver, expanded: HashSet::new() }
     }
 
-    fn solve(&mut self, w: &World, bad: TermId, st: &mut CheckStats) -> Result<CheckResult, String> {
+    fn solve(&mut self, w: &TermSpace, bad: TermId, st: &mut CheckStats) -> Result<CheckResult, String> {
         let t0 = Instant::now();
         let r = self.solver.check_assuming(&w.tm, &[bad]).map_err(|e| e.to_string());
         st.solver_time += t0.elapsed();
@@ -75,7 +75,7 @@ impl Refiner {
         r
     }
 
-    fn expand(&mut self, w: &mut World, s: TermId) -> Result<(), String> {
+    fn expand(&mut self, w: &mut TermSpace, s: TermId) -> Result<(), String> {
         let d = w.definition(s).ok_or("summary without definition")?;
         let e = w.tm.eq(s, d);
         self.solver.assert(&w.tm, e).map_err(|e| e.to_string())?;
@@ -85,31 +85,31 @@ impl Refiner {
     }
 
     /// Algorithm 3: check `bad` (the negated VC) under structural abstraction.
-    pub fn check(&mut self, w: &mut World, bad: TermId, opts: &Options, st: &mut CheckStats) -> Outcome {
+    pub fn check(&mut self, w: &mut TermSpace, bad: TermId, opts: &Options, st: &mut CheckStats) -> VcAnswer {
         if bad == w.tm.ff() {
-            return Outcome::Valid;
+            return VcAnswer::Valid;
         }
         let mut local = 0usize;
         loop {
             match self.solve(w, bad, st) {
-                Err(e) => return Outcome::Unknown(e),
-                Ok(CheckResult::Unsat) => return Outcome::Valid,
-                Ok(CheckResult::Unknown) => return Outcome::Unknown("solver budget".into()),
+                Err(e) => return VcAnswer::Unknown(e),
+                Ok(CheckResult::Unsat) => return VcAnswer::Valid,
+                Ok(CheckResult::Unknown) => return VcAnswer::Unknown("solver budget".into()),
                 Ok(CheckResult::Sat) => {}
             }
             let nodes = cone(w, bad, &self.expanded);
             let vals = match self.solver.values(&w.tm, &nodes) {
                 Ok(v) => v,
-                Err(e) => return Outcome::Unknown(e.to_string()),
+                Err(e) => return VcAnswer::Unknown(e.to_string()),
             };
             let val = |t: TermId| -> Option<&Value> { nodes.binary_search(&t).ok().map(|i| &vals[i]) };
             match pick(w, bad, &self.expanded, val) {
                 Some(s) => {
                     if local >= opts.summary_expand_limit {
-                        return Outcome::Unknown("summary expansion limit".into());
+                        return VcAnswer::Unknown("summary expansion limit".into());
                     }
                     if let Err(e) = self.expand(w, s) {
-                        return Outcome::Unknown(e);
+                        return VcAnswer::Unknown(e);
                     }
                     local += 1;
                     st.expansions += 1;
@@ -127,20 +127,20 @@ impl Refiner {
                         }
                         for s in todo {
                             if local >= opts.summary_expand_limit.saturating_mul(4) {
-                                return Outcome::Unknown("summary expansion limit while concretising".into());
+                                return VcAnswer::Unknown("summary expansion limit while concretising".into());
                             }
                             if let Err(e) = self.expand(w, s) {
-                                return Outcome::Unknown(e);
+                                return VcAnswer::Unknown(e);
                             }
                             local += 1;
                             st.expansions += 1;
                         }
                     }
                     return match self.solve(w, bad, st) {
-                        Err(e) => Outcome::Unknown(e),
-                        Ok(CheckResult::Unsat) => Outcome::Valid,
-                        Ok(CheckResult::Unknown) => Outcome::Unknown("solver budget".into()),
-                        Ok(CheckResult::Sat) => Outcome::Candidate,
+                        Err(e) => VcAnswer::Unknown(e),
+                        Ok(CheckResult::Unsat) => VcAnswer::Valid,
+                        Ok(CheckResult::Unknown) => VcAnswer::Unknown("solver budget".into()),
+                        Ok(CheckResult::Sat) => VcAnswer::Candidate,
                     };
                 }
             }
@@ -150,7 +150,7 @@ impl Refiner {
 
 /// The cone of `root`: every node reachable through arguments and through the definitions of
 /// expanded summaries, sorted by id.
-pub fn cone(w: &mut World, root: TermId, expanded: &HashSet<TermId>) -> Vec<TermId> {
+pub fn cone(w: &mut TermSpace, root: TermId, expanded: &HashSet<TermId>) -> Vec<TermId> {
     let mut seen = HashSet::new();
     let mut stack = vec![root];
     while let Some(x) = stack.pop() {
@@ -176,7 +176,7 @@ pub fn cone(w: &mut World, root: TermId, expanded: &HashSet<TermId>) -> Vec<Term
 /// thesis' `flip`/`scale` example, `flip:global2` is expanded before `init:ret`, which is then
 /// never needed).
 pub fn pick<'v>(
-    w: &mut World,
+    w: &mut TermSpace,
     root: TermId,
     expanded: &HashSet<TermId>,
     val: impl Fn(TermId) -> Option<&'v Value>,
@@ -226,13 +226,13 @@ pub fn pick<'v>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::{Effect, VarKind};
+    use crate::term_space::{Effect, VarKind};
     use std::collections::HashMap;
     use vigil_bv::{BitVecValue, Sort};
     use vigil_ir::FuncId;
 
-    fn world_with_two_summaries() -> (World, TermId, TermId) {
-        let mut w = World::new(vec!["main".into(), "g".into()]);
+    fn term_space_with_two_summaries() -> (TermSpace, TermId, TermId) {
+        let mut w = TermSpace::new(vec!["main".into(), "g".into()]);
         let i = w.new_instance(FuncId(1), HashMap::new(), 0);
         let s1 = w.sumvar(i, Effect::Ret, 8);
         let s2 = w.sumvar(i, Effect::Cfc, 0);
@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn absorptive_false_operand_of_and_is_the_only_one_refined() {
-        let (mut w, s1, s2) = world_with_two_summaries();
+        let (mut w, s1, s2) = term_space_with_two_summaries();
         let z = w.tm.bv_u64(8, 0);
         let a = w.tm.eq(s1, z); // false in the assignment below
         let root = w.tm.and(s2, a);
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn ite_refines_condition_and_taken_arm_only() {
-        let (mut w, s1, s2) = world_with_two_summaries();
+        let (mut w, s1, s2) = term_space_with_two_summaries();
         let x = w.tm.var("x", Sort::BitVec(8));
         let root = w.tm.ite(s2, x, s1); // s2 false → else-arm s1 matters
         let mut vals: HashMap<TermId, Value> = HashMap::from([(s2, Value::Bool(true))]);
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn zero_factor_absorbs_a_product() {
-        let (mut w, s1, _) = world_with_two_summaries();
+        let (mut w, s1, _) = term_space_with_two_summaries();
         let y = w.tm.var("y", Sort::BitVec(8));
         let root = w.tm.bvmul(y, s1);
         let vals: HashMap<TermId, Value> = HashMap::from([(y, Value::Bv(BitVecValue::zero(8)))]);

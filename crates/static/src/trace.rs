@@ -16,11 +16,11 @@ use vigil_bv::{Op, Solver, TermId, Value};
 use vigil_ir::{FuncId, Module};
 
 use crate::symex::{Check, Event, FuncInfo};
-use crate::world::{InstId, World};
+use crate::term_space::{InstId, TermSpace};
 use crate::{Input, Report, TraceStep};
 
 struct Walk<'a> {
-    w: &'a mut World,
+    w: &'a mut TermSpace,
     m: &'a Module,
     infos: &'a [Option<FuncInfo>],
     target: (FuncId, u32),
@@ -149,7 +149,7 @@ fn file_of(m: &Module, loc: vigil_ir::Loc) -> String {
 /// Builds the report of check `check` (index `ci` of function `f`) from the model in `solver`.
 #[allow(clippy::too_many_arguments)]
 pub fn build_report(
-    w: &mut World,
+    w: &mut TermSpace,
     m: &Module,
     infos: &[Option<FuncInfo>],
     solver: &Solver,

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use vigil_synergy::{check, Algorithm, Options, Outcome};
+use vigil_synergy::{check, Algorithm, Options, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -53,7 +53,7 @@ fn main() {
     let (outcome, stats) = check(&module, &opts);
     let wall = t0.elapsed();
     let reason = match &outcome {
-        Outcome::Unknown(r) => format!(" ({r})"),
+        Verdict::Unknown(r) => format!(" ({r})"),
         _ => String::new(),
     };
     println!(
@@ -72,8 +72,8 @@ fn main() {
     );
     if proof {
         match &outcome {
-            Outcome::Safe { proof } => print!("{proof}"),
-            Outcome::Unsafe { inputs, trace } => {
+            Verdict::Safe { proof } => print!("{proof}"),
+            Verdict::Unsafe { inputs, trace } => {
                 for i in inputs {
                     println!("input {} = {}", i.function, i.value);
                 }
@@ -81,7 +81,7 @@ fn main() {
                     println!("  {}:{} {} {}", s.file, s.line, s.function, s.what);
                 }
             }
-            Outcome::Unknown(_) => {}
+            Verdict::Unknown(_) => {}
         }
     }
 }

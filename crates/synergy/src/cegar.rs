@@ -11,8 +11,8 @@
 use vigil_bv::TermId;
 
 use crate::engine::{Ctx, Sat};
-use crate::symb::{self, Mode, SymInput};
-use crate::Outcome;
+use crate::symbolic::{self, Mode, SymInput};
+use crate::Verdict;
 
 /// Constraints for following `trace` from the initial state: one list entry per position
 /// (`cons[i]` constrains the step into position `i`), plus the inputs read.
@@ -26,7 +26,7 @@ fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<SymInpu
         let from = cx.regions[trace[i]].loc;
         let (tl, tp) = (cx.regions[trace[i + 1]].loc, cx.regions[trace[i + 1]].pred);
         let mut fresh = Vec::new();
-        let exits = symb::sym_step(&mut cx.tm, cx.flat, from as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
+        let exits = symbolic::sym_step(&mut cx.tm, cx.flat, from as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
         let mut c = cx.tm.ff();
         let mut post = None;
         for e in exits {
@@ -47,7 +47,7 @@ fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<SymInpu
     (cons, inputs, input_counts)
 }
 
-pub fn run(cx: &mut Ctx) -> Outcome {
+pub fn run(cx: &mut Ctx) -> Verdict {
     loop {
         let trace = match cx.next_error_trace() {
             Ok(t) => t,
@@ -61,18 +61,18 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                     let vals = cx.model_inputs(&inputs);
                     cx.run_test(&vals);
                     if cx.check_bad_states().is_none() {
-                        return Outcome::Unknown("internal: a feasible abstract trace did not replay (please report)".into());
+                        return Verdict::Unknown("internal: a feasible abstract trace did not replay (please report)".into());
                     }
                     continue;
                 }
-                Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
+                Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
                 Sat::No => {}
             }
         }
         // Longest feasible prefix: lo feasible, hi infeasible (prefix lengths).
         let (mut lo, mut hi) = (1usize, cons.len());
         if cx.sat(&cons[..1]) != Sat::Yes {
-            return Outcome::Unknown("internal: initial region infeasible".into());
+            return Verdict::Unknown("internal: initial region infeasible".into());
         }
         if cons.len() == n {
             // the whole trace was infeasible: hi = n
@@ -84,7 +84,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             match cx.sat(&cons[..mid]) {
                 Sat::Yes => lo = mid,
                 Sat::No => hi = mid,
-                Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
+                Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
             }
         }
         // Prefix of length lo (positions 0..lo-1) feasible; position lo is not.
@@ -93,7 +93,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
         let from = cx.regions[s].loc;
         let (p, _exact) = cx.pre(from, trace[j + 1]);
         if cx.split(s, p).is_none() {
-            return Outcome::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
+            return Verdict::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
         }
     }
 }

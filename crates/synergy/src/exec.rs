@@ -8,7 +8,7 @@
 //!
 //! Invariant: values in a state are masked to their register's width.
 
-use crate::flat::{mask, FInst, FTerm, Flat, Opnd};
+use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 use vigil_ir::Loc;
 use vigil_vm::memory::Scalar;
 use vigil_vm::ops;
@@ -105,7 +105,7 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
             FInst::Exit => return Step::Exit,
         }
     }
-    let jump = |state: &mut [u64], e: &crate::flat::Edge| {
+    let jump = |state: &mut [u64], e: &crate::flatten::Edge| {
         let vals: Vec<u64> = e.assigns.iter().map(|(_, o)| val(state, *o)).collect();
         for ((r, _), v) in e.assigns.iter().zip(vals) {
             state[*r as usize] = v;

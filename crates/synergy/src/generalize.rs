@@ -27,8 +27,8 @@ use vigil_bv::TermId;
 use vigil_ir::cfg::{Graph, LoopForest};
 
 use crate::engine::{Ctx, Sat};
-use crate::flat::{sext, FInst, Flat, Opnd};
-use crate::symb::{sym_step, Mode, Target};
+use crate::flatten::{sext, FInst, Flat, Opnd};
+use crate::symbolic::{sym_step, Mode, Target};
 
 /// Paths around a loop body considered by consecution.
 pub const MAX_BODY_PATHS: usize = 256;

@@ -4,12 +4,12 @@
 //! infrastructure (issue 4).
 //!
 //! Modules, one idea each:
-//! * [`flat`]: `main` with calls inlined and cell-shaped memory promoted to registers;
+//! * [`flatten`]: `main` with calls inlined and cell-shaped memory promoted to registers;
 //! * [`exec`]: concrete execution (the tests), through `vigil_vm::ops`;
-//! * [`symb`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
+//! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5);
-//! * [`ly`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples.
+//! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples.
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -20,10 +20,10 @@
 pub mod cegar;
 pub mod engine;
 pub mod exec;
-pub mod flat;
+pub mod flatten;
 pub mod generalize;
-pub mod ly;
-pub mod symb;
+pub mod lee_yannakakis;
+pub mod symbolic;
 pub mod synergy;
 
 use std::fmt;
@@ -174,21 +174,21 @@ impl Proof {
     }
 }
 
-/// What the engine found.
+/// The engine's answer: a replayed counterexample, a proof, or why neither was found.
 #[derive(Clone, Debug)]
-pub enum Outcome {
+pub enum Verdict {
     Unsafe { inputs: Vec<Input>, trace: Vec<TraceStep> },
     Safe { proof: Proof },
     Unknown(String),
 }
 
-impl Outcome {
+impl Verdict {
     /// `true`, `false` or `unknown`.
     pub fn verdict(&self) -> &'static str {
         match self {
-            Outcome::Unsafe { .. } => "false",
-            Outcome::Safe { .. } => "true",
-            Outcome::Unknown(_) => "unknown",
+            Verdict::Unsafe { .. } => "false",
+            Verdict::Safe { .. } => "true",
+            Verdict::Unknown(_) => "unknown",
         }
     }
 }
@@ -227,39 +227,39 @@ impl fmt::Display for Stats {
 }
 
 /// Checks unreach-call on `module` (its `main`).
-pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Outcome, Stats) {
+pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
     if opts.property != "unreach-call" {
         return (
-            Outcome::Unknown(format!("the synergy engine checks unreach-call only, not {}", opts.property)),
+            Verdict::Unknown(format!("the synergy engine checks unreach-call only, not {}", opts.property)),
             Stats::default(),
         );
     }
     // Constructors run before main and destructors after it; the flattened program is main alone.
     if !module.constructors.is_empty() || !module.destructors.is_empty() {
         return (
-            Outcome::Unknown("the program has constructors or destructors, which the synergy engine does not run".into()),
+            Verdict::Unknown("the program has constructors or destructors, which the synergy engine does not run".into()),
             Stats::default(),
         );
     }
-    let flat = match std::panic::catch_unwind(|| flat::flatten(module)) {
+    let flat = match std::panic::catch_unwind(|| flatten::flatten(module)) {
         Ok(Ok(f)) => f,
-        Ok(Err(flat::Unsupported(why))) => return (Outcome::Unknown(why), Stats::default()),
-        Err(_) => return (Outcome::Unknown("internal error while flattening (please report)".into()), Stats::default()),
+        Ok(Err(flatten::Unsupported(why))) => return (Verdict::Unknown(why), Stats::default()),
+        Err(_) => return (Verdict::Unknown("internal error while flattening (please report)".into()), Stats::default()),
     };
     check_flat(&flat, opts)
 }
 
 /// Checks an already flattened program.
-pub fn check_flat(flat: &flat::Flat, opts: &Options) -> (Outcome, Stats) {
+pub fn check_flat(flat: &flatten::Flat, opts: &Options) -> (Verdict, Stats) {
     let mut cx = engine::Ctx::new(flat, opts);
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match opts.algorithm {
         Algorithm::Synergy => synergy::run(&mut cx),
-        Algorithm::LeeYannakakis => ly::run(&mut cx),
+        Algorithm::LeeYannakakis => lee_yannakakis::run(&mut cx),
         Algorithm::Cegar => cegar::run(&mut cx),
     }));
     let outcome = match run {
         Ok(o) => o,
-        Err(_) => Outcome::Unknown("internal error in the synergy engine (please report)".into()),
+        Err(_) => Verdict::Unknown("internal error in the synergy engine (please report)".into()),
     };
     let mut stats = cx.stats.clone();
     stats.forest_states = cx.states.len() as u64;

@@ -15,7 +15,7 @@
 
 use crate::engine::{Ctx, Sat};
 use crate::generalize::Generalizer;
-use crate::Outcome;
+use crate::Verdict;
 
 /// GetOrderedAbstractTrace: for an abstract trace, the latest region on it that F visits is
 /// found, its earliest-added state chosen, and the trace prefix replaced by the regions of that
@@ -35,7 +35,7 @@ pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usiz
     }
 }
 
-pub fn run(cx: &mut Ctx) -> Outcome {
+pub fn run(cx: &mut Ctx) -> Verdict {
     let mut gen = Generalizer::new(cx.flat);
     loop {
         let trace = match cx.next_error_trace() {
@@ -49,18 +49,18 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             let before = cx.regions[ordered[0]].members.len();
             cx.run_test(&[]);
             if cx.regions[ordered[0]].members.len() == before && before == 0 {
-                return Outcome::Unknown("internal: the initial region is not covered by a test".into());
+                return Verdict::Unknown("internal: the initial region is not covered by a test".into());
             }
             continue;
         }
         let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, Some(&ordered[..k])) else {
-            return Outcome::Unknown("internal: forest path does not follow the program".into());
+            return Verdict::Unknown("internal: forest path does not follow the program".into());
         };
         let from = cx.states[chain[k - 1]].loc;
         let target = ordered[k];
         let mut last_inputs = inputs.clone();
         let mut fresh = Vec::new();
-        let exits = crate::symb::sym_step(&mut cx.tm, cx.flat, from as u32, &st, crate::symb::Mode::Concrete, &mut last_inputs, &mut fresh);
+        let exits = crate::symbolic::sym_step(&mut cx.tm, cx.flat, from as u32, &st, crate::symbolic::Mode::Concrete, &mut last_inputs, &mut fresh);
         let tl = cx.regions[target].loc;
         let tp = cx.regions[target].pred;
         let mut step = cx.tm.ff();
@@ -77,24 +77,24 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                 let vals = cx.model_inputs(&last_inputs);
                 let run = cx.run_test(&vals);
                 if run.len() <= k || cx.states[run[k]].region != target {
-                    return Outcome::Unknown("internal: a generated test did not follow its path (please report)".into());
+                    return Verdict::Unknown("internal: a generated test did not follow its path (please report)".into());
                 }
             }
-            Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
+            Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
             Sat::No => {
                 // (5) refine S_{k-1} by Pre(S_k).
                 let s = ordered[k - 1];
                 let (p, exact) = cx.pre(from, target);
                 let witness = chain[k - 1];
                 if !exact && cx.holds(p, &cx.states[witness].vals.clone()) {
-                    return Outcome::Unknown(format!(
+                    return Verdict::Unknown(format!(
                         "refinement needs an input quantified away (inexact precondition at {}) after {} iterations",
                         cx.loc_name(from),
                         cx.stats.iterations
                     ));
                 }
                 if cx.split(s, p).is_none() {
-                    return Outcome::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
+                    return Verdict::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
                 }
                 if cx.opts.generalize {
                     gen.after_split(cx, from);

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use vigil_synergy::{check, Algorithm, Options, Outcome};
+use vigil_synergy::{check, Algorithm, Options, Verdict};
 
 fn header(src: &str, key: &str) -> Option<String> {
     src.lines()
@@ -31,12 +31,12 @@ fn programs() -> Vec<PathBuf> {
 
 /// Replays a counterexample's inputs from scratch on a freshly flattened program.
 fn replay_reaches_error(path: &Path, inputs: &[vigil_synergy::Input]) -> bool {
-    let flat = vigil_synergy::flat::flatten(&load(path)).unwrap();
+    let flat = vigil_synergy::flatten::flatten(&load(path)).unwrap();
     let values: Vec<u64> = inputs.iter().map(|i| i.value).collect();
     vigil_synergy::engine::replay_reaches_error(&flat, &values, 1_000_000)
 }
 
-fn run(path: &Path, algorithm: Algorithm, generalize: bool, max_iterations: u64) -> (Outcome, vigil_synergy::Stats) {
+fn run(path: &Path, algorithm: Algorithm, generalize: bool, max_iterations: u64) -> (Verdict, vigil_synergy::Stats) {
     let m = load(path);
     let opts = Options { algorithm, generalize, max_iterations, ..Default::default() };
     check(&m, &opts)
@@ -54,7 +54,7 @@ fn synergy_programs_meet_their_verdict_and_iteration_bound() {
         if o.verdict() != expect || st.iterations > bound {
             failures.push(format!("{name}: got {} ({o:?}) in {} iterations; expected {expect} within {bound}", o.verdict(), st.iterations));
         }
-        if let Outcome::Unsafe { inputs, trace } = &o {
+        if let Verdict::Unsafe { inputs, trace } = &o {
             assert!(!trace.is_empty(), "{name}: empty trace");
             assert!(replay_reaches_error(&p, inputs), "{name}: inputs do not replay");
         }
@@ -95,7 +95,7 @@ fn baselines_meet_their_expectations() {
 fn the_lock_proof_uses_the_papers_predicates_and_prints_as_json() {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/lock.c");
     let (o, _) = run(&p, Algorithm::Synergy, true, 60);
-    let Outcome::Safe { proof } = o else { panic!("expected a proof, got {o:?}") };
+    let Verdict::Safe { proof } = o else { panic!("expected a proof, got {o:?}") };
     let text = proof.to_string();
     // Figure 3: the regions are told apart by the lock state and by x == y.
     assert!(text.contains("lock[0] != 1") || text.contains("lock[0] == 1"), "{text}");
@@ -112,14 +112,14 @@ fn other_properties_are_unknown() {
     let m = load(&p);
     let opts = Options { property: "no-overflow".into(), ..Default::default() };
     let (o, _) = check(&m, &opts);
-    assert!(matches!(&o, Outcome::Unknown(r) if r.contains("unreach-call")), "{o:?}");
+    assert!(matches!(&o, Verdict::Unknown(r) if r.contains("unreach-call")), "{o:?}");
 }
 
 #[test]
 fn counterexample_traces_name_file_and_lines() {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
     let (o, _) = run(&p, Algorithm::Synergy, true, 10);
-    let Outcome::Unsafe { inputs, trace } = o else { panic!("expected a counterexample, got {o:?}") };
+    let Verdict::Unsafe { inputs, trace } = o else { panic!("expected a counterexample, got {o:?}") };
     assert_eq!(inputs.len(), 2);
     assert!(inputs.iter().all(|i| i.function == "__VERIFIER_nondet_int" && i.width == 32));
     let (x, y) = (inputs[0].value as u32 as i32, inputs[1].value as u32 as i32);

@@ -37,7 +37,7 @@ impl Engine for SynergyEngine {
         stats.insert("solver_s".into(), st.solver_time.as_secs_f64().into());
         stats.insert("regions".into(), st.regions.into());
         let mut out = match result {
-            vigil_synergy::Outcome::Safe { proof } => {
+            vigil_synergy::Verdict::Safe { proof } => {
                 let mut o = Outcome::unknown("");
                 o.answer = Answer::True;
                 o.details = proof.to_string().lines().map(String::from).collect();
@@ -46,14 +46,14 @@ impl Engine for SynergyEngine {
                 }
                 o
             }
-            vigil_synergy::Outcome::Unsafe { inputs, .. } => {
+            vigil_synergy::Verdict::Unsafe { inputs, .. } => {
                 let vector: Vec<u64> = inputs.iter().map(|i| i.value).collect();
                 match super::confirm::confirm(&self.confirm_with, vector, cancel) {
                     Ok(o) => o,
                     Err(why) => Outcome::unknown(format!("the synergy engine's counterexample is {why}")),
                 }
             }
-            vigil_synergy::Outcome::Unknown(why) => Outcome::unknown(why),
+            vigil_synergy::Verdict::Unknown(why) => Outcome::unknown(why),
         };
         for (k, v) in stats {
             out.stats.insert(k, v);

@@ -14,11 +14,17 @@
 //!   condition drives the concrete test down the same path.
 //!
 //! The precondition `Pre(T)` of one step (Gulavani et al. 2006, §3: `Pre(S) = {s | ∃s'∈S. s→s'}`)
-//! quantifies the step's inputs existentially. [`precondition`] eliminates them exactly when each
+//! quantifies the step's inputs existentially. [`exists`] eliminates them exactly when each
 //! group of conjuncts that shares inputs mentions either no input or no state variable (the
 //! closed groups are decided by the solver), or when a group with one input has a Skolem term
 //! among its own comparison bounds (checked by the solver); otherwise it drops the mixed group,
 //! which over-approximates `Pre` and is reported as inexact.
+
+mod precondition;
+mod terms;
+
+pub use precondition::{conjuncts, exists};
+pub use terms::{free_vars, show, subst};
 
 use std::collections::{HashMap, HashSet};
 
@@ -26,7 +32,7 @@ use vigil_bv::{Op, Solver, TermId, TermManager};
 use vigil_ir::{BinOp, Loc};
 use vigil_vm::symbolic;
 
-use crate::flat::{mask, FInst, FTerm, Flat, Opnd};
+use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 
 /// Where a symbolic exit goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,7 +121,6 @@ pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId,
         BinOp::Shl | BinOp::LShr | BinOp::AShr => (shift(tm, r, fresh), None),
     }
 }
-
 
 /// The symbolic step of block `b` from `pre`. Inputs read are appended to `inputs` (in call
 /// order); fresh variables standing for undefined values to `fresh`.
@@ -208,7 +213,7 @@ pub fn sym_step(
             return exits;
         }
     }
-    let jump = |tm: &mut TermManager, g: TermId, e: &crate::flat::Edge, fresh: &mut Vec<TermId>, exits: &mut Vec<SymExit>| {
+    let jump = |tm: &mut TermManager, g: TermId, e: &crate::flatten::Edge, fresh: &mut Vec<TermId>, exits: &mut Vec<SymExit>| {
         if tm.bool_value(g) == Some(false) {
             return;
         }
@@ -257,265 +262,6 @@ pub fn sym_step(
     exits
 }
 
-/// Substitutes variables in `t` by `map` (memoised in `memo`). Iterative, so deep terms cannot
-/// overflow the stack.
-pub fn subst(tm: &mut TermManager, t: TermId, map: &HashMap<TermId, TermId>, memo: &mut HashMap<TermId, TermId>) -> TermId {
-    let mut stack: Vec<(TermId, bool)> = vec![(t, false)];
-    while let Some((x, expanded)) = stack.pop() {
-        if memo.contains_key(&x) {
-            continue;
-        }
-        if let Some(&r) = map.get(&x) {
-            memo.insert(x, r);
-            continue;
-        }
-        let args: Vec<TermId> = tm.args(x).to_vec();
-        if args.is_empty() {
-            memo.insert(x, x);
-            continue;
-        }
-        if !expanded {
-            stack.push((x, true));
-            for &a in &args {
-                if !memo.contains_key(&a) {
-                    stack.push((a, false));
-                }
-            }
-            continue;
-        }
-        let new: Vec<TermId> = args.iter().map(|a| memo[a]).collect();
-        let r = if new == args {
-            x
-        } else {
-            let op = tm.op(x).clone();
-            tm.app(op, &new)
-        };
-        memo.insert(x, r);
-    }
-    memo[&t]
-}
-
-/// The free variables of `t`.
-pub fn free_vars(tm: &TermManager, t: TermId) -> HashSet<TermId> {
-    let mut seen = HashSet::new();
-    let mut out = HashSet::new();
-    let mut stack = vec![t];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        if matches!(tm.op(x), Op::Var(_)) {
-            out.insert(x);
-        }
-        stack.extend(tm.args(x).iter().copied());
-    }
-    out
-}
-
-/// Splits a Bool term into its top-level conjuncts.
-pub fn conjuncts(tm: &TermManager, t: TermId, out: &mut Vec<TermId>) {
-    let mut stack = vec![t];
-    let mut seen = HashSet::new();
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        if matches!(tm.op(x), Op::And) {
-            stack.extend(tm.args(x).iter().rev().copied());
-        } else if tm.bool_value(x) != Some(true) {
-            out.push(x);
-        }
-    }
-}
-
-/// `∃ quantified. t`, exactly when possible (see the module doc). Returns (term, exact).
-/// `state_vars` are the variables that must stay free.
-pub fn exists(
-    tm: &mut TermManager,
-    solver: &mut Solver,
-    t: TermId,
-    state_vars: &HashSet<TermId>,
-    solver_calls: &mut u64,
-) -> (TermId, bool) {
-    let mut cs = Vec::new();
-    conjuncts(tm, t, &mut cs);
-    let vars: Vec<HashSet<TermId>> = cs.iter().map(|&c| free_vars(tm, c)).collect();
-    // Union-find over conjuncts connected by shared quantified variables.
-    let n = cs.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    let mut owner: HashMap<TermId, usize> = HashMap::new();
-    for (i, vs) in vars.iter().enumerate() {
-        for v in vs {
-            if state_vars.contains(v) {
-                continue;
-            }
-            if let Some(&j) = owner.get(v) {
-                let (a, b) = (find(&mut parent, i), find(&mut parent, j));
-                parent[a] = b;
-            } else {
-                owner.insert(*v, i);
-            }
-        }
-    }
-    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
-    for i in 0..n {
-        let r = find(&mut parent, i);
-        groups.entry(r).or_default().push(i);
-    }
-    let mut keep = tm.tt();
-    let mut exact = true;
-    let mut keys: Vec<usize> = groups.keys().copied().collect();
-    keys.sort_unstable();
-    for k in keys {
-        let g = &groups[&k];
-        let has_q = g.iter().any(|&i| vars[i].iter().any(|v| !state_vars.contains(v)));
-        let has_s = g.iter().any(|&i| vars[i].iter().any(|v| state_vars.contains(v)));
-        let mut conj = tm.tt();
-        for &i in g {
-            conj = tm.and(conj, cs[i]);
-        }
-        if !has_q {
-            keep = tm.and(keep, conj);
-        } else if !has_s {
-            *solver_calls += 1;
-            match solver.check_assuming(tm, &[conj]) {
-                Ok(vigil_bv::CheckResult::Unsat) => return (tm.ff(), true),
-                Ok(vigil_bv::CheckResult::Sat) => {}
-                _ => exact = false,
-            }
-        } else {
-            let qs: HashSet<TermId> =
-                g.iter().flat_map(|&i| vars[i].iter().copied()).filter(|v| !state_vars.contains(v)).collect();
-            match skolem(tm, solver, conj, &qs, solver_calls) {
-                Some(e) => keep = tm.and(keep, e),
-                None => exact = false,
-            }
-        }
-    }
-    (keep, exact)
-}
-
-/// Exact elimination of one quantified variable `v` from `g` by a Skolem term guessed from
-/// the comparisons in `g`: for an atom `v ⋈ e` (or `e ⋈ v`) with `e` free of `v`, the terms
-/// `e`, `e + 1`, `e - 1` are tried, and `t` is taken when the solver shows
-/// `g(v) ∧ ¬g(t)` unsatisfiable, i.e. `∃v. g(v) ≡ g(t)`. (A `x = nondet(); if (x > y)` step has
-/// the witness `y + 1`.) None when `g` has several quantified variables or no guess works.
-fn skolem(tm: &mut TermManager, solver: &mut Solver, g: TermId, qs: &HashSet<TermId>, calls: &mut u64) -> Option<TermId> {
-    if qs.len() != 1 {
-        return None;
-    }
-    let v = *qs.iter().next()?;
-    let w = tm.width(v);
-    // Candidate terms from the atoms of g.
-    let mut cands: Vec<TermId> = Vec::new();
-    let mut stack = vec![g];
-    let mut seen = HashSet::new();
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        if matches!(tm.op(x), Op::Slt | Op::Ult | Op::Eq) {
-            let (a, b) = (tm.arg(x, 0), tm.arg(x, 1));
-            for (side, other) in [(a, b), (b, a)] {
-                if side == v && tm.sort(other) == tm.sort(v) && !free_vars(tm, other).contains(&v) {
-                    cands.push(other);
-                }
-            }
-        }
-        stack.extend(tm.args(x).iter().copied());
-    }
-    let one = tm.bv_u64(w, 1);
-    let mut tried = HashSet::new();
-    for e in cands.into_iter().take(8) {
-        let up = tm.bvadd(e, one);
-        let down = tm.bvsub(e, one);
-        for t in [e, up, down] {
-            if !tried.insert(t) {
-                continue;
-            }
-            let map: HashMap<TermId, TermId> = [(v, t)].into_iter().collect();
-            let gt = subst(tm, g, &map, &mut HashMap::new());
-            let ngt = tm.not(gt);
-            *calls += 1;
-            if let Ok(vigil_bv::CheckResult::Unsat) = solver.check_assuming(tm, &[g, ngt]) {
-                return Some(gt);
-            }
-        }
-    }
-    None
-}
-
-/// A readable infix rendering of a term; `name` names variables.
-pub fn show(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String) -> String {
-    show_depth(tm, t, name, 0)
-}
-
-fn show_depth(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String, depth: u32) -> String {
-    if depth > 64 {
-        return "…".into();
-    }
-    let show = |tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String| show_depth(tm, t, name, depth + 1);
-    let a = |i: usize| show(tm, tm.arg(t, i), name);
-    let bin = |s: &str| format!("({} {s} {})", a(0), a(1));
-    match tm.op(t) {
-        Op::BoolConst(b) => b.to_string(),
-        Op::BvConst(v) => {
-            let w = v.width();
-            let u = v.low_u64();
-            if w <= 64 {
-                let s = crate::flat::sext(u, w);
-                if s < 0 && s > -1_000_000 {
-                    return s.to_string();
-                }
-            }
-            u.to_string()
-        }
-        Op::Var(_) => name(t),
-        Op::Not => {
-            let x = tm.arg(t, 0);
-            match tm.op(x) {
-                Op::Slt => format!("({} >=s {})", show(tm, tm.arg(x, 0), name), show(tm, tm.arg(x, 1), name)),
-                Op::Ult => format!("({} >=u {})", show(tm, tm.arg(x, 0), name), show(tm, tm.arg(x, 1), name)),
-                Op::Eq => format!("({} != {})", show(tm, tm.arg(x, 0), name), show(tm, tm.arg(x, 1), name)),
-                _ => format!("!{}", a(0)),
-            }
-        }
-        Op::And => bin("&&"),
-        Op::Or => bin("||"),
-        Op::Xor => bin("^^"),
-        Op::Ite => format!("({} ? {} : {})", a(0), a(1), a(2)),
-        Op::Eq => bin("=="),
-        Op::BvNot => format!("~{}", a(0)),
-        Op::BvNeg => format!("-{}", a(0)),
-        Op::BvAnd => bin("&"),
-        Op::BvOr => bin("|"),
-        Op::BvXor => bin("^"),
-        Op::BvAdd => bin("+"),
-        Op::BvSub => bin("-"),
-        Op::BvMul => bin("*"),
-        Op::BvUdiv => bin("/u"),
-        Op::BvUrem => bin("%u"),
-        Op::BvSdiv => bin("/s"),
-        Op::BvSrem => bin("%s"),
-        Op::BvSmod => bin("mod"),
-        Op::BvShl => bin("<<"),
-        Op::BvLshr => bin(">>u"),
-        Op::BvAshr => bin(">>s"),
-        Op::Concat => format!("concat({}, {})", a(0), a(1)),
-        Op::Extract { hi, lo } => format!("{}[{hi}:{lo}]", a(0)),
-        Op::ZeroExt(n) => format!("zext{n}({})", a(0)),
-        Op::SignExt(n) => format!("sext{n}({})", a(0)),
-        Op::Ult => bin("<u"),
-        Op::Slt => bin("<s"),
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -8,16 +8,16 @@
 //! or (split) stabilises a witnessed region `P` against a region `Q`: when some but not all of `P`
 //! steps into `Q`, `P` becomes `P ∧ Pre(Q)` and `P ∧ ¬Pre(Q)`. Search has priority. When neither
 //! applies and no witness is an error, the partition is the proof. Stability is only as precise as
-//! `Pre` ([`crate::symb::exists`]); the proof is therefore checked again by the absence of an
+//! `Pre` ([`crate::symbolic::exists`]); the proof is therefore checked again by the absence of an
 //! abstract error trace before `true` is answered.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::engine::{Ctx, Sat};
-use crate::symb::{self, Mode};
-use crate::Outcome;
+use crate::symbolic::{self, Mode};
+use crate::Verdict;
 
-pub fn run(cx: &mut Ctx) -> Outcome {
+pub fn run(cx: &mut Ctx) -> Verdict {
     let mut witness: HashMap<usize, usize> = HashMap::new();
     let root = cx.root();
     witness.insert(cx.states[root].region, root);
@@ -30,7 +30,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             return o;
         }
         if let Some(why) = cx.out_of_budget() {
-            return Outcome::Unknown(why);
+            return Verdict::Unknown(why);
         }
         cx.stats.iterations += 1;
         // Search.
@@ -52,7 +52,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                         Some(None) => {
                             no_succ.insert((t, q));
                         }
-                        None => return Outcome::Unknown(cx.gave_up()),
+                        None => return Verdict::Unknown(cx.gave_up()),
                     }
                 }
             }
@@ -63,7 +63,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                     witness.insert(q, s);
                     continue;
                 }
-                _ => return Outcome::Unknown("internal: search step did not reach its region (please report)".into()),
+                _ => return Verdict::Unknown("internal: search step did not reach its region (please report)".into()),
             }
         }
         // Split: a witnessed region unstable with respect to some region.
@@ -82,7 +82,7 @@ pub fn run(cx: &mut Ctx) -> Outcome {
                         Sat::No => {
                             stable.insert((p, q));
                         }
-                        Sat::Unknown => return Outcome::Unknown(cx.gave_up()),
+                        Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
                         Sat::Yes => {
                             if cx.split(p, pre).is_some() {
                                 did = true;
@@ -98,8 +98,8 @@ pub fn run(cx: &mut Ctx) -> Outcome {
             continue;
         }
         return match cx.proof() {
-            Some(p) => Outcome::Safe { proof: p },
-            None => Outcome::Unknown("lee-yannakakis: partition stable but an abstract error trace remains (inexact precondition)".into()),
+            Some(p) => Verdict::Safe { proof: p },
+            None => Verdict::Unknown("lee-yannakakis: partition stable but an abstract error trace remains (inexact precondition)".into()),
         };
     }
 }
@@ -112,7 +112,7 @@ fn concrete_successor(cx: &mut Ctx, t: usize, q: usize) -> Option<Option<Vec<u64
         cx.flat.regs.iter().enumerate().map(|(i, r)| cx.tm.bv_u64(r.width, cx.states[t].vals[i])).collect();
     let mut inputs = Vec::new();
     let mut fresh = Vec::new();
-    let exits = symb::sym_step(&mut cx.tm, cx.flat, loc as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
+    let exits = symbolic::sym_step(&mut cx.tm, cx.flat, loc as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
     let (ql, qp) = (cx.regions[q].loc, cx.regions[q].pred);
     let mut c = cx.tm.ff();
     for e in exits {

@@ -98,7 +98,7 @@ pub struct Summary {
 }
 
 /// The term space of a whole analysis.
-pub struct World {
+pub struct TermSpace {
     pub tm: TermManager,
     pub kinds: HashMap<TermId, VarKind>,
     pub instances: Vec<Instance>,
@@ -116,10 +116,10 @@ pub struct World {
     expansion_log: HashMap<String, usize>,
 }
 
-impl World {
-    pub fn new(names: Vec<String>) -> World {
+impl TermSpace {
+    pub fn new(names: Vec<String>) -> TermSpace {
         let num_functions = names.len();
-        World {
+        TermSpace {
             names,
             objects: crate::memory::Objects::default(),
             expansion_log: HashMap::new(),
@@ -349,7 +349,7 @@ mod tests {
     fn nested_substitution_is_consistent_with_child_instances() {
         // g(a) calls h(b = a + 1); h has a nondet input n. The copy of n seen from main through
         // g's instance must be the same variable whichever way it is reached.
-        let mut w = World::new(vec!["f".into(), "g".into(), "h".into()]);
+        let mut w = TermSpace::new(vec!["f".into(), "g".into(), "h".into()]);
         let (f, g, h) = (FuncId(0), FuncId(1), FuncId(2));
         let _ = f;
         let a = w.new_var("a", 8, VarKind::Param { func: g, idx: 0 });

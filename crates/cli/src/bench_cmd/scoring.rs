@@ -1,0 +1,166 @@
+//! Scoring and reporting: the SV-COMP outcome of one answer against the expected verdict and its
+//! score, the summary table per category, the CSV file, and the comparison of two runs.
+//!
+//! Invariant: a `false` answer for another subproperty than the expected one is a wrong `false`
+//! (as SV-COMP scores it); the outcome names and ranks are the ones the JSON results file and
+//! the comparison use.
+
+use super::*;
+
+/// Classifies a verdict against the expectation.
+pub fn outcome(verdict: &str, expected: Option<&str>) -> &'static str {
+    let Some(expected) = expected else { return "unknown" };
+    if verdict == "true" {
+        return if expected == "true" { "correct-true" } else { "wrong-true" };
+    }
+    if let Some(rest) = verdict.strip_prefix("false") {
+        if !expected.starts_with("false") {
+            return "wrong-false";
+        }
+        // `false` without a subproperty accepts any; `false(P)` needs P.
+        let exp_sub = expected.strip_prefix("false").unwrap_or("");
+        return if exp_sub.is_empty() || exp_sub == rest || (exp_sub.starts_with('(') && rest.is_empty()) {
+            "correct-false"
+        } else {
+            "wrong-false"
+        };
+    }
+    "unknown"
+}
+
+/// SV-COMP points of an outcome.
+pub fn score(outcome: &str) -> i64 {
+    match outcome {
+        "correct-true" => 2,
+        "correct-false" => 1,
+        "wrong-true" => -32,
+        "wrong-false" => -16,
+        _ => 0,
+    }
+}
+
+/// Totals of one category.
+#[derive(Default, Clone)]
+pub(super) struct Tally {
+    tasks: usize,
+    correct_true: usize,
+    correct_false: usize,
+    wrong_true: usize,
+    wrong_false: usize,
+    unknown: usize,
+    score: i64,
+    cpu_s: f64,
+}
+
+/// The per-category table.
+pub fn table(results: &[TaskResult]) -> String {
+    let mut by_cat: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut total = Tally::default();
+    for r in results {
+        by_cat.entry(&r.category).or_default().add(r);
+        total.add(r);
+    }
+    let mut s = format!(
+        "{:<28} {:>6} {:>8} {:>9} {:>10} {:>11} {:>8} {:>6} {:>9}\n",
+        "category", "tasks", "ok-true", "ok-false", "wrong-true", "wrong-false", "unknown", "score", "cpu-s"
+    );
+    let row = |name: &str, t: &Tally| {
+        format!(
+            "{:<28} {:>6} {:>8} {:>9} {:>10} {:>11} {:>8} {:>6} {:>9.1}\n",
+            name, t.tasks, t.correct_true, t.correct_false, t.wrong_true, t.wrong_false, t.unknown, t.score, t.cpu_s
+        )
+    };
+    for (cat, t) in &by_cat {
+        s.push_str(&row(cat, t));
+    }
+    s.push_str(&row("TOTAL", &total));
+    s
+}
+
+pub(super) fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+pub(super) fn to_csv(results: &[TaskResult]) -> String {
+    let mut s = String::from("file,property,category,expected,verdict,outcome,engine,wall_s,cpu_s,max_rss_mib\n");
+    for r in results {
+        let fields = [
+            csv_field(&r.file),
+            csv_field(&r.property),
+            csv_field(&r.category),
+            csv_field(r.expected.as_deref().unwrap_or("")),
+            csv_field(&r.verdict),
+            r.outcome.clone(),
+            csv_field(&r.engine),
+            format!("{:.3}", r.wall_s),
+            r.cpu_s.map(|c| format!("{c:.3}")).unwrap_or_default(),
+            r.max_rss_mib.map(|m| format!("{m:.1}")).unwrap_or_default(),
+        ];
+        s.push_str(&fields.join(","));
+        s.push('\n');
+    }
+    s
+}
+
+/// How good an outcome is, for ordering a comparison (higher is better).
+pub(super) fn rank(outcome: &str) -> i32 {
+    match outcome {
+        "wrong-true" | "wrong-false" => 0,
+        "unknown" => 1,
+        _ => 2,
+    }
+}
+
+/// Rows that differ between `old` and `new`, regressions first, then improvements, then other
+/// changes; and both totals.
+pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
+    let key = |r: &TaskResult| (r.file.clone(), r.property.clone());
+    let old_by: BTreeMap<_, &TaskResult> = old.iter().map(|r| (key(r), r)).collect();
+    let mut rows: Vec<(i32, String)> = Vec::new();
+    let mut other_reason = 0;
+    for n in new {
+        let Some(o) = old_by.get(&key(n)) else { continue };
+        if o.verdict == n.verdict {
+            continue;
+        }
+        if o.outcome == "unknown" && n.outcome == "unknown" {
+            // Only the reason changed: counted, not listed.
+            other_reason += 1;
+            continue;
+        }
+        let delta = rank(&n.outcome) - rank(&o.outcome);
+        let tag = match delta.cmp(&0) {
+            std::cmp::Ordering::Less => "REGRESSION",
+            std::cmp::Ordering::Greater => "improved",
+            std::cmp::Ordering::Equal => "changed",
+        };
+        rows.push((delta, format!("{tag:<10} {}  [{}]\n           was {}  now {}\n", n.file, n.property, o.verdict, n.verdict)));
+    }
+    rows.sort_by_key(|(d, _)| if *d < 0 { 0 } else if *d > 0 { 1 } else { 2 });
+    let mut s: String = rows.into_iter().map(|(_, r)| r).collect();
+    if other_reason > 0 {
+        s.push_str(&format!("{other_reason} unknown answer(s) with another reason than before\n"));
+    }
+    let total = |rs: &[TaskResult]| rs.iter().map(|r| score(&r.outcome)).sum::<i64>();
+    s.push_str(&format!("score: before {}  now {}  ({} tasks compared)\n", total(old), total(new), new.iter().filter(|n| old_by.contains_key(&key(n))).count()));
+    s
+}
+
+impl Tally {
+    pub(super) fn add(&mut self, r: &TaskResult) {
+        self.tasks += 1;
+        match r.outcome.as_str() {
+            "correct-true" => self.correct_true += 1,
+            "correct-false" => self.correct_false += 1,
+            "wrong-true" => self.wrong_true += 1,
+            "wrong-false" => self.wrong_false += 1,
+            _ => self.unknown += 1,
+        }
+        self.score += score(&r.outcome);
+        self.cpu_s += r.cpu_s.unwrap_or(r.wall_s);
+    }
+}

@@ -1,0 +1,224 @@
+//! The forest F of concrete test states (Gulavani et al. 2006, §3): running tests through
+//! [`crate::exec`], placing each state in its region, detecting a test that reached an error
+//! region (step (1) of Figure 2), building a counterexample from a state's parent chain and
+//! replaying it, and the path constraints along a chain that drive new tests.
+//!
+//! Invariants: every state in F was reached by a concrete run (its parent chain with the inputs
+//! on each step is an executable test); `Unsafe` is returned only after the counterexample's
+//! input vector has been replayed into the error.
+
+use super::*;
+
+/// Runs `inputs` on the concrete interpreter from the start; true iff the error is reached
+/// within `bound` steps.
+pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
+    let mut vals = vec![0u64; flat.regs.len()];
+    let mut b = 0u32;
+    let mut src = ListInputs { values: inputs, pos: 0 };
+    let mut consumed = Vec::new();
+    for _ in 0..bound {
+        match exec::step(flat, b, &mut vals, &mut src, &mut consumed) {
+            Step::Next(n) => b = n,
+            Step::Error(_) => return true,
+            _ => return false,
+        }
+    }
+    false
+}
+
+impl<'a> Ctx<'a> {
+    /// Adds a state (or finds it); returns its id and whether it is new.
+    pub(super) fn add_state(&mut self, loc: usize, vals: Rc<[u64]>, parent: Option<usize>, inputs: Vec<(String, u32, u64)>, what: Option<(String, vigil_ir::Loc)>) -> (usize, bool) {
+        if let Some(&i) = self.index.get(&(loc, vals.clone())) {
+            return (i, false);
+        }
+        let region = self.region_of(loc, &vals);
+        let id = self.states.len();
+        self.states.push(FState { loc, vals: vals.clone(), parent, inputs, region, what });
+        self.regions[region].members.push(id);
+        self.index.insert((loc, vals), id);
+        (id, true)
+    }
+
+    /// The initial concrete state (all registers 0 at the initialisation block).
+    pub fn root(&mut self) -> usize {
+        let vals: Rc<[u64]> = vec![0u64; self.flat.regs.len()].into();
+        self.add_state(0, vals, None, Vec::new(), None).0
+    }
+
+    /// Where a concrete step leads: the successor's location and, for the error, UB and exit
+    /// locations, what happened; None when the path is blocked (an assumption failed).
+    pub(super) fn successor(&self, st: Step) -> Option<(usize, Option<(String, vigil_ir::Loc)>)> {
+        Some(match st {
+            Step::Next(b) => (b as usize, None),
+            Step::Error(l) => (self.error_loc(), Some(("reach_error".to_string(), l))),
+            Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
+            Step::Exit => (self.exit_loc(), None),
+            Step::Blocked => return None,
+        })
+    }
+
+    /// One concrete step from forest state `from` with `inputs`; adds the successor.
+    /// Returns None when the path ends (blocked, exit from a terminal location).
+    pub fn step_from(&mut self, from: usize, inputs: &[u64]) -> Option<usize> {
+        let loc = self.states[from].loc;
+        if loc >= self.flat.blocks.len() {
+            return None;
+        }
+        let mut vals: Vec<u64> = self.states[from].vals.to_vec();
+        let mut src = ListInputs { values: inputs, pos: 0 };
+        let mut consumed = Vec::new();
+        let st = exec::step(self.flat, loc as u32, &mut vals, &mut src, &mut consumed);
+        self.stats.steps += 1;
+        let (nloc, what) = self.successor(st)?;
+        Some(self.add_state(nloc, vals.into(), Some(from), consumed, what).0)
+    }
+
+    /// Runs a whole test with `inputs` (then zeros) from the initial state, adding every state
+    /// to F. Returns the states of the run, in order.
+    pub fn run_test(&mut self, inputs: &[u64]) -> Vec<usize> {
+        self.stats.tests += 1;
+        let mut cur = self.root();
+        let mut run = vec![cur];
+        let mut pos = 0usize;
+        for _ in 0..self.opts.test_step_bound {
+            let loc = self.states[cur].loc;
+            if loc >= self.flat.blocks.len() {
+                break;
+            }
+            let mut vals: Vec<u64> = self.states[cur].vals.to_vec();
+            let mut src = ListInputs { values: inputs, pos };
+            let mut consumed = Vec::new();
+            let st = exec::step(self.flat, loc as u32, &mut vals, &mut src, &mut consumed);
+            pos = src.pos;
+            self.stats.steps += 1;
+            let Some((nloc, what)) = self.successor(st) else { break };
+            let (id, _) = self.add_state(nloc, vals.into(), Some(cur), consumed, what);
+            run.push(id);
+            cur = id;
+        }
+        run
+    }
+
+    /// The parent chain of state `s`, root first.
+    pub fn chain(&self, s: usize) -> Vec<usize> {
+        let mut v = vec![s];
+        let mut c = s;
+        while let Some(p) = self.states[c].parent {
+            v.push(p);
+            c = p;
+        }
+        v.reverse();
+        v
+    }
+
+    /// Step (1) of Figure 2: a forest state in an error region ends the search. An error state
+    /// becomes `Unsafe` after its input vector is replayed; an undefined-behaviour state makes
+    /// the answer `unknown`.
+    pub fn check_bad_states(&mut self) -> Option<Verdict> {
+        let ub = self.at[self.ub_loc()].iter().flat_map(|&r| self.regions[r].members.clone()).next();
+        let err = self.at[self.error_loc()].iter().flat_map(|&r| self.regions[r].members.clone()).next();
+        if let Some(e) = err {
+            return Some(self.counterexample(e));
+        }
+        if let Some(u) = ub {
+            let (w, l) = self.states[u].what.clone().unwrap_or_default();
+            return Some(Verdict::Unknown(format!(
+                "undefined behaviour reachable ({w} at {}) after {} iterations",
+                self.describe(l),
+                self.stats.iterations
+            )));
+        }
+        None
+    }
+
+    pub fn describe(&self, l: vigil_ir::Loc) -> String {
+        match l.line {
+            0 => format!("{}:?", self.flat.file_of(l)),
+            n => format!("{}:{n}", self.flat.file_of(l)),
+        }
+    }
+
+    /// Builds and replays the counterexample ending in error state `e`.
+    pub(super) fn counterexample(&mut self, e: usize) -> Verdict {
+        let chain = self.chain(e);
+        let mut inputs = Vec::new();
+        let mut trace = Vec::new();
+        for &s in &chain {
+            for (f, w, v) in &self.states[s].inputs {
+                inputs.push(Input { function: f.clone(), width: *w, value: *v });
+            }
+            let st = &self.states[s];
+            let (what, loc) = if st.loc < self.flat.blocks.len() {
+                let b = &self.flat.blocks[st.loc];
+                let loc = b.locs.iter().find(|l| l.is_known()).copied().unwrap_or(b.term_loc);
+                (format!("enter {}", b.name), loc)
+            } else {
+                let (w, l) = st.what.clone().unwrap_or_default();
+                (format!("{w} called"), l)
+            };
+            let function = if st.loc < self.flat.blocks.len() { self.flat.blocks[st.loc].func.clone() } else { String::new() };
+            trace.push(TraceStep {
+                file: self.flat.file_of(loc).to_string(),
+                line: loc.line,
+                function,
+                what,
+                inputs: st.inputs.iter().map(|(_, _, v)| *v).collect(),
+            });
+        }
+        // Replay on the concrete interpreter before reporting.
+        let values: Vec<u64> = inputs.iter().map(|i| i.value).collect();
+        if !replay_reaches_error(self.flat, &values, self.opts.test_step_bound.saturating_mul(2).max(chain.len() as u64 + 1)) {
+            return Verdict::Unknown("internal: the counterexample did not replay (please report)".into());
+        }
+        Verdict::Unsafe { inputs, trace }
+    }
+
+    /// Symbolic execution (concrete mode) along the parent chain `chain` of forest states,
+    /// conjoining the region predicates of `regions[i]` for each chain state when given.
+    /// Returns the constraints, the final symbolic state and the inputs read.
+    pub fn path_constraints(&mut self, chain: &[usize], regions: Option<&[usize]>) -> Option<(Vec<TermId>, Vec<TermId>, Vec<SymInput>)> {
+        let mut st: Vec<TermId> = self.flat.regs.iter().map(|r| self.tm.bv_u64(r.width, 0)).collect();
+        let mut cons = Vec::new();
+        let mut inputs = Vec::new();
+        if let Some(rs) = regions {
+            let p = self.regions[rs[0]].pred;
+            let c = self.at_post(p, &st);
+            cons.push(c);
+        }
+        for i in 0..chain.len() - 1 {
+            let loc = self.states[chain[i]].loc;
+            let next = self.states[chain[i + 1]].loc;
+            let mut fresh = Vec::new();
+            let exits = symbolic::sym_step(&mut self.tm, self.flat, loc as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
+            let mut guard = self.tm.ff();
+            let mut post = None;
+            for e in exits {
+                if self.loc_of_target(&e.target) == next {
+                    guard = self.tm.or(guard, e.guard);
+                    post.get_or_insert(e.post);
+                }
+            }
+            let post = post?;
+            cons.push(guard);
+            st = post;
+            if let Some(rs) = regions {
+                let p = self.regions[rs[i + 1]].pred;
+                let c = self.at_post(p, &st);
+                cons.push(c);
+            }
+        }
+        Some((cons, st, inputs))
+    }
+
+    /// After a `Sat` answer: the values of `inputs` in the model.
+    pub fn model_inputs(&self, inputs: &[SymInput]) -> Vec<u64> {
+        inputs
+            .iter()
+            .map(|i| match self.solver.value(&self.tm, i.var) {
+                Ok(Value::Bv(v)) => v.low_u64(),
+                _ => 0,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,343 @@
+//! The shared machinery of the three algorithms: the partition Π of the state space into regions,
+//! the abstract program over it, the forest F of concrete test states, and the operations on them
+//! (Gulavani, Henzinger, Kannan, Nori, Rajamani, *SYNERGY: A New Algorithm for Property Checking*,
+//! FSE 2006, §3, Figure 2).
+//!
+//! # Invariants
+//!
+//! * Locations are the flat blocks `0..n`, then [`Ctx::error_loc`] (`reach_error`),
+//!   [`Ctx::ub_loc`] (undefined behaviour: an additional error region, so a proof excludes it
+//!   too) and [`Ctx::exit_loc`] (normal termination, a sink).
+//! * The alive regions of one location partition all valuations of the registers there: a split
+//!   replaces a region by its intersections with `P` and `¬P`, and a split with an empty side is
+//!   not made. Regions are never revived, so a region id names one set forever and edge answers
+//!   can be cached by id pair.
+//! * An abstract edge `S → T` exists iff the solver finds a state of `S` with a successor in `T`
+//!   under the [`Mode::Abstract`] relation (which over-approximates the VM); a solver `unknown`
+//!   counts as an edge. So "no abstract error trace" proves that neither an error nor undefined
+//!   behaviour is reachable, whatever splits were made: splits only affect progress.
+//! * Every forest state is a state some concrete test passed through; its parent is its concrete
+//!   predecessor and `inputs` are the inputs read on that step, so the parent chain of any state
+//!   is an executable test.
+
+mod forest;
+mod partition;
+
+pub use forest::replay_reaches_error;
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
+
+use crate::exec::{self, ListInputs, Step};
+use crate::flatten::Flat;
+use crate::symbolic::{self, Mode, SymExit, SymInput, Target};
+use crate::{Input, Options, Verdict, Stats, TraceStep};
+
+/// See [`Ctx::maybe_fresh_solver`].
+pub const SOLVER_CLAUSE_LIMIT: u64 = 20_000;
+
+/// A region: a location and a predicate over the registers (canonical variables).
+#[derive(Clone, Debug)]
+pub struct Region {
+    pub loc: usize,
+    pub pred: TermId,
+    pub alive: bool,
+    /// Forest states in this region, in the order they were added to F.
+    pub members: Vec<usize>,
+}
+
+/// A state of the forest.
+#[derive(Clone, Debug)]
+pub struct FState {
+    pub loc: usize,
+    pub vals: Rc<[u64]>,
+    pub parent: Option<usize>,
+    /// Inputs read on the step from the parent to this state.
+    pub inputs: Vec<(String, u32, u64)>,
+    pub region: usize,
+    /// For error and UB states: what happened where.
+    pub what: Option<(String, vigil_ir::Loc)>,
+}
+
+pub struct Ctx<'a> {
+    pub flat: &'a Flat,
+    pub opts: &'a Options,
+    pub tm: TermManager,
+    pub solver: Solver,
+    pub canon: Vec<TermId>,
+    pub canon_set: HashSet<TermId>,
+    rel: Vec<Option<Rc<Vec<SymExit>>>>,
+    pub regions: Vec<Region>,
+    pub at: Vec<Vec<usize>>,
+    edge_cache: HashMap<(usize, usize), bool>,
+    pub states: Vec<FState>,
+    index: HashMap<(usize, Rc<[u64]>), usize>,
+    pub stats: Stats,
+    pub splits_at: Vec<u32>,
+}
+
+/// Result of a solver query.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sat {
+    Yes,
+    No,
+    Unknown,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(flat: &'a Flat, opts: &'a Options) -> Ctx<'a> {
+        let mut tm = TermManager::new();
+        let canon: Vec<TermId> = flat.regs.iter().map(|r| tm.var(&r.name, Sort::BitVec(r.width))).collect();
+        let canon_set = canon.iter().copied().collect();
+        let mut solver = Solver::new();
+        solver.set_deadline(opts.deadline);
+        if let Some(f) = &opts.interrupt {
+            solver.set_interrupt(f.clone());
+        }
+        let nloc = flat.blocks.len() + 3;
+        let mut cx = Ctx {
+            flat,
+            opts,
+            tm,
+            solver,
+            canon,
+            canon_set,
+            rel: vec![None; flat.blocks.len()],
+            regions: Vec::new(),
+            at: vec![Vec::new(); nloc],
+            edge_cache: HashMap::new(),
+            states: Vec::new(),
+            index: HashMap::new(),
+            stats: Stats::default(),
+            splits_at: vec![0; nloc],
+        };
+        for l in 0..nloc {
+            let t = cx.tm.tt();
+            cx.add_region(l, t);
+        }
+        cx
+    }
+
+    pub fn error_loc(&self) -> usize {
+        self.flat.blocks.len()
+    }
+
+    pub fn ub_loc(&self) -> usize {
+        self.flat.blocks.len() + 1
+    }
+
+    pub fn exit_loc(&self) -> usize {
+        self.flat.blocks.len() + 2
+    }
+
+    pub fn is_bad(&self, loc: usize) -> bool {
+        loc == self.error_loc() || loc == self.ub_loc()
+    }
+
+    pub fn loc_of_target(&self, t: &Target) -> usize {
+        match t {
+            Target::Block(b) => *b as usize,
+            Target::Error(_) => self.error_loc(),
+            Target::Ub(..) => self.ub_loc(),
+            Target::Exit => self.exit_loc(),
+        }
+    }
+
+    pub fn loc_name(&self, loc: usize) -> String {
+        if loc < self.flat.blocks.len() {
+            self.flat.blocks[loc].name.clone()
+        } else if loc == self.error_loc() {
+            "<error>".into()
+        } else if loc == self.ub_loc() {
+            "<undefined behaviour>".into()
+        } else {
+            "<exit>".into()
+        }
+    }
+
+    /// Budget check: iterations, deadline, interrupt.
+    pub fn out_of_budget(&self) -> Option<String> {
+        if self.stats.iterations >= self.opts.max_iterations {
+            return Some(format!("iteration bound {} reached", self.opts.max_iterations));
+        }
+        if let Some(d) = self.opts.deadline {
+            if Instant::now() >= d {
+                return Some(format!("time limit reached after {} iterations", self.stats.iterations));
+            }
+        }
+        if let Some(f) = &self.opts.interrupt {
+            if f.load(Ordering::Relaxed) {
+                return Some(format!("interrupted after {} iterations", self.stats.iterations));
+            }
+        }
+        None
+    }
+
+    /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
+    /// what ran out, else the solver itself.
+    pub fn gave_up(&self) -> String {
+        self.out_of_budget().unwrap_or_else(|| format!("solver gave up after {} iterations", self.stats.iterations))
+    }
+
+    /// Satisfiability of the conjunction of `ts`.
+    pub fn sat(&mut self, ts: &[TermId]) -> Sat {
+        if ts.iter().any(|&t| self.tm.bool_value(t) == Some(false)) {
+            return Sat::No;
+        }
+        let ts: Vec<TermId> = ts.iter().copied().filter(|&t| self.tm.bool_value(t) != Some(true)).collect();
+        if ts.is_empty() {
+            return Sat::Yes;
+        }
+        self.maybe_fresh_solver();
+        self.stats.solver_calls += 1;
+        let t0 = Instant::now();
+        let r = self.solver.check_assuming(&self.tm, &ts);
+        self.stats.solver_time += t0.elapsed();
+        match r {
+            Ok(CheckResult::Sat) => Sat::Yes,
+            Ok(CheckResult::Unsat) => Sat::No,
+            _ => Sat::Unknown,
+        }
+    }
+
+    /// The incremental solver keeps the circuit of every query it has seen; once that grows
+    /// past [`SOLVER_CLAUSE_LIMIT`] clauses a fresh solver replaces it (queries are independent:
+    /// everything is passed as assumptions).
+    fn maybe_fresh_solver(&mut self) {
+        if self.solver.stats().clauses > SOLVER_CLAUSE_LIMIT {
+            let mut s = Solver::new();
+            s.set_deadline(self.opts.deadline);
+            if let Some(f) = &self.opts.interrupt {
+                s.set_interrupt(f.clone());
+            }
+            self.solver = s;
+        }
+    }
+
+    /// Renders a predicate with register names.
+    pub fn show(&self, t: TermId) -> String {
+        let names: HashMap<TermId, String> =
+            self.canon.iter().enumerate().map(|(i, &v)| (v, self.flat.regs[i].name.clone())).collect();
+        symbolic::show(&self.tm, t, &|v| names.get(&v).cloned().unwrap_or_else(|| "?".into()))
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flatten::{Edge, FBlock, FInst, FTerm, Opnd, RegInfo};
+    use vigil_ir::{ICmpPred, Loc};
+
+    fn block(name: &str, insts: Vec<FInst>, term: FTerm) -> FBlock {
+        let n = insts.len();
+        FBlock { name: name.into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term, term_loc: Loc::UNKNOWN }
+    }
+
+    fn br(t: u32) -> Edge {
+        Edge { target: t, assigns: Vec::new() }
+    }
+
+    /// b0: x = nondet; b1: c = x >s 5; if c then b2 (error) else b3 (return).
+    fn sample() -> Flat {
+        let regs = vec![
+            RegInfo { name: "x".into(), width: 32, cell: false },
+            RegInfo { name: "c".into(), width: 1, cell: false },
+        ];
+        let blocks = vec![
+            block("b0", vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }], FTerm::Br(br(1))),
+            block(
+                "b1",
+                vec![FInst::ICmp { dst: 1, pred: ICmpPred::Sgt, w: 32, a: Opnd::Reg(0), b: Opnd::Const { bits: 5, width: 32 } }],
+                FTerm::CondBr { c: Opnd::Reg(1), t: br(2), f: br(3) },
+            ),
+            block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
+            block("b3", vec![], FTerm::Return),
+        ];
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into() }
+    }
+
+    #[test]
+    fn precondition_of_one_step_is_the_branch_condition() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        let target = cx.at[2][0];
+        let (p, exact) = cx.pre(1, target);
+        assert!(exact);
+        let five = cx.tm.bv_u64(32, 5);
+        let expect = cx.tm.sgt(cx.canon[0], five);
+        let differ = cx.tm.xor(p, expect);
+        assert_eq!(cx.sat(&[differ]), Sat::No, "Pre = x >s 5, got {}", cx.show(p));
+        // Through the nondet step the input is quantified away exactly: Pre at b0 of b1 is true.
+        let b1 = cx.at[1][0];
+        let (p0, exact0) = cx.pre(0, b1);
+        assert!(exact0);
+        assert_eq!(cx.tm.bool_value(p0), Some(true), "got {}", cx.show(p0));
+    }
+
+    #[test]
+    fn splitting_partitions_regions_and_their_forest_states() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[0]);
+        cx.run_test(&[7]);
+        let r = cx.at[1][0];
+        assert_eq!(cx.regions[r].members.len(), 2);
+        let five = cx.tm.bv_u64(32, 5);
+        let p = cx.tm.sgt(cx.canon[0], five);
+        let (a, b) = cx.split(r, p).expect("both sides non-empty");
+        assert!(!cx.regions[r].alive);
+        assert_eq!(cx.at[1], vec![a, b]);
+        assert_eq!(cx.regions[a].members.len(), 1);
+        assert_eq!(cx.regions[b].members.len(), 1);
+        assert_eq!(cx.states[cx.regions[a].members[0]].vals[0], 7);
+        assert_eq!(cx.states[cx.regions[b].members[0]].vals[0], 0);
+        // A split with an empty side is refused.
+        let t = cx.tm.tt();
+        assert!(cx.split(a, t).is_none());
+        // The edge from the x <= 5 half into the error block is gone.
+        let err_block = cx.at[2][0];
+        assert!(cx.edge(a, err_block));
+        assert!(!cx.edge(b, err_block));
+    }
+
+    #[test]
+    fn ordered_trace_follows_the_parent_chain_of_the_latest_visited_region() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[0]); // b0 -> b1 -> b3 -> exit
+        let trace = cx.abstract_error_trace().expect("abstract error trace");
+        let locs: Vec<usize> = trace.iter().map(|&r| cx.regions[r].loc).collect();
+        assert_eq!(locs, vec![0, 1, 2, cx.error_loc()]);
+        let (ordered, chain, k) = crate::synergy::ordered_trace(&cx, &trace);
+        assert_eq!(k, 2, "F visits b0 and b1, not b2");
+        assert_eq!(chain.len(), 2);
+        assert_eq!(cx.states[chain[1]].loc, 1);
+        assert_eq!(ordered.len(), trace.len());
+        assert_eq!(ordered[k], trace[2]);
+    }
+
+    #[test]
+    fn synergy_generates_the_test_that_reaches_the_error() {
+        let flat = sample();
+        let opts = Options::default();
+        let (o, st) = crate::check_flat(&flat, &opts);
+        match o {
+            crate::Verdict::Unsafe { inputs, .. } => {
+                assert_eq!(inputs.len(), 1);
+                assert!(crate::flatten::sext(inputs[0].value, 32) > 5, "{inputs:?}");
+            }
+            other => panic!("expected Unsafe, got {other:?}"),
+        }
+        assert_eq!(st.tests, 2, "one default test, one directed test");
+        assert!(replay_reaches_error(&flat, &[6], 10));
+        assert!(!replay_reaches_error(&flat, &[5], 10));
+    }
+}

@@ -1,0 +1,259 @@
+//! The partition Π and the abstract program over it (Gulavani et al. 2006, §3): regions per
+//! location, abstract edges decided by the solver on each block's abstract-mode relation,
+//! abstract error traces (breadth-first, shortest), splits and preconditions, and the proof a
+//! partition without abstract error trace is.
+//!
+//! Invariants (see [`super`]): the alive regions of a location partition its valuations;
+//! an edge answer is cached by region ids, which are never reused; a solver `unknown` counts as
+//! an edge, so a missing edge is always a proof that no step exists.
+
+use super::*;
+
+impl<'a> Ctx<'a> {
+    pub(super) fn add_region(&mut self, loc: usize, pred: TermId) -> usize {
+        self.regions.push(Region { loc, pred, alive: true, members: Vec::new() });
+        let id = self.regions.len() - 1;
+        self.at[loc].push(id);
+        id
+    }
+
+    /// The abstract-mode relation of block `b` over the canonical variables (cached).
+    pub fn rel(&mut self, b: usize) -> Rc<Vec<SymExit>> {
+        if let Some(r) = &self.rel[b] {
+            return r.clone();
+        }
+        let mut ins = Vec::new();
+        let mut fresh = Vec::new();
+        let pre = self.canon.clone();
+        let ex = symbolic::sym_step(&mut self.tm, self.flat, b as u32, &pre, Mode::Abstract, &mut ins, &mut fresh);
+        let r = Rc::new(ex);
+        self.rel[b] = Some(r.clone());
+        r
+    }
+
+    /// `pred` with the canonical variables replaced by `post`.
+    pub fn at_post(&mut self, pred: TermId, post: &[TermId]) -> TermId {
+        if self.tm.is_const(pred) {
+            return pred;
+        }
+        let map: HashMap<TermId, TermId> = self.canon.iter().copied().zip(post.iter().copied()).collect();
+        let mut memo = HashMap::new();
+        symbolic::subst(&mut self.tm, pred, &map, &mut memo)
+    }
+
+    /// The formula "a state of the block at `from` steps into a state satisfying `pred` at
+    /// location `to`", over the canonical variables and the step's inputs.
+    pub fn step_into(&mut self, from: usize, to: usize, pred: TermId) -> TermId {
+        let rel = self.rel(from);
+        let mut disj = self.tm.ff();
+        for e in rel.iter() {
+            if self.loc_of_target(&e.target) != to {
+                continue;
+            }
+            let p = self.at_post(pred, &e.post);
+            let c = self.tm.and(e.guard, p);
+            disj = self.tm.or(disj, c);
+        }
+        disj
+    }
+
+    /// Does the abstract edge `s → t` exist? (cached)
+    pub fn edge(&mut self, s: usize, t: usize) -> bool {
+        if let Some(&e) = self.edge_cache.get(&(s, t)) {
+            return e;
+        }
+        let (sl, sp) = (self.regions[s].loc, self.regions[s].pred);
+        let (tl, tp) = (self.regions[t].loc, self.regions[t].pred);
+        let e = if sl >= self.flat.blocks.len() {
+            false
+        } else {
+            let f = self.step_into(sl, tl, tp);
+            self.sat(&[sp, f]) != Sat::No
+        };
+        self.edge_cache.insert((s, t), e);
+        e
+    }
+
+    /// Locations a block can step to.
+    pub fn succ_locs(&mut self, b: usize) -> Vec<usize> {
+        if b >= self.flat.blocks.len() {
+            return Vec::new();
+        }
+        let rel = self.rel(b);
+        let mut v: Vec<usize> = Vec::new();
+        for e in rel.iter() {
+            let l = self.loc_of_target(&e.target);
+            if l != self.exit_loc() && !v.contains(&l) {
+                v.push(l);
+            }
+        }
+        v
+    }
+
+    /// Abstract successors of region `r`.
+    pub fn succ_regions(&mut self, r: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for l in self.succ_locs(self.regions[r].loc) {
+            for t in self.at[l].clone() {
+                if self.edge(r, t) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// The start of one main-loop iteration, common to SYNERGY and CEGAR: the run ends with a
+    /// test state in a bad region, on the budget, or with the proof when no abstract error trace
+    /// is left; otherwise the iteration is counted and the shortest abstract error trace returned.
+    pub fn next_error_trace(&mut self) -> Result<Vec<usize>, Verdict> {
+        if let Some(o) = self.check_bad_states() {
+            return Err(o);
+        }
+        if let Some(why) = self.out_of_budget() {
+            return Err(Verdict::Unknown(why));
+        }
+        self.stats.iterations += 1;
+        match self.abstract_error_trace() {
+            Some(trace) => Ok(trace),
+            None => Err(match self.proof() {
+                Some(p) => Verdict::Safe { proof: p },
+                None => Verdict::Unknown("internal: proof check failed".into()),
+            }),
+        }
+    }
+
+    /// A shortest abstract error trace from an initial region (breadth-first), if any.
+    pub fn abstract_error_trace(&mut self) -> Option<Vec<usize>> {
+        let mut prev: HashMap<usize, usize> = HashMap::new();
+        let mut q: VecDeque<usize> = VecDeque::new();
+        let mut seen = HashSet::new();
+        for &r in &self.at[0] {
+            q.push_back(r);
+            seen.insert(r);
+        }
+        while let Some(r) = q.pop_front() {
+            if self.is_bad(self.regions[r].loc) {
+                let mut path = vec![r];
+                let mut c = r;
+                while let Some(&p) = prev.get(&c) {
+                    path.push(p);
+                    c = p;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for t in self.succ_regions(r) {
+                if seen.insert(t) {
+                    prev.insert(t, r);
+                    q.push_back(t);
+                }
+            }
+        }
+        None
+    }
+
+    /// All abstractly reachable regions.
+    pub fn abstract_reachable(&mut self) -> HashSet<usize> {
+        let mut seen: HashSet<usize> = self.at[0].iter().copied().collect();
+        let mut q: VecDeque<usize> = seen.iter().copied().collect();
+        while let Some(r) = q.pop_front() {
+            for t in self.succ_regions(r) {
+                if seen.insert(t) {
+                    q.push_back(t);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Does the valuation `vals` satisfy `pred`?
+    pub fn holds(&self, pred: TermId, vals: &[u64]) -> bool {
+        if let Some(b) = self.tm.bool_value(pred) {
+            return b;
+        }
+        let fv = symbolic::free_vars(&self.tm, pred);
+        let assign = self.canon.iter().enumerate().filter(|(_, v)| fv.contains(v)).map(|(i, &v)| {
+            let w = self.flat.regs[i].width;
+            (v, Value::Bv(vigil_bv::BitVecValue::from_u64(w, vals[i])))
+        });
+        let mut ev = vigil_bv::Evaluator::new(&self.tm, assign);
+        ev.eval(pred) == Value::Bool(true)
+    }
+
+    pub(super) fn region_of(&self, loc: usize, vals: &[u64]) -> usize {
+        for &r in &self.at[loc] {
+            if self.holds(self.regions[r].pred, vals) {
+                return r;
+            }
+        }
+        // The alive regions partition the location; reaching here would break that invariant.
+        self.at[loc][0]
+    }
+
+    /// Splits region `s` by `p`. Returns the two new regions, or None if one side is empty.
+    pub fn split(&mut self, s: usize, p: TermId) -> Option<(usize, usize)> {
+        let sp = self.regions[s].pred;
+        let a = self.tm.and(sp, p);
+        let np = self.tm.not(p);
+        let b = self.tm.and(sp, np);
+        if self.sat(&[a]) == Sat::No || self.sat(&[b]) == Sat::No {
+            return None;
+        }
+        let loc = self.regions[s].loc;
+        self.regions[s].alive = false;
+        self.at[loc].retain(|&r| r != s);
+        let ra = self.add_region(loc, a);
+        let rb = self.add_region(loc, b);
+        let members = std::mem::take(&mut self.regions[s].members);
+        for m in members {
+            let r = if self.holds(a, &self.states[m].vals) { ra } else { rb };
+            self.states[m].region = r;
+            self.regions[r].members.push(m);
+        }
+        self.stats.refinements += 1;
+        self.splits_at[loc] += 1;
+        Some((ra, rb))
+    }
+
+    /// `Pre(t)` at the block of region `s` (over canonical variables); and whether it is exact.
+    pub fn pre(&mut self, from: usize, t: usize) -> (TermId, bool) {
+        let (tl, tp) = (self.regions[t].loc, self.regions[t].pred);
+        let rel = self.rel(from);
+        let mut disj = self.tm.ff();
+        let mut exact = true;
+        for e in rel.iter() {
+            if self.loc_of_target(&e.target) != tl {
+                continue;
+            }
+            let p = self.at_post(tp, &e.post);
+            let c = self.tm.and(e.guard, p);
+            let mut calls = 0;
+            self.maybe_fresh_solver();
+            let t0 = Instant::now();
+            let (q, ex) = symbolic::exists(&mut self.tm, &mut self.solver, c, &self.canon_set, &mut calls);
+            self.stats.solver_calls += calls;
+            self.stats.solver_time += t0.elapsed();
+            exact &= ex;
+            disj = self.tm.or(disj, q);
+        }
+        (disj, exact)
+    }
+
+    /// The proof: the alive regions per location (after checking again that no abstract error
+    /// trace exists).
+    pub fn proof(&mut self) -> Option<crate::Proof> {
+        if self.abstract_error_trace().is_some() {
+            return None;
+        }
+        let mut locations = Vec::new();
+        for l in 0..self.flat.blocks.len() {
+            let b = &self.flat.blocks[l];
+            let line = b.locs.iter().find(|x| x.is_known()).copied().unwrap_or(b.term_loc).line;
+            let regions: Vec<String> = self.at[l].clone().iter().map(|&r| self.show(self.regions[r].pred)).collect();
+            locations.push(crate::ProofLocation { location: b.name.clone(), function: b.func.clone(), line, regions });
+        }
+        let reachable = self.abstract_reachable();
+        Some(crate::Proof { locations, abstract_reachable_regions: reachable.len() })
+    }
+}

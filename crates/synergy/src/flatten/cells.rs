@@ -1,0 +1,72 @@
+//! Cell promotion (scalar replacement): memory that is only ever accessed at constant byte
+//! offsets of a known object (an alloca or a global, through constant `getelementptr`s and
+//! inlined pointer parameters) becomes one register per accessed cell.
+//!
+//! Invariants: a pointer is *static* — an object and a constant offset known at flattening time —
+//! or flattening fails; each `(offset, length)` of an object is one register, created on first
+//! use; an access outside the object, or one that overlaps another cell partially, makes
+//! flattening fail with a `memory` reason (the engine then answers `unknown`).
+
+use super::*;
+
+impl<'m> Builder<'m> {
+    pub(super) fn static_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<StaticPtr, Unsupported> {
+        match o {
+            Operand::Value(v) => match fr.vals.get(&v.0) {
+                Some(Val::Ptr(p)) => Ok(*p),
+                _ => Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
+            },
+            Operand::Const(c) => match self.m.konst(c) {
+                Const::Ptr { target: vigil_ir::PtrTarget::Global(g), offset } => {
+                    let obj = self.global_obj(g.0, loc)?;
+                    Ok(StaticPtr { obj, off: *offset })
+                }
+                _ => Err(Unsupported(format!("memory: pointer constant at {}", self.m.describe_loc(loc)))),
+            },
+        }
+    }
+
+    pub(super) fn global_obj(&mut self, g: u32, loc: Loc) -> Result<u32, Unsupported> {
+        if let Some(o) = self.global_objs.get(&g) {
+            return Ok(*o);
+        }
+        let gl = self.m.global(vigil_ir::GlobalId(g));
+        if gl.init.is_none() {
+            return Err(Unsupported(format!("memory: external global {} at {}", gl.name, self.m.describe_loc(loc))));
+        }
+        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone() });
+        let id = (self.objs.len() - 1) as u32;
+        self.global_objs.insert(g, id);
+        Ok(id)
+    }
+
+    /// The register of the cell `[off, off+len)` of `p.obj`, created on first use.
+    pub(super) fn cell(&mut self, p: StaticPtr, len: u64, loc: Loc) -> Result<u32, Unsupported> {
+        let o = &self.objs[p.obj as usize];
+        if p.off < 0 || (p.off as u64).checked_add(len).filter(|&e| e <= o.size).is_none() {
+            return Err(Unsupported(format!(
+                "memory: access out of the bounds of {} at {}",
+                o.name,
+                self.m.describe_loc(loc)
+            )));
+        }
+        let off = p.off as u64;
+        for &(co, cl, r) in &o.cells {
+            if co == off && cl == len {
+                return Ok(r);
+            }
+            if co < off + len && off < co + cl {
+                return Err(Unsupported(format!(
+                    "memory: overlapping accesses to {} at {}",
+                    o.name,
+                    self.m.describe_loc(loc)
+                )));
+            }
+        }
+        let name = format!("{}[{}]", o.name, off);
+        let r = self.new_reg(name, (len * 8) as u32);
+        self.regs[r as usize].cell = true;
+        self.objs[p.obj as usize].cells.push((off, len, r));
+        Ok(r)
+    }
+}

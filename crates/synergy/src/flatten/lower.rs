@@ -1,0 +1,404 @@
+//! Lowering vigil IR into flat blocks, one instruction at a time: arithmetic to flat
+//! instructions over registers, loads and stores to copies of cell registers ([`super::cells`]),
+//! constant `getelementptr`s to static pointers, and calls either to the SV-COMP functions' flat
+//! instructions (error, exit, assume, nondet), to nothing (harmless output), or to an inlined copy
+//! of the callee.
+//!
+//! Invariants: the block being lowered into can change in the middle of an IR block (after an
+//! inlined call, the continuation; after an error or exit, a detached block that keeps the dead
+//! rest's registers); anything not listed here makes flattening fail with the construct and its
+//! location.
+
+use super::*;
+
+pub(super) const ERROR_FUNCS: [&str; 3] = ["reach_error", "__VERIFIER_error", "__assert_fail"];
+
+pub(super) const EXIT_FUNCS: [&str; 3] = ["abort", "exit", "_Exit"];
+
+/// Output functions that change no program state when declared externally: `puts` and
+/// `putchar` always, `printf` when its format is a constant string without a `%n` conversion
+/// (which would write through a pointer).
+pub(super) const OUTPUT_FUNCS: [&str; 3] = ["printf", "puts", "putchar"];
+
+pub(super) fn output_is_harmless(m: &Module, name: &str, args: &[Operand]) -> bool {
+    let defined = m.function_by_name(name).is_some_and(|f| !m.function(f).is_declaration());
+    if defined {
+        return false; // the program's own function of that name: inline it as any other
+    }
+    if name != "printf" {
+        return true;
+    }
+    let Some(Operand::Const(c)) = args.first() else { return false };
+    let Const::Ptr { target: PtrTarget::Global(g), offset } = m.konst(*c) else { return false };
+    let global = m.global(*g);
+    let Some(init) = global.init.as_ref().filter(|_| global.is_constant) else { return false };
+    let Some(bytes) = usize::try_from(*offset).ok().and_then(|o| init.bytes.get(o..)) else { return false };
+    let format = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
+    !writes_through_pointer(format)
+}
+
+/// Whether a printf format has a `%n` conversion (flags, width, precision and length skipped).
+pub(super) fn writes_through_pointer(format: &[u8]) -> bool {
+    let mut k = 0;
+    while k < format.len() {
+        if format[k] == b'%' {
+            k += 1;
+            while k < format.len() && b"0123456789.-+ #'*hlLqjzt$".contains(&format[k]) {
+                k += 1;
+            }
+            if format.get(k) == Some(&b'n') {
+                return true;
+            }
+        }
+        k += 1;
+    }
+    false
+}
+
+/// Is `name` one of the SV-COMP input functions?
+pub fn is_nondet(name: &str) -> bool {
+    name.starts_with("__VERIFIER_nondet_") && name != "__VERIFIER_nondet_pointer"
+}
+
+impl<'m> Builder<'m> {
+    /// Appends `i` (from source location `loc`) to flat block `cur`.
+    pub(super) fn emit(&mut self, cur: u32, loc: Loc, i: FInst) {
+        self.blocks[cur as usize].insts.push(i);
+        self.blocks[cur as usize].locs.push(loc);
+    }
+
+    pub(super) fn lower_block(&mut self, f: FuncId, b: BlockId, fr: &mut Frame, ret: Option<(Option<u32>, u32)>) -> Result<(), Unsupported> {
+        let blk = &self.m.function(f).blocks[b.index()];
+        let mut cur = fr.heads[b.index()];
+        for inst in &blk.insts {
+            cur = self.lower_inst(f, fr, cur, inst)?;
+        }
+        let loc = blk.term_loc;
+        let term = self.lower_terminator(f, b, fr, &blk.term, loc, ret)?;
+        self.blocks[cur as usize].term = term;
+        self.blocks[cur as usize].term_loc = loc;
+        Ok(())
+    }
+
+    /// Lowers one instruction into flat block `cur`; returns the block that lowering continues
+    /// in (a new one after a call, an error or an exit).
+    pub(super) fn lower_inst(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst) -> Result<u32, Unsupported> {
+        let m = self.m;
+        let func = m.function(f);
+        let loc = inst.loc;
+        match &inst.kind {
+            InstKind::Phi { .. } => {}
+            InstKind::Bin { op, lhs, rhs, .. } => {
+                let d = inst.dest.expect("bin dest");
+                let w = self.int_width(func.value(d).ty, "arithmetic", loc)?;
+                let a = self.opnd(f, fr, *lhs, loc)?;
+                let bb = self.opnd(f, fr, *rhs, loc)?;
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb });
+            }
+            InstKind::ICmp { pred, lhs, rhs } => {
+                let d = inst.dest.expect("icmp dest");
+                let a = self.opnd(f, fr, *lhs, loc)?;
+                let bb = self.opnd(f, fr, *rhs, loc)?;
+                let w = opnd_width(&self.regs, a);
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                self.emit(cur, loc, FInst::ICmp { dst, pred: *pred, w, a, b: bb });
+            }
+            InstKind::Select { cond, if_true, if_false } => {
+                let d = inst.dest.expect("select dest");
+                let c = self.opnd(f, fr, *cond, loc)?;
+                let t = self.opnd(f, fr, *if_true, loc)?;
+                let e = self.opnd(f, fr, *if_false, loc)?;
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                self.emit(cur, loc, FInst::Select { dst, c, t, f: e });
+            }
+            InstKind::Cast { op, val, to } => self.lower_cast(f, fr, cur, inst, *op, *val, *to)?,
+            InstKind::Freeze { val } => {
+                let d = inst.dest.expect("freeze dest");
+                let v = self.opnd(f, fr, *val, loc)?;
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                self.emit(cur, loc, FInst::Copy { dst, v });
+            }
+            InstKind::Alloca { elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_size, *count)?,
+            InstKind::PtrAdd { base, offset, indices, .. } => self.lower_ptr_add(f, fr, inst, *base, *offset, indices)?,
+            InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
+            InstKind::Store { ptr, val, ty, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty)?,
+            InstKind::Intrinsic { which, args, .. } => self.lower_intrinsic(f, fr, cur, inst, *which, args)?,
+            InstKind::Call { callee, args, ret_ty } => return self.lower_call(f, fr, cur, inst, callee, args, *ret_ty),
+            other => {
+                return Err(Unsupported(format!("instruction {:?} at {}", std::mem::discriminant(other), m.describe_loc(loc))))
+            }
+        }
+        Ok(cur)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_cast(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, op: CastOp, val: Operand, to: vigil_ir::TypeId) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest.expect("cast dest");
+        if !matches!(op, CastOp::Trunc | CastOp::ZExt | CastOp::SExt | CastOp::Bitcast) {
+            return Err(Unsupported(format!("memory: {} at {}", op.name(), self.m.describe_loc(loc))));
+        }
+        let v = self.opnd(f, fr, val, loc)?;
+        let from = opnd_width(&self.regs, v);
+        let tw = self.int_width(to, "cast", loc)?;
+        let dst = self.reg_of_value(f, fr, d, loc)?;
+        if op == CastOp::Bitcast {
+            self.emit(cur, loc, FInst::Copy { dst, v });
+        } else {
+            self.emit(cur, loc, FInst::Cast { dst, op, from, to: tw, v });
+        }
+        Ok(())
+    }
+
+    /// An alloca of constant size: a new object whose cells become undefined when it executes.
+    pub(super) fn lower_alloca(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, elem_size: u64, count: Operand) -> Result<(), Unsupported> {
+        let m = self.m;
+        let loc = inst.loc;
+        let d = inst.dest.expect("alloca dest");
+        let n = match count {
+            Operand::Const(c) => match m.konst(c) {
+                Const::Int { bits, .. } => *bits,
+                _ => return Err(Unsupported(format!("memory: alloca size at {}", m.describe_loc(loc)))),
+            },
+            _ => return Err(Unsupported(format!("memory: variable-length array at {}", m.describe_loc(loc)))),
+        };
+        let func = m.function(f);
+        let name = format!("{}:{}", func.name, func.value(d).name);
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None });
+        let obj = (self.objs.len() - 1) as u32;
+        fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
+        let at = self.blocks[cur as usize].insts.len();
+        self.pending.push(Pending::Havoc { block: cur as usize, at, obj });
+        Ok(())
+    }
+
+    /// A `getelementptr` with constant indices: a static pointer, no instruction.
+    pub(super) fn lower_ptr_add(&mut self, f: FuncId, fr: &mut Frame, inst: &vigil_ir::Inst, base: Operand, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest.expect("ptradd dest");
+        let p = self.static_ptr(fr, base, loc)?;
+        let mut off = p.off.checked_add(offset).ok_or_else(|| Unsupported("memory: offset overflow".into()))?;
+        for (i, scale) in indices {
+            let idx = match self.opnd(f, fr, *i, loc)? {
+                Opnd::Const { bits, width } => sext(bits, width),
+                _ => {
+                    return Err(Unsupported(format!(
+                        "memory: array index that is not a constant at {}",
+                        self.m.describe_loc(loc)
+                    )))
+                }
+            };
+            off = idx
+                .checked_mul(*scale)
+                .and_then(|x| off.checked_add(x))
+                .ok_or_else(|| Unsupported("memory: offset overflow".into()))?;
+        }
+        fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj: p.obj, off }));
+        Ok(())
+    }
+
+    /// A load from a cell: a copy of the cell's register (truncated for an `i1` in a byte).
+    pub(super) fn lower_load(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, ptr: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest.expect("load dest");
+        let w = self.int_width(ty, "load", loc)?;
+        let p = self.static_ptr(fr, ptr, loc)?;
+        if w % 8 != 0 && w != 1 {
+            return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
+        }
+        let bytes = self.m.types.size_of(ty);
+        let cell = self.cell(p, bytes, loc)?;
+        let dst = self.reg_of_value(f, fr, d, loc)?;
+        let cw = self.regs[cell as usize].width;
+        if cw == w {
+            self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Reg(cell) });
+        } else {
+            self.emit(cur, loc, FInst::Cast { dst, op: CastOp::Trunc, from: cw, to: w, v: Opnd::Reg(cell) });
+        }
+        Ok(())
+    }
+
+    /// A store to a cell: a copy into the cell's register.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
+        let w = self.int_width(ty, "store", loc)?;
+        let p = self.static_ptr(fr, ptr, loc)?;
+        let v = self.opnd(f, fr, val, loc)?;
+        let bytes = self.m.types.size_of(ty);
+        let cell = self.cell(p, bytes, loc)?;
+        let cw = self.regs[cell as usize].width;
+        if cw == w {
+            self.emit(cur, loc, FInst::Copy { dst: cell, v });
+        } else {
+            // An i1 stored in a byte: C stores _Bool zero-extended.
+            self.emit(cur, loc, FInst::Cast { dst: cell, op: CastOp::ZExt, from: w, to: cw, v });
+        }
+        Ok(())
+    }
+
+    /// `expect` and the min/max intrinsics; any other intrinsic is unsupported.
+    pub(super) fn lower_intrinsic(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, which: Intrinsic, args: &[Operand]) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest;
+        match which {
+            Intrinsic::Expect => {
+                let v = self.opnd(f, fr, args[0], loc)?;
+                let dst = self.reg_of_value(f, fr, d.expect("expect dest"), loc)?;
+                self.emit(cur, loc, FInst::Copy { dst, v });
+            }
+            Intrinsic::SMin | Intrinsic::SMax | Intrinsic::UMin | Intrinsic::UMax => {
+                let a = self.opnd(f, fr, args[0], loc)?;
+                let bb = self.opnd(f, fr, args[1], loc)?;
+                let w = opnd_width(&self.regs, a);
+                let dst = self.reg_of_value(f, fr, d.expect("minmax dest"), loc)?;
+                let c = self.new_reg(format!("{}:minmax.c", self.m.function(f).name), 1);
+                let pred = match which {
+                    Intrinsic::SMin => ICmpPred::Slt,
+                    Intrinsic::SMax => ICmpPred::Sgt,
+                    Intrinsic::UMin => ICmpPred::Ult,
+                    _ => ICmpPred::Ugt,
+                };
+                self.emit(cur, loc, FInst::ICmp { dst: c, pred, w, a, b: bb });
+                self.emit(cur, loc, FInst::Select { dst, c: Opnd::Reg(c), t: a, f: bb });
+            }
+            Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
+                return Err(Unsupported(format!("memory: {} at {}", which.llvm_name(), self.m.describe_loc(loc))))
+            }
+            other => return Err(Unsupported(format!("intrinsic {} at {}", other.llvm_name(), self.m.describe_loc(loc)))),
+        }
+        Ok(())
+    }
+
+    /// A call: the SV-COMP functions become flat instructions, harmless output is skipped, and
+    /// a call of a defined function is inlined (its entry reached by a jump that assigns the
+    /// parameters, its returns jumping to a new continuation block). Returns the block where
+    /// lowering continues.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_call(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, callee: &Callee, args: &[Operand], ret_ty: vigil_ir::TypeId) -> Result<u32, Unsupported> {
+        let m = self.m;
+        let loc = inst.loc;
+        let fname = m.function(f).name.clone();
+        let Callee::Direct(g) = callee else {
+            return Err(Unsupported(format!("indirect call at {}", m.describe_loc(loc))));
+        };
+        let gname = m.function(*g).name.clone();
+        if ERROR_FUNCS.contains(&gname.as_str()) {
+            self.emit(cur, loc, FInst::Error { loc });
+            // The rest of the block is dead after the error; keep lowering it into
+            // a detached block so its values still get registers.
+            return Ok(self.new_block(format!("{fname}/<after {gname}>"), &fname));
+        }
+        if EXIT_FUNCS.contains(&gname.as_str()) {
+            self.emit(cur, loc, FInst::Exit);
+            return Ok(self.new_block(format!("{fname}/<after {gname}>"), &fname));
+        }
+        if gname == "__VERIFIER_assume" {
+            let c = self.opnd(f, fr, args[0], loc)?;
+            self.emit(cur, loc, FInst::Assume { c });
+            return Ok(cur);
+        }
+        if is_nondet(&gname) {
+            let d = inst.dest.ok_or_else(|| Unsupported(format!("{gname} without result")))?;
+            let dst = self.reg_of_value(f, fr, d, loc)?;
+            self.emit(cur, loc, FInst::Nondet { dst, func: gname });
+            return Ok(cur);
+        }
+        if OUTPUT_FUNCS.contains(&gname.as_str()) && output_is_harmless(m, &gname, args) {
+            // Output changes no program state; its result (a count) is any value.
+            if let Some(d) = inst.dest {
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                let width = self.regs[dst as usize].width;
+                self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width } });
+            }
+            return Ok(cur);
+        }
+        let callee_f = m.function(*g);
+        if callee_f.is_declaration() {
+            return Err(Unsupported(format!("call of external function {gname} at {}", m.describe_loc(loc))));
+        }
+        if callee_f.varargs {
+            return Err(Unsupported(format!("variadic function {gname} at {}", m.describe_loc(loc))));
+        }
+        // Arguments: registers are copied into fresh parameter registers (by the
+        // jump's assignments); static pointers are passed at flattening time.
+        let mut vals = Vec::new();
+        let mut assigns = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let is_ptr_param = callee_f.params.get(i).map(|p| m.types.is_ptr(callee_f.value(*p).ty));
+            if is_ptr_param == Some(true) {
+                vals.push(Val::Ptr(self.static_ptr(fr, *a, loc)?));
+            } else {
+                let pv = callee_f.params.get(i).ok_or_else(|| Unsupported(format!("call of {gname}: arity")))?;
+                let w = self.int_width(callee_f.value(*pv).ty, "parameter", loc)?;
+                let r = self.new_reg(format!("{gname}:{}", callee_f.value(*pv).name), w);
+                let v = self.opnd(f, fr, *a, loc)?;
+                assigns.push((r, v));
+                vals.push(Val::Reg(r));
+            }
+        }
+        let cont = self.new_block(format!("{fname}/<after call {gname}>"), &fname);
+        let ret_reg = match inst.dest {
+            Some(d) if !matches!(m.types.get(ret_ty), Type::Void) => Some(self.reg_of_value(f, fr, d, loc)?),
+            _ => None,
+        };
+        let (entry, ()) = self.inline(*g, &vals, Some((ret_reg, cont)))?;
+        self.blocks[cur as usize].term = FTerm::Br(Edge { target: entry, assigns });
+        self.blocks[cur as usize].term_loc = loc;
+        Ok(cont)
+    }
+
+    /// The flat terminator of block `b`: a return of an inlined call jumps to its continuation
+    /// (`ret`: the result register and the continuation block), a return of `main` ends the path.
+    pub(super) fn lower_terminator(&mut self, f: FuncId, b: BlockId, fr: &mut Frame, term: &Terminator, loc: Loc, ret: Option<(Option<u32>, u32)>) -> Result<FTerm, Unsupported> {
+        Ok(match term {
+            Terminator::Ret { val } => match ret {
+                None => FTerm::Return,
+                Some((reg, cont)) => {
+                    let mut assigns = Vec::new();
+                    if let (Some(r), Some(v)) = (reg, val) {
+                        let o = self.opnd(f, fr, *v, loc)?;
+                        assigns.push((r, o));
+                    }
+                    FTerm::Br(Edge { target: cont, assigns })
+                }
+            },
+            Terminator::Br { target } => FTerm::Br(self.edge(f, fr, b, *target, loc)?),
+            Terminator::CondBr { cond, if_true, if_false } => {
+                let c = self.opnd(f, fr, *cond, loc)?;
+                let t = self.edge(f, fr, b, *if_true, loc)?;
+                let e = self.edge(f, fr, b, *if_false, loc)?;
+                FTerm::CondBr { c, t, f: e }
+            }
+            Terminator::Switch { val, cases, default } => {
+                let v = self.opnd(f, fr, *val, loc)?;
+                let w = opnd_width(&self.regs, v);
+                let mut cs = Vec::new();
+                for (k, t) in cases {
+                    cs.push((*k & mask(w), self.edge(f, fr, b, *t, loc)?));
+                }
+                let d = self.edge(f, fr, b, *default, loc)?;
+                FTerm::Switch { v, w, cases: cs, default: d }
+            }
+            Terminator::Unreachable => FTerm::Unreachable,
+            Terminator::Unsupported { construct } => {
+                return Err(Unsupported(format!("{construct} at {}", self.m.describe_loc(loc))))
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::writes_through_pointer;
+
+    #[test]
+    fn printf_formats_that_write_through_a_pointer() {
+        for f in ["%n", "ab%n", "%hhn", "%5ln", "x=%d%n", "%lln"] {
+            assert!(writes_through_pointer(f.as_bytes()), "{f}");
+        }
+        for f in ["", "hello\n", "%d %s %x", "100%%", "%-5.2ld", "n%dn"] {
+            assert!(!writes_through_pointer(f.as_bytes()), "{f}");
+        }
+    }
+}

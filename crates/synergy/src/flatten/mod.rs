@@ -1,0 +1,403 @@
+//! The program SYNERGY works on: `main` with every non-recursive call inlined, flattened into one
+//! control-flow graph over integer registers (issue 4, "The algorithm, as vigil must implement it":
+//! a concrete state is a location and a valuation of the variables).
+//!
+//! # Invariants
+//!
+//! * Every register is an integer of 1..=64 bits. A concrete state is a location plus one value
+//!   per register of [`Flat::regs`] (all registers, live or not; values are masked to the width).
+//! * Block 0 is a synthetic initialisation block: it gives promoted globals their initial values
+//!   and jumps to `main`'s entry. Its predecessors are none.
+//! * Scalar memory is modelled only when it is *cell-shaped*: an alloca or global whose address is
+//!   used solely by loads and stores at constant byte offsets (possibly through constant `PtrAdd`s
+//!   and inlined parameters), all of integer type, with no two cells overlapping partially. Each
+//!   such cell becomes a register (scalar replacement); an alloca makes its cells undefined when it
+//!   executes. Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
+//!   engine answers `unknown` rather than guess.
+//! * A call of `reach_error`/`__VERIFIER_error` (whatever its body), and of `__assert_fail`, is
+//!   the error; `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
+//!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
+//!   calls, recursion, floats and pointers held in registers make [`flatten`] fail.
+//! * φ nodes are not instructions here: each control-flow edge carries the parallel assignment of
+//!   the target's φs ([`Edge::assigns`]), read from the state *before* the edge.
+
+mod cells;
+mod lower;
+
+use std::collections::HashMap;
+use vigil_ir::{
+    BinOp, BlockId, CastOp, Callee, Const, FuncId, ICmpPred, InstKind, Intrinsic, Loc, Module, Operand, PtrTarget, Terminator,
+    Type, ValueId,
+};
+
+/// An operand of a flat instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opnd {
+    Reg(u32),
+    Const { bits: u64, width: u32 },
+    /// An undefined value (`undef`, an uninitialised cell): any value of the width.
+    Undef { width: u32 },
+}
+
+/// Flat instructions. `w` is the operand width.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FInst {
+    Bin { dst: u32, op: BinOp, w: u32, a: Opnd, b: Opnd },
+    ICmp { dst: u32, pred: ICmpPred, w: u32, a: Opnd, b: Opnd },
+    Select { dst: u32, c: Opnd, t: Opnd, f: Opnd },
+    Cast { dst: u32, op: CastOp, from: u32, to: u32, v: Opnd },
+    Copy { dst: u32, v: Opnd },
+    /// `dst := input` (a `__VERIFIER_nondet_*` call; `func` is its name).
+    Nondet { dst: u32, func: String },
+    /// Blocks the path unless `c != 0`.
+    Assume { c: Opnd },
+    /// The error (unreach-call violated) at `loc`.
+    Error { loc: Loc },
+    /// The path ends without error (`abort`, `exit`).
+    Exit,
+}
+
+/// A control-flow edge with the φ assignments it performs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    pub target: u32,
+    pub assigns: Vec<(u32, Opnd)>,
+}
+
+/// How a flat block ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FTerm {
+    Br(Edge),
+    CondBr { c: Opnd, t: Edge, f: Edge },
+    Switch { v: Opnd, w: u32, cases: Vec<(u64, Edge)>, default: Edge },
+    /// `main` returned: the path ends without error.
+    Return,
+    /// Reaching `unreachable` is undefined behaviour.
+    Unreachable,
+}
+
+impl FTerm {
+    pub fn edges(&self) -> Vec<&Edge> {
+        match self {
+            FTerm::Br(e) => vec![e],
+            FTerm::CondBr { t, f, .. } => vec![t, f],
+            FTerm::Switch { cases, default, .. } => {
+                let mut v = vec![default];
+                v.extend(cases.iter().map(|(_, e)| e));
+                v
+            }
+            FTerm::Return | FTerm::Unreachable => Vec::new(),
+        }
+    }
+}
+
+/// One flat block; `insts[i]` happened at `locs[i]`.
+#[derive(Clone, Debug)]
+pub struct FBlock {
+    /// `function/block` as in the IR, for traces and proofs.
+    pub name: String,
+    pub func: String,
+    pub insts: Vec<FInst>,
+    pub locs: Vec<Loc>,
+    pub term: FTerm,
+    pub term_loc: Loc,
+}
+
+/// A register.
+#[derive(Clone, Debug)]
+pub struct RegInfo {
+    pub name: String,
+    pub width: u32,
+    /// A promoted memory cell (its value persists across loop iterations like a φ's).
+    pub cell: bool,
+}
+
+/// The flattened program.
+#[derive(Clone, Debug)]
+pub struct Flat {
+    pub blocks: Vec<FBlock>,
+    pub regs: Vec<RegInfo>,
+    /// The module's source file names (for [`Loc::file`]) and main file.
+    pub files: Vec<String>,
+    pub source_file: String,
+}
+
+impl Flat {
+    /// The file name of a location.
+    pub fn file_of(&self, l: Loc) -> &str {
+        l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
+    }
+
+    /// Registers read or written anywhere in a block list (used for candidate invariants).
+    pub fn width(&self, r: u32) -> u32 {
+        self.regs[r as usize].width
+    }
+}
+
+/// Why a program cannot be flattened (the engine answers `unknown` with this text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+/// A statically known address: a modelled object and a byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StaticPtr {
+    obj: u32,
+    off: i64,
+}
+
+/// A modelled memory object (alloca instance or global).
+struct Obj {
+    name: String,
+    size: u64,
+    /// Cells `(offset, bytes) -> register`.
+    cells: Vec<(u64, u64, u32)>,
+    global_init: Option<vigil_ir::GlobalInit>,
+}
+
+/// Pending instructions that mention whole objects; expanded once all cells are known.
+enum Pending {
+    Havoc { block: usize, at: usize, obj: u32 },
+}
+
+struct Builder<'m> {
+    m: &'m Module,
+    blocks: Vec<FBlock>,
+    regs: Vec<RegInfo>,
+    objs: Vec<Obj>,
+    global_objs: HashMap<u32, u32>,
+    pending: Vec<Pending>,
+    stack: Vec<FuncId>,
+}
+
+/// Per inlined instance: how its IR values map to registers or static pointers.
+#[derive(Default, Clone)]
+struct Frame {
+    vals: HashMap<u32, Val>,
+    heads: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Reg(u32),
+    Ptr(StaticPtr),
+}
+
+/// Bound on the size of the inlined program (inlining can grow it exponentially).
+pub const MAX_BLOCKS: usize = 200_000;
+
+/// Flattens `main` of `m`.
+pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
+    let main = m
+        .function_by_name("main")
+        .filter(|f| !m.function(*f).is_declaration())
+        .ok_or_else(|| Unsupported("no defined function main".into()))?;
+    if let Some(u) = m.unsupported.first() {
+        return Err(Unsupported(format!("unsupported construct {} at {}", u.construct, m.describe_loc(u.loc))));
+    }
+    let mut b = Builder {
+        m,
+        blocks: Vec::new(),
+        regs: Vec::new(),
+        objs: Vec::new(),
+        global_objs: HashMap::new(),
+        pending: Vec::new(),
+        stack: Vec::new(),
+    };
+    // Block 0: initialisation; its terminator is patched to jump to main's entry.
+    b.blocks.push(FBlock {
+        name: "<init>".into(),
+        func: "main".into(),
+        insts: Vec::new(),
+        locs: Vec::new(),
+        term: FTerm::Return,
+        term_loc: m.function(main).loc,
+    });
+    let (entry, _rets) = b.inline(main, &[], None)?;
+    b.blocks[0].term = FTerm::Br(Edge { target: entry, assigns: Vec::new() });
+    b.finish()
+}
+
+impl<'m> Builder<'m> {
+    fn new_reg(&mut self, name: String, width: u32) -> u32 {
+        self.regs.push(RegInfo { name, width, cell: false });
+        (self.regs.len() - 1) as u32
+    }
+
+    fn new_block(&mut self, name: String, func: &str) -> u32 {
+        self.blocks.push(FBlock {
+            name,
+            func: func.to_string(),
+            insts: Vec::new(),
+            locs: Vec::new(),
+            term: FTerm::Unreachable,
+            term_loc: Loc::UNKNOWN,
+        });
+        (self.blocks.len() - 1) as u32
+    }
+
+    fn int_width(&self, ty: vigil_ir::TypeId, what: &str, loc: Loc) -> Result<u32, Unsupported> {
+        match self.m.types.get(ty) {
+            Type::Int { bits } if (1..=64).contains(bits) => Ok(*bits),
+            Type::Float { .. } => Err(Unsupported(format!("floating point ({what}) at {}", self.m.describe_loc(loc)))),
+            Type::Ptr => Err(Unsupported(format!("memory: pointer value ({what}) at {}", self.m.describe_loc(loc)))),
+            t => Err(Unsupported(format!("type {t:?} ({what}) at {}", self.m.describe_loc(loc)))),
+        }
+    }
+
+    /// Inlines function `f` with arguments `args`; returns its entry block and the registers
+    /// receiving the return value (one per return site is not needed: a single return register).
+    /// `ret` is (return register, continuation block) when the caller uses the result.
+    fn inline(&mut self, f: FuncId, args: &[Val], ret: Option<(Option<u32>, u32)>) -> Result<(u32, ()), Unsupported> {
+        if self.stack.contains(&f) {
+            return Err(Unsupported(format!("recursion ({})", self.m.function(f).name)));
+        }
+        if self.stack.len() > 64 {
+            return Err(Unsupported("call depth above 64".into()));
+        }
+        if self.blocks.len() > MAX_BLOCKS {
+            return Err(Unsupported(format!("more than {MAX_BLOCKS} blocks after inlining")));
+        }
+        self.stack.push(f);
+        let func = self.m.function(f);
+        let fname = func.name.clone();
+        let mut fr = Frame::default();
+        for (i, p) in func.params.iter().enumerate() {
+            let v = args.get(i).copied().ok_or_else(|| Unsupported(format!("call of {fname} with too few arguments")))?;
+            fr.vals.insert(p.0, v);
+        }
+        for (bi, blk) in func.blocks.iter().enumerate() {
+            let id = self.new_block(format!("{fname}/{}", blk.name), &fname);
+            let _ = bi;
+            fr.heads.push(id);
+        }
+        // Registers for every value defined by an instruction (not for static pointers: decided
+        // when the defining instruction is seen, before any use in dominance order, except φs).
+        for bi in 0..func.blocks.len() {
+            self.lower_block(f, BlockId(bi as u32), &mut fr, ret)?;
+        }
+        self.stack.pop();
+        Ok((fr.heads[0], ()))
+    }
+
+    fn reg_of_value(&mut self, f: FuncId, fr: &mut Frame, v: ValueId, loc: Loc) -> Result<u32, Unsupported> {
+        if let Some(Val::Reg(r)) = fr.vals.get(&v.0) {
+            return Ok(*r);
+        }
+        if fr.vals.contains_key(&v.0) {
+            return Err(Unsupported(format!("memory: pointer value used as an integer at {}", self.m.describe_loc(loc))));
+        }
+        let func = self.m.function(f);
+        let info = func.value(v);
+        let w = self.int_width(info.ty, &info.name, loc)?;
+        let r = self.new_reg(format!("{}:{}", func.name, info.name), w);
+        fr.vals.insert(v.0, Val::Reg(r));
+        Ok(r)
+    }
+
+    fn opnd(&mut self, f: FuncId, fr: &mut Frame, o: Operand, loc: Loc) -> Result<Opnd, Unsupported> {
+        match o {
+            Operand::Value(v) => match fr.vals.get(&v.0).copied() {
+                Some(Val::Ptr(_)) => {
+                    Err(Unsupported(format!("memory: address used as a value at {}", self.m.describe_loc(loc))))
+                }
+                _ => Ok(Opnd::Reg(self.reg_of_value(f, fr, v, loc)?)),
+            },
+            Operand::Const(c) => match self.m.konst(c) {
+                Const::Int { ty, bits } => {
+                    let w = self.int_width(*ty, "constant", loc)?;
+                    Ok(Opnd::Const { bits: *bits & mask(w), width: w })
+                }
+                Const::Undef { ty } => {
+                    let w = self.int_width(*ty, "undef", loc)?;
+                    Ok(Opnd::Undef { width: w })
+                }
+                other => Err(Unsupported(format!("memory: constant {other:?} at {}", self.m.describe_loc(loc)))),
+            },
+        }
+    }
+
+    fn edge(&mut self, f: FuncId, fr: &mut Frame, from: BlockId, to: BlockId, loc: Loc) -> Result<Edge, Unsupported> {
+        let func = self.m.function(f);
+        let mut assigns = Vec::new();
+        for inst in &func.blocks[to.index()].insts {
+            if let InstKind::Phi { incoming } = &inst.kind {
+                let dst = inst.dest.expect("phi has a destination");
+                let (_, val) = incoming
+                    .iter()
+                    .find(|(b, _)| *b == from)
+                    .ok_or_else(|| Unsupported(format!("phi without incoming value at {}", self.m.describe_loc(loc))))?;
+                let ty = func.value(dst).ty;
+                if self.m.types.is_ptr(ty) {
+                    return Err(Unsupported(format!("memory: pointer phi at {}", self.m.describe_loc(inst.loc))));
+                }
+                let r = self.reg_of_value(f, fr, dst, inst.loc)?;
+                let v = self.opnd(f, fr, *val, inst.loc)?;
+                assigns.push((r, v));
+            }
+        }
+        Ok(Edge { target: fr.heads[to.index()], assigns })
+    }
+
+    fn finish(mut self) -> Result<Flat, Unsupported> {
+        // Havoc of alloca'd cells when the alloca executes: insert copies of undef, back to front
+        // so recorded positions stay valid.
+        let mut pend = std::mem::take(&mut self.pending);
+        pend.sort_by_key(|p| match p {
+            Pending::Havoc { block, at, .. } => std::cmp::Reverse((*block, *at)),
+        });
+        for p in pend {
+            let Pending::Havoc { block, at, obj } = p;
+            let cells = self.objs[obj as usize].cells.clone();
+            for (_, _, r) in cells.into_iter().rev() {
+                let w = self.regs[r as usize].width;
+                self.blocks[block].insts.insert(at, FInst::Copy { dst: r, v: Opnd::Undef { width: w } });
+                self.blocks[block].locs.insert(at, Loc::UNKNOWN);
+            }
+        }
+        // Globals: initial values in block 0.
+        for o in &self.objs {
+            let Some(init) = &o.global_init else { continue };
+            for &(off, len, r) in &o.cells {
+                if init.relocs.iter().any(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)) {
+                    return Err(Unsupported(format!("memory: pointer stored in global {}", o.name)));
+                }
+                let undef = init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul);
+                let w = (len * 8) as u32;
+                let v = if undef {
+                    Opnd::Undef { width: w }
+                } else {
+                    let mut bits = 0u64;
+                    for i in 0..len {
+                        let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
+                        bits |= u64::from(byte) << (8 * i);
+                    }
+                    Opnd::Const { bits: bits & mask(w), width: w }
+                };
+                self.blocks[0].insts.push(FInst::Copy { dst: r, v });
+                self.blocks[0].locs.push(Loc::UNKNOWN);
+            }
+        }
+        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone() })
+    }
+}
+
+/// The width of an operand.
+pub fn opnd_width(regs: &[RegInfo], o: Opnd) -> u32 {
+    match o {
+        Opnd::Reg(r) => regs[r as usize].width,
+        Opnd::Const { width, .. } | Opnd::Undef { width } => width,
+    }
+}
+
+/// All-ones mask of `w` bits (the VM's, so that both mean the same).
+pub use vigil_vm::memory::mask;
+
+/// Sign-extends the low `w` bits.
+pub fn sext(bits: u64, w: u32) -> i64 {
+    if w >= 64 {
+        bits as i64
+    } else {
+        let s = 64 - w;
+        ((bits << s) as i64) >> s
+    }
+}

@@ -1,0 +1,84 @@
+//! Where a transition ends (DiVM §4.3, §6.1): interrupt points on control flow (`cfl`: loop
+//! headers chosen by the loader, entries of recursive functions, explicit
+//! `__vm_interrupt_cfl()`), and visible actions when the program has several threads (accesses at
+//! the loader's `interrupt_mem` points, entering an atomic section, ending the process).
+//!
+//! Invariants, written once here and used at every site: interrupts fire only while a thread runs
+//! and the runtime's trace-only code does not ([`Machine::interruptible`]); a transition makes at
+//! most one visible action outside atomic sections; a `cfl` point ends the transition when it is
+//! passed again after a choice, or for the [`DETERMINISTIC_PASSES`]th time, so every infinite
+//! run is cut and finite loops end in a visited state. The transition ends *before* the action,
+//! which runs again at the start of the next transition.
+
+use super::*;
+
+impl Machine<'_> {
+    /// Whether interrupt points can end the transition now: a thread runs (not the OS's boot or
+    /// scheduler) and not the runtime's trace-only code (see `ctl::TRACING`).
+    #[inline]
+    pub(super) fn interruptible(&self) -> bool {
+        self.in_thread && self.quiet.is_none()
+    }
+
+    /// Whether visible actions count: [`Self::interruptible`] with several threads.
+    #[inline]
+    pub(super) fn threaded(&self) -> bool {
+        self.state.flags & flags::THREADED != 0 && self.interruptible()
+    }
+
+    /// A visible memory access is about to happen: does the transition end before it? It does
+    /// when this transition already made a visible action, outside atomic sections (inside one
+    /// the access is part of the section's one visible action; entering a section is itself a
+    /// visible action, see [`Self::visible_action`]).
+    #[inline]
+    pub(super) fn visible_access(&mut self) -> bool {
+        if !self.threaded() {
+            return false;
+        }
+        let interrupt = self.visible_done && self.state.flags & flags::ATOMIC == 0;
+        self.visible_done = true;
+        interrupt
+    }
+
+    /// At an `interrupt_mem` point of the loader (the instruction at the pc): see
+    /// [`Self::visible_access`].
+    #[inline]
+    pub(super) fn mem_interrupt(&mut self) -> bool {
+        if self.state.flags & flags::THREADED == 0 {
+            return false;
+        }
+        let points = &self.prog.funcs[self.func.index()].mem_point;
+        points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) && self.visible_access()
+    }
+
+    /// Before a visible action that is not a memory access (entering an atomic section, ending
+    /// the process): does the transition end before it, because it already made one? Other
+    /// threads may then run in between.
+    #[inline]
+    pub(super) fn visible_action(&self) -> bool {
+        self.visible_done && self.threaded()
+    }
+
+    /// Passing an interrupt point: does the transition end here? It does when the point was
+    /// already passed in this transition and either a choice was made since then (storing the
+    /// state lets equal states merge) or it was passed [`DETERMINISTIC_PASSES`] times (so that
+    /// every infinite run is cut infinitely often, and finite-state loops end in a visited state).
+    pub(super) fn interrupt(&mut self, key: (u32, u32)) -> bool {
+        if !self.interruptible() {
+            return false;
+        }
+        let choices = self.choices.taken.len();
+        match self.passed.iter_mut().find(|(k, _, _)| *k == key) {
+            None => {
+                self.passed.push((key, choices, 1));
+                false
+            }
+            Some((_, last, passes)) => {
+                *passes += 1;
+                let cut = choices > *last || *passes >= DETERMINISTIC_PASSES;
+                *last = choices;
+                cut
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The intrinsics of vigil IR (LLVM's `llvm.*` functions the front end keeps): memory
+//! intrinsics (`memcpy`, `memmove`, `memset`), the stack (`stacksave`/`stackrestore`), integer
+//! intrinsics (min/max, bit counting, funnel shifts, arithmetic with overflow), `assume` and
+//! `trap`, varargs (`va_start`/`va_end`/`va_copy`) and `objectsize`.
+//!
+//! Invariants: the integer intrinsics are pure functions of their operands (written below as
+//! free functions on [`Scalar`]); their result is fully undefined when an operand is (the VM does
+//! not track definedness bit by bit through them). The memory intrinsics are visible accesses at
+//! the loader's `interrupt_mem` points, asked before any byte moves. Varargs follow the data
+//! model: x86-64's `va_list` structure or i386's pointer, both into the frame's vararg object
+//! (see [`Machine::make_frame`]).
+
+use super::*;
+use vigil_ir::{BinOp, CastOp, ICmpPred};
+
+impl Machine<'_> {
+    pub(super) fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> VmResult<Flow> {
+        use Intrinsic::*;
+        let w = if args.is_empty() { 0 } else { self.op_width(args[0]) };
+        let a = |m: &Self, i: usize| m.operand(args[i]);
+        match which {
+            Memcpy | Memmove => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
+                let len = self.defined_length(args[2])?;
+                let (d, s) = (a(self, 0), a(self, 1));
+                self.copy_memory(d, s, len)?;
+            }
+            Memset => {
+                if self.mem_interrupt() {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
+                let len = self.defined_length(args[2])?;
+                self.memset(a(self, 0), a(self, 1), len)?;
+            }
+            StackSave => {
+                let n = self.frame().read(FRAME_NALLOCA, 4).bits;
+                self.set_dest(dest, Scalar::int(n));
+            }
+            StackRestore => {
+                let n = a(self, 0);
+                self.free_allocas(n.bits as u32);
+            }
+            Expect => {
+                let v = a(self, 0);
+                self.set_dest(dest, v);
+            }
+            Abs => {
+                let r = abs(w, a(self, 0))?;
+                self.set_dest(dest, r);
+            }
+            SMin | SMax | UMin | UMax => self.set_dest(dest, min_max(which, w, a(self, 0), a(self, 1))),
+            Ctpop | Ctlz | Cttz | Bswap | Bitreverse => self.set_dest(dest, bit_op(which, w, a(self, 0))),
+            Fshl | Fshr => self.set_dest(dest, funnel_shift(which, w, a(self, 0), a(self, 1), a(self, 2))),
+            SAddWithOverflow | UAddWithOverflow | SSubWithOverflow | USubWithOverflow | SMulWithOverflow | UMulWithOverflow => {
+                let (result, overflow) = with_overflow(which, w, a(self, 0), a(self, 1));
+                if let Some(d) = dest {
+                    self.set_value_and_flag(d, w, result, overflow);
+                }
+            }
+            Trap => return Err(FaultKind::Unreachable),
+            Assume => {
+                let c = a(self, 0);
+                if c.def & 1 == 1 && c.bits & 1 == 0 {
+                    self.trans_flags |= flags::CANCEL;
+                }
+            }
+            VaStart => self.va_start(a(self, 0))?,
+            VaEnd => {}
+            VaCopy => {
+                let (d, s) = (a(self, 0), a(self, 1));
+                // sizeof(va_list): 24 bytes on x86-64, one pointer on i386.
+                let len = if self.prog.ptr_bytes == NARROW_PTR_BYTES { 4 } else { 24 };
+                self.copy_memory(d, s, len)?;
+            }
+            ObjectSize => {
+                let min = args.get(1).map(|x| self.operand(*x).bits & 1 == 1).unwrap_or(false);
+                let size = self.object_size(a(self, 0), min, self.dest_width(dest));
+                self.set_dest(dest, Scalar::int(size));
+            }
+            IsConstant => self.set_dest(dest, Scalar::int(0)),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// A length operand, which must be fully defined.
+    fn defined_length(&self, op: Operand) -> VmResult<u64> {
+        let v = self.operand(op);
+        if v.is_defined(self.op_width(op)) { Ok(v.bits) } else { Err(FaultKind::Undefined("length")) }
+    }
+
+    /// `memset(dst, byte, len)`.
+    fn memset(&mut self, dst: Scalar, byte: Scalar, len: u64) -> VmResult<()> {
+        if len > 0 {
+            let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
+            let (obj, off) = self.check_access(dst, len, true)?;
+            self.state.heap.get_mut(obj).expect("checked").fill(off, len, byte.bits as u8, byte.def as u8);
+        }
+        Ok(())
+    }
+
+    /// Writes a `{iN, i1}` result: the `w`-bit value, then the flag byte after it.
+    fn set_value_and_flag(&mut self, d: ValueId, w: u32, value: Scalar, flag: Scalar) {
+        let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
+        let vbytes = w.div_ceil(8);
+        let mut out = Object::new(ObjKind::Frame, len as usize, false);
+        out.write(0, vbytes, value);
+        if vbytes < len {
+            out.write(vbytes, 1, flag);
+        }
+        self.set_reg_bytes(d, &out);
+    }
+
+    /// `va_start(ap)`: points `ap` at the running frame's vararg object.
+    fn va_start(&mut self, ap: Scalar) -> VmResult<()> {
+        let area = self.first_alloca().ok_or(FaultKind::BadHypercall("va_start in a function without varargs"))?;
+        if self.prog.ptr_bytes == NARROW_PTR_BYTES {
+            // i386 va_list: a pointer to the next argument in the frame's vararg object.
+            return self.store(ap, NARROW_PTR_BYTES, Scalar::pointer(area, 0));
+        }
+        // x86-64 va_list: {i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
+        // ptr reg_save_area}. Both offsets say "registers used up", so clang's va_arg code
+        // reads every argument from the overflow area, which is the frame's vararg object.
+        self.store(ap, 4, Scalar::int(48))?;
+        let ap4 = ops::pointer_offset(ap, 4);
+        self.store(ap4, 4, Scalar::int(304))?;
+        let ap8 = ops::pointer_offset(ap, 8);
+        self.store(ap8, 8, Scalar::pointer(area, 0))?;
+        let ap16 = ops::pointer_offset(ap, 16);
+        self.store(ap16, 8, Scalar::null())
+    }
+
+    /// `objectsize(p, min)`: the bytes from `p` to the end of its object, or the "unknown"
+    /// answer (0 for `min`, all ones otherwise) when `p` points to no object.
+    fn object_size(&self, p: Scalar, min: bool, result_width: u32) -> u64 {
+        match self.check_access(p, 0, false) {
+            Ok((obj, off)) => u64::from(self.state.heap.get(obj).expect("checked").size().saturating_sub(off)),
+            Err(_) => if min { 0 } else { crate::memory::mask(result_width) },
+        }
+    }
+}
+
+/// `abs(v)` of a `w`-bit value (`INT_MIN` stays `INT_MIN`).
+fn abs(w: u32, v: Scalar) -> VmResult<Scalar> {
+    let neg = ops::binop(BinOp::Sub, false, false, w, Scalar::int(0), v)?;
+    let is_neg = ops::icmp(ICmpPred::Slt, w, v, Scalar::int(0));
+    Ok(if is_neg.bits == 1 { neg } else { v })
+}
+
+/// `smin`, `smax`, `umin`, `umax`.
+fn min_max(which: Intrinsic, w: u32, x: Scalar, y: Scalar) -> Scalar {
+    let pred = match which {
+        Intrinsic::SMin => ICmpPred::Slt,
+        Intrinsic::SMax => ICmpPred::Sgt,
+        Intrinsic::UMin => ICmpPred::Ult,
+        _ => ICmpPred::Ugt,
+    };
+    let c = ops::icmp(pred, w, x, y);
+    let mut r = if c.bits == 1 { x } else { y };
+    if c.def == 0 {
+        r.def = 0;
+    }
+    r
+}
+
+/// `ctpop`, `ctlz`, `cttz`, `bswap`, `bitreverse` (a zero input counts `w` zeros).
+fn bit_op(which: Intrinsic, w: u32, v: Scalar) -> Scalar {
+    let x = v.bits & crate::memory::mask(w);
+    let bits = match which {
+        Intrinsic::Ctpop => u64::from(x.count_ones()),
+        Intrinsic::Ctlz => u64::from(x.leading_zeros() - (64 - w)),
+        Intrinsic::Cttz => u64::from(if x == 0 { w } else { x.trailing_zeros() }),
+        Intrinsic::Bswap => x.swap_bytes() >> (64 - w),
+        _ => x.reverse_bits() >> (64 - w),
+    };
+    let def = if v.is_defined(w) { u64::MAX } else { 0 };
+    Scalar { bits, def, ptr: false }
+}
+
+/// `fshl(x, y, z)` / `fshr(x, y, z)`: the high (left) or low (right) half of `x:y` shifted by
+/// `z` modulo `w`.
+fn funnel_shift(which: Intrinsic, w: u32, x: Scalar, y: Scalar, z: Scalar) -> Scalar {
+    let left = which == Intrinsic::Fshl;
+    let m = crate::memory::mask(w);
+    let s = (z.bits % u64::from(w)) as u32;
+    let (hi, lo) = (x.bits & m, y.bits & m);
+    let bits = if s == 0 {
+        if left { hi } else { lo }
+    } else if left {
+        ((hi << s) | (lo >> (w - s))) & m
+    } else {
+        ((lo >> s) | (hi << (w - s))) & m
+    };
+    let def = if x.is_defined(w) && y.is_defined(w) && z.is_defined(w) { u64::MAX } else { 0 };
+    Scalar { bits, def, ptr: false }
+}
+
+/// `{s,u}{add,sub,mul}.with.overflow`: the wrapped `w`-bit result and whether the exact result
+/// does not fit (as a 0/1 scalar).
+fn with_overflow(which: Intrinsic, w: u32, x: Scalar, y: Scalar) -> (Scalar, Scalar) {
+    use Intrinsic::*;
+    let m = crate::memory::mask(w);
+    let (ux, uy) = (x.bits & m, y.bits & m);
+    let sx = ops::cast(CastOp::SExt, w, 64, x).bits as i64 as i128;
+    let sy = ops::cast(CastOp::SExt, w, 64, y).bits as i64 as i128;
+    let (ux, uy) = (ux as u128, uy as u128);
+    let (exact, signed) = match which {
+        SAddWithOverflow => (sx + sy, true),
+        SSubWithOverflow => (sx - sy, true),
+        SMulWithOverflow => (sx * sy, true),
+        UAddWithOverflow => ((ux + uy) as i128, false),
+        USubWithOverflow => (ux as i128 - uy as i128, false),
+        _ => ((ux * uy) as i128, false),
+    };
+    let result = (exact as u64) & m;
+    let overflow = if signed {
+        exact < -(1i128 << (w - 1)) || exact > (1i128 << (w - 1)) - 1
+    } else {
+        exact < 0 || exact > m as i128
+    };
+    let def = if x.is_defined(w) && y.is_defined(w) { u64::MAX } else { 0 };
+    (Scalar { bits: result, def, ptr: false }, Scalar { bits: u64::from(overflow), def, ptr: false })
+}

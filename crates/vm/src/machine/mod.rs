@@ -1,0 +1,478 @@
+//! The interpreter: runs one *transition* of the program from a [`State`] (DiVM §4: the model
+//! checker only asks for the initial state and the successors of a state).
+//!
+//! A transition starts in the OS's scheduler (a fresh frame), which picks a thread and switches
+//! to its frame. The thread then runs until one of these ends the transition (DiVM §4.3, §6.1):
+//! * it passes a `cfl` interrupt point again after a nondeterministic choice (or for the 1000th
+//!   time without one), or an explicit `__vm_interrupt_cfl()` call a second time;
+//! * it asks for a second nondeterministic choice (the state after the first is stored, so
+//!   inputs that are dead after their use merge);
+//! * with several threads (`VM_FLAG_THREADED`), it is about to make a second *visible* action:
+//!   an access at one of the loader's `interrupt_mem` points, entering an atomic section
+//!   (`__VERIFIER_atomic_begin`, a `__VERIFIER_atomic_*` function), or ending the process;
+//! * the program ends, a fault is flagged as an error by the fault handler, the path is
+//!   cancelled (`__VERIFIER_assume(0)`), or the thread ends.
+//!
+//! The OS's own code (boot, scheduler) never ends a transition. Nondeterminism comes only from
+//! `__vm_choose` (and branches on undefined values, which are treated as a choice between both
+//! outcomes — SV-COMP reads an uninitialised variable as a nondeterministic value); the caller
+//! fixes the choices with a [`Choices`] prefix and learns which choices were open, so it can
+//! enumerate all of them.
+//!
+//! This module holds the machine's state and the run loop (a transition, the fault handler's
+//! entry); the rest is split by idea: `registers` (values of the running frame), `access`
+//! (checked memory access), `frames` (frame objects, switching frames, stack locations),
+//! `interrupts` (where a transition ends), `step` (one instruction), `control` (jumps,
+//! terminators, calls, returns), `hypercall` (the OS's interface) and `intrinsic`.
+
+mod access;
+mod control;
+mod frames;
+mod hypercall;
+mod interrupts;
+mod intrinsic;
+mod registers;
+mod step;
+
+use crate::fault::FaultKind;
+use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, NARROW_PTR_BYTES, PTR_BYTES};
+use crate::ops;
+use crate::program::*;
+use vigil_ir::{BlockId, Callee, FuncId, InstKind, Intrinsic, Loc, Operand, Terminator, ValueId};
+
+/// How often a transition may pass the same interrupt point without a choice in between before
+/// it is cut anyway.
+pub const DETERMINISTIC_PASSES: u32 = 1000;
+
+/// Control flags (shared with the runtime's `vigil_vm.h`).
+pub mod flags {
+    pub const ERROR: u32 = 1;
+    pub const CANCEL: u32 = 2;
+    pub const INCOMPLETE: u32 = 4;
+    pub const EXIT: u32 = 8;
+    pub const MALLOC_CAN_FAIL: u32 = 16;
+    pub const ATOMIC: u32 = 32;
+    /// Raised by the VM (not part of the runtime's interface) when a non-null pointer's address
+    /// was turned into an integer narrower than the VM's 64-bit pointer encoding (a cast, or a
+    /// narrow load over pointer bytes). The VM does not model real addresses: such an integer
+    /// keeps only the offset, so two different objects could compare equal. A run that did this
+    /// proves nothing either way.
+    pub const ADDRESS_AS_INT: u32 = 64;
+    /// Set by the OS once the program has more than one thread: from then on the loader's
+    /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
+    /// of the state.
+    pub const THREADED: u32 = 128;
+}
+
+/// The flags that belong to a state rather than to one transition.
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED;
+
+/// Control operations of `__vm_control`.
+pub mod ctl {
+    pub const GET_FLAGS: u64 = 0;
+    pub const SET_FLAGS: u64 = 1;
+    pub const CLEAR_FLAGS: u64 = 2;
+    pub const FAULT: u64 = 3;
+    pub const NONDET_RANGE: u64 = 4;
+    /// Returns 1 when the run records a trace (replay); the runtime skips formatting otherwise.
+    pub const TRACING: u64 = 5;
+    /// Returns -1 without a fixed input vector ([`super::Config::inputs`]), else its length.
+    pub const INPUTS: u64 = 6;
+    /// Returns value number `a` of the fixed input vector (0 past its end).
+    pub const INPUT: u64 = 7;
+}
+
+/// A state of the program: the memory graph and the control registers that are part of it
+/// (DiVM §4.1): the scheduler state, from which (with the globals) everything else is reached —
+/// the thread table, each thread's stack of frames, the heap.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub heap: Heap,
+    /// The object id of the scheduler state (`VM_CR_STATE`; 0 before `__boot` set it).
+    pub root: u32,
+    /// Flags that belong to the state (ATOMIC); the others are per transition.
+    pub flags: u32,
+}
+
+/// Control registers (`__vm_ctl_get` / `__vm_ctl_set`, shared with the runtime's `vigil_vm.h`).
+pub mod reg {
+    pub const STATE: u64 = 0;
+    pub const FRAME: u64 = 1;
+    pub const INT_SLOT: u64 = 2;
+    pub const SCHEDULER: u64 = 3;
+    pub const FAULT_HANDLER: u64 = 4;
+}
+
+/// Configuration of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// Report `nsw` overflow as a fault.
+    pub check_overflow: bool,
+    pub malloc_can_fail: bool,
+    /// `--nondet-range LO..HI`.
+    pub nondet_range: Option<(i64, i64)>,
+    /// Instructions after which a transition is cut off.
+    pub max_steps: u64,
+    /// Fixed input vector: when set, the runtime's `__VERIFIER_nondet_*` functions return these
+    /// values in order (truncated to the function's type; `bool` takes `value & 1`) instead of
+    /// choosing, and once the vector is used up return 0 and mark the run incomplete. Other
+    /// nondeterminism (malloc failure, branches on undefined values) is still explored, so a
+    /// search with a fixed vector decides whether *those* inputs lead to a violation: a `Holds`
+    /// answer then means "no run with these inputs violates the property", not that the program
+    /// is correct. Signed types read the low bits as two's complement (`u64::MAX` is -1 for
+    /// every signed type); `__VERIFIER_nondet_pointer` consumes a value and follows only 0
+    /// (NULL) exactly. `--nondet-range` is ignored in this mode.
+    pub inputs: Option<Vec<u64>>,
+}
+
+/// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:
+/// a vector of these in call order, replayed on the VM through [`Config::inputs`] (the values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The function called, e.g. `__VERIFIER_nondet_int`.
+    pub function: String,
+    /// The width of its result in bits.
+    pub width: u32,
+    /// The result's bits.
+    pub value: u64,
+}
+
+/// The choices of one transition: a forced prefix, and what was actually chosen with how many
+/// options each choice had.
+#[derive(Clone, Debug, Default)]
+pub struct Choices {
+    pub forced: Vec<u32>,
+    pub taken: Vec<(u32, u32)>,
+}
+
+impl Choices {
+    pub fn forced(forced: Vec<u32>) -> Choices {
+        Choices { forced, taken: Vec::new() }
+    }
+}
+
+/// An event of a traced run (for counterexamples).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// An instruction at a new source line was executed in function `func`.
+    Line { func: FuncId, loc: Loc },
+    Call { func: FuncId, loc: Loc },
+    Return { func: FuncId },
+    /// `__vm_trace` text (program output, runtime notes, chosen inputs).
+    Trace { kind: u32, text: String },
+    /// A choice made by the VM itself (a branch on an undefined value).
+    UndefBranch { loc: Loc },
+}
+
+/// Why a transition stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// An interrupt point was reached again: the state is a new state to store.
+    Interrupt,
+    /// The program ended (`exit`, `abort`, return from `main`).
+    Exit,
+    /// The path is infeasible (`__VERIFIER_assume(0)`).
+    Cancelled,
+    /// A fault at a location.
+    Fault { kind: FaultKind, loc: Loc, func: FuncId },
+    /// The step limit was reached inside one transition.
+    StepLimit,
+}
+
+/// How a transition ended, with the flags it raised and its length.
+#[derive(Clone, Debug)]
+pub struct TransitionResult {
+    pub stop: Stop,
+    /// Flags raised during the transition (INCOMPLETE in particular).
+    pub flags: u32,
+    pub steps: u64,
+}
+
+/// The result of executing part of an instruction: a value, or the fault it raised.
+type VmResult<T> = Result<T, FaultKind>;
+
+/// Runs transitions of one program.
+pub struct Machine<'p> {
+    pub prog: &'p Program,
+    pub config: Config,
+    pub state: State,
+    pub choices: Choices,
+    /// Events, when tracing (replay); None during the search.
+    pub events: Option<Vec<Event>>,
+    trans_flags: u32,
+    /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
+    passed: Vec<((u32, u32), usize, u32)>,
+    /// `VM_CR_FRAME`: the running frame (0 when none). Not part of the state: at the end of a
+    /// transition it is saved where `VM_CR_INT_SLOT` says.
+    frame: u32,
+    /// `VM_CR_INT_SLOT`: where the running frame is saved when the transition ends (set by the
+    /// scheduler in every transition).
+    int_slot: Option<Scalar>,
+    /// `VM_CR_SCHEDULER` and `VM_CR_FAULT_HANDLER`: set by `__boot`, fixed afterwards (so they
+    /// are the same in every state of a run and need not be stored with each).
+    scheduler: Option<FuncId>,
+    fault_handler: Option<FuncId>,
+    /// While `__boot` runs (the only time the two registers above may be set).
+    booting: bool,
+    /// The fault the handler is running for, with where it happened.
+    pending_fault: Option<(FaultKind, Loc, FuncId)>,
+    /// Whether the running thread made a visible memory access in this transition.
+    visible_done: bool,
+    /// Set while the runtime's trace-only code runs (see `ctl::TRACING`), to the frame that asked
+    /// whether the run is traced.
+    quiet: Option<u32>,
+    /// Whether control has passed from the OS (`__boot`, the scheduler) to a thread in this
+    /// transition: interrupts end a transition only then (the OS's own code runs uninterrupted).
+    in_thread: bool,
+    /// Number of choices made before the scheduler handed control to a thread in this
+    /// transition: a thread's second `choose` ends the transition (see [`Hypercall::Choose`]).
+    choice_base: usize,
+    // Cached program counter of the running frame.
+    func: FuncId,
+    block: u32,
+    inst: u32,
+    last_line: (u32, u32),
+    /// The last source location executed that is known (for reports about the state as a
+    /// whole, such as leaks).
+    pub last_loc: Loc,
+    /// Reused buffer for the arguments of a call (saves an allocation per call).
+    args_buf: Vec<Arg>,
+    /// Reused buffer for the values of φs on a jump.
+    phi_buf: Vec<(ValueId, Arg)>,
+    /// Widths in bits of the arguments of the call being made (lays out ILP32 varargs).
+    arg_bits: Vec<u32>,
+}
+
+/// What executing one instruction does to control flow.
+enum Flow {
+    Next,
+    /// Control was transferred (branch, call, return); the pc is already set.
+    Jumped,
+    Stop(Stop),
+}
+
+impl<'p> Machine<'p> {
+    /// The initial state (DiVM §4.3): the globals laid out with their initial values, then the
+    /// runtime's `__boot` run to its end — it allocates the scheduler state with one thread whose
+    /// frame is a fresh frame for `main`, and registers the scheduler and the fault handler.
+    pub fn boot(prog: &'p Program, config: Config) -> Result<Machine<'p>, String> {
+        prog.main.ok_or("the program has no main function")?;
+        let boot = prog.boot.ok_or("the program is not linked with vigil's runtime (it has no __boot)")?;
+        let mut heap = Heap::new();
+        for (i, _) in prog.module.globals.iter().enumerate() {
+            let g = vigil_ir::GlobalId(i as u32);
+            let obj = prog.global_initial(g).unwrap_or_else(|| Object::new(ObjKind::Global, 0, false));
+            let id = heap.alloc(obj);
+            debug_assert_eq!(id, prog.global_object(g));
+        }
+        let mut m = Machine {
+            prog,
+            config,
+            state: State { heap, root: 0, flags: 0 },
+            choices: Choices::default(),
+            events: None,
+            trans_flags: 0,
+            passed: Vec::new(),
+            frame: 0,
+            int_slot: None,
+            scheduler: None,
+            fault_handler: None,
+            booting: true,
+            pending_fault: None,
+            visible_done: false,
+            quiet: None,
+            in_thread: false,
+            choice_base: 0,
+            func: boot,
+            block: 0,
+            inst: 0,
+            last_line: (0, 0),
+            last_loc: Loc::UNKNOWN,
+            args_buf: Vec::new(),
+            phi_buf: Vec::new(),
+            arg_bits: Vec::new(),
+        };
+        m.push_frame(boot, &[], 0).map_err(|e| format!("__boot: {e}"))?;
+        let out = m.run();
+        m.booting = false;
+        let taken = std::mem::take(&mut m.choices.taken);
+        match out.stop {
+            Stop::Exit if m.frame == 0 && out.flags & (flags::EXIT | flags::ERROR | flags::CANCEL) == 0 => {}
+            Stop::Fault { kind, .. } => return Err(format!("the runtime's __boot failed: {kind}")),
+            other => return Err(format!("the runtime's __boot did not return normally ({other:?})")),
+        }
+        if !taken.is_empty() {
+            return Err("the runtime's __boot made a nondeterministic choice".into());
+        }
+        if m.state.root == 0 || m.scheduler.is_none() {
+            return Err("the runtime's __boot did not set up a scheduler".into());
+        }
+        m.trans_flags = 0;
+        m.last_line = (0, 0);
+        m.last_loc = Loc::UNKNOWN;
+        if let Some(ev) = m.events.as_mut() {
+            ev.clear();
+        }
+        Ok(m)
+    }
+
+    /// Moves this machine to another state of the same run (its registers set by `__boot` stay),
+    /// keeping its configuration and buffers (the search runs many transitions).
+    pub fn reset(&mut self, state: State) {
+        self.state = state;
+        self.choices.forced.clear();
+        self.choices.taken.clear();
+        self.trans_flags = 0;
+        self.passed.clear();
+        self.frame = 0;
+        self.int_slot = None;
+        self.pending_fault = None;
+        self.func = FuncId(0);
+        self.block = 0;
+        self.inst = 0;
+        self.last_line = (0, 0);
+        self.last_loc = Loc::UNKNOWN;
+    }
+
+    /// Runs one transition from the current state with the given choices: the scheduler, in a
+    /// fresh frame, picks a thread and switches to it; the thread runs until an interrupt, the
+    /// end of the program, an error or a cancelled path.
+    pub fn run_transition(&mut self, choices: Choices) -> TransitionResult {
+        self.choices = choices;
+        self.trans_flags = 0;
+        self.passed.clear();
+        self.pending_fault = None;
+        self.int_slot = None;
+        self.choice_base = 0;
+        self.visible_done = false;
+        self.quiet = None;
+        self.in_thread = false;
+        self.frame = 0;
+        if self.state.root == 0 {
+            return TransitionResult { stop: Stop::Exit, flags: 0, steps: 0 };
+        }
+        let Some(sched) = self.scheduler else {
+            let stop = Stop::Fault { kind: FaultKind::BadHypercall("no scheduler"), loc: Loc::UNKNOWN, func: FuncId(0) };
+            return TransitionResult { stop, flags: 0, steps: 0 };
+        };
+        if let Err(kind) = self.push_frame(sched, &[], 0) {
+            let stop = Stop::Fault { kind, loc: Loc::UNKNOWN, func: sched };
+            return TransitionResult { stop, flags: 0, steps: 0 };
+        }
+        self.run()
+    }
+
+    /// Runs from the current frame until the transition ends.
+    fn run(&mut self) -> TransitionResult {
+        let mut steps = 0u64;
+        let stop = loop {
+            steps += 1;
+            if self.config.max_steps > 0 && steps > self.config.max_steps {
+                break Stop::StepLimit;
+            }
+            match self.step() {
+                Ok(Flow::Next) => self.inst += 1,
+                Ok(Flow::Jumped) => {}
+                Ok(Flow::Stop(s)) => break s,
+                Err(kind) => {
+                    if let Some(stop) = self.enter_fault_handler(kind) {
+                        break stop;
+                    }
+                }
+            }
+            let fl = self.trans_flags | self.state.flags;
+            if fl & (flags::ERROR | flags::CANCEL | flags::EXIT) != 0 {
+                if fl & flags::ERROR != 0 {
+                    break self.error_stop();
+                }
+                if fl & flags::CANCEL != 0 {
+                    break Stop::Cancelled;
+                }
+                if fl & flags::EXIT != 0 {
+                    break Stop::Exit;
+                }
+            }
+        };
+        self.save_pc();
+        self.save_context();
+        TransitionResult { stop, flags: self.trans_flags, steps }
+    }
+
+    /// Saves the running frame where the scheduler asked (`VM_CR_INT_SLOT`), so that the stored
+    /// state reaches the thread's stack from the scheduler state.
+    fn save_context(&mut self) {
+        if self.frame == 0 {
+            return;
+        }
+        if let Some(slot) = self.int_slot {
+            let frame = Scalar::pointer(self.frame, 0);
+            // The slot was checked writable when it was set; the transition since may have freed
+            // it, which only a broken OS does. Then the thread's stack is not reachable and the
+            // state says so (its frames are garbage), rather than memory being corrupted.
+            let _ = self.store(slot, self.prog.ptr_bytes, frame);
+        }
+    }
+
+    /// A fault: enters the fault handler (DiVM §5.1) with the fault's kind and the
+    /// continuation — the faulting frame, its program counter past the faulting instruction (whose
+    /// result becomes undefined). Returns the stop when the fault ends the transition at once:
+    /// no handler, a fault inside the handler, or a handler that cannot be entered.
+    fn enter_fault_handler(&mut self, kind: FaultKind) -> Option<Stop> {
+        self.save_pc();
+        let (loc, func) = self.user_loc();
+        let handler = match self.fault_handler {
+            Some(h) if self.pending_fault.is_none() && self.frame != 0 => h,
+            _ => return Some(Stop::Fault { kind, loc, func }),
+        };
+        let f = self.prog.module.function(self.func);
+        if let Some(i) = f.blocks.get(self.block as usize).and_then(|b| b.insts.get(self.inst as usize)) {
+            if let Some(d) = i.dest {
+                let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
+                let undef = Object::new(ObjKind::Frame, len as usize, false);
+                self.set_reg_bytes(d, &undef);
+            }
+            self.inst += 1;
+        }
+        self.save_pc();
+        let cont = Scalar::pointer(self.frame, 0);
+        let caller = self.frame;
+        self.pending_fault = Some((kind.clone(), loc, func));
+        match self.push_frame(handler, &[Arg::Scalar(Scalar::int(kind.code())), Arg::Scalar(cont)], caller) {
+            Ok(()) => None,
+            Err(_) => Some(Stop::Fault { kind, loc, func }),
+        }
+    }
+
+    /// The stop of a transition in which the OS flagged an error: the fault its handler was
+    /// entered for.
+    fn error_stop(&mut self) -> Stop {
+        match self.pending_fault.take() {
+            Some((kind, loc, func)) => Stop::Fault { kind, loc, func },
+            None => {
+                let (loc, func) = self.user_loc();
+                Stop::Fault { kind: FaultKind::BadHypercall("error flag set outside the fault handler"), loc, func }
+            }
+        }
+    }
+
+    fn event(&mut self, e: Event) {
+        if let Some(ev) = self.events.as_mut() {
+            ev.push(e);
+        }
+    }
+
+    /// A nondeterministic choice among `n ≥ 1` options.
+    fn choose(&mut self, n: u32) -> u32 {
+        let k = self.choices.taken.len();
+        let c = self.choices.forced.get(k).copied().unwrap_or(0).min(n.saturating_sub(1));
+        self.choices.taken.push((c, n));
+        c
+    }
+}
+
+/// An argument value: a scalar, or the bytes of an aggregate.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Scalar(Scalar),
+    Bytes(Object),
+}

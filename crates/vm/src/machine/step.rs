@@ -1,0 +1,318 @@
+//! One instruction: [`Machine::step`] executes the instruction at the program counter, by
+//! instruction group (arithmetic, memory, aggregates, atomics); terminators, calls and returns
+//! are in [`super::control`], intrinsics in [`super::intrinsic`].
+//!
+//! Invariants: an instruction that completes returns [`Flow::Next`] and the run loop moves the pc
+//! past it; one that faults returns the fault with the pc still at it (the fault handler's
+//! continuation skips it). Every memory access at one of the loader's `interrupt_mem` points asks
+//! [`Machine::mem_interrupt`] *before* it touches memory, so a transition cut there resumes at
+//! the same instruction. The concrete meaning of each operation is [`crate::ops`]'s; this file
+//! only moves values between registers and memory.
+
+use super::*;
+use vigil_ir::{BinOp, CastOp, ICmpPred, RmwOp, TypeId};
+
+impl Machine<'_> {
+    /// Executes the instruction at the pc.
+    pub(super) fn step(&mut self) -> VmResult<Flow> {
+        let prog = self.prog;
+        let f = prog.module.function(self.func);
+        let block = &f.blocks[self.block as usize];
+        if self.events.is_some() {
+            self.trace_line(block);
+        }
+        let Some(inst) = block.insts.get(self.inst as usize) else {
+            if block.term_loc.is_known() {
+                self.last_loc = block.term_loc;
+            }
+            return self.terminator(&block.term);
+        };
+        if inst.loc.is_known() {
+            self.last_loc = inst.loc;
+        }
+        let dest = inst.dest;
+        match &inst.kind {
+            InstKind::Bin { op, flags, lhs, rhs } => {
+                let w = self.dest_width(dest);
+                let r = ops::binop(*op, flags.nsw, self.config.check_overflow, w, self.operand(*lhs), self.operand(*rhs))?;
+                self.set_dest(dest, r);
+            }
+            InstKind::ICmp { pred, lhs, rhs } => {
+                let w = self.op_width(*lhs);
+                let r = ops::icmp(*pred, w, self.operand(*lhs), self.operand(*rhs));
+                self.set_dest(dest, r);
+            }
+            InstKind::Select { cond, if_true, if_false } => self.select(*cond, *if_true, *if_false, dest),
+            InstKind::Cast { op, val, to } => self.cast(*op, *val, *to, dest),
+            InstKind::Phi { .. } => {} // evaluated by `jump`
+            InstKind::Freeze { val } => self.freeze(*val, dest),
+            InstKind::Alloca { elem_size, count, .. } => self.alloca(*elem_size, *count, dest)?,
+            InstKind::Load { ptr, ty, .. } => return self.load_inst(*ptr, *ty, dest),
+            InstKind::Store { ptr, val, ty, .. } => return self.store_inst(*ptr, *val, *ty),
+            InstKind::PtrAdd { base, offset, indices, .. } => self.ptr_add(*base, *offset, indices, dest),
+            InstKind::ExtractValue { agg, offset, ty } => self.extract_value(*agg, *offset as u32, *ty, dest),
+            InstKind::InsertValue { agg, val, offset, ty } => self.insert_value(*agg, *val, *offset as u32, *ty, dest),
+            InstKind::AtomicRmw { op, ptr, val, ty, .. } => return self.atomic_rmw(*op, *ptr, *val, *ty, dest),
+            InstKind::CmpXchg { ptr, expected, new, ty, .. } => return self.cmpxchg(*ptr, *expected, *new, *ty, dest),
+            InstKind::Fence { .. } => {}
+            InstKind::Call { callee, args, .. } => return self.call(*callee, args, dest),
+            InstKind::Intrinsic { which, args, .. } => return self.intrinsic(*which, args, dest),
+            InstKind::Unsupported { construct } => return Err(FaultKind::Unsupported(construct.clone())),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Records a [`Event::Line`] when the instruction at the pc starts a new source line.
+    fn trace_line(&mut self, block: &vigil_ir::Block) {
+        let loc = match block.insts.get(self.inst as usize) {
+            Some(i) => i.loc,
+            None => block.term_loc,
+        };
+        if loc.is_known() && (loc.line, self.func.0) != self.last_line {
+            self.last_line = (loc.line, self.func.0);
+            self.event(Event::Line { func: self.func, loc });
+        }
+    }
+
+    // ---- arithmetic ----
+
+    fn select(&mut self, cond: Operand, if_true: Operand, if_false: Operand, dest: Option<ValueId>) {
+        let c = self.operand(cond);
+        if let Some(d) = dest.filter(|d| self.is_aggregate_reg(*d)) {
+            let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
+            let pick = if c.bits & 1 == 1 { if_true } else { if_false };
+            let b = self.operand_bytes(pick, len);
+            self.set_reg_bytes(d, &b);
+        } else {
+            let (t, e) = (self.operand(if_true), self.operand(if_false));
+            let mut r = if c.bits & 1 == 1 { t } else { e };
+            if c.def & 1 == 0 && t != e {
+                r.def = 0;
+            }
+            self.set_dest(dest, r);
+        }
+    }
+
+    fn cast(&mut self, op: CastOp, val: Operand, to: TypeId, dest: Option<ValueId>) {
+        let from = self.op_width(val);
+        let to = self.prog.module.types.value_bits(to);
+        let v = self.operand(val);
+        if to < 64 {
+            self.note_narrowed_pointer(v);
+        }
+        let r = ops::cast(op, from, to, v);
+        self.set_dest(dest, r);
+    }
+
+    fn freeze(&mut self, val: Operand, dest: Option<ValueId>) {
+        let w = self.op_width(val);
+        let mut v = self.operand(val);
+        if !v.is_defined(w) {
+            // An arbitrary but fixed value: vigil picks the defined bits as they are and
+            // zero for the rest, which is one value of many: the exploration is then
+            // incomplete.
+            v.bits &= v.def;
+            v.def = u64::MAX;
+            self.trans_flags |= flags::INCOMPLETE;
+        }
+        self.set_dest(dest, v);
+    }
+
+    fn ptr_add(&mut self, base: Operand, offset: i64, indices: &[(Operand, i64)], dest: Option<ValueId>) {
+        let mut p = self.operand(base);
+        let mut delta = offset;
+        let mut defined = p.is_defined(64);
+        for (idx, scale) in indices {
+            let w = self.op_width(*idx);
+            let i = self.operand(*idx);
+            defined &= i.is_defined(w);
+            let iv = ops::cast(CastOp::SExt, w, 64, i).bits as i64;
+            delta = delta.wrapping_add(iv.wrapping_mul(*scale));
+        }
+        p = if p.ptr { ops::pointer_offset(p, delta) } else { Scalar { bits: p.bits.wrapping_add(delta as u64), ..p } };
+        if !defined {
+            p.def = 0;
+        }
+        self.set_dest(dest, p);
+    }
+
+    // ---- memory ----
+
+    fn alloca(&mut self, elem_size: u64, count: Operand, dest: Option<ValueId>) -> VmResult<()> {
+        let n = self.operand(count);
+        if !n.is_defined(self.op_width(count)) {
+            return Err(FaultKind::Undefined("alloca size"));
+        }
+        let size = elem_size.checked_mul(n.bits).filter(|s| *s <= 1 << 28).ok_or(FaultKind::BadHypercall("alloca too large"))?;
+        let id = self.state.heap.alloc(Object::new(ObjKind::Alloca, size as usize, false));
+        self.add_alloca(id);
+        self.set_dest(dest, Scalar::pointer(id, 0));
+        Ok(())
+    }
+
+    fn load_inst(&mut self, ptr: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
+        if self.mem_interrupt() {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
+        let p = self.operand(ptr);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        match dest {
+            Some(d) if self.is_aggregate_reg(d) => {
+                let (obj, off) = self.check_access(p, size, false)?;
+                let part = self.state.heap.get(obj).expect("checked").slice(off, size);
+                let reg_off = self.prog.funcs[self.func.index()].reg_off[d.index()];
+                self.frame_mut().copy_from(reg_off, &part, 0, size);
+            }
+            _ => {
+                let w = self.dest_width(dest);
+                let v = self.load_as_int(p, size, w)?;
+                // Only a pointer-wide value keeps provenance (an int read over an ILP32
+                // pointer slot sees just the address bytes).
+                self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId) -> VmResult<Flow> {
+        if self.mem_interrupt() {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
+        let p = self.operand(ptr);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        if size > 8 || self.is_aggregate_type(ty) {
+            let bytes = self.operand_bytes(val, size);
+            let (obj, off) = self.check_access(p, size, true)?;
+            self.state.heap.get_mut(obj).expect("checked").copy_from(off, &bytes, 0, size);
+        } else {
+            let v = self.operand(val);
+            self.store(p, size, v)?;
+        }
+        Ok(Flow::Next)
+    }
+
+    // ---- aggregates ----
+
+    fn is_aggregate_type(&self, ty: TypeId) -> bool {
+        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+    }
+
+    fn extract_value(&mut self, agg: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {
+        let len = self.agg_len(agg);
+        let bytes = self.operand_bytes(agg, len);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        match dest {
+            Some(d) if self.is_aggregate_reg(d) => {
+                let mut part = Object::new(ObjKind::Frame, size as usize, false);
+                part.copy_from(0, &bytes, offset, size);
+                self.set_reg_bytes(d, &part);
+            }
+            _ => {
+                let v = bytes.read(offset, size.clamp(1, 8));
+                let w = self.dest_width(dest);
+                if w < 64 {
+                    self.note_narrowed_pointer(v);
+                }
+                if bytes.splits_narrow_pointer(offset, size.clamp(1, 8)) {
+                    self.trans_flags |= flags::ADDRESS_AS_INT;
+                }
+                self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
+            }
+        }
+    }
+
+    fn insert_value(&mut self, agg: Operand, val: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {
+        let len = self.agg_len(agg);
+        let mut bytes = self.operand_bytes(agg, len);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        if self.is_aggregate_type(ty) {
+            let part = self.operand_bytes(val, size);
+            bytes.copy_from(offset, &part, 0, size);
+        } else {
+            bytes.write(offset, size.clamp(1, 8), self.operand(val));
+        }
+        if let Some(d) = dest {
+            self.set_reg_bytes(d, &bytes);
+        }
+    }
+
+    // ---- atomics ----
+
+    fn atomic_rmw(&mut self, op: RmwOp, ptr: Operand, val: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
+        if self.mem_interrupt() {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
+        let p = self.operand(ptr);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        let w = self.prog.module.types.value_bits(ty);
+        let old = self.load_as_int(p, size, w)?;
+        let v = self.operand(val);
+        let new = rmw(op, w, old, v)?;
+        self.store(p, size, new)?;
+        self.set_dest(dest, old);
+        Ok(Flow::Next)
+    }
+
+    fn cmpxchg(&mut self, ptr: Operand, expected: Operand, new: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
+        if self.mem_interrupt() {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
+        let p = self.operand(ptr);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        let w = self.prog.module.types.value_bits(ty);
+        let old = self.load_as_int(p, size, w)?;
+        let exp = self.operand(expected);
+        let eq = ops::icmp(ICmpPred::Eq, w, old, exp);
+        if eq.def & 1 == 0 {
+            return Err(FaultKind::Undefined("cmpxchg comparison"));
+        }
+        if eq.bits == 1 {
+            let n = self.operand(new);
+            self.store(p, size, n)?;
+        }
+        if let Some(d) = dest {
+            // Result {ty, i1}: the old value, then the success flag after it.
+            let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
+            let mut out = Object::new(ObjKind::Frame, len as usize, true);
+            out.write(0, size.min(8), old);
+            out.write(size.min(len - 1), 1, Scalar::int(eq.bits));
+            self.set_reg_bytes(d, &out);
+        }
+        Ok(Flow::Next)
+    }
+}
+
+/// The value an `atomicrmw` stores, from the `old` value in memory and the operand `v`.
+fn rmw(op: RmwOp, w: u32, old: Scalar, v: Scalar) -> VmResult<Scalar> {
+    use RmwOp::*;
+    let bin = |b: BinOp| ops::binop(b, false, false, w, old, v);
+    let pick = |p: ICmpPred| {
+        let c = ops::icmp(p, w, old, v);
+        if c.bits == 1 { old } else { v }
+    };
+    Ok(match op {
+        Xchg => v,
+        Add => bin(BinOp::Add)?,
+        Sub => bin(BinOp::Sub)?,
+        And => bin(BinOp::And)?,
+        Or => bin(BinOp::Or)?,
+        Xor => bin(BinOp::Xor)?,
+        Nand => {
+            let a = bin(BinOp::And)?;
+            ops::binop(BinOp::Xor, false, false, w, a, Scalar::int(u64::MAX))?
+        }
+        Max => pick(ICmpPred::Sgt),
+        Min => pick(ICmpPred::Slt),
+        UMax => pick(ICmpPred::Ugt),
+        UMin => pick(ICmpPred::Ult),
+        UIncWrap => {
+            let ge = ops::icmp(ICmpPred::Uge, w, old, v);
+            if ge.bits == 1 { Scalar::int(0) } else { ops::binop(BinOp::Add, false, false, w, old, Scalar::int(1))? }
+        }
+        UDecWrap => {
+            let zero = old.bits & crate::memory::mask(w) == 0;
+            let gt = ops::icmp(ICmpPred::Ugt, w, old, v);
+            if zero || gt.bits == 1 { v } else { ops::binop(BinOp::Sub, false, false, w, old, Scalar::int(1))? }
+        }
+    })
+}
