@@ -244,14 +244,13 @@ impl Machine<'_> {
                 self.trans_flags &= !(a & !flags::INCOMPLETE);
                 0
             }
-            ctl::FAULT => {
-                return Err(match a {
-                    1 => FaultKind::Assert,
-                    2 => FaultKind::InvalidFree,
-                    4 => FaultKind::Leak,
-                    _ => FaultKind::BadHypercall("invalid argument to a library function"),
-                })
-            }
+            ctl::FAULT => match FaultKind::from_runtime_code(a) {
+                // Raised by the runtime on behalf of its caller (abs(INT_MIN)): like an nsw
+                // overflow of the program, it is a fault only when no-overflow is checked, and the
+                // runtime goes on with the wrapped value otherwise.
+                FaultKind::SignedOverflow if !self.config.check_overflow => 0,
+                kind => return Err(kind),
+            },
             // The runtime formats trace messages only when this says 1, i.e. in a replay
             // and never in the search. So that a replay still ends its transitions where
             // the search did, the code that follows runs *quiet* (no interrupt point
