@@ -244,3 +244,28 @@ fn with_overflow(which: Intrinsic, w: u32, x: Scalar, y: Scalar) -> (Scalar, Sca
     let def = if x.is_defined(w) && y.is_defined(w) { u64::MAX } else { 0 };
     (Scalar { bits: result, def, ptr: false }, Scalar { bits: u64::from(overflow), def, ptr: false })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memcpy_overlap_is_partial_overlap_within_one_object() {
+        let p = |obj, off| Scalar::pointer(obj, off);
+        assert!(partial_overlap(p(3, 1), p(3, 0), 2), "dst = src + 1");
+        assert!(partial_overlap(p(3, 0), p(3, 1), 2), "src = dst + 1");
+        assert!(!partial_overlap(p(3, 0), p(3, 0), 8), "equal ranges (a struct copied onto itself)");
+        assert!(!partial_overlap(p(3, 0), p(3, 2), 2), "adjacent ranges");
+        assert!(!partial_overlap(p(3, 0), p(4, 0), 8), "different objects");
+        assert!(!partial_overlap(p(3, 0), p(3, 1), 0), "nothing copied");
+    }
+
+    #[test]
+    fn signed_minimum_is_recognised_at_every_width() {
+        assert!(is_signed_min(32, Scalar::int(0x8000_0000)));
+        assert!(!is_signed_min(32, Scalar::int(0x8000_0001)));
+        assert!(is_signed_min(64, Scalar::int(1 << 63)));
+        assert!(is_signed_min(8, Scalar::int(0x80)));
+        assert!(!is_signed_min(32, Scalar { bits: 0x8000_0000, def: 0, ptr: false }), "undefined");
+    }
+}
