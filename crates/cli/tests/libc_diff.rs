@@ -4,7 +4,7 @@
 //! VM, where the runtime is the library; the two outputs must be identical line for line.
 //!
 //! The default sweep (one seed, a few hundred cases) runs in `make test`; `VIGIL_LONG_DIFF=1`
-//! runs a long one (ten seeds of 200 random cases per table, several minutes). The native half of the runtime's own tests
+//! runs a long one (twenty seeds of 60 random cases per table, about five minutes). The native half of the runtime's own tests
 //! (`crates/runtime/tests/native.rs`) compiles the runtime for the host; this test needs the
 //! `vigil` binary to run the driver in the VM, so it lives with the command-line tests.
 
@@ -80,7 +80,7 @@ fn compare(dir: &Path, count: u32, seed: u32) -> Vec<String> {
 fn runtime_agrees_with_glibc() {
     let dir = tempfile::tempdir().expect("temp dir");
     let long = std::env::var_os("VIGIL_LONG_DIFF").is_some_and(|v| v != "0");
-    let (seeds, count) = if long { (1..=10, 200) } else { (1..=1, 25) };
+    let (seeds, count) = if long { (1..=20, 60) } else { (1..=1, 25) };
     let mut diffs = Vec::new();
     for seed in seeds {
         diffs.extend(compare(dir.path(), count, seed));
