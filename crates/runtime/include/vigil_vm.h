@@ -79,7 +79,8 @@
 void *__vm_obj_make(unsigned long size);
 /* p must be offset 0 of a live heap object, else the VM faults (invalid free). */
 void __vm_obj_free(void *p);
-/* Size of the object p points into. */
+/* Size of the heap object p is the start of; like __vm_obj_free, anything else (a pointer into
+ * a block, a freed block, a non-heap object) faults as an invalid free (realloc asks first). */
 unsigned long __vm_obj_size(const void *p);
 /* Resize in place; new bytes undefined. */
 void __vm_obj_resize(void *p, unsigned long size);

@@ -739,10 +739,18 @@ static void huge_malloc(void) {
     result = malloc((size_t)1 << 29);
 }
 
+static char *realloc_block;
+static void realloc_interior(void) {
+    (void)realloc(realloc_block + 1, 4);
+}
+
 static void test_malloc(void) {
     char *p = malloc(10);
     CHECK(p && __vm_obj_size(p) == 10);
-    CHECK(__vm_obj_size(p + 9) == 10);
+    realloc_block = p;
+    /* realloc of a pointer into a block is an invalid free, raised before anything is read */
+    CHECK(native_catch(realloc_interior) == NATIVE_FAULT + VM_FAULT_INVALID_FREE);
+    CHECK(native_is_live(p));
     free(p);
     CHECK(!native_is_live(p));
 
