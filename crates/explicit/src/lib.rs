@@ -76,7 +76,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         SearchResult::Holds => match main_arguments_observed(prog) {
             // The VM runs `main` with argc = 1 and argv = {program name}: one of the many ways
             // the program can be started, so it proves nothing about the others.
-            true => Verdict::Unknown("main reads its arguments, which the VM fixes to argc = 1".into()),
+            true => Verdict::Unknown("main (or a constructor) reads its arguments, which the VM fixes to argc = 1".into()),
             false => Verdict::Holds,
         },
         SearchResult::Unknown(r) => Verdict::Unknown(r),
@@ -92,5 +92,8 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
 /// Whether the program observes `main`'s parameters (argc, argv, envp).
 fn main_arguments_observed(prog: &Program) -> bool {
     let m = &prog.module;
-    m.function_by_name("main").map(|f| m.function(f)).is_some_and(|f| f.params.iter().any(|&p| f.observes(p)))
+    let observes_params = |f: &vigil_ir::Function| f.params.iter().any(|&p| f.observes(p));
+    // Constructors receive (argc, argv, envp) too, as glibc passes them.
+    m.function_by_name("main").map(|f| m.function(f)).is_some_and(observes_params)
+        || m.constructors.iter().any(|&f| observes_params(m.function(f)))
 }

@@ -146,16 +146,18 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     count_bytes(&store, &frontier, &mut stats);
     stats.states = 1;
     // The most serious reason that forbids a `true` answer (the first of that severity is kept):
-    // undefined behaviour or unsupported code (3) over a cut-off transition (2) over inputs that
-    // were sampled rather than enumerated (1).
+    // undefined behaviour or unsupported code (4) over threads without race detection (3) over a
+    // cut-off transition (2) over inputs that were sampled rather than enumerated (1).
     let mut incomplete: Option<(u8, String)> = None;
     let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
         let severity = if reason.starts_with(INPUT_SAMPLED) || reason.starts_with(UNINITIALISED_SAMPLED) {
             1
         } else if reason.starts_with("a transition exceeded") {
             2
-        } else {
+        } else if reason.starts_with("the program runs several threads") {
             3
+        } else {
+            4
         };
         if incomplete.as_ref().is_none_or(|(s, _)| *s < severity) {
             *incomplete = Some((severity, reason));

@@ -203,6 +203,11 @@ pub struct Module {
     pub mem2reg_declined: Option<Loc>,
     /// The pointer type, interned when the module is created.
     pub ptr_ty: TypeId,
+    /// The program's constructors (`llvm.global_ctors`, `__attribute__((constructor))`) in the
+    /// order they run before `main`, and its destructors (`llvm.global_dtors`) in the order they
+    /// run at exit (glibc's orders). An engine that does not run them must not answer `true`.
+    pub constructors: Vec<FuncId>,
+    pub destructors: Vec<FuncId>,
     func_index: HashMap<String, FuncId>,
     global_index: HashMap<String, GlobalId>,
 }
@@ -225,6 +230,8 @@ impl Module {
             unsupported: Vec::new(),
             compiler_warnings: Vec::new(),
             mem2reg_declined: None,
+            constructors: Vec::new(),
+            destructors: Vec::new(),
             func_index: HashMap::new(),
             global_index: HashMap::new(),
         }

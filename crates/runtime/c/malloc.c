@@ -13,8 +13,9 @@
  *    always fails, so NULL is returned; between the two the result is unknowable, so the path
  *    is cancelled and marked incomplete (never a wrong verdict);
  *  - calloc with n * size overflowing returns NULL (not a fault), otherwise zero-fills;
- *  - realloc(NULL, n) = malloc(n); realloc(p, 0) frees p and returns NULL; otherwise realloc
- *    always moves: new object, copy of min(old, new) bytes, free of the old one — so stale
+ *  - realloc(NULL, n) = malloc(n); realloc(p, 0) frees p and returns NULL; realloc of anything
+ *    free could not free is an invalid free before anything is read; otherwise realloc always
+ *    moves: new object, copy of min(old, new) bytes, free of the old one — so stale
  *    pointers into the old block dangle, as memory-safety checkers expect;
  *  - free(NULL) is a no-op; anything else goes to __vm_obj_free, which faults on an invalid or
  *    double free;

@@ -4,9 +4,13 @@
  * called by the program.
  *
  * __boot runs once, in the VM's first transition, before the program: it allocates the
- * scheduler state, puts one thread in its thread table whose frame is a fresh frame for main
- * (argc = 1, argv = {"prog", NULL}, envp = {NULL}), and registers the scheduler and the fault
- * handler. The initial state of the program is the memory at the end of __boot.
+ * scheduler state, puts one thread in its thread table whose frame is a fresh frame for
+ * __vigil_start (argc = 1, argv = {"prog", NULL}, envp = {NULL}), and registers the scheduler and
+ * the fault handler. The initial state of the program is the memory at the end of __boot.
+ * __vigil_start runs in the program's first thread, with the OS up (libc works, threads may be
+ * created): it runs the program's constructors, then replaces its own frame by a fresh frame for
+ * main, so that main is the bottom frame of its thread, as the VM expects (its return calls exit).
+ * Constructors do not run inside __boot, which may make no choices.
  *
  * The scheduler runs at the start of every later transition, in a frame of its own that the VM
  * makes and that dies when it switches to a thread. It may not keep anything in local or global
@@ -40,11 +44,20 @@ int main(); /* whatever its parameters: __vm_frame_make passes as many as main t
 RT_WEAK void __vigil_sched(void);
 RT_WEAK void __vigil_fault_handler(int kind, void *continuation);
 
+void __vigil_start(int argc, char **argv, char **envp);
+
+RT_WEAK void __vigil_start(int argc, char **argv, char **envp) {
+    __vigil_constructors(argc, argv, envp);
+    /* Frees this frame and goes on in main's (VM_CR_FRAME never returns); the VM saves main's
+     * frame into the thread's slot when the transition ends. */
+    __vm_ctl_set(VM_CR_FRAME, __vm_frame_make((const void *)main, 3, argc, argv, envp));
+}
+
 RT_WEAK void __boot(void) {
     struct rt_sched *s = __vm_obj_make(sizeof(struct rt_sched) + sizeof(struct rt_thread));
     s->nthreads = 1;
     s->current = 0;
-    s->threads[0].frame = __vm_frame_make((const void *)main, 3, 1, rt_argv, rt_envp);
+    s->threads[0].frame = __vm_frame_make((const void *)__vigil_start, 3, 1, rt_argv, rt_envp);
     s->threads[0].state = RT_THREAD_RUNNING;
     s->threads[0].start = NULL;
     s->threads[0].arg = NULL;

@@ -1,7 +1,18 @@
 /*
  * pthread.c — threads and mutexes on top of the OS's thread table (os.h): pthread_create, _join,
- * _exit, _self, _equal, _detach, the attribute calls that only have to succeed, and
+ * _exit, _self, _equal, _detach, the thread attributes (pthread_attr_*), and
  * pthread_mutex_init/_destroy/_lock/_trylock/_unlock.
+ *
+ * Thread attributes live in the first bytes of glibc's pthread_attr_t (struct rt_attr, 40 bytes
+ * of the 56 on LP64, 28 of the 36 on ILP32). Every setter validates as glibc does (checked
+ * natively: EINVAL for an unknown detach state, scope, inheritance or policy, a stack below
+ * PTHREAD_STACK_MIN, or a priority outside the policy's range; ENOTSUP for
+ * PTHREAD_SCOPE_PROCESS) and every getter returns what was set, or glibc's default (joinable,
+ * system scope, inherited scheduling, SCHED_OTHER with priority 0, an 8 MiB stack, a 4 KiB guard).
+ * Only the detach state changes what a thread does: a thread created detached cannot be joined.
+ * Joining a detached thread is undefined behaviour (POSIX; glibc returns EINVAL only when it
+ * happens to notice): vigil raises VM_FAULT_INVALID_ARG, which ends the path as unknown, never
+ * `true` (README, "undefined behaviour inside libc").
  *
  * Threads: pthread_create adds an entry to the scheduler state and a frame for
  * __vigil_thread_start (made with __vm_frame_make, so the VM has nothing to learn about threads),
@@ -27,6 +38,11 @@
  * both advance the generation, waking every waiter (POSIX lets pthread_cond_signal wake more than
  * one); there are no spurious wake-ups beyond that.
  *
+ * pthread_once uses glibc's pthread_once_t (an int, 0 for PTHREAD_ONCE_INIT): 0 not run yet,
+ * 1 running, 2 done. The first caller marks it running (in an atomic section) and runs the
+ * routine; every other caller waits until it is done, so no caller returns before the routine
+ * has finished, as POSIX requires.
+ *
  * Not offered (calls stay unknown external functions, so the verdict is unknown): timed waits,
  * barriers, read-write locks, thread-specific data, cancellation.
  */
@@ -42,9 +58,24 @@ RT_NORETURN void pthread_exit(void *result);
 pthread_t pthread_self(void);
 int pthread_equal(pthread_t a, pthread_t b);
 int pthread_detach(pthread_t thread);
+struct rt_sched_param { int sched_priority; };
 int pthread_attr_init(void *attr);
 int pthread_attr_destroy(void *attr);
 int pthread_attr_setdetachstate(void *attr, int state);
+int pthread_attr_getdetachstate(const void *attr, int *state);
+int pthread_attr_setstacksize(void *attr, size_t size);
+int pthread_attr_getstacksize(const void *attr, size_t *size);
+int pthread_attr_setguardsize(void *attr, size_t size);
+int pthread_attr_getguardsize(const void *attr, size_t *size);
+int pthread_attr_setscope(void *attr, int scope);
+int pthread_attr_getscope(const void *attr, int *scope);
+int pthread_attr_setinheritsched(void *attr, int inherit);
+int pthread_attr_getinheritsched(const void *attr, int *inherit);
+int pthread_attr_setschedpolicy(void *attr, int policy);
+int pthread_attr_getschedpolicy(const void *attr, int *policy);
+int pthread_attr_setschedparam(void *attr, const struct rt_sched_param *param);
+int pthread_attr_getschedparam(const void *attr, struct rt_sched_param *param);
+int pthread_once(int *once, void (*init)(void));
 int pthread_mutex_init(void *mutex, const void *attr);
 int pthread_mutex_destroy(void *mutex);
 int pthread_mutex_lock(void *mutex);
@@ -63,6 +94,34 @@ void __vigil_thread_start(long index);
 #define RT_EBUSY 16
 #define RT_ESRCH 3
 #define RT_EDEADLK 35
+#define RT_ENOTSUP 95
+
+/* glibc's values of the attribute constants. */
+#define RT_CREATE_JOINABLE 0
+#define RT_CREATE_DETACHED 1
+#define RT_SCOPE_SYSTEM 0
+#define RT_SCOPE_PROCESS 1
+#define RT_INHERIT_SCHED 0
+#define RT_EXPLICIT_SCHED 1
+#define RT_SCHED_OTHER 0
+#define RT_SCHED_FIFO 1
+#define RT_SCHED_RR 2
+#define RT_STACK_MIN 16384
+#define RT_STACK_DEFAULT (8UL << 20)
+#define RT_GUARD_DEFAULT 4096UL
+
+/* The attributes inside a pthread_attr_t (see the header). */
+struct rt_attr {
+    int detachstate;
+    int scope;
+    int inheritsched;
+    int schedpolicy;
+    int schedpriority;
+    size_t stacksize;
+    size_t guardsize;
+};
+_Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
+               "the attributes fit in glibc's pthread_attr_t");
 
 /* Largest number of threads a program may create (each one grows every stored state). */
 #define RT_THREADS_MAX 64
@@ -89,7 +148,7 @@ RT_WEAK void __vigil_thread_start(long index) {
 }
 
 RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg) {
-    (void)attr;
+    int detached = attr && ((const struct rt_attr *)attr)->detachstate == RT_CREATE_DETACHED;
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
     int n = s->nthreads;
@@ -100,7 +159,7 @@ RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(v
     __vm_obj_resize(s, sizeof(struct rt_sched) + (unsigned long)(n + 1) * sizeof(struct rt_thread));
     struct rt_thread *t = &s->threads[n];
     t->state = RT_THREAD_RUNNING;
-    t->detached = 0;
+    t->detached = detached;
     t->start = start;
     t->arg = arg;
     t->result = NULL;
@@ -166,7 +225,14 @@ RT_WEAK int pthread_detach(pthread_t thread) {
 }
 
 RT_WEAK int pthread_attr_init(void *attr) {
-    (void)attr;
+    struct rt_attr *a = attr;
+    a->detachstate = RT_CREATE_JOINABLE;
+    a->scope = RT_SCOPE_SYSTEM;
+    a->inheritsched = RT_INHERIT_SCHED;
+    a->schedpolicy = RT_SCHED_OTHER;
+    a->schedpriority = 0;
+    a->stacksize = RT_STACK_DEFAULT;
+    a->guardsize = RT_GUARD_DEFAULT;
     return 0;
 }
 
@@ -176,9 +242,118 @@ RT_WEAK int pthread_attr_destroy(void *attr) {
 }
 
 RT_WEAK int pthread_attr_setdetachstate(void *attr, int state) {
-    (void)attr;
-    (void)state;
+    if (state != RT_CREATE_JOINABLE && state != RT_CREATE_DETACHED)
+        return RT_EINVAL;
+    ((struct rt_attr *)attr)->detachstate = state;
     return 0;
+}
+
+RT_WEAK int pthread_attr_getdetachstate(const void *attr, int *state) {
+    *state = ((const struct rt_attr *)attr)->detachstate;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_setstacksize(void *attr, size_t size) {
+    if (size < RT_STACK_MIN)
+        return RT_EINVAL;
+    ((struct rt_attr *)attr)->stacksize = size;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_getstacksize(const void *attr, size_t *size) {
+    *size = ((const struct rt_attr *)attr)->stacksize;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_setguardsize(void *attr, size_t size) {
+    ((struct rt_attr *)attr)->guardsize = size;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_getguardsize(const void *attr, size_t *size) {
+    *size = ((const struct rt_attr *)attr)->guardsize;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_setscope(void *attr, int scope) {
+    if (scope == RT_SCOPE_PROCESS)
+        return RT_ENOTSUP;
+    if (scope != RT_SCOPE_SYSTEM)
+        return RT_EINVAL;
+    ((struct rt_attr *)attr)->scope = scope;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_getscope(const void *attr, int *scope) {
+    *scope = ((const struct rt_attr *)attr)->scope;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_setinheritsched(void *attr, int inherit) {
+    if (inherit != RT_INHERIT_SCHED && inherit != RT_EXPLICIT_SCHED)
+        return RT_EINVAL;
+    ((struct rt_attr *)attr)->inheritsched = inherit;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_getinheritsched(const void *attr, int *inherit) {
+    *inherit = ((const struct rt_attr *)attr)->inheritsched;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_setschedpolicy(void *attr, int policy) {
+    if (policy != RT_SCHED_OTHER && policy != RT_SCHED_FIFO && policy != RT_SCHED_RR)
+        return RT_EINVAL;
+    ((struct rt_attr *)attr)->schedpolicy = policy;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_getschedpolicy(const void *attr, int *policy) {
+    *policy = ((const struct rt_attr *)attr)->schedpolicy;
+    return 0;
+}
+
+/* The priority must lie in the range of the attribute's policy: 0 for SCHED_OTHER, 1..99 for
+ * SCHED_FIFO and SCHED_RR (Linux). */
+RT_WEAK int pthread_attr_setschedparam(void *attr, const struct rt_sched_param *param) {
+    struct rt_attr *a = attr;
+    int min = a->schedpolicy == RT_SCHED_OTHER ? 0 : 1;
+    int max = a->schedpolicy == RT_SCHED_OTHER ? 0 : 99;
+    if (param->sched_priority < min || param->sched_priority > max)
+        return RT_EINVAL;
+    a->schedpriority = param->sched_priority;
+    return 0;
+}
+
+RT_WEAK int pthread_attr_getschedparam(const void *attr, struct rt_sched_param *param) {
+    param->sched_priority = ((const struct rt_attr *)attr)->schedpriority;
+    return 0;
+}
+
+#define ONCE_RUNNING 1
+#define ONCE_DONE 2
+
+RT_WEAK int pthread_once(int *once, void (*init)(void)) {
+    int atomic = atomic_begin();
+    int state = *once;
+    if (state == 0)
+        *once = ONCE_RUNNING;
+    atomic_end(atomic);
+    if (state == 0) {
+        init();
+        atomic = atomic_begin();
+        *once = ONCE_DONE;
+        atomic_end(atomic);
+        return 0;
+    }
+    for (;;) {
+        atomic = atomic_begin();
+        state = *once;
+        atomic_end(atomic);
+        if (state == ONCE_DONE)
+            return 0;
+        __vm_interrupt_cfl();
+    }
 }
 
 RT_WEAK int pthread_mutexattr_init(void *attr) {

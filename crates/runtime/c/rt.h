@@ -162,11 +162,23 @@ int posix_memalign(void **out, size_t align, size_t size);
 int abs(int x);
 long labs(long x);
 long long llabs(long long x);
+typedef struct { int quot, rem; } div_t;
+typedef struct { long quot, rem; } ldiv_t;
+typedef struct { long long quot, rem; } lldiv_t;
+typedef long long intmax_t; /* glibc: long on LP64, long long on ILP32; both 64 bits */
+typedef struct { intmax_t quot, rem; } imaxdiv_t;
+div_t div(int numer, int denom);
+ldiv_t ldiv(long numer, long denom);
+lldiv_t lldiv(long long numer, long long denom);
+intmax_t imaxabs(intmax_t x);
+imaxdiv_t imaxdiv(intmax_t numer, intmax_t denom);
 RT_NORETURN void exit(int status);
 RT_NORETURN void _Exit(int status);
 RT_NORETURN void _exit(int status);
+RT_NORETURN void quick_exit(int status);
 RT_NORETURN void abort(void);
 int atexit(void (*fn)(void));
+int at_quick_exit(void (*fn)(void));
 int atoi(const char *s);
 long atol(const char *s);
 long long atoll(const char *s);
@@ -232,10 +244,34 @@ void __VERIFIER_atomic_end(void);
 static inline int rt_tracing(void) {
     return __vm_control(VM_CTL_TRACING, 0, 0) != 0;
 }
+/* The program's constructors (llvm.global_ctors) in priority order, each called with as many of
+ * (argc, argv, envp) as it takes, and its destructors (llvm.global_dtors) in glibc's order. The
+ * runtime's definitions (os.c) are weak and empty; the front end replaces them by the program's
+ * lists when it has any, as a strong definition would at link time. */
+void __vigil_constructors(int argc, char **argv, char **envp);
+void __vigil_destructors(void);
 /* Stops the program: sets VM_FLAG_EXIT and never returns (the VM stops at the flag). */
 RT_NORETURN void __vigil_stop(void);
 /* Raises a fault of `kind` after tracing `why` (VM_TRACE_INFO) when it is not NULL. */
 void __vigil_fault(int kind, const char *why);
+
+/* Do the byte ranges [a, a + alen) and [b, b + blen) share a byte? Inside the VM pointers into
+ * different objects compare by object first, so ranges in different objects never overlap. */
+static inline int rt_ranges_overlap(const void *a, size_t alen, const void *b, size_t blen) {
+    const char *x = a, *y = b;
+    return alen != 0 && blen != 0 && x < y + blen && y < x + alen;
+}
+
+/* How many bytes strncpy(dst, src, n) reads from src: up to n, and the NUL if it comes first. */
+size_t __vigil_bounded_source(const char *src, size_t n);
+
+/* Raises VM_FAULT_OVERLAP for library function `fn` when the destination range it writes and
+ * the source range it reads overlap (C11 7.24.1p1 and the `restrict` parameters: undefined). */
+static inline void rt_check_overlap(const char *fn, const void *dst, size_t dlen, const void *src,
+                                    size_t slen) {
+    if (rt_ranges_overlap(dst, dlen, src, slen))
+        __vigil_fault(VM_FAULT_OVERLAP, fn);
+}
 /* Formats into `buf` (always NUL-terminated when size > 0); returns the full length. */
 int __vigil_format(char *buf, size_t size, const char *fmt, ...);
 /* Memory streams (memstream.c). Output to one: 1 if it may proceed, else 0 with the stream's

@@ -13,6 +13,11 @@
  * is kept between calls, so output never becomes part of the program state; the trace reader
  * concatenates the TEXT messages. A NUL character cannot be output (it ends the message).
  *
+ * Overlap: sprintf and friends whose destination overlaps the text a %s argument copies
+ * (`sprintf(buf, "%s!", buf)`) have undefined behaviour (C11 7.21.6.6p2) and raise
+ * VM_FAULT_OVERLAP: each %s source is checked against the bytes written up to the end of that
+ * conversion, and the lowest source that lies beyond them against the bytes written in the end.
+ *
  * Formatting: conversions d i u x X o c s p %, length modifiers hh h l ll z j t, flags - 0 + space #,
  * width and precision (also as *). Floating-point conversions (f F e E g G a A) print "<float>"
  * and consume one 8-byte argument slot as an integer: inside the VM every variadic argument
@@ -42,6 +47,9 @@ struct sink {
     char line[LINE_CAP + 1];
     /* characters produced so far (the return value of printf and friends) */
     size_t count;
+    /* string mode: the lowest %s source seen so far that lies beyond the bytes written at the
+     * time it was read (NULL if none); it overlaps if the output grew over it */
+    const char *later_source;
 };
 
 static void sink_flush(struct sink *s) {
@@ -74,6 +82,7 @@ static void sink_init_string(struct sink *s, char *buf, size_t cap) {
     s->to_trace = 0;
     s->line_len = 0;
     s->count = 0;
+    s->later_source = NULL;
 }
 
 static void sink_init_trace(struct sink *s) {
@@ -81,12 +90,32 @@ static void sink_init_trace(struct sink *s) {
     s->to_trace = 1;
 }
 
+/* The end of the bytes a string sink has written so far, its terminator included. */
+static const char *sink_written_end(const struct sink *s) {
+    return s->buf + (s->count < s->cap - 1 ? s->count : s->cap - 1) + 1;
+}
+
+/* A %s conversion read `len` bytes at `src` and has been emitted: faults if they overlap the
+ * output written so far, remembers them if the output may still reach them. */
+static void sink_note_source(struct sink *s, const char *src, size_t len) {
+    if (s->to_trace || s->cap == 0 || len == 0)
+        return;
+    const char *end = sink_written_end(s);
+    rt_check_overlap("sprintf: a %s argument overlaps the destination", s->buf,
+                     (size_t)(end - s->buf), src, len);
+    if (src >= end && (!s->later_source || src < s->later_source))
+        s->later_source = src;
+}
+
 /* Ends the output: flushes a trace sink, terminates a string sink; returns the count. */
 static int sink_finish(struct sink *s) {
     if (s->to_trace)
         sink_flush(s);
-    else if (s->cap > 0)
+    else if (s->cap > 0) {
+        if (s->later_source && s->later_source < sink_written_end(s))
+            __vigil_fault(VM_FAULT_OVERLAP, "sprintf: a %s argument overlaps the destination");
         s->buf[s->count < s->cap - 1 ? s->count : s->cap - 1] = 0;
+    }
     return s->count > INT_MAX ? INT_MAX : (int)s->count;
 }
 
@@ -244,6 +273,9 @@ static void emit_string(struct sink *s, const struct spec *sp, const char *str) 
     while ((sp->precision < 0 || len < (size_t)sp->precision) && str[len])
         len++;
     emit_text(s, sp, str, len);
+    /* The bytes read: the text, and the NUL that ended it if the precision did not. */
+    int nul_read = sp->precision < 0 || len < (size_t)sp->precision;
+    sink_note_source(s, str, len + (nul_read ? 1 : 0));
 }
 
 static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
@@ -256,6 +288,9 @@ static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
 
 /* Handles one conversion character c with its spec. */
 static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) {
+    /* '+' and ' ' apply to signed conversions only; glibc ignores them for u, o, x, X. */
+    struct spec unsigned_sp = *sp;
+    unsigned_sp.plus = unsigned_sp.space = 0;
     switch (c) {
     case 'd': case 'i': {
         long long v = signed_arg(sp, ap);
@@ -263,12 +298,12 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         emit_number(s, sp, v < 0, mag, 10, 0, NULL);
         break;
     }
-    case 'u': emit_number(s, sp, 0, unsigned_arg(sp, ap), 10, 0, NULL); break;
-    case 'o': emit_number(s, sp, 0, unsigned_arg(sp, ap), 8, 0, NULL); break;
+    case 'u': emit_number(s, &unsigned_sp, 0, unsigned_arg(sp, ap), 10, 0, NULL); break;
+    case 'o': emit_number(s, &unsigned_sp, 0, unsigned_arg(sp, ap), 8, 0, NULL); break;
     case 'x': case 'X': {
         unsigned long long v = unsigned_arg(sp, ap);
         const char *prefix = sp->alt && v ? (c == 'x' ? "0x" : "0X") : NULL;
-        emit_number(s, sp, 0, v, 16, c == 'X', prefix);
+        emit_number(s, &unsigned_sp, 0, v, 16, c == 'X', prefix);
         break;
     }
     case 'c': {

@@ -1,15 +1,31 @@
 /*
- * stdlib.c — abs, labs, llabs, exit, _Exit, _exit, abort, atexit, atoi, atol, atoll, strtol,
- * strtoll, strtoul, strtoull (and glibc's __isoc23_ aliases), rand, srand, qsort, bsearch,
- * __errno_location; and the runtime's internal __vigil_stop / __vigil_fault.
+ * stdlib.c — abs, labs, llabs, imaxabs, div, ldiv, lldiv, imaxdiv, exit, _Exit, _exit,
+ * quick_exit, abort, atexit, at_quick_exit, atoi, atol, atoll, strtol, strtoll, strtoul, strtoull
+ * (and glibc's __isoc23_ aliases), rand, srand, qsort, bsearch, __errno_location; and the
+ * runtime's internal __vigil_stop / __vigil_fault.
  *
- * Program termination: exit() runs the atexit handlers (at most 32) in reverse order of
- * registration, each at most once even if a handler calls exit again, then sets VM_FLAG_EXIT.
- * The VM stops the program as soon as that flag is set; should it ever continue, the caller
- * spins in `for (;;) __vm_interrupt_cfl();`, so none of these functions returns. The VM calls
- * this exit with main's return value when main returns. _Exit, _exit and abort stop without
- * running handlers; abort is a normal end of the path, not an error (SV-COMP uses it for
- * "assume").
+ * Undefined behaviour: abs/labs/llabs/imaxabs of the most negative value is signed overflow (the
+ * result is not representable, C11 7.22.6.1): raised as VM_FAULT_SIGNED_OVERFLOW, which the VM
+ * reports under no-overflow and otherwise ignores (the result is then glibc's, the wrapped value),
+ * exactly as for an overflowing `nsw` instruction of the program. div/ldiv/lldiv/imaxdiv divide
+ * with the VM's own division, which faults on a zero divisor and on MIN / -1. The VM attributes a
+ * fault inside the runtime to the program's calling line.
+ *
+ * Program termination follows glibc (checked natively): exit() runs the atexit handlers in
+ * reverse order of registration, each at most once even if a handler calls exit again; a handler
+ * registered while they run (by a handler) runs next. Then the program's destructors run
+ * (__vigil_destructors, defined by the front end from llvm.global_dtors; glibc runs them from
+ * _dl_fini, registered before any constructor, so after every atexit handler), then the handlers
+ * registered by destructors; then VM_FLAG_EXIT is set. The VM stops the program as soon as that
+ * flag is set; should it ever continue, the caller spins in `for (;;) __vm_interrupt_cfl();`, so
+ * none of these functions returns. The VM calls this exit with main's return value when main
+ * returns. quick_exit runs only the at_quick_exit handlers (same order rules), _Exit and _exit
+ * nothing; none of them runs destructors. abort is a normal end of the path, not an error
+ * (SV-COMP uses it for "assume").
+ *
+ * Handler lists have no fixed limit (glibc accepts any number): each is one heap object of
+ * handler pointers, made on the first registration and doubled when full, so a program that
+ * registers nothing carries nothing in its state; a list is freed once exit has emptied it.
  *
  * rand/srand reproduce glibc's generator exactly (random_r's TYPE_3 additive feedback generator:
  * 31 words of state seeded by Schrage's 16807 LCG, 310 values discarded), so a program's random
@@ -21,10 +37,17 @@
  */
 #include "rt.h"
 
-#define ATEXIT_MAX 32
+/* A stack of exit handlers: `handlers` is one heap object of `capacity` entries, or nothing
+ * (capacity 0; tested instead of the pointer, whose zero bytes an ILP32 VM reads as a partly
+ * defined value). */
+struct handler_list {
+    void (**handlers)(void);
+    int count;
+    int capacity;
+};
 
-static void (*atexit_handlers[ATEXIT_MAX])(void);
-static int atexit_count;
+static struct handler_list atexit_list, quick_exit_list;
+static int destructors_started;
 static int errno_value;
 
 /* ---- internal helpers ---- */
@@ -47,33 +70,126 @@ RT_WEAK int *__errno_location(void) {
 
 /* ---- arithmetic ---- */
 
+/* |x| of a 64-bit value, computed without signed overflow; `fn` names the caller when x is the
+ * most negative value (then the fault, and the wrapped result if the VM goes on). */
+static unsigned long long magnitude(long long x, long long min, const char *fn) {
+    if (x == min)
+        __vigil_fault(VM_FAULT_SIGNED_OVERFLOW, fn);
+    return x < 0 ? 0ULL - (unsigned long long)x : (unsigned long long)x;
+}
+
 RT_WEAK int abs(int x) {
-    return x < 0 ? -x : x;
+    return (int)magnitude(x, INT_MIN, "abs(INT_MIN): the result is not representable");
 }
 
 RT_WEAK long labs(long x) {
-    return x < 0 ? -x : x;
+    return (long)magnitude(x, LONG_MIN, "labs(LONG_MIN): the result is not representable");
 }
 
 RT_WEAK long long llabs(long long x) {
-    return x < 0 ? -x : x;
+    return (long long)magnitude(x, LLONG_MIN, "llabs(LLONG_MIN): the result is not representable");
+}
+
+RT_WEAK intmax_t imaxabs(intmax_t x) {
+    return (intmax_t)magnitude(x, LLONG_MIN, "imaxabs(INTMAX_MIN): the result is not representable");
+}
+
+/* The quotient and remainder of the VM's own division (C99 truncates towards zero). */
+RT_WEAK div_t div(int numer, int denom) {
+    div_t r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
+}
+
+RT_WEAK ldiv_t ldiv(long numer, long denom) {
+    ldiv_t r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
+}
+
+RT_WEAK lldiv_t lldiv(long long numer, long long denom) {
+    lldiv_t r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
+}
+
+RT_WEAK imaxdiv_t imaxdiv(intmax_t numer, intmax_t denom) {
+    imaxdiv_t r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
 }
 
 /* ---- termination ---- */
 
-RT_WEAK int atexit(void (*fn)(void)) {
-    if (atexit_count == ATEXIT_MAX)
-        return -1;
-    atexit_handlers[atexit_count++] = fn;
+/* Replaced by the front end when the program has constructors or destructors (see rt.h);
+ * __vigil_start (os.c) runs the constructors, exit the destructors. */
+RT_WEAK void __vigil_constructors(int argc, char **argv, char **envp) {
+    (void)argc;
+    (void)argv;
+    (void)envp;
+}
+
+RT_WEAK void __vigil_destructors(void) {
+}
+
+/* Pushes fn; returns 0 (glibc's first 32 registrations cannot fail, and the VM's allocations do
+ * not fail either). */
+static int push_handler(struct handler_list *list, void (*fn)(void)) {
+    if (list->count == list->capacity) {
+        int capacity = list->capacity ? 2 * list->capacity : 4;
+        void (**grown)(void) = __vm_obj_make((unsigned long)capacity * sizeof *grown);
+        if (list->capacity) {
+            __builtin_memcpy(grown, list->handlers, (unsigned long)list->count * sizeof *grown);
+            __vm_obj_free(list->handlers);
+        }
+        list->handlers = grown;
+        list->capacity = capacity;
+    }
+    list->handlers[list->count++] = fn;
     return 0;
+}
+
+/* Pops and runs handlers until none is left (a handler may push more: they run next); then
+ * frees the empty list. */
+static void run_handlers(struct handler_list *list) {
+    while (list->count > 0) {
+        void (*fn)(void) = list->handlers[--list->count];
+        fn();
+    }
+    if (list->capacity) {
+        __vm_obj_free(list->handlers);
+        list->handlers = NULL;
+        list->capacity = 0;
+    }
+}
+
+RT_WEAK int atexit(void (*fn)(void)) {
+    return push_handler(&atexit_list, fn);
+}
+
+RT_WEAK int at_quick_exit(void (*fn)(void)) {
+    return push_handler(&quick_exit_list, fn);
 }
 
 RT_WEAK void exit(int status) {
     (void)status;
-    while (atexit_count > 0) {
-        void (*fn)(void) = atexit_handlers[--atexit_count];
-        fn();
+    run_handlers(&atexit_list);
+    /* Once: exit called again by a destructor ends the remaining ones (undefined in C). */
+    if (!destructors_started) {
+        destructors_started = 1;
+        __vigil_destructors();
     }
+    run_handlers(&atexit_list);
+    __vigil_stop();
+}
+
+RT_WEAK void quick_exit(int status) {
+    (void)status;
+    run_handlers(&quick_exit_list);
     __vigil_stop();
 }
 
@@ -157,8 +273,9 @@ static struct scan scan_number(const char *s, int base) {
     return r;
 }
 
-static void set_end(char **end, const char *at) {
-    if (end)
+/* Stores the end position; glibc leaves *end alone when the base is invalid (EINVAL). */
+static void set_end(char **end, const char *at, int base) {
+    if (end && !(base < 0 || base == 1 || base > 36))
         *end = (char *)at;
 }
 
@@ -183,25 +300,25 @@ static unsigned long long to_unsigned(struct scan r, unsigned long long max) {
 
 RT_WEAK long strtol(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return (long)to_signed(r, LONG_MAX);
 }
 
 RT_WEAK long long strtoll(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return to_signed(r, LLONG_MAX);
 }
 
 RT_WEAK unsigned long strtoul(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return (unsigned long)to_unsigned(r, ULONG_MAX);
 }
 
 RT_WEAK unsigned long long strtoull(const char *restrict s, char **restrict end, int base) {
     struct scan r = scan_number(s, base);
-    set_end(end, r.end);
+    set_end(end, r.end, base);
     return to_unsigned(r, ULLONG_MAX);
 }
 

@@ -6,21 +6,23 @@
  *  - memcpy, memmove and memset use the LLVM memory intrinsics, which the VM implements natively:
  *    they check the whole range before touching it and keep pointers stored in the copied memory
  *    intact (a byte loop would turn every copied pointer into a plain integer);
- *  - memcpy with overlapping ranges (other than dst == src) faults with VM_FAULT_INVALID_ARG;
+ *  - overlapping source and destination raise VM_FAULT_OVERLAP before anything is written:
+ *    memcpy when the ranges overlap partially (dst == src is let through, as ASan does: clang
+ *    emits llvm.memcpy for a struct assigned to itself, and the VM's intrinsic cannot tell that
+ *    from a call of memcpy), strcpy/strncpy/strcat/strncat whenever a byte read is also a byte
+ *    written (ASan's ranges: the source up to and including the NUL read, the destination up to
+ *    and including the NUL written);
  *  - everything else is a byte loop that touches exactly the bytes the C standard lets it read or
  *    write, in order, so the VM reports a bad access at the first offending byte;
- *  - comparisons are on unsigned char values, as the standard requires.
+ *  - comparisons are on unsigned char values, as the standard requires, and return the
+ *    difference of the first differing bytes, as glibc's memcmp/strcmp/strncmp do on x86 (C
+ *    only promises the sign; programs that test `strcmp(a, b) == -1` see glibc's answer).
  */
 #include "rt.h"
 
-/* Ranges [a, a+n) and [b, b+n) overlap (pointers compare as (object, offset) in the VM). */
-static int overlap(const char *a, const char *b, size_t n) {
-    return n != 0 && a != b && a < b + n && b < a + n;
-}
-
 RT_WEAK void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
-    if (overlap(dst, src, n))
-        __vigil_fault(VM_FAULT_INVALID_ARG, "memcpy: source and destination overlap");
+    if (dst != src)
+        rt_check_overlap("memcpy: source and destination overlap", dst, n, src, n);
     __builtin_memmove(dst, src, n);
     return dst;
 }
@@ -39,7 +41,7 @@ RT_WEAK int memcmp(const void *a, const void *b, size_t n) {
     const unsigned char *x = a, *y = b;
     for (size_t i = 0; i < n; i++)
         if (x[i] != y[i])
-            return x[i] < y[i] ? -1 : 1;
+            return x[i] - y[i];
     return 0;
 }
 
@@ -70,21 +72,29 @@ RT_WEAK int strcmp(const char *a, const char *b) {
     size_t i = 0;
     while (x[i] && x[i] == y[i])
         i++;
-    return x[i] == y[i] ? 0 : x[i] < y[i] ? -1 : 1;
+    return x[i] - y[i];
 }
 
 RT_WEAK int strncmp(const char *a, const char *b, size_t n) {
     const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
     for (size_t i = 0; i < n; i++) {
         if (x[i] != y[i])
-            return x[i] < y[i] ? -1 : 1;
+            return x[i] - y[i];
         if (!x[i])
             return 0;
     }
     return 0;
 }
 
+/* The bytes strncpy/stpncpy read from src: up to n, and the NUL if it comes before. */
+RT_WEAK size_t __vigil_bounded_source(const char *src, size_t n) {
+    size_t len = strnlen(src, n);
+    return len < n ? len + 1 : n;
+}
+
 RT_WEAK char *strcpy(char *restrict dst, const char *restrict src) {
+    size_t len = strlen(src) + 1;
+    rt_check_overlap("strcpy: source and destination overlap", dst, len, src, len);
     size_t i = 0;
     while ((dst[i] = src[i]) != 0)
         i++;
@@ -93,6 +103,7 @@ RT_WEAK char *strcpy(char *restrict dst, const char *restrict src) {
 
 /* Copies at most n bytes and pads with NUL up to n (no terminator if src is n bytes or longer). */
 RT_WEAK char *strncpy(char *restrict dst, const char *restrict src, size_t n) {
+    rt_check_overlap("strncpy: source and destination overlap", dst, n, src, __vigil_bounded_source(src, n));
     size_t i = 0;
     for (; i < n && src[i]; i++)
         dst[i] = src[i];
@@ -102,13 +113,18 @@ RT_WEAK char *strncpy(char *restrict dst, const char *restrict src, size_t n) {
 }
 
 RT_WEAK char *strcat(char *restrict dst, const char *restrict src) {
-    strcpy(dst + strlen(dst), src);
+    size_t dlen = strlen(dst), slen = strlen(src) + 1;
+    rt_check_overlap("strcat: source and destination overlap", dst, dlen + slen, src, slen);
+    strcpy(dst + dlen, src);
     return dst;
 }
 
 /* Appends at most n bytes of src, then always a NUL. */
 RT_WEAK char *strncat(char *restrict dst, const char *restrict src, size_t n) {
-    char *end = dst + strlen(dst);
+    size_t dlen = strlen(dst), copied = strnlen(src, n);
+    rt_check_overlap("strncat: source and destination overlap", dst, dlen + copied + 1, src,
+                     __vigil_bounded_source(src, n));
+    char *end = dst + dlen;
     size_t i = 0;
     for (; i < n && src[i]; i++)
         end[i] = src[i];

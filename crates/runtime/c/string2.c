@@ -8,6 +8,7 @@
  *    read, in order, so the VM reports an out-of-bounds or unterminated string at the first
  *    offending byte; nothing here writes except strtok/strtok_r/strsep, which store the single
  *    NUL terminator the standard describes;
+ *  - stpcpy/stpncpy raise VM_FAULT_OVERLAP as strcpy/strncpy do (string.c);
  *  - characters are compared as unsigned char; case folding is the C locale's (A-Z only);
  *  - strcasecmp/strncasecmp return the difference of the folded bytes, as glibc does (C only
  *    promises the sign; the difference keeps `r == 'a' - 'b'`-style checks agreeing with glibc);
@@ -157,6 +158,8 @@ RT_WEAK char *rindex(const char *s, int c) {
 
 /* strcpy returning a pointer to the terminator written. */
 RT_WEAK char *stpcpy(char *restrict dst, const char *restrict src) {
+    size_t len = strlen(src) + 1;
+    rt_check_overlap("stpcpy: source and destination overlap", dst, len, src, len);
     size_t i = 0;
     while ((dst[i] = src[i]) != 0)
         i++;
@@ -165,6 +168,8 @@ RT_WEAK char *stpcpy(char *restrict dst, const char *restrict src) {
 
 /* strncpy returning dst + the length copied (the first NUL written, or dst + n if none). */
 RT_WEAK char *stpncpy(char *restrict dst, const char *restrict src, size_t n) {
+    rt_check_overlap("stpncpy: source and destination overlap", dst, n, src,
+                     __vigil_bounded_source(src, n));
     size_t i = 0;
     for (; i < n && src[i]; i++)
         dst[i] = src[i];

@@ -37,8 +37,11 @@
 #define VM_FLAG_THREADED 128       /* set by the OS once there are several threads: memory
                                       interrupt points then end transitions */
 
-/* Fault kinds: the argument a of VM_CTL_FAULT (only ASSERT, INVALID_FREE and INVALID_ARG are
- * raised by the runtime) and the first argument of the fault handler (every kind but LEAK, which
+/* Fault kinds: the argument a of VM_CTL_FAULT (the runtime raises ASSERT, INVALID_FREE,
+ * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,
+ * SIGNED_OVERFLOW and OVERLAP for undefined behaviour it detects inside library functions; the VM
+ * ignores a SIGNED_OVERFLOW while no-overflow is not checked, as it does for an nsw instruction,
+ * and the runtime then goes on with the wrapped value) and the first argument of the fault handler (every kind but LEAK, which
  * the verifier finds by itself when it looks at a whole state). */
 #define VM_FAULT_ASSERT 1            /* reach_error, failed assert, __VERIFIER_error */
 #define VM_FAULT_INVALID_FREE 2      /* free of something that is not a live heap object */
@@ -58,6 +61,7 @@
 #define VM_FAULT_UNKNOWN_FUNCTION 16 /* a call to a function defined nowhere */
 #define VM_FAULT_BAD_HYPERCALL 17    /* invalid use of a hypercall */
 #define VM_FAULT_UNSUPPORTED 18      /* a construct the VM does not implement */
+#define VM_FAULT_OVERLAP 19          /* overlapping source and destination (memcpy, strcpy, …) */
 
 /* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
  * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only
@@ -75,7 +79,8 @@
 void *__vm_obj_make(unsigned long size);
 /* p must be offset 0 of a live heap object, else the VM faults (invalid free). */
 void __vm_obj_free(void *p);
-/* Size of the object p points into. */
+/* Size of the heap object p is the start of; like __vm_obj_free, anything else (a pointer into
+ * a block, a freed block, a non-heap object) faults as an invalid free (realloc asks first). */
 unsigned long __vm_obj_size(const void *p);
 /* Resize in place; new bytes undefined. */
 void __vm_obj_resize(void *p, unsigned long size);

@@ -86,6 +86,7 @@ pub mod consts {
     pub const VM_FAULT_UNKNOWN_FUNCTION: i64 = 16;
     pub const VM_FAULT_BAD_HYPERCALL: i64 = 17;
     pub const VM_FAULT_UNSUPPORTED: i64 = 18;
+    pub const VM_FAULT_OVERLAP: i64 = 19;
     /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
     pub const VM_CR_STATE: i64 = 0;
     pub const VM_CR_FRAME: i64 = 1;
@@ -96,7 +97,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 42] = [
+    pub const ALL: [(&str, i64); 43] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -133,6 +134,7 @@ pub mod consts {
         ("VM_FAULT_UNKNOWN_FUNCTION", VM_FAULT_UNKNOWN_FUNCTION),
         ("VM_FAULT_BAD_HYPERCALL", VM_FAULT_BAD_HYPERCALL),
         ("VM_FAULT_UNSUPPORTED", VM_FAULT_UNSUPPORTED),
+        ("VM_FAULT_OVERLAP", VM_FAULT_OVERLAP),
         ("VM_CR_STATE", VM_CR_STATE),
         ("VM_CR_FRAME", VM_CR_FRAME),
         ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),

@@ -234,6 +234,13 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
             Stats::default(),
         );
     }
+    // Constructors run before main and destructors after it; the flattened program is main alone.
+    if !module.constructors.is_empty() || !module.destructors.is_empty() {
+        return (
+            Verdict::Unknown("the program has constructors or destructors, which the synergy engine does not run".into()),
+            Stats::default(),
+        );
+    }
     let flat = match std::panic::catch_unwind(|| flatten::flatten(module)) {
         Ok(Ok(f)) => f,
         Ok(Err(flatten::Unsupported(why))) => return (Verdict::Unknown(why), Stats::default()),

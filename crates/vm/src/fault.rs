@@ -46,6 +46,12 @@ pub enum FaultKind {
     BadHypercall(&'static str),
     /// A construct the lowering could not represent.
     Unsupported(String),
+    /// A library function whose source and destination overlap where C forbids it (`memcpy`,
+    /// `strcpy`, `strcat`, `sprintf` into one of its own arguments, …). Undefined behaviour
+    /// that no SV-COMP property names: it never violates the property checked, and like every
+    /// other undefined behaviour outside the property it rules out a `true` answer (see the
+    /// README, "overlapping copies").
+    OverlappingCopy(&'static str),
 }
 
 impl FaultKind {
@@ -71,6 +77,29 @@ impl FaultKind {
             UnknownFunction(_) => 16,
             BadHypercall(_) => 17,
             Unsupported(_) => 18,
+            OverlappingCopy(_) => 19,
+        }
+    }
+
+    /// The fault the runtime raises with `VM_CTL_FAULT` and code `code` (`VM_FAULT_*`). The
+    /// runtime raises only the kinds of undefined behaviour it detects inside library functions;
+    /// `VM_FAULT_INVALID_ARG` (a misuse of a library function, or a use vigil does not model) and
+    /// any other code become a [`FaultKind::BadHypercall`], which ends the path as unknown.
+    pub fn from_runtime_code(code: u64) -> FaultKind {
+        use FaultKind::*;
+        match code {
+            1 => Assert,
+            2 => InvalidFree,
+            4 => Leak,
+            5 => NullDeref,
+            6 => OutOfBounds,
+            7 => UseAfterFree,
+            8 => InvalidPointer,
+            10 => DivByZero,
+            11 => DivOverflow,
+            12 => SignedOverflow,
+            19 => OverlappingCopy("source and destination overlap"),
+            _ => BadHypercall("invalid argument to a library function"),
         }
     }
 
@@ -112,6 +141,7 @@ impl fmt::Display for FaultKind {
             UnknownFunction(name) => write!(f, "call to unknown external function {name}"),
             BadHypercall(why) => write!(f, "invalid hypercall: {why}"),
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
+            OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
         }
     }
 }

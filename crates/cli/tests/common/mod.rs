@@ -1,7 +1,8 @@
 //! The test programs of `tests/c` and their headers, shared by the integration tests.
 //!
 //! Headers (the syntax of `tests/README.md`, read by `tests/header.rs`): `// expect: true |
-//! false(SUBPROPERTY)` (the correct answer), `// property: P` (when not unreach-call),
+//! false(SUBPROPERTY) | unknown(WHY)` (the correct answer; `unknown` for undefined behaviour
+//! outside the property, WHY a part of the reason), `// property: P` (when not unreach-call),
 //! `// flags: …` (extra options), `// decide: ENGINE…` (engines that must answer exactly the
 //! expectation, not unknown).
 #![allow(dead_code)] // each test binary uses part of this module

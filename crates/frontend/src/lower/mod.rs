@@ -13,6 +13,7 @@
 mod consts;
 pub mod gep_offsets;
 mod insts;
+mod structors;
 mod types;
 
 use llvm_ir::debugloc::DebugLoc;
@@ -49,6 +50,7 @@ pub fn lower_module(llvm: &llvm_ir::Module, gep_offsets: HashMap<GepKey, GepOffs
     for f in &llvm.functions {
         l.lower_function_body(f);
     }
+    l.lower_structors();
     l.m
 }
 

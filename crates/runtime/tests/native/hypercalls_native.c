@@ -106,9 +106,9 @@ void __vm_obj_free(void *p) {
 
 unsigned long __vm_obj_size(const void *p) {
     struct object *o = find_object(p);
-    if (!o) {
-        printf("native VM: obj_size of a pointer outside every object\n");
-        exit(3);
+    if (!o || o->base != p) {
+        fault(VM_FAULT_INVALID_FREE);
+        return 0;
     }
     return o->size;
 }

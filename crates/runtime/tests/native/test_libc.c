@@ -57,6 +57,40 @@ static void overlapping_memcpy(void) {
     char b[8] = "abcdefg";
     memcpy(b + 1, b, 4);
 }
+static void overlapping_strcpy(void) {
+    char b[8] = "abc";
+    strcpy(b + 2, b);
+}
+static void overlapping_strcpy_same(void) {
+    char b[8] = "abc";
+    strcpy(b, b);
+}
+static void overlapping_strncpy(void) {
+    char b[8] = "abcdefg";
+    strncpy(b, b + 2, 3);
+}
+static void overlapping_strcat(void) {
+    char b[16] = "abc";
+    strcat(b, b + 1);
+}
+static void overlapping_strncat(void) {
+    char b[16] = "abc";
+    strncat(b, b, 2);
+}
+static void overlapping_stpcpy(void) {
+    char b[8] = "abcd";
+    stpcpy(b + 1, b);
+}
+static void overlapping_sprintf(void) {
+    char b[16] = "abc";
+    sprintf(b, "x%s", b);
+}
+static void overlapping_sprintf_later(void) {
+    char b[32] = "ab";
+    /* The source lies beyond what is written when it is read; the later output covers it. */
+    sprintf(b + 8, "abcdef");
+    sprintf(b, "%s%s", b + 8, "0123456789");
+}
 
 static void test_string(void) {
     CHECK(strlen("") == 0);
@@ -133,6 +167,9 @@ static void test_string(void) {
     CHECK(memcmp("abc", "abd", 3) < 0);
     CHECK(memcmp("\xff", "\x01", 1) > 0);
     CHECK(memcmp("a", "b", 0) == 0);
+    /* glibc returns the difference of the first differing bytes (values printed natively) */
+    CHECK(strcmp("abc", "abz") == -23 && strncmp("abc", "abz", 3) == -23);
+    CHECK(memcmp("abc", "abz", 3) == -23 && strcmp("\xff", "a") == 158);
     const char *abcabc = "abcabc";
     CHECK(memchr(abcabc, 'c', 6) == abcabc + 2);
     const char *m = "abc\0def";
@@ -151,7 +188,22 @@ static void test_string(void) {
     memmove(area, area + 3, 5); /* backward overlap */
     CHECK(area[0] == '3' && area[4] == '7' && area[5] == '5');
     CHECK(memcpy(area, area, 4) == area); /* dst == src is tolerated */
-    CHECK(native_catch(overlapping_memcpy) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    CHECK(native_catch(overlapping_memcpy) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_strcpy) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_strcpy_same) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_strncpy) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_strcat) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_strncat) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_stpcpy) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_sprintf) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    CHECK(native_catch(overlapping_sprintf_later) == NATIVE_FAULT + VM_FAULT_OVERLAP);
+    /* Adjacent but disjoint ranges are fine. */
+    char pair[16] = "abc";
+    CHECK(strcpy(pair + 4, pair) == pair + 4 && same(pair + 4, "abc"));
+    CHECK(strncpy(pair + 8, pair, 3) == pair + 8 && pair[10] == 'c');
+    CHECK(sprintf(pair + 4, "%s", pair) == 3 && same(pair + 4, "abc"));
+    char tail[16] = "xy";
+    CHECK(sprintf(tail, "%s", tail + 3) == 0); /* "" read at tail + 3, only tail[0] written */
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
@@ -687,10 +739,18 @@ static void huge_malloc(void) {
     result = malloc((size_t)1 << 29);
 }
 
+static char *realloc_block;
+static void realloc_interior(void) {
+    (void)realloc(realloc_block + 1, 4);
+}
+
 static void test_malloc(void) {
     char *p = malloc(10);
     CHECK(p && __vm_obj_size(p) == 10);
-    CHECK(__vm_obj_size(p + 9) == 10);
+    realloc_block = p;
+    /* realloc of a pointer into a block is an invalid free, raised before anything is read */
+    CHECK(native_catch(realloc_interior) == NATIVE_FAULT + VM_FAULT_INVALID_FREE);
+    CHECK(native_is_live(p));
     free(p);
     CHECK(!native_is_live(p));
 
@@ -966,13 +1026,57 @@ static void call_exit(void) {
 static void call_abort(void) {
     abort();
 }
-static void call_quick_exit(void) {
+static void call__Exit(void) {
     _Exit(1);
+}
+static void call_quick_exit(void) {
+    quick_exit(2);
+}
+static void handler_registers_a(void) {
+    exit_log[exit_log_len++] = 'r';
+    atexit(handler_a);
+}
+static int abs_of(void) {
+    return abs(INT_MIN);
+}
+static void call_abs_min(void) {
+    (void)abs_of();
+}
+static void call_labs_min(void) {
+    (void)labs(LONG_MIN);
+}
+static void call_llabs_min(void) {
+    (void)llabs(LLONG_MIN);
+}
+static void call_imaxabs_min(void) {
+    (void)imaxabs(LLONG_MIN);
+}
+static int count_handler_runs;
+static void count_handler(void) {
+    count_handler_runs++;
 }
 
 static void test_stdlib(void) {
     CHECK(abs(-5) == 5 && abs(5) == 5 && abs(0) == 0);
     CHECK(labs(-5L) == 5 && llabs(-9000000000LL) == 9000000000LL);
+    CHECK(abs(INT_MIN + 1) == INT_MAX && imaxabs(-7) == 7);
+    CHECK(native_catch(call_abs_min) == NATIVE_FAULT + VM_FAULT_SIGNED_OVERFLOW);
+    CHECK(native_catch(call_labs_min) == NATIVE_FAULT + VM_FAULT_SIGNED_OVERFLOW);
+    CHECK(native_catch(call_llabs_min) == NATIVE_FAULT + VM_FAULT_SIGNED_OVERFLOW);
+    CHECK(native_catch(call_imaxabs_min) == NATIVE_FAULT + VM_FAULT_SIGNED_OVERFLOW);
+    CHECK_STR(native_trace_take(VM_TRACE_INFO, NULL),
+              "abs(INT_MIN): the result is not representable"
+              "labs(LONG_MIN): the result is not representable"
+              "llabs(LLONG_MIN): the result is not representable"
+              "imaxabs(INTMAX_MIN): the result is not representable");
+    div_t d = div(-7, 2);
+    CHECK(d.quot == -3 && d.rem == -1); /* truncation towards zero */
+    ldiv_t ld = ldiv(7L, -2L);
+    CHECK(ld.quot == -3 && ld.rem == 1);
+    lldiv_t lld = lldiv(-9000000000LL, 1000000000LL);
+    CHECK(lld.quot == -9 && lld.rem == 0);
+    imaxdiv_t id = imaxdiv(LLONG_MIN, 2);
+    CHECK(id.quot == LLONG_MIN / 2 && id.rem == 0);
 
     char *end;
     const char *s = "  -42x";
@@ -1069,15 +1173,32 @@ static void test_stdlib(void) {
     CHECK(exit_log_len == 2); /* each handler runs once */
     clear_flags();
     CHECK(atexit(handler_a) == 0);
-    CHECK(native_catch(call_quick_exit) == NATIVE_EXIT);
+    CHECK(native_catch(call__Exit) == NATIVE_EXIT);
+    clear_flags();
     CHECK(native_catch(call_abort) == NATIVE_EXIT);
-    CHECK(exit_log_len == 2); /* neither _Exit nor abort runs handlers */
+    clear_flags();
+    CHECK(at_quick_exit(handler_b) == 0);
+    CHECK(native_catch(call_quick_exit) == NATIVE_EXIT);
+    /* neither _Exit nor abort runs handlers; quick_exit runs only at_quick_exit's */
+    CHECK(exit_log_len == 3 && exit_log[2] == 'b');
     CHECK_STR(native_trace_take(VM_TRACE_INFO, NULL), "abort() called");
     clear_flags();
-    int registered = 1;
-    while (atexit(handler_b) == 0)
-        registered++;
-    CHECK(registered == 32); /* 32 handlers at most */
+    CHECK(native_catch(call_exit) == NATIVE_EXIT); /* handler_a is still registered */
+    CHECK(exit_log_len == 4 && exit_log[3] == 'a');
+    /* A handler that registers another: that one runs next (glibc). */
+    exit_log_len = 0;
+    CHECK(atexit(handler_b) == 0);
+    CHECK(atexit(handler_registers_a) == 0);
+    clear_flags();
+    CHECK(native_catch(call_exit) == NATIVE_EXIT);
+    CHECK(exit_log_len == 3 && exit_log[0] == 'r' && exit_log[1] == 'a' && exit_log[2] == 'b');
+    /* Any number of handlers (glibc has no limit). */
+    for (int i = 0; i < 1000; i++)
+        CHECK(atexit(count_handler) == 0);
+    clear_flags();
+    CHECK(native_catch(call_exit) == NATIVE_EXIT);
+    CHECK(count_handler_runs == 1000);
+    clear_flags();
 }
 
 /* ------------------------------------------------------------------ ctype */

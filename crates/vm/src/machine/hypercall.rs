@@ -44,17 +44,15 @@ impl Machine<'_> {
             }
             Hypercall::ObjFree => {
                 let p = int_arg(args, 0, "obj_free pointer")?;
-                let (obj, off) = decode(p.bits);
-                let ok = p.ptr && p.is_defined(64) && off == 0 && self.state.heap.get(obj).is_some_and(|o| o.kind == ObjKind::Heap);
-                if !ok {
-                    return Err(FaultKind::InvalidFree);
-                }
+                let obj = self.freeable(p)?;
                 self.state.heap.free(obj);
             }
             Hypercall::ObjSize => {
+                // Asked by realloc before it copies: its argument must be freeable, else the
+                // call is an invalid free (not an invalid read of the old block).
                 let p = int_arg(args, 0, "obj_size pointer")?;
-                let (obj, _) = self.check_access(p, 0, false)?;
-                let size = self.state.heap.get(obj).expect("checked").size();
+                let obj = self.freeable(p)?;
+                let size = self.state.heap.get(obj).expect("freeable").size();
                 self.set_dest(dest, Scalar::int(u64::from(size)));
             }
             Hypercall::ObjResize => {
@@ -121,6 +119,14 @@ impl Machine<'_> {
     }
 
     /// `__vm_ctl_get(r)`: the value of control register `r`.
+    /// The heap object `p` is the start of, as `free` requires (offset 0 of a live heap object),
+    /// or an invalid free.
+    fn freeable(&self, p: Scalar) -> VmResult<u32> {
+        let (obj, off) = decode(p.bits);
+        let ok = p.ptr && p.is_defined(64) && off == 0 && self.state.heap.get(obj).is_some_and(|o| o.kind == ObjKind::Heap);
+        if ok { Ok(obj) } else { Err(FaultKind::InvalidFree) }
+    }
+
     fn ctl_get(&self, r: u64) -> VmResult<Scalar> {
         Ok(match r {
             reg::STATE => if self.state.root == 0 { Scalar::null() } else { Scalar::pointer(self.state.root, 0) },
@@ -244,14 +250,13 @@ impl Machine<'_> {
                 self.trans_flags &= !(a & !flags::INCOMPLETE);
                 0
             }
-            ctl::FAULT => {
-                return Err(match a {
-                    1 => FaultKind::Assert,
-                    2 => FaultKind::InvalidFree,
-                    4 => FaultKind::Leak,
-                    _ => FaultKind::BadHypercall("invalid argument to a library function"),
-                })
-            }
+            ctl::FAULT => match FaultKind::from_runtime_code(a) {
+                // Raised by the runtime on behalf of its caller (abs(INT_MIN)): like an nsw
+                // overflow of the program, it is a fault only when no-overflow is checked, and the
+                // runtime goes on with the wrapped value otherwise.
+                FaultKind::SignedOverflow if !self.config.check_overflow => 0,
+                kind => return Err(kind),
+            },
             // The runtime formats trace messages only when this says 1, i.e. in a replay
             // and never in the search. So that a replay still ends its transitions where
             // the search did, the code that follows runs *quiet* (no interrupt point

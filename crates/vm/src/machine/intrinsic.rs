@@ -42,6 +42,9 @@ impl Machine<'_> {
                 }
                 let len = self.defined_length(args[2])?;
                 let (d, s) = (a(self, 0), a(self, 1));
+                if which == Memcpy && partial_overlap(d, s, len) {
+                    return Err(FaultKind::OverlappingCopy("memcpy of partially overlapping ranges"));
+                }
                 self.copy_memory(d, s, len)?;
             }
             Memset => {
@@ -64,8 +67,13 @@ impl Machine<'_> {
                 self.set_dest(dest, v);
             }
             Abs => {
-                let r = abs(w, a(self, 0))?;
-                self.set_dest(dest, r);
+                let v = a(self, 0);
+                // abs(MIN) with "MIN is poison" set (clang's abs, labs, llabs) is signed overflow.
+                let min_is_poison = args.get(1).is_some_and(|p| self.operand(*p).bits & 1 == 1);
+                if min_is_poison && self.checks_overflow_here() && is_signed_min(w, v) {
+                    return Err(FaultKind::SignedOverflow);
+                }
+                self.set_dest(dest, abs(w, v)?);
             }
             SMin | SMax | UMin | UMax => self.set_dest(dest, min_max(which, w, a(self, 0), a(self, 1))),
             Ctpop | Ctlz | Cttz | Bswap | Bitreverse => self.set_dest(dest, bit_op(which, w, a(self, 0))),
@@ -159,6 +167,20 @@ impl Machine<'_> {
 }
 
 /// `abs(v)` of a `w`-bit value (`INT_MIN` stays `INT_MIN`).
+/// Is `v` the defined, most negative `w`-bit value?
+fn is_signed_min(w: u32, v: Scalar) -> bool {
+    v.is_defined(w) && v.bits & crate::memory::mask(w) == 1u64 << (w - 1)
+}
+
+/// Do `[d, d + len)` and `[s, s + len)` share bytes without being the same range? LLVM allows
+/// `llvm.memcpy` with equal source and destination (clang copies a struct onto itself so), not
+/// a partial overlap (C's memcpy, whose call clang turns into the intrinsic).
+fn partial_overlap(d: Scalar, s: Scalar, len: u64) -> bool {
+    let ((dobj, doff), (sobj, soff)) = (decode(d.bits), decode(s.bits));
+    let (doff, soff) = (u64::from(doff), u64::from(soff));
+    len > 0 && d.ptr && s.ptr && dobj == sobj && doff != soff && doff < soff + len && soff < doff + len
+}
+
 fn abs(w: u32, v: Scalar) -> VmResult<Scalar> {
     let neg = ops::binop(BinOp::Sub, false, false, w, Scalar::int(0), v)?;
     let is_neg = ops::icmp(ICmpPred::Slt, w, v, Scalar::int(0));
@@ -238,4 +260,29 @@ fn with_overflow(which: Intrinsic, w: u32, x: Scalar, y: Scalar) -> (Scalar, Sca
     };
     let def = if x.is_defined(w) && y.is_defined(w) { u64::MAX } else { 0 };
     (Scalar { bits: result, def, ptr: false }, Scalar { bits: u64::from(overflow), def, ptr: false })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memcpy_overlap_is_partial_overlap_within_one_object() {
+        let p = |obj, off| Scalar::pointer(obj, off);
+        assert!(partial_overlap(p(3, 1), p(3, 0), 2), "dst = src + 1");
+        assert!(partial_overlap(p(3, 0), p(3, 1), 2), "src = dst + 1");
+        assert!(!partial_overlap(p(3, 0), p(3, 0), 8), "equal ranges (a struct copied onto itself)");
+        assert!(!partial_overlap(p(3, 0), p(3, 2), 2), "adjacent ranges");
+        assert!(!partial_overlap(p(3, 0), p(4, 0), 8), "different objects");
+        assert!(!partial_overlap(p(3, 0), p(3, 1), 0), "nothing copied");
+    }
+
+    #[test]
+    fn signed_minimum_is_recognised_at_every_width() {
+        assert!(is_signed_min(32, Scalar::int(0x8000_0000)));
+        assert!(!is_signed_min(32, Scalar::int(0x8000_0001)));
+        assert!(is_signed_min(64, Scalar::int(1 << 63)));
+        assert!(is_signed_min(8, Scalar::int(0x80)));
+        assert!(!is_signed_min(32, Scalar { bits: 0x8000_0000, def: 0, ptr: false }), "undefined");
+    }
 }

@@ -34,7 +34,7 @@ impl Machine<'_> {
         match &inst.kind {
             InstKind::Bin { op, flags, lhs, rhs } => {
                 let w = self.dest_width(dest);
-                let r = ops::binop(*op, flags.nsw, self.config.check_overflow, w, self.operand(*lhs), self.operand(*rhs))?;
+                let r = ops::binop(*op, flags.nsw, self.checks_overflow_here(), w, self.operand(*lhs), self.operand(*rhs))?;
                 self.set_dest(dest, r);
             }
             InstKind::ICmp { pred, lhs, rhs } => {
@@ -63,6 +63,12 @@ impl Machine<'_> {
     }
 
     /// Records a [`Event::Line`] when the instruction at the pc starts a new source line.
+    /// Are overflows of the running function's arithmetic faults? Only under no-overflow, and
+    /// only in the program's own code (see [`Program::checks_overflow`]).
+    pub(super) fn checks_overflow_here(&self) -> bool {
+        self.config.check_overflow && self.prog.checks_overflow[self.func.index()]
+    }
+
     fn trace_line(&mut self, block: &vigil_ir::Block) {
         let loc = match block.insts.get(self.inst as usize) {
             Some(i) => i.loc,
@@ -171,7 +177,11 @@ impl Machine<'_> {
                 let v = self.freeze_loaded(p, size, w.min(size * 8), v, pointer);
                 // Only a pointer-wide value keeps provenance (an int read over an ILP32
                 // pointer slot sees just the address bytes).
-                self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
+                // An ILP32 pointer read from bytes that hold no pointer (null, or an address
+                // made from an integer) is defined when its four bytes are.
+                let narrow_int = w >= 64 && size == NARROW_PTR_BYTES && !v.ptr && v.def & 0xffff_ffff == 0xffff_ffff;
+                let def = if narrow_int { u64::MAX } else { v.def };
+                self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, def });
             }
         }
         Ok(Flow::Next)
@@ -221,7 +231,11 @@ impl Machine<'_> {
                 if bytes.splits_narrow_pointer(offset, size.clamp(1, 8)) {
                     self.trans_flags |= flags::ADDRESS_AS_INT;
                 }
-                self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, ..v });
+                // An ILP32 pointer read from bytes that hold no pointer (null, or an address
+                // made from an integer) is defined when its four bytes are.
+                let narrow_int = w >= 64 && size == NARROW_PTR_BYTES && !v.ptr && v.def & 0xffff_ffff == 0xffff_ffff;
+                let def = if narrow_int { u64::MAX } else { v.def };
+                self.set_dest(dest, Scalar { bits: v.bits & crate::memory::mask(w), ptr: v.ptr && w >= 64, def });
             }
         }
     }
