@@ -32,6 +32,7 @@ mod ids;
 pub mod inst;
 pub mod module;
 pub mod print;
+pub mod svcomp;
 pub mod types;
 
 pub use ids::{BlockId, ConstId, FileId, FuncId, GlobalId, TypeId, ValueId};

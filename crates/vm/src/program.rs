@@ -430,7 +430,7 @@ impl Program {
             })
             .collect();
         let error_functions =
-            module.functions.iter().map(|f| f.name == "reach_error" || f.name == "__VERIFIER_error").collect();
+            module.functions.iter().map(|f| vigil_ir::svcomp::is_error_function(&f.name)).collect();
         let has_locs = |f: &vigil_ir::Function| {
             f.loc.is_known() || f.blocks.iter().any(|b| b.term_loc.is_known() || b.insts.iter().any(|i| i.loc.is_known()))
         };
