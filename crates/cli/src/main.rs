@@ -6,11 +6,13 @@
 
 mod bench_cmd;
 mod check;
+mod compile;
 mod engines;
 mod portfolio;
 mod task;
 mod runtime;
 mod ir_cmd;
+mod native;
 mod property;
 mod replay_cmd;
 mod verdict;
