@@ -121,6 +121,12 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     if let Some(f) = compile.files.iter().find(|f| !matches!(vigil_frontend::InputKind::of(f), Some(vigil_frontend::InputKind::C | vigil_frontend::InputKind::Preprocessed))) {
         return not(format!("{} is not C source", f.display()));
     }
+    if let Some(limit) = address_space_limit() {
+        return not(format!(
+            "the address space is limited to {} MiB (ulimit -v), under which AddressSanitizer cannot start",
+            limit >> 20
+        ));
+    }
     let dir = match tempfile::Builder::new().prefix("vigil-native-").tempdir() {
         Ok(d) => d,
         Err(e) => return not(format!("no temporary directory: {e}")),
@@ -142,6 +148,15 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
         Err(why) => return not(why),
     };
     judge(ev, facts, &run, limits)
+}
+
+/// The soft limit of this process's address space (`ulimit -v`), when there is one: the native
+/// run inherits it, and AddressSanitizer needs terabytes of address space for its shadow memory.
+fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
+    let soft = line["Max address space".len()..].split_whitespace().next()?;
+    soft.parse::<u64>().ok()
 }
 
 /// Compiles program + harness as `vigil check` compiled the program (its `-I`, `-D`, `-m32`,
@@ -444,6 +459,10 @@ fn judge(ev: &Evidence, facts: ProgramFacts, run: &Run, limits: &Limits) -> Nati
     }
     if run.stderr.contains(EXHAUSTED_MARKER) {
         what_happened.push_str("; the program asked for more inputs than the counterexample has");
+    }
+    if let Some(line) = run.stderr.lines().find(|l| l.contains("Sanitizer")) {
+        // A sanitizer message that is not a report (e.g. its runtime failed to start).
+        return NativeCheck::new(Status::NotConfirmed, format!("the sanitizer runtime says: {}", line.trim()));
     }
     if ended.code().is_none() {
         // Killed by a signal without a sanitizer report (e.g. the memory limit): not a repetition.
