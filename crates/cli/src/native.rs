@@ -28,7 +28,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use vigil_report::harness::{ASSUME_MARKER, EXHAUSTED_MARKER, NATIVE_FLAGS, REACHED_MARKER};
+use vigil_report::harness::{native_flags, ASSUME_MARKER, EXHAUSTED_MARKER, REACHED_MARKER};
 use vigil_report::Evidence;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +140,7 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     if let Err(e) = written {
         return not(format!("cannot write the harness: {e}"));
     }
-    if let Err(why) = build(compile, &harness, &prelude, &exe, limits.compile) {
+    if let Err(why) = build(compile, &native_flags(&ev.violated), &harness, &prelude, &exe, limits.compile) {
         return not(why);
     }
     let run = match run(&exe, dir.path(), ev, limits) {
@@ -162,10 +162,10 @@ fn address_space_limit() -> Option<u64> {
 /// Compiles program + harness as `vigil check` compiled the program (its `-I`, `-D`, `-m32`,
 /// `-U_FORTIFY_SOURCE -D__VIGIL__=1`, the SV-COMP prelude — retried without it, as the front end
 /// does), with the sanitizers.
-fn build(compile: &CompileSettings, harness: &Path, prelude: &Path, exe: &Path, limit: Duration) -> Result<(), String> {
+fn build(compile: &CompileSettings, flags: &[&str], harness: &Path, prelude: &Path, exe: &Path, limit: Duration) -> Result<(), String> {
     let attempt = |with_prelude: bool| -> Result<std::process::Output, String> {
         let mut cmd = Command::new(&compile.clang);
-        cmd.args(NATIVE_FLAGS).args(["-U_FORTIFY_SOURCE", "-D__VIGIL__=1"]);
+        cmd.args(flags).args(["-U_FORTIFY_SOURCE", "-D__VIGIL__=1"]);
         if compile.m32 {
             cmd.arg("-m32");
         }
@@ -362,7 +362,7 @@ fn matches(ev: &Evidence, report: &Report) -> Option<bool> {
         ("valid-memtrack", Report::Leak) => Some(true),
         ("valid-deref", Report::Asan(what, frames)) if is_access_error(what) => Some(at(frames)),
         ("valid-free", Report::Asan(what, frames)) if is_free_error(what) => Some(at(frames)),
-        ("valid-deref", Report::Ubsan(what, place)) if what.contains("null pointer") => {
+        ("valid-deref", Report::Ubsan(what, place)) if what.contains("null pointer") || is_index_out_of_bounds(what) => {
             Some(place.as_ref().is_some_and(|(f, l)| same_place(&ev.target, f, *l)))
         }
         ("no-overflow", Report::Ubsan(what, place)) if is_overflow(what) => {
@@ -380,6 +380,11 @@ fn is_access_error(what: &str) -> bool {
     ]
     .iter()
     .any(|k| what.starts_with(k))
+}
+
+/// UBSan's `-fsanitize=bounds`: "index 2 out of bounds for type 'int[2]'".
+fn is_index_out_of_bounds(what: &str) -> bool {
+    what.starts_with("index ") && what.contains(" out of bounds for type ")
 }
 
 fn is_free_error(what: &str) -> bool {

@@ -4,7 +4,7 @@
 //! them, return the counterexample's input values in order (0 once they run out, with a message on
 //! stderr). Compiled together with the program —
 //! `clang -g -Wno-implicit-function-declaration -finstrument-functions
-//! -fsanitize=address,undefined prog.c harness.c` ([`NATIVE_FLAGS`]) — it replays the bug
+//! -fsanitize=address,undefined prog.c harness.c` ([`native_flags`]) — it replays the bug
 //! natively (SV-COMP programs often call the `__VERIFIER_*` functions undeclared).
 //!
 //! Beyond the nondet values, the harness gives what the counterexample read from the
@@ -41,17 +41,31 @@ pub const ASSUME_MARKER: &str = "vigil harness: an assumption does not hold";
 /// counterexample has.
 pub const EXHAUSTED_MARKER: &str = "called after the counterexample's inputs ran out";
 
-/// The clang flags (besides the program's own `-D`/`-I`/`-m32`) a harness is built with.
-pub const NATIVE_FLAGS: [&str; 8] = [
+/// The clang flags (besides the program's own `-D`/`-I`/`-m32`) every harness is built with;
+/// [`native_flags`] adds the ones that depend on the violation.
+pub const NATIVE_FLAGS: [&str; 9] = [
     "-g",
     "-O0",
     "-fsanitize=address,undefined",
     "-fno-sanitize-recover=all",
     "-fno-omit-frame-pointer",
     "-finstrument-functions",
+    // The VM does not model alignment: a misaligned access is reported as the access it is.
+    "-fno-sanitize=alignment",
     "-Wno-implicit-function-declaration",
     "-w",
 ];
+
+/// The clang flags a harness for a violation of `violated` is built with. Unless the violation
+/// is an overflow, signed arithmetic wraps (`-fwrapv`, not reported), as the VM computes it
+/// when overflow is not the property checked.
+pub fn native_flags(violated: &str) -> Vec<&'static str> {
+    let mut flags = NATIVE_FLAGS.to_vec();
+    if violated != "no-overflow" {
+        flags.extend(["-fwrapv", "-fno-sanitize=signed-integer-overflow"]);
+    }
+    flags
+}
 
 /// The value as the 64-bit pattern the harness stores (two's complement for negatives).
 fn bits64(v: i128) -> u64 {
@@ -64,7 +78,7 @@ pub fn c_harness(ev: &Evidence, program: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "/* Test harness written by vigil: it reproduces the counterexample of {program}");
     let _ = writeln!(s, " * ({}) natively. Build and run it with the program, e.g.", ev.violated);
-    let _ = writeln!(s, " *   clang {} \\", NATIVE_FLAGS.join(" "));
+    let _ = writeln!(s, " *   clang {} \\", native_flags(&ev.violated).join(" "));
     let _ = writeln!(s, " *         {program} THIS_FILE && ./a.out");
     let _ = writeln!(s, " * Every __VERIFIER_nondet_* call returns the next value below, in order.");
     if env.stdin.is_some() {
