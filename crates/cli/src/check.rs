@@ -514,7 +514,7 @@ fn write_artefacts(args: &CheckArgs, inputs: &Inputs, compile: &CompileSettings,
         write(path, &text)?;
     }
     if let Some(path) = &args.harness {
-        write(path, &vigil_report::harness::c_harness(ev, &inputs.files[0].display().to_string()))?;
+        write(path, &compile.harness(ev))?;
     }
     if let Some(path) = &args.testcase {
         write(path, &vigil_report::harness::testcomp_testcase(ev))?;

@@ -81,6 +81,25 @@ impl CompileSettings {
         }
     }
 
+    /// The program's own clang flags (`-m32`, `-I`, `-D`, and the front end's
+    /// `-U_FORTIFY_SOURCE -D__VIGIL__=1`), for building it natively as the check compiled it.
+    pub fn program_flags(&self) -> Vec<String> {
+        let mut flags = Vec::new();
+        if self.m32 {
+            flags.push("-m32".to_string());
+        }
+        flags.extend(self.include.iter().map(|d| format!("-I{}", d.display())));
+        flags.extend(self.define.iter().map(|d| format!("-D{d}")));
+        flags.extend(["-U_FORTIFY_SOURCE".to_string(), "-D__VIGIL__=1".to_string()]);
+        flags
+    }
+
+    /// The C harness of a counterexample of this program (its build line shows these settings).
+    pub fn harness(&self, ev: &vigil_report::Evidence) -> String {
+        let program: Vec<String> = self.files.iter().map(|f| f.display().to_string()).collect();
+        vigil_report::harness::c_harness(ev, &program.join(" "), &self.program_flags())
+    }
+
     /// Compiles the program for the VM (with the runtime).
     pub fn load_for_vm(&self) -> Result<vigil_ir::Module, vigil_frontend::FrontendError> {
         vigil_frontend::load(&self.files, &self.frontend_options(true))

@@ -131,11 +131,10 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
         Ok(d) => d,
         Err(e) => return not(format!("no temporary directory: {e}")),
     };
-    let program = compile.files.first().map(|f| f.display().to_string()).unwrap_or_default();
     let harness = dir.path().join("vigil-harness.c");
     let prelude = dir.path().join("vigil-svcomp.h");
     let exe = dir.path().join("a.out");
-    let written = std::fs::write(&harness, vigil_report::harness::c_harness(ev, &program))
+    let written = std::fs::write(&harness, compile.harness(ev))
         .and_then(|()| std::fs::write(&prelude, vigil_frontend::driver::SVCOMP_PRELUDE));
     if let Err(e) = written {
         return not(format!("cannot write the harness: {e}"));
@@ -165,16 +164,7 @@ fn address_space_limit() -> Option<u64> {
 fn build(compile: &CompileSettings, flags: &[&str], harness: &Path, prelude: &Path, exe: &Path, limit: Duration) -> Result<(), String> {
     let attempt = |with_prelude: bool| -> Result<std::process::Output, String> {
         let mut cmd = Command::new(&compile.clang);
-        cmd.args(flags).args(["-U_FORTIFY_SOURCE", "-D__VIGIL__=1"]);
-        if compile.m32 {
-            cmd.arg("-m32");
-        }
-        for d in &compile.include {
-            cmd.arg("-I").arg(d);
-        }
-        for d in &compile.define {
-            cmd.arg(format!("-D{d}"));
-        }
+        cmd.args(flags).args(compile.program_flags());
         if with_prelude {
             cmd.arg("-include").arg(prelude);
         }

@@ -142,8 +142,7 @@ pub fn run_harness(args: &HarnessArgs) -> u8 {
         }
     };
     let ev = crate::engines::explicit::evidence(&trace, &saved.violated);
-    let program = saved.compile.files.first().map(|f| f.display().to_string()).unwrap_or_default();
-    let harness = vigil_report::harness::c_harness(&ev, &program);
+    let harness = saved.compile.harness(&ev);
     let written = match &args.output {
         Some(p) => std::fs::write(p, harness).map_err(|e| format!("cannot write {}: {e}", p.display())),
         None => {

@@ -72,13 +72,17 @@ fn bits64(v: i128) -> u64 {
     v as u64
 }
 
-/// The C source of a harness reproducing `ev`. `program` names the program in the header comment.
-pub fn c_harness(ev: &Evidence, program: &str) -> String {
+/// The C source of a harness reproducing `ev`. `program` names the program's files and
+/// `program_flags` its own clang flags (`-m32`, `-I`, `-D`) in the header's build line.
+pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> String {
     let env = &ev.environment;
     let mut s = String::new();
     let _ = writeln!(s, "/* Test harness written by vigil: it reproduces the counterexample of {program}");
     let _ = writeln!(s, " * ({}) natively. Build and run it with the program, e.g.", ev.violated);
     let _ = writeln!(s, " *   clang {} \\", native_flags(&ev.violated).join(" "));
+    if !program_flags.is_empty() {
+        let _ = writeln!(s, " *         {} \\", program_flags.join(" "));
+    }
     let _ = writeln!(s, " *         {program} THIS_FILE && ./a.out");
     let _ = writeln!(s, " * Every __VERIFIER_nondet_* call returns the next value below, in order.");
     if env.stdin.is_some() {
@@ -254,7 +258,7 @@ mod tests {
 
     #[test]
     fn harness_lists_the_values_in_order_as_bit_patterns() {
-        let h = c_harness(&ev(), "prog.c");
+        let h = c_harness(&ev(), "prog.c", &[]);
         let a = h.find("0xfffffffffffffffbULL").expect("-5 as 64-bit pattern");
         let b = h.find("0xffffffffffffffffULL").expect("ULONG_MAX");
         assert!(a < b);
@@ -270,12 +274,13 @@ mod tests {
         e.environment.clock = vec![("time".into(), 1_767_225_600), ("clock".into(), 1000), ("time".into(), 1_767_225_601)];
         e.environment.getenv_called = true;
         e.environment.not_given.push("random bytes from getrandom".into());
-        let h = c_harness(&e, "prog.c");
+        let h = c_harness(&e, "prog.c", &["-m32".to_string()]);
         assert!(h.contains("0x68, 0x69, 0x0a,"), "{h}");
         assert!(h.contains("fmemopen((void *)vigil_stdin, 3, \"r\")"), "{h}");
         assert!(h.contains("vigil_time_values[] = { 1767225600LL, 1767225601LL }"), "{h}");
         assert!(h.contains("vigil_clock_values[] = { 1000LL }"), "{h}");
         assert!(h.contains("clearenv()"));
+        assert!(h.contains(" *         -m32 \\\n"), "{h}");
         assert!(h.contains("NOT GIVEN by this harness: random bytes from getrandom."));
     }
 
