@@ -97,7 +97,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
     /// When the verdict is false, write a C test harness here that reproduces the bug natively
-    /// (`clang -fsanitize=address,undefined prog.c HARNESS.c`).
+    /// (its header shows the clang command line; native confirmation builds the same).
     #[arg(long, value_name = "FILE")]
     pub harness: Option<PathBuf>,
     /// When the verdict is false, write the inputs as a Test-Comp test case (XML) here.
@@ -240,7 +240,11 @@ pub fn run(args: &CheckArgs) -> u8 {
         result
     };
     let mut outcome = result.outcome;
-    let native = if args.no_native_confirm { None } else { confirm_natively(&compile, facts, &mut outcome, result.decided_by, deadline) };
+    let native = if args.no_native_confirm {
+        None
+    } else {
+        confirm_natively(&compile, facts, &mut outcome, result.decided_by, deadline, args.max_memory)
+    };
     for (k, v) in &outcome.stats {
         stats.insert(k.clone(), v.clone());
     }
@@ -318,12 +322,16 @@ fn confirm_natively(
     outcome: &mut crate::engines::Outcome,
     engine: &str,
     deadline: Instant,
+    max_memory_mib: u64,
 ) -> Option<crate::native::NativeCheck> {
     let (Answer::False(violated), Some(ev)) = (&outcome.answer, &outcome.evidence) else { return None };
     let remaining = deadline.saturating_duration_since(Instant::now());
+    // Within what is left of the time budget, but never so little that a normal build or run
+    // could not finish (they take well under a second).
     let limits = crate::native::Limits {
+        compile: remaining.clamp(Duration::from_secs(10), Duration::from_secs(60)),
         run: remaining.clamp(Duration::from_secs(2), Duration::from_secs(10)),
-        ..Default::default()
+        memory_mib: max_memory_mib.clamp(256, 2048),
     };
     let check = crate::native::confirm(compile, ev, facts, &limits);
     if check.status == crate::native::Status::Contradicted {

@@ -146,7 +146,30 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
         Ok(r) => r,
         Err(why) => return not(why),
     };
-    judge(ev, facts, &run, limits)
+    let mut result = judge(ev, facts, &run, limits);
+    if result.status == Status::Contradicted && ev.violated == "unreach-call" {
+        if let Some(why) = hidden_error_function(&exe) {
+            result = NativeCheck::new(Status::NotConfirmed, format!("{}, but {why}", result.detail));
+        }
+    }
+    result
+}
+
+/// Why the harness might not see the program reach the error function: a `static` definition
+/// of `reach_error`/`__VERIFIER_error` (a local symbol) is not the one the harness compares
+/// against. None when the executable has no such local symbol.
+fn hidden_error_function(exe: &Path) -> Option<String> {
+    let out = match Command::new("nm").arg("--defined-only").arg(exe).stdin(Stdio::null()).output() {
+        Ok(o) if o.status.success() => o,
+        _ => return Some("the executable's symbols could not be read (nm) to rule out a static reach_error".into()),
+    };
+    let symbols = String::from_utf8_lossy(&out.stdout);
+    symbols.lines().find_map(|l| {
+        let mut parts = l.split_whitespace().rev();
+        let (name, kind) = (parts.next()?, parts.next()?);
+        (kind == "t" && matches!(name, "reach_error" | "__VERIFIER_error"))
+            .then(|| format!("the program defines {name} static, which the harness cannot observe"))
+    })
 }
 
 /// The soft limit of this process's address space (`ulimit -v`), when there is one: the native

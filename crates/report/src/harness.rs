@@ -143,6 +143,11 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
          }}\n\
          VIGIL_HARNESS __attribute__((weak)) void reach_error(void) {{ vigil_reached(\"reach_error\"); }}\n\
          VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_error(void) {{ vigil_reached(\"__VERIFIER_error\"); }}\n\
+         /* Old SV-COMP programs call __VERIFIER_assert undefined: its traditional meaning. */\n\
+         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_assert(int cond) {{\n\
+         \x20   if (!cond)\n\
+         \x20       vigil_reached(\"__VERIFIER_assert\");\n\
+         }}\n\
          VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_assume(int cond) {{\n\
          \x20   if (!cond) {{\n\
          \x20       fprintf(stderr, \"{ASSUME_MARKER}; stopping\\n\");\n\
