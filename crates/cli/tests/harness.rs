@@ -10,7 +10,7 @@ mod common;
 use std::process::Command;
 
 /// Programs whose bug cannot be confirmed natively, with the reason.
-const NOT_NATIVE: [(&str, &str); 8] = [
+const NOT_NATIVE: [(&str, &str); 7] = [
     ("062_malloc_can_fail.c", "the bug needs malloc to fail; native malloc does not"),
     ("047_threads.c", "the bug needs one thread schedule; a native run need not take it"),
     ("098_threads_main_locals_false.c", "the bug needs one thread schedule; a native run need not take it"),
@@ -18,7 +18,6 @@ const NOT_NATIVE: [(&str, &str); 8] = [
     ("101_threads_input_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("102_threads_condvar_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("120_getrandom_false.c", "the random bytes getrandom returned are not in the trace"),
-    ("207_static_reach_error_false.c", "a static reach_error with an empty body cannot be observed natively"),
 ];
 
 fn round_trip(case: &common::Case, dir: &std::path::Path) -> Result<(), String> {
