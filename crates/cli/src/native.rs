@@ -342,7 +342,7 @@ fn first_report(stderr: &str) -> Option<Report> {
             let mut frames = Vec::new();
             for l in lines.by_ref() {
                 let t = l.trim();
-                if t.starts_with("SUMMARY:") || (frames.len() > 0 && t.is_empty()) {
+                if t.starts_with("SUMMARY:") || (!frames.is_empty() && t.is_empty()) {
                     break;
                 }
                 if t.starts_with('#') {
