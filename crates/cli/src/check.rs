@@ -6,6 +6,7 @@
 //! one-line reason; unsupported constructs are listed as notes; an unsupported property is
 //! `unknown`, not an error, so that benchmark runs go on.
 
+use crate::compile::CompileSettings;
 use crate::engines::explicit::ExplicitEngine;
 use crate::engines::Engine;
 use crate::property::Property;
@@ -96,12 +97,16 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
     /// When the verdict is false, write a C test harness here that reproduces the bug natively
-    /// (`clang -fsanitize=address,undefined prog.c HARNESS.c`).
+    /// (its header shows the clang command line; native confirmation builds the same).
     #[arg(long, value_name = "FILE")]
     pub harness: Option<PathBuf>,
     /// When the verdict is false, write the inputs as a Test-Comp test case (XML) here.
     #[arg(long, value_name = "FILE")]
     pub testcase: Option<PathBuf>,
+    /// Do not confirm a `false` natively (by default the program is compiled with the
+    /// counterexample's harness under AddressSanitizer/UBSan and run against the real libc).
+    #[arg(long)]
+    pub no_native_confirm: bool,
     /// Print the engines' statistics before the verdict line (JSON output always has them).
     #[arg(long)]
     pub stats: bool,
@@ -203,7 +208,9 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     let property = inputs.property;
+    let compile = CompileSettings::for_check(&inputs);
     let deadline = start + budget;
+    let mut facts = crate::native::ProgramFacts::default();
     let mut notes = Vec::new();
     let mut stats = serde_json::Map::new();
     let result = if let Property::Unsupported(name) = property {
@@ -213,8 +220,11 @@ pub fn run(args: &CheckArgs) -> u8 {
             summaries: Vec::new(),
         }
     } else {
-        let engines = match build_engines(args, &inputs, deadline, &mut notes, &mut stats) {
-            Ok(e) => e,
+        let engines = match build_engines(args, &inputs, &compile, deadline, &mut notes, &mut stats) {
+            Ok((e, f)) => {
+                facts = f;
+                e
+            }
             Err(code) => return code,
         };
         // On a terminal, a long run says what it is waiting for (on stderr, erased at the end).
@@ -229,7 +239,12 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
         result
     };
-    let outcome = result.outcome;
+    let mut outcome = result.outcome;
+    let native = if args.no_native_confirm {
+        None
+    } else {
+        confirm_natively(&compile, facts, &mut outcome, result.decided_by, deadline, args.max_memory)
+    };
     for (k, v) in &outcome.stats {
         stats.insert(k.clone(), v.clone());
     }
@@ -253,7 +268,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Some(expected) = inputs.expected {
         stats.insert("expected_verdict".into(), expected.into());
     }
-    if let Err(e) = write_artefacts(args, &inputs, &outcome) {
+    if let Err(e) = write_artefacts(args, &inputs, &compile, &outcome) {
         eprintln!("vigil check: {e}");
         return EXIT_USAGE;
     }
@@ -265,6 +280,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         stats,
         time_s: start.elapsed().as_secs_f64(),
         notes,
+        native,
     };
     match args.format {
         Format::Text => {
@@ -297,35 +313,66 @@ pub fn run(args: &CheckArgs) -> u8 {
     report.answer.exit_code()
 }
 
+/// The independent check of a `false` (see [`crate::native`]): confirms it natively; when the
+/// native run contradicts the counterexample, the answer becomes `unknown` and the disagreement
+/// is printed loudly on stderr. Returns the check's result (None unless the answer was false).
+fn confirm_natively(
+    compile: &CompileSettings,
+    facts: crate::native::ProgramFacts,
+    outcome: &mut crate::engines::Outcome,
+    engine: &str,
+    deadline: Instant,
+    max_memory_mib: u64,
+) -> Option<crate::native::NativeCheck> {
+    let (Answer::False(violated), Some(ev)) = (&outcome.answer, &outcome.evidence) else { return None };
+    let remaining = deadline.saturating_duration_since(Instant::now());
+    // Within what is left of the time budget, but never so little that a normal build or run
+    // could not finish (they take well under a second).
+    let limits = crate::native::Limits {
+        compile: remaining.clamp(Duration::from_secs(10), Duration::from_secs(60)),
+        run: remaining.clamp(Duration::from_secs(2), Duration::from_secs(10)),
+        memory_mib: max_memory_mib.clamp(256, 2048),
+    };
+    let check = crate::native::confirm(compile, ev, facts, &limits);
+    if check.status == crate::native::Status::Contradicted {
+        eprintln!("vigil check: WARNING: the counterexample of the {engine} engine (false({violated})) DOES NOT REPRODUCE NATIVELY");
+        eprintln!("vigil check: {}", check.detail);
+        eprintln!("vigil check: vigil's model of C or libc disagrees with the real platform here; this is a bug in vigil.");
+        eprintln!("vigil check: the VM's counterexample was:");
+        for step in &outcome.trace {
+            eprintln!("{}", step.get("text").and_then(|t| t.as_str()).unwrap_or_default());
+        }
+        *outcome = crate::engines::Outcome {
+            stats: std::mem::take(&mut outcome.stats),
+            ..crate::engines::Outcome::unknown(format!("counterexample does not reproduce natively: {}", check.detail))
+        };
+    }
+    Some(check)
+}
+
 /// Loads the program and prepares the engines the options ask for. On a front-end failure,
 /// prints the reason and returns the exit code.
 fn build_engines(
     args: &CheckArgs,
     inputs: &Inputs,
+    compile: &CompileSettings,
     deadline: Instant,
     notes: &mut Vec<String>,
     stats: &mut serde_json::Map<String, serde_json::Value>,
-) -> Result<Vec<Arc<dyn Engine>>, u8> {
+) -> Result<(Vec<Arc<dyn Engine>>, crate::native::ProgramFacts), u8> {
     let property = inputs.property;
-    let mut fe = inputs.frontend.options();
-    fe.runtime = crate::runtime::bitcode_for(fe.m32);
-    if matches!(property, Property::ValidMemsafety | Property::ValidMemcleanup) {
-        // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
-        // and "p is never read again" are the same dead register, and leak reports would be
-        // wrong one way or the other.
-        fe.mem2reg = false;
-    }
-    let module = match vigil_frontend::load(&inputs.files, &fe) {
+    let module = match compile.load_for_vm() {
         Ok(m) => m,
         Err(e) => {
             eprintln!("vigil check: {e}");
             return Err(EXIT_USAGE);
         }
     };
-    if module.function_by_name("main").is_none_or(|f| module.function(f).is_declaration()) {
+    let Some(main) = module.function_by_name("main").filter(|f| !module.function(*f).is_declaration()) else {
         eprintln!("vigil check: {}: no main function", inputs.files[0].display());
         return Err(EXIT_USAGE);
-    }
+    };
+    let facts = crate::native::ProgramFacts { main_takes_arguments: !module.function(main).params.is_empty() };
     for u in &module.unsupported {
         notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
     }
@@ -355,18 +402,19 @@ fn build_engines(
     }
     let symbolic_wanted = want(EngineChoice::Synergy) || want(EngineChoice::Static);
     if symbolic_wanted {
-        match symbolic_engines(args, inputs, explicit.as_ref(), deadline) {
+        match symbolic_engines(args, inputs, compile, explicit.as_ref(), deadline) {
             Ok(mut more) => engines.append(&mut more),
             Err(code) => return Err(code),
         }
     }
-    Ok(engines)
+    Ok((engines, facts))
 }
 
 /// The synergy and static engines that apply (declined ones say why).
 fn symbolic_engines(
     args: &CheckArgs,
     inputs: &Inputs,
+    compile: &CompileSettings,
     explicit: Option<&Arc<ExplicitEngine>>,
     deadline: Instant,
 ) -> Result<Vec<Arc<dyn Engine>>, u8> {
@@ -374,10 +422,8 @@ fn symbolic_engines(
     let engine = if args.format == Format::Sarif { EngineChoice::Static } else { args.engine };
     let want = |e: EngineChoice| engine == EngineChoice::Auto || engine == e;
     // Both engines read the program alone (no in-VM runtime), in SSA form.
-    let mut fe = inputs.frontend.options();
-    fe.runtime = None;
-    fe.mem2reg = true;
-    let module = match vigil_frontend::load(&inputs.files, &fe) {
+    let ssa = CompileSettings { mem2reg: true, ..compile.clone() };
+    let module = match vigil_frontend::load(&ssa.files, &ssa.frontend_options(false)) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("vigil check: {e}");
@@ -453,13 +499,13 @@ impl Engine for Declined {
 
 /// Writes the counterexample, witness, harness and test case the user asked for (only for
 /// `false`; for other verdicts nothing is written).
-fn write_artefacts(args: &CheckArgs, inputs: &Inputs, outcome: &crate::engines::Outcome) -> Result<(), String> {
+fn write_artefacts(args: &CheckArgs, inputs: &Inputs, compile: &CompileSettings, outcome: &crate::engines::Outcome) -> Result<(), String> {
     let Answer::False(violated) = &outcome.answer else { return Ok(()) };
     let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
     if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
         let saved = crate::replay_cmd::SavedCounterexample::new(
             args,
-            inputs,
+            compile,
             inputs.property.name(),
             violated,
             choices.clone(),
@@ -480,7 +526,7 @@ fn write_artefacts(args: &CheckArgs, inputs: &Inputs, outcome: &crate::engines::
         write(path, &text)?;
     }
     if let Some(path) = &args.harness {
-        write(path, &vigil_report::harness::c_harness(ev, &inputs.files[0].display().to_string()))?;
+        write(path, &compile.harness(ev))?;
     }
     if let Some(path) = &args.testcase {
         write(path, &vigil_report::harness::testcomp_testcase(ev))?;

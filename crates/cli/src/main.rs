@@ -6,11 +6,13 @@
 
 mod bench_cmd;
 mod check;
+mod compile;
 mod engines;
 mod portfolio;
 mod task;
 mod runtime;
 mod ir_cmd;
+mod native;
 mod property;
 mod replay_cmd;
 mod verdict;
@@ -72,7 +74,8 @@ Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.")]
     Replay(replay_cmd::ReplayArgs),
     /// Write a C test harness that reproduces a saved counterexample natively.
     #[command(after_help = "Example:\n  vigil check --counterexample cex.json prog.c\n  vigil harness cex.json -o harness.c\n  \
-clang -g -Wno-implicit-function-declaration -fsanitize=address,undefined prog.c harness.c && ./a.out")]
+clang -g -finstrument-functions -fsanitize=address,undefined prog.c harness.c && ./a.out\n\
+(the harness's header comment gives the full command line)")]
     Harness(replay_cmd::HarnessArgs),
     /// Run vigil over a benchmark (SV-COMP task files or a JSON-lines manifest) and score it.
     #[command(after_help = "Examples:\n  vigil bench --jobs 2 --timeout 60 tasks/*.yml\n  \

@@ -1,27 +1,27 @@
 //! Saved counterexamples and `vigil replay`: re-executing a counterexample that
 //! `vigil check --counterexample FILE` saved, on a freshly compiled program.
 //!
-//! The file (JSON, `"format": "vigil-counterexample-1"`) records the input files, the front-end
-//! options, the property checked, the violated subproperty, the VM options that change behaviour
-//! (`malloc_can_fail`, `nondet_range`), and the choices of every transition. Replaying compiles
-//! the same files again and must reach the same violation; otherwise it says why not.
+//! The file (JSON, `"format": "vigil-counterexample-2"`) records how the program was compiled
+//! ([`CompileSettings`]: files, `-I`, `-D`, `--m32`, `mem2reg`, the tools), the property checked,
+//! the violated subproperty, the VM options that change behaviour (`malloc_can_fail`,
+//! `nondet_range`), and the choices of every transition. Replaying compiles the program again
+//! from exactly those settings and must reach the same violation; otherwise it says why not.
 
-use crate::check::{CheckArgs, Inputs};
+use crate::check::CheckArgs;
+use crate::compile::CompileSettings;
 use crate::property::Property;
-use crate::{FrontendArgs, EXIT_USAGE};
+use crate::EXIT_USAGE;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-const FORMAT: &str = "vigil-counterexample-1";
+const FORMAT: &str = "vigil-counterexample-2";
 
 #[derive(Serialize, Deserialize)]
 pub struct SavedCounterexample {
     format: String,
-    files: Vec<PathBuf>,
-    include: Vec<PathBuf>,
-    define: Vec<String>,
-    m32: bool,
+    /// How the checked program was compiled (absolute paths).
+    pub compile: CompileSettings,
     property: String,
     violated: String,
     malloc_can_fail: bool,
@@ -32,14 +32,10 @@ pub struct SavedCounterexample {
     inputs: Option<Vec<u64>>,
 }
 
-fn absolute(p: &Path) -> PathBuf {
-    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
 impl SavedCounterexample {
     pub fn new(
         args: &CheckArgs,
-        inputs: &Inputs,
+        compile: &CompileSettings,
         property: &str,
         violated: &str,
         choices: Vec<Vec<u32>>,
@@ -47,10 +43,7 @@ impl SavedCounterexample {
     ) -> Self {
         SavedCounterexample {
             format: FORMAT.into(),
-            files: inputs.files.iter().map(|f| absolute(f)).collect(),
-            include: inputs.frontend.include.iter().map(|f| absolute(f)).collect(),
-            define: inputs.frontend.define.clone(),
-            m32: inputs.frontend.m32,
+            compile: compile.with_absolute_paths(),
             property: property.into(),
             violated: violated.into(),
             malloc_can_fail: args.malloc_can_fail,
@@ -78,26 +71,24 @@ pub struct ReplayArgs {
 pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_explicit::Step>), (u8, String)> {
     let usage = |m: String| (EXIT_USAGE, m);
     let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-    let saved: SavedCounterexample = serde_json::from_str(&text)
-        .map_err(|e| usage(format!("{}: not a vigil counterexample ({e})", path.display())))?;
-    if saved.format != FORMAT {
-        return Err(usage(format!("{}: unknown format '{}'", path.display(), saved.format)));
+    let not_ours = |e: String| usage(format!("{}: not a vigil counterexample ({e})", path.display()));
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| not_ours(e.to_string()))?;
+    match value.get("format").and_then(|f| f.as_str()) {
+        Some(FORMAT) => {}
+        Some(other) => {
+            return Err(usage(format!(
+                "{}: format '{other}' is not {FORMAT} (saved by another version of vigil: check the program again)",
+                path.display()
+            )))
+        }
+        None => return Err(not_ours("no \"format\" field".into())),
     }
+    let saved: SavedCounterexample = serde_json::from_value(value).map_err(|e| not_ours(e.to_string()))?;
     let property = Property::parse(&saved.property).map_err(usage)?;
     let Some(vm_property) = crate::check::vm_property(property) else {
         return Err(usage(format!("property {} cannot be replayed", saved.property)));
     };
-    let fe = FrontendArgs {
-        include: saved.include.clone(),
-        define: saved.define.clone(),
-        m32: saved.m32,
-        clang: None,
-        no_mem2reg: false,
-    };
-    let mut opts = fe.options();
-    opts.runtime = crate::runtime::bitcode_for(opts.m32);
-    opts.mem2reg = !matches!(property, Property::ValidMemsafety | Property::ValidMemcleanup); // as `vigil check` compiled it
-    let module = vigil_frontend::load(&saved.files, &opts).map_err(|e| usage(e.to_string()))?;
+    let module = saved.compile.load_for_vm().map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
     let mut vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);
     vm.inputs = saved.inputs.clone();
@@ -151,8 +142,7 @@ pub fn run_harness(args: &HarnessArgs) -> u8 {
         }
     };
     let ev = crate::engines::explicit::evidence(&trace, &saved.violated);
-    let program = saved.files.first().map(|f| f.display().to_string()).unwrap_or_default();
-    let harness = vigil_report::harness::c_harness(&ev, &program);
+    let harness = saved.compile.harness(&ev);
     let written = match &args.output {
         Some(p) => std::fs::write(p, harness).map_err(|e| format!("cannot write {}: {e}", p.display())),
         None => {

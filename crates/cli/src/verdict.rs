@@ -47,6 +47,8 @@ pub struct Report {
     pub time_s: f64,
     /// Notes printed before the verdict line in text mode (e.g. unsupported constructs).
     pub notes: Vec<String>,
+    /// The native confirmation of a `false` (None when no false was checked natively).
+    pub native: Option<crate::native::NativeCheck>,
 }
 
 #[derive(Serialize)]
@@ -59,6 +61,8 @@ struct JsonReport<'a> {
     stats: &'a serde_json::Map<String, serde_json::Value>,
     time_s: f64,
     notes: &'a [String],
+    /// `{"status": "confirmed"|"not-confirmed"|"contradicted", "detail", "time_s"}` or null.
+    native: Option<serde_json::Value>,
 }
 
 impl Report {
@@ -66,6 +70,10 @@ impl Report {
         let mut s = String::new();
         for n in &self.notes {
             s.push_str(n);
+            s.push('\n');
+        }
+        if let Some(n) = &self.native {
+            s.push_str(&n.text());
             s.push('\n');
         }
         s.push_str(&format!("verdict: {}\n", self.answer.display()));
@@ -91,6 +99,7 @@ impl Report {
             stats: &self.stats,
             time_s: self.time_s,
             notes: &self.notes,
+            native: self.native.as_ref().map(|n| n.to_json()),
         };
         serde_json::to_string_pretty(&j).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
@@ -118,6 +127,7 @@ mod tests {
             stats: Default::default(),
             time_s: 0.5,
             notes: vec![],
+            native: None,
         };
         let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
         for k in ["verdict", "property", "engine", "reason", "trace", "stats", "time_s"] {

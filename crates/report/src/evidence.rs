@@ -31,8 +31,90 @@ pub struct Evidence {
     pub inputs: Vec<InputValue>,
     /// Where the property is violated.
     pub target: SourceLoc,
+    /// What the violation is, as the VM names it (e.g. `null pointer dereference`).
+    pub what: String,
     /// The violated (sub)property, e.g. `unreach-call` or `valid-deref`.
     pub violated: String,
+    /// When the violation happens inside a called function that has no source lines (a library
+    /// function of vigil's runtime, e.g. `strlen`, `abs`): its name.
+    pub inside_call: Option<String>,
+    /// What the program read on the path besides `__VERIFIER_nondet_*` values.
+    pub environment: Environment,
+}
+
+/// The inputs of a counterexample that do not come from `__VERIFIER_nondet_*` calls, and what
+/// else on the path a native run cannot repeat.
+///
+/// Invariant: `not_given` is empty only when every input the path read is recorded here or in
+/// [`Evidence::inputs`], so that a harness can give them all.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Environment {
+    /// The bytes read from stdin, in order (None: stdin was not read).
+    pub stdin: Option<Vec<u8>>,
+    /// Values the clock functions returned, in call order (`time` or `clock`, value).
+    pub clock: Vec<(String, i64)>,
+    /// `getenv` was called (every call found the variable unset, else `not_given` says so).
+    pub getenv_called: bool,
+    /// Inputs on the path that a harness cannot give, each described (e.g. random bytes from
+    /// `getrandom`, a failing `malloc`, a thread schedule).
+    pub not_given: Vec<String>,
+    /// Nondeterminism on the path that is not an input (e.g. a branch on an uninitialised
+    /// value): a native run may legitimately take another path.
+    pub nondeterminism: Vec<String>,
+}
+
+impl Environment {
+    /// Reads one runtime note of a replayed trace (VM_TRACE_INFO text) into the environment.
+    pub fn note(&mut self, text: &str) {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix("stdin: byte ") {
+            if let Some(b) = rest.strip_suffix(" read").and_then(|b| b.trim().parse::<u8>().ok()) {
+                self.stdin.get_or_insert_with(Vec::new).push(b);
+            }
+        } else if text == "stdin: end of input" {
+            self.stdin.get_or_insert_with(Vec::new);
+        } else if text == "stdin: read error" {
+            self.stdin.get_or_insert_with(Vec::new);
+            self.add_not_given("a read error on stdin");
+        } else if let Some(rest) = text.strip_prefix("time() = ").or_else(|| text.strip_prefix("clock() = ")) {
+            let function = if text.starts_with("time") { "time" } else { "clock" };
+            match rest.split_whitespace().next().and_then(|v| v.parse::<i64>().ok()) {
+                Some(v) => self.clock.push((function.into(), v)),
+                None => self.add_not_given("a clock value the trace does not state"),
+            }
+        } else if text.starts_with("getenv: the variable is set") {
+            self.add_not_given("getenv found a variable set (the trace does not name it)");
+        } else if text.contains("allocation failure chosen") {
+            self.add_not_given("an allocation that fails (native malloc does not fail on request)");
+        } else if text.starts_with("getrandom: failure chosen") {
+            self.add_not_given("a failing getrandom");
+        } else if text.starts_with("branch on an uninitialised value") {
+            let at = text.split(" at ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("?");
+            self.add_nondeterminism(&format!("a branch on an uninitialised value at {at}"));
+        }
+    }
+
+    /// Notes a call of a function whose result is an input or nondeterministic.
+    pub fn call(&mut self, function: &str) {
+        match function {
+            "getenv" | "secure_getenv" => self.getenv_called = true,
+            "getrandom" | "getentropy" => self.add_not_given("random bytes from getrandom (not recorded in the trace)"),
+            "pthread_create" | "thrd_create" => self.add_not_given("a thread schedule (the program starts threads)"),
+            _ => {}
+        }
+    }
+
+    fn add_not_given(&mut self, what: &str) {
+        if !self.not_given.iter().any(|w| w == what) {
+            self.not_given.push(what.into());
+        }
+    }
+
+    fn add_nondeterminism(&mut self, what: &str) {
+        if !self.nondeterminism.iter().any(|w| w == what) {
+            self.nondeterminism.push(what.into());
+        }
+    }
 }
 
 impl InputValue {
@@ -85,6 +167,25 @@ mod tests {
         assert_eq!(v.value, u64::MAX as i128);
         assert!(InputValue::from_trace_text("no value here", None).is_none());
         assert!(InputValue::from_trace_text(" = 3", None).is_none());
+    }
+
+    #[test]
+    fn runtime_notes_become_the_environment() {
+        let mut env = Environment::default();
+        for n in ["stdin: byte 65 read", "stdin: byte 10 read", "stdin: end of input", "time() = 1767225600 chosen (the clock is not modelled exactly)", "clock() = 1000 chosen (x)"] {
+            env.note(n);
+        }
+        env.call("getenv");
+        assert_eq!(env.stdin.as_deref(), Some(&b"A\n"[..]));
+        assert_eq!(env.clock, vec![("time".to_string(), 1_767_225_600), ("clock".to_string(), 1000)]);
+        assert!(env.getenv_called && env.not_given.is_empty() && env.nondeterminism.is_empty());
+        env.note("getenv: the variable is set (to \"\"; other values are not explored)");
+        env.call("getrandom");
+        env.call("getrandom");
+        env.note("malloc(4): allocation failure chosen, returns NULL");
+        env.note("branch on an uninitialised value at p.c:3:7 (both ways explored)");
+        assert_eq!(env.not_given.len(), 3, "{:?}", env.not_given);
+        assert_eq!(env.nondeterminism, vec!["a branch on an uninitialised value at p.c:3:7".to_string()]);
     }
 
     #[test]

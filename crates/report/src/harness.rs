@@ -3,11 +3,23 @@
 //! The harness defines every `__VERIFIER_nondet_*` function so that the calls, across all of
 //! them, return the counterexample's input values in order (0 once they run out, with a message on
 //! stderr). Compiled together with the program —
-//! `clang -Wno-implicit-function-declaration -fsanitize=address,undefined prog.c harness.c` — it
-//! replays the bug natively (SV-COMP programs often call the `__VERIFIER_*` functions undeclared).
-//! `reach_error`, `__VERIFIER_error` and `__VERIFIER_assume` get *weak* definitions (abort,
-//! abort, exit when the assumption fails), so a program's own definitions win. Known limitation:
-//! a program that defines `reach_error` with an empty body reaches it silently natively.
+//! `clang -g -Wno-implicit-function-declaration -finstrument-functions
+//! -fsanitize=address,undefined prog.c harness.c` ([`native_flags`]) — it replays the bug
+//! natively (SV-COMP programs often call the `__VERIFIER_*` functions undeclared).
+//!
+//! Beyond the nondet values, the harness gives what the counterexample read from the
+//! environment ([`crate::evidence::Environment`]): the bytes of stdin (a constructor makes
+//! `stdin` a memory stream holding exactly them), the values of `time()` and `clock()` (it
+//! defines both, returning the recorded values in order), and an empty environment when the
+//! program called `getenv` on a path where every variable was unset. What it cannot give is
+//! listed in its header comment.
+//!
+//! Reaching the error is observable: `reach_error`, `__VERIFIER_error` and `__VERIFIER_assume`
+//! get *weak* definitions (print [`REACHED_MARKER`] and abort; exit when the assumption fails),
+//! so a program's own definitions win — and when the program defines `reach_error` or
+//! `__VERIFIER_error` itself (even with an empty body), `-finstrument-functions` makes the
+//! harness's `__cyg_profile_func_enter` see the call and print the marker. Every function of the
+//! harness is `no_instrument_function`.
 
 use crate::evidence::{nondet_c_type, Evidence};
 use std::fmt::Write;
@@ -18,20 +30,81 @@ const NONDET_FUNCTIONS: [&str; 17] = [
     "ulonglong", "size_t", "pointer", "u32", "u16", "u8",
 ];
 
+/// What the harness prints on stderr when the program reaches `reach_error` or
+/// `__VERIFIER_error` (followed by the function's name and `() called`).
+pub const REACHED_MARKER: &str = "vigil harness: reached ";
+
+/// What the harness prints when a `__VERIFIER_assume` does not hold natively.
+pub const ASSUME_MARKER: &str = "vigil harness: an assumption does not hold";
+
+/// What the harness prints when the program asks for more nondet values than the
+/// counterexample has.
+pub const EXHAUSTED_MARKER: &str = "called after the counterexample's inputs ran out";
+
+/// The clang flags (besides the program's own `-D`/`-I`/`-m32`) every harness is built with;
+/// [`native_flags`] adds the ones that depend on the violation.
+pub const NATIVE_FLAGS: [&str; 9] = [
+    "-g",
+    "-O0",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+    "-finstrument-functions",
+    // The VM does not model alignment: a misaligned access is reported as the access it is.
+    "-fno-sanitize=alignment",
+    "-Wno-implicit-function-declaration",
+    "-w",
+];
+
+/// The clang flags a harness for a violation of `violated` is built with. Unless the violation
+/// is an overflow, signed arithmetic wraps (`-fwrapv`, not reported), as the VM computes it
+/// when overflow is not the property checked.
+pub fn native_flags(violated: &str) -> Vec<&'static str> {
+    let mut flags = NATIVE_FLAGS.to_vec();
+    if violated != "no-overflow" {
+        flags.extend(["-fwrapv", "-fno-sanitize=signed-integer-overflow"]);
+    }
+    flags
+}
+
 /// The value as the 64-bit pattern the harness stores (two's complement for negatives).
 fn bits64(v: i128) -> u64 {
     v as u64
 }
 
-/// The C source of a harness reproducing `ev`. `program` names the program in the header comment.
-pub fn c_harness(ev: &Evidence, program: &str) -> String {
+/// The C source of a harness reproducing `ev`. `program` names the program's files and
+/// `program_flags` its own clang flags (`-m32`, `-I`, `-D`) in the header's build line.
+pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> String {
+    let env = &ev.environment;
     let mut s = String::new();
     let _ = writeln!(s, "/* Test harness written by vigil: it reproduces the counterexample of {program}");
     let _ = writeln!(s, " * ({}) natively. Build and run it with the program, e.g.", ev.violated);
-    let _ = writeln!(s, " *   clang -g -Wno-implicit-function-declaration -fsanitize=address,undefined \\");
+    let _ = writeln!(s, " *   clang {} \\", native_flags(&ev.violated).join(" "));
+    if !program_flags.is_empty() {
+        let _ = writeln!(s, " *         {} \\", program_flags.join(" "));
+    }
     let _ = writeln!(s, " *         {program} THIS_FILE && ./a.out");
-    let _ = writeln!(s, " * Every __VERIFIER_nondet_* call returns the next value below, in order. */");
-    s.push_str("#include <stdio.h>\n#include <stdlib.h>\n\n");
+    let _ = writeln!(s, " * Every __VERIFIER_nondet_* call returns the next value below, in order.");
+    if env.stdin.is_some() {
+        s.push_str(" * stdin holds exactly the bytes the counterexample read.\n");
+    }
+    if !env.clock.is_empty() {
+        s.push_str(" * time() and clock() return the values the counterexample saw.\n");
+    }
+    if env.getenv_called {
+        s.push_str(" * The environment is emptied before main (getenv found no variable set).\n");
+    }
+    for what in &env.not_given {
+        let _ = writeln!(s, " * NOT GIVEN by this harness: {what}.");
+    }
+    for what in &env.nondeterminism {
+        let _ = writeln!(s, " * Not fixed by this harness: {what}.");
+    }
+    s.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n");
+    if !env.clock.is_empty() {
+        s.push_str("#include <time.h>\n");
+    }
+    s.push_str("\n#define VIGIL_HARNESS __attribute__((no_instrument_function))\n\n");
     let _ = writeln!(s, "static const unsigned long long vigil_inputs[] = {{");
     if ev.inputs.is_empty() {
         s.push_str("    0 /* no inputs: a placeholder, never read */\n");
@@ -42,14 +115,15 @@ pub fn c_harness(ev: &Evidence, program: &str) -> String {
     }
     s.push_str("};\n");
     let _ = writeln!(s, "static const unsigned vigil_input_count = {};", ev.inputs.len());
-    s.push_str(
+    let _ = write!(
+        s,
         "static unsigned vigil_next_input;\n\n\
-         static unsigned long long vigil_input(const char *name) {\n\
+         VIGIL_HARNESS static unsigned long long vigil_input(const char *name) {{\n\
          \x20   if (vigil_next_input < vigil_input_count)\n\
          \x20       return vigil_inputs[vigil_next_input++];\n\
-         \x20   fprintf(stderr, \"vigil harness: %s called after the counterexample's inputs ran out; returning 0\\n\", name);\n\
+         \x20   fprintf(stderr, \"vigil harness: %s {EXHAUSTED_MARKER}; returning 0\\n\", name);\n\
          \x20   return 0;\n\
-         }\n\n",
+         }}\n\n"
     );
     for suffix in NONDET_FUNCTIONS {
         let name = format!("__VERIFIER_nondet_{suffix}");
@@ -57,26 +131,98 @@ pub fn c_harness(ev: &Evidence, program: &str) -> String {
         let conv = if suffix == "pointer" { "(void *)(__UINTPTR_TYPE__)" } else { "" };
         let _ = writeln!(
             s,
-            "__attribute__((weak)) {ty} {name}(void) {{ return ({ty}){conv}vigil_input(\"{name}\"); }}"
+            "VIGIL_HARNESS __attribute__((weak)) {ty} {name}(void) {{ return ({ty}){conv}vigil_input(\"{name}\"); }}"
         );
     }
-    s.push_str(
-        "\n__attribute__((weak)) void reach_error(void) {\n\
-         \x20   fprintf(stderr, \"vigil harness: reach_error() called\\n\");\n\
+    write_environment(&mut s, ev);
+    let _ = write!(
+        s,
+        "\nVIGIL_HARNESS static void vigil_reached(const char *name) {{\n\
+         \x20   fprintf(stderr, \"{REACHED_MARKER}%s() called\\n\", name);\n\
          \x20   abort();\n\
-         }\n\
-         __attribute__((weak)) void __VERIFIER_error(void) {\n\
-         \x20   fprintf(stderr, \"vigil harness: __VERIFIER_error() called\\n\");\n\
-         \x20   abort();\n\
-         }\n\
-         __attribute__((weak)) void __VERIFIER_assume(int cond) {\n\
-         \x20   if (!cond) {\n\
-         \x20       fprintf(stderr, \"vigil harness: an assumption does not hold; stopping\\n\");\n\
+         }}\n\
+         VIGIL_HARNESS __attribute__((weak)) void reach_error(void) {{ vigil_reached(\"reach_error\"); }}\n\
+         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_error(void) {{ vigil_reached(\"__VERIFIER_error\"); }}\n\
+         /* Old SV-COMP programs call __VERIFIER_assert undefined: its traditional meaning. */\n\
+         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_assert(int cond) {{\n\
+         \x20   if (!cond)\n\
+         \x20       vigil_reached(\"__VERIFIER_assert\");\n\
+         }}\n\
+         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_assume(int cond) {{\n\
+         \x20   if (!cond) {{\n\
+         \x20       fprintf(stderr, \"{ASSUME_MARKER}; stopping\\n\");\n\
          \x20       exit(0);\n\
-         \x20   }\n\
-         }\n",
+         \x20   }}\n\
+         }}\n\n\
+         /* With -finstrument-functions, every function of the program reports its entry here: the\n\
+         \x20* program's own reach_error or __VERIFIER_error (perhaps with an empty body) is seen. */\n\
+         VIGIL_HARNESS void __cyg_profile_func_enter(void *fn, void *site) {{\n\
+         \x20   (void)site;\n\
+         \x20   if (fn == (void *)reach_error)\n\
+         \x20       vigil_reached(\"reach_error\");\n\
+         \x20   if (fn == (void *)__VERIFIER_error)\n\
+         \x20       vigil_reached(\"__VERIFIER_error\");\n\
+         }}\n\
+         VIGIL_HARNESS void __cyg_profile_func_exit(void *fn, void *site) {{ (void)fn; (void)site; }}\n"
     );
     s
+}
+
+/// The definitions that give the counterexample's environment: stdin, the clocks, getenv.
+fn write_environment(s: &mut String, ev: &Evidence) {
+    let env = &ev.environment;
+    if let Some(bytes) = &env.stdin {
+        s.push_str("\n/* stdin: the bytes the counterexample read, then the end of the input. */\n");
+        let _ = writeln!(s, "static const unsigned char vigil_stdin[] = {{");
+        if bytes.is_empty() {
+            s.push_str("    0 /* placeholder: stdin is empty */\n");
+        }
+        for chunk in bytes.chunks(16) {
+            let row: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x}")).collect();
+            let _ = writeln!(s, "    {},", row.join(", "));
+        }
+        s.push_str("};\n");
+        let _ = write!(
+            s,
+            "VIGIL_HARNESS __attribute__((constructor(101))) static void vigil_give_stdin(void) {{\n\
+             \x20   FILE *f = {n} ? fmemopen((void *)vigil_stdin, {n}, \"r\") : fopen(\"/dev/null\", \"r\");\n\
+             \x20   if (!f) {{\n\
+             \x20       perror(\"vigil harness: cannot give stdin\");\n\
+             \x20       exit(125);\n\
+             \x20   }}\n\
+             \x20   stdin = f;\n\
+             }}\n",
+            n = bytes.len()
+        );
+    }
+    if env.getenv_called {
+        s.push_str(
+            "\n/* getenv found every variable unset in the counterexample: run with an empty environment. */\n\
+             VIGIL_HARNESS __attribute__((constructor(101))) static void vigil_empty_environment(void) { clearenv(); }\n",
+        );
+    }
+    for (function, ty) in [("time", "time_t"), ("clock", "clock_t")] {
+        let values: Vec<i64> = env.clock.iter().filter(|(f, _)| f == function).map(|(_, v)| *v).collect();
+        if values.is_empty() {
+            continue;
+        }
+        let list: Vec<String> = values.iter().map(|v| format!("{v}LL")).collect();
+        let _ = write!(
+            s,
+            "\n/* {function}(): the values the counterexample saw, in order (then the last one again). */\n\
+             static const long long vigil_{function}_values[] = {{ {} }};\n\
+             static unsigned vigil_{function}_next;\n\
+             VIGIL_HARNESS {ty} {function}({arg}) {{\n\
+             \x20   unsigned k = vigil_{function}_next < {n} ? vigil_{function}_next++ : {n} - 1;\n\
+             \x20   {ty} v = ({ty})vigil_{function}_values[k];\n{store}\
+             \x20   return v;\n\
+             }}\n",
+            list.join(", "),
+            n = values.len(),
+            arg = if function == "time" { "time_t *t" } else { "void" },
+            store = if function == "time" { "    if (t)\n        *t = v;\n" } else { "" },
+        );
+    }
 }
 
 fn xml_escape(s: &str) -> String {
@@ -117,12 +263,30 @@ mod tests {
 
     #[test]
     fn harness_lists_the_values_in_order_as_bit_patterns() {
-        let h = c_harness(&ev(), "prog.c");
+        let h = c_harness(&ev(), "prog.c", &[]);
         let a = h.find("0xfffffffffffffffbULL").expect("-5 as 64-bit pattern");
         let b = h.find("0xffffffffffffffffULL").expect("ULONG_MAX");
         assert!(a < b);
         assert!(h.contains("vigil_input_count = 2;"));
         assert!(h.contains("__attribute__((weak)) int __VERIFIER_nondet_int(void)"));
+        assert!(!h.contains("vigil_stdin") && !h.contains("clearenv") && !h.contains(" time("));
+    }
+
+    #[test]
+    fn harness_gives_stdin_clock_and_environment() {
+        let mut e = ev();
+        e.environment.stdin = Some(b"hi\n".to_vec());
+        e.environment.clock = vec![("time".into(), 1_767_225_600), ("clock".into(), 1000), ("time".into(), 1_767_225_601)];
+        e.environment.getenv_called = true;
+        e.environment.not_given.push("random bytes from getrandom".into());
+        let h = c_harness(&e, "prog.c", &["-m32".to_string()]);
+        assert!(h.contains("0x68, 0x69, 0x0a,"), "{h}");
+        assert!(h.contains("fmemopen((void *)vigil_stdin, 3, \"r\")"), "{h}");
+        assert!(h.contains("vigil_time_values[] = { 1767225600LL, 1767225601LL }"), "{h}");
+        assert!(h.contains("vigil_clock_values[] = { 1000LL }"), "{h}");
+        assert!(h.contains("clearenv()"));
+        assert!(h.contains(" *         -m32 \\\n"), "{h}");
+        assert!(h.contains("NOT GIVEN by this harness: random bytes from getrandom."));
     }
 
     #[test]

@@ -3,7 +3,17 @@
 //! Invariants: a `Session` owns one term manager, one solver and one symbol environment;
 //! `push`/`pop` scope both assertions (in the solver) and declarations (in the environment);
 //! every response is written to the output as soon as it is known; an error in one command is
-//! reported as `(error "line L column C: …")` and execution continues with the next command.
+//! reported as `(error "line L column C: …")` and execution continues with the next command
+//! (SMT-LIB 2.6 `:error-behavior continued-execution`; the failed command has no effect).
+//!
+//! Errors never lead to a wrong answer: a failed command that would have changed the assertion
+//! stack (`set-logic`, a declaration or definition, `assert`, `push`/`pop`, an unsupported
+//! command) is recorded as *lost* at its scope level. While a lost command is in scope, the
+//! assertions the solver holds are a subset of the script's, so `check-sat` still answers
+//! `unsat` (a subset that is unsatisfiable stays so with more assertions) but answers `unknown`
+//! instead of `sat` (`:reason-unknown` is then `incomplete`), and says why on the diagnostic
+//! output channel (`:diagnostic-output-channel`, stderr by default). Popping the scope of a lost
+//! command, `reset-assertions` (for lost assertions and declarations) and `reset` forget it.
 
 use std::io::Write;
 use std::time::Instant;
@@ -41,7 +51,34 @@ pub struct Session {
     deadline: Option<Instant>,
     opts: SmtCliOptions,
     had_error: bool,
+    /// Failed commands whose effect on the assertion stack is missing (see the module doc).
+    lost: Vec<Lost>,
+    /// Whether the last `unknown` came from a lost command (else from resource limits).
+    unknown_from_lost: bool,
+    diagnostics: Diagnostics,
 }
+
+/// A failed command that would have changed the assertion stack.
+#[derive(Clone, Debug)]
+struct Lost {
+    /// The scope level it was issued at; None when no pop or reset-assertions undoes it
+    /// (`set-logic`, a failed `push`/`pop`, an unknown command).
+    level: Option<usize>,
+    what: String,
+}
+
+/// Where diagnostic output goes (`:diagnostic-output-channel`).
+enum Diagnostics {
+    Stderr,
+    Stdout,
+    File(std::fs::File),
+}
+
+/// Commands that cannot change the assertion stack: their failure loses nothing.
+const STATELESS_COMMANDS: [&str; 12] = [
+    "set-info", "set-option", "get-info", "get-option", "get-model", "get-value", "get-assignment", "get-assertions",
+    "get-proof", "get-unsat-core", "get-unsat-assumptions", "echo",
+];
 
 fn quote(s: &str) -> String {
     s.replace('"', "\"\"")
@@ -64,6 +101,9 @@ impl Session {
             deadline,
             opts: opts.clone(),
             had_error: false,
+            lost: Vec::new(),
+            unknown_from_lost: false,
+            diagnostics: Diagnostics::Stderr,
         };
         s.configure_solver();
         s
@@ -94,7 +134,10 @@ impl Session {
             match self.execute(&cmd, out) {
                 Ok(Flow::Continue) => {}
                 Ok(Flow::Exit) => break,
-                Err(e) => self.error(out, &e),
+                Err(e) => {
+                    self.error(out, &e);
+                    self.note_lost(&cmd, &e);
+                }
             }
         }
         if self.opts.stats {
@@ -115,6 +158,26 @@ impl Session {
     fn error(&mut self, out: &mut dyn Write, e: &SmtError) {
         self.had_error = true;
         let _ = writeln!(out, "(error \"{}\")", quote(&e.to_string()));
+    }
+
+    /// Records a failed command's missing effect, unless the command cannot have one.
+    fn note_lost(&mut self, cmd: &SExpr, e: &SmtError) {
+        let name = cmd.list().and_then(|items| items.first()).and_then(|h| h.symbol()).unwrap_or("?");
+        if STATELESS_COMMANDS.contains(&name) || matches!(name, "check-sat" | "check-sat-assuming" | "exit") {
+            return;
+        }
+        let scoped = matches!(name, "declare-const" | "declare-fun" | "define-fun" | "assert");
+        let level = scoped.then(|| self.solver.level());
+        self.lost.push(Lost { level, what: format!("{name} failed ({e})") });
+    }
+
+    fn diagnostic(&mut self, out: &mut dyn Write, text: &str) {
+        let line = format!("; {text}\n");
+        let _ = match &mut self.diagnostics {
+            Diagnostics::Stderr => std::io::stderr().write_all(line.as_bytes()),
+            Diagnostics::Stdout => out.write_all(line.as_bytes()),
+            Diagnostics::File(f) => f.write_all(line.as_bytes()),
+        };
     }
 
     fn success(&self, out: &mut dyn Write) {
@@ -169,7 +232,29 @@ impl Session {
                 let val = args.get(1).and_then(|v| v.symbol());
                 match key {
                     ":print-success" => {
-                        self.print_success = val == Some("true");
+                        self.print_success = match val {
+                            Some("true") => true,
+                            Some("false") => false,
+                            _ => return Err(SmtError::at(p, ":print-success expects true or false")),
+                        };
+                        self.success(out);
+                    }
+                    ":diagnostic-output-channel" => {
+                        let channel = match args.get(1) {
+                            Some(SExpr::Atom(Tok::Str(c), _)) => c.as_str(),
+                            _ => return Err(SmtError::at(p, ":diagnostic-output-channel expects a string")),
+                        };
+                        self.diagnostics = match channel {
+                            "stderr" => Diagnostics::Stderr,
+                            "stdout" => Diagnostics::Stdout,
+                            file => Diagnostics::File(
+                                std::fs::OpenOptions::new()
+                                    .create(true)
+                                    .append(true)
+                                    .open(file)
+                                    .map_err(|e| SmtError::at(p, format!("cannot open {file}: {e}")))?,
+                            ),
+                        };
                         self.success(out);
                     }
                     ":produce-models" | ":produce-assignments" | ":produce-unsat-assumptions" | ":global-declarations"
@@ -195,7 +280,14 @@ impl Session {
                         let _ = writeln!(out, "(:version \"{}\")", env!("CARGO_PKG_VERSION"));
                     }
                     ":reason-unknown" => {
-                        let _ = writeln!(out, "(:reason-unknown resourceout)");
+                        if self.last != Some(CheckResult::Unknown) {
+                            return Err(SmtError::at(p, ":reason-unknown requires a preceding unknown answer"));
+                        }
+                        let why = if self.unknown_from_lost { "incomplete" } else { "resourceout" };
+                        let _ = writeln!(out, "(:reason-unknown {why})");
+                    }
+                    ":error-behavior" => {
+                        let _ = writeln!(out, "(:error-behavior continued-execution)");
                     }
                     _ => {
                         let _ = writeln!(out, "unsupported");
@@ -324,13 +416,16 @@ impl Session {
                             self.env.globals.remove(&name);
                         }
                     }
+                    let level = self.solver.level();
+                    self.lost.retain(|l| l.level.map_or(true, |at| at <= level));
                 }
                 self.last = None;
                 self.success(out);
             }
             "reset" => {
-                let opts = self.opts.clone();
+                let (opts, had_error) = (self.opts.clone(), self.had_error);
                 *self = Session::new(&opts);
+                self.had_error = had_error; // the exit status covers the whole script
                 self.success(out);
             }
             "reset-assertions" => {
@@ -341,6 +436,7 @@ impl Session {
                         self.env.globals.remove(&name);
                     }
                 }
+                self.lost.retain(|l| l.level.is_none());
                 self.last = None;
                 self.success(out);
             }
@@ -393,7 +489,15 @@ impl Session {
 
     fn check(&mut self, assumptions: &[(SExpr, TermId)], out: &mut dyn Write, p: super::Pos) -> Result<(), SmtError> {
         let ts: Vec<TermId> = assumptions.iter().map(|(_, t)| *t).collect();
-        let r = self.solver.check_assuming(&self.tm, &ts).map_err(|e| SmtError::at(p, e.to_string()))?;
+        let mut r = self.solver.check_assuming(&self.tm, &ts).map_err(|e| SmtError::at(p, e.to_string()))?;
+        self.unknown_from_lost = false;
+        if r == CheckResult::Sat && !self.lost.is_empty() {
+            // Sat for part of the script says nothing about the whole.
+            r = CheckResult::Unknown;
+            self.unknown_from_lost = true;
+            let why = self.lost.iter().map(|l| l.what.as_str()).collect::<Vec<_>>().join("; ");
+            self.diagnostic(out, &format!("sat for the commands that succeeded, unknown for the script: {why}"));
+        }
         self.last = Some(r);
         self.last_assumptions = assumptions.to_vec();
         let _ = writeln!(

@@ -3,8 +3,10 @@
 //!
 //! Invariants: output follows the standard's response grammar (`sat`/`unsat`/`unknown`,
 //! `(error "…")` with the input's line:column, models as `define-fun`s); malformed input never
-//! panics. Execution continues after an error in a command, as the standard's default
-//! `:print-success false` / `:diagnostic-output-channel` behaviour of common solvers does.
+//! panics. Execution continues after an error in a command (`:error-behavior
+//! continued-execution`), but no later `check-sat` answers `sat` for a script part of which
+//! failed: it answers `unknown` and says why on the `:diagnostic-output-channel` (see
+//! [`commands`]).
 //! Scripts without `set-logic` are accepted and treated as QF_BV.
 
 pub mod commands;

@@ -71,26 +71,36 @@ pub fn trace_json(trace: &[Step]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The inputs of a replayed trace (each located at the call that read it) and its violation.
+/// The inputs of a replayed trace (each located at the call that read it), what else the path
+/// read (the runtime's notes: stdin bytes, clock values, …) and its violation.
 pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
     let mut ev = Evidence { violated: violated.to_string(), ..Default::default() };
     // The innermost visible function, to name the violation's function.
     let mut current_function = String::new();
     let mut last_call: Option<(String, SourceLoc)> = None;
     let mut callers: Vec<String> = Vec::new();
+    // A call that has neither returned nor shown a source line yet (a library function).
+    let mut open_call: Option<String> = None;
     for step in trace {
         match step {
-            Step::Line { func, .. } => current_function = func.clone(),
+            Step::Line { func, .. } => {
+                current_function = func.clone();
+                open_call = None;
+            }
             Step::Call { func, file, line, col } => {
                 let loc = SourceLoc { file: file.clone(), line: *line, column: *col, function: current_function.clone() };
                 last_call = Some((func.clone(), loc));
                 callers.push(current_function.clone());
+                open_call = Some(func.clone());
+                ev.environment.call(func);
             }
             Step::Return { .. } => {
+                open_call = None;
                 if let Some(f) = callers.pop() {
                     current_function = f;
                 }
             }
+            Step::Note { text } => ev.environment.note(text),
             Step::Input { text } => {
                 let loc = last_call
                     .as_ref()
@@ -100,10 +110,12 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
                     ev.inputs.push(v);
                 }
             }
-            Step::Violation { file, line, col, .. } => {
+            Step::Violation { what, file, line, col } => {
                 ev.target = SourceLoc { file: file.clone(), line: *line, column: *col, function: current_function.clone() };
+                ev.what = what.clone();
+                ev.inside_call = open_call.clone();
             }
-            Step::Output { .. } | Step::Note { .. } => {}
+            Step::Output { .. } => {}
         }
     }
     ev
@@ -132,5 +144,23 @@ mod tests {
         // The second input's call is not in the trace: no location rather than a wrong one.
         assert!(ev.inputs[1].loc.is_none());
         assert_eq!((ev.target.line, ev.target.column, ev.target.function.as_str()), (4, 14, "main"));
+        assert_eq!(ev.inside_call, None);
+    }
+
+    #[test]
+    fn a_violation_inside_a_library_call_and_the_environment() {
+        let trace = vec![
+            Step::Line { func: "main".into(), file: "p.c".into(), line: 3, col: 5 },
+            Step::Call { func: "fgets".into(), file: "p.c".into(), line: 3, col: 11 },
+            Step::Note { text: "stdin: byte 120 read".into() },
+            Step::Note { text: "stdin: end of input".into() },
+            Step::Return { func: "fgets".into() },
+            Step::Call { func: "strlen".into(), file: "p.c".into(), line: 4, col: 3 },
+            Step::Violation { what: "null pointer dereference".into(), file: "p.c".into(), line: 4, col: 3 },
+        ];
+        let ev = evidence(&trace, "valid-deref");
+        assert_eq!(ev.inside_call.as_deref(), Some("strlen"));
+        assert_eq!(ev.what, "null pointer dereference");
+        assert_eq!(ev.environment.stdin.as_deref(), Some(&b"x"[..]));
     }
 }

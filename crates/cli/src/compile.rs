@@ -1,0 +1,107 @@
+//! How a checked program was compiled for the VM — the one owner of that answer.
+//!
+//! [`CompileSettings::for_check`] decides every setting of the explicit engine's compilation
+//! (the files, `-I`, `-D`, `--m32`, the tools, and whether `mem2reg` runs — which depends on
+//! `--no-mem2reg` *and* on the property). `vigil check` compiles the VM's program from it, saves
+//! it in the counterexample file, and `vigil replay`, `vigil harness` and native confirmation
+//! recompile from the saved value, never by deciding again. Invariant: the program a replay
+//! executes is compiled from the same settings as the program the check explored.
+
+use crate::check::Inputs;
+use crate::property::Property;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompileSettings {
+    /// The program's files.
+    pub files: Vec<PathBuf>,
+    /// `-I` directories.
+    pub include: Vec<PathBuf>,
+    /// `-D` definitions.
+    pub define: Vec<String>,
+    /// ILP32 (`-m32`).
+    pub m32: bool,
+    /// Whether `opt -passes=mem2reg` ran.
+    pub mem2reg: bool,
+    /// The clang, opt and llvm-link that compiled it (resolved paths).
+    pub clang: PathBuf,
+    pub opt: PathBuf,
+    pub llvm_link: PathBuf,
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+impl CompileSettings {
+    /// The settings of the explicit engine's compilation for these inputs.
+    pub fn for_check(inputs: &Inputs) -> CompileSettings {
+        let fe = &inputs.frontend;
+        let tools = vigil_frontend::ToolPaths::discover(fe.clang.as_deref());
+        CompileSettings {
+            files: inputs.files.clone(),
+            include: fe.include.clone(),
+            define: fe.define.clone(),
+            m32: fe.m32,
+            // Memory tracking must see C variables as memory: after mem2reg, "p was overwritten"
+            // and "p is never read again" are the same dead register, and leak reports would be
+            // wrong one way or the other.
+            mem2reg: !fe.no_mem2reg && !matches!(inputs.property, Property::ValidMemsafety | Property::ValidMemcleanup),
+            clang: tools.clang,
+            opt: tools.opt,
+            llvm_link: tools.llvm_link,
+        }
+    }
+
+    /// The same settings with absolute paths (for a saved counterexample, which may be replayed
+    /// from another directory).
+    pub fn with_absolute_paths(&self) -> CompileSettings {
+        CompileSettings {
+            files: self.files.iter().map(|f| absolute(f)).collect(),
+            include: self.include.iter().map(|f| absolute(f)).collect(),
+            ..self.clone()
+        }
+    }
+
+    /// The front end's options for these settings, with the in-VM runtime linked in when
+    /// `with_runtime` (the explicit engine's program).
+    pub fn frontend_options(&self, with_runtime: bool) -> vigil_frontend::FrontendOptions {
+        vigil_frontend::FrontendOptions {
+            tools: vigil_frontend::ToolPaths {
+                clang: self.clang.clone(),
+                opt: self.opt.clone(),
+                llvm_link: self.llvm_link.clone(),
+            },
+            include_dirs: self.include.clone(),
+            defines: self.define.clone(),
+            m32: self.m32,
+            mem2reg: self.mem2reg,
+            runtime: if with_runtime { crate::runtime::bitcode_for(self.m32) } else { None },
+        }
+    }
+
+    /// The program's own clang flags (`-m32`, `-I`, `-D`, and the front end's
+    /// `-U_FORTIFY_SOURCE -D__VIGIL__=1`), for building it natively as the check compiled it.
+    pub fn program_flags(&self) -> Vec<String> {
+        let mut flags = Vec::new();
+        if self.m32 {
+            flags.push("-m32".to_string());
+        }
+        flags.extend(self.include.iter().map(|d| format!("-I{}", d.display())));
+        flags.extend(self.define.iter().map(|d| format!("-D{d}")));
+        flags.extend(["-U_FORTIFY_SOURCE".to_string(), "-D__VIGIL__=1".to_string()]);
+        flags
+    }
+
+    /// The C harness of a counterexample of this program (its build line shows these settings).
+    pub fn harness(&self, ev: &vigil_report::Evidence) -> String {
+        let program: Vec<String> = self.files.iter().map(|f| f.display().to_string()).collect();
+        vigil_report::harness::c_harness(ev, &program.join(" "), &self.program_flags())
+    }
+
+    /// Compiles the program for the VM (with the runtime).
+    pub fn load_for_vm(&self) -> Result<vigil_ir::Module, vigil_frontend::FrontendError> {
+        vigil_frontend::load(&self.files, &self.frontend_options(true))
+    }
+}
