@@ -91,6 +91,10 @@ impl Environment {
         } else if text.starts_with("branch on an uninitialised value") {
             let at = text.split(" at ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("?");
             self.add_nondeterminism(&format!("a branch on an uninitialised value at {at}"));
+        } else if text.starts_with("uninitialised memory read") {
+            // The VM chose the value (freeze at load); a native run reads whatever is there.
+            let at = text.split_once(" at ").and_then(|(_, r)| r.split(": value").next()).unwrap_or("?");
+            self.add_nondeterminism(&format!("a read of uninitialised memory at {at}"));
         }
     }
 
@@ -186,6 +190,8 @@ mod tests {
         env.note("branch on an uninitialised value at p.c:3:7 (both ways explored)");
         assert_eq!(env.not_given.len(), 3, "{:?}", env.not_given);
         assert_eq!(env.nondeterminism, vec!["a branch on an uninitialised value at p.c:3:7".to_string()]);
+        env.note("uninitialised memory read at p.c:5:9: value 200 chosen");
+        assert_eq!(env.nondeterminism[1], "a read of uninitialised memory at p.c:5:9");
     }
 
     #[test]

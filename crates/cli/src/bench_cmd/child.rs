@@ -36,8 +36,10 @@ pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskRe
     } else {
         Command::new("/bin/sh")
     };
+    // A soft limit only: native confirmation lifts it for the sanitizer build it runs, whose
+    // shadow memory needs terabytes of address space (its resident memory has a limit of its own).
     cmd.arg("-c")
-        .arg("ulimit -v \"$0\" 2>/dev/null; exec \"$@\"")
+        .arg("ulimit -S -v \"$0\" 2>/dev/null; exec \"$@\"")
         .arg(format!("{}", args.memory * 1024))
         .arg(exe)
         .args(&check)
