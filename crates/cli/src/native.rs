@@ -440,7 +440,7 @@ fn inconclusive_because(ev: &Evidence, facts: ProgramFacts) -> Option<String> {
         }
         _ => {}
     }
-    match ev.inside_call.as_deref() {
+    match ev.inside_call.as_deref().map(vigil_ir::svcomp::source_name) {
         None | Some("reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_perror_fail") => None,
         Some(f) => Some(format!("the violation is inside the library function {f}, which the sanitizers do not instrument")),
     }
