@@ -647,8 +647,15 @@ static void test_environment(void) {
     CHECK(getenv("HOME") == NULL);
     CHECK(!(flags() & VM_FLAG_INCOMPLETE)); /* "not set" is exact */
     choose(1);
-    const char *v = getenv("HOME");
+    CHECK(getenv("HOME") == NULL); /* the same name: the first answer, no new choice */
+    CHECK(!(flags() & VM_FLAG_INCOMPLETE));
+    choose(1);
+    const char *v = getenv("PATH");
     CHECK(v != NULL && v[0] == 0 && (flags() & VM_FLAG_INCOMPLETE));
+    clear_flags();
+    choose(0);
+    v = getenv("PATH");
+    CHECK(v != NULL && v[0] == 0 && (flags() & VM_FLAG_INCOMPLETE)); /* still set */
     clear_flags();
 
     long t = 5;
