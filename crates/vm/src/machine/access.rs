@@ -93,7 +93,7 @@ impl Machine<'_> {
 
     /// Freeze at load: `v`, just read from `size` bytes at `p` (checked) for a `width`-bit
     /// register, has undefined bits; chooses them and writes the value back, so every later read
-    /// agrees: every value for up to 8 undefined bits, else zero bits (a sample); a pointer load
+    /// agrees: every value for up to 8 undefined bits, else all zero or all one (samples); a pointer load
     /// (`pointer`) of a wholly undefined pointer gives an invalid address (a sample). Returns `v`
     /// unchanged where the VM makes no choices (the OS, trace-only code) and when uninitialised
     /// values are over-approximated.
@@ -113,12 +113,13 @@ impl Machine<'_> {
             let chosen = deposit_bits(u64::from(self.choose(1 << undefined.count_ones())), undefined);
             Scalar::int((v.bits & !undefined) | chosen)
         } else {
-            // One value (the undefined bits zero) of many: most uninitialised reads are
-            // incidental (a return value nobody sets on some path), and a choice among samples
-            // would multiply the transitions for little; a proof comes from the
-            // over-approximating search (Config::uninitialised_over_approximated) anyway.
+            // Two values of many: the undefined bits all zero, or all one (so both outcomes of a
+            // test against zero are seen). Most uninitialised reads are incidental (a return
+            // value nobody sets on some path), and more samples would multiply the transitions
+            // for little; a proof comes from the over-approximating search
+            // (Config::uninitialised_over_approximated) anyway.
             self.trans_flags |= flags::INCOMPLETE | flags::UNDEF_SAMPLED;
-            Scalar::int(v.bits & !undefined)
+            if self.choose(2) == 0 { Scalar::int(v.bits & !undefined) } else { Scalar::int(v.bits | undefined) }
         };
         let loc = self.current_loc();
         self.event(Event::UndefRead { loc, value: frozen.bits });
