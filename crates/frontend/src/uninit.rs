@@ -26,13 +26,7 @@ pub fn first_uninitialised_read(m: &Module) -> Option<Loc> {
 
 /// The allocas of `f` that `mem2reg` could promote, each with its index in the analysis.
 fn promotable_slots(f: &Function) -> Vec<ValueId> {
-    let mut slots: Vec<ValueId> = f
-        .blocks
-        .iter()
-        .flat_map(|b| &b.insts)
-        .filter(|i| matches!(i.kind, InstKind::Alloca { .. }))
-        .filter_map(|i| i.dest)
-        .collect();
+    let mut slots: Vec<ValueId> = f.allocas().collect();
     let is = |o: &Operand, v: ValueId| *o == Operand::Value(v);
     slots.retain(|&a| {
         f.blocks.iter().all(|b| {

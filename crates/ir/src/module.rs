@@ -127,18 +127,21 @@ impl Function {
         self.blocks.iter().map(|b| b.insts.len() + 1).sum()
     }
 
+    /// The registers holding the function's stack slots (the results of its `alloca`s).
+    pub fn allocas(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter(|i| matches!(i.kind, crate::InstKind::Alloca { .. }))
+            .filter_map(|i| i.dest)
+    }
+
     /// Whether the program can observe the value of register `v`: some instruction or
     /// terminator reads it, except that storing it into a stack slot (`alloca`, as clang does with
     /// parameters without mem2reg) counts only when that slot is used in any other way.
     pub fn observes(&self, v: ValueId) -> bool {
         use crate::{InstKind, Operand};
-        let allocas: std::collections::HashSet<ValueId> = self
-            .blocks
-            .iter()
-            .flat_map(|b| &b.insts)
-            .filter(|i| matches!(i.kind, InstKind::Alloca { .. }))
-            .filter_map(|i| i.dest)
-            .collect();
+        let allocas: std::collections::HashSet<ValueId> = self.allocas().collect();
         // Slots that `v` is stored into; every other use of `v` is a read.
         let mut slots = Vec::new();
         for b in &self.blocks {
