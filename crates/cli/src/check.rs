@@ -276,7 +276,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         answer: outcome.answer,
         property: property.name().into(),
         engine: result.decided_by.into(),
-        trace: outcome.trace,
+        trace: shortened(outcome.trace),
         stats,
         time_s: start.elapsed().as_secs_f64(),
         notes,
@@ -569,5 +569,42 @@ fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Pr
         max_memory: args.max_memory.saturating_mul(1 << 20),
         deadline: Some(deadline),
         cancel: None,
+    }
+}
+
+/// Steps of a counterexample shown at each end when it is longer than twice this (the saved
+/// counterexample, the witness and the harness keep every step).
+const TRACE_SHOWN_AT_EACH_END: usize = 5_000;
+
+/// The trace as shown: a trace of millions of steps (deep recursion) is of no use to read and
+/// would not fit in memory as pretty JSON, so its middle is replaced by one note saying how many
+/// steps were left out. The last step, the violation, is always shown.
+fn shortened(mut trace: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    let n = TRACE_SHOWN_AT_EACH_END;
+    if trace.len() <= 2 * n {
+        return trace;
+    }
+    let left_out = trace.len() - 2 * n;
+    let tail = trace.split_off(trace.len() - n);
+    trace.truncate(n);
+    let text = format!("  … {left_out} steps left out (vigil replay of a saved counterexample shows them all) …");
+    trace.push(serde_json::json!({ "kind": "note", "text": text }));
+    trace.extend(tail);
+    trace
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_long_trace_keeps_both_ends_and_says_what_it_left_out() {
+        let steps: Vec<serde_json::Value> = (0..25_000).map(|i| serde_json::json!({ "kind": "line", "line": i })).collect();
+        let t = super::shortened(steps);
+        assert_eq!(t.len(), 2 * super::TRACE_SHOWN_AT_EACH_END + 1);
+        assert_eq!(t[0]["line"], 0);
+        assert_eq!(t[super::TRACE_SHOWN_AT_EACH_END]["kind"], "note");
+        assert!(t[super::TRACE_SHOWN_AT_EACH_END]["text"].as_str().unwrap().contains("15000 steps left out"));
+        assert_eq!(t.last().unwrap()["line"], 24_999);
+        let short: Vec<serde_json::Value> = (0..10).map(|i| serde_json::json!({ "line": i })).collect();
+        assert_eq!(super::shortened(short.clone()), short);
     }
 }

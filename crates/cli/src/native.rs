@@ -123,7 +123,7 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     }
     if let Some(limit) = address_space_limit() {
         return not(format!(
-            "the address space is limited to {} MiB (ulimit -v), under which AddressSanitizer cannot start",
+            "the address space is limited to {} MiB (a hard `ulimit -v`), under which AddressSanitizer cannot start",
             limit >> 20
         ));
     }
@@ -172,13 +172,14 @@ fn hidden_error_function(exe: &Path) -> Option<String> {
     })
 }
 
-/// The soft limit of this process's address space (`ulimit -v`), when there is one: the native
-/// run inherits it, and AddressSanitizer needs terabytes of address space for its shadow memory.
+/// The hard limit of this process's address space (`ulimit -H -v`), when there is one: the
+/// native run lifts a soft limit (see `run`) but cannot pass the hard one, and AddressSanitizer
+/// needs terabytes of address space for its shadow memory.
 fn address_space_limit() -> Option<u64> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
     let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
-    let soft = line["Max address space".len()..].split_whitespace().next()?;
-    soft.parse::<u64>().ok()
+    let hard = line["Max address space".len()..].split_whitespace().nth(1)?;
+    hard.parse::<u64>().ok()
 }
 
 /// Compiles program + harness as `vigil check` compiled the program (its `-I`, `-D`, `-m32`,
