@@ -67,13 +67,24 @@ pub type StateId = u32;
 /// Arena offsets are multiples of this, so a 32-bit id addresses 8 GiB per arena.
 pub const ALIGN: usize = 2;
 
-/// An arena would grow beyond what a 32-bit id addresses (8 GiB).
+/// The store cannot take another object or state.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreFull;
+pub enum StoreFull {
+    /// An arena would grow beyond what a 32-bit id addresses (8 GiB).
+    Ids,
+    /// The allocator refused to grow an arena or a table (the process's address space or memory
+    /// is exhausted, e.g. under `ulimit -v`): the search stops instead of aborting the process.
+    Memory,
+}
 
 impl std::fmt::Display for StoreFull {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "state store full ({} GiB of objects or of states)", ((u64::from(u32::MAX) + 1) * ALIGN as u64) >> 30)
+        match self {
+            StoreFull::Ids => {
+                write!(f, "state store full ({} GiB of objects or of states)", ((u64::from(u32::MAX) + 1) * ALIGN as u64) >> 30)
+            }
+            StoreFull::Memory => write!(f, "memory limit reached (the allocator refused to grow the state store)"),
+        }
     }
 }
 
@@ -135,7 +146,12 @@ fn at(arena: &[u8], id: u32) -> &[u8] {
 
 /// Appends `bytes` to an arena at an aligned position and returns its id.
 fn push(arena: &mut Vec<u8>, bytes: &[u8]) -> Result<u32, StoreFull> {
-    let id = u32::try_from(arena.len() / ALIGN).map_err(|_| StoreFull)?;
+    let id = u32::try_from(arena.len() / ALIGN).map_err(|_| StoreFull::Ids)?;
+    let needed = bytes.len() + ALIGN;
+    if arena.try_reserve(needed).is_err() {
+        // Doubling was refused: grow by what this entry needs, if even that is possible.
+        arena.try_reserve_exact(needed).map_err(|_| StoreFull::Memory)?;
+    }
     arena.extend_from_slice(bytes);
     arena.resize(arena.len().next_multiple_of(ALIGN), 0);
     Ok(id)
@@ -250,6 +266,12 @@ impl StateStore {
         }
         let id = push(&mut self.objects, &self.object_scratch)?;
         let arena = &self.objects;
+        self.object_table
+            .try_reserve(1, |id| {
+                let bytes = at(arena, *id);
+                hash_bytes(&bytes[..object_len(bytes)])
+            })
+            .map_err(|_| StoreFull::Memory)?;
         self.object_table.insert_unique(hash, id, |id| {
             let bytes = at(arena, *id);
             hash_bytes(&bytes[..object_len(bytes)])
@@ -338,6 +360,12 @@ impl StateStore {
         self.key_scratch = rec;
         let id = pushed?;
         let (records, g) = (&self.records, self.initial_globals.len());
+        self.state_table
+            .try_reserve(1, |id| {
+                let rec = at(records, *id);
+                hash_bytes(&rec[..key_len(rec, g)])
+            })
+            .map_err(|_| StoreFull::Memory)?;
         self.state_table.insert_unique(hash, id, |id| {
             let rec = at(records, *id);
             hash_bytes(&rec[..key_len(rec, g)])
