@@ -65,6 +65,10 @@ pub enum Rule {
     ExtractSimplify,
     /// Redundancy elimination by factoring a common multiplicand: `a*b + a*c = a*(b+c)`.
     AddMulFactor,
+    /// Normal form of products: a nested `bvmul` chain becomes `c * (((f1*f2)*f3)*…*fn)` with
+    /// all constant factors folded into `c` and the other factors `f1 ≤ … ≤ fn` sorted by term
+    /// id, so `(a*b)*c` and `a*(c*b)` are one node (see [`ac_normal_form`]).
+    MulNormalize,
 }
 
 impl Rule {
@@ -93,6 +97,7 @@ impl Rule {
         Rule::ShiftConst,
         Rule::ExtractSimplify,
         Rule::AddMulFactor,
+        Rule::MulNormalize,
     ];
 
     /// The rule's stable kebab-case name, as used in configuration files.
@@ -122,6 +127,7 @@ impl Rule {
             Rule::ShiftConst => "shift-const",
             Rule::ExtractSimplify => "extract-simplify",
             Rule::AddMulFactor => "add-mul-factor",
+            Rule::MulNormalize => "mul-normalize",
         }
     }
 
@@ -194,7 +200,7 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::BvXor => &[SelfInverse, BvNeutral],
         Op::BvAdd => &[AddMulFactor, BvNeutral, AddConst],
         Op::BvSub => &[SelfInverse, BvNeutral, AddConst],
-        Op::BvMul => &[BvNeutral, BvAbsorb, MulPow2],
+        Op::BvMul => &[MulNormalize, BvNeutral, BvAbsorb, MulPow2],
         Op::BvUdiv | Op::BvUrem => &[BvNeutral, BvAbsorb, DivPow2],
         Op::BvShl | Op::BvLshr | Op::BvAshr => &[BvNeutral, ShiftConst, BvAbsorb],
         Op::Ult | Op::Slt => &[Reflexive, CmpBounds],
@@ -231,6 +237,7 @@ fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<T
         Rule::ShiftConst => shift_const(tm, op, args),
         Rule::ExtractSimplify => extract_simplify(tm, op, args),
         Rule::AddMulFactor => add_mul_factor(tm, args),
+        Rule::MulNormalize => ac_normal_form(tm, &Op::BvMul, args),
     }
 }
 
@@ -601,6 +608,127 @@ fn add_mul_factor(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
         }
     }
     None
+}
+
+/// Most leaves [`ac_normal_form`] flattens; a longer chain is left as it was built, which bounds
+/// the work per term.
+const AC_MAX_LEAVES: usize = 32;
+
+/// [`Rule::MulNormalize`]: the normal form of a chain of the associative and commutative
+/// operator `op` (`bvmul`).
+///
+/// The *leaves* of a chain are the operands reached by descending through `op` nodes. In the
+/// normal form, with `{x, y}` meaning either operand order (that is [`Rule::CommutativeOrder`]'s
+/// business) and `f1 ≤ … ≤ fn` the non-constant leaves sorted by term id:
+/// `N(f1) = f1`, `N(f1..fk) = op{N(f1..fk-1), fk}`, and the whole term is `N(f1..fn)`, or
+/// `op{c, N(f1..fn)}` when there were constant leaves, `c` being all of them combined. Equal
+/// multisets of leaves thus give one hash-consed node, whatever the bracketing and order.
+///
+/// Soundness: `bvmul` is associative and commutative on bit-vectors of one width (it is the
+/// product of the ring of integers modulo 2^w), so every bracketing and order of one multiset
+/// of factors denotes the same value; combining the constants first is one such order.
+///
+/// Termination: the rule fires only when `op(args)` is not in normal form and builds exactly the
+/// normal form, each of whose `op` nodes is in normal form, so it does not fire on its own
+/// result; the other rules on `op` only remove the constant or replace the top node.
+///
+/// Size: the rule gives up when the chain has more than [`AC_MAX_LEAVES`] leaves, and when the
+/// normal form would have more `op` nodes than the chain has distinct ones: flattening a chain
+/// that shares subterms (`t = x*x; t*t`: four leaves, two nodes) would multiply the multipliers
+/// the blaster builds. So the result is never larger than the chain, and the work per firing is
+/// linear in the number of leaves (plus sorting them).
+fn ac_normal_form(tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<TermId> {
+    if is_ac_normal(tm, op, args) {
+        return None;
+    }
+    let (leaves, nodes) = ac_leaves(tm, op, args)?;
+    let mut constant: Option<BitVecValue> = None;
+    let mut factors = Vec::with_capacity(leaves.len());
+    for leaf in leaves {
+        match (tm.bv_value(leaf), constant.take()) {
+            (Some(v), None) => constant = Some(v.clone()),
+            (Some(v), Some(c)) => constant = Some(ac_combine(op, &c, v)?),
+            (None, c) => {
+                constant = c;
+                factors.push(leaf);
+            }
+        }
+    }
+    factors.sort_unstable();
+    let normal_nodes = factors.len().saturating_sub(1) + usize::from(constant.is_some() && !factors.is_empty());
+    if normal_nodes > nodes {
+        return None;
+    }
+    let chain = factors.into_iter().reduce(|n, f| tm.app(op.clone(), &[n, f]));
+    let constant = constant.map(|c| tm.bv_const(c));
+    match (constant, chain) {
+        (Some(c), Some(n)) => Some(tm.app(op.clone(), &[c, n])),
+        (c, n) => c.or(n),
+    }
+}
+
+/// The value of the constants `a op b` for the operators [`ac_normal_form`] handles.
+fn ac_combine(op: &Op, a: &BitVecValue, b: &BitVecValue) -> Option<BitVecValue> {
+    match op {
+        Op::BvMul => Some(a.mul(b)),
+        Op::BvAdd => Some(a.add(b)),
+        _ => None,
+    }
+}
+
+/// Whether `op(args)` is in the normal form of [`ac_normal_form`]. Walks the chain's spine once.
+fn is_ac_normal(tm: &TermManager, op: &Op, args: &[TermId]) -> bool {
+    let (a, b) = operands(args);
+    let const_free_chain = |t: TermId| tm.op(t) != op || is_sorted_chain(tm, op, tm.arg(t, 0), tm.arg(t, 1));
+    match (tm.is_const(a), tm.is_const(b)) {
+        (true, true) => false,
+        (true, false) => const_free_chain(b),
+        (false, true) => const_free_chain(a),
+        (false, false) => is_sorted_chain(tm, op, a, b),
+    }
+}
+
+/// Whether `op{x, y}` is `N(f1..fk)` without constant leaves: one operand is a leaf not smaller
+/// than any leaf of the other, which is itself such a chain (or a leaf).
+fn is_sorted_chain(tm: &TermManager, op: &Op, mut x: TermId, mut y: TermId) -> bool {
+    let mut bound: Option<TermId> = None;
+    let leaf_fits = |t: TermId, bound: Option<TermId>| !tm.is_const(t) && bound.is_none_or(|b| t <= b);
+    loop {
+        let (spine, leaf) = match (tm.op(x) == op, tm.op(y) == op) {
+            (true, true) => return false,
+            (false, false) => return leaf_fits(x, bound) && leaf_fits(y, bound),
+            (true, false) => (x, y),
+            (false, true) => (y, x),
+        };
+        if !leaf_fits(leaf, bound) {
+            return false;
+        }
+        bound = Some(leaf);
+        (x, y) = (tm.arg(spine, 0), tm.arg(spine, 1));
+    }
+}
+
+/// The leaves of the chain `op(args)` (descending through `op` nodes, shared ones as often as
+/// they occur) and the number of distinct `op` nodes in it, counting the top one; `None` if
+/// there are more than [`AC_MAX_LEAVES`] leaves.
+fn ac_leaves(tm: &TermManager, op: &Op, args: &[TermId]) -> Option<(Vec<TermId>, usize)> {
+    let mut leaves = Vec::new();
+    let mut nodes: Vec<TermId> = Vec::new();
+    let mut stack: Vec<TermId> = args.iter().rev().copied().collect();
+    while let Some(t) = stack.pop() {
+        if tm.op(t) == op {
+            if !nodes.contains(&t) {
+                nodes.push(t);
+            }
+            stack.extend([tm.arg(t, 1), tm.arg(t, 0)]);
+        } else {
+            leaves.push(t);
+            if leaves.len() > AC_MAX_LEAVES {
+                return None;
+            }
+        }
+    }
+    Some((leaves, 1 + nodes.len()))
 }
 
 /// `a` and `b` cannot both hold: `x<y` with `y<x` or with `x=y` (same signedness).
