@@ -69,6 +69,11 @@ pub enum Rule {
     /// all constant factors folded into `c` and the other factors `f1 ≤ … ≤ fn` sorted by term
     /// id, so `(a*b)*c` and `a*(c*b)` are one node (see [`ac_normal_form`]).
     MulNormalize,
+    /// Normal form of sums as linear combinations: a nested `bvadd` chain becomes
+    /// `c + ((k1*t1 + k2*t2) + … + kn*tn)` with the constants folded into `c`, the summands with
+    /// the same base `t` merged by adding their coefficients, zero ones dropped, and the summands
+    /// sorted by term id (see [`sum_normal_form`]).
+    AddNormalize,
 }
 
 impl Rule {
@@ -98,6 +103,7 @@ impl Rule {
         Rule::ExtractSimplify,
         Rule::AddMulFactor,
         Rule::MulNormalize,
+        Rule::AddNormalize,
     ];
 
     /// The rule's stable kebab-case name, as used in configuration files.
@@ -128,6 +134,7 @@ impl Rule {
             Rule::ExtractSimplify => "extract-simplify",
             Rule::AddMulFactor => "add-mul-factor",
             Rule::MulNormalize => "mul-normalize",
+            Rule::AddNormalize => "add-normalize",
         }
     }
 
@@ -198,7 +205,7 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::Ite => &[IteConstCond, IteSame, IteNegCond, IteCondAnd],
         Op::BvAnd | Op::BvOr => &[Idempotent, BvNeutral, BvAbsorb],
         Op::BvXor => &[SelfInverse, BvNeutral],
-        Op::BvAdd => &[AddMulFactor, BvNeutral, AddConst],
+        Op::BvAdd => &[AddNormalize, AddMulFactor, BvNeutral, AddConst],
         Op::BvSub => &[SelfInverse, BvNeutral, AddConst],
         Op::BvMul => &[MulNormalize, BvNeutral, BvAbsorb, MulPow2],
         Op::BvUdiv | Op::BvUrem => &[BvNeutral, BvAbsorb, DivPow2],
@@ -238,6 +245,7 @@ fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<T
         Rule::ExtractSimplify => extract_simplify(tm, op, args),
         Rule::AddMulFactor => add_mul_factor(tm, args),
         Rule::MulNormalize => ac_normal_form(tm, &Op::BvMul, args),
+        Rule::AddNormalize => sum_normal_form(tm, args),
     }
 }
 
@@ -678,34 +686,171 @@ fn ac_combine(op: &Op, a: &BitVecValue, b: &BitVecValue) -> Option<BitVecValue> 
 
 /// Whether `op(args)` is in the normal form of [`ac_normal_form`]. Walks the chain's spine once.
 fn is_ac_normal(tm: &TermManager, op: &Op, args: &[TermId]) -> bool {
-    let (a, b) = operands(args);
-    let const_free_chain = |t: TermId| tm.op(t) != op || is_sorted_chain(tm, op, tm.arg(t, 0), tm.arg(t, 1));
-    match (tm.is_const(a), tm.is_const(b)) {
-        (true, true) => false,
-        (true, false) => const_free_chain(b),
-        (false, true) => const_free_chain(a),
-        (false, false) => is_sorted_chain(tm, op, a, b),
-    }
+    sorted_chain_leaves(tm, op, args).is_some()
 }
 
-/// Whether `op{x, y}` is `N(f1..fk)` without constant leaves: one operand is a leaf not smaller
-/// than any leaf of the other, which is itself such a chain (or a leaf).
-fn is_sorted_chain(tm: &TermManager, op: &Op, mut x: TermId, mut y: TermId) -> bool {
-    let mut bound: Option<TermId> = None;
-    let leaf_fits = |t: TermId, bound: Option<TermId>| !tm.is_const(t) && bound.is_none_or(|b| t <= b);
+/// The non-constant leaves of `op(args)`, largest first, if it has the *shape* of the normal
+/// form: at most one constant, as an operand of the top node, and a chain `N(f1..fk)` whose
+/// leaves are sorted (equal leaves allowed). Walks the chain's spine once.
+fn sorted_chain_leaves(tm: &TermManager, op: &Op, args: &[TermId]) -> Option<Vec<TermId>> {
+    let (mut x, mut y) = operands(args);
+    match (tm.is_const(x), tm.is_const(y)) {
+        (true, true) => return None,
+        (true, false) | (false, true) => {
+            let chain = if tm.is_const(x) { y } else { x };
+            if tm.op(chain) != op {
+                return Some(vec![chain]);
+            }
+            (x, y) = (tm.arg(chain, 0), tm.arg(chain, 1));
+        }
+        (false, false) => {}
+    }
+    let mut leaves: Vec<TermId> = Vec::new();
+    let fits = |t: TermId, leaves: &[TermId]| !tm.is_const(t) && leaves.last().is_none_or(|&b| t <= b);
     loop {
         let (spine, leaf) = match (tm.op(x) == op, tm.op(y) == op) {
-            (true, true) => return false,
-            (false, false) => return leaf_fits(x, bound) && leaf_fits(y, bound),
+            (true, true) => return None,
+            (false, false) => {
+                let (hi, lo) = if x >= y { (x, y) } else { (y, x) };
+                return (fits(hi, &leaves) && fits(lo, &leaves)).then(|| {
+                    leaves.extend([hi, lo]);
+                    leaves
+                });
+            }
             (true, false) => (x, y),
             (false, true) => (y, x),
         };
-        if !leaf_fits(leaf, bound) {
-            return false;
+        if !fits(leaf, &leaves) {
+            return None;
         }
-        bound = Some(leaf);
+        leaves.push(leaf);
         (x, y) = (tm.arg(spine, 0), tm.arg(spine, 1));
     }
+}
+
+/// [`Rule::AddNormalize`]: the normal form of a `bvadd` chain as a linear combination.
+///
+/// Every non-constant leaf of the chain (see [`ac_leaves`]) is read as `k·t` by [`summand`];
+/// summands with the same base `t` are merged (`k1·t + k2·t = (k1+k2)·t`), those with
+/// coefficient 0 dropped, and the rest rebuilt as `k*t` (so the multiplication rules apply:
+/// `1*t = t`, `2^j*t` a shift, `-1*t = -t`). The result has the shape of [`ac_normal_form`]'s
+/// normal form over these summands (sorted by term id, constants combined at the top, a zero
+/// constant left to [`Rule::BvNeutral`]), and no two of its summands have the same base.
+///
+/// Soundness: `bvadd` is associative and commutative and `bvmul` distributes over it modulo
+/// 2^w, so regrouping the summands and collecting coefficients keeps the value.
+///
+/// Termination: the rule fires only when the chain is not in that form and builds that form;
+/// if rebuilding a summand changes how it decomposes (say `-(3*x)` becomes `(-3)*x`), the
+/// summands are merged again, which only ever removes summands. [`Rule::AddMulFactor`] may
+/// still factor two summands of the result (`3x + 3y = 3(x+y)`), which makes a product.
+///
+/// Size: as [`ac_normal_form`], at most [`AC_MAX_LEAVES`] leaves and never more `bvadd` nodes
+/// than the chain had; a multiplication by a constant is only made where summands merged.
+fn sum_normal_form(tm: &mut TermManager, args: &[TermId]) -> Option<TermId> {
+    let add = Op::BvAdd;
+    if is_sum_normal(tm, args) {
+        return None;
+    }
+    let (leaves, nodes) = ac_leaves(tm, &add, args)?;
+    let mut constant = BitVecValue::zero(tm.width(args[0]));
+    let mut summands = Vec::with_capacity(leaves.len());
+    for leaf in leaves {
+        match tm.bv_value(leaf) {
+            Some(v) => constant = constant.add(v),
+            None => summands.push(leaf),
+        }
+    }
+    loop {
+        let mut terms: Vec<(TermId, BitVecValue)> = summands.iter().map(|&s| summand(tm, s)).collect();
+        terms.sort_by_key(|&(base, _)| base);
+        let mut merged: Vec<(TermId, BitVecValue)> = Vec::with_capacity(terms.len());
+        for (base, k) in terms {
+            match merged.last_mut() {
+                Some((b, sum)) if *b == base => *sum = sum.add(&k),
+                _ => merged.push((base, k)),
+            }
+        }
+        summands.clear();
+        for (base, k) in merged.into_iter().filter(|(_, k)| !k.is_zero()) {
+            let s = if k.is_one() {
+                base
+            } else {
+                let k = tm.bv_const(k);
+                tm.bvmul(k, base)
+            };
+            match tm.bv_value(s) {
+                Some(v) => constant = constant.add(v),
+                None => summands.push(s),
+            }
+        }
+        if distinct_bases(tm, &summands) {
+            break;
+        }
+    }
+    summands.sort_unstable();
+    let normal_nodes = summands.len().saturating_sub(1) + usize::from(!constant.is_zero() && !summands.is_empty());
+    if normal_nodes > nodes {
+        return None;
+    }
+    let chain = summands.into_iter().reduce(|n, s| tm.app(add.clone(), &[n, s]));
+    let constant = tm.bv_const(constant);
+    Some(match chain {
+        Some(n) if tm.bv_value(constant).is_some_and(|c| c.is_zero()) => n,
+        Some(n) => tm.app(add, &[constant, n]),
+        None => constant,
+    })
+}
+
+/// Whether `bvadd(args)` is in the normal form of [`sum_normal_form`]: sorted, no summand twice,
+/// no two summands with the same base.
+fn is_sum_normal(tm: &TermManager, args: &[TermId]) -> bool {
+    sorted_chain_leaves(tm, &Op::BvAdd, args)
+        .is_some_and(|leaves| leaves.windows(2).all(|p| p[0] != p[1]) && distinct_bases(tm, &leaves))
+}
+
+/// Whether no two of `summands` have the same base (see [`summand`]).
+fn distinct_bases(tm: &TermManager, summands: &[TermId]) -> bool {
+    let mut bases: Vec<TermId> = summands.iter().map(|&s| summand(tm, s).0).collect();
+    bases.sort_unstable();
+    bases.windows(2).all(|p| p[0] != p[1])
+}
+
+/// A non-constant summand `t` as `(t', k)` with `t = k·t'`: `k*x` and `x*k` give `(x, k)`,
+/// `concat(x[w-1-j:0], 0^j)` (what [`Rule::MulPow2`] makes of `x*2^j`) gives `(x, 2^j)`, `-s`
+/// gives `s`'s decomposition with the coefficient negated, anything else `(t, 1)`.
+fn summand(tm: &TermManager, t: TermId) -> (TermId, BitVecValue) {
+    if *tm.op(t) == Op::BvNeg {
+        let (base, k) = scaled(tm, tm.arg(t, 0));
+        return (base, k.neg());
+    }
+    scaled(tm, t)
+}
+
+/// `(x, k)` for `t = k*x`, `x*k` or the shift `concat(x[w-1-j:0], 0^j)` (`k = 2^j`), else `(t, 1)`.
+fn scaled(tm: &TermManager, t: TermId) -> (TermId, BitVecValue) {
+    let w = tm.width(t);
+    match tm.op(t) {
+        Op::BvMul => {
+            if let Some((x, k)) = const_side(tm, tm.args(t)) {
+                if !tm.is_const(x) {
+                    return (x, k);
+                }
+            }
+        }
+        Op::Concat => {
+            let (hi, lo) = (tm.arg(t, 0), tm.arg(t, 1));
+            let j = tm.width(lo);
+            if tm.bv_value(lo).is_some_and(|z| z.is_zero()) && *tm.op(hi) == (Op::Extract { hi: w - 1 - j, lo: 0 }) {
+                let x = tm.arg(hi, 0);
+                if tm.width(x) == w {
+                    return (x, BitVecValue::one(w).shl_by(j));
+                }
+            }
+        }
+        _ => {}
+    }
+    (t, BitVecValue::one(w))
 }
 
 /// The leaves of the chain `op(args)` (descending through `op` nodes, shared ones as often as
