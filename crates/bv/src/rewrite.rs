@@ -2,8 +2,10 @@
 //! constant collection, simple deduction, redundancy elimination, strength reduction).
 //!
 //! Invariants:
-//! - Each rule looks only at one operator and its operands (at most one level deeper) and
-//!   returns a term *equivalent for every assignment* to `op(args)` and of the same sort.
+//! - Each rule looks only at one operator and its operands (at most one level deeper; the two
+//!   normal-form rules [`Rule::MulNormalize`] and [`Rule::AddNormalize`] walk a whole `bvmul` or
+//!   `bvadd` chain of at most 32 leaves) and returns a term *equivalent for every
+//!   assignment* to `op(args)` and of the same sort.
 //! - Every rule is a named [`Rule`]; a [`RewriteConfig`] can switch each one off, so tests can
 //!   build the unrewritten term, and the manager counts how often each rule fired.
 //! - Results are built through `TermManager::app`, i.e. rewritten again; every rule makes the
