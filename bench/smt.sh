@@ -12,8 +12,8 @@
 #                                                 `vigil-before` (for before/after comparisons)
 #
 # Every solver gets the same file and the same timeout (coreutils `timeout`) and runs under
-# /usr/bin/time for its peak resident memory. The answer is the first line of stdout
-# (sat/unsat; anything else, a timeout or a crash counts as unsolved). Answers that contradict
+# /usr/bin/time for its peak resident memory. The answer is the first stdout line that is `sat`
+# or `unsat` (boolector prints warnings before it); none, a timeout or a crash counts as unsolved. Answers that contradict
 # another solver's are listed in the report as disagreements.
 set -euo pipefail
 TIMEOUT=${1:-10}
@@ -56,7 +56,7 @@ if [ -z "${REPORT_ONLY:-}" ]; then
       esac
       log="$OUT/logs/$name.$s"
       /usr/bin/time -f "%e %M" -o "$log.time" timeout "$TIMEOUT" "${cmd[@]}" > "$log.out" 2> "$log.err" || true
-      res=$(head -1 "$log.out" | tr -d '[:space:]')
+      res=$( (grep -m1 -xE '(sat|unsat)[[:space:]]*' "$log.out" || true) | tr -d '[:space:]')
       case $res in sat|unsat) ;; *) res=unknown ;; esac
       read -r t mem < <(tail -1 "$log.time" | awk '{print $1, $2}')
       echo "$name,$s,$res,$t,$mem" >> "$OUT/results.csv"
