@@ -6,10 +6,14 @@
 # env:   SOLVERS="vigil boolector z3 cvc5"        solvers to run, per instance, in this order
 #        OUT=/tmp/vigil-smt-bench                 results folder (results.csv, logs, report.md)
 #        REPORT_ONLY=1                            only rebuild report.md from results.csv
+#        SMT_DIR=DIR                              run on DIR/*.smt2 instead of gen_smt.py's files
+#                                                 (e.g. bench/gen_assoc.py's, ../shared/solver-bench)
+#        VIGIL_BEFORE=PATH                        a second vigil-smt binary, run as solver
+#                                                 `vigil-before` (for before/after comparisons)
 #
 # Every solver gets the same file and the same timeout (coreutils `timeout`) and runs under
-# /usr/bin/time for its peak resident memory. The answer is the first line of stdout
-# (sat/unsat; anything else, a timeout or a crash counts as unsolved). Answers that contradict
+# /usr/bin/time for its peak resident memory. The answer is the first stdout line that is `sat`
+# or `unsat` (boolector prints warnings before it); none, a timeout or a crash counts as unsolved. Answers that contradict
 # another solver's are listed in the report as disagreements.
 set -euo pipefail
 TIMEOUT=${1:-10}
@@ -18,10 +22,11 @@ OUT=${OUT:-/tmp/vigil-smt-bench}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-bv}
 VIGIL=$CARGO_TARGET_DIR/release/vigil-smt
+SMT_DIR=${SMT_DIR:-$OUT/smt2}
 
 mkdir -p "$OUT/logs"
 if [ -z "${REPORT_ONLY:-}" ]; then
-  python3 "$ROOT/bench/gen_smt.py" "$OUT/smt2" >/dev/null
+  if [ "$SMT_DIR" = "$OUT/smt2" ]; then python3 "$ROOT/bench/gen_smt.py" "$OUT/smt2" >/dev/null; fi
   if [[ " $SOLVERS " == *" vigil "* ]]; then
     (cd "$ROOT" && cargo build --release -p vigil-bv --bin vigil-smt)
   fi
@@ -31,17 +36,19 @@ if [ -z "${REPORT_ONLY:-}" ]; then
     for s in $SOLVERS; do
       case $s in
         vigil) echo "vigil: $(cd "$ROOT" && git rev-parse --short HEAD)" ;;
+        vigil-before) echo "vigil-before: $VIGIL_BEFORE" ;;
         boolector) echo "boolector: $(boolector --version 2>&1 | head -1)" ;;
         z3) echo "z3: $(z3 -version 2>&1 | head -1)" ;;
         cvc5) echo "cvc5: $(cvc5 --version 2>&1 | head -1)" ;;
       esac
     done
   } > "$OUT/meta.txt"
-  for f in "$OUT"/smt2/*.smt2; do
+  for f in "$SMT_DIR"/*.smt2; do
     name=$(basename "$f" .smt2)
     for s in $SOLVERS; do
       case $s in
         vigil)     cmd=("$VIGIL" "$f") ;;
+        vigil-before) cmd=("$VIGIL_BEFORE" "$f") ;;
         boolector) cmd=(boolector "$f") ;;
         z3)        cmd=(z3 "$f") ;;
         cvc5)      cmd=(cvc5 "$f") ;;
@@ -49,7 +56,7 @@ if [ -z "${REPORT_ONLY:-}" ]; then
       esac
       log="$OUT/logs/$name.$s"
       /usr/bin/time -f "%e %M" -o "$log.time" timeout "$TIMEOUT" "${cmd[@]}" > "$log.out" 2> "$log.err" || true
-      res=$(head -1 "$log.out" | tr -d '[:space:]')
+      res=$( (grep -m1 -xE '(sat|unsat)[[:space:]]*' "$log.out" || true) | tr -d '[:space:]')
       case $res in sat|unsat) ;; *) res=unknown ;; esac
       read -r t mem < <(tail -1 "$log.time" | awk '{print $1, $2}')
       echo "$name,$s,$res,$t,$mem" >> "$OUT/results.csv"

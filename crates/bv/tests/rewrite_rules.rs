@@ -10,7 +10,7 @@
 mod common;
 
 use common::{special_const, Gen, GenParams};
-use vigil_bv::{BitVecValue, CheckResult, Evaluator, RewriteConfig, Rule, Solver, Sort, TermId, TermManager, Value};
+use vigil_bv::{BitVecValue, Op, CheckResult, Evaluator, RewriteConfig, Rule, Solver, Sort, TermId, TermManager, Value};
 
 /// Builds either a random term or one of the shapes the rules look for, from random parts.
 fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
@@ -22,7 +22,31 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let k1 = special_const(&mut g.rng, w);
     let k2 = special_const(&mut g.rng, w);
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(27) {
+    match g.rng.below(31) {
+        29 => {
+            let (x, y) = (tm.bvmul(k1, a), tm.bvadd(b, k2));
+            let z = tm.bvadd(a, x);
+            let s = tm.bvadd(y, z);
+            let n = tm.bvneg(b);
+            tm.bvadd(n, s)
+        }
+        30 => {
+            let (x, y) = (tm.bvadd(a, b), tm.bvmul(a, k1));
+            let z = tm.bvsub(x, y);
+            let s = tm.bvadd(z, a);
+            tm.bvadd(s, y)
+        }
+        27 => {
+            let (x, y) = (tm.bvmul(a, k1), tm.bvmul(b, a));
+            let z = tm.bvmul(k2, x);
+            tm.bvmul(y, z)
+        }
+        28 => {
+            let (x, y) = (tm.bvmul(k2, b), tm.bvmul(a, b));
+            let z = tm.bvmul(x, a);
+            let m = tm.bvmul(y, z);
+            tm.eq(m, z)
+        }
         26 => {
             let (m1, m2) = (tm.bvmul(a, b), tm.bvmul(k1, a));
             tm.bvadd(m1, m2)
@@ -208,5 +232,188 @@ fn all_rules_together_are_sound() {
         if let Err(e) = exhaustive_equal(&tm, &vars, t0, t1) {
             panic!("rewriting unsound (seed {seed}): {e}\n{}", vigil_bv::smtlib::printer::to_script(&tm, &[t0, t1]));
         }
+    }
+}
+
+/// The eight products of `w`-bit variables `a, b, c` and constants 3, 5 in different bracketings
+/// and orders, all denoting `15·a·b·c`.
+fn products_of_abc(tm: &mut TermManager, w: u32) -> (Vec<TermId>, [TermId; 3]) {
+    let [a, b, c] = ["a", "b", "c"].map(|n| tm.var(n, Sort::BitVec(w)));
+    let (k3, k5, k15) = (tm.bv_u64(w, 3), tm.bv_u64(w, 5), tm.bv_u64(w, 15));
+    let mul = |tm: &mut TermManager, x, y| tm.bvmul(x, y);
+    let mut ps = Vec::new();
+    let ab = mul(tm, a, b);
+    let abc = mul(tm, ab, c);
+    ps.push(mul(tm, abc, k15)); // ((a*b)*c)*15
+    let cb = mul(tm, c, b);
+    let acb = mul(tm, a, cb);
+    ps.push(mul(tm, k15, acb)); // 15*(a*(c*b))
+    let c3 = mul(tm, c, k3);
+    let b5 = mul(tm, k5, b);
+    let c3b5 = mul(tm, c3, b5);
+    ps.push(mul(tm, c3b5, a)); // ((c*3)*(5*b))*a
+    let a3 = mul(tm, k3, a);
+    let a3c = mul(tm, a3, c);
+    let a3c5 = mul(tm, a3c, k5);
+    ps.push(mul(tm, b, a3c5)); // b*(((3*a)*c)*5)
+    let ba = mul(tm, b, a);
+    let k5c = mul(tm, k5, c);
+    let bak5c = mul(tm, ba, k5c);
+    ps.push(mul(tm, k3, bak5c)); // 3*((b*a)*(5*c))
+    (ps, [a, b, c])
+}
+
+/// `mul-normalize` makes every bracketing and order of one multiset of factors one term, so the
+/// equality of two of them is `true` without bit-blasting; different multisets stay apart.
+#[test]
+fn mul_normalize_is_canonical() {
+    for w in [8, 16, 32, 64] {
+        let mut tm = TermManager::new();
+        let (ps, [a, b, _]) = products_of_abc(&mut tm, w);
+        assert!(ps.iter().all(|&p| p == ps[0]), "width {w}: products differ: {ps:?}");
+        let e = tm.eq(ps[1], ps[3]);
+        assert_eq!(tm.bool_value(e), Some(true), "width {w}");
+        assert!(tm.rule_hits(Rule::MulNormalize) > 0);
+        // a*a*b is not a*b*b.
+        let (aa, bb) = (tm.bvmul(a, a), tm.bvmul(b, b));
+        let (aab, abb) = (tm.bvmul(aa, b), tm.bvmul(a, bb));
+        assert_ne!(aab, abb);
+    }
+}
+
+/// Copies the cone of `t` from `from` into `to` node for node, in increasing id order (so the
+/// relative order of ids, which the normal forms depend on, is kept), rewriting with `to`'s
+/// configuration. Returns the copy of `t`.
+fn copy_cone(from: &TermManager, t: TermId, to: &mut TermManager) -> TermId {
+    let mut cone = vec![t];
+    let mut i = 0;
+    while i < cone.len() {
+        for &a in from.args(cone[i]) {
+            if !cone.contains(&a) {
+                cone.push(a);
+            }
+        }
+        i += 1;
+    }
+    cone.sort_unstable();
+    let mut map = std::collections::HashMap::new();
+    for &u in &cone {
+        let v = match from.op(u) {
+            Op::Var(i) => {
+                let (name, sort) = from.var_info(*i);
+                to.var(name, sort)
+            }
+            op => {
+                let args: Vec<TermId> = from.args(u).iter().map(|a| map[a]).collect();
+                to.app(op.clone(), &args)
+            }
+        };
+        map.insert(u, v);
+    }
+    map[&t]
+}
+
+/// Termination and idempotence: a product in normal form, copied node for node into a fresh
+/// manager and rebuilt there with `mul-normalize` on, is left exactly as it is (the rule never
+/// fires on it), and normalising never makes more `bvmul` nodes than the input had.
+#[test]
+fn mul_normalize_is_idempotent() {
+    for w in [1, 3, 8, 32] {
+        let mut tm = TermManager::new();
+        let (ps, _) = products_of_abc(&mut tm, w);
+        let mut raw = TermManager::with_rewrite_config(RewriteConfig::none());
+        let normal = copy_cone(&tm, ps[0], &mut raw);
+        let mut again = TermManager::new();
+        let rebuilt = copy_cone(&raw, normal, &mut again);
+        assert_eq!(again.rule_hits(Rule::MulNormalize), 0, "width {w}: rule fired on its own normal form");
+        assert_eq!(again.num_terms(), raw.num_terms(), "width {w}: rebuilding changed the term");
+        assert_eq!(vigil_bv::smtlib::printer::to_script(&again, &[rebuilt]), vigil_bv::smtlib::printer::to_script(&raw, &[normal]));
+    }
+}
+
+/// Shared chains are not flattened (`t = x*x; t*t` stays two multipliers, not three); a product
+/// built in increasing id order costs one node per factor; built in decreasing order every step
+/// rebuilds the sorted chain, so the (unreachable) intermediate nodes grow quadratically, but
+/// only up to the leaf limit of 32; short products meet whatever the order.
+#[test]
+fn mul_normalize_keeps_terms_small() {
+    let mut tm = TermManager::new();
+    let x = tm.var("x", Sort::BitVec(16));
+    let t = tm.bvmul(x, x);
+    let t2 = tm.bvmul(t, t);
+    assert_eq!((tm.arg(t2, 0), tm.arg(t2, 1)), (t, t));
+    let vars: Vec<TermId> = (0..40).map(|i| tm.var(&format!("v{i}"), Sort::BitVec(16))).collect();
+    let before = tm.num_terms();
+    let up = vars.iter().copied().reduce(|p, v| tm.bvmul(p, v)).unwrap();
+    let after_up = tm.num_terms();
+    assert_eq!(after_up - before, 39, "increasing ids: one node per factor");
+    let down = vars.iter().rev().copied().reduce(|p, v| tm.bvmul(p, v)).unwrap();
+    // Steps 2..=32 rebuild chains of 1..31 nodes; past the leaf limit one node per factor.
+    assert!(tm.num_terms() - after_up <= (1..32).sum::<usize>() + 40, "decreasing ids: {} new nodes", tm.num_terms() - after_up);
+    let _ = (up, down);
+    let few: Vec<TermId> = vars[..8].to_vec();
+    let up8 = few.iter().copied().reduce(|p, v| tm.bvmul(p, v)).unwrap();
+    let down8 = few.iter().rev().copied().reduce(|p, v| tm.bvmul(p, v)).unwrap();
+    assert_eq!(up8, down8);
+}
+
+/// `add-normalize` collects a sum into one linear combination: every bracketing and order of
+/// `3a + b + 5 + a + (-b) + 2c + c` is `4a + 3c + 5`, one term, and `a + a` is `2a`.
+#[test]
+fn add_normalize_is_canonical() {
+    for w in [8, 16, 32, 64] {
+        let mut tm = TermManager::new();
+        let [a, b, c] = ["a", "b", "c"].map(|n| tm.var(n, Sort::BitVec(w)));
+        let k = |tm: &mut TermManager, v| tm.bv_u64(w, v);
+        let (k2, k3, k4, k5) = (k(&mut tm, 2), k(&mut tm, 3), k(&mut tm, 4), k(&mut tm, 5));
+        let a3 = tm.bvmul(k3, a);
+        let nb = tm.bvneg(b);
+        let c2 = tm.bvmul(c, k2);
+        let s1 = tm.bvadd(a3, b);
+        let s1 = tm.bvadd(s1, k5);
+        let s1 = tm.bvadd(s1, a);
+        let s1 = tm.bvadd(s1, nb);
+        let s1 = tm.bvadd(s1, c2);
+        let s1 = tm.bvadd(s1, c);
+        let t1 = tm.bvadd(c, c2);
+        let t2 = tm.bvadd(nb, a);
+        let t3 = tm.bvadd(k5, b);
+        let t4 = tm.bvadd(a3, t3);
+        let t5 = tm.bvadd(t1, t2);
+        let s2 = tm.bvadd(t4, t5);
+        let (a4, c3) = (tm.bvmul(a, k4), tm.bvmul(k3, c));
+        let s3 = tm.bvadd(a4, c3);
+        let s3 = tm.bvadd(k5, s3);
+        assert_eq!(s1, s2, "width {w}");
+        assert_eq!(s1, s3, "width {w}");
+        let aa = tm.bvadd(a, a);
+        let a2 = tm.bvmul(a, k2);
+        assert_eq!(aa, a2, "width {w}");
+        assert!(tm.rule_hits(Rule::AddNormalize) > 0);
+        let e = tm.eq(s2, s3);
+        assert_eq!(tm.bool_value(e), Some(true));
+    }
+}
+
+/// A sum in normal form, copied node for node into a fresh manager and rebuilt there with all
+/// rules on, is left exactly as it is.
+#[test]
+fn add_normalize_is_idempotent() {
+    for w in [2, 8, 32] {
+        let mut tm = TermManager::new();
+        let [a, b, c] = ["a", "b", "c"].map(|n| tm.var(n, Sort::BitVec(w)));
+        let k3 = tm.bv_u64(w, 3);
+        let (x, y) = (tm.bvmul(k3, c), tm.bvneg(b));
+        let s = tm.bvadd(x, a);
+        let s = tm.bvadd(y, s);
+        let s = tm.bvadd(k3, s);
+        let s = tm.bvadd(s, a);
+        let mut raw = TermManager::with_rewrite_config(RewriteConfig::none());
+        let normal = copy_cone(&tm, s, &mut raw);
+        let mut again = TermManager::new();
+        let rebuilt = copy_cone(&raw, normal, &mut again);
+        assert_eq!(again.rule_hits(Rule::AddNormalize), 0, "width {w}: rule fired on its own normal form");
+        assert_eq!(again.num_terms(), raw.num_terms(), "width {w}");
+        assert_eq!(vigil_bv::smtlib::printer::to_script(&again, &[rebuilt]), vigil_bv::smtlib::printer::to_script(&raw, &[normal]));
     }
 }
