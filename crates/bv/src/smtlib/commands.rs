@@ -417,7 +417,7 @@ impl Session {
                         }
                     }
                     let level = self.solver.level();
-                    self.lost.retain(|l| l.level.map_or(true, |at| at <= level));
+                    self.lost.retain(|l| l.level.is_none_or(|at| at <= level));
                 }
                 self.last = None;
                 self.success(out);

@@ -38,8 +38,8 @@ impl Engine for ExplicitEngine {
         out.stats.insert("transitions".into(), st.transitions.into());
         out.stats.insert("instructions".into(), st.instructions.into());
         out.stats.insert("stored_bytes".into(), st.stored_bytes.into());
-        if st.states > 0 {
-            out.stats.insert("bytes_per_state".into(), (st.stored_bytes / st.states).into());
+        if let Some(per_state) = st.stored_bytes.checked_div(st.states) {
+            out.stats.insert("bytes_per_state".into(), per_state.into());
         }
         out.stats.insert("search_s".into(), st.time_s.into());
         match verdict {
