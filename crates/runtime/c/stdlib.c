@@ -94,34 +94,20 @@ RT_WEAK intmax_t imaxabs(intmax_t x) {
     return (intmax_t)magnitude(x, LLONG_MIN, "imaxabs(INTMAX_MIN): the result is not representable");
 }
 
-/* The quotient and remainder of the VM's own division (C99 truncates towards zero). */
-RT_WEAK div_t div(int numer, int denom) {
-    div_t r;
-    r.quot = numer / denom;
-    r.rem = numer % denom;
-    return r;
-}
+/* The quotient and remainder of the VM's own division (C99 truncates towards zero), so MIN / -1
+ * and a zero divisor are the VM's overflow and division faults at the caller's call. */
+#define DEFINE_DIV(name, result_t, arg_t)                 \
+    RT_WEAK result_t name(arg_t numer, arg_t denom) {    \
+        result_t r;                                      \
+        r.quot = numer / denom;                          \
+        r.rem = numer % denom;                           \
+        return r;                                        \
+    }
 
-RT_WEAK ldiv_t ldiv(long numer, long denom) {
-    ldiv_t r;
-    r.quot = numer / denom;
-    r.rem = numer % denom;
-    return r;
-}
-
-RT_WEAK lldiv_t lldiv(long long numer, long long denom) {
-    lldiv_t r;
-    r.quot = numer / denom;
-    r.rem = numer % denom;
-    return r;
-}
-
-RT_WEAK imaxdiv_t imaxdiv(intmax_t numer, intmax_t denom) {
-    imaxdiv_t r;
-    r.quot = numer / denom;
-    r.rem = numer % denom;
-    return r;
-}
+DEFINE_DIV(div, div_t, int)
+DEFINE_DIV(ldiv, ldiv_t, long)
+DEFINE_DIV(lldiv, lldiv_t, long long)
+DEFINE_DIV(imaxdiv, imaxdiv_t, intmax_t)
 
 /* ---- termination ---- */
 
