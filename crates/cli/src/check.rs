@@ -12,6 +12,7 @@ use crate::engines::Engine;
 use crate::property::Property;
 use crate::task::Task;
 use crate::verdict::{Answer, Report};
+use vigil_ir::unknown::{Cause, Unknown};
 use crate::{FrontendArgs, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -216,7 +217,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let result = if let Property::Unsupported(name) = property {
         crate::portfolio::PortfolioResult {
             decided_by: "none",
-            outcome: crate::engines::Outcome::unknown(format!("property {name} is not supported")),
+            outcome: crate::engines::Outcome::unknown(Unknown::new(Cause::Declined, format!("property {name} is not supported"))),
             summaries: Vec::new(),
         }
     } else {
@@ -344,7 +345,10 @@ fn confirm_natively(
         }
         *outcome = crate::engines::Outcome {
             stats: std::mem::take(&mut outcome.stats),
-            ..crate::engines::Outcome::unknown(format!("counterexample does not reproduce natively: {}", check.detail))
+            ..crate::engines::Outcome::unknown(Unknown::new(
+                Cause::Disagreement,
+                format!("counterexample does not reproduce natively: {}", check.detail),
+            ))
         };
     }
     Some(check)

@@ -10,10 +10,15 @@
 //!   down;
 //! * with a memory limit, the process's resident memory is checked every 100 ms; above the limit
 //!   every engine is cancelled and, unless one had already answered with evidence, the verdict is
-//!   `unknown(memory limit …)` — the engines' own structures have no limit of their own.
+//!   `unknown(memory limit …)` — the engines' own structures have no limit of their own;
+//! * when no engine has evidence, the reason lists every engine's and its cause is the most
+//!   serious of theirs ([`Unknown::dominant`]).
+//!
+//! Decisions are taken on the reasons' [`Cause`], never on their text.
 
 use crate::engines::{Engine, Outcome};
 use crate::verdict::Answer;
+use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -60,7 +65,7 @@ pub fn run(
     progress: Option<(Duration, &dyn Fn(Duration, &[&'static str]))>,
 ) -> PortfolioResult {
     if engines.is_empty() {
-        return PortfolioResult { decided_by: "none", outcome: Outcome::unknown("no engine applies"), summaries: Vec::new() };
+        return PortfolioResult { decided_by: "none", outcome: Outcome::unknown(Unknown::new(Cause::NoEngine, "no engine applies")), summaries: Vec::new() };
     }
     let start = Instant::now();
     let cancel = Arc::new(AtomicBool::new(false));
@@ -72,11 +77,13 @@ pub fn run(
         let spawned = std::thread::Builder::new().name(format!("engine-{}", engine.name())).spawn(move || {
             let t0 = Instant::now();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run(&cancel)))
-                .unwrap_or_else(|_| Outcome::unknown(format!("internal error in the {} engine (please report)", engine.name())));
+                .unwrap_or_else(|_| {
+                    Outcome::unknown(Unknown::new(Cause::Bug, format!("internal error in the {} engine (please report)", engine.name())))
+                });
             let _ = engine_tx.send((k, outcome, t0.elapsed().as_secs_f64()));
         });
         if spawned.is_err() {
-            let _ = tx.send((k, Outcome::unknown("could not start a thread"), 0.0));
+            let _ = tx.send((k, Outcome::unknown(Unknown::new(Cause::Bug, "could not start a thread")), 0.0));
         }
     }
     drop(tx);
@@ -142,11 +149,10 @@ pub fn run(
     }
     let mut result = decide(&engines, results, start);
     if let (Some(rss), Some(limit)) = (memory_exceeded, memory_limit) {
-        if matches!(&result.outcome.answer, Answer::Unknown(why) if !why.starts_with("engines disagree")) {
-            result.outcome = Outcome::unknown(format!(
-                "memory limit reached ({} MiB resident, limit {} MiB)",
-                rss >> 20,
-                limit >> 20
+        if matches!(&result.outcome.answer, Answer::Unknown(why) if why.cause != Cause::Disagreement) {
+            result.outcome = Outcome::unknown(Unknown::new(
+                Cause::MemoryLimit,
+                format!("memory limit reached ({} MiB resident, limit {} MiB)", rss >> 20, limit >> 20),
             ));
             result.decided_by = "none";
         }
@@ -174,7 +180,8 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
     let says_false = conclusive.iter().any(|&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_))));
     if says_true && says_false {
         let who: Vec<String> = conclusive.iter().map(|&k| format!("{} says {}", summaries[k].engine, summaries[k].result)).collect();
-        let mut outcome = Outcome::unknown(format!("engines disagree: {}; this is a bug in vigil, please report", who.join(", ")));
+        let why = format!("engines disagree: {}; this is a bug in vigil, please report", who.join(", "));
+        let mut outcome = Outcome::unknown(Unknown::new(Cause::Disagreement, why));
         // Show the counterexample that was claimed, so the disagreement can be investigated.
         if let Some(&k) = conclusive.iter().find(|&&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_)))) {
             outcome.trace = results[k].as_ref().map(|r| r.0.trace.clone()).unwrap_or_default();
@@ -194,19 +201,22 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
     // when none applied); the summaries still list them all.
     let declined = |r: &Option<(Outcome, f64)>| r.as_ref().is_some_and(|(o, _)| o.declined);
     let any_ran = results.iter().any(|r| !declined(r));
-    let reasons: Vec<(&str, String)> = engines
+    let reasons: Vec<(&str, Unknown)> = engines
         .iter()
         .zip(&results)
         .filter(|(_, r)| !any_ran || !declined(r))
         .map(|(e, r)| match r {
             Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => (e.name(), why.clone()),
-            _ => (e.name(), "no answer in time".to_string()),
+            _ => (e.name(), Unknown::new(Cause::Timeout, "no answer in time")),
         })
         .collect();
-    let mut outcome = Outcome::unknown(if reasons.len() == 1 {
-        reasons[0].1.clone()
-    } else {
-        reasons.iter().map(|(e, why)| format!("{e}: {why}")).collect::<Vec<_>>().join("; ")
+    let mut outcome = Outcome::unknown(match reasons.as_slice() {
+        [(_, only)] => only.clone(),
+        _ => {
+            let text = reasons.iter().map(|(e, why)| format!("{e}: {why}")).collect::<Vec<_>>().join("; ");
+            let cause = Unknown::dominant(reasons.iter().map(|(_, why)| why)).map_or(Cause::NoEngine, |u| u.cause);
+            Unknown::new(cause, text)
+        }
     });
     // Keep the statistics of the single engine that ran, if only one did.
     if engines.len() == 1 {
@@ -240,21 +250,23 @@ mod tests {
             let until = Instant::now() + self.delay;
             while Instant::now() < until {
                 if self.honours_cancel && cancel.load(Ordering::Relaxed) {
-                    return Outcome::unknown("cancelled");
+                    return Outcome::unknown(Unknown::new(Cause::Cancelled, "cancelled"));
                 }
                 std::thread::sleep(Duration::from_millis(2));
             }
             if self.panics {
                 panic!("stub engine failure");
             }
-            let mut o = Outcome::unknown("");
-            o.answer = self.answer.clone();
-            o
+            Outcome::new(self.answer.clone())
         }
     }
 
     fn stub(name: &'static str, answer: Answer, delay_ms: u64) -> Arc<dyn Engine> {
         Arc::new(Stub { name, answer, delay: Duration::from_millis(delay_ms), honours_cancel: true, panics: false })
+    }
+
+    fn gave_up() -> Answer {
+        Answer::Unknown(Unknown::new(Cause::SolverLimit, "gave up"))
     }
 
     fn far() -> Instant {
@@ -273,7 +285,7 @@ mod tests {
 
     #[test]
     fn unknown_answers_do_not_win() {
-        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far(), None, None);
+        let r = run(vec![stub("a", gave_up(), 1), stub("b", Answer::True, 50)], far(), None, None);
         assert_eq!(r.decided_by, "b");
         assert_eq!(r.outcome.answer, Answer::True);
     }
@@ -292,6 +304,8 @@ mod tests {
         assert_eq!(r.decided_by, "none");
         match &r.outcome.answer {
             Answer::Unknown(why) => {
+                assert_eq!(why.cause, Cause::Disagreement);
+                let why = &why.message;
                 assert!(why.contains("engines disagree"), "{why}");
                 assert!(why.contains("wrong says true") && why.contains("right says false(unreach-call)"), "{why}");
             }
@@ -308,9 +322,12 @@ mod tests {
             honours_cancel: true,
             panics: true,
         });
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far(), None, None);
+        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), panicking], far(), None, None);
         match &r.outcome.answer {
             Answer::Unknown(why) => {
+                // The panic (a bug) is the more serious cause.
+                assert_eq!(why.cause, Cause::Bug);
+                let why = &why.message;
                 assert!(why.contains("a: loops"), "{why}");
                 assert!(why.contains("broken: internal error in the broken engine"), "{why}");
             }
@@ -331,11 +348,11 @@ mod tests {
 
     #[test]
     fn declined_engines_are_left_out_of_the_reason_unless_none_ran() {
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far(), None, None);
-        assert_eq!(r.outcome.answer, Answer::Unknown("loops".into()));
+        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), Arc::new(Declining)], far(), None, None);
+        assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Bounded, "loops")));
         assert_eq!(r.summaries.len(), 2);
         let r = run(vec![Arc::new(Declining)], far(), None, None);
-        assert_eq!(r.outcome.answer, Answer::Unknown("does not apply".into()));
+        assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Declined, "does not apply")));
     }
 
     #[test]
@@ -343,7 +360,7 @@ mod tests {
         let seen = std::sync::Mutex::new(Vec::new());
         let report = |_: Duration, running: &[&'static str]| seen.lock().unwrap().push(running.to_vec());
         let r = run(
-            vec![stub("quick", Answer::Unknown("gave up".into()), 1), stub("slow", Answer::True, 300)],
+            vec![stub("quick", gave_up(), 1), stub("slow", Answer::True, 300)],
             far(),
             None,
             Some((Duration::from_millis(50), &report)),
@@ -357,7 +374,7 @@ mod tests {
     fn the_deadline_cancels_everyone() {
         // An engine that would answer only after an hour is cancelled at the deadline.
         let r = run(vec![stub("a", Answer::True, 3_600_000)], Instant::now() + Duration::from_millis(50), None, None);
-        assert_eq!(r.outcome.answer, Answer::Unknown("cancelled".into()));
+        assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Cancelled, "cancelled")));
     }
 
     /// A stand-in engine that holds `bytes` of touched memory until it is cancelled.
@@ -379,7 +396,7 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(5));
             }
             std::hint::black_box(&block);
-            Outcome::unknown("cancelled")
+            Outcome::unknown(Unknown::new(Cause::Cancelled, "cancelled"))
         }
     }
 
@@ -389,7 +406,10 @@ mod tests {
         let limit = now + (64 << 20);
         let r = run(vec![Arc::new(Hungry { bytes: 256 << 20 })], far(), Some(limit), None);
         match &r.outcome.answer {
-            Answer::Unknown(why) => assert!(why.starts_with("memory limit reached"), "{why}"),
+            Answer::Unknown(why) => {
+                assert_eq!(why.cause, Cause::MemoryLimit);
+                assert!(why.message.starts_with("memory limit reached"), "{why}");
+            }
             other => panic!("expected unknown, got {other:?}"),
         }
     }

@@ -3,6 +3,7 @@
 
 use super::{Engine, Outcome};
 use crate::verdict::Answer;
+use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use vigil_explicit::Step;
@@ -29,11 +30,12 @@ impl Engine for ExplicitEngine {
         let program = vigil_vm::Program::new(self.module.clone());
         let (mut verdict, st) = vigil_explicit::check(&program, &cfg);
         if let (vigil_explicit::Verdict::Holds, Some(w)) = (&verdict, &self.folded_overflow) {
-            verdict = vigil_explicit::Verdict::Unknown(format!(
-                "a constant expression overflows and was folded by the compiler: {w}"
+            verdict = vigil_explicit::Verdict::Unknown(Unknown::new(
+                Cause::FoldedOverflow,
+                format!("a constant expression overflows and was folded by the compiler: {w}"),
             ));
         }
-        let mut out = Outcome::unknown("");
+        let mut out = Outcome::new(Answer::True);
         out.stats.insert("states".into(), st.states.into());
         out.stats.insert("transitions".into(), st.transitions.into());
         out.stats.insert("instructions".into(), st.instructions.into());
