@@ -436,7 +436,7 @@ fn inconclusive_because(ev: &Evidence, facts: ProgramFacts) -> Option<String> {
         "valid-memcleanup" => {
             return Some("LeakSanitizer does not report memory that is still reachable at exit".into())
         }
-        "valid-deref" if !(ev.what.contains("null pointer") || ev.what.contains("freed memory")) => {
+        "valid-deref" if !matches!(ev.access, Some(vigil_report::Access::NullPointer | vigil_report::Access::FreedMemory)) => {
             return Some(format!("AddressSanitizer misses some {} (an access that lands in another object)", ev.what))
         }
         _ => {}
@@ -561,8 +561,10 @@ READ of size 4 at 0x602000000010 thread T0\n\
         let facts = ProgramFacts::default();
         assert_eq!(inconclusive_because(&ev("unreach-call", "assertion failure (reach_error)"), facts), None);
         assert!(inconclusive_because(&ev("valid-memtrack", "memory leak"), facts).is_some());
-        assert!(inconclusive_because(&ev("valid-deref", "out-of-bounds access"), facts).is_some());
-        assert_eq!(inconclusive_because(&ev("valid-deref", "null pointer dereference"), facts), None);
+        let deref = |access| Evidence { access: Some(access), ..ev("valid-deref", "any text") };
+        assert!(inconclusive_because(&deref(vigil_report::Access::OutOfBounds), facts).is_some());
+        assert_eq!(inconclusive_because(&deref(vigil_report::Access::NullPointer), facts), None);
+        assert_eq!(inconclusive_because(&deref(vigil_report::Access::FreedMemory), facts), None);
         assert!(inconclusive_because(&ev("unreach-call", "x"), ProgramFacts { main_takes_arguments: true }).is_some());
         let mut in_abs = ev("no-overflow", "signed integer overflow");
         in_abs.inside_call = Some("abs".into());
