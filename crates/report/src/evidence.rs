@@ -155,26 +155,7 @@ impl InputValue {
 
 /// The C type a `__VERIFIER_nondet_*` function returns (None for unknown names).
 pub fn nondet_c_type(function: &str) -> Option<&'static str> {
-    let suffix = function.strip_prefix("__VERIFIER_nondet_")?;
-    Some(match suffix {
-        "bool" => "_Bool",
-        "char" => "char",
-        "uchar" => "unsigned char",
-        "short" => "short",
-        "ushort" => "unsigned short",
-        "int" => "int",
-        "uint" | "unsigned" => "unsigned int",
-        "long" => "long",
-        "ulong" => "unsigned long",
-        "longlong" => "long long",
-        "ulonglong" => "unsigned long long",
-        "size_t" => "__SIZE_TYPE__",
-        "pointer" => "void *",
-        "u32" => "unsigned int",
-        "u16" => "unsigned short",
-        "u8" => "unsigned char",
-        _ => return None,
-    })
+    vigil_ir::svcomp::nondet_function(function).map(|n| n.c_type)
 }
 
 #[cfg(test)]
