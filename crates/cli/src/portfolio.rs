@@ -23,8 +23,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-/// How long engines get to stop after a cancellation before the portfolio stops waiting.
-const WIND_DOWN: Duration = Duration::from_secs(5);
+/// The portfolio's limits (from the `[portfolio]` table).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Resident memory in bytes above which every engine is cancelled (None: no limit).
+    pub memory: Option<u64>,
+    /// How long engines get to stop after a cancellation before the portfolio stops waiting.
+    pub wind_down: Duration,
+    /// How often the resident memory is compared with the limit.
+    pub memory_check: Duration,
+}
+
+impl Default for Limits {
+    /// The defaults of [`crate::config::PortfolioParams`], without a memory limit.
+    fn default() -> Self {
+        Limits { memory: None, ..Limits::from(&crate::config::PortfolioParams::default()) }
+    }
+}
+
+impl From<&crate::config::PortfolioParams> for Limits {
+    fn from(p: &crate::config::PortfolioParams) -> Self {
+        Limits {
+            memory: Some(p.max_memory_mib.saturating_mul(1 << 20)),
+            wind_down: Duration::from_millis(p.wind_down_ms),
+            memory_check: Duration::from_millis(p.memory_check_ms),
+        }
+    }
+}
 
 /// What one engine reached, for the summary.
 #[derive(Clone, Debug)]
@@ -44,9 +69,6 @@ pub struct PortfolioResult {
     pub summaries: Vec<EngineSummary>,
 }
 
-/// How often the resident memory is compared with the limit.
-const MEMORY_CHECK: Duration = Duration::from_millis(100);
-
 /// The resident memory of this process in bytes (`VmRSS` of `/proc/self/status`), if known.
 pub fn resident_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -56,12 +78,12 @@ pub fn resident_bytes() -> Option<u64> {
 }
 
 /// Runs `engines` until one gives a conclusive answer, all have finished, `deadline` passes, or
-/// the process's resident memory exceeds `memory_limit` bytes.
+/// the process's resident memory exceeds `limits.memory` bytes.
 /// With `progress`, calls `progress.1(elapsed, engines still running)` every `progress.0`.
 pub fn run(
     engines: Vec<Arc<dyn Engine>>,
     deadline: Instant,
-    memory_limit: Option<u64>,
+    limits: Limits,
     progress: Option<(Duration, &dyn Fn(Duration, &[&'static str]))>,
 ) -> PortfolioResult {
     if engines.is_empty() {
@@ -97,13 +119,13 @@ pub fn run(
         if now >= stop_waiting_at {
             break;
         }
-        if let (Some(limit), None) = (memory_limit, memory_exceeded) {
+        if let (Some(limit), None) = (limits.memory, memory_exceeded) {
             if let Some(rss) = resident_bytes().filter(|rss| *rss > limit) {
                 memory_exceeded = Some(rss);
                 if !cancelled {
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = now + WIND_DOWN;
+                    stop_waiting_at = now + limits.wind_down;
                 }
             }
         }
@@ -111,8 +133,8 @@ pub fn run(
         if let Some(at) = next_report {
             wait = wait.min(at.saturating_duration_since(now));
         }
-        if memory_limit.is_some() {
-            wait = wait.min(MEMORY_CHECK);
+        if limits.memory.is_some() {
+            wait = wait.min(limits.memory_check);
         }
         match rx.recv_timeout(wait) {
             Ok((k, outcome, secs)) => {
@@ -121,7 +143,7 @@ pub fn run(
                 if conclusive && !cancelled {
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = (Instant::now() + WIND_DOWN).min(deadline + WIND_DOWN);
+                    stop_waiting_at = (Instant::now() + limits.wind_down).min(deadline + limits.wind_down);
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < stop_waiting_at => {
@@ -139,7 +161,7 @@ pub fn run(
                     // The deadline passed: ask everyone to stop and give them a moment.
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = Instant::now() + WIND_DOWN;
+                    stop_waiting_at = Instant::now() + limits.wind_down;
                 } else {
                     break;
                 }
@@ -148,7 +170,7 @@ pub fn run(
         }
     }
     let mut result = decide(&engines, results, start);
-    if let (Some(rss), Some(limit)) = (memory_exceeded, memory_limit) {
+    if let (Some(rss), Some(limit)) = (memory_exceeded, limits.memory) {
         if matches!(&result.outcome.answer, Answer::Unknown(why) if why.cause != Cause::Disagreement) {
             result.outcome = Outcome::unknown(Unknown::new(
                 Cause::MemoryLimit,
@@ -277,7 +299,7 @@ mod tests {
     fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
         // The slow engine would answer only after an hour: it ends because it saw the cancel
         // flag (its result says so), not because its time was up.
-        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None, None);
+        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "fast");
         assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
         assert_eq!(r.summaries[0].result, "unknown(cancelled)");
@@ -285,7 +307,7 @@ mod tests {
 
     #[test]
     fn unknown_answers_do_not_win() {
-        let r = run(vec![stub("a", gave_up(), 1), stub("b", Answer::True, 50)], far(), None, None);
+        let r = run(vec![stub("a", gave_up(), 1), stub("b", Answer::True, 50)], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "b");
         assert_eq!(r.outcome.answer, Answer::True);
     }
@@ -300,7 +322,7 @@ mod tests {
             honours_cancel: false,
             panics: false,
         });
-        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), None, None);
+        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "none");
         match &r.outcome.answer {
             Answer::Unknown(why) => {
@@ -322,7 +344,7 @@ mod tests {
             honours_cancel: true,
             panics: true,
         });
-        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), panicking], far(), None, None);
+        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), panicking], far(), Limits::default(), None);
         match &r.outcome.answer {
             Answer::Unknown(why) => {
                 // The panic (a bug) is the more serious cause.
@@ -348,10 +370,10 @@ mod tests {
 
     #[test]
     fn declined_engines_are_left_out_of_the_reason_unless_none_ran() {
-        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), Arc::new(Declining)], far(), None, None);
+        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), Arc::new(Declining)], far(), Limits::default(), None);
         assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Bounded, "loops")));
         assert_eq!(r.summaries.len(), 2);
-        let r = run(vec![Arc::new(Declining)], far(), None, None);
+        let r = run(vec![Arc::new(Declining)], far(), Limits::default(), None);
         assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Declined, "does not apply")));
     }
 
@@ -362,7 +384,7 @@ mod tests {
         let r = run(
             vec![stub("quick", gave_up(), 1), stub("slow", Answer::True, 300)],
             far(),
-            None,
+            Limits::default(),
             Some((Duration::from_millis(50), &report)),
         );
         assert_eq!(r.outcome.answer, Answer::True);
@@ -373,7 +395,7 @@ mod tests {
     #[test]
     fn the_deadline_cancels_everyone() {
         // An engine that would answer only after an hour is cancelled at the deadline.
-        let r = run(vec![stub("a", Answer::True, 3_600_000)], Instant::now() + Duration::from_millis(50), None, None);
+        let r = run(vec![stub("a", Answer::True, 3_600_000)], Instant::now() + Duration::from_millis(50), Limits::default(), None);
         assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Cancelled, "cancelled")));
     }
 
@@ -404,7 +426,7 @@ mod tests {
     fn an_engine_above_the_memory_limit_is_stopped() {
         let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
         let limit = now + (64 << 20);
-        let r = run(vec![Arc::new(Hungry { bytes: 256 << 20 })], far(), Some(limit), None);
+        let r = run(vec![Arc::new(Hungry { bytes: 256 << 20 })], far(), Limits { memory: Some(limit), ..Limits::default() }, None);
         match &r.outcome.answer {
             Answer::Unknown(why) => {
                 assert_eq!(why.cause, Cause::MemoryLimit);

@@ -116,6 +116,8 @@ pub struct Options {
     /// SAT conflicts allowed per solver call (a VC that needs more is left undecided, so one
     /// hard VC — e.g. about 32-bit division — cannot starve the others). `None`: no limit.
     pub vc_conflict_limit: Option<u64>,
+    /// The bit-vector solver's configuration, with the SAT core's parameters.
+    pub solver: vigil_bv::config::SolverConfig,
 }
 
 impl Default for Options {
@@ -129,6 +131,7 @@ impl Default for Options {
             deref_inline_limit: 64,
             max_unrolled_nodes: 100_000,
             max_contexts: 64,
+            solver: vigil_bv::config::SolverConfig::default(),
             vc_conflict_limit: Some(20_000),
         }
     }

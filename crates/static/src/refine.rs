@@ -59,7 +59,7 @@ impl std::fmt::Debug for Refiner {
 
 impl Refiner {
     pub fn new(opts: &Options) -> Refiner {
-        let mut solver = Solver::new();
+        let mut solver = Solver::with_config(opts.solver.clone());
         solver.set_deadline(opts.deadline);
         solver.set_conflict_limit(opts.vc_conflict_limit);
         if let Some(f) = &opts.interrupt {

@@ -75,6 +75,8 @@ pub struct Options {
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// The bit-vector solver's configuration, with the SAT core's parameters.
+    pub solver: vigil_bv::config::SolverConfig,
 }
 
 impl Default for Options {
@@ -87,6 +89,7 @@ impl Default for Options {
             test_step_bound: 100_000,
             deadline: None,
             interrupt: None,
+            solver: vigil_bv::config::SolverConfig::default(),
         }
     }
 }

@@ -14,9 +14,6 @@ use vigil_ir::unknown::{Cause, Class, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// At most this many states are explored to confirm an input vector.
-const CONFIRM_MAX_STATES: u64 = 200_000;
-
 /// Runs the program of `base` (the explicit engine's setup for the same program and property)
 /// on `inputs`. Returns the confirmed `false` outcome, or why the vector does not confirm: the
 /// message completes "the counterexample is …"; the cause is the VM's when the run stopped on a
@@ -26,9 +23,10 @@ pub fn confirm(base: &ExplicitEngine, inputs: Vec<u64>, cancel: &Arc<AtomicBool>
         module: base.module.clone(),
         config: base.config.clone(),
         folded_overflow: None,
+        confirm_max_states: base.confirm_max_states,
     };
     engine.config.vm.inputs = Some(inputs);
-    engine.config.max_states = engine.config.max_states.min(CONFIRM_MAX_STATES);
+    engine.config.max_states = engine.config.max_states.min(base.confirm_max_states);
     let outcome = engine.run(cancel);
     match &outcome.answer {
         Answer::False(_) => Ok(outcome),

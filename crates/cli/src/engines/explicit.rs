@@ -18,6 +18,8 @@ pub struct ExplicitEngine {
     /// Under no-overflow: the compiler's warning about an overflowing constant expression it
     /// folded (no instruction is left for the VM to check, so `true` would not cover it).
     pub folded_overflow: Option<String>,
+    /// At most this many states are explored to confirm another engine's input vector.
+    pub confirm_max_states: u64,
 }
 
 impl Engine for ExplicitEngine {

@@ -94,7 +94,7 @@ impl<'a> Ctx<'a> {
         let mut tm = TermManager::new();
         let canon: Vec<TermId> = flat.regs.iter().map(|r| tm.var(&r.name, Sort::BitVec(r.width))).collect();
         let canon_set = canon.iter().copied().collect();
-        let mut solver = Solver::new();
+        let mut solver = Solver::with_config(opts.solver.clone());
         solver.set_deadline(opts.deadline);
         if let Some(f) = &opts.interrupt {
             solver.set_interrupt(f.clone());
@@ -213,7 +213,7 @@ impl<'a> Ctx<'a> {
     /// everything is passed as assumptions).
     fn maybe_fresh_solver(&mut self) {
         if self.solver.stats().clauses > SOLVER_CLAUSE_LIMIT {
-            let mut s = Solver::new();
+            let mut s = Solver::with_config(self.opts.solver.clone());
             s.set_deadline(self.opts.deadline);
             if let Some(f) = &self.opts.interrupt {
                 s.set_interrupt(f.clone());
