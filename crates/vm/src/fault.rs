@@ -57,6 +57,11 @@ pub enum FaultKind {
     /// other undefined behaviour outside the property it rules out a `true` answer (see the
     /// README, "overlapping copies").
     OverlappingCopy(&'static str),
+    /// `va_arg` read past the arguments the variadic call passed (C11 7.16.1.1: undefined), e.g.
+    /// `printf("%d %d", 1)`. Natively it reads whatever the register save area or the stack
+    /// holds, memory that is there: no SV-COMP property names it, so like other undefined
+    /// behaviour outside the property it rules out `true` and is never reported as a violation.
+    VaArgBeyondArguments,
 }
 
 impl FaultKind {
@@ -84,6 +89,7 @@ impl FaultKind {
             InvalidArgument(_) => 3,
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
+            VaArgBeyondArguments => 20,
         }
     }
 
@@ -116,7 +122,7 @@ impl FaultKind {
             Assert | Leak => FaultClass::Checked,
             NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | InvalidFree | WriteToConstant | DivByZero
             | DivOverflow | SignedOverflow | Undefined(_) | Unreachable | BadCall | OverlappingCopy(_)
-            | InvalidArgument(_) => FaultClass::UndefinedBehaviour,
+            | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
             Unsupported(_) | UnknownFunction(_) => FaultClass::ToolLimit,
             BadHypercall(_) => FaultClass::RuntimeBug,
         }
@@ -173,6 +179,7 @@ impl fmt::Display for FaultKind {
             BadHypercall(why) | InvalidArgument(why) => write!(f, "invalid hypercall: {why}"),
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
             OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
+            VaArgBeyondArguments => write!(f, "va_arg beyond the arguments passed"),
         }
     }
 }
