@@ -77,6 +77,9 @@ pub fn resident_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// A progress report: every so often, called with the time elapsed and the engines still running.
+pub type Progress<'a> = (Duration, &'a dyn Fn(Duration, &[&'static str]));
+
 /// Runs `engines` until one gives a conclusive answer, all have finished, `deadline` passes, or
 /// the process's resident memory exceeds `limits.memory` bytes.
 /// With `progress`, calls `progress.1(elapsed, engines still running)` every `progress.0`.
@@ -84,7 +87,7 @@ pub fn run(
     engines: Vec<Arc<dyn Engine>>,
     deadline: Instant,
     limits: Limits,
-    progress: Option<(Duration, &dyn Fn(Duration, &[&'static str]))>,
+    progress: Option<Progress<'_>>,
 ) -> PortfolioResult {
     if engines.is_empty() {
         return PortfolioResult { decided_by: "none", outcome: Outcome::unknown(Unknown::new(Cause::NoEngine, "no engine applies")), summaries: Vec::new() };
