@@ -1,0 +1,19 @@
+//! vigil's automatic configurator (`vigil tune`): ParamILS's FocusedILS over the solvers'
+//! parameter tables (Babić's thesis ch. 5 and Hutter, Babić, Hoos, Hu, FMCAD 2007: Spear was
+//! tuned per class of verification conditions this way; JAIR 2009 for the algorithm).
+//!
+//! - [`space`]: the parameter tables, discretised into a finite configuration space.
+//! - [`objective`]: PAR-k under a cap, and exact versus lower-bound run costs.
+//! - [`ils`]: FocusedILS with adaptive capping, generic over an [`ils::Evaluator`].
+//!
+//! The tuner only chooses among configurations the solvers accept: every value comes from the
+//! solver's own parameter table, and the answers are never affected by it (only run times).
+#![forbid(unsafe_code)]
+
+pub mod ils;
+pub mod objective;
+pub mod space;
+
+pub use ils::{Evaluator, FocusedIls, IlsOptions, Progress};
+pub use objective::{Objective, Outcome, Run};
+pub use space::{Config, Space};
