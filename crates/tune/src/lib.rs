@@ -5,13 +5,17 @@
 //! - [`space`]: the parameter tables, discretised into a finite configuration space.
 //! - [`objective`]: PAR-k under a cap, and exact versus lower-bound run costs.
 //! - [`ils`]: FocusedILS with adaptive capping, generic over an [`ils::Evaluator`].
+//! - [`runner`]: the evaluator for the real solvers (in process, CPU-time cap).
+//! - [`instances`]: training and validation sets from directories or lists.
 //!
 //! The tuner only chooses among configurations the solvers accept: every value comes from the
 //! solver's own parameter table, and the answers are never affected by it (only run times).
 #![forbid(unsafe_code)]
 
 pub mod ils;
+pub mod instances;
 pub mod objective;
+pub mod runner;
 pub mod space;
 
 pub use ils::{Evaluator, FocusedIls, IlsOptions, Progress};

@@ -35,19 +35,24 @@ pub struct Space {
 const EXCLUDED: &[&str] = &["seed"];
 
 impl Space {
-    /// The SAT core's parameter table, discretised.
-    pub fn sat() -> Space {
+    /// The SAT core's parameter table, discretised around the values of `base` (the
+    /// configuration the solver runs by default in the setting being tuned: `vigil sat` turns
+    /// variable elimination on, the incremental API does not).
+    pub fn sat(base: &vigil_sat::Params) -> Space {
         let params = vigil_sat::Params::info()
-            .iter()
+            .into_iter()
             .filter(|i| !EXCLUDED.contains(&i.name))
-            .filter_map(discretise)
+            .filter_map(|mut i| {
+                i.default = base.get(i.name)?;
+                discretise(&i)
+            })
             .collect();
         Space { params }
     }
 
-    /// The SAT table plus the bit-vector layer's rewrite rules (each on or off).
-    pub fn smt() -> Space {
-        let mut s = Space::sat();
+    /// The SAT table (around `base`) plus the bit-vector layer's rewrite rules (each on or off).
+    pub fn smt(base: &vigil_sat::Params) -> Space {
+        let mut s = Space::sat(base);
         let defaults = vigil_bv::RewriteConfig::default();
         for &r in vigil_bv::Rule::ALL {
             let on = defaults.enabled(r);
@@ -171,7 +176,8 @@ mod tests {
 
     #[test]
     fn every_value_is_accepted_by_the_solver_and_defaults_are_points() {
-        for space in [Space::sat(), Space::smt()] {
+        let dimacs = vigil_sat::Params { elim: true, ..Default::default() };
+        for (base, space) in [(dimacs.clone(), Space::sat(&dimacs)), (Default::default(), Space::smt(&Default::default()))] {
             for p in &space.params {
                 assert!(p.values.len() >= 2, "{}", p.name);
                 assert!(p.default < p.values.len());
@@ -179,7 +185,7 @@ mod tests {
                     assert!(vigil_bv::Rule::from_name(rule).is_some());
                     continue;
                 }
-                let mut d = vigil_sat::Params::default();
+                let mut d = base.clone();
                 assert_eq!(d.get(&p.name).as_deref(), Some(p.values[p.default].as_str()), "{}", p.name);
                 for v in &p.values {
                     d.set(&p.name, v).unwrap_or_else(|e| panic!("{}={v}: {e}", p.name));
@@ -187,12 +193,12 @@ mod tests {
             }
             assert!(space.changes(&space.default_config()).is_empty());
         }
-        assert!(Space::sat().params.iter().all(|p| p.name != "seed"));
+        assert!(Space::sat(&dimacs).params.iter().all(|p| p.name != "seed"));
     }
 
     #[test]
     fn log_scale_for_wide_ranges_linear_for_narrow() {
-        let s = Space::sat();
+        let s = Space::sat(&Default::default());
         let get = |n: &str| s.params.iter().find(|p| p.name == n).unwrap().values.clone();
         assert_eq!(get("restart_base"), ["10", "33", "100", "300", "1000"]);
         assert_eq!(get("reduce_fraction"), ["0.25", "0.375", "0.5", "0.625", "0.75"]);
@@ -202,7 +208,7 @@ mod tests {
 
     #[test]
     fn neighbourhood_is_one_exchange() {
-        let s = Space::sat();
+        let s = Space::sat(&Default::default());
         let c = s.default_config();
         let n = s.neighbours(&c);
         let expected: usize = s.params.iter().map(|p| p.values.len() - 1).sum();
