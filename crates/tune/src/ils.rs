@@ -239,6 +239,30 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
         self.space.params.iter().map(|p| self.rng.below(p.values.len())).collect()
     }
 
+    /// The exact full-cap cost of `c` on every training instance (in instance order), making
+    /// the runs still missing regardless of the budget; used for the final measurement.
+    pub fn evaluate_all(&mut self, c: &Config) -> Result<Vec<f64>, String> {
+        let (max_runs, deadline) = (self.opts.max_runs.take(), self.opts.deadline.take());
+        let mut costs = vec![0.0; self.order.len()];
+        let mut result = Ok(());
+        for pos in 0..self.order.len() {
+            match self.objective(c, pos, None) {
+                Ok(r) => costs[self.order[pos]] = r.bound(),
+                Err(Stop::Error(e)) => {
+                    result = Err(e);
+                    break;
+                }
+                Err(Stop::Budget) => {
+                    result = Err("internal error: budget exhausted without a budget".to_string());
+                    break;
+                }
+            }
+        }
+        self.opts.max_runs = max_runs;
+        self.opts.deadline = deadline;
+        result.map(|()| costs)
+    }
+
     /// N(θ): the number of exact runs.
     fn n(&self, c: &Config) -> usize {
         self.runs.get(c).map_or(0, |r| r.iter().take_while(|x| x.is_exact()).count())
@@ -320,6 +344,7 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
     /// The run of `c` at position `i` (i ≤ N(c)): reused when exact, or when it is a lower bound
     /// at least `allowance`; otherwise run with cap min(κ, allowance).
     fn objective(&mut self, c: &Config, i: usize, allowance: Option<f64>) -> Result<Run, Stop> {
+        debug_assert!(i <= self.runs.get(c).map_or(0, Vec::len), "runs are made in instance order");
         let existing = self.runs.get(c).and_then(|r| r.get(i).copied());
         match (existing, allowance) {
             (Some(r @ Run::Exact(_)), _) => return Ok(r),

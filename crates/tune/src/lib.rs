@@ -7,16 +7,20 @@
 //! - [`ils`]: FocusedILS with adaptive capping, generic over an [`ils::Evaluator`].
 //! - [`runner`]: the evaluator for the real solvers (in process, CPU-time cap).
 //! - [`instances`]: training and validation sets from directories or lists.
+//! - [`tuning`]: one session (search, final measurement on training and validation sets).
+//! - [`db`]: the configuration database (`configs/CLASS.toml`).
 //!
 //! The tuner only chooses among configurations the solvers accept: every value comes from the
 //! solver's own parameter table, and the answers are never affected by it (only run times).
 #![forbid(unsafe_code)]
 
+pub mod db;
 pub mod ils;
 pub mod instances;
 pub mod objective;
 pub mod runner;
 pub mod space;
+pub mod tuning;
 
 pub use ils::{Evaluator, FocusedIls, IlsOptions, Progress};
 pub use objective::{Objective, Outcome, Run};
