@@ -10,6 +10,7 @@ mod compile;
 mod engines;
 mod portfolio;
 mod task;
+mod tune_cmd;
 mod runtime;
 mod ir_cmd;
 mod native;
@@ -50,7 +51,7 @@ reach_error()/assert() properties, POSIX threads) and answers true, false or unk
 evidence: a replayed counterexample for false, an exhausted state space or a proof for true, and \
 the reason for unknown.",
     after_help = "Examples:\n  vigil check prog.c\n  vigil check --property valid-memsafety --format json prog.c\n  \
-vigil ir --analysis prog.c\n  vigil replay cex.json\n  vigil sat formula.cnf\n  vigil smt query.smt2\n\n\
+vigil ir --analysis prog.c\n  vigil replay cex.json\n  vigil sat formula.cnf\n  vigil smt query.smt2\n  vigil tune --class C --train DIR --validate DIR --cap 2 --budget 600\n\n\
 Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input."
 )]
 struct Cli {
@@ -90,6 +91,21 @@ vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --list-params")]
     /// Solve an SMT-LIB 2 script in QF_BV (SMT-LIB output).
     #[command(after_help = "Example:\n  vigil smt query.smt2")]
     Smt(SmtArgs),
+    /// Tune the SAT or SMT solver's parameters for a class of instances (ParamILS/FocusedILS).
+    #[command(
+        long_about = "Searches the solver's parameter table (numeric parameters discretised around their \
+defaults, choices and booleans as they are; for smt also the rewrite rules) with FocusedILS and adaptive \
+capping (Hutter et al., JAIR 2009) for the configuration with the lowest PAR-10 (or mean time) on the \
+training instances, each run capped at --cap CPU seconds, for --budget seconds. Then default and tuned \
+configuration are measured on the training and the validation set, and the values that differ from the \
+defaults are written with those numbers as comments to crates/tune/configs/CLASS.toml (or --out). The \
+file loads with `vigil sat --params-file FILE` or `vigil smt --config FILE`. Answers never depend on the \
+configuration; two configurations answering differently stop the tuning as a solver bug.",
+        after_help = "Example:\n  vigil tune --class rand3sat --train /tmp/r3/train --validate /tmp/r3/val --cap 2 --budget 600\n  \
+vigil sat --params-file crates/tune/configs/rand3sat.toml formula.cnf\n\n\
+Progress (incumbent, its cost, runs) is printed on stderr. Exit code 0 on success, 2 on bad usage or input."
+    )]
+    Tune(tune_cmd::TuneArgs),
 }
 
 /// Options shared by every command that reads C programs.
@@ -227,6 +243,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Sat(args) => run_sat(&args),
         Command::Smt(args) => run_smt(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
     };
     ExitCode::from(code)
 }

@@ -43,6 +43,9 @@ pub struct Entry {
     pub validate_tuned: SetScore,
     /// The tuned values that differ from the defaults.
     pub changes: Vec<(String, String)>,
+    /// The search's incumbent when it lost to the default on the whole training set (then
+    /// `changes` is empty): its changed values and its training score.
+    pub rejected: Option<(Vec<(String, String)>, SetScore)>,
 }
 
 /// Where configuration `class` is stored by default.
@@ -91,6 +94,14 @@ impl Entry {
             speedup(self.train_default, self.train_tuned),
             speedup(self.validate_default, self.validate_tuned)
         ));
+        if let Some((changes, sc)) = &self.rejected {
+            let list: Vec<String> = changes.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            s.push_str(&format!(
+                "# the search's incumbent scored {} on the whole training set, no better than the default: {}\n",
+                score(*sc),
+                list.join(" ")
+            ));
+        }
         if self.changes.is_empty() {
             s.push_str("# no configuration better than the default was found: every value is the default\n");
         } else {
@@ -159,6 +170,7 @@ mod tests {
             validate_default: sc(8.0, 3),
             validate_tuned: sc(2.0, 4),
             changes: vec![("restart".into(), "luby".into()), ("var_decay".into(), "0.888".into())],
+            rejected: None,
         };
         let text = e.render("2026-11-26");
         assert!(text.contains("validation 4.00x"), "{text}");
@@ -170,7 +182,10 @@ mod tests {
         let c = vigil_bv::config::SolverConfig::from_toml_str(&e.render("2026-11-26")).unwrap();
         assert_eq!(c.sat_params.var_decay, 0.888);
         e.changes.clear();
-        assert!(e.render("d").contains("no configuration better"));
+        e.rejected = Some((vec![("restart".into(), "never".into())], sc(7.0, 3)));
+        let text = e.render("d");
+        assert!(text.contains("no configuration better") && text.contains("restart=never"), "{text}");
+        assert!(vigil_bv::config::SolverConfig::from_toml_str(&text).unwrap().sat.is_empty());
         assert!(valid_class("qfbv-muldiv_1") && !valid_class("../x") && !valid_class(""));
     }
 }

@@ -352,10 +352,12 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
             _ => {}
         }
         let obj = self.opts.objective;
-        let cap = allowance.map_or(obj.cap, |a| a.min(obj.cap));
-        let run = if cap <= 0.0 {
+        let run = if allowance.is_some_and(|a| a < 0.0) {
+            // Its total already exceeds the rival's: it loses whatever this run costs.
             Run::Above(0.0)
         } else {
+            // A run is never capped below MIN_CAP (a run that short is no measurement).
+            let cap = allowance.map_or(obj.cap, |a| a.max(MIN_CAP).min(obj.cap));
             if self.opts.max_runs.is_some_and(|m| self.total_runs >= m)
                 || self.opts.deadline.is_some_and(|d| Instant::now() >= d)
             {
@@ -372,6 +374,9 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
         Ok(run)
     }
 }
+
+/// The smallest cap adaptive capping gives a run, in seconds.
+const MIN_CAP: f64 = 0.001;
 
 /// Fisher–Yates with the search's generator.
 fn shuffle<T>(v: &mut [T], rng: &mut Rng) {

@@ -5,6 +5,8 @@
 //! CPU time (Linux `/proc/thread-self/schedstat`, nanoseconds) and raises the flag when the cap
 //! is reached, so the cap and the measured time are CPU seconds of that run, not wall-clock time
 //! disturbed by other load on the machine. Where `/proc` is unavailable, wall-clock time is used.
+//! The worker reads its own CPU time after a 1 ns sleep: the kernel updates a running thread's
+//! figure only at scheduler events, and a sleep is one (without it, millisecond runs read 0).
 //! A wall-clock backstop (3 × cap + 1 s) stops runs the watchdog cannot observe.
 //!
 //! Invariants: a run is solved only with a definite answer; every SAT model is checked against
@@ -211,10 +213,10 @@ where
         .spawn(move || {
             let stat = thread_stat_path();
             let _ = tx_stat.send(stat.clone());
-            let t0 = stat.as_deref().and_then(cpu_seconds);
+            let t0 = settled_cpu_seconds(stat.as_deref());
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(f2, backstop)))
                 .unwrap_or_else(|_| Err("the solver panicked".to_string()));
-            let t1 = stat.as_deref().and_then(cpu_seconds);
+            let t1 = settled_cpu_seconds(stat.as_deref());
             let cpu = t0.zip(t1).map(|(a, b)| b - a);
             let _ = tx_done.send((r, cpu));
         })
@@ -247,6 +249,13 @@ fn thread_stat_path() -> Option<PathBuf> {
     let link = std::fs::read_link("/proc/thread-self").ok()?;
     let p = Path::new("/proc").join(link).join("schedstat");
     cpu_seconds(&p).map(|_| p)
+}
+
+/// The calling thread's exact CPU time: the kernel brings a running thread's schedstat up to
+/// date only at scheduler events (ticks, sleeps), so the thread first sleeps for a nanosecond.
+fn settled_cpu_seconds(p: Option<&Path>) -> Option<f64> {
+    std::thread::sleep(Duration::from_nanos(1));
+    p.and_then(cpu_seconds)
 }
 
 /// The first field of a schedstat file: nanoseconds spent on a CPU.

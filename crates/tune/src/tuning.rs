@@ -78,20 +78,30 @@ pub fn tune(
         space.size(),
         req.budget
     ));
-    let (tuned, runs, configs, train_default, train_tuned) = {
+    let (tuned, runs, configs, train_default, train_tuned, rejected) = {
         let mut ils = FocusedIls::new(&space, &mut train_runner, train.len(), opts);
         ils.on_progress(progress);
-        let tuned = ils.run()?;
+        let found = ils.run()?;
         let p = ils.progress();
         phase("measuring default and tuned configuration on the training set");
         let d = ils.evaluate_all(&default)?;
-        let t = ils.evaluate_all(&tuned)?;
-        (tuned, p.runs, p.configs, d, t)
+        let t = ils.evaluate_all(&found)?;
+        // The incumbent has the most runs, not necessarily all of them: on the whole training
+        // set it must beat the default, or the default stays.
+        if t.iter().sum::<f64>() < d.iter().sum::<f64>() {
+            (found, p.runs, p.configs, d, t, None)
+        } else {
+            let rejected = (found != default).then(|| (space.changes(&found), score(&t, objective)));
+            (default.clone(), p.runs, p.configs, d.clone(), d, rejected)
+        }
     };
     phase("measuring default and tuned configuration on the validation set");
     let validate_default = measure(&mut val_runner, &default, objective)?;
     let validate_tuned = measure(&mut val_runner, &tuned, objective)?;
     let score = |costs: Vec<f64>| score(&costs, objective);
+    if let Some((changes, _)) = &rejected {
+        phase(&format!("the search's incumbent ({} changed values) is not better than the default on the whole training set; keeping the default", changes.len()));
+    }
     let entry = Entry {
         class: req.class.clone(),
         solver: req.solver,
@@ -108,6 +118,7 @@ pub fn tune(
         validate_default: score(validate_default),
         validate_tuned: score(validate_tuned),
         changes: space.changes(&tuned),
+        rejected,
     };
     Ok(Outcome { entry, space, tuned })
 }
