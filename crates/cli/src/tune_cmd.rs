@@ -65,7 +65,10 @@ pub fn run(args: &TuneArgs) -> u8 {
 
 fn run_inner(args: &TuneArgs) -> Result<(), String> {
     if !db::valid_class(&args.class) {
-        return Err(format!("invalid class name `{}` (letters, digits, '-', '_', '.')", args.class));
+        return Err(format!(
+            "invalid class name `{}` (letters, digits, '-', '_', '.')",
+            args.class
+        ));
     }
     let solver = match args.solver {
         SolverArg::Sat => SolverKind::Sat,
@@ -82,16 +85,27 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         seed: args.seed,
         penalty: if args.mean_time { 1.0 } else { 10.0 },
     };
-    let out = args.out.clone().unwrap_or_else(|| db::default_path(&args.class));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| db::default_path(&args.class));
     let space = solver.space();
     let start = Instant::now();
     let mut last_print = Instant::now();
     let mut last_changes = 0usize;
-    let k = if args.mean_time { "mean time".to_string() } else { "PAR-10".to_string() };
+    let k = if args.mean_time {
+        "mean time".to_string()
+    } else {
+        "PAR-10".to_string()
+    };
     let space2 = space.clone();
     let progress = |p: &vigil_tune::Progress| {
         if p.changes != last_changes || last_print.elapsed().as_secs_f64() >= 10.0 {
-            let diff: Vec<String> = space2.changes(&p.incumbent).iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let diff: Vec<String> = space2
+                .changes(&p.incumbent)
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect();
             eprintln!(
                 "[{:>5.0} s] runs {:>5}, configurations {:>4}; incumbent {k} {:.3} s on {} instances: {}",
                 start.elapsed().as_secs_f64(),

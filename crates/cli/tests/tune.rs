@@ -17,7 +17,12 @@ fn php(p: usize, holes: usize) -> String {
     let var = |i: usize, j: usize| i * holes + j + 1;
     let mut clauses = Vec::new();
     for i in 0..p {
-        clauses.push((0..holes).map(|j| format!("{} ", var(i, j))).collect::<String>() + "0");
+        clauses.push(
+            (0..holes)
+                .map(|j| format!("{} ", var(i, j)))
+                .collect::<String>()
+                + "0",
+        );
     }
     for j in 0..holes {
         for a in 0..p {
@@ -26,7 +31,12 @@ fn php(p: usize, holes: usize) -> String {
             }
         }
     }
-    format!("p cnf {} {}\n{}\n", p * holes, clauses.len(), clauses.join("\n"))
+    format!(
+        "p cnf {} {}\n{}\n",
+        p * holes,
+        clauses.len(),
+        clauses.join("\n")
+    )
 }
 
 fn write_set(dir: &Path, files: &[(&str, String)]) {
@@ -40,11 +50,20 @@ fn write_set(dir: &Path, files: &[(&str, String)]) {
 fn a_short_sat_session_writes_a_loadable_configuration() {
     let d = tempfile::tempdir().unwrap();
     let (train, val) = (d.path().join("train"), d.path().join("val"));
-    write_set(&train, &[("a.cnf", php(5, 4)), ("b.cnf", php(5, 5)), ("c.cnf", php(6, 5))]);
+    write_set(
+        &train,
+        &[
+            ("a.cnf", php(5, 4)),
+            ("b.cnf", php(5, 5)),
+            ("c.cnf", php(6, 5)),
+        ],
+    );
     write_set(&val, &[("d.cnf", php(4, 3)), ("e.cnf", php(6, 6))]);
     let out = d.path().join("demo.toml");
     let o = vigil()
-        .args(["tune", "--class", "demo", "--cap", "2", "--budget", "1", "--seed", "3"])
+        .args([
+            "tune", "--class", "demo", "--cap", "2", "--budget", "1", "--seed", "3",
+        ])
         .arg("--train")
         .arg(&train)
         .arg("--validate")
@@ -55,15 +74,34 @@ fn a_short_sat_session_writes_a_loadable_configuration() {
         .unwrap();
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    assert!(err.contains("incumbent") && err.contains("written to"), "{err}");
+    assert!(
+        err.contains("incumbent") && err.contains("written to"),
+        "{err}"
+    );
     let text = std::fs::read_to_string(&out).unwrap();
-    for needle in ["class `demo`", "date: ", "3 instances from", "training PAR-10", "validation PAR-10", "speed-up"] {
+    for needle in [
+        "class `demo`",
+        "date: ",
+        "3 instances from",
+        "training PAR-10",
+        "validation PAR-10",
+        "speed-up",
+    ] {
         assert!(text.contains(needle), "{needle} missing in\n{text}");
     }
-    assert!(text.contains("(3/3 solved)") && text.contains("(2/2 solved)"), "{text}");
+    assert!(
+        text.contains("(3/3 solved)") && text.contains("(2/2 solved)"),
+        "{text}"
+    );
     // The configuration loads and the answers are unchanged.
     for (f, code) in [("a.cnf", 20), ("b.cnf", 10)] {
-        let o = vigil().arg("sat").arg("--params-file").arg(&out).arg(train.join(f)).output().unwrap();
+        let o = vigil()
+            .arg("sat")
+            .arg("--params-file")
+            .arg(&out)
+            .arg(train.join(f))
+            .output()
+            .unwrap();
         assert_eq!(o.status.code(), Some(code), "{}", stderr(&o));
     }
 }
@@ -71,13 +109,26 @@ fn a_short_sat_session_writes_a_loadable_configuration() {
 #[test]
 fn a_short_smt_session_writes_a_loadable_configuration() {
     let d = tempfile::tempdir().unwrap();
-    let q = |c: &str| format!("(set-logic QF_BV)\n(declare-const x (_ BitVec 8))\n(assert {c})\n(check-sat)\n");
+    let q = |c: &str| {
+        format!("(set-logic QF_BV)\n(declare-const x (_ BitVec 8))\n(assert {c})\n(check-sat)\n")
+    };
     let (train, val) = (d.path().join("train"), d.path().join("val"));
-    write_set(&train, &[("a.smt2", q("(= (bvmul x #x03) #x09)")), ("b.smt2", q("(bvult (bvadd x #x01) x)"))]);
-    write_set(&val, &[("c.smt2", q("(and (bvult x #x05) (bvugt x #x05))"))]);
+    write_set(
+        &train,
+        &[
+            ("a.smt2", q("(= (bvmul x #x03) #x09)")),
+            ("b.smt2", q("(bvult (bvadd x #x01) x)")),
+        ],
+    );
+    write_set(
+        &val,
+        &[("c.smt2", q("(and (bvult x #x05) (bvugt x #x05))"))],
+    );
     let out = d.path().join("q.toml");
     let o = vigil()
-        .args(["tune", "--solver", "smt", "--class", "q", "--cap", "2", "--budget", "1"])
+        .args([
+            "tune", "--solver", "smt", "--class", "q", "--cap", "2", "--budget", "1",
+        ])
         .arg("--train")
         .arg(&train)
         .arg("--validate")
@@ -88,9 +139,23 @@ fn a_short_smt_session_writes_a_loadable_configuration() {
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.contains("smt solver") && text.contains("(1/1 solved)"), "{text}");
-    let o = vigil().arg("smt").arg("--config").arg(&out).arg(val.join("c.smt2")).output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "unsat", "{}", stderr(&o));
+    assert!(
+        text.contains("smt solver") && text.contains("(1/1 solved)"),
+        "{text}"
+    );
+    let o = vigil()
+        .arg("smt")
+        .arg("--config")
+        .arg(&out)
+        .arg(val.join("c.smt2"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "unsat",
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -99,21 +164,39 @@ fn bad_usage_gives_exit_2() {
     let set = d.path().join("set");
     write_set(&set, &[("a.cnf", php(3, 3))]);
     let run = |extra: &[&str], train: &Path, val: &Path| {
-        vigil().args(["tune", "--cap", "1", "--budget", "1"]).args(extra).arg("--train").arg(train).arg("--validate").arg(val).output().unwrap()
+        vigil()
+            .args(["tune", "--cap", "1", "--budget", "1"])
+            .args(extra)
+            .arg("--train")
+            .arg(train)
+            .arg("--validate")
+            .arg(val)
+            .output()
+            .unwrap()
     };
     let cases: [(&[&str], &Path, &str); 4] = [
         (&["--class", "x"], &set, "kept apart"),
         (&["--class", "../x"], &set, "invalid class"),
         (&["--class", "x"], &d.path().join("missing"), "missing"),
-        (&["--class", "x", "--solver", "smt"], &set, "no smt instances"),
+        (
+            &["--class", "x", "--solver", "smt"],
+            &set,
+            "no smt instances",
+        ),
     ];
     for (extra, val, needle) in cases {
         let o = run(extra, &set, val);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {err}");
-        assert!(err.contains(needle) && !err.contains("panicked"), "{extra:?}: {err}");
+        assert!(
+            err.contains(needle) && !err.contains("panicked"),
+            "{extra:?}: {err}"
+        );
     }
     let o = vigil().args(["tune", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&o.stdout);
-    assert!(help.contains("FocusedILS") && help.contains("--validate"), "{help}");
+    assert!(
+        help.contains("FocusedILS") && help.contains("--validate"),
+        "{help}"
+    );
 }

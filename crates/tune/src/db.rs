@@ -50,14 +50,18 @@ pub struct Entry {
 
 /// Where configuration `class` is stored by default.
 pub fn default_path(class: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(format!("{class}.toml"))
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("configs")
+        .join(format!("{class}.toml"))
 }
 
 /// A class name usable as a file name: letters, digits, `-`, `_`, `.`, not starting with `.`.
 pub fn valid_class(class: &str) -> bool {
     !class.is_empty()
         && !class.starts_with('.')
-        && class.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && class
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 /// The speed-up of tuned over default on a set (default cost / tuned cost).
@@ -79,7 +83,11 @@ impl Entry {
             SolverKind::Smt => "vigil smt --config FILE",
         };
         let mut s = String::new();
-        s.push_str(&format!("# vigil tune: configuration for class `{}` ({} solver; load with `{load}`)\n", self.class, self.solver.name()));
+        s.push_str(&format!(
+            "# vigil tune: configuration for class `{}` ({} solver; load with `{load}`)\n",
+            self.class,
+            self.solver.name()
+        ));
         s.push_str(&format!("# date: {date}\n"));
         s.push_str(&format!("# training set: {}\n", self.train_desc));
         s.push_str(&format!("# validation set: {}\n", self.validate_desc));
@@ -87,8 +95,16 @@ impl Entry {
             "# objective: PAR-{k} under a cap of {} CPU s per run; FocusedILS seed {}, budget {} s, {} runs, {} configurations\n",
             self.cap, self.seed, self.budget, self.runs, self.configs
         ));
-        s.push_str(&format!("# training PAR-{k}:   default {}, tuned {}\n", score(self.train_default), score(self.train_tuned)));
-        s.push_str(&format!("# validation PAR-{k}: default {}, tuned {}\n", score(self.validate_default), score(self.validate_tuned)));
+        s.push_str(&format!(
+            "# training PAR-{k}:   default {}, tuned {}\n",
+            score(self.train_default),
+            score(self.train_tuned)
+        ));
+        s.push_str(&format!(
+            "# validation PAR-{k}: default {}, tuned {}\n",
+            score(self.validate_default),
+            score(self.validate_tuned)
+        ));
         s.push_str(&format!(
             "# speed-up (default / tuned PAR-{k}): training {:.2}x, validation {:.2}x\n",
             speedup(self.train_default, self.train_tuned),
@@ -122,7 +138,9 @@ impl Entry {
 
 /// Today's date (UTC) as YYYY-MM-DD.
 pub fn today() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     civil_date((secs / 86_400) as i64)
 }
 
@@ -153,7 +171,11 @@ mod tests {
 
     #[test]
     fn rendered_entries_load_in_the_solvers() {
-        let sc = |par, solved| SetScore { par, solved, total: 4 };
+        let sc = |par, solved| SetScore {
+            par,
+            solved,
+            total: 4,
+        };
         let mut e = Entry {
             class: "demo".into(),
             solver: SolverKind::Sat,
@@ -169,7 +191,10 @@ mod tests {
             train_tuned: sc(3.0, 4),
             validate_default: sc(8.0, 3),
             validate_tuned: sc(2.0, 4),
-            changes: vec![("restart".into(), "luby".into()), ("var_decay".into(), "0.888".into())],
+            changes: vec![
+                ("restart".into(), "luby".into()),
+                ("var_decay".into(), "0.888".into()),
+            ],
             rejected: None,
         };
         let text = e.render("2026-11-26");
@@ -178,14 +203,21 @@ mod tests {
         p.load_toml(&text).unwrap();
         assert_eq!(p.var_decay, 0.888);
         e.solver = SolverKind::Smt;
-        e.changes.push(("bv.rewrite.const-fold".into(), "false".into()));
+        e.changes
+            .push(("bv.rewrite.const-fold".into(), "false".into()));
         let c = vigil_bv::config::SolverConfig::from_toml_str(&e.render("2026-11-26")).unwrap();
         assert_eq!(c.sat_params.var_decay, 0.888);
         e.changes.clear();
         e.rejected = Some((vec![("restart".into(), "never".into())], sc(7.0, 3)));
         let text = e.render("d");
-        assert!(text.contains("no configuration better") && text.contains("restart=never"), "{text}");
-        assert!(vigil_bv::config::SolverConfig::from_toml_str(&text).unwrap().sat.is_empty());
+        assert!(
+            text.contains("no configuration better") && text.contains("restart=never"),
+            "{text}"
+        );
+        assert!(vigil_bv::config::SolverConfig::from_toml_str(&text)
+            .unwrap()
+            .sat
+            .is_empty());
         assert!(valid_class("qfbv-muldiv_1") && !valid_class("../x") && !valid_class(""));
     }
 }

@@ -179,7 +179,11 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
             configs: self.runs.len(),
             incumbent: self.incumbent.clone(),
             incumbent_runs: n,
-            incumbent_cost: if n == 0 { 0.0 } else { self.sum(&self.incumbent, n) / n as f64 },
+            incumbent_cost: if n == 0 {
+                0.0
+            } else {
+                self.sum(&self.incumbent, n) / n as f64
+            },
             changes: self.changes,
         }
     }
@@ -236,7 +240,11 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
     }
 
     fn random_config(&mut self) -> Config {
-        self.space.params.iter().map(|p| self.rng.below(p.values.len())).collect()
+        self.space
+            .params
+            .iter()
+            .map(|p| self.rng.below(p.values.len()))
+            .collect()
     }
 
     /// The exact full-cap cost of `c` on every training instance (in instance order), making
@@ -265,12 +273,16 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
 
     /// N(θ): the number of exact runs.
     fn n(&self, c: &Config) -> usize {
-        self.runs.get(c).map_or(0, |r| r.iter().take_while(|x| x.is_exact()).count())
+        self.runs
+            .get(c)
+            .map_or(0, |r| r.iter().take_while(|x| x.is_exact()).count())
     }
 
     /// Total exact cost of θ on the first `k` instances (k ≤ N(θ)).
     fn sum(&self, c: &Config, k: usize) -> f64 {
-        self.runs.get(c).map_or(0.0, |r| r[..k].iter().map(|x| x.bound()).sum())
+        self.runs
+            .get(c)
+            .map_or(0.0, |r| r[..k].iter().map(|x| x.bound()).sum())
     }
 
     fn dominates(&self, a: &Config, b: &Config) -> bool {
@@ -297,7 +309,10 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
                 break self.dominates(t1, t2);
             }
             self.objective(tmax, i, None)?;
-            let allowance = self.opts.capping.then(|| self.sum(tmax, i + 1) - self.sum(tmin, i));
+            let allowance = self
+                .opts
+                .capping
+                .then(|| self.sum(tmax, i + 1) - self.sum(tmin, i));
             if !self.objective(tmin, i, allowance)?.is_exact() {
                 break swap; // tmin lost; t1 wins exactly when it is tmax
             }
@@ -344,7 +359,10 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
     /// The run of `c` at position `i` (i ≤ N(c)): reused when exact, or when it is a lower bound
     /// at least `allowance`; otherwise run with cap min(κ, allowance).
     fn objective(&mut self, c: &Config, i: usize, allowance: Option<f64>) -> Result<Run, Stop> {
-        debug_assert!(i <= self.runs.get(c).map_or(0, Vec::len), "runs are made in instance order");
+        debug_assert!(
+            i <= self.runs.get(c).map_or(0, Vec::len),
+            "runs are made in instance order"
+        );
         let existing = self.runs.get(c).and_then(|r| r.get(i).copied());
         match (existing, allowance) {
             (Some(r @ Run::Exact(_)), _) => return Ok(r),
@@ -415,14 +433,28 @@ mod tests {
         fn run(&mut self, c: &Config, inst: usize, cap: f64) -> Result<Outcome, String> {
             self.log.push((c.clone(), inst, (cap * 1e6) as u64));
             let t = self.time(c, inst);
-            Ok(if t <= cap { Outcome { solved: true, time: t } } else { Outcome { solved: false, time: cap } })
+            Ok(if t <= cap {
+                Outcome {
+                    solved: true,
+                    time: t,
+                }
+            } else {
+                Outcome {
+                    solved: false,
+                    time: cap,
+                }
+            })
         }
     }
 
     fn space(n: usize, k: usize) -> Space {
         Space {
             params: (0..n)
-                .map(|j| Param { name: format!("p{j}"), values: (0..k).map(|v| v.to_string()).collect(), default: 0 })
+                .map(|j| Param {
+                    name: format!("p{j}"),
+                    values: (0..k).map(|v| v.to_string()).collect(),
+                    default: 0,
+                })
                 .collect(),
         }
     }
@@ -438,7 +470,10 @@ mod tests {
     fn finds_the_optimum_of_a_known_landscape() {
         let sp = space(6, 5);
         for seed in [1, 2, 3] {
-            let mut ev = Synthetic { best: vec![3, 1, 4, 0, 2, 4], log: Vec::new() };
+            let mut ev = Synthetic {
+                best: vec![3, 1, 4, 0, 2, 4],
+                log: Vec::new(),
+            };
             let best = ev.best.clone();
             let mut ils = FocusedIls::new(&sp, &mut ev, 8, opts(seed, 3000, true));
             let got = ils.run().unwrap();
@@ -451,8 +486,13 @@ mod tests {
     fn deterministic_given_the_seed() {
         let sp = space(5, 4);
         let run = |seed| {
-            let mut ev = Synthetic { best: vec![1, 2, 3, 0, 1], log: Vec::new() };
-            let got = FocusedIls::new(&sp, &mut ev, 6, opts(seed, 400, true)).run().unwrap();
+            let mut ev = Synthetic {
+                best: vec![1, 2, 3, 0, 1],
+                log: Vec::new(),
+            };
+            let got = FocusedIls::new(&sp, &mut ev, 6, opts(seed, 400, true))
+                .run()
+                .unwrap();
             (got, ev.log)
         };
         assert_eq!(run(7), run(7));
@@ -472,7 +512,10 @@ mod tests {
             let mut results = Vec::new();
             let mut spent = Vec::new();
             for capping in [false, true] {
-                let mut ev = Synthetic { best: best.clone(), log: Vec::new() };
+                let mut ev = Synthetic {
+                    best: best.clone(),
+                    log: Vec::new(),
+                };
                 let mut ils = FocusedIls::new(&sp, &mut ev, 5, opts(5, 1000, capping));
                 for k in 0..head {
                     ils.objective(&b, k, None).unwrap();
@@ -480,7 +523,10 @@ mod tests {
                 results.push(ils.better_pub(&a, &b).unwrap());
                 spent.push(ils.solver_seconds);
             }
-            assert_eq!(results[0], results[1], "a={a:?} b={b:?} best={best:?} head={head}");
+            assert_eq!(
+                results[0], results[1],
+                "a={a:?} b={b:?} best={best:?} head={head}"
+            );
             assert!(spent[1] <= spent[0] + 1e-9);
         }
     }
@@ -492,7 +538,10 @@ mod tests {
         let slow: Config = vec![4, 4, 4];
         let mut costs = Vec::new();
         for capping in [false, true] {
-            let mut ev = Synthetic { best: best.clone(), log: Vec::new() };
+            let mut ev = Synthetic {
+                best: best.clone(),
+                log: Vec::new(),
+            };
             let mut ils = FocusedIls::new(&sp, &mut ev, 4, opts(1, 1000, capping));
             for k in 0..4 {
                 ils.objective(&best, k, None).unwrap();
@@ -506,7 +555,10 @@ mod tests {
     #[test]
     fn runs_grow_for_the_incumbent_and_budget_stops_the_search() {
         let sp = space(4, 3);
-        let mut ev = Synthetic { best: vec![2, 2, 2, 2], log: Vec::new() };
+        let mut ev = Synthetic {
+            best: vec![2, 2, 2, 2],
+            log: Vec::new(),
+        };
         let mut seen = Vec::new();
         {
             let mut ils = FocusedIls::new(&sp, &mut ev, 10, opts(3, 200, true));
@@ -530,7 +582,9 @@ mod tests {
         }
         let sp = space(2, 2);
         let mut ev = Failing;
-        let e = FocusedIls::new(&sp, &mut ev, 3, opts(1, 10, true)).run().unwrap_err();
+        let e = FocusedIls::new(&sp, &mut ev, 3, opts(1, 10, true))
+            .run()
+            .unwrap_err();
         assert!(e.contains("disagree"));
     }
 }

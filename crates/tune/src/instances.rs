@@ -13,7 +13,9 @@ use crate::runner::SolverKind;
 pub fn is_instance(kind: SolverKind, p: &Path) -> bool {
     let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
     match kind {
-        SolverKind::Sat => [".cnf", ".cnf.gz", ".cnf.xz", ".dimacs"].iter().any(|e| name.ends_with(e)),
+        SolverKind::Sat => [".cnf", ".cnf.gz", ".cnf.xz", ".dimacs"]
+            .iter()
+            .any(|e| name.ends_with(e)),
         SolverKind::Smt => name.ends_with(".smt2"),
     }
 }
@@ -40,14 +42,23 @@ pub fn read_set(kind: SolverKind, spec: &Path) -> Result<Vec<PathBuf>, String> {
             }
             let p = dir.join(line);
             if !p.is_file() {
-                return Err(format!("{} line {}: no such file {}", spec.display(), k + 1, p.display()));
+                return Err(format!(
+                    "{} line {}: no such file {}",
+                    spec.display(),
+                    k + 1,
+                    p.display()
+                ));
             }
             v.push(p);
         }
         v
     };
     if paths.is_empty() {
-        return Err(format!("{}: no {} instances found", spec.display(), kind.name()));
+        return Err(format!(
+            "{}: no {} instances found",
+            spec.display(),
+            kind.name()
+        ));
     }
     Ok(paths)
 }
@@ -56,7 +67,10 @@ pub fn read_set(kind: SolverKind, spec: &Path) -> Result<Vec<PathBuf>, String> {
 pub fn overlap(a: &[PathBuf], b: &[PathBuf]) -> Vec<PathBuf> {
     let canon = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
     let bs: Vec<PathBuf> = b.iter().map(canon).collect();
-    a.iter().filter(|p| bs.contains(&canon(p))).cloned().collect()
+    a.iter()
+        .filter(|p| bs.contains(&canon(p)))
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]
@@ -72,16 +86,27 @@ mod tests {
         }
         let got = read_set(SolverKind::Sat, &d).unwrap();
         assert_eq!(got, vec![d.join("a.cnf.xz"), d.join("b.cnf")]);
-        assert_eq!(read_set(SolverKind::Smt, &d).unwrap(), vec![d.join("q.smt2")]);
+        assert_eq!(
+            read_set(SolverKind::Smt, &d).unwrap(),
+            vec![d.join("q.smt2")]
+        );
         let list = d.join("list.txt");
         std::fs::write(&list, "# training\nb.cnf\n\nq.smt2  # a comment\n").unwrap();
-        assert_eq!(read_set(SolverKind::Sat, &list).unwrap(), vec![d.join("b.cnf"), d.join("q.smt2")]);
+        assert_eq!(
+            read_set(SolverKind::Sat, &list).unwrap(),
+            vec![d.join("b.cnf"), d.join("q.smt2")]
+        );
         std::fs::write(&list, "missing.cnf\n").unwrap();
-        assert!(read_set(SolverKind::Sat, &list).unwrap_err().contains("line 1"));
+        assert!(read_set(SolverKind::Sat, &list)
+            .unwrap_err()
+            .contains("line 1"));
         std::fs::write(&list, "# nothing\n").unwrap();
         assert!(read_set(SolverKind::Sat, &list).is_err());
         assert!(read_set(SolverKind::Sat, &d.join("nope")).is_err());
-        assert_eq!(overlap(&[d.join("b.cnf")], &[d.join("a.cnf.xz"), d.join("b.cnf")]), vec![d.join("b.cnf")]);
+        assert_eq!(
+            overlap(&[d.join("b.cnf")], &[d.join("a.cnf.xz"), d.join("b.cnf")]),
+            vec![d.join("b.cnf")]
+        );
         let _ = std::fs::remove_dir_all(&d);
     }
 }

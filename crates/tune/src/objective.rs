@@ -73,12 +73,50 @@ mod tests {
     #[test]
     fn par10_and_capped_runs() {
         let obj = Objective::par10(2.0);
-        assert_eq!(obj.full_cost(Outcome { solved: true, time: 1.5 }), 1.5);
-        assert_eq!(obj.full_cost(Outcome { solved: false, time: 2.0 }), 20.0);
+        assert_eq!(
+            obj.full_cost(Outcome {
+                solved: true,
+                time: 1.5
+            }),
+            1.5
+        );
+        assert_eq!(
+            obj.full_cost(Outcome {
+                solved: false,
+                time: 2.0
+            }),
+            20.0
+        );
         // A run stopped early by adaptive capping is only a lower bound.
-        assert_eq!(obj.cost(Outcome { solved: false, time: 0.5 }, 0.5), Run::Above(0.5));
-        assert!(!obj.cost(Outcome { solved: false, time: 0.5 }, 0.5).is_exact());
+        assert_eq!(
+            obj.cost(
+                Outcome {
+                    solved: false,
+                    time: 0.5
+                },
+                0.5
+            ),
+            Run::Above(0.5)
+        );
+        assert!(!obj
+            .cost(
+                Outcome {
+                    solved: false,
+                    time: 0.5
+                },
+                0.5
+            )
+            .is_exact());
         // Solved above the run's cap (a slow return): not an exact cost under that cap.
-        assert_eq!(obj.cost(Outcome { solved: true, time: 0.7 }, 0.5), Run::Above(0.5));
+        assert_eq!(
+            obj.cost(
+                Outcome {
+                    solved: true,
+                    time: 0.7
+                },
+                0.5
+            ),
+            Run::Above(0.5)
+        );
     }
 }

@@ -50,7 +50,10 @@ impl SolverKind {
     /// variable elimination on for DIMACS input).
     pub fn base_params(self) -> Params {
         match self {
-            SolverKind::Sat => Params { elim: true, ..Params::default() },
+            SolverKind::Sat => Params {
+                elim: true,
+                ..Params::default()
+            },
             SolverKind::Smt => SolverConfig::default().sat_params(),
         }
     }
@@ -88,7 +91,13 @@ impl Runner {
         for p in &paths {
             inputs.push(load(kind, p)?);
         }
-        Ok(Runner { kind, space, paths, inputs, answers: HashMap::new() })
+        Ok(Runner {
+            kind,
+            space,
+            paths,
+            inputs,
+            answers: HashMap::new(),
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -103,7 +112,12 @@ impl Runner {
         &self.paths[i]
     }
 
-    fn run_once(&self, config: &Config, i: usize, cap: f64) -> Result<(Outcome, Option<String>), String> {
+    fn run_once(
+        &self,
+        config: &Config,
+        i: usize,
+        cap: f64,
+    ) -> Result<(Outcome, Option<String>), String> {
         let changes = self.space.changes(config);
         match (&self.inputs[i], self.kind) {
             (Input::Cnf(cnf), _) => {
@@ -112,12 +126,17 @@ impl Runner {
                     p.set(n, v).map_err(|e| e.to_string())?;
                 }
                 let cnf = cnf.clone();
-                timed(cap, move |flag, deadline| solve_cnf(&cnf, p, flag, deadline))
+                timed(cap, move |flag, deadline| {
+                    solve_cnf(&cnf, p, flag, deadline)
+                })
             }
             (Input::Script(src), _) => {
-                let config = SolverConfig::from_toml_str(&config_toml(&changes)).map_err(|e| e.to_string())?;
+                let config = SolverConfig::from_toml_str(&config_toml(&changes))
+                    .map_err(|e| e.to_string())?;
                 let src = src.clone();
-                timed(cap, move |flag, deadline| solve_script(&src, config, flag, deadline))
+                timed(cap, move |flag, deadline| {
+                    solve_script(&src, config, flag, deadline)
+                })
             }
         }
     }
@@ -130,13 +149,13 @@ impl Evaluator for Runner {
             match self.answers.get(&i) {
                 Some((prev, who)) if *prev != a => {
                     return Err(format!(
-                        "{}: configurations disagree ({} vs {}): a solver bug; first {:?}, then {:?}",
-                        self.paths[i].display(),
-                        prev,
-                        a,
-                        self.space.changes(who),
-                        self.space.changes(config)
-                    ))
+                    "{}: configurations disagree ({} vs {}): a solver bug; first {:?}, then {:?}",
+                    self.paths[i].display(),
+                    prev,
+                    a,
+                    self.space.changes(who),
+                    self.space.changes(config)
+                ))
                 }
                 Some(_) => {}
                 None => {
@@ -151,8 +170,10 @@ impl Evaluator for Runner {
 fn load(kind: SolverKind, p: &Path) -> Result<Input, String> {
     match kind {
         SolverKind::Sat => {
-            let bytes = vigil_sat::dimacs::read_file_bytes(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let cnf = vigil_sat::dimacs::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+            let bytes = vigil_sat::dimacs::read_file_bytes(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?;
+            let cnf =
+                vigil_sat::dimacs::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
             Ok(Input::Cnf(Arc::new(cnf)))
         }
         SolverKind::Smt => {
@@ -221,12 +242,16 @@ where
             let _ = tx_done.send((r, cpu));
         })
         .map_err(|e| format!("cannot start a solver thread: {e}"))?;
-    let stat = rx_stat.recv().map_err(|_| "solver thread failed to start".to_string())?;
+    let stat = rx_stat
+        .recv()
+        .map_err(|_| "solver thread failed to start".to_string())?;
     let base = stat.as_deref().and_then(cpu_seconds);
     let (result, cpu) = loop {
         match rx_done.recv_timeout(Duration::from_millis(5)) {
             Ok(r) => break r,
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Err("solver thread vanished".into()),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err("solver thread vanished".into())
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 let used = match (stat.as_deref().and_then(cpu_seconds), base) {
                     (Some(now), Some(b)) => now - b,
@@ -241,7 +266,13 @@ where
     let time = cpu.unwrap_or_else(|| wall_start.elapsed().as_secs_f64());
     let answer = result?;
     let solved = answer.is_some() && time <= cap;
-    Ok((Outcome { solved, time: if solved { time } else { cap } }, answer))
+    Ok((
+        Outcome {
+            solved,
+            time: if solved { time } else { cap },
+        },
+        answer,
+    ))
 }
 
 /// `/proc/<pid>/task/<tid>/schedstat` of the calling thread, if readable.
@@ -269,7 +300,13 @@ fn solve_cnf(cnf: &Cnf, p: Params, flag: Arc<AtomicBool>, deadline: Instant) -> 
     let mut s = Solver::with_params(p);
     s.set_interrupt(flag);
     s.set_deadline(Some(deadline));
-    let used = cnf.clauses.iter().flatten().map(|l| l.var().index() + 1).max().unwrap_or(0);
+    let used = cnf
+        .clauses
+        .iter()
+        .flatten()
+        .map(|l| l.var().index() + 1)
+        .max()
+        .unwrap_or(0);
     for _ in 0..used {
         s.new_var();
     }
@@ -278,8 +315,15 @@ fn solve_cnf(cnf: &Cnf, p: Params, flag: Arc<AtomicBool>, deadline: Instant) -> 
     }
     match s.solve() {
         SolveResult::Sat => {
-            if let Some(k) = cnf.clauses.iter().position(|c| !c.iter().any(|&l| s.value(l) == Some(true))) {
-                return Err(format!("internal error: the model falsifies clause {}", k + 1));
+            if let Some(k) = cnf
+                .clauses
+                .iter()
+                .position(|c| !c.iter().any(|&l| s.value(l) == Some(true)))
+            {
+                return Err(format!(
+                    "internal error: the model falsifies clause {}",
+                    k + 1
+                ));
             }
             Ok(Some("sat".into()))
         }
@@ -288,14 +332,27 @@ fn solve_cnf(cnf: &Cnf, p: Params, flag: Arc<AtomicBool>, deadline: Instant) -> 
     }
 }
 
-fn solve_script(src: &str, config: SolverConfig, flag: Arc<AtomicBool>, deadline: Instant) -> WorkerResult {
+fn solve_script(
+    src: &str,
+    config: SolverConfig,
+    flag: Arc<AtomicBool>,
+    deadline: Instant,
+) -> WorkerResult {
     let timeout = deadline.saturating_duration_since(Instant::now());
-    let opts = SmtCliOptions { config, timeout: Some(timeout), interrupt: Some(flag), stats: false };
+    let opts = SmtCliOptions {
+        config,
+        timeout: Some(timeout),
+        interrupt: Some(flag),
+        stats: false,
+    };
     let mut out = Vec::new();
     Session::new(&opts).run(src, &mut out);
     let text = String::from_utf8_lossy(&out);
-    let answers: Vec<&str> =
-        text.lines().map(str::trim).filter(|l| matches!(*l, "sat" | "unsat" | "unknown")).collect();
+    let answers: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| matches!(*l, "sat" | "unsat" | "unknown"))
+        .collect();
     if answers.is_empty() || answers.contains(&"unknown") {
         return Ok(None);
     }
@@ -332,8 +389,16 @@ mod tests {
             assert!(o.solved && o.time <= 10.0);
         }
         // Another configuration: still solved, answers agree.
-        let k = space.params.iter().position(|p| p.name == "restart").unwrap();
-        c[k] = space.params[k].values.iter().position(|v| v == "luby").unwrap();
+        let k = space
+            .params
+            .iter()
+            .position(|p| p.name == "restart")
+            .unwrap();
+        c[k] = space.params[k]
+            .values
+            .iter()
+            .position(|v| v == "luby")
+            .unwrap();
         assert!(r.run(&c, 1, 10.0).unwrap().solved);
         assert!(Runner::new(kind, space.clone(), vec![d.join("missing.cnf")]).is_err());
         let _ = std::fs::remove_dir_all(&d);
@@ -365,7 +430,11 @@ mod tests {
         let var = |i: usize, j: usize| i * h + j + 1;
         let mut text = format!("p cnf {} {}\n", p * h, p + h * p * (p - 1) / 2);
         for i in 0..p {
-            text.push_str(&(0..h).map(|j| format!("{} ", var(i, j))).collect::<String>());
+            text.push_str(
+                &(0..h)
+                    .map(|j| format!("{} ", var(i, j)))
+                    .collect::<String>(),
+            );
             text.push_str("0\n");
         }
         for j in 0..h {

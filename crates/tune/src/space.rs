@@ -98,7 +98,9 @@ impl Space {
 
     /// Number of configurations (saturating).
     pub fn size(&self) -> u128 {
-        self.params.iter().fold(1u128, |acc, p| acc.saturating_mul(p.values.len() as u128))
+        self.params
+            .iter()
+            .fold(1u128, |acc, p| acc.saturating_mul(p.values.len() as u128))
     }
 }
 
@@ -111,7 +113,11 @@ fn discretise(info: &ParamInfo) -> Option<Param> {
     } else {
         numeric_values(info)?
     };
-    (values.len() > 1).then(|| Param { name: info.name.to_string(), values, default })
+    (values.len() > 1).then(|| Param {
+        name: info.name.to_string(),
+        values,
+        default,
+    })
 }
 
 /// Reads the `[lo, hi]` domain text of the table.
@@ -125,7 +131,11 @@ fn numeric_values(info: &ParamInfo) -> Option<(Vec<String>, usize)> {
     let (lo, hi) = range(info)?;
     let d: f64 = info.default.parse().ok()?;
     let int = info.kind == "int";
-    let log_scale = if d > 0.0 { hi / d >= 30.0 || (lo > 0.0 && hi / lo >= 100.0) } else { false };
+    let log_scale = if d > 0.0 {
+        hi / d >= 30.0 || (lo > 0.0 && hi / lo >= 100.0)
+    } else {
+        false
+    };
     let raw: Vec<f64> = if log_scale {
         vec![d / 10.0, d / 3.0, d, d * 3.0, d * 10.0]
     } else if d == 0.0 && lo == 0.0 {
@@ -138,7 +148,11 @@ fn numeric_values(info: &ParamInfo) -> Option<(Vec<String>, usize)> {
     let mut values: Vec<String> = Vec::new();
     let mut default = None;
     for x in raw {
-        let text = if x == d { info.default.clone() } else { render(x.clamp(lo, hi), int, lo, hi) };
+        let text = if x == d {
+            info.default.clone()
+        } else {
+            render(x.clamp(lo, hi), int, lo, hi)
+        };
         if x == d {
             default = Some(values.len());
         }
@@ -157,7 +171,11 @@ fn render(x: f64, int: bool, lo: f64, hi: f64) -> String {
     if int {
         return format!("{}", x.round().clamp(lo, hi) as u64);
     }
-    let mag = if x == 0.0 { 0 } else { x.abs().log10().floor() as i32 };
+    let mag = if x == 0.0 {
+        0
+    } else {
+        x.abs().log10().floor() as i32
+    };
     let digits = (2 - mag).max(0) as usize;
     let mut s = format!("{x:.digits$}");
     let back: f64 = s.parse().unwrap_or(x);
@@ -176,8 +194,14 @@ mod tests {
 
     #[test]
     fn every_value_is_accepted_by_the_solver_and_defaults_are_points() {
-        let dimacs = vigil_sat::Params { elim: true, ..Default::default() };
-        for (base, space) in [(dimacs.clone(), Space::sat(&dimacs)), (Default::default(), Space::smt(&Default::default()))] {
+        let dimacs = vigil_sat::Params {
+            elim: true,
+            ..Default::default()
+        };
+        for (base, space) in [
+            (dimacs.clone(), Space::sat(&dimacs)),
+            (Default::default(), Space::smt(&Default::default())),
+        ] {
             for p in &space.params {
                 assert!(p.values.len() >= 2, "{}", p.name);
                 assert!(p.default < p.values.len());
@@ -186,9 +210,15 @@ mod tests {
                     continue;
                 }
                 let mut d = base.clone();
-                assert_eq!(d.get(&p.name).as_deref(), Some(p.values[p.default].as_str()), "{}", p.name);
+                assert_eq!(
+                    d.get(&p.name).as_deref(),
+                    Some(p.values[p.default].as_str()),
+                    "{}",
+                    p.name
+                );
                 for v in &p.values {
-                    d.set(&p.name, v).unwrap_or_else(|e| panic!("{}={v}: {e}", p.name));
+                    d.set(&p.name, v)
+                        .unwrap_or_else(|e| panic!("{}={v}: {e}", p.name));
                 }
             }
             assert!(space.changes(&space.default_config()).is_empty());
@@ -199,9 +229,19 @@ mod tests {
     #[test]
     fn log_scale_for_wide_ranges_linear_for_narrow() {
         let s = Space::sat(&Default::default());
-        let get = |n: &str| s.params.iter().find(|p| p.name == n).unwrap().values.clone();
+        let get = |n: &str| {
+            s.params
+                .iter()
+                .find(|p| p.name == n)
+                .unwrap()
+                .values
+                .clone()
+        };
         assert_eq!(get("restart_base"), ["10", "33", "100", "300", "1000"]);
-        assert_eq!(get("reduce_fraction"), ["0.25", "0.375", "0.5", "0.625", "0.75"]);
+        assert_eq!(
+            get("reduce_fraction"),
+            ["0.25", "0.375", "0.5", "0.625", "0.75"]
+        );
         assert_eq!(get("random_decision_pct"), ["0", "1", "3.33", "10"]);
         assert_eq!(get("elim_rounds"), ["0", "1", "3", "10"]);
     }
@@ -213,6 +253,8 @@ mod tests {
         let n = s.neighbours(&c);
         let expected: usize = s.params.iter().map(|p| p.values.len() - 1).sum();
         assert_eq!(n.len(), expected);
-        assert!(n.iter().all(|m| m.iter().zip(&c).filter(|(a, b)| a != b).count() == 1));
+        assert!(n
+            .iter()
+            .all(|m| m.iter().zip(&c).filter(|(a, b)| a != b).count() == 1));
     }
 }

@@ -51,10 +51,16 @@ pub fn tune(
     mut phase: impl FnMut(&str),
 ) -> Result<Outcome, String> {
     if !(req.cap > 0.0 && req.cap.is_finite()) {
-        return Err(format!("the cap must be a positive number of seconds, not {}", req.cap));
+        return Err(format!(
+            "the cap must be a positive number of seconds, not {}",
+            req.cap
+        ));
     }
     if !(req.budget > 0.0 && req.budget <= 1e7) {
-        return Err(format!("the budget must be a positive number of seconds, not {}", req.budget));
+        return Err(format!(
+            "the budget must be a positive number of seconds, not {}",
+            req.budget
+        ));
     }
     let train = read_set(req.solver, &req.train)?;
     let validate = read_set(req.solver, &req.validate)?;
@@ -62,13 +68,23 @@ pub fn tune(
     if !both.is_empty() {
         return Err(format!(
             "the validation set must be kept apart from the training set; both contain {}",
-            both.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+            both.iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
-    phase(&format!("reading {} training and {} validation instances", train.len(), validate.len()));
+    phase(&format!(
+        "reading {} training and {} validation instances",
+        train.len(),
+        validate.len()
+    ));
     let mut train_runner = Runner::new(req.solver, space.clone(), train.clone())?;
     let mut val_runner = Runner::new(req.solver, space.clone(), validate.clone())?;
-    let objective = Objective { cap: req.cap, penalty: req.penalty };
+    let objective = Objective {
+        cap: req.cap,
+        penalty: req.penalty,
+    };
     let mut opts = IlsOptions::new(objective, req.seed);
     opts.deadline = Some(Instant::now() + Duration::from_secs_f64(req.budget));
     let default = space.default_config();
@@ -91,7 +107,8 @@ pub fn tune(
         if t.iter().sum::<f64>() < d.iter().sum::<f64>() {
             (found, p.runs, p.configs, d, t, None)
         } else {
-            let rejected = (found != default).then(|| (space.changes(&found), score(&t, objective)));
+            let rejected =
+                (found != default).then(|| (space.changes(&found), score(&t, objective)));
             (default.clone(), p.runs, p.configs, d.clone(), d, rejected)
         }
     };
@@ -120,7 +137,11 @@ pub fn tune(
         changes: space.changes(&tuned),
         rejected,
     };
-    Ok(Outcome { entry, space, tuned })
+    Ok(Outcome {
+        entry,
+        space,
+        tuned,
+    })
 }
 
 fn describe(text: Option<&str>, spec: &Path, n: usize) -> String {
@@ -133,14 +154,23 @@ fn describe(text: Option<&str>, spec: &Path, n: usize) -> String {
 
 /// The full-cap cost of `c` on every instance of `runner`.
 fn measure(runner: &mut Runner, c: &Config, obj: Objective) -> Result<Vec<f64>, String> {
-    (0..runner.len()).map(|i| Ok(obj.full_cost(runner.run(c, i, obj.cap)?))).collect()
+    (0..runner.len())
+        .map(|i| Ok(obj.full_cost(runner.run(c, i, obj.cap)?)))
+        .collect()
 }
 
 fn score(costs: &[f64], obj: Objective) -> SetScore {
     let n = costs.len();
     SetScore {
-        par: if n == 0 { 0.0 } else { costs.iter().sum::<f64>() / n as f64 },
-        solved: costs.iter().filter(|&&c| c < obj.cap || (obj.penalty > 1.0 && c <= obj.cap)).count(),
+        par: if n == 0 {
+            0.0
+        } else {
+            costs.iter().sum::<f64>() / n as f64
+        },
+        solved: costs
+            .iter()
+            .filter(|&&c| c < obj.cap || (obj.penalty > 1.0 && c <= obj.cap))
+            .count(),
         total: n,
     }
 }
