@@ -191,7 +191,7 @@ pub fn config_toml(changes: &[(String, String)]) -> String {
         if let Some(rule) = n.strip_prefix("bv.rewrite.") {
             bv.push_str(&format!("{rule} = {v}\n"));
         } else {
-            sat.push_str(&format!("{n} = {}\n", toml_value(v)));
+            sat.push_str(&format!("{n} = {}\n", toml_value(n, v)));
         }
     }
     let mut s = String::new();
@@ -206,9 +206,10 @@ pub fn config_toml(changes: &[(String, String)]) -> String {
     s
 }
 
-/// Numbers and booleans bare, choices quoted.
-fn toml_value(v: &str) -> String {
-    if v == "true" || v == "false" || v.parse::<f64>().is_ok() {
+/// Numbers and booleans bare, choices quoted (also a choice spelled `true`, like `phase`).
+fn toml_value(name: &str, v: &str) -> String {
+    let choice = vigil_sat::Params::info().iter().any(|i| i.name == name && i.kind == "choice");
+    if !choice && (v == "true" || v == "false" || v.parse::<f64>().is_ok()) {
         v.to_string()
     } else {
         format!("\"{v}\"")
@@ -458,15 +459,17 @@ mod tests {
     fn configuration_text_loads_in_both_solvers() {
         let changes = vec![
             ("restart".to_string(), "luby".to_string()),
+            ("phase".to_string(), "true".to_string()),
             ("restart_base".to_string(), "300".to_string()),
             ("bv.rewrite.const-fold".to_string(), "false".to_string()),
         ];
         let text = config_toml(&changes);
+        assert!(text.contains("phase = \"true\"\n") && text.contains("restart_base = 300\n"), "{text}");
         let c = SolverConfig::from_toml_str(&text).unwrap();
         assert_eq!(c.sat_params.restart_base, 300);
         assert!(!c.rewrite.enabled(vigil_bv::Rule::ConstFold));
         let mut p = Params::default();
-        p.load_toml(&config_toml(&changes[..2])).unwrap();
+        p.load_toml(&config_toml(&changes[..3])).unwrap();
         assert_eq!(p.restart, vigil_sat::params::RestartMode::Luby);
     }
 }
