@@ -86,7 +86,7 @@ Exit code 1 when any answer is wrong, else 0.")]
     Bench(bench_cmd::BenchArgs),
     /// Solve a DIMACS CNF formula (SAT-competition output: exit 10 SAT, 20 UNSAT, 0 unknown).
     #[command(after_help = "Examples:\n  vigil sat formula.cnf\n  vigil sat --proof proof.drat formula.cnf.xz\n  \
-vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --list-params")]
+vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --class rand3sat formula.cnf   (a tuned configuration)\n  vigil sat --list-params")]
     Sat(SatArgs),
     /// Solve an SMT-LIB 2 script in QF_BV (SMT-LIB output).
     #[command(after_help = "Example:\n  vigil smt query.smt2")]
@@ -152,9 +152,13 @@ struct SatArgs {
     /// Set a solver parameter (repeatable); see --list-params.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
-    /// Read parameter settings from a TOML file.
-    #[arg(long, value_name = "FILE")]
+    /// Read parameter settings from a TOML file (for example one written by `vigil tune`).
+    #[arg(long, visible_alias = "config", value_name = "FILE")]
     params_file: Option<PathBuf>,
+    /// Use the tuned configuration shipped for this class of formulas (see `vigil tune`);
+    /// --param settings still apply after it.
+    #[arg(long, value_name = "NAME", conflicts_with = "params_file")]
+    class: Option<String>,
     /// Print statistics as `c` comment lines.
     #[arg(long)]
     stats: bool,
@@ -176,16 +180,30 @@ struct SmtArgs {
     /// A solver configuration file (TOML: SAT parameters and bit-vector layer options).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Use the tuned configuration shipped for this class of queries (see `vigil tune`).
+    #[arg(long, value_name = "NAME", conflicts_with = "config")]
+    class: Option<String>,
     /// Print solver statistics as comments after the script.
     #[arg(long)]
     stats: bool,
 }
 
 fn run_sat(args: &SatArgs) -> u8 {
+    let mut params = Vec::new();
+    if let Some(class) = &args.class {
+        match vigil_tune::db::shipped_or_error(class).and_then(vigil_tune::db::sat_assignments) {
+            Ok(a) => params = a,
+            Err(e) => {
+                eprintln!("vigil sat: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
+    params.extend(args.params.iter().cloned());
     let sat_args = vigil_sat::SatCliArgs {
         file: args.file.clone().unwrap_or_default(),
         proof: args.proof.clone(),
-        params: args.params.clone(),
+        params,
         params_file: args.params_file.clone(),
         stats: args.stats,
         list_params: args.list_params,
@@ -207,6 +225,17 @@ fn run_smt(args: &SmtArgs) -> u8 {
     if let Some(t) = args.timeout {
         match timeout_duration(t, true) {
             Ok(d) => opts.timeout = Some(d),
+            Err(e) => {
+                eprintln!("vigil smt: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
+    if let Some(class) = &args.class {
+        let loaded = vigil_tune::db::shipped_or_error(class)
+            .and_then(|t| vigil_bv::config::SolverConfig::from_toml_str(t).map_err(|e| e.to_string()));
+        match loaded {
+            Ok(c) => opts.config = c,
             Err(e) => {
                 eprintln!("vigil smt: {e}");
                 return EXIT_USAGE;

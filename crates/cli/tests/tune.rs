@@ -159,6 +159,43 @@ fn a_short_smt_session_writes_a_loadable_configuration() {
 }
 
 #[test]
+fn shipped_classes_load_by_name() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("u.cnf");
+    std::fs::write(&f, php(4, 3)).unwrap();
+    let o = vigil()
+        .args(["sat", "--class", "rand3sat"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(20), "{}", stderr(&o));
+    let o = vigil()
+        .args(["sat", "--class", "no-such-class"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("rand3sat"), "{}", stderr(&o));
+    let q = d.path().join("q.smt2");
+    std::fs::write(
+        &q,
+        "(declare-const x (_ BitVec 4))\n(assert (bvult x x))\n(check-sat)\n",
+    )
+    .unwrap();
+    let o = vigil()
+        .args(["smt", "--class", "rand3sat"])
+        .arg(&q)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "unsat",
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn bad_usage_gives_exit_2() {
     let d = tempfile::tempdir().unwrap();
     let set = d.path().join("set");

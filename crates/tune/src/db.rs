@@ -9,6 +9,9 @@
 //! objective, the PAR-10 of default and tuned configuration on both sets and the speed-up.
 //! Invariant: the numbers written are the measured ones; a tuned configuration equal to the
 //! default is written as such (an empty table) with a speed-up of 1.
+//!
+//! The files in `configs/` are embedded at build time ([`shipped`]), so the binary carries the
+//! database it was built with.
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -46,6 +49,53 @@ pub struct Entry {
     /// The search's incumbent when it lost to the default on the whole training set (then
     /// `changes` is empty): its changed values and its training score.
     pub rejected: Option<(Vec<(String, String)>, SetScore)>,
+}
+
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// The text of the shipped configuration for `class` (the database as of this build).
+pub fn shipped(class: &str) -> Option<&'static str> {
+    SHIPPED.iter().find(|(c, _)| *c == class).map(|(_, t)| *t)
+}
+
+/// The classes with a shipped configuration.
+pub fn shipped_classes() -> Vec<&'static str> {
+    SHIPPED.iter().map(|(c, _)| *c).collect()
+}
+
+/// The shipped configuration for `class`, or an error listing the classes there are.
+pub fn shipped_or_error(class: &str) -> Result<&'static str, String> {
+    shipped(class).ok_or_else(|| {
+        format!(
+            "no tuned configuration for class `{class}` (shipped: {})",
+            shipped_classes().join(", ")
+        )
+    })
+}
+
+/// The `[sat]` settings of a configuration text as `name=value` assignments (for `vigil sat`);
+/// settings of other sections are an error (such a configuration is for `vigil smt`).
+pub fn sat_assignments(text: &str) -> Result<Vec<String>, String> {
+    use vigil_bv::config::{parse_toml, ConfigValue};
+    let mut out = Vec::new();
+    for (section, key, value, line) in parse_toml(text).map_err(|e| e.to_string())? {
+        if section != "sat" {
+            return Err(format!(
+                "line {line}: [{section}] is not a SAT setting (use vigil smt)"
+            ));
+        }
+        let v = match value {
+            ConfigValue::Bool(b) => b.to_string(),
+            ConfigValue::Int(i) => i.to_string(),
+            ConfigValue::Float(f) => f.to_string(),
+            ConfigValue::Str(s) => s,
+            ConfigValue::StrArray(_) => {
+                return Err(format!("line {line}: {key}: arrays are not SAT settings"))
+            }
+        };
+        out.push(format!("{key}={v}"));
+    }
+    Ok(out)
 }
 
 /// Where configuration `class` is stored by default.
@@ -161,6 +211,22 @@ fn civil_date(days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shipped_configurations_load() {
+        assert!(shipped_classes().contains(&"rand3sat"));
+        for (class, text) in SHIPPED {
+            let mut p = vigil_sat::Params::default();
+            p.load_toml(text).unwrap_or_else(|e| panic!("{class}: {e}"));
+            vigil_bv::config::SolverConfig::from_toml_str(text)
+                .unwrap_or_else(|e| panic!("{class}: {e}"));
+        }
+        assert!(shipped_or_error("nope").unwrap_err().contains("rand3sat"));
+        let a = sat_assignments("# c\n[sat]\nphase = \"true\"\nrestart_base = 10\nelim = false\n")
+            .unwrap();
+        assert_eq!(a, ["phase=true", "restart_base=10", "elim=false"]);
+        assert!(sat_assignments("[bv.rewrite]\nconst-fold = false\n").is_err());
+    }
 
     #[test]
     fn dates() {
