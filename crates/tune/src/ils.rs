@@ -25,7 +25,8 @@
 //! Invariants: deterministic given the seed and the evaluator's results (one random generator,
 //! neighbours enumerated in table order then shuffled); only exact costs enter a total that is
 //! compared as an upper bound; the search stops (returning the incumbent) when the run or time
-//! budget is exhausted, also in the middle of a comparison.
+//! budget is exhausted, also in the middle of a comparison, or when 100 000 comparisons in a row
+//! needed no new run (a small space whose reachable part is fully evaluated).
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -115,6 +116,8 @@ pub struct FocusedIls<'a, E: Evaluator> {
     runs: HashMap<Config, Vec<Run>>,
     bonus: usize,
     total_runs: usize,
+    /// Comparisons since the last solver run (all answered from cached runs).
+    idle_comparisons: usize,
     solver_seconds: f64,
     incumbent: Config,
     changes: usize,
@@ -138,6 +141,7 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
             runs: HashMap::new(),
             bonus: 0,
             total_runs: 0,
+            idle_comparisons: 0,
             solver_seconds: 0.0,
             incumbent,
             changes: 0,
@@ -271,6 +275,10 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
         result.map(|()| costs)
     }
 
+    fn deadline_passed(&self) -> bool {
+        self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// N(θ): the number of exact runs.
     fn n(&self, c: &Config) -> usize {
         self.runs
@@ -300,6 +308,10 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
     }
 
     fn better(&mut self, t1: &Config, t2: &Config) -> Result<bool, Stop> {
+        if self.deadline_passed() || self.idle_comparisons >= MAX_IDLE_COMPARISONS {
+            return Err(Stop::Budget);
+        }
+        self.idle_comparisons += 1;
         let n_max = self.order.len();
         let swap = self.n(t1) > self.n(t2);
         let (tmin, tmax) = if swap { (t2, t1) } else { (t1, t2) };
@@ -376,13 +388,12 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
         } else {
             // A run is never capped below MIN_CAP (a run that short is no measurement).
             let cap = allowance.map_or(obj.cap, |a| a.max(MIN_CAP).min(obj.cap));
-            if self.opts.max_runs.is_some_and(|m| self.total_runs >= m)
-                || self.opts.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.opts.max_runs.is_some_and(|m| self.total_runs >= m) || self.deadline_passed() {
                 return Err(Stop::Budget);
             }
             let out = self.eval.run(c, self.order[i], cap).map_err(Stop::Error)?;
             self.total_runs += 1;
+            self.idle_comparisons = 0;
             self.solver_seconds += if out.solved { out.time.min(cap) } else { cap };
             obj.cost(out, cap)
         };
@@ -392,6 +403,10 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
         Ok(run)
     }
 }
+
+/// Comparisons in a row answered without a new run after which the search stops: every
+/// configuration it reaches has all its runs already (a small space, explored).
+const MAX_IDLE_COMPARISONS: usize = 100_000;
 
 /// The smallest cap adaptive capping gives a run, in seconds.
 const MIN_CAP: f64 = 0.001;
@@ -570,6 +585,20 @@ mod tests {
         let mut no_budget = IlsOptions::new(Objective::par10(1.0), 1);
         no_budget.max_runs = None;
         assert!(FocusedIls::new(&sp, &mut ev, 3, no_budget).run().is_err());
+    }
+
+    #[test]
+    fn a_fully_explored_small_space_ends_the_search() {
+        let sp = space(1, 2);
+        let mut ev = Synthetic {
+            best: vec![1],
+            log: Vec::new(),
+        };
+        let got = FocusedIls::new(&sp, &mut ev, 2, opts(1, 1_000_000, true))
+            .run()
+            .unwrap();
+        assert_eq!(got, vec![1]);
+        assert!(ev.log.len() <= 4, "{}", ev.log.len());
     }
 
     #[test]
