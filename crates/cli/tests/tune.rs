@@ -221,6 +221,16 @@ fn bad_usage_gives_exit_2() {
             "no smt instances",
         ),
     ];
+    let o = vigil()
+        .args(["tune", "--class", "x", "--cap", "1e300", "--budget", "1"])
+        .arg("--train")
+        .arg(&set)
+        .arg("--validate")
+        .arg(d.path().join("v"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the cap must be"), "{}", stderr(&o));
     for (extra, val, needle) in cases {
         let o = run(extra, &set, val);
         let err = stderr(&o);

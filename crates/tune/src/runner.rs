@@ -7,7 +7,8 @@
 //! disturbed by other load on the machine. Where `/proc` is unavailable, wall-clock time is used.
 //! The worker reads its own CPU time after a 1 ns sleep: the kernel updates a running thread's
 //! figure only at scheduler events, and a sleep is one (without it, millisecond runs read 0).
-//! A wall-clock backstop (3 × cap + 1 s) stops runs the watchdog cannot observe.
+//! A wall-clock backstop (20 × cap + 5 s) stops runs the watchdog cannot observe; a run it
+//! stops counts as unsolved.
 //!
 //! Invariants: a run is solved only with a definite answer; every SAT model is checked against
 //! the clauses; two configurations giving different answers on one instance abort tuning with an
@@ -208,13 +209,21 @@ pub fn config_toml(changes: &[(String, String)]) -> String {
 
 /// Numbers and booleans bare, choices quoted (also a choice spelled `true`, like `phase`).
 fn toml_value(name: &str, v: &str) -> String {
-    let choice = vigil_sat::Params::info().iter().any(|i| i.name == name && i.kind == "choice");
+    let choice = vigil_sat::Params::info()
+        .iter()
+        .any(|i| i.name == name && i.kind == "choice");
     if !choice && (v == "true" || v == "false" || v.parse::<f64>().is_ok()) {
         v.to_string()
     } else {
         format!("\"{v}\"")
     }
 }
+
+/// The wall-clock backstop is `BACKSTOP_FACTOR` × cap + `BACKSTOP_EXTRA_S` seconds: generous,
+/// because on a loaded machine a thread may get a small share of a CPU, and a run stopped by
+/// the backstop counts as unsolved although its CPU time may be below the cap.
+const BACKSTOP_FACTOR: f64 = 20.0;
+const BACKSTOP_EXTRA_S: f64 = 5.0;
 
 /// What a worker reports: its answer (None when it has none) and CPU seconds.
 type WorkerResult = Result<Option<String>, String>;
@@ -226,7 +235,7 @@ where
 {
     let flag = Arc::new(AtomicBool::new(false));
     let wall_start = Instant::now();
-    let backstop = wall_start + Duration::from_secs_f64(cap * 3.0 + 1.0);
+    let backstop = wall_start + Duration::from_secs_f64(cap * BACKSTOP_FACTOR + BACKSTOP_EXTRA_S);
     let (tx_stat, rx_stat) = mpsc::channel::<Option<PathBuf>>();
     let (tx_done, rx_done) = mpsc::channel::<(WorkerResult, Option<f64>)>();
     let f2 = flag.clone();
@@ -464,7 +473,10 @@ mod tests {
             ("bv.rewrite.const-fold".to_string(), "false".to_string()),
         ];
         let text = config_toml(&changes);
-        assert!(text.contains("phase = \"true\"\n") && text.contains("restart_base = 300\n"), "{text}");
+        assert!(
+            text.contains("phase = \"true\"\n") && text.contains("restart_base = 300\n"),
+            "{text}"
+        );
         let c = SolverConfig::from_toml_str(&text).unwrap();
         assert_eq!(c.sat_params.restart_base, 300);
         assert!(!c.rewrite.enabled(vigil_bv::Rule::ConstFold));

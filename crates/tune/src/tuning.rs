@@ -50,9 +50,9 @@ pub fn tune(
     progress: impl FnMut(&Progress),
     mut phase: impl FnMut(&str),
 ) -> Result<Outcome, String> {
-    if !(req.cap > 0.0 && req.cap.is_finite()) {
+    if !(req.cap > 0.0 && req.cap <= 1e5) {
         return Err(format!(
-            "the cap must be a positive number of seconds, not {}",
+            "the cap must be a positive number of seconds, at most 1e5, not {}",
             req.cap
         ));
     }
