@@ -96,6 +96,9 @@ pub struct Progress {
     pub changes: usize,
 }
 
+/// A progress callback.
+type ProgressFn<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
 /// Why a search stopped early.
 #[derive(Debug)]
 enum Stop {
@@ -121,7 +124,7 @@ pub struct FocusedIls<'a, E: Evaluator> {
     solver_seconds: f64,
     incumbent: Config,
     changes: usize,
-    progress: Option<Box<dyn FnMut(&Progress) + 'a>>,
+    progress: Option<ProgressFn<'a>>,
     error: Option<String>,
 }
 
