@@ -27,6 +27,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cfg;
+pub mod float;
 pub mod graphs;
 mod ids;
 pub mod inst;
@@ -35,6 +36,7 @@ pub mod print;
 pub mod svcomp;
 pub mod types;
 
+pub use float::{FCmpPred, FloatOp};
 pub use ids::{BlockId, ConstId, FileId, FuncId, GlobalId, TypeId, ValueId};
 pub use inst::{
     ArithFlags, AtomicOrdering, BinOp, CastOp, Callee, ICmpPred, Inst, InstKind, Intrinsic,
