@@ -135,6 +135,27 @@ impl InputValue {
 }
 
 /// The C type a `__VERIFIER_nondet_*` function returns (None for unknown names).
+/// The value of a `__VERIFIER_nondet_float`/`double` input, whose recorded value is its IEEE bits,
+/// as a C expression (shortest decimal that reads back to the same bits; `NAN`/`INFINITY` for
+/// the special values); None for other functions.
+pub fn float_value(function: &str, value: i128) -> Option<String> {
+    let x = match function {
+        "__VERIFIER_nondet_float" => f64::from(f32::from_bits(value as u32)),
+        "__VERIFIER_nondet_double" => f64::from_bits(value as u64),
+        _ => return None,
+    };
+    let single = function.ends_with("float");
+    Some(if x.is_nan() {
+        "NAN".into()
+    } else if x.is_infinite() {
+        if x < 0.0 { "-INFINITY".into() } else { "INFINITY".into() }
+    } else if single {
+        format!("{:e}f", x as f32)
+    } else {
+        format!("{x:e}")
+    })
+}
+
 pub fn nondet_c_type(function: &str) -> Option<&'static str> {
     let suffix = function.strip_prefix("__VERIFIER_nondet_")?;
     Some(match suffix {
@@ -154,6 +175,16 @@ pub fn nondet_c_type(function: &str) -> Option<&'static str> {
         "u32" => "unsigned int",
         "u16" => "unsigned short",
         "u8" => "unsigned char",
+        "u64" => "unsigned long long",
+        "schar" | "s8" => "signed char",
+        "s16" => "short",
+        "s32" | "i32" => "int",
+        "s64" | "i64" => "long long",
+        "loff_t" => "long",
+        "sector_t" => "unsigned long",
+        // The inputs of these two are their IEEE bits (see `float_value`).
+        "float" => "float",
+        "double" => "double",
         _ => return None,
     })
 }
@@ -195,10 +226,21 @@ mod tests {
     }
 
     #[test]
+    fn float_inputs_are_bits() {
+        let one = 1f64.to_bits() as i128;
+        assert_eq!(float_value("__VERIFIER_nondet_double", one).as_deref(), Some("1e0"));
+        let tenth = 0.1f32.to_bits() as i128;
+        assert_eq!(float_value("__VERIFIER_nondet_float", tenth).as_deref(), Some("1e-1f"));
+        assert_eq!(float_value("__VERIFIER_nondet_int", 3), None);
+    }
+
+    #[test]
     fn c_types_of_nondet_functions() {
         assert_eq!(nondet_c_type("__VERIFIER_nondet_uint"), Some("unsigned int"));
         assert_eq!(nondet_c_type("__VERIFIER_nondet_pointer"), Some("void *"));
-        assert_eq!(nondet_c_type("__VERIFIER_nondet_float"), None);
+        assert_eq!(nondet_c_type("__VERIFIER_nondet_float"), Some("float"));
+        assert_eq!(nondet_c_type("__VERIFIER_nondet_i32"), Some("int"));
+        assert_eq!(nondet_c_type("__VERIFIER_nondet_int128"), None);
         assert_eq!(nondet_c_type("malloc"), None);
     }
 }

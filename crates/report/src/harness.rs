@@ -25,9 +25,10 @@ use crate::evidence::{nondet_c_type, Evidence};
 use std::fmt::Write;
 
 /// Every nondet function the harness defines (SV-COMP's list).
-const NONDET_FUNCTIONS: [&str; 17] = [
+const NONDET_FUNCTIONS: [&str; 29] = [
     "bool", "char", "uchar", "short", "ushort", "int", "uint", "unsigned", "long", "ulong", "longlong",
-    "ulonglong", "size_t", "pointer", "u32", "u16", "u8",
+    "ulonglong", "size_t", "pointer", "u32", "u16", "u8", "u64", "schar", "s8", "s16", "s32", "i32",
+    "s64", "i64", "loff_t", "sector_t", "float", "double",
 ];
 
 /// What the harness prints on stderr when the program reaches `reach_error` or
@@ -100,7 +101,7 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     for what in &env.nondeterminism {
         let _ = writeln!(s, " * Not fixed by this harness: {what}.");
     }
-    s.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n");
+    s.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n");
     if !env.clock.is_empty() {
         s.push_str("#include <time.h>\n");
     }
@@ -128,6 +129,15 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     for suffix in NONDET_FUNCTIONS {
         let name = format!("__VERIFIER_nondet_{suffix}");
         let ty = nondet_c_type(&name).unwrap_or("int");
+        if suffix == "float" || suffix == "double" {
+            // The input is the value's IEEE bits.
+            let bits = if suffix == "float" { "unsigned int" } else { "unsigned long long" };
+            let _ = writeln!(
+                s,
+                "VIGIL_HARNESS __attribute__((weak)) {ty} {name}(void) {{ {bits} b = ({bits})vigil_input(\"{name}\"); {ty} v; memcpy(&v, &b, sizeof v); return v; }}"
+            );
+            continue;
+        }
         let conv = if suffix == "pointer" { "(void *)(__UINTPTR_TYPE__)" } else { "" };
         let _ = writeln!(
             s,
