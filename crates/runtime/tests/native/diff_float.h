@@ -1,0 +1,110 @@
+/*
+ * diff_float.h — the floating-point tables of diff_libc.c (included by it): printf's %f %e %g %a
+ * conversions of doubles and floats, and the exactly rounded math.h functions, each compared
+ * through the result's IEEE bits and errno. Inputs: boundary values (zeros, subnormals, the
+ * extremes, infinities, NaN, halfway cases) and seeded random doubles (random bits, and small
+ * integers scaled by powers of two).
+ */
+#include <math.h>
+
+static double bits_to_double(unsigned long long b) {
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+static unsigned long long double_bits(double d) {
+    unsigned long long b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+static unsigned long long rnd64(void) {
+    return ((unsigned long long)rnd(1u << 31) << 33) ^ ((unsigned long long)rnd(1u << 31) << 2) ^ rnd(4);
+}
+
+static double rnd_double(void) {
+    static const double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.5, 3.5, -2.5, 0.1, 0.2, 0.3, 1e-5,
+                                   1e-4, 123456.5, 9.5, 0.125, 1.005, 2.675, 1e21, 1e22, 1e300,
+                                   5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+                                   INFINITY, -INFINITY, NAN, 4503599627370496.5, 0.95, 99.95};
+    switch (rnd(4)) {
+    case 0: return edges[rnd(sizeof edges / sizeof edges[0])];
+    case 1: return bits_to_double(rnd64());
+    case 2: return ldexp((double)rnd_int(), (int)rnd(80) - 40);
+    default: return (double)(int)rnd(2000001) / 1000.0 - 1000.0;
+    }
+}
+
+static const char *const float_formats[] = {
+    "%f", "%.0f", "%.1f", "%.2f", "%.3f", "%10.4f", "%-10.2f|", "%+f", "% f", "%012.3f", "%#.0f",
+    "%e", "%.0e", "%.3e", "%E", "%+.10e", "%#.0e", "%15.4e", "%g", "%.0g", "%.1g", "%.3g", "%.10g",
+    "%#g", "%G", "%-12g|", "%010g", "%.17g", "%a", "%.0a", "%.1a", "%.3a", "%A", "%#a", "%015a",
+    "%-20a|", "%F", "%.20f", "%.40e"};
+
+#define FLOAT_FORMATS ((int)(sizeof float_formats / sizeof float_formats[0]))
+
+static void float_formatting(void) {
+    char buf[64];
+    for (int i = 0; i < 2 * COUNT + FLOAT_FORMATS; i++) {
+        const char *f = float_formats[i < FLOAT_FORMATS ? i : (int)rnd(FLOAT_FORMATS)];
+        double v = rnd_double();
+        if (rnd(5) == 0)
+            v = (double)(float)v; /* a float argument, promoted */
+        memset(buf, CANARY, sizeof buf);
+        errno = 0;
+        int r = snprintf(buf, 40, f, v);
+        out("%d fmt f=\"%s\" v=%016llx r=%d buf=\"", i, f, double_bits(v), r);
+        put_bytes(buf, strlen(buf) < 40 ? strlen(buf) : 40);
+        out("\"");
+        end_line();
+    }
+}
+
+static void math_case(const char *name, double r) {
+    out(" %s=%016llx", name, double_bits(r));
+}
+
+static void math_functions(void) {
+    for (int i = 0; i < 3 * COUNT; i++) {
+        double x = rnd_double(), y = rnd_double();
+        int n = (int)rnd(2200) - 1100;
+        out("%d math x=%016llx y=%016llx", i, double_bits(x), double_bits(y));
+        errno = 0;
+        math_case("sqrt", sqrt(x));
+        out(" e=%d", errno);
+        errno = 0;
+        math_case("fmod", fmod(x, y));
+        out(" e=%d", errno);
+        end_line();
+        out("%d round", i);
+        math_case("fl", floor(x));
+        math_case("ce", ceil(x));
+        math_case("tr", trunc(x));
+        math_case("ro", round(x));
+        end_line();
+        out("%d rint", i);
+        math_case("ri", rint(x));
+        math_case("mn", fmin(x, y));
+        math_case("mx", fmax(x, y));
+        end_line();
+        out("%d scale n=%d", i, n);
+        errno = 0;
+        math_case("ldexp", ldexp(x, n));
+        out(" e=%d", errno);
+        end_line();
+        out("%d split", i);
+        int e = 0;
+        math_case("frexp", frexp(x, &e));
+        out(" %d", e);
+        double ip = 0;
+        math_case("modf", modf(x, &ip));
+        math_case("ip", ip);
+        end_line();
+        out("%d more", i);
+        math_case("fma", fma(x, y, x));
+        math_case("sqrtf", (double)sqrtf((float)x));
+        math_case("fdim", fdim(x, y));
+        end_line();
+    }
+}
