@@ -108,3 +108,60 @@ static void math_functions(void) {
         end_line();
     }
 }
+
+static const char *const strtod_edges[] = {
+    "0", "-0", "1", "+1.5", ".5", "5.", ".", "e5", "1e", "1e+", "1e-2x", "  \t-2.5E3 ", "0x", "0x1p3",
+    "0x1.8p-2", "0X.8P1", "0x1p-1074", "0x1p-1075", "0x1.8p-1075", "0x1p1024", "0x1.fffffffffffff8p1023",
+    "inf", "-INFINITY", "infinit", "nan", "NAN(123abc)", "nan(", "1e308", "1.7976931348623157e308",
+    "1.7976931348623158e308", "1.7976931348623159e308", "1e309", "2.2250738585072011e-308",
+    "2.2250738585072012e-308", "4.9406564584124654e-324", "2.4703282292062327e-324",
+    "2.4703282292062328e-324", "1e-400", "9007199254740993", "9007199254740992.5",
+    "9007199254740993.0000000000000000000000000000000000001", "0.1", "3.4028235677973366e38",
+    "3.4028236e38", "1.17549435e-38", "1.4e-45", "7e-46", "0.000000000000000000000000000000001e33",
+    "123456789012345678901234567890", "1e-5", "00000000000000000000000000000.5e1", "-.0e99999999999"};
+
+#define STRTOD_EDGES ((int)(sizeof strtod_edges / sizeof strtod_edges[0]))
+
+static void strtod_case(int i, const char *s) {
+    char *end = NULL;
+    errno = 0;
+    double d = strtod(s, &end);
+    int e1 = errno;
+    char *fend = NULL;
+    errno = 0;
+    float f = strtof(s, &fend);
+    unsigned fb;
+    memcpy(&fb, &f, sizeof fb);
+    out("%d strtod", i);
+    if (strlen(s) < 40)
+        put_string("s", s);
+    else
+        out(" s=<%d chars>", (int)strlen(s));
+    out(" d=%016llx end=%d e=%d f=%08x end=%d", double_bits(d), (int)(end - s), e1, fb, (int)(fend - s));
+    end_line();
+}
+
+static void strtods(void) {
+    char buf[1000];
+    for (int i = 0; i < STRTOD_EDGES; i++)
+        strtod_case(i, strtod_edges[i]);
+    for (int i = 0; i < 3 * COUNT; i++) {
+        double v = rnd_double();
+        static const char *const fmts[] = {"%.17g", "%.16g", "%.6e", "%.3f", "%a", "%.25e", "%.1g"};
+        snprintf(buf, 60, fmts[rnd(7)], v);
+        strtod_case(STRTOD_EDGES + i, buf);
+        /* random digit strings around halfway points and long expansions */
+        rnd_string(buf, 30, "0123456789");
+        int n = (int)strlen(buf);
+        snprintf(buf + n, 20, ".%ue%d", rnd(1000), (int)rnd(700) - 350);
+        strtod_case(STRTOD_EDGES + i, buf);
+    }
+    /* An exact halfway case written out in full (2^-1075 × (2^53 + 1) has 1075 fraction digits
+     * after its leading ones), cut short and extended: only digits past 800 break the tie. */
+    snprintf(buf, sizeof buf, "%.780e", 0x1.0000000000001p-1022 + 0x1p-1075);
+    strtod_case(9000, buf);
+    snprintf(buf, sizeof buf, "9007199254740993%0900d1", 0);
+    strtod_case(9001, buf);
+    snprintf(buf, sizeof buf, "9007199254740993%0900d", 0);
+    strtod_case(9002, buf);
+}

@@ -504,6 +504,7 @@ int main(void) {
     sorting();
     float_formatting();
     math_functions();
+    strtods();
     out("done");
     end_line();
 #ifdef DIFF_IN_VM
