@@ -250,8 +250,8 @@ static void layout_hex(struct out *o, unsigned long long bits, int prec, int alt
 /* Emits the body (no sign, no padding) of conversion `conv` of the double with IEEE `bits`;
  * returns the number of characters. `prec` is -1 when none was given. Infinities and NaNs are
  * inf/nan (INF/NAN for upper-case conversions); the caller prints the sign from the sign bit. */
-int __vigil_format_float(void (*put)(void *, char), void *ctx, char conv, int prec, int alt,
-                         unsigned long long bits) {
+RT_WEAK int __vigil_format_float(void (*put)(void *, char), void *ctx, char conv, int prec, int alt,
+                                 unsigned long long bits) {
     struct out o = {put, ctx, 0};
     int upper = conv == 'F' || conv == 'E' || conv == 'G' || conv == 'A';
     char lower = upper ? (char)(conv - 'A' + 'a') : conv;

@@ -213,7 +213,7 @@ static unsigned long long divide_round(const struct format *f, struct bn *num, s
 
 /* Parses a number at s in format f; stores the end of the parsed text in *end and whether the
  * result is out of range (ERANGE) in *range_error; returns the IEEE bits. */
-unsigned long long __vigil_strtod_bits(const char *s, char **end, int single, int *range_error) {
+RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int single, int *range_error) {
     static const struct format dbl = {53, -1074, 1023, 2046};
     static const struct format flt = {24, -149, 127, 254};
     const struct format *f = single ? &flt : &dbl;

@@ -311,7 +311,7 @@ RT_WEAK unsigned long __VERIFIER_nondet_sector_t(void) {
  * which is never the whole domain (VM_FLAG_INCOMPLETE: never `true` from samples). The trace
  * gives the bits as an unsigned decimal; the harness reinterprets them. fp_svcomp.c turns the
  * bits into the value (this file is compiled without floating point). */
-unsigned long long __vigil_nondet_float_bits(const char *name, int is_double) {
+RT_WEAK unsigned long long __vigil_nondet_float_bits(const char *name, int is_double) {
     static const unsigned long long doubles[] = {
         0x0000000000000000ULL, /* 0.0 */
         0x3ff0000000000000ULL, /* 1.0 */
