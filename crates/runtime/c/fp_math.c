@@ -213,3 +213,44 @@ RT_WEAK float modff(float x, float *ip) {
  * give the same NaN). */
 RT_WEAK double nan(const char *tag) { return __builtin_nan(""); }
 RT_WEAK float nanf(const char *tag) { return __builtin_nanf(""); }
+
+/* glibc's classification functions, which preprocessed programs (SV-COMP's .i files) call where
+ * newer headers use builtins. The FP_* numbers and the sign of __isinf are glibc's. */
+enum { RT_FP_NAN, RT_FP_INFINITE, RT_FP_ZERO, RT_FP_SUBNORMAL, RT_FP_NORMAL };
+
+RT_WEAK int __fpclassify(double x) {
+    return __builtin_fpclassify(RT_FP_NAN, RT_FP_INFINITE, RT_FP_NORMAL, RT_FP_SUBNORMAL, RT_FP_ZERO, x);
+}
+RT_WEAK int __fpclassifyf(float x) {
+    return __builtin_fpclassify(RT_FP_NAN, RT_FP_INFINITE, RT_FP_NORMAL, RT_FP_SUBNORMAL, RT_FP_ZERO, x);
+}
+RT_WEAK int __isnan(double x) { return x != x; }
+RT_WEAK int __isnanf(float x) { return x != x; }
+RT_WEAK int __isinf(double x) { return __builtin_isinf(x) ? (__builtin_signbit(x) ? -1 : 1) : 0; }
+RT_WEAK int __isinff(float x) { return __builtin_isinf(x) ? (__builtin_signbit(x) ? -1 : 1) : 0; }
+RT_WEAK int __finite(double x) { return __builtin_isfinite(x); }
+RT_WEAK int __finitef(float x) { return __builtin_isfinite(x); }
+RT_WEAK int __signbit(double x) { return __builtin_signbit(x) != 0; }
+RT_WEAK int __signbitf(float x) { return __builtin_signbit(x) != 0; }
+
+/* The neighbour of x toward y (y itself when equal; NaN if either is); ERANGE when the result
+ * is infinite, or subnormal or zero, except from x = 0 (glibc). */
+RT_WEAK double nextafter(double x, double y) {
+    if (x != x || y != y)
+        return x + y;
+    if (x == y)
+        return y;
+    dbits b;
+    b.d = x;
+    if (x == 0) {
+        b.u = 1 | (__builtin_signbit(y) ? 1ULL << 63 : 0);
+        return b.d;
+    }
+    if ((x < y) == (x > 0))
+        b.u++;
+    else
+        b.u--;
+    if (__builtin_isinf(b.d) || (b.u & 0x7ff0000000000000ULL) == 0)
+        set_errno(RT_ERANGE);
+    return b.d;
+}

@@ -106,6 +106,11 @@ static void math_functions(void) {
         math_case("sqrtf", (double)sqrtf((float)x));
         math_case("fdim", fdim(x, y));
         end_line();
+        out("%d next", i);
+        errno = 0;
+        math_case("na", nextafter(x, y));
+        out(" e=%d", errno);
+        end_line();
     }
 }
 
