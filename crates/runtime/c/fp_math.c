@@ -8,8 +8,10 @@
  * `__builtin_*` calls below become under -fno-math-errno, see build.rs): rounding to nearest,
  * ties to even. errno is set as glibc sets it (EDOM for sqrt of a negative number and for fmod by
  * zero or of an infinity; ERANGE when ldexp/scalbn/fdim overflow, or ldexp/scalbn underflow to
- * zero). lround/lrint of a value out of range is unspecified in C: the VM reports the conversion
- * as undefined, so no verdict depends on glibc's choice.
+ * zero). fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
+ * range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
+ * on glibc's choice. Also glibc's classification functions (__fpclassify, __isnan, …) and
+ * nextafter.
  *
  * Transcendental functions (exp, log, sin, pow, …) are deliberately absent: glibc's results are
  * not always the correctly rounded ones, and vigil only gives results it computes exactly.
@@ -253,4 +255,17 @@ RT_WEAK double nextafter(double x, double y) {
     if (__builtin_isinf(b.d) || (b.u & 0x7ff0000000000000ULL) == 0)
         set_errno(RT_ERANGE);
     return b.d;
+}
+
+/* The rounding mode: always to nearest (FE_TONEAREST, 0 on x86). Asking for it again succeeds;
+ * any other valid mode (FE_DOWNWARD 0x400, FE_UPWARD 0x800, FE_TOWARDZERO 0xc00) is not
+ * modelled, so the run stops (VM_FAULT_INVALID_ARG: a use vigil does not model) rather than
+ * compute in the wrong mode; an invalid mode fails (returns nonzero), as in glibc. */
+RT_WEAK int fegetround(void) { return 0; }
+RT_WEAK int fesetround(int mode) {
+    if (mode == 0)
+        return 0;
+    if (mode == 0x400 || mode == 0x800 || mode == 0xc00)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "fesetround: only rounding to nearest is modelled");
+    return 1;
 }

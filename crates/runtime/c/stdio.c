@@ -375,7 +375,7 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         break;
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
         if (sp->length == LEN_BIG_L)
-            __vigil_fault(VM_FAULT_UNSUPPORTED, "printf of a long double (%L): not modelled");
+            __vigil_fault(VM_FAULT_INVALID_ARG, "printf of a long double (%L): not modelled");
         /* The double's 8 bytes, read as their bits (see the header comment). */
         emit_float(s, sp, c, va_arg(*ap, unsigned long long));
         break;
