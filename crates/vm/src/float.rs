@@ -188,12 +188,28 @@ pub fn float_op(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], ar
             (F::S(a), F::S(b), F::S(c)) => F::S(a.mul_add(b, c)),
             (a, b, c) => F::D(a.wide().mul_add(b.wide(), c.wide())),
         },
-        MinNum => binary(x(), f(1), f32::min, f64::min),
-        MaxNum => binary(x(), f(1), f32::max, f64::max),
+        MinNum => binary(x(), f(1), |a, b| min_num(a, b, |p, q| p < q), |a, b| min_num(a, b, |p, q| p < q)),
+        MaxNum => binary(x(), f(1), |a, b| min_num(a, b, |p, q| p > q), |a, b| min_num(a, b, |p, q| p > q)),
         Minimum => binary(x(), f(1), f32::minimum_compat, f64::minimum_compat),
         Maximum => binary(x(), f(1), f32::maximum_compat, f64::maximum_compat),
     };
     Ok(Scalar::int(out.to_bits()))
+}
+
+/// `minnum(x, y)` (with `better` = `<`) or `maxnum` (`>`): a NaN operand is ignored, and of two
+/// equal operands (`-0` and `+0`) the first is returned — what clang's x86-64 code for the
+/// intrinsic computes (`y < x ? y : x` after the NaN test), hence what a native run of
+/// `fmin`/`fmax` gives.
+fn min_num<T: PartialOrd + Copy>(x: T, y: T, better: impl Fn(T, T) -> bool) -> T {
+    #[allow(clippy::eq_op)]
+    let is_nan = |v: T| v != v;
+    if is_nan(x) {
+        y
+    } else if is_nan(y) || !better(y, x) {
+        x
+    } else {
+        y
+    }
 }
 
 /// IEEE 754-2019 `minimum`/`maximum` (NaN propagates, -0 < +0), which Rust's `min`/`max` are not.
@@ -300,6 +316,19 @@ mod tests {
         assert_eq!(one(FloatOp::Floor, -0.5), -1.0);
         assert_eq!(one(FloatOp::Sqrt, 2.0), std::f64::consts::SQRT_2);
         assert!(one(FloatOp::Sqrt, -1.0).is_nan());
+    }
+
+    #[test]
+    fn min_max_ignore_nan_and_keep_the_first_of_equal_zeros() {
+        let two = |op, a: f64, b: f64| f64::from_bits(run(op, &[d(a), d(b)], &[64, 64], 64).unwrap().bits);
+        assert_eq!(two(FloatOp::MinNum, f64::NAN, 1.0), 1.0);
+        assert_eq!(two(FloatOp::MaxNum, 1.0, f64::NAN), 1.0);
+        assert!(two(FloatOp::MinNum, 0.0, -0.0).is_sign_positive());
+        assert!(two(FloatOp::MinNum, -0.0, 0.0).is_sign_negative());
+        assert!(two(FloatOp::MaxNum, -0.0, 0.0).is_sign_negative());
+        assert_eq!(two(FloatOp::MaxNum, -3.0, 2.0), 2.0);
+        assert!(two(FloatOp::Minimum, 0.0, -0.0).is_sign_negative());
+        assert!(two(FloatOp::Maximum, 1.0, f64::NAN).is_nan());
     }
 
     #[test]

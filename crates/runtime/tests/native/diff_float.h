@@ -66,6 +66,14 @@ static void math_case(const char *name, double r) {
 }
 
 static void math_functions(void) {
+    /* fmin/fmax of equal zeros return their first operand (clang's code for the builtins). */
+    volatile double pz = 0.0, nz = -0.0;
+    out("zeros");
+    math_case("a", fmin(pz, nz));
+    math_case("b", fmin(nz, pz));
+    math_case("c", fmax(pz, nz));
+    math_case("d", fmax(nz, pz));
+    end_line();
     for (int i = 0; i < 3 * COUNT; i++) {
         double x = rnd_double(), y = rnd_double();
         int n = (int)rnd(2200) - 1100;
