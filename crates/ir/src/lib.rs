@@ -34,6 +34,7 @@ pub mod inst;
 pub mod module;
 pub mod print;
 pub mod svcomp;
+pub mod unknown;
 pub mod types;
 
 pub use float::{FCmpPred, FloatOp};
