@@ -9,7 +9,8 @@
  * Invariants for the whole runtime:
  *  - every externally visible function is defined with RT_WEAK, so a definition in the user's
  *    program wins at link time (llvm-link prefers a strong definition over a weak one);
- *  - no floating point and no vector code (the build flags forbid SSE);
+ *  - no floating point (the build flags forbid SSE) except in the files fp_*.c (see build.rs),
+ *    and no vector code;
  *  - every function is in the section ".vigil.runtime" (the pragma below);
  *  - memory that may hold pointers is only copied with __builtin_memcpy/__builtin_memmove: the VM
  *    implements those intrinsics natively and keeps pointer provenance, while a byte-by-byte copy

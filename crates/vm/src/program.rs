@@ -55,6 +55,11 @@ pub enum Hypercall {
     CtlSet,
     /// `__vm_frame_make`: a frame the OS can switch to (a thread's first frame).
     FrameMake,
+    /// `setjmp` and its variants: not in the runtime's header, the VM executes them (see
+    /// `machine/jump.rs`).
+    SetJmp,
+    /// `longjmp` and its variants.
+    LongJmp,
 }
 
 impl Hypercall {
@@ -73,6 +78,8 @@ impl Hypercall {
             "__vm_ctl_get" => Hypercall::CtlGet,
             "__vm_ctl_set" => Hypercall::CtlSet,
             "__vm_frame_make" => Hypercall::FrameMake,
+            "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" => Hypercall::SetJmp,
+            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => Hypercall::LongJmp,
             _ => return None,
         })
     }

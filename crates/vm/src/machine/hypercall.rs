@@ -34,6 +34,11 @@ const MAX_OBJECT: u64 = 1 << 28;
 impl Machine<'_> {
     pub(super) fn hypercall(&mut self, h: Hypercall, args: &[Arg], dest: Option<ValueId>) -> VmResult<Flow> {
         match h {
+            Hypercall::SetJmp => return self.setjmp(int_arg(args, 0, "setjmp buffer")?, dest),
+            Hypercall::LongJmp => {
+                let env = int_arg(args, 0, "longjmp buffer")?;
+                return self.longjmp(env, int_arg(args, 1, "longjmp value")?);
+            }
             Hypercall::ObjMake => {
                 let size = defined_arg(args, 0, "obj_make size")?;
                 if size > MAX_OBJECT {

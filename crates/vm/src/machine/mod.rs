@@ -62,6 +62,7 @@ mod frames;
 mod hypercall;
 mod interrupts;
 mod intrinsic;
+mod jump;
 mod registers;
 mod step;
 

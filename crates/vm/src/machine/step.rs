@@ -55,6 +55,12 @@ impl Machine<'_> {
             InstKind::AtomicRmw { op, ptr, val, ty, .. } => return self.atomic_rmw(*op, *ptr, *val, *ty, dest),
             InstKind::CmpXchg { ptr, expected, new, ty, .. } => return self.cmpxchg(*ptr, *expected, *new, *ty, dest),
             InstKind::Fence { .. } => {}
+            InstKind::Float { op, args, .. } => {
+                let widths: Vec<u32> = args.iter().map(|a| self.op_width(*a)).collect();
+                let vals: Vec<Scalar> = args.iter().map(|a| self.operand(*a)).collect();
+                let r = crate::float::float_op(*op, widths[0], self.dest_width(dest), &vals, &widths)?;
+                self.set_dest(dest, r);
+            }
             InstKind::Call { callee, args, .. } => return self.call(*callee, args, dest),
             InstKind::Intrinsic { which, args, .. } => return self.intrinsic(*which, args, dest),
             InstKind::Unsupported { construct } => return Err(FaultKind::Unsupported(construct.clone())),
