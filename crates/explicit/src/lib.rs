@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 mod encode;
+pub mod race;
 pub mod replay;
 pub mod search;
 pub mod store;

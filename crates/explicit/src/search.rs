@@ -76,6 +76,9 @@ pub struct SearchStats {
     /// The store's part of `stored_bytes`, by part (at the end of the search).
     pub store: crate::store::StoreBytes,
     pub time_s: f64,
+    /// A deadlock the search met while checking another property (a warning: the path ends
+    /// there, which SV-COMP's properties do not count as a violation).
+    pub deadlock: Option<String>,
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -94,7 +97,7 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
     match property {
         Property::ValidMemsafety => !canon.unreachable_heap.is_empty(),
         Property::ValidMemcleanup => exited && !state.allocated_heap().is_empty(),
-        Property::UnreachCall | Property::NoOverflow => false,
+        Property::UnreachCall | Property::NoOverflow | Property::NoDataRace | Property::NoDeadlock => false,
     }
 }
 
@@ -102,6 +105,10 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
 pub const INPUT_SAMPLED: &str = "input domain not enumerated";
 /// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
 pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
+/// Start of the reason of an unknown answer for a thread program with a data race.
+pub const RACY: &str = "the program has a data race";
+/// Start of the reason of an unknown answer for a thread program with weak atomics.
+pub const WEAK_ATOMIC: &str = "an atomic weaker than seq_cst (behaviours beyond sequential consistency are not explored)";
 /// Start of the reason of an unknown answer from a violation that is not evidence.
 pub const DOUBTFUL_VIOLATION: &str = "a violation that is not evidence:";
 
@@ -147,14 +154,15 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     stats.states = 1;
     // The most serious reason that forbids a `true` answer (the first of that severity is kept):
     // undefined behaviour or unsupported code (4) over threads without race detection (3) over a
-    // cut-off transition (2) over inputs that were sampled rather than enumerated (1).
+    // cut-off transition (2) over inputs that were sampled rather than enumerated (1). A data race
+    // counts as 3: it rules out `true` for every property but no-data-race.
     let mut incomplete: Option<(u8, String)> = None;
     let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
         let severity = if reason.starts_with(INPUT_SAMPLED) || reason.starts_with(UNINITIALISED_SAMPLED) {
             1
         } else if reason.starts_with("a transition exceeded") {
             2
-        } else if reason.starts_with("the program runs several threads") {
+        } else if reason.starts_with(RACY) || reason.starts_with(WEAK_ATOMIC) {
             3
         } else {
             4
@@ -169,6 +177,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
         let from = store.expand(idx, previous.as_ref());
         let mut forced: Vec<u32> = Vec::new();
+        // The first visible action of each transition from this state (data races).
+        let mut actions: Vec<crate::race::Action> = Vec::new();
         loop {
             check_counter += 1;
             if check_counter.is_multiple_of(64) {
@@ -205,10 +215,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 note(INPUT_SAMPLED.into(), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
-                // The search explores the interleavings of visible accesses under sequential
-                // consistency. That covers every behaviour of a program without data races, but
-                // races are not detected yet, and a racy program's behaviours are undefined.
-                note("the program runs several threads and vigil does not detect data races yet (no proof)".into(), &mut incomplete);
+                if let Some(at) = &prog.weak_atomic {
+                    note(format!("{WEAK_ATOMIC} at {at}"), &mut incomplete);
+                }
+                if let (false, Some(thread)) = (m.accesses.is_empty(), m.thread_slot()) {
+                    actions.push(crate::race::Action { thread, accesses: m.accesses.clone(), choices: choice_vec.clone() });
+                }
             }
             // A violation in a state whose uninitialised values may have been read inconsistently
             // (see vigil_vm::machine, "Uninitialised values") is not evidence.
@@ -266,6 +278,15 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     }
                 }
                 Stop::Cancelled => {}
+                Stop::Fault { kind: FaultKind::Deadlock, loc, .. } if cfg.property != Property::NoDeadlock => {
+                    // A deadlocked program hangs: the path ends, with nothing more to check.
+                    stats.deadlock.get_or_insert_with(|| {
+                        format!("a deadlock is reachable (every thread waits) near {}", prog.module.describe_loc(loc))
+                    });
+                }
+                Stop::Fault { kind: FaultKind::Assert, .. } if matches!(cfg.property, Property::NoDataRace | Property::NoDeadlock) => {
+                    // A failed assertion aborts the program: the path ends.
+                }
                 Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
                     Some(v) if !doubtful => {
@@ -289,6 +310,29 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 None => break,
             }
         }
+        if let Some((i, j)) = crate::race::find(prog, from.state.root, &actions) {
+            let (a, b) = (&actions[i], &actions[j]);
+            let pair = crate::race::racing_pair(prog, from.state.root, (a.thread, &a.accesses), (b.thread, &b.accesses));
+            let (x, y) = pair.expect("found");
+            let what = crate::race::describe(prog, &x, &y);
+            if cfg.property == Property::NoDataRace {
+                let order = crate::race::schedule(&mut m, prog, &from.state, a, b)
+                    .or_else(|| crate::race::schedule(&mut m, prog, &from.state, b, a));
+                match order {
+                    Some((first, second)) => {
+                        let mut choices = store.path_to(idx);
+                        choices.push(first);
+                        choices.push(second);
+                        stats.time_s = start.elapsed().as_secs_f64();
+                        let v = Violation { property: "no-data-race", fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices };
+                        return (SearchResult::Violated(v), stats);
+                    }
+                    None => note(format!("{what}, but no schedule to it was found"), &mut incomplete),
+                }
+            } else {
+                note(format!("{RACY} ({what}); the program was explored under sequential consistency only"), &mut incomplete);
+            }
+        }
         previous = Some(from);
     }
     stats.time_s = start.elapsed().as_secs_f64();
@@ -306,6 +350,8 @@ mod tests {
         // Simulate a transition whose choices have 2 then 3 options.
         let mut seen = Vec::new();
         let mut forced: Vec<u32> = Vec::new();
+        // The first visible action of each transition from this state (data races).
+        let mut actions: Vec<crate::race::Action> = Vec::new();
         loop {
             let a = forced.first().copied().unwrap_or(0);
             let b = forced.get(1).copied().unwrap_or(0);

@@ -86,6 +86,8 @@ int pthread_mutexattr_destroy(void *attr);
 int pthread_cond_init(void *cond, const void *attr);
 int pthread_cond_destroy(void *cond);
 int pthread_cond_wait(void *cond, void *mutex);
+int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime);
+int pthread_mutex_timedlock(void *mutex, const void *abstime);
 int pthread_cond_signal(void *cond);
 int pthread_cond_broadcast(void *cond);
 void __vigil_thread_start(long index);
@@ -95,6 +97,7 @@ void __vigil_thread_start(long index);
 #define RT_ESRCH 3
 #define RT_EDEADLK 35
 #define RT_ENOTSUP 95
+#define RT_ETIMEDOUT 110
 
 /* glibc's values of the attribute constants. */
 #define RT_CREATE_JOINABLE 0
@@ -126,19 +129,8 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 /* Largest number of threads a program may create (each one grows every stored state). */
 #define RT_THREADS_MAX 64
 
-/* Enters an atomic section unless the caller is already in one (__VERIFIER_atomic_begin);
- * returns whether it did, for atomic_end. */
-static int atomic_begin(void) {
-    if (__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)
-        return 0;
-    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
-    return 1;
-}
-
-static void atomic_end(int entered) {
-    if (entered)
-        __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
-}
+#define atomic_begin rt_atomic_begin
+#define atomic_end rt_atomic_end
 
 /* The body of every thread but main: run the start routine, then end as pthread_exit does. */
 RT_WEAK void __vigil_thread_start(long index) {
@@ -163,6 +155,9 @@ RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(v
     t->start = start;
     t->arg = arg;
     t->result = NULL;
+    t->wait = RT_WAIT_NONE;
+    t->wait_addr = NULL;
+    t->specific = NULL;
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 1, (long)n);
     s->nthreads = n + 1;
     *thread = (pthread_t)n;
@@ -172,6 +167,8 @@ RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(v
 }
 
 RT_WEAK void pthread_exit(void *result) {
+    /* Thread-specific data's destructors run first, in the thread (pthread_key.c). */
+    __vigil_key_destructors();
     /* An exiting thread leaves any atomic section it is in. */
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
     struct rt_sched *s = rt_sched();
@@ -194,22 +191,36 @@ RT_WEAK void pthread_exit(void *result) {
 }
 
 RT_WEAK int pthread_join(pthread_t thread, void **result) {
-    struct rt_sched *s = rt_sched();
-    if (thread >= (pthread_t)s->nthreads)
-        return RT_ESRCH;
-    if (thread == (pthread_t)s->current)
-        return RT_EDEADLK;
-    if (s->threads[thread].detached)
-        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_join of a detached thread");
-    while (rt_sched()->threads[thread].state != RT_THREAD_ENDED)
+    for (;;) {
+        int atomic = atomic_begin();
+        struct rt_sched *s = rt_sched();
+        if (thread >= (pthread_t)s->nthreads || thread == (pthread_t)s->current || s->threads[thread].detached) {
+            int code = thread >= (pthread_t)s->nthreads ? RT_ESRCH : thread == (pthread_t)s->current ? RT_EDEADLK : 0;
+            atomic_end(atomic);
+            if (code)
+                return code;
+            __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_join of a detached thread");
+            return RT_EINVAL;
+        }
+        if (s->threads[thread].state == RT_THREAD_ENDED) {
+            rt_set_wait(RT_WAIT_NONE, NULL, 0);
+            void *r = s->threads[thread].result;
+            atomic_end(atomic);
+            if (result)
+                *result = r;
+            return 0;
+        }
+        rt_set_wait(RT_WAIT_EQ, &s->threads[thread].state, RT_THREAD_ENDED);
+        atomic_end(atomic);
         __vm_interrupt_cfl();
-    if (result)
-        *result = rt_sched()->threads[thread].result;
-    return 0;
+    }
 }
 
 RT_WEAK pthread_t pthread_self(void) {
-    return (pthread_t)rt_sched()->current;
+    int atomic = atomic_begin();
+    pthread_t self = (pthread_t)rt_sched()->current;
+    atomic_end(atomic);
+    return self;
 }
 
 RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
@@ -217,11 +228,13 @@ RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
 }
 
 RT_WEAK int pthread_detach(pthread_t thread) {
+    int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
-    if (thread >= (pthread_t)s->nthreads)
-        return RT_ESRCH;
-    s->threads[thread].detached = 1;
-    return 0;
+    int found = thread < (pthread_t)s->nthreads;
+    if (found)
+        s->threads[thread].detached = 1;
+    atomic_end(atomic);
+    return found ? 0 : RT_ESRCH;
 }
 
 RT_WEAK int pthread_attr_init(void *attr) {
@@ -349,6 +362,7 @@ RT_WEAK int pthread_once(int *once, void (*init)(void)) {
     for (;;) {
         atomic = atomic_begin();
         state = *once;
+        rt_set_wait(state == ONCE_DONE ? RT_WAIT_NONE : RT_WAIT_EQ, once, ONCE_DONE);
         atomic_end(atomic);
         if (state == ONCE_DONE)
             return 0;
@@ -378,36 +392,48 @@ RT_WEAK int pthread_mutex_destroy(void *mutex) {
     return 0;
 }
 
-/* Takes the mutex if it is free: 0 if taken, else the holder's index + 1. */
-static int try_take(rt_mutex *m) {
-    int self = rt_sched()->current;
+/* Takes the mutex if it is free: 0 if taken, else the holder's index + 1. When it is held by
+ * another thread and `wait`, the running thread waits until it is free (os.h). */
+static int try_take(rt_mutex *m, int wait) {
     int atomic = atomic_begin();
+    int self = rt_sched()->current;
     int word = m->word;
     if (word == 0)
         m->word = self + 1;
+    rt_set_wait(word != 0 && word != self + 1 && wait ? RT_WAIT_EQ : RT_WAIT_NONE, &m->word, 0);
     atomic_end(atomic);
+    if (word == self + 1 && wait)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_lock of a mutex the thread already holds");
     return word;
 }
 
 RT_WEAK int pthread_mutex_lock(void *mutex) {
-    int self = rt_sched()->current;
-    int holder;
-    while ((holder = try_take(mutex)) != 0) {
-        if (holder == self + 1)
-            __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_lock of a mutex the thread already holds");
+    while (try_take(mutex, 1) != 0)
+        __vm_interrupt_cfl();
+    return 0;
+}
+
+RT_WEAK int pthread_mutex_trylock(void *mutex) {
+    return try_take(mutex, 0) == 0 ? 0 : RT_EBUSY;
+}
+
+/* The timeout of a timed wait is a nondeterministic choice: each time the waiting thread runs
+ * and the wait is not over, it may time out (the thread never blocks, so a timed wait is never
+ * part of a deadlock). */
+RT_WEAK int pthread_mutex_timedlock(void *mutex, const void *abstime) {
+    (void)abstime;
+    while (try_take(mutex, 0) != 0) {
+        if (__vm_choose(2))
+            return RT_ETIMEDOUT;
         __vm_interrupt_cfl();
     }
     return 0;
 }
 
-RT_WEAK int pthread_mutex_trylock(void *mutex) {
-    return try_take(mutex) == 0 ? 0 : RT_EBUSY;
-}
-
 RT_WEAK int pthread_mutex_unlock(void *mutex) {
     rt_mutex *m = mutex;
-    int self = rt_sched()->current;
     int atomic = atomic_begin();
+    int self = rt_sched()->current;
     int word = m->word;
     if (word == self + 1)
         m->word = 0;
@@ -428,21 +454,39 @@ RT_WEAK int pthread_cond_destroy(void *cond) {
     return 0;
 }
 
-RT_WEAK int pthread_cond_wait(void *cond, void *mutex) {
-    rt_cond *c = cond;
+/* Releases the mutex and notes the generation in one atomic step (no wake-up is lost), waits
+ * until the generation changes (or, when `timed`, times out by a nondeterministic choice), then
+ * takes the mutex again. */
+static int cond_wait(rt_cond *c, void *mutex, int timed) {
     int atomic = atomic_begin();
     unsigned seen = c->generation;
-    atomic_end(atomic);
     pthread_mutex_unlock(mutex);
+    atomic_end(atomic);
+    int result = 0;
     for (;;) {
         atomic = atomic_begin();
         unsigned now = c->generation;
+        rt_set_wait(now != seen || timed ? RT_WAIT_NONE : RT_WAIT_NE, &c->generation, (int)seen);
         atomic_end(atomic);
         if (now != seen)
             break;
+        if (timed && __vm_choose(2)) {
+            result = RT_ETIMEDOUT;
+            break;
+        }
         __vm_interrupt_cfl();
     }
-    return pthread_mutex_lock(mutex);
+    pthread_mutex_lock(mutex);
+    return result;
+}
+
+RT_WEAK int pthread_cond_wait(void *cond, void *mutex) {
+    return cond_wait(cond, mutex, 0);
+}
+
+RT_WEAK int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime) {
+    (void)abstime;
+    return cond_wait(cond, mutex, 1);
 }
 
 static int advance(rt_cond *c) {

@@ -52,6 +52,14 @@ pub enum FaultKind {
     /// other undefined behaviour outside the property it rules out a `true` answer (see the
     /// README, "overlapping copies").
     OverlappingCopy(&'static str),
+    /// Two threads' next actions access overlapping memory, at least one writes, and not both
+    /// are atomic (README, "Threads"). Found by the verifier from the accesses of two
+    /// transitions, not raised by the VM.
+    DataRace,
+    /// Every thread that has not ended waits (on a mutex, a join, a condition variable, a
+    /// barrier, a semaphore or a read-write lock): raised by the runtime's scheduler. A deadlock
+    /// ends the path; only vigil's own `no-deadlock` property calls it a violation.
+    Deadlock,
 }
 
 impl FaultKind {
@@ -78,6 +86,8 @@ impl FaultKind {
             BadHypercall(_) => 17,
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
+            DataRace => 20,
+            Deadlock => 21,
         }
     }
 
@@ -99,6 +109,7 @@ impl FaultKind {
             11 => DivOverflow,
             12 => SignedOverflow,
             19 => OverlappingCopy("source and destination overlap"),
+            21 => Deadlock,
             _ => BadHypercall("invalid argument to a library function"),
         }
     }
@@ -115,6 +126,8 @@ impl FaultKind {
             (Property::ValidMemsafety, Leak) => Some("valid-memtrack"),
             (Property::ValidMemcleanup, Leak) => Some("valid-memcleanup"),
             (Property::NoOverflow, SignedOverflow | DivOverflow) => Some("no-overflow"),
+            (Property::NoDataRace, DataRace) => Some("no-data-race"),
+            (Property::NoDeadlock, Deadlock) => Some("no-deadlock"),
             _ => None,
         }
     }
@@ -142,6 +155,8 @@ impl fmt::Display for FaultKind {
             BadHypercall(why) => write!(f, "invalid hypercall: {why}"),
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
             OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
+            DataRace => write!(f, "data race"),
+            Deadlock => write!(f, "deadlock: every thread waits"),
         }
     }
 }
@@ -154,4 +169,8 @@ pub enum Property {
     /// SV-COMP's `valid-memcleanup`: no heap object is still allocated when the program ends.
     ValidMemcleanup,
     NoOverflow,
+    /// SV-COMP's `no-data-race` (README, "Threads").
+    NoDataRace,
+    /// vigil's own `no-deadlock`: no reachable state in which every live thread waits.
+    NoDeadlock,
 }

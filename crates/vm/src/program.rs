@@ -231,6 +231,26 @@ fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
         .collect()
 }
 
+/// The first atomic instruction weaker than `seq_cst` in the functions `own` marks (see
+/// [`Program::weak_atomic`]), described by its location.
+fn weak_atomic(module: &Module, own: &[bool]) -> Option<String> {
+    use vigil_ir::AtomicOrdering::SeqCst;
+    for (_, f) in module.functions.iter().enumerate().filter(|(k, _)| own[*k]) {
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            let weak = match &i.kind {
+                InstKind::Load { atomic: Some(o), .. } | InstKind::Store { atomic: Some(o), .. } => *o != SeqCst,
+                InstKind::AtomicRmw { ordering, .. } | InstKind::CmpXchg { ordering, .. } => *ordering != SeqCst,
+                InstKind::Fence { ordering } => *ordering != SeqCst,
+                _ => false,
+            };
+            if weak {
+                return Some(module.describe_loc(i.loc));
+            }
+        }
+    }
+    None
+}
+
 /// Backward liveness over SSA registers (classic iterative data flow; φ operands are uses at the
 /// end of the corresponding predecessor, φ results are definitions at the start of their block).
 fn liveness(f: &vigil_ir::Function) -> Vec<Vec<u64>> {
@@ -338,6 +358,14 @@ pub struct Program {
     /// `__VERIFIER_atomic_begin` and `_end`, which delimit sections themselves).
     pub atomic_functions: Vec<bool>,
     pub main: Option<FuncId>,
+    /// Per global: it belongs to vigil's runtime (no debug location in a module that has them:
+    /// `errno`, the stdio streams, `rand`'s state…). glibc keeps such state per thread or
+    /// behind locks, so the runtime's accesses to it are not the program's data races.
+    pub runtime_globals: Vec<bool>,
+    /// Where the program's own code uses an atomic instruction weaker than `seq_cst` (relaxed,
+    /// acquire, release): the search explores sequentially consistent interleavings only, which
+    /// do not cover every behaviour of such a program (no `true` for it when it has threads).
+    pub weak_atomic: Option<String>,
     /// Where the program uses the address of a global or function as a constant integer
     /// narrower than the VM's 64-bit pointer encoding (an initialiser or an instruction operand):
     /// such an integer keeps only the offset, so different objects could look equal (see
@@ -435,13 +463,34 @@ impl Program {
             f.loc.is_known() || f.blocks.iter().any(|b| b.term_loc.is_known() || b.insts.iter().any(|i| i.loc.is_known()))
         };
         let any_locs = module.functions.iter().any(has_locs);
-        let checks_overflow = module.functions.iter().map(|f| !any_locs || has_locs(f)).collect();
+        let checks_overflow: Vec<bool> = module.functions.iter().map(|f| !any_locs || has_locs(f)).collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
         let boot = defined("__boot");
         let narrow_address_constant = narrow_address_constant(&module, ptr_bytes);
-        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, checks_overflow, atomic_functions, main, exit, boot }
+        let runtime_globals = module.globals.iter().map(|g| any_locs && !g.loc.is_known()).collect();
+        let weak_atomic = weak_atomic(&module, &checks_overflow);
+        Program {
+            module,
+            funcs,
+            consts,
+            ptr_bytes,
+            narrow_address_constant,
+            const_bits,
+            const_agg,
+            const_size,
+            global_obj,
+            hypercalls,
+            error_functions,
+            checks_overflow,
+            atomic_functions,
+            main,
+            runtime_globals,
+            weak_atomic,
+            exit,
+            boot,
+        }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {

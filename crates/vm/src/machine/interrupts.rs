@@ -40,17 +40,6 @@ impl Machine<'_> {
         interrupt
     }
 
-    /// At an `interrupt_mem` point of the loader (the instruction at the pc): see
-    /// [`Self::visible_access`].
-    #[inline]
-    pub(super) fn mem_interrupt(&mut self) -> bool {
-        if self.state.flags & flags::THREADED == 0 {
-            return false;
-        }
-        let points = &self.prog.funcs[self.func.index()].mem_point;
-        points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) && self.visible_access()
-    }
-
     /// Before a visible action that is not a memory access (entering an atomic section, ending
     /// the process): does the transition end before it, because it already made one? Other
     /// threads may then run in between.
