@@ -278,11 +278,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     }
                 }
                 Stop::Cancelled => {}
-                Stop::Fault { kind: FaultKind::Deadlock, loc, .. } if cfg.property != Property::NoDeadlock => {
+                Stop::Fault { kind: FaultKind::Deadlock, .. } if cfg.property != Property::NoDeadlock => {
                     // A deadlocked program hangs: the path ends, with nothing more to check.
-                    stats.deadlock.get_or_insert_with(|| {
-                        format!("a deadlock is reachable (every thread waits) near {}", prog.module.describe_loc(loc))
-                    });
+                    stats.deadlock.get_or_insert_with(|| "a deadlock is reachable (every thread waits)".into());
                 }
                 Stop::Fault { kind: FaultKind::Assert, .. } if matches!(cfg.property, Property::NoDataRace | Property::NoDeadlock) => {
                     // A failed assertion aborts the program: the path ends.
