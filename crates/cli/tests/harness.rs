@@ -13,7 +13,21 @@ use std::process::Command;
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 16] = [
+const NOT_NATIVE: [(&str, &str); 30] = [
+    ("301_c11_threads_false.c", "the bug needs one thread schedule; a native run need not take it"),
+    ("270_race_write_read_false.c", "a data race leaves no trace in one native run"),
+    ("273_race_atomic_and_plain_false.c", "a data race leaves no trace in one native run"),
+    ("276_race_published_heap_false.c", "a data race leaves no trace in one native run"),
+    ("277_deadlock_lock_order_false.c", "a deadlock hangs a native run"),
+    ("283_semaphore_false.c", "the bug needs one thread schedule; a native run need not take it"),
+    ("285_barrier_false.c", "the bug needs one thread schedule; a native run need not take it"),
+    ("287_rwlock_false.c", "the bug needs one thread schedule; a native run need not take it"),
+    ("289_spinlock_deadlock_false.c", "a deadlock hangs a native run"),
+    ("291_thread_specific_false.c", "the bug needs one thread schedule; a native run need not take it"),
+    ("292_timedlock_false.c", "the bug needs one thread schedule; a native run need not take it"),
+    ("294_condvar_lost_signal_deadlock_false.c", "a deadlock hangs a native run"),
+    ("296_semaphore_deadlock_false.c", "a deadlock hangs a native run"),
+    ("298_join_deadlock_false.c", "a deadlock hangs a native run"),
     ("062_malloc_can_fail.c", "the bug needs malloc to fail; native malloc does not"),
     ("047_threads.c", "the bug needs one thread schedule; a native run need not take it"),
     ("098_threads_main_locals_false.c", "the bug needs one thread schedule; a native run need not take it"),

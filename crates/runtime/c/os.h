@@ -37,6 +37,7 @@ struct rt_thread {
     int wait_value;
     const int *wait_addr;
     void **specific;       /* thread-specific data (pthread_key_*), NULL until set */
+    int c11;               /* made by thrd_create: start returns int */
 };
 
 /* The scheduler state: a header and the thread table in one object (one object fewer in every

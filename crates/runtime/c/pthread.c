@@ -20,12 +20,12 @@
  * visible action and the scheduler may switch threads before each. A pthread_t is the index of
  * the thread in the table (main is 0); entries are never reused.
  *
- * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex) is a loop that
- * re-checks the condition and calls __vm_interrupt_cfl(): the VM ends the transition when the loop
- * comes round, so the scheduler can run another thread; a waiting thread that is picked again
- * finds the same state (a self-loop of the state space, not a new state). A wait that can never
- * end is therefore not reported (no deadlock detection yet); it can hide no reachable error, so
- * it never makes a verdict wrong.
+ * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex, a condition
+ * variable, pthread_once) is a loop that tests the condition in an atomic section and, when it
+ * must wait, sets the thread's wait condition there (os.h) and calls __vm_interrupt_cfl(): the
+ * transition ends, and the scheduler runs the thread again only once the condition holds. When
+ * every live thread waits, the scheduler reports a deadlock (os.c). Timed waits never block: the
+ * timeout is a nondeterministic choice each time the thread runs.
  *
  * Mutexes use the first int of glibc's pthread_mutex_t (zero for PTHREAD_MUTEX_INITIALIZER): 0
  * free, k + 1 held by thread k. Taking and releasing happen inside an atomic section (one visible
@@ -43,8 +43,9 @@
  * routine; every other caller waits until it is done, so no caller returns before the routine
  * has finished, as POSIX requires.
  *
- * Not offered (calls stay unknown external functions, so the verdict is unknown): timed waits,
- * barriers, read-write locks, thread-specific data, cancellation.
+ * Semaphores, barriers, read-write locks and spinlocks are in pthread_sync.c, thread-specific
+ * data in pthread_key.c, C11 <threads.h> in threads.c. Not offered (calls stay unknown external
+ * functions, so the verdict is unknown): cancellation, recursive and error-checking mutex types.
  */
 #include "os.h"
 
@@ -53,6 +54,7 @@ typedef struct { int word; } rt_mutex;
 typedef struct { unsigned generation; } rt_cond;
 
 int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
+int __vigil_thread_create(pthread_t *thread, int detached, void *(*start)(void *), void *arg, int c11);
 int pthread_join(pthread_t thread, void **result);
 RT_NORETURN void pthread_exit(void *result);
 pthread_t pthread_self(void);
@@ -135,12 +137,17 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 /* The body of every thread but main: run the start routine, then end as pthread_exit does. */
 RT_WEAK void __vigil_thread_start(long index) {
     struct rt_thread *t = &rt_sched()->threads[index];
-    void *result = t->start(t->arg);
+    /* A C11 thread's start routine returns int (threads.c). */
+    void *result = t->c11 ? (void *)(long)((int (*)(void *))(void (*)(void))t->start)(t->arg) : t->start(t->arg);
     pthread_exit(result);
 }
 
 RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg) {
     int detached = attr && ((const struct rt_attr *)attr)->detachstate == RT_CREATE_DETACHED;
+    return __vigil_thread_create(thread, detached, start, arg, 0);
+}
+
+RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start)(void *), void *arg, int c11) {
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
     int n = s->nthreads;
@@ -158,6 +165,7 @@ RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(v
     t->wait = RT_WAIT_NONE;
     t->wait_addr = NULL;
     t->specific = NULL;
+    t->c11 = c11;
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 1, (long)n);
     s->nthreads = n + 1;
     *thread = (pthread_t)n;
