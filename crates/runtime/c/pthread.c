@@ -92,7 +92,7 @@ int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime);
 int pthread_mutex_timedlock(void *mutex, const void *abstime);
 int pthread_cond_signal(void *cond);
 int pthread_cond_broadcast(void *cond);
-void __vigil_thread_start(long index);
+void __vigil_thread_start(void *(*start)(void *), void *arg, long c11);
 
 #define RT_EAGAIN 11
 #define RT_EBUSY 16
@@ -135,10 +135,11 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 #define atomic_end rt_atomic_end
 
 /* The body of every thread but main: run the start routine, then end as pthread_exit does. */
-RT_WEAK void __vigil_thread_start(long index) {
-    struct rt_thread *t = &rt_sched()->threads[index];
+/* The start routine and its argument come as the frame's own arguments (no read of the thread
+ * table, which is shared: one visible action fewer per thread). */
+RT_WEAK void __vigil_thread_start(void *(*start)(void *), void *arg, long c11) {
     /* A C11 thread's start routine returns int (threads.c). */
-    void *result = t->c11 ? (void *)(long)((int (*)(void *))(void (*)(void))t->start)(t->arg) : t->start(t->arg);
+    void *result = c11 ? (void *)(long)((int (*)(void *))(void (*)(void))start)(arg) : start(arg);
     pthread_exit(result);
 }
 
@@ -166,7 +167,8 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->wait_addr = NULL;
     t->specific = NULL;
     t->c11 = c11;
-    t->frame = __vm_frame_make((const void *)__vigil_thread_start, 1, (long)n);
+    /* Storing the argument in the (shared) thread table makes what it points to shared. */
+    t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
     *thread = (pthread_t)n;
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_THREADED, 0);
