@@ -172,6 +172,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         }
     };
     let mut check_counter = 0u32;
+    // Whether the program's weak atomics were noted (once is enough).
+    let mut weak_noted = false;
     // The state expanded last: its objects are reused when the next one is rebuilt.
     let mut previous: Option<crate::store::Expanded> = None;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
@@ -215,8 +217,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 note(INPUT_SAMPLED.into(), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
-                if let Some(at) = &prog.weak_atomic {
+                if let (Some(at), false) = (&prog.weak_atomic, weak_noted) {
                     note(format!("{WEAK_ATOMIC} at {at}"), &mut incomplete);
+                    weak_noted = true;
                 }
                 if let (false, Some(thread)) = (m.accesses.is_empty(), m.thread_slot()) {
                     actions.push(crate::race::Action { thread, accesses: m.accesses.clone(), choices: choice_vec.clone() });
@@ -313,7 +316,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             let pair = crate::race::racing_pair(prog, from.state.root, (a.thread, &a.accesses), (b.thread, &b.accesses));
             let (x, y) = pair.expect("found");
             let what = crate::race::describe(prog, &x, &y);
-            if cfg.property == Property::NoDataRace {
+            if from.state.flags & flags::UNDEF_DOUBT != 0 {
+                // The schedule to this state may rest on uninitialised reads that disagree.
+                note(format!("{DOUBTFUL_VIOLATION} {what} follows reads of uninitialised memory that vigil may not have kept equal"), &mut incomplete);
+            } else if cfg.property == Property::NoDataRace {
                 let order = crate::race::schedule(&mut m, prog, &from.state, a, b)
                     .or_else(|| crate::race::schedule(&mut m, prog, &from.state, b, a));
                 match order {
@@ -348,8 +354,6 @@ mod tests {
         // Simulate a transition whose choices have 2 then 3 options.
         let mut seen = Vec::new();
         let mut forced: Vec<u32> = Vec::new();
-        // The first visible action of each transition from this state (data races).
-        let mut actions: Vec<crate::race::Action> = Vec::new();
         loop {
             let a = forced.first().copied().unwrap_or(0);
             let b = forced.get(1).copied().unwrap_or(0);

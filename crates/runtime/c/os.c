@@ -99,10 +99,15 @@ RT_WEAK void __vigil_sched(void) {
     /* Any thread that may run (rt_ready) may go next, except inside an atomic section (the
      * thread that entered it goes on). */
     if (!(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)) {
+        /* One pass over the table: the threads that may run, as a bit set (at most 64). */
         int live = 0, ready = 0;
+        unsigned long long can_run = 0;
         for (int k = 0; k < s->nthreads; k++) {
             live += s->threads[k].state == RT_THREAD_RUNNING;
-            ready += rt_ready(&s->threads[k]);
+            if (rt_ready(&s->threads[k])) {
+                can_run |= 1ULL << k;
+                ready++;
+            }
         }
         if (live == 0) {
             /* Every thread has ended (main by pthread_exit): the process exits with 0. */
@@ -111,9 +116,7 @@ RT_WEAK void __vigil_sched(void) {
         if (ready == 0)
             __vigil_fault(VM_FAULT_DEADLOCK, "deadlock: every thread waits");
         int pick = ready > 1 ? __vm_choose(ready) : 0;
-        for (t = 0; t < s->nthreads; t++) {
-            if (rt_ready(&s->threads[t]) && pick-- == 0)
-                break;
+        for (t = 0; !(can_run >> t & 1) || pick-- > 0; t++) {
         }
         if (t != s->current)
             note_switch(t);

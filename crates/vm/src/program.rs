@@ -22,8 +22,9 @@
 //! * `interrupt_mem`: every memory access (load, store, atomic, memcpy/memmove/memset) except
 //!   those through a *private* alloca — one whose address is only ever used, directly or through
 //!   pointer arithmetic, as the address of an access in its own function, so no other thread can
-//!   ever reach it. Such a point is visible to other threads; the VM makes each transition
-//!   contain at most one visible access, once the OS says there are several threads.
+//!   ever reach it. Such a point may be visible to other threads: once the OS says there are
+//!   several threads, an access there to a shared object (`machine::sharing`, decided when it
+//!   runs) is a visible action, and the VM makes each transition contain at most one.
 
 use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ};
 use std::rc::Rc;

@@ -1,7 +1,8 @@
 //! Where a transition ends (DiVM §4.3, §6.1): interrupt points on control flow (`cfl`: loop
 //! headers chosen by the loader, entries of recursive functions, explicit
 //! `__vm_interrupt_cfl()`), and visible actions when the program has several threads (accesses at
-//! the loader's `interrupt_mem` points, entering an atomic section, ending the process).
+//! the loader's `interrupt_mem` points to shared objects, see `sharing`; entering an atomic
+//! section; ending the process).
 //!
 //! Invariants, written once here and used at every site: interrupts fire only while a thread runs
 //! and the runtime's trace-only code does not ([`Machine::interruptible`]); a transition makes at

@@ -8,7 +8,8 @@
 //! * it asks for a second nondeterministic choice (the state after the first is stored, so
 //!   inputs that are dead after their use merge);
 //! * with several threads (`VM_FLAG_THREADED`), it is about to make a second *visible* action:
-//!   an access at one of the loader's `interrupt_mem` points, entering an atomic section
+//!   an access at one of the loader's `interrupt_mem` points to a shared object (`sharing`),
+//!   entering an atomic section
 //!   (`__VERIFIER_atomic_begin`, a `__VERIFIER_atomic_*` function), or ending the process;
 //! * the program ends, a fault is flagged as an error by the fault handler, the path is
 //!   cancelled (`__VERIFIER_assume(0)`), or the thread ends.

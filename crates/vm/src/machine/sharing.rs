@@ -36,13 +36,14 @@ pub struct Access {
 
 impl Access {
     /// Whether two accesses (by different threads, both enabled in one state) race: they
-    /// overlap, one writes, and not both are atomic.
+    /// overlap (an empty access, such as a copy of 0 bytes, overlaps nothing), one writes, and
+    /// not both are atomic.
     pub fn races_with(&self, other: &Access) -> bool {
         self.obj == other.obj
             && (self.write || other.write)
             && !(self.atomic && other.atomic)
-            && u64::from(self.off) < u64::from(other.off) + u64::from(other.size.max(1))
-            && u64::from(other.off) < u64::from(self.off) + u64::from(self.size.max(1))
+            && u64::from(self.off) < u64::from(other.off) + u64::from(other.size)
+            && u64::from(other.off) < u64::from(self.off) + u64::from(self.size)
     }
 }
 
@@ -124,5 +125,27 @@ impl Machine<'_> {
     /// in (`VM_CR_INT_SLOT`): distinct threads have distinct slots in one state.
     pub fn thread_slot(&self) -> Option<u64> {
         self.int_slot.map(|s| s.bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Access;
+    use vigil_ir::Loc;
+
+    fn access(obj: u32, off: u32, size: u32, write: bool, atomic: bool) -> Access {
+        Access { obj, off, size, write, atomic, loc: Loc::UNKNOWN }
+    }
+
+    #[test]
+    fn races_need_overlap_a_write_and_a_plain_access() {
+        let w = access(1, 0, 4, true, false);
+        assert!(w.races_with(&access(1, 2, 4, false, false)), "overlapping read");
+        assert!(!w.races_with(&access(1, 4, 4, false, false)), "adjacent bytes do not overlap");
+        assert!(!w.races_with(&access(2, 0, 4, true, false)), "another object");
+        assert!(!access(1, 0, 4, false, false).races_with(&access(1, 0, 4, false, false)), "two reads");
+        assert!(!access(1, 0, 4, true, true).races_with(&access(1, 0, 4, true, true)), "two atomics");
+        assert!(access(1, 0, 4, true, true).races_with(&access(1, 0, 4, false, false)), "atomic and plain");
+        assert!(!access(1, 0, 0, true, false).races_with(&access(1, 0, 1, false, false)), "an empty access touches nothing");
     }
 }
