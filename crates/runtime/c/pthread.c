@@ -28,9 +28,12 @@
  * timeout is a nondeterministic choice each time the thread runs.
  *
  * Mutexes use the first int of glibc's pthread_mutex_t (zero for PTHREAD_MUTEX_INITIALIZER): 0
- * free, k + 1 held by thread k. Taking and releasing happen inside an atomic section (one visible
- * action). Misuse — unlocking a mutex one does not hold, destroying a held one, relocking a
- * normal mutex one already holds (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
+ * free, k + 1 held by thread k; the second counts the extra levels of a recursive mutex, and
+ * glibc's __kind field says the kind (pthread_mutexattr_settype: normal, recursive,
+ * error-checking, adaptive). Taking and releasing happen inside an atomic section (one visible
+ * action). Error-checking and recursive mutexes give glibc's EDEADLK and EPERM; misuse of the
+ * others — unlocking a mutex one does not hold, destroying a held one, relocking one already
+ * held (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
  *
  * Condition variables use the first unsigned of glibc's pthread_cond_t (zero for
  * PTHREAD_COND_INITIALIZER) as a generation counter: a waiter notes the generation, releases the
@@ -45,12 +48,21 @@
  *
  * Semaphores, barriers, read-write locks and spinlocks are in pthread_sync.c, thread-specific
  * data in pthread_key.c, C11 <threads.h> in threads.c. Not offered (calls stay unknown external
- * functions, so the verdict is unknown): cancellation, recursive and error-checking mutex types.
+ * functions, so the verdict is unknown): cancellation; robust and priority mutexes fault.
  */
 #include "os.h"
 
 typedef unsigned long pthread_t;
-typedef struct { int word; } rt_mutex;
+/* glibc's pthread_mutex_t begins with __lock (here: 0 free, k + 1 held by thread k) and __count
+ * (the extra levels of a recursive mutex); __kind is int 4 on LP64, int 3 on ILP32. */
+typedef struct { int word; unsigned count; } rt_mutex;
+#define RT_KIND_INDEX (sizeof(void *) == 8 ? 4 : 3)
+/* glibc's PTHREAD_MUTEX_* kinds. */
+#define RT_MUTEX_NORMAL 0
+#define RT_MUTEX_RECURSIVE 1
+#define RT_MUTEX_ERRORCHECK 2
+#define RT_MUTEX_ADAPTIVE 3
+#define RT_MUTEX_KIND_MASK 3
 typedef struct { unsigned generation; } rt_cond;
 
 int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
@@ -85,6 +97,8 @@ int pthread_mutex_trylock(void *mutex);
 int pthread_mutex_unlock(void *mutex);
 int pthread_mutexattr_init(void *attr);
 int pthread_mutexattr_destroy(void *attr);
+int pthread_mutexattr_settype(void *attr, int kind);
+int pthread_mutexattr_gettype(const void *attr, int *kind);
 int pthread_cond_init(void *cond, const void *attr);
 int pthread_cond_destroy(void *cond);
 int pthread_cond_wait(void *cond, void *mutex);
@@ -94,6 +108,7 @@ int pthread_cond_signal(void *cond);
 int pthread_cond_broadcast(void *cond);
 void __vigil_thread_start(void *(*start)(void *), void *arg, long c11);
 
+#define RT_EPERM 1
 #define RT_EAGAIN 11
 #define RT_EBUSY 16
 #define RT_ESRCH 3
@@ -381,7 +396,7 @@ RT_WEAK int pthread_once(int *once, void (*init)(void)) {
 }
 
 RT_WEAK int pthread_mutexattr_init(void *attr) {
-    (void)attr;
+    *(int *)attr = RT_MUTEX_NORMAL;
     return 0;
 }
 
@@ -390,9 +405,33 @@ RT_WEAK int pthread_mutexattr_destroy(void *attr) {
     return 0;
 }
 
+RT_WEAK int pthread_mutexattr_settype(void *attr, int kind) {
+    if (kind < RT_MUTEX_NORMAL || kind > RT_MUTEX_ADAPTIVE)
+        return RT_EINVAL;
+    *(int *)attr = kind;
+    return 0;
+}
+
+RT_WEAK int pthread_mutexattr_gettype(const void *attr, int *kind) {
+    *kind = *(const int *)attr;
+    return 0;
+}
+
+/* The mutex's kind, from glibc's __kind field (set by pthread_mutex_init or a static
+ * initialiser such as PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). Robust and priority mutexes are
+ * not modelled. */
+static int kind_of(rt_mutex *m) {
+    int kind = ((int *)m)[RT_KIND_INDEX];
+    if (kind & ~RT_MUTEX_KIND_MASK)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "robust and priority-protocol mutexes are not modelled");
+    return kind & RT_MUTEX_KIND_MASK;
+}
+
 RT_WEAK int pthread_mutex_init(void *mutex, const void *attr) {
-    (void)attr;
-    ((rt_mutex *)mutex)->word = 0;
+    rt_mutex *m = mutex;
+    m->word = 0;
+    m->count = 0;
+    ((int *)m)[RT_KIND_INDEX] = attr ? *(const int *)attr : RT_MUTEX_NORMAL;
     return 0;
 }
 
@@ -402,29 +441,43 @@ RT_WEAK int pthread_mutex_destroy(void *mutex) {
     return 0;
 }
 
-/* Takes the mutex if it is free: 0 if taken, else the holder's index + 1. When it is held by
- * another thread and `wait`, the running thread waits until it is free (os.h). */
+/* Takes the mutex if it is free, or again if the thread holds a recursive one: 0 then. Held by
+ * another thread: EBUSY, and when `wait`, the running thread waits until it is free (os.h).
+ * Held by the thread itself: EDEADLK for an error-checking mutex, EBUSY for the others without
+ * `wait`; with `wait`, a normal mutex would deadlock itself (undefined for PTHREAD_MUTEX_DEFAULT,
+ * which glibc's normal kind is), which raises VM_FAULT_INVALID_ARG. */
 static int try_take(rt_mutex *m, int wait) {
     int atomic = atomic_begin();
     int self = rt_sched()->current;
+    int kind = kind_of(m);
     int word = m->word;
-    if (word == 0)
+    int result = 0;
+    if (word == 0) {
         m->word = self + 1;
+        m->count = 0;
+    } else if (word == self + 1 && kind == RT_MUTEX_RECURSIVE) {
+        m->count++;
+    } else if (word == self + 1) {
+        result = kind == RT_MUTEX_ERRORCHECK ? RT_EDEADLK : RT_EBUSY;
+    } else {
+        result = RT_EBUSY;
+    }
     rt_set_wait(word != 0 && word != self + 1 && wait ? RT_WAIT_EQ : RT_WAIT_NONE, &m->word, 0);
     atomic_end(atomic);
-    if (word == self + 1 && wait)
+    if (word == self + 1 && result == RT_EBUSY && wait)
         __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_lock of a mutex the thread already holds");
-    return word;
+    return result;
 }
 
 RT_WEAK int pthread_mutex_lock(void *mutex) {
-    while (try_take(mutex, 1) != 0)
+    int r;
+    while ((r = try_take(mutex, 1)) == RT_EBUSY)
         __vm_interrupt_cfl();
-    return 0;
+    return r;
 }
 
 RT_WEAK int pthread_mutex_trylock(void *mutex) {
-    return try_take(mutex, 0) == 0 ? 0 : RT_EBUSY;
+    return try_take(mutex, 0);
 }
 
 /* The timeout of a timed wait is a nondeterministic choice: each time the waiting thread runs
@@ -432,22 +485,31 @@ RT_WEAK int pthread_mutex_trylock(void *mutex) {
  * part of a deadlock). */
 RT_WEAK int pthread_mutex_timedlock(void *mutex, const void *abstime) {
     (void)abstime;
-    while (try_take(mutex, 0) != 0) {
+    int r;
+    while ((r = try_take(mutex, 0)) == RT_EBUSY) {
         if (__vm_choose(2))
             return RT_ETIMEDOUT;
         __vm_interrupt_cfl();
     }
-    return 0;
+    return r;
 }
 
+/* Releases the mutex (one level of a recursive one). Not held by the thread: EPERM for the
+ * error-checking and recursive kinds, undefined behaviour (VM_FAULT_INVALID_ARG) for the
+ * others. */
 RT_WEAK int pthread_mutex_unlock(void *mutex) {
     rt_mutex *m = mutex;
     int atomic = atomic_begin();
     int self = rt_sched()->current;
+    int kind = kind_of(m);
     int word = m->word;
-    if (word == self + 1)
+    if (word == self + 1 && m->count > 0)
+        m->count--;
+    else if (word == self + 1)
         m->word = 0;
     atomic_end(atomic);
+    if (word != self + 1 && (kind == RT_MUTEX_ERRORCHECK || kind == RT_MUTEX_RECURSIVE))
+        return RT_EPERM;
     if (word != self + 1)
         __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_unlock of a mutex the thread does not hold");
     return 0;

@@ -5,8 +5,8 @@
  * its results (thrd_success 0, thrd_busy 1, thrd_error 2, thrd_nomem 3, thrd_timedout 4).
  *
  * A C11 start routine returns int: the thread entry is marked (rt_thread.c11) and its result
- * travels as a pointer-sized integer, as in glibc. Recursive mutexes (mtx_recursive) are not
- * modelled: mtx_init raises VM_FAULT_INVALID_ARG (unknown, never a verdict). thrd_sleep returns
+ * travels as a pointer-sized integer, as in glibc. mtx_recursive makes a recursive pthread
+ * mutex. thrd_sleep returns
  * at once (the clock is not modelled: any duration is possible) and thrd_yield does nothing (the
  * scheduler already interleaves at every visible action).
  */
@@ -127,9 +127,8 @@ RT_WEAK void thrd_yield(void) {
 }
 
 RT_WEAK int mtx_init(void *mtx, int type) {
-    if (type & mtx_recursive)
-        __vigil_fault(VM_FAULT_INVALID_ARG, "mtx_init: recursive mutexes are not modelled");
-    return result(pthread_mutex_init(mtx, NULL));
+    int kind = type & mtx_recursive ? 1 /* PTHREAD_MUTEX_RECURSIVE */ : 0;
+    return result(pthread_mutex_init(mtx, &kind));
 }
 
 RT_WEAK int mtx_lock(void *mtx) {
