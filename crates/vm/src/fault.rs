@@ -52,6 +52,11 @@ pub enum FaultKind {
     /// other undefined behaviour outside the property it rules out a `true` answer (see the
     /// README, "overlapping copies").
     OverlappingCopy(&'static str),
+    /// `va_arg` read past the arguments the variadic call passed (C11 7.16.1.1: undefined), e.g.
+    /// `printf("%d %d", 1)`. Natively it reads whatever the register save area or the stack
+    /// holds, memory that is there: no SV-COMP property names it, so like other undefined
+    /// behaviour outside the property it rules out `true` and is never reported as a violation.
+    VaArgBeyondArguments,
     /// Two threads' next actions access overlapping memory, at least one writes, and not both
     /// are atomic (README, "Threads"). Found by the verifier from the accesses of two
     /// transitions, not raised by the VM.
@@ -86,7 +91,8 @@ impl FaultKind {
             BadHypercall(_) => 17,
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
-            DataRace => 20,
+            VaArgBeyondArguments => 20,
+            DataRace => 22,
             Deadlock => 21,
         }
     }
@@ -155,6 +161,7 @@ impl fmt::Display for FaultKind {
             BadHypercall(why) => write!(f, "invalid hypercall: {why}"),
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
             OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
+            VaArgBeyondArguments => write!(f, "va_arg beyond the arguments passed"),
             DataRace => write!(f, "data race"),
             Deadlock => write!(f, "deadlock: every thread waits"),
         }

@@ -232,6 +232,54 @@ fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
         .collect()
 }
 
+/// Which globals belong to the runtime (see [`Program::runtime_globals`]): named by a function
+/// of the runtime, and neither by a function of the program nor by the initialiser of a global
+/// the program names.
+fn runtime_globals(module: &Module) -> Vec<bool> {
+    use vigil_ir::{Const, Operand};
+    let n = module.globals.len();
+    let mut by_runtime = vec![false; n];
+    let mut by_program = vec![false; n];
+    let targets = |c: &Const, out: &mut Vec<usize>| match c {
+        Const::Ptr { target: PtrTarget::Global(g), .. } | Const::PtrAsInt { target: PtrTarget::Global(g), .. } => {
+            out.push(g.index())
+        }
+        Const::Aggregate { init, .. } => out.extend(init.relocs.iter().filter_map(|r| match r.target {
+            PtrTarget::Global(g) => Some(g.index()),
+            PtrTarget::Func(_) => None,
+        })),
+        _ => {}
+    };
+    for f in &module.functions {
+        let mut named = Vec::new();
+        for b in &f.blocks {
+            let ops = b.insts.iter().flat_map(|i| i.kind.operands()).chain(b.term.operands());
+            for op in ops {
+                if let Operand::Const(c) = op {
+                    targets(&module.consts[c.index()], &mut named);
+                }
+            }
+        }
+        let marks = if f.runtime { &mut by_runtime } else { &mut by_program };
+        for g in named {
+            marks[g] = true;
+        }
+    }
+    // Globals whose initialisers point to others name those too.
+    let mut work: Vec<usize> = (0..n).filter(|g| by_program[*g]).collect();
+    while let Some(g) = work.pop() {
+        for r in module.globals[g].init.iter().flat_map(|i| &i.relocs) {
+            if let PtrTarget::Global(t) = r.target {
+                if !by_program[t.index()] {
+                    by_program[t.index()] = true;
+                    work.push(t.index());
+                }
+            }
+        }
+    }
+    (0..n).map(|g| by_runtime[g] && !by_program[g]).collect()
+}
+
 /// The first atomic instruction weaker than `seq_cst` in the functions `own` marks (see
 /// [`Program::weak_atomic`]), described by its location.
 fn weak_atomic(module: &Module, own: &[bool]) -> Option<String> {
@@ -350,18 +398,18 @@ pub struct Program {
     /// `__VERIFIER_error`), whatever their body does: programs often define `reach_error` as an
     /// empty function.
     pub error_functions: Vec<bool>,
-    /// Functions whose arithmetic the no-overflow checks watch: the program's own, i.e. those
-    /// with debug locations. vigil's runtime has none; its arithmetic and shifts are deliberate,
-    /// and it reports the overflows C gives its functions itself (`VM_FAULT_SIGNED_OVERFLOW`,
-    /// e.g. `abs(INT_MIN)`). A module without any debug location is watched everywhere.
+    /// Functions whose arithmetic the no-overflow checks watch: the program's own, with or
+    /// without debug information, i.e. all but vigil's runtime ([`vigil_ir::Function::runtime`]).
+    /// The runtime's arithmetic and shifts are deliberate, and it reports the overflows C gives
+    /// its functions itself (`VM_FAULT_SIGNED_OVERFLOW`, e.g. `abs(INT_MIN)`).
     pub checks_overflow: Vec<bool>,
     /// Functions that run as one atomic section (SV-COMP's `__VERIFIER_atomic_*`, other than
     /// `__VERIFIER_atomic_begin` and `_end`, which delimit sections themselves).
     pub atomic_functions: Vec<bool>,
     pub main: Option<FuncId>,
-    /// Per global: it belongs to vigil's runtime (no debug location in a module that has them:
-    /// `errno`, the stdio streams, `rand`'s state…). glibc keeps such state per thread or
-    /// behind locks, so the runtime's accesses to it are not the program's data races.
+    /// Per global: it belongs to vigil's runtime — the runtime's code names it and the program's
+    /// never does (`errno`, the stdio streams, `rand`'s state…). glibc keeps such state per
+    /// thread or behind locks, so the runtime's accesses to it are not the program's data races.
     pub runtime_globals: Vec<bool>,
     /// Where the program's own code uses an atomic instruction weaker than `seq_cst` (relaxed,
     /// acquire, release): the search explores sequentially consistent interleavings only, which
@@ -460,17 +508,13 @@ impl Program {
             .collect();
         let error_functions =
             module.functions.iter().map(|f| vigil_ir::svcomp::is_error_function(&f.name)).collect();
-        let has_locs = |f: &vigil_ir::Function| {
-            f.loc.is_known() || f.blocks.iter().any(|b| b.term_loc.is_known() || b.insts.iter().any(|i| i.loc.is_known()))
-        };
-        let any_locs = module.functions.iter().any(has_locs);
-        let checks_overflow: Vec<bool> = module.functions.iter().map(|f| !any_locs || has_locs(f)).collect();
+        let checks_overflow: Vec<bool> = module.functions.iter().map(|f| !f.runtime).collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
         let boot = defined("__boot");
         let narrow_address_constant = narrow_address_constant(&module, ptr_bytes);
-        let runtime_globals = module.globals.iter().map(|g| any_locs && !g.loc.is_known()).collect();
+        let runtime_globals = runtime_globals(&module);
         let weak_atomic = weak_atomic(&module, &checks_overflow);
         Program {
             module,

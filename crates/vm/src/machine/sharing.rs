@@ -12,7 +12,9 @@
 //! * so a thread reaches an object that is not shared only through its own registers, frames
 //!   and the objects it made: no other thread can access it. An access at an `interrupt_mem`
 //!   point to an object that is not shared is therefore invisible (τ): it commutes with every
-//!   action of the other threads and ends no transition.
+//!   action of the other threads and ends no transition. So is an access to read-only memory
+//!   (`const` globals, string literals): it can only be a read (a write faults), and nothing
+//!   ever writes there.
 //!
 //! The visible accesses a thread makes in a transition are recorded ([`Machine::accesses`]);
 //! the explicit search compares the first visible action of two threads from one state to find
@@ -98,9 +100,11 @@ impl Machine<'_> {
         }
         // An address that is not a live object's faults in the access itself; counting it as
         // visible keeps the fault in order with the other threads' actions.
+        // Read-only memory (string literals, `const` globals) is never written, so reading it
+        // commutes with everything: invisible too.
         let shared = |m: &Self, p: Scalar| {
             let (obj, _) = decode(p.bits);
-            !p.ptr || m.state.heap.get(obj).is_none_or(|o| o.shared)
+            !p.ptr || m.state.heap.get(obj).is_none_or(|o| o.shared && o.kind != ObjKind::Constant)
         };
         if !acc.iter().any(|(p, _, _)| shared(self, *p)) {
             return false;
