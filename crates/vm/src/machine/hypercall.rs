@@ -44,6 +44,9 @@ impl Machine<'_> {
             }
             Hypercall::ObjFree => {
                 let p = int_arg(args, 0, "obj_free pointer")?;
+                if self.visible_free(p) {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let obj = self.freeable(p)?;
                 self.state.heap.free(obj);
             }

@@ -125,6 +125,28 @@ impl Machine<'_> {
         false
     }
 
+    /// `__vm_obj_free(p)` is about to run: does the transition end before it? Freeing a shared
+    /// object does not commute with the other threads' accesses to it, so it is a visible
+    /// action, recorded as a write of the whole object (a free at the same time as another
+    /// thread's access races with it).
+    pub(super) fn visible_free(&mut self, p: Scalar) -> bool {
+        if self.state.flags & flags::THREADED == 0 || !self.threaded() || !p.ptr {
+            return false;
+        }
+        let (obj, _) = decode(p.bits);
+        let size = match self.state.heap.get(obj) {
+            Some(o) if o.shared => o.size(),
+            _ => return false,
+        };
+        if self.visible_access() {
+            return true;
+        }
+        let atomic = self.state.flags & flags::ATOMIC != 0;
+        let loc = self.user_loc().0;
+        self.accesses.push(Access { obj, off: 0, size, write: true, atomic, loc });
+        false
+    }
+
     /// The thread that runs in this transition, as the address of the slot its frame is saved
     /// in (`VM_CR_INT_SLOT`): distinct threads have distinct slots in one state.
     pub fn thread_slot(&self) -> Option<u64> {
