@@ -63,7 +63,10 @@ pub fn replay_choices(
         previous = Some((m.thread_slot(), m.accesses.clone()));
         match (&out.stop, last) {
             (Stop::Fault { kind, loc, .. }, true) if kind.violates(property) == Some(expected) => {
-                found = Some((kind.clone(), *loc));
+                // A deadlock is found by the scheduler, outside the program's code: it is shown
+                // where the program was last (where the last thread began to wait).
+                let at = if *kind == FaultKind::Deadlock && !loc.is_known() { m.last_loc } else { *loc };
+                found = Some((kind.clone(), at));
             }
             (Stop::Interrupt | Stop::Exit, true) if FaultKind::Leak.violates(property) == Some(expected) => {
                 m.scrub_dead_registers();
