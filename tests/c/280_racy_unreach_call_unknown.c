@@ -1,5 +1,6 @@
 // expect: unknown(data race)
 // decide: explicit
+// unknown: data-race
 // A racy flag handshake whose assertion holds under sequential consistency: the program has a
 // data race, so vigil does not answer true (a racy C program's behaviour is undefined, and
 // x86-64 is not sequentially consistent); no interleaving violates it, so not false either.

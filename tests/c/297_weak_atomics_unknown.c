@@ -1,5 +1,6 @@
 // expect: unknown(weaker than seq_cst)
 // decide: explicit
+// unknown: weak-atomics
 // Message passing with relaxed atomics: race-free, but relaxed accesses allow behaviours that
 // no sequentially consistent interleaving has (the reader may see ready without data on a weak
 // memory model), so vigil, which explores sequentially consistent interleavings, gives no true.

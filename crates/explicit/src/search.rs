@@ -21,7 +21,8 @@ use std::collections::VecDeque;
 use std::time::Instant;
 use vigil_vm::canon::canonicalize;
 use vigil_vm::machine::flags;
-use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, Stop};
+use vigil_ir::unknown::{Cause, Unknown};
+use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Property, Stop};
 
 /// Search order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -61,7 +62,7 @@ pub struct Violation {
 pub enum SearchResult {
     Holds,
     Violated(Violation),
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// Counters of a search.
@@ -102,24 +103,43 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
 }
 
 /// Reason of an unknown answer: some input was sampled, not enumerated.
-pub const INPUT_SAMPLED: &str = "input domain not enumerated";
+const INPUT_SAMPLED: &str = "input domain not enumerated";
 /// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
-pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
-/// Start of the reason of an unknown answer for a thread program with a data race.
-pub const RACY: &str = "the program has a data race";
-/// Start of the reason of an unknown answer for a thread program with weak atomics.
-pub const WEAK_ATOMIC: &str = "an atomic weaker than seq_cst (behaviours beyond sequential consistency are not explored)";
-/// Start of the reason of an unknown answer from a violation that is not evidence.
-pub const DOUBTFUL_VIOLATION: &str = "a violation that is not evidence:";
+const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
 
 /// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
-fn doubt_reason(v: &Violation, prog: &Program) -> String {
-    format!(
-        "{DOUBTFUL_VIOLATION} {} at {} follows reads of uninitialised memory that vigil may not have kept \
-         equal (a copy of uninitialised bytes, or a branch on an undefined register)",
+fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
+    let message = format!(
+        "a violation that is not evidence: {} at {} follows reads of uninitialised memory that vigil may not \
+         have kept equal (a copy of uninitialised bytes, or a branch on an undefined register)",
         v.property,
         prog.module.describe_loc(v.loc)
-    )
+    );
+    Unknown::new(Cause::DoubtfulViolation, message).at(v.loc)
+}
+
+/// How seriously a reason forbids a `true` answer, when several paths give one: undefined
+/// behaviour, unsupported code and doubtful violations (4) over a data race or weak atomics in a
+/// thread program (3) over a cut-off transition (2) over inputs sampled rather than enumerated
+/// (1).
+fn severity(cause: Cause) -> u8 {
+    match cause {
+        Cause::InputSampled | Cause::UninitialisedSampled => 1,
+        Cause::CutTransition => 2,
+        Cause::Threads | Cause::DataRace | Cause::WeakAtomics => 3,
+        _ => 4,
+    }
+}
+
+/// The reason a fault gives when it ends a path without violating the property checked.
+fn fault_reason(kind: &FaultKind, loc: vigil_ir::Loc, prog: &Program) -> Unknown {
+    let what = match (kind.class(), kind) {
+        (FaultClass::ToolLimit, _) => kind.to_string(),
+        (FaultClass::Checked, FaultKind::Assert) => "assertion failure (not the property checked)".to_string(),
+        _ => format!("undefined behaviour: {kind}"),
+    };
+    let at = prog.module.describe_loc(loc);
+    Unknown::new(kind.unknown_cause(), format!("{what} at {at}")).at(loc)
 }
 
 /// Explores the state space of `prog`.
@@ -128,7 +148,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut stats = SearchStats::default();
     let machine = match Machine::boot(prog, cfg.vm.clone()) {
         Ok(m) => m,
-        Err(e) => return (SearchResult::Unknown(e), stats),
+        Err(e) => return (SearchResult::Unknown(Unknown::new(Cause::Bug, e)), stats),
     };
     let globals = prog.module.globals.len() as u32;
     let c = canonicalize(&machine.state, globals);
@@ -136,7 +156,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut m = machine;
     let full = |e: crate::store::StoreFull, stats: &mut SearchStats| {
         stats.time_s = start.elapsed().as_secs_f64();
-        (SearchResult::Unknown(format!("{e} after {} states", stats.states)), stats.clone())
+        (SearchResult::Unknown(Unknown::new(Cause::MemoryLimit, format!("{e} after {} states", stats.states))), stats.clone())
     };
     let (mut store, init) = match StateStore::new(&c, globals as usize) {
         Ok(s) => s,
@@ -152,23 +172,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     count_bytes(&store, &frontier, &mut stats);
     stats.states = 1;
-    // The most serious reason that forbids a `true` answer (the first of that severity is kept):
-    // undefined behaviour or unsupported code (4) over threads without race detection (3) over a
-    // cut-off transition (2) over inputs that were sampled rather than enumerated (1). A data race
-    // counts as 3: it rules out `true` for every property but no-data-race.
-    let mut incomplete: Option<(u8, String)> = None;
-    let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
-        let severity = if reason.starts_with(INPUT_SAMPLED) || reason.starts_with(UNINITIALISED_SAMPLED) {
-            1
-        } else if reason.starts_with("a transition exceeded") {
-            2
-        } else if reason.starts_with(RACY) || reason.starts_with(WEAK_ATOMIC) {
-            3
-        } else {
-            4
-        };
-        if incomplete.as_ref().is_none_or(|(s, _)| *s < severity) {
-            *incomplete = Some((severity, reason));
+    // The most serious reason that forbids a `true` answer (the first of that severity is kept).
+    let mut incomplete: Option<Unknown> = None;
+    let note = |reason: Unknown, incomplete: &mut Option<Unknown>| {
+        if incomplete.as_ref().is_none_or(|kept| severity(kept.cause) < severity(reason.cause)) {
+            *incomplete = Some(reason);
         }
     };
     let mut check_counter = 0u32;
@@ -186,11 +194,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             if check_counter.is_multiple_of(64) {
                 if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
                     stats.time_s = start.elapsed().as_secs_f64();
-                    return (SearchResult::Unknown(format!("timeout after {} states", stats.states)), stats);
+                    let why = Unknown::new(Cause::Timeout, format!("timeout after {} states", stats.states));
+                    return (SearchResult::Unknown(why), stats);
                 }
                 if cfg.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
                     stats.time_s = start.elapsed().as_secs_f64();
-                    return (SearchResult::Unknown("cancelled".into()), stats);
+                    return (SearchResult::Unknown(Unknown::new(Cause::Cancelled, "cancelled")), stats);
                 }
             }
             m.reset(from.state.clone());
@@ -204,21 +213,21 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 // neither a violation on it nor the absence of one would be evidence.
                 stats.time_s = start.elapsed().as_secs_f64();
                 let at = prog.module.describe_loc(m.last_loc);
-                return (
-                    SearchResult::Unknown(format!(
-                        "a pointer's address was used as an integer narrower than 64 bits near {at} (addresses are not modelled)"
-                    )),
-                    stats,
+                let why = Unknown::new(
+                    Cause::Addresses,
+                    format!("a pointer's address was used as an integer narrower than 64 bits near {at} (addresses are not modelled)"),
                 );
+                return (SearchResult::Unknown(why.at(m.last_loc)), stats);
             }
             if out.flags & flags::UNDEF_SAMPLED != 0 {
-                note(UNINITIALISED_SAMPLED.into(), &mut incomplete);
+                note(Unknown::new(Cause::UninitialisedSampled, UNINITIALISED_SAMPLED), &mut incomplete);
             } else if out.flags & flags::INCOMPLETE != 0 {
-                note(INPUT_SAMPLED.into(), &mut incomplete);
+                note(Unknown::new(Cause::InputSampled, INPUT_SAMPLED), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
                 if let (Some(at), false) = (&prog.weak_atomic, weak_noted) {
-                    note(format!("{WEAK_ATOMIC} at {at}"), &mut incomplete);
+                    let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
+                    note(Unknown::new(Cause::WeakAtomics, why), &mut incomplete);
                     weak_noted = true;
                 }
                 if let (false, Some(thread)) = (m.accesses.is_empty(), m.thread_slot()) {
@@ -263,18 +272,17 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                 count_bytes(&store, &frontier, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
-                                    return (SearchResult::Unknown(format!("state limit reached ({} states)", stats.states)), stats);
+                                    let why = format!("state limit reached ({} states)", stats.states);
+                                    return (SearchResult::Unknown(Unknown::new(Cause::StateLimit, why)), stats);
                                 }
                                 if stats.stored_bytes >= cfg.max_memory {
                                     stats.time_s = start.elapsed().as_secs_f64();
-                                    return (
-                                        SearchResult::Unknown(format!(
-                                            "memory limit reached ({} states, {} MB stored)",
-                                            stats.states,
-                                            stats.stored_bytes >> 20
-                                        )),
-                                        stats,
+                                    let why = format!(
+                                        "memory limit reached ({} states, {} MB stored)",
+                                        stats.states,
+                                        stats.stored_bytes >> 20
                                     );
+                                    return (SearchResult::Unknown(Unknown::new(Cause::MemoryLimit, why)), stats);
                                 }
                             }
                         }
@@ -288,22 +296,17 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 Stop::Fault { kind: FaultKind::Assert, .. } if matches!(cfg.property, Property::NoDataRace | Property::NoDeadlock) => {
                     // A failed assertion aborts the program: the path ends.
                 }
-                Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
+                Stop::StepLimit => {
+                    let why = "a transition exceeded the step limit (a loop without interrupt?)";
+                    note(Unknown::new(Cause::CutTransition, why), &mut incomplete)
+                }
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
                     Some(v) if !doubtful => {
                         stats.time_s = start.elapsed().as_secs_f64();
                         return (SearchResult::Violated(v), stats);
                     }
                     Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
-                    None => {
-                        let what = match &kind {
-                            FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
-                            FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
-                            _ => format!("undefined behaviour: {kind}"),
-                        };
-                        let at = prog.module.describe_loc(loc);
-                        note(format!("{what} at {at}"), &mut incomplete);
-                    }
+                    None => note(fault_reason(&kind, loc, prog), &mut incomplete),
                 },
             }
             match next_choices(&taken) {
@@ -318,7 +321,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             let what = crate::race::describe(prog, &x, &y);
             if from.state.flags & flags::UNDEF_DOUBT != 0 {
                 // The schedule to this state may rest on uninitialised reads that disagree.
-                note(format!("{DOUBTFUL_VIOLATION} {what} follows reads of uninitialised memory that vigil may not have kept equal"), &mut incomplete);
+                let why = format!("a violation that is not evidence: {what} follows reads of uninitialised memory that vigil may not have kept equal");
+                note(Unknown::new(Cause::DoubtfulViolation, why).at(y.loc), &mut incomplete);
             } else if cfg.property == Property::NoDataRace {
                 let order = crate::race::schedule(&mut m, prog, &from.state, a, b)
                     .or_else(|| crate::race::schedule(&mut m, prog, &from.state, b, a));
@@ -331,10 +335,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         let v = Violation { property: "no-data-race", fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices };
                         return (SearchResult::Violated(v), stats);
                     }
-                    None => note(format!("{what}, but no schedule to it was found"), &mut incomplete),
+                    None => note(Unknown::new(Cause::Bug, format!("{what}, but no schedule to it was found")).at(y.loc), &mut incomplete),
                 }
             } else {
-                note(format!("{RACY} ({what}); the program was explored under sequential consistency only"), &mut incomplete);
+                let why = format!("the program has a data race ({what}); it was explored under sequential consistency only");
+                note(Unknown::new(Cause::DataRace, why).at(y.loc), &mut incomplete);
             }
         }
         previous = Some(from);
@@ -342,7 +347,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     stats.time_s = start.elapsed().as_secs_f64();
     match incomplete {
         None => (SearchResult::Holds, stats),
-        Some((_, reason)) => (SearchResult::Unknown(reason), stats),
+        Some(reason) => (SearchResult::Unknown(reason), stats),
     }
 }
 
