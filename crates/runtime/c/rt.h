@@ -289,4 +289,18 @@ int __vigil_memstream_getc(FILE *stream);
 /* fflush of a memory stream; returns 0. */
 int __vigil_memstream_flush(FILE *stream);
 
+/* Enters an atomic section unless the caller is already in one (__VERIFIER_atomic_begin);
+ * returns whether it did, for rt_atomic_end. */
+static inline int rt_atomic_begin(void) {
+    if (__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)
+        return 0;
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
+    return 1;
+}
+
+static inline void rt_atomic_end(int entered) {
+    if (entered)
+        __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
+}
+
 #endif

@@ -130,9 +130,12 @@ fn build_native(dir: &Path, sanitize: bool) -> Result<PathBuf, String> {
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
         // The OS proper (__boot, the scheduler, the fault handler) and the threads built on it
-        // switch frames and start `main`: they only run inside the VM, where the explicit
-        // engine's tests exercise them.
-        .filter(|p| !p.ends_with("os.c") && !p.ends_with("pthread.c"))
+        // (pthread*.c, C11's threads.c) switch frames and start `main`: they only run inside
+        // the VM, where the explicit engine's tests and tests/c exercise them.
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name != "os.c" && name != "threads.c" && !name.starts_with("pthread")
+        })
         .collect();
     sources.sort();
     sources.push(native.join("test_libc.c"));

@@ -47,6 +47,10 @@ impl Engine for ExplicitEngine {
             out.stats.insert("bytes_per_state".into(), per_state.into());
         }
         out.stats.insert("search_s".into(), st.time_s.into());
+        if let Some(d) = &st.deadlock {
+            out.stats.insert("deadlock".into(), d.clone().into());
+            out.details.push(format!("warning: {d} (check it with --property no-deadlock)"));
+        }
         match verdict {
             vigil_explicit::Verdict::Holds => out.answer = Answer::True,
             vigil_explicit::Verdict::Violated { property, trace, choices } => {
