@@ -7,6 +7,7 @@
 mod bench_cmd;
 mod check;
 mod compile;
+mod config;
 mod engines;
 mod portfolio;
 mod task;
@@ -65,8 +66,12 @@ enum Command {
     #[command(after_help = "Examples:\n  vigil check prog.c\n  vigil check --engine explicit --timeout 60 prog.c\n  \
 vigil check --property no-overflow --m32 prog.c\n  vigil check --property unreach-call.prp --format json prog.c\n\n\
 The last line of text output is `verdict: true`, `verdict: false(PROPERTY)` or `verdict: unknown(REASON)`.\n\
-Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.")]
+Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.\n\
+Parameters: `vigil params` lists the keys of --config FILE and -C section.key=value.")]
     Check(check::CheckArgs),
+    /// List the parameters `vigil check` reads from --config FILE and -C section.key=value.
+    #[command(after_help = "Example:\n  vigil check -C explicit.max_states=100000 -C sat.restart=luby prog.c")]
+    Params,
     /// Print the lowered vigil IR of a program.
     #[command(after_help = "Examples:\n  vigil ir prog.c\n  vigil ir --analysis prog.c\n  vigil ir --no-mem2reg prog.bc")]
     Ir(ir_cmd::IrArgs),
@@ -271,6 +276,10 @@ fn main() -> ExitCode {
         Command::Harness(args) => replay_cmd::run_harness(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Sat(args) => run_sat(&args),
+        Command::Params => {
+            print!("{}", config::Config::listing());
+            0
+        }
         Command::Smt(args) => run_smt(&args),
         Command::Tune(args) => tune_cmd::run(&args),
     };

@@ -7,7 +7,6 @@
 //! `nondet_range`), and the choices of every transition. Replaying compiles the program again
 //! from exactly those settings and must reach the same violation; otherwise it says why not.
 
-use crate::check::CheckArgs;
 use crate::compile::CompileSettings;
 use crate::property::Property;
 use crate::EXIT_USAGE;
@@ -34,7 +33,8 @@ pub struct SavedCounterexample {
 
 impl SavedCounterexample {
     pub fn new(
-        args: &CheckArgs,
+        malloc_can_fail: bool,
+        nondet_range: Option<(i64, i64)>,
         compile: &CompileSettings,
         property: &str,
         violated: &str,
@@ -46,8 +46,8 @@ impl SavedCounterexample {
             compile: compile.with_absolute_paths(),
             property: property.into(),
             violated: violated.into(),
-            malloc_can_fail: args.malloc_can_fail,
-            nondet_range: args.nondet_range,
+            malloc_can_fail,
+            nondet_range,
             choices,
             inputs: input_vector,
         }
@@ -90,7 +90,8 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     };
     let module = saved.compile.load_for_vm().map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
-    let mut vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);
+    let params = crate::config::VmParams { malloc_can_fail: saved.malloc_can_fail, ..Default::default() };
+    let mut vm = crate::check::vm_config(property, &params, saved.nondet_range);
     vm.inputs = saved.inputs.clone();
     match vigil_explicit::replay::replay_choices(&program, &vm, vm_property, &saved.violated, &saved.choices) {
         Ok(trace) => Ok((saved, trace)),

@@ -21,6 +21,7 @@ pub mod store;
 pub use replay::Step;
 pub use search::{Order, SearchConfig, SearchResult, SearchStats, Violation};
 
+use vigil_ir::unknown::{Cause, Unknown};
 use vigil_vm::Program;
 
 /// A verdict of the explicit engine.
@@ -30,7 +31,7 @@ pub enum Verdict {
     /// The violated (sub)property, the replayed trace, and the choices of each transition (what
     /// `vigil replay` re-executes).
     Violated { property: &'static str, trace: Vec<Step>, choices: Vec<Vec<u32>> },
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// Checks `prog` and replays any counterexample before reporting it.
@@ -41,14 +42,18 @@ pub enum Verdict {
 pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
     if !matches!(prog.module.pointer_bytes, 4 | 8) {
         return (
-            Verdict::Unknown(format!("unsupported pointer size of {} bytes", prog.module.pointer_bytes)),
+            Verdict::Unknown(Unknown::new(
+                Cause::Unsupported,
+                format!("unsupported pointer size of {} bytes", prog.module.pointer_bytes),
+            )),
             SearchStats::default(),
         );
     }
     if let Some(at) = &prog.narrow_address_constant {
         return (
-            Verdict::Unknown(format!(
-                "an address is used as a constant integer narrower than 64 bits at {at} (addresses are not modelled)"
+            Verdict::Unknown(Unknown::new(
+                Cause::Addresses,
+                format!("an address is used as a constant integer narrower than 64 bits at {at} (addresses are not modelled)"),
             )),
             SearchStats::default(),
         );
@@ -59,7 +64,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         // copy of undefined bytes is no evidence; reading them without choosing covers every
         // choice at once. That search can only prove the property (see
         // vigil_vm::Config::uninitialised_over_approximated).
-        if why.starts_with(search::UNINITIALISED_SAMPLED) || why.starts_with(search::DOUBTFUL_VIOLATION) {
+        if matches!(why.cause, Cause::UninitialisedSampled | Cause::DoubtfulViolation) {
             let mut over = cfg.clone();
             over.vm.uninitialised_over_approximated = true;
             let (again, more) = search::explore(prog, &over);
@@ -76,14 +81,17 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         SearchResult::Holds => match main_arguments_observed(prog) {
             // The VM runs `main` with argc = 1 and argv = {program name}: one of the many ways
             // the program can be started, so it proves nothing about the others.
-            true => Verdict::Unknown("main (or a constructor) reads its arguments, which the VM fixes to argc = 1".into()),
+            true => Verdict::Unknown(Unknown::new(
+                Cause::MainArguments,
+                "main (or a constructor) reads its arguments, which the VM fixes to argc = 1",
+            )),
             false => Verdict::Holds,
         },
         SearchResult::Unknown(r) => Verdict::Unknown(r),
         SearchResult::Violated(v) => match replay::replay(prog, &cfg.vm, cfg.property, &v) {
             Ok(trace) => Verdict::Violated { property: v.property, trace, choices: v.choices },
             // A counterexample that does not replay is a bug in vigil; never report it as false.
-            Err(why) => Verdict::Unknown(format!("counterexample did not replay ({why}); please report")),
+            Err(why) => Verdict::Unknown(Unknown::new(Cause::Bug, format!("counterexample did not replay ({why}); please report"))),
         },
     };
     (verdict, stats)
