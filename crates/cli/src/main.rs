@@ -102,7 +102,8 @@ vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --class rand3sat
 defaults, choices and booleans as they are; for smt also the rewrite rules) with FocusedILS and adaptive \
 capping (Hutter et al., JAIR 2009) for the configuration with the lowest PAR-10 (or mean time) on the \
 training instances, each run capped at --cap CPU seconds, for --budget seconds. Then default and tuned \
-configuration are measured on the training and the validation set, and the values that differ from the \
+configuration are measured afresh on the training and the validation set (the default is kept when \
+the search's best is not better on the whole training set), and the values that differ from the \
 defaults are written with those numbers as comments to crates/tune/configs/CLASS.toml (or --out). The \
 file loads with `vigil sat --params-file FILE` or `vigil smt --config FILE`. Answers never depend on the \
 configuration; two configurations answering differently stop the tuning as a solver bug.",

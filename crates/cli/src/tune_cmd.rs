@@ -51,6 +51,10 @@ pub struct TuneArgs {
     /// Write the result here instead of the database (crates/tune/configs/NAME.toml).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Record every solver run here (tab-separated: instance, cap, solved, CPU seconds,
+    /// answer, changed settings).
+    #[arg(long, value_name = "FILE")]
+    runs_log: Option<PathBuf>,
 }
 
 pub fn run(args: &TuneArgs) -> u8 {
@@ -84,6 +88,7 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         budget: args.budget,
         seed: args.seed,
         penalty: if args.mean_time { 1.0 } else { 10.0 },
+        runs_log: args.runs_log.clone(),
     };
     let out = args
         .out

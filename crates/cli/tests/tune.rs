@@ -70,9 +70,14 @@ fn a_short_sat_session_writes_a_loadable_configuration() {
         .arg(&val)
         .arg("--out")
         .arg(&out)
+        .arg("--runs-log")
+        .arg(d.path().join("runs.tsv"))
         .output()
         .unwrap();
     let err = stderr(&o);
+    let log = std::fs::read_to_string(d.path().join("runs.tsv")).unwrap();
+    // At least the final measurement: 3 training and 2 validation instances.
+    assert!(log.lines().count() >= 5, "{log}");
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
         err.contains("incumbent") && err.contains("written to"),

@@ -254,30 +254,6 @@ impl<'a, E: Evaluator> FocusedIls<'a, E> {
             .collect()
     }
 
-    /// The exact full-cap cost of `c` on every training instance (in instance order), making
-    /// the runs still missing regardless of the budget; used for the final measurement.
-    pub fn evaluate_all(&mut self, c: &Config) -> Result<Vec<f64>, String> {
-        let (max_runs, deadline) = (self.opts.max_runs.take(), self.opts.deadline.take());
-        let mut costs = vec![0.0; self.order.len()];
-        let mut result = Ok(());
-        for pos in 0..self.order.len() {
-            match self.objective(c, pos, None) {
-                Ok(r) => costs[self.order[pos]] = r.bound(),
-                Err(Stop::Error(e)) => {
-                    result = Err(e);
-                    break;
-                }
-                Err(Stop::Budget) => {
-                    result = Err("internal error: budget exhausted without a budget".to_string());
-                    break;
-                }
-            }
-        }
-        self.opts.max_runs = max_runs;
-        self.opts.deadline = deadline;
-        result.map(|()| costs)
-    }
-
     fn deadline_passed(&self) -> bool {
         self.opts.deadline.is_some_and(|d| Instant::now() >= d)
     }

@@ -17,6 +17,7 @@
 //! rejects is an error, never silently ignored.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -82,6 +83,8 @@ pub struct Runner {
     inputs: Vec<Input>,
     /// The first answer seen on each instance, and the configuration that gave it.
     answers: HashMap<usize, (String, Config)>,
+    /// Where every run is recorded, if anywhere (see [`Runner::set_log`]).
+    log: Option<Box<dyn std::io::Write + Send>>,
 }
 
 impl Runner {
@@ -98,7 +101,14 @@ impl Runner {
             paths,
             inputs,
             answers: HashMap::new(),
+            log: None,
         })
+    }
+
+    /// Records every run from now on as a tab-separated line: instance, cap, solved, CPU
+    /// seconds, answer, changed settings.
+    pub fn set_log(&mut self, w: Box<dyn std::io::Write + Send>) {
+        self.log = Some(w);
     }
 
     pub fn len(&self) -> usize {
@@ -146,6 +156,24 @@ impl Runner {
 impl Evaluator for Runner {
     fn run(&mut self, config: &Config, i: usize, cap: f64) -> Result<Outcome, String> {
         let (outcome, answer) = self.run_once(config, i, cap)?;
+        if let Some(w) = &mut self.log {
+            let changes: Vec<String> = self
+                .space
+                .changes(config)
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect();
+            writeln!(
+                w,
+                "{}\t{cap}\t{}\t{:.4}\t{}\t{}",
+                self.paths[i].display(),
+                outcome.solved,
+                outcome.time,
+                answer.as_deref().unwrap_or("-"),
+                changes.join(" ")
+            )
+            .map_err(|e| format!("cannot write the run log: {e}"))?;
+        }
         if let Some(a) = answer {
             match self.answers.get(&i) {
                 Some((prev, who)) if *prev != a => {
@@ -409,7 +437,17 @@ mod tests {
             .iter()
             .position(|v| v == "luby")
             .unwrap();
+        let log = d.join("runs.tsv");
+        r.set_log(Box::new(std::fs::File::create(&log).unwrap()));
         assert!(r.run(&c, 1, 10.0).unwrap().solved);
+        drop(r);
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            text.contains("b.cnf\t10\ttrue\t") && text.contains("\tunsat\trestart=luby"),
+            "{text}"
+        );
+        let mut r = Runner::new(kind, space.clone(), vec![d.join("a.cnf")]).unwrap();
+        assert!(r.run(&c, 0, 10.0).unwrap().solved);
         assert!(Runner::new(kind, space.clone(), vec![d.join("missing.cnf")]).is_err());
         let _ = std::fs::remove_dir_all(&d);
     }

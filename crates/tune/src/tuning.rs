@@ -3,9 +3,9 @@
 //! write the database entry (see [`crate::db`]).
 //!
 //! Invariants: training and validation sets share no file (the validation set is kept apart);
-//! the final measurement runs every instance of both sets with the full cap (no adaptive
-//! capping), for both configurations, through the same runner, so the numbers compare like with
-//! like; training runs already made with the full cap during the search are reused.
+//! the final measurement runs every instance of both sets afresh with the full cap (no adaptive
+//! capping, no run reused from the search), default and tuned interleaved instance by instance
+//! through the same runner, so the numbers compare like with like.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -33,6 +33,8 @@ pub struct Request {
     pub seed: u64,
     /// PAR factor (10 for PAR-10, 1 for mean time).
     pub penalty: f64,
+    /// Record every solver run (search and measurements) here, tab-separated.
+    pub runs_log: Option<PathBuf>,
 }
 
 /// The session's result.
@@ -81,6 +83,12 @@ pub fn tune(
     ));
     let mut train_runner = Runner::new(req.solver, space.clone(), train.clone())?;
     let mut val_runner = Runner::new(req.solver, space.clone(), validate.clone())?;
+    if let Some(p) = &req.runs_log {
+        let f = std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let g = f.try_clone().map_err(|e| format!("{}: {e}", p.display()))?;
+        train_runner.set_log(Box::new(f));
+        val_runner.set_log(Box::new(g));
+    }
     let objective = Objective {
         cap: req.cap,
         penalty: req.penalty,
@@ -94,27 +102,29 @@ pub fn tune(
         space.size(),
         req.budget
     ));
-    let (tuned, runs, configs, train_default, train_tuned, rejected) = {
+    let (found, runs, configs) = {
         let mut ils = FocusedIls::new(&space, &mut train_runner, train.len(), opts);
         ils.on_progress(progress);
         let found = ils.run()?;
         let p = ils.progress();
-        phase("measuring default and tuned configuration on the training set");
-        let d = ils.evaluate_all(&default)?;
-        let t = ils.evaluate_all(&found)?;
-        // The incumbent has the most runs, not necessarily all of them: on the whole training
-        // set it must beat the default, or the default stays.
-        if t.iter().sum::<f64>() < d.iter().sum::<f64>() {
-            (found, p.runs, p.configs, d, t, None)
+        (found, p.runs, p.configs)
+    };
+    phase("measuring default and tuned configuration on the training set");
+    let (train_default, train_found) =
+        measure_pair(&mut train_runner, &default, &found, objective)?;
+    // The incumbent has the most runs, not necessarily all of them: on the whole training set it
+    // must beat the default, or the default stays.
+    let (tuned, train_tuned, rejected) =
+        if train_found.iter().sum::<f64>() < train_default.iter().sum::<f64>() {
+            (found, train_found, None)
         } else {
             let rejected =
-                (found != default).then(|| (space.changes(&found), score(&t, objective)));
-            (default.clone(), p.runs, p.configs, d.clone(), d, rejected)
-        }
-    };
+                (found != default).then(|| (space.changes(&found), score(&train_found, objective)));
+            (default.clone(), train_default.clone(), rejected)
+        };
     phase("measuring default and tuned configuration on the validation set");
-    let validate_default = measure(&mut val_runner, &default, objective)?;
-    let validate_tuned = measure(&mut val_runner, &tuned, objective)?;
+    let (validate_default, validate_tuned) =
+        measure_pair(&mut val_runner, &default, &tuned, objective)?;
     let score = |costs: Vec<f64>| score(&costs, objective);
     if let Some((changes, _)) = &rejected {
         phase(&format!("the search's incumbent ({} changed values) is not better than the default on the whole training set; keeping the default", changes.len()));
@@ -152,11 +162,27 @@ fn describe(text: Option<&str>, spec: &Path, n: usize) -> String {
     }
 }
 
-/// The full-cap cost of `c` on every instance of `runner`.
-fn measure(runner: &mut Runner, c: &Config, obj: Objective) -> Result<Vec<f64>, String> {
-    (0..runner.len())
-        .map(|i| Ok(obj.full_cost(runner.run(c, i, obj.cap)?)))
-        .collect()
+/// The full-cap costs of `a` and `b` on every instance of `runner`, measured afresh and
+/// interleaved (a, b on one instance, then the next), so that both meet the same machine load;
+/// measured once when `a` = `b`.
+fn measure_pair(
+    runner: &mut Runner,
+    a: &Config,
+    b: &Config,
+    obj: Objective,
+) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let (mut ca, mut cb) = (Vec::new(), Vec::new());
+    for i in 0..runner.len() {
+        let x = obj.full_cost(runner.run(a, i, obj.cap)?);
+        let y = if a == b {
+            x
+        } else {
+            obj.full_cost(runner.run(b, i, obj.cap)?)
+        };
+        ca.push(x);
+        cb.push(y);
+    }
+    Ok((ca, cb))
 }
 
 fn score(costs: &[f64], obj: Objective) -> SetScore {
