@@ -122,8 +122,36 @@ pub struct CheckArgs {
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
     #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
+    /// Which __VERIFIER_nondet_* inputs the explicit engine keeps symbolic (bit-vector terms,
+    /// branches decided by the solver) instead of enumerating values: `auto` those wider than
+    /// 8 bits (unless --nondet-range asks for enumeration), `always` also chars, `never` none.
+    #[arg(long, value_enum, default_value_t = SymbolicChoice::Auto)]
+    pub symbolic: SymbolicChoice,
+    /// Write every solver query of the explicit engine's symbolic data into this directory
+    /// (SMT-LIB 2, one file per query).
+    #[arg(long, value_name = "DIR")]
+    pub dump_vcs: Option<PathBuf>,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymbolicChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl SymbolicChoice {
+    /// The VM's mode for these options (`auto` enumerates when a range was asked for).
+    pub fn mode(self, nondet_range: Option<(i64, i64)>) -> vigil_vm::Symbolic {
+        match self {
+            SymbolicChoice::Auto if nondet_range.is_some() => vigil_vm::Symbolic::Never,
+            SymbolicChoice::Auto => vigil_vm::Symbolic::Auto,
+            SymbolicChoice::Always => vigil_vm::Symbolic::Always,
+            SymbolicChoice::Never => vigil_vm::Symbolic::Never,
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -510,6 +538,7 @@ fn write_artefacts(args: &CheckArgs, inputs: &Inputs, compile: &CompileSettings,
             violated,
             choices.clone(),
             outcome.inputs.clone(),
+            outcome.wide_inputs.clone(),
         );
         saved.write(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -554,6 +583,7 @@ pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option
         max_steps: 50_000_000,
         inputs: None,
         uninitialised_over_approximated: false,
+        ..Default::default()
     }
 }
 
@@ -564,7 +594,11 @@ fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Pr
             SearchOrder::Dfs => vigil_explicit::Order::Dfs,
             SearchOrder::Bfs => vigil_explicit::Order::Bfs,
         },
-        vm: vm_config(property, args.malloc_can_fail, args.nondet_range),
+        vm: vigil_vm::Config {
+            symbolic: args.symbolic.mode(args.nondet_range),
+            dump_vcs: args.dump_vcs.clone(),
+            ..vm_config(property, args.malloc_can_fail, args.nondet_range)
+        },
         max_states: args.max_states,
         max_memory: args.max_memory.saturating_mul(1 << 20),
         deadline: Some(deadline),

@@ -54,6 +54,9 @@ pub struct Violation {
     pub func: vigil_ir::FuncId,
     /// The choices of each transition from the initial state.
     pub choices: Vec<Vec<u32>>,
+    /// Values of the symbolic inputs of the path (the solver's model of its path condition);
+    /// None when the path read none. The caller confirms them by a concrete run.
+    pub inputs: Option<Vec<u64>>,
 }
 
 /// The result of a search.
@@ -76,6 +79,10 @@ pub struct SearchStats {
     /// The store's part of `stored_bytes`, by part (at the end of the search).
     pub store: crate::store::StoreBytes,
     pub time_s: f64,
+    /// Solver queries of symbolic data, cache hits, and the time they took.
+    pub solver_queries: u64,
+    pub solver_cache_hits: u64,
+    pub solver_time_s: f64,
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -119,7 +126,9 @@ fn doubt_reason(v: &Violation, prog: &Program) -> String {
 pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats) {
     let start = Instant::now();
     let mut stats = SearchStats::default();
-    let machine = match Machine::boot(prog, cfg.vm.clone()) {
+    let mut vm = cfg.vm.clone();
+    vm.deadline = cfg.deadline;
+    let machine = match Machine::boot(prog, vm) {
         Ok(m) => m,
         Err(e) => return (SearchResult::Unknown(e), stats),
     };
@@ -174,6 +183,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             if check_counter.is_multiple_of(64) {
                 if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
                     stats.time_s = start.elapsed().as_secs_f64();
+                    add_solver_stats(&m, &mut stats);
                     return (SearchResult::Unknown(format!("timeout after {} states", stats.states)), stats);
                 }
                 if cfg.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
@@ -217,7 +227,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 let property = fault.violates(cfg.property)?;
                 let mut choices = store.path_to(idx);
                 choices.push(choice_vec.clone());
-                Some(Violation { property, fault, loc, func, choices })
+                Some(Violation { property, fault, loc, func, choices, inputs: None })
             };
             match out.stop {
                 Stop::Interrupt | Stop::Exit => {
@@ -230,8 +240,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             if doubtful {
                                 note(doubt_reason(&v, prog), &mut incomplete);
                             } else {
-                                stats.time_s = start.elapsed().as_secs_f64();
-                                return (SearchResult::Violated(v), stats);
+                                return finish_violation(v, &mut m, &mut stats, start);
                             }
                         }
                     }
@@ -248,6 +257,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                 count_bytes(&store, &frontier, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
+                                    add_solver_stats(&m, &mut stats);
                                     return (SearchResult::Unknown(format!("state limit reached ({} states)", stats.states)), stats);
                                 }
                                 if stats.stored_bytes >= cfg.max_memory {
@@ -268,10 +278,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 Stop::Cancelled => {}
                 Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
-                    Some(v) if !doubtful => {
-                        stats.time_s = start.elapsed().as_secs_f64();
-                        return (SearchResult::Violated(v), stats);
-                    }
+                    Some(v) if !doubtful => return finish_violation(v, &mut m, &mut stats, start),
                     Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
                     None => {
                         let what = match &kind {
@@ -292,9 +299,34 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         previous = Some(from);
     }
     stats.time_s = start.elapsed().as_secs_f64();
+    add_solver_stats(&m, &mut stats);
     match incomplete {
         None => (SearchResult::Holds, stats),
         Some((_, reason)) => (SearchResult::Unknown(reason), stats),
+    }
+}
+
+/// Adds the solver counters of the machine's symbolic data to `stats`.
+fn add_solver_stats(m: &Machine, stats: &mut SearchStats) {
+    if let Some(s) = m.sym_stats() {
+        stats.solver_queries += s.queries;
+        stats.solver_cache_hits += s.cache_hits;
+        stats.solver_time_s += s.solver_time.as_secs_f64();
+    }
+}
+
+/// The end of a search that found violation `v` in the machine's current state: the inputs of a
+/// symbolic path come from the solver (unknown when it cannot give them).
+fn finish_violation(mut v: Violation, m: &mut Machine, stats: &mut SearchStats, start: Instant) -> (SearchResult, SearchStats) {
+    let r = m.sym_inputs_model();
+    add_solver_stats(m, stats);
+    stats.time_s = start.elapsed().as_secs_f64();
+    match r {
+        Ok(inputs) => {
+            v.inputs = inputs;
+            (SearchResult::Violated(v), stats.clone())
+        }
+        Err(why) => (SearchResult::Unknown(format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc))), stats.clone()),
     }
 }
 

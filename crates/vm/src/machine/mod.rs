@@ -64,6 +64,9 @@ mod interrupts;
 mod intrinsic;
 mod registers;
 mod step;
+pub mod symdata;
+
+pub use symdata::{SymStats, Symbolic};
 
 use crate::fault::FaultKind;
 use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, NARROW_PTR_BYTES, PTR_BYTES};
@@ -131,6 +134,9 @@ pub struct State {
     pub root: u32,
     /// Flags that belong to the state (ATOMIC); the others are per transition.
     pub flags: u32,
+    /// The symbolic part of the state (path condition, inputs read; see [`symdata`]); zero
+    /// when no value is symbolic.
+    pub sym: u64,
 }
 
 /// Control registers (`__vm_ctl_get` / `__vm_ctl_set`, shared with the runtime's `vigil_vm.h`).
@@ -168,6 +174,16 @@ pub struct Config {
     /// search proves the property), but a path may combine two reads of one value that disagree
     /// (a violation found is not evidence).
     pub uninitialised_over_approximated: bool,
+    /// Which inputs are symbolic terms rather than enumerated values ([`symdata`]).
+    pub symbolic: Symbolic,
+    /// Concrete replay of a symbolic counterexample: the inputs that are symbolic under
+    /// [`Config::symbolic`] return these values in order (the solver's model; 0 and an
+    /// incomplete run past its end); every other input is chosen as usual.
+    pub wide_inputs: Option<Vec<u64>>,
+    /// Write each solver query as an SMT-LIB 2 script into this directory.
+    pub dump_vcs: Option<std::path::PathBuf>,
+    /// Solver queries after this instant answer unknown.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:
@@ -288,6 +304,9 @@ pub struct Machine<'p> {
     phi_buf: Vec<(ValueId, Arg)>,
     /// Widths in bits of the arguments of the call being made (lays out ILP32 varargs).
     arg_bits: Vec<u32>,
+    /// The term manager and solver of symbolic data (None when no input is symbolic): one for
+    /// all the transitions of the machine, so term handles are stable across its states.
+    sym: Option<Box<symdata::SymData>>,
 }
 
 /// What executing one instruction does to control flow.
@@ -315,7 +334,7 @@ impl<'p> Machine<'p> {
         let mut m = Machine {
             prog,
             config,
-            state: State { heap, root: 0, flags: 0 },
+            state: State { heap, root: 0, flags: 0, sym: 0 },
             choices: Choices::default(),
             events: None,
             trans_flags: 0,
@@ -338,7 +357,9 @@ impl<'p> Machine<'p> {
             args_buf: Vec::new(),
             phi_buf: Vec::new(),
             arg_bits: Vec::new(),
+            sym: None,
         };
+        m.sym = symdata::SymData::new(prog, &m.config);
         m.push_frame(boot, &[], 0).map_err(|e| format!("__boot: {e}"))?;
         let out = m.run();
         m.booting = false;

@@ -25,10 +25,20 @@ impl Machine<'_> {
             if block.term_loc.is_known() {
                 self.last_loc = block.term_loc;
             }
+            if self.sym.is_some() {
+                if let Some(flow) = self.sym_terminator(&block.term)? {
+                    return Ok(flow);
+                }
+            }
             return self.terminator(&block.term);
         };
         if inst.loc.is_known() {
             self.last_loc = inst.loc;
+        }
+        if self.sym.is_some() {
+            if let Some(flow) = self.sym_step(inst)? {
+                return Ok(flow);
+            }
         }
         let dest = inst.dest;
         match &inst.kind {
