@@ -64,6 +64,7 @@ mod interrupts;
 mod intrinsic;
 mod registers;
 mod step;
+mod symops;
 pub mod symdata;
 
 pub use symdata::{SymStats, Symbolic};

@@ -43,7 +43,7 @@ use super::*;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
-use vigil_ir::{BinOp, CastOp};
+
 
 /// How many values of a symbolic value are enumerated at most when it must become concrete.
 pub const ENUMERATION_LIMIT: usize = 16;
@@ -88,8 +88,8 @@ pub struct SymData {
     pub tm: TermManager,
     solver: Solver,
     /// `Some(values)` when replaying a symbolic counterexample concretely.
-    replay: Option<Vec<u64>>,
-    /// For each function: `(bits, signed, name)` if it is a symbolic input function.
+    pub(super) replay: Option<Vec<u64>>,
+    /// For each function: `(bits, signed)` if it is an input function that is symbolic here.
     nondet: Vec<Option<(u32, bool)>>,
     /// The variable of input number k.
     input_vars: Vec<TermId>,
@@ -121,7 +121,14 @@ impl SymData {
         let nondet = m
             .functions
             .iter()
-            .map(|f| {
+            .enumerate()
+            .map(|(i, f)| {
+                // Only the runtime's definition (a program may define its own input function,
+                // which then runs as written): the runtime's functions are those the no-overflow
+                // checks do not watch (see `Program::checks_overflow`).
+                if f.is_declaration() || prog.checks_overflow[i] {
+                    return None;
+                }
                 let signed = nondet_signed(&f.name)?;
                 let bits = m.types.value_bits(f.ret_ty);
                 config.symbolic.applies(bits).then_some((bits, signed))
@@ -257,7 +264,7 @@ fn inputs_word(sym: u64) -> u32 {
 }
 
 /// A value an operand has for a symbolic operation.
-enum Val {
+pub(super) enum Val {
     Term(TermId),
     /// A defined integer.
     Int(u64),
@@ -271,12 +278,12 @@ impl Machine<'_> {
         self.sym.as_ref().map(|s| s.stats)
     }
 
-    fn sd(&mut self) -> &mut SymData {
+    pub(super) fn sd(&mut self) -> &mut SymData {
         self.sym.as_mut().expect("symbolic mode")
     }
 
     /// The path condition (None: `true`).
-    fn pc(&self) -> Option<TermId> {
+    pub(super) fn pc(&self) -> Option<TermId> {
         match pc_word(self.state.sym) {
             0 => None,
             h => Some(TermId::from_index(h - 1)),
@@ -284,7 +291,7 @@ impl Machine<'_> {
     }
 
     /// Adds `c` to the path condition.
-    fn add_pc(&mut self, c: TermId) {
+    pub(super) fn add_pc(&mut self, c: TermId) {
         let pc = self.pc();
         let sd = self.sd();
         let new = match pc {
@@ -295,7 +302,7 @@ impl Machine<'_> {
         self.state.sym = (self.state.sym & !0xffff_ffff) | u64::from(h);
     }
 
-    fn feasible(&mut self, q: TermId) -> bool {
+    pub(super) fn feasible(&mut self, q: TermId) -> bool {
         let (h, pc) = (pc_word(self.state.sym), self.pc());
         self.sd().feasible(h, pc, q)
     }
@@ -317,7 +324,7 @@ impl Machine<'_> {
     }
 
     /// `op` as a term of `w` bits, a defined integer, or neither.
-    fn val(&mut self, op: Operand, w: u32) -> Val {
+    pub(super) fn val(&mut self, op: Operand, w: u32) -> Val {
         if let Operand::Value(v) = op {
             if let Some(t) = self.sym_reg(v) {
                 return Val::Term(self.fit(t, w));
@@ -328,7 +335,7 @@ impl Machine<'_> {
     }
 
     /// `t` truncated or zero-extended to `w` bits.
-    fn fit(&mut self, t: TermId, w: u32) -> TermId {
+    pub(super) fn fit(&mut self, t: TermId, w: u32) -> TermId {
         let tm = &mut self.sd().tm;
         let tw = tm.width(t);
         if tw == w {
@@ -340,7 +347,7 @@ impl Machine<'_> {
         }
     }
 
-    fn term(&mut self, v: Val, w: u32) -> Option<TermId> {
+    pub(super) fn term(&mut self, v: Val, w: u32) -> Option<TermId> {
         match v {
             Val::Term(t) => Some(t),
             Val::Int(x) => Some(self.sd().tm.bv_u64(w, x)),
@@ -350,7 +357,7 @@ impl Machine<'_> {
 
     /// Writes term `t` (of the register's width) into register `dest`: a constant as a concrete
     /// value, anything else as a symbolic slot.
-    fn set_term(&mut self, dest: Option<ValueId>, t: TermId) {
+    pub(super) fn set_term(&mut self, dest: Option<ValueId>, t: TermId) {
         let Some(d) = dest else { return };
         if let Some(v) = self.sd().tm.bv_value(t).map(|v| v.low_u64()) {
             self.set_reg(d, Scalar::int(v));
@@ -365,13 +372,13 @@ impl Machine<'_> {
     }
 
     /// A fresh handle fits a slot (the term manager stays below [`crate::memory::SYM_MAX_HANDLE`]).
-    fn handles_exhausted(&self) -> bool {
+    pub(super) fn handles_exhausted(&self) -> bool {
         self.sym.as_ref().is_some_and(|s| s.tm.num_terms() as u64 >= u64::from(crate::memory::SYM_MAX_HANDLE))
     }
 
     /// Makes `op` (a symbolic register) concrete: one of its feasible values (see the module
     /// doc), written back to the register and fixed in the path condition.
-    fn concretize(&mut self, op: Operand, prefer: Option<TermId>) -> u64 {
+    pub(super) fn concretize(&mut self, op: Operand, prefer: Option<TermId>) -> u64 {
         let Operand::Value(v) = op else { return 0 };
         let Some(t) = self.sym_reg(v) else { return self.operand(op).bits };
         let (h, pc) = (pc_word(self.state.sym), self.pc());
@@ -402,7 +409,7 @@ impl Machine<'_> {
     }
 
     /// Makes every symbolic operand of `ops` concrete.
-    fn concretize_all(&mut self, ops: &[Operand]) {
+    pub(super) fn concretize_all(&mut self, ops: &[Operand]) {
         for &op in ops {
             if self.is_sym_operand(op) {
                 self.concretize(op, None);
@@ -412,7 +419,7 @@ impl Machine<'_> {
 
     /// A property check as a query: `Err(kind)` on the path where `cond` holds (when it can),
     /// `Ok` on the path where it does not; both when both are feasible (a choice).
-    fn sym_check(&mut self, cond: TermId, kind: FaultKind) -> VmResult<()> {
+    pub(super) fn sym_check(&mut self, cond: TermId, kind: FaultKind) -> VmResult<()> {
         if !self.feasible(cond) {
             return Ok(());
         }
@@ -430,7 +437,7 @@ impl Machine<'_> {
     }
 
     /// A two-way split on Bool `cond`: Some(side) of a feasible side (a choice when both are).
-    fn sym_split(&mut self, cond: TermId) -> Option<bool> {
+    pub(super) fn sym_split(&mut self, cond: TermId) -> Option<bool> {
         let not = self.sd().tm.not(cond);
         match (self.feasible(cond), self.feasible(not)) {
             (true, true) => {
@@ -450,7 +457,7 @@ impl Machine<'_> {
 
     /// A call of an input function that is symbolic in this mode: its result is input number k
     /// of the path (a term, or the replayed value). None for other calls.
-    fn sym_input(&mut self, f: FuncId, dest: Option<ValueId>) -> Option<Flow> {
+    pub(super) fn sym_input(&mut self, f: FuncId, dest: Option<ValueId>) -> Option<Flow> {
         let (bits, signed) = (*self.sym.as_ref()?.nondet.get(f.index())?)?;
         if !self.interruptible() {
             return None;
@@ -502,426 +509,11 @@ impl Machine<'_> {
         }
         Ok(Some(out))
     }
-
-    /// Executes `inst` if one of its operands (or the memory it loads) is symbolic; None when it
-    /// is all concrete (the caller runs it as usual) — possibly after making symbolic operands
-    /// concrete.
-    pub(super) fn sym_step(&mut self, inst: &vigil_ir::Inst) -> VmResult<Option<Flow>> {
-        let dest = inst.dest;
-        if let InstKind::Call { callee: Callee::Direct(f), .. } = &inst.kind {
-            if let Some(flow) = self.sym_input(*f, dest) {
-                return Ok(Some(flow));
-            }
-        }
-        if self.sym.as_ref().is_some_and(|s| s.replay.is_some()) {
-            return Ok(None);
-        }
-        if self.handles_exhausted() {
-            return Err(FaultKind::Unsupported("too many symbolic terms for one search".into()));
-        }
-        if let InstKind::Load { ptr, ty, .. } = &inst.kind {
-            return self.sym_load(*ptr, *ty, dest);
-        }
-        if !self.frame().ptrs.iter().any(|p| p.sym().is_some()) {
-            return Ok(None);
-        }
-        match &inst.kind {
-            InstKind::Bin { op, flags, lhs, rhs } => self.sym_bin(*op, flags.nsw, *lhs, *rhs, dest),
-            InstKind::ICmp { pred, lhs, rhs } => {
-                let w = self.op_width(*lhs);
-                let (a, b) = (self.val(*lhs, w), self.val(*rhs, w));
-                if matches!((&a, &b), (Val::Int(_), Val::Int(_))) {
-                    return Ok(None);
-                }
-                let (Some(a), Some(b)) = (self.term(a, w), self.term(b, w)) else {
-                    self.concretize_all(&[*lhs, *rhs]);
-                    return Ok(None);
-                };
-                let tm = &mut self.sd().tm;
-                let c = crate::symbolic::icmp(tm, *pred, a, b);
-                let r = crate::symbolic::from_bool(tm, c);
-                self.set_term(dest, r);
-                Ok(Some(Flow::Next))
-            }
-            InstKind::Select { cond, if_true, if_false } => {
-                if dest.is_some_and(|d| self.is_aggregate_reg(d)) {
-                    self.concretize_all(&[*cond]);
-                    return Ok(None);
-                }
-                let w = self.dest_width(dest);
-                if !self.is_sym_operand(*cond) {
-                    let c = self.operand(*cond);
-                    if c.def & 1 == 0 {
-                        self.concretize_all(&[*if_true, *if_false]);
-                        return Ok(None);
-                    }
-                    let pick = if c.bits & 1 == 1 { *if_true } else { *if_false };
-                    return Ok(match self.val(pick, w) {
-                        Val::Term(t) => {
-                            self.set_term(dest, t);
-                            Some(Flow::Next)
-                        }
-                        _ => None,
-                    });
-                }
-                let (t, e) = (self.val(*if_true, w), self.val(*if_false, w));
-                let (Some(t), Some(e)) = (self.term(t, w), self.term(e, w)) else {
-                    self.concretize_all(&[*cond, *if_true, *if_false]);
-                    return Ok(None);
-                };
-                let c = self.val(*cond, 1);
-                let c = self.term(c, 1).expect("symbolic condition");
-                let tm = &mut self.sd().tm;
-                let b = crate::symbolic::to_bool(tm, c);
-                let r = tm.ite(b, t, e);
-                self.set_term(dest, r);
-                Ok(Some(Flow::Next))
-            }
-            InstKind::Cast { op, val, to } => {
-                let Some(t) = (match val {
-                    Operand::Value(v) => self.sym_reg(*v),
-                    Operand::Const(_) => None,
-                }) else {
-                    return Ok(None);
-                };
-                let from = self.op_width(*val);
-                let to = self.prog.module.types.value_bits(*to);
-                if matches!(op, CastOp::IntToPtr) {
-                    return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
-                }
-                let t = self.fit(t, from);
-                let r = crate::symbolic::cast(&mut self.sd().tm, *op, from, to, t);
-                self.set_term(dest, r);
-                Ok(Some(Flow::Next))
-            }
-            InstKind::Freeze { val } => {
-                let w = self.dest_width(dest);
-                match self.val(*val, w) {
-                    Val::Term(t) => {
-                        self.set_term(dest, t);
-                        Ok(Some(Flow::Next))
-                    }
-                    _ => Ok(None),
-                }
-            }
-            InstKind::Store { ptr, val, ty, .. } => self.sym_store(*ptr, *val, *ty),
-            InstKind::PtrAdd { base, offset, indices, .. } => {
-                if self.is_sym_operand(*base) {
-                    return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
-                }
-                self.concretize_indices(*base, *offset, indices);
-                Ok(None)
-            }
-            InstKind::Phi { .. } => Ok(None),
-            InstKind::Call { callee, args, .. } => {
-                let hyper = match callee {
-                    Callee::Direct(f) => self.prog.hypercalls[f.index()].is_some() || self.prog.module.function(*f).varargs,
-                    Callee::Indirect(_) => false,
-                };
-                if hyper {
-                    let mut ops = args.clone();
-                    if let Callee::Indirect(p) = callee {
-                        ops.push(*p);
-                    }
-                    self.concretize_all(&ops);
-                }
-                Ok(None)
-            }
-            InstKind::ExtractValue { agg, offset, ty } => {
-                let size = self.prog.module.types.size_of(*ty) as u32;
-                if dest.is_some_and(|d| self.is_aggregate_reg(d)) || size > 8 {
-                    return Ok(None);
-                }
-                let len = self.agg_len(*agg);
-                let bytes = self.operand_bytes(*agg, len);
-                if bytes.syms_in(*offset as u32, size).next().is_none() {
-                    return Ok(None);
-                }
-                let w = self.dest_width(dest);
-                match self.term_from_bytes(&bytes, *offset as u32, size) {
-                    Some(t) => {
-                        let t = self.fit(t, w);
-                        self.set_term(dest, t);
-                        Ok(Some(Flow::Next))
-                    }
-                    None => Ok(None),
-                }
-            }
-            InstKind::InsertValue { agg, val, offset, ty } => {
-                if !self.is_sym_operand(*val) || self.is_aggregate_type_id(*ty) {
-                    return Ok(None);
-                }
-                let size = (self.prog.module.types.size_of(*ty) as u32).clamp(1, 8);
-                let len = self.agg_len(*agg);
-                let mut bytes = self.operand_bytes(*agg, len);
-                let part = self.operand_bytes(*val, size);
-                bytes.copy_from(*offset as u32, &part, 0, size);
-                if let Some(d) = dest {
-                    self.set_reg_bytes(d, &bytes);
-                }
-                Ok(Some(Flow::Next))
-            }
-            other => {
-                let ops = other.operands();
-                self.concretize_all(&ops);
-                Ok(None)
-            }
-        }
-    }
-
-    fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
-        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
-    }
-
-    /// Makes the symbolic indices of a `ptradd` concrete, an out-of-bounds value first.
-    fn concretize_indices(&mut self, base: Operand, offset: i64, indices: &[(Operand, i64)]) {
-        let p = self.operand(base);
-        let (obj, off) = decode(p.bits);
-        let size = self.state.heap.get(obj).filter(|_| p.ptr).map(|o| o.size());
-        for &(idx, scale) in indices {
-            let Operand::Value(v) = idx else { continue };
-            let Some(t) = self.sym_reg(v) else { continue };
-            let w = self.op_width(idx);
-            let t = self.fit(t, w);
-            // The byte offset this index alone gives, in 64 bits: out of the object's bounds?
-            let prefer = size.map(|size| {
-                let tm = &mut self.sd().tm;
-                let i64t = crate::symbolic::cast(tm, CastOp::SExt, w, 64, t);
-                let sc = tm.bv_u64(64, scale as u64);
-                let scaled = tm.bvmul(i64t, sc);
-                let base_off = tm.bv_u64(64, (i64::from(off) + offset) as u64);
-                let at = tm.bvadd(scaled, base_off);
-                let zero = tm.bv_u64(64, 0);
-                let end = tm.bv_u64(64, u64::from(size));
-                let below = tm.slt(at, zero);
-                let above = tm.sge(at, end);
-                tm.or(below, above)
-            });
-            self.concretize(idx, prefer);
-        }
-    }
-
-    fn sym_bin(&mut self, op: BinOp, nsw: bool, lhs: Operand, rhs: Operand, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
-        let w = self.dest_width(dest).max(self.op_width(lhs));
-        let (a, b) = (self.val(lhs, w), self.val(rhs, w));
-        if matches!((&a, &b), (Val::Int(_), Val::Int(_))) {
-            return Ok(None);
-        }
-        let (Some(a), Some(b)) = (self.term(a, w), self.term(b, w)) else {
-            // A pointer or an undefined operand with a symbolic one: no term for that.
-            self.concretize_all(&[lhs, rhs]);
-            return Ok(None);
-        };
-        let tm = &mut self.sd().tm;
-        let zero = tm.bv_u64(w, 0);
-        if matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem) {
-            let is_zero = tm.eq(b, zero);
-            self.sym_check(is_zero, FaultKind::DivByZero)?;
-            if matches!(op, BinOp::SDiv | BinOp::SRem) && w > 1 {
-                let tm = &mut self.sd().tm;
-                let min = tm.bv_u64(w, 1u64 << (w - 1));
-                let ones = tm.bv_u64(w, crate::memory::mask(w));
-                let (x_min, y_m1) = (tm.eq(a, min), tm.eq(b, ones));
-                let both = tm.and(x_min, y_m1);
-                self.sym_check(both, FaultKind::DivOverflow)?;
-            }
-        }
-        let checks = self.checks_overflow_here();
-        if checks && nsw && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
-            let ovf = overflow(&mut self.sd().tm, op, w, a, b);
-            self.sym_check(ovf, FaultKind::SignedOverflow)?;
-        }
-        if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
-            let tm = &mut self.sd().tm;
-            let wt = tm.bv_u64(w, u64::from(w));
-            let oversized = tm.uge(b, wt);
-            if self.sym_check(oversized, FaultKind::Undefined("shift amount")).is_err() {
-                // As in `ops::binop`: the result of an oversized shift is undefined.
-                if let Some(d) = dest {
-                    self.set_reg(d, Scalar::undef());
-                }
-                return Ok(Some(Flow::Next));
-            }
-            if checks && op == BinOp::Shl && w > 1 {
-                let tm = &mut self.sd().tm;
-                let shifted = tm.bvshl(a, b);
-                let back = tm.bvashr(shifted, b);
-                let same = tm.eq(back, a);
-                let lost = tm.not(same);
-                self.sym_check(lost, FaultKind::Undefined("left shift that overflows if its operand is signed"))?;
-            }
-        }
-        let r = crate::symbolic::binop(&mut self.sd().tm, op, a, b);
-        self.set_term(dest, r);
-        Ok(Some(Flow::Next))
-    }
-
-    /// A term for `size` bytes of `obj` at `off`, from its symbolic slots and defined bytes; None
-    /// when some byte is undefined or part of a pointer.
-    fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
-        if let Some(s) = obj.slot_at(off).filter(|s| s.sym().is_some_and(|(l, _)| l == size)) {
-            let (_, h) = s.sym()?;
-            let t = TermId::from_index(h);
-            return Some(self.fit(t, size * 8));
-        }
-        let mut acc: Option<TermId> = None;
-        for i in off..off + size {
-            let slot = obj.syms_in(i, 1).next();
-            let byte = match slot {
-                Some(s) => {
-                    let (len, h) = s.sym()?;
-                    let t = TermId::from_index(h);
-                    let t = self.fit(t, len * 8);
-                    let lo = (i - s.off) * 8;
-                    self.sd().tm.extract(t, lo + 7, lo)
-                }
-                None => {
-                    if obj.def[i as usize] != 0xff || obj.ptrs.iter().any(|p| p.off <= i && i < p.off + p.len()) {
-                        return None;
-                    }
-                    let b = obj.data[i as usize];
-                    self.sd().tm.bv_u64(8, u64::from(b))
-                }
-            };
-            acc = Some(match acc {
-                None => byte,
-                Some(low) => self.sd().tm.concat(byte, low),
-            });
-        }
-        acc
-    }
-
-    fn sym_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
-        if self.is_sym_operand(ptr) {
-            return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
-        }
-        let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
-        if !p.ptr || !p.is_defined(64) || size == 0 || size > 8 || dest.is_some_and(|d| self.is_aggregate_reg(d)) {
-            return Ok(None);
-        }
-        let (obj, off) = decode(p.bits);
-        let has = self.state.heap.get(obj).is_some_and(|o| u64::from(off) + u64::from(size) <= u64::from(o.size()) && o.syms_in(off, size).next().is_some());
-        if !has {
-            return Ok(None);
-        }
-        if matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr) {
-            return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
-        }
-        let Ok((obj, off)) = self.check_access(p, size, false) else { return Ok(None) };
-        let o = self.state.heap.get(obj).expect("checked").slice(off, size);
-        // Partly undefined: the concrete load reads it as uninitialised.
-        let Some(t) = self.term_from_bytes(&o, 0, size) else { return Ok(None) };
-        if self.mem_interrupt() {
-            return Ok(Some(Flow::Stop(Stop::Interrupt)));
-        }
-        let w = self.dest_width(dest);
-        let t = self.fit(t, w);
-        self.set_term(dest, t);
-        Ok(Some(Flow::Next))
-    }
-
-    fn sym_store(&mut self, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> VmResult<Option<Flow>> {
-        if self.is_sym_operand(ptr) {
-            return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
-        }
-        let Operand::Value(v) = val else { return Ok(None) };
-        let Some(t) = self.sym_reg(v) else { return Ok(None) };
-        let size = self.prog.module.types.size_of(ty) as u32;
-        if size == 0 || size > 8 || self.is_aggregate_type_id(ty) {
-            self.concretize_all(&[val]);
-            return Ok(None);
-        }
-        if self.mem_interrupt() {
-            return Ok(Some(Flow::Stop(Stop::Interrupt)));
-        }
-        let p = self.operand(ptr);
-        let (obj, off) = self.check_access(p, size, true)?;
-        let t = self.fit(t, size * 8);
-        self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);
-        Ok(Some(Flow::Next))
-    }
-
-    /// A terminator on a symbolic value (None: concrete, run as usual).
-    pub(super) fn sym_terminator(&mut self, t: &Terminator) -> VmResult<Option<Flow>> {
-        if self.sym.as_ref().is_none_or(|s| s.replay.is_some()) {
-            return Ok(None);
-        }
-        match t {
-            Terminator::CondBr { cond, if_true, if_false } if self.is_sym_operand(*cond) => {
-                let c = self.val(*cond, 1);
-                let c = self.term(c, 1).expect("symbolic");
-                let b = crate::symbolic::to_bool(&mut self.sd().tm, c);
-                match self.sym_split(b) {
-                    Some(side) => self.jump(if side { *if_true } else { *if_false }).map(Some),
-                    None => Ok(Some(Flow::Stop(Stop::Cancelled))),
-                }
-            }
-            Terminator::Switch { val, cases, default } if self.is_sym_operand(*val) => {
-                let w = self.op_width(*val);
-                let v = self.val(*val, w);
-                let x = self.term(v, w).expect("symbolic");
-                // Feasible targets: each case, then the default (no case matches).
-                let mut options: Vec<(TermId, BlockId)> = Vec::new();
-                let mut none = self.sd().tm.tt();
-                for &(c, b) in cases {
-                    let tm = &mut self.sd().tm;
-                    let ct = tm.bv_u64(w, c);
-                    let eq = tm.eq(x, ct);
-                    let ne = tm.not(eq);
-                    none = tm.and(none, ne);
-                    if self.feasible(eq) {
-                        options.push((eq, b));
-                    }
-                }
-                if self.feasible(none) {
-                    options.push((none, *default));
-                }
-                if options.is_empty() {
-                    return Ok(Some(Flow::Stop(Stop::Cancelled)));
-                }
-                let k = if options.len() > 1 { self.choose(options.len() as u32) as usize } else { 0 };
-                let (cond, target) = options[k];
-                if options.len() > 1 {
-                    self.add_pc(cond);
-                }
-                self.jump(target).map(Some)
-            }
-            _ => Ok(None),
-        }
-    }
-}
-
-/// Signed overflow of `a op b` (add, sub, mul) at `w` bits, as a Bool term.
-fn overflow(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId) -> TermId {
-    // Exact in twice the width: the result overflows when it differs from the sign-extension
-    // of its own truncation.
-    let (xa, xb) = (tm.sign_extend(a, w), tm.sign_extend(b, w));
-    let wide = crate::symbolic::binop(tm, op, xa, xb);
-    let low = tm.extract(wide, w - 1, 0);
-    let back = tm.sign_extend(low, w);
-    let same = tm.eq(back, wide);
-    tm.not(same)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn overflow_terms_agree_with_the_concrete_check() {
-        for op in [BinOp::Add, BinOp::Sub, BinOp::Mul] {
-            for a in 0..16u64 {
-                for b in 0..16u64 {
-                    let mut tm = TermManager::new();
-                    let (ta, tb) = (tm.bv_u64(4, a), tm.bv_u64(4, b));
-                    let t = overflow(&mut tm, op, 4, ta, tb);
-                    let concrete = crate::ops::binop(op, true, true, 4, Scalar::int(a), Scalar::int(b)).is_err();
-                    assert_eq!(tm.bool_value(t), Some(concrete), "{op:?} {a} {b}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn input_functions_are_symbolic_by_width() {
