@@ -93,6 +93,8 @@ pub struct SymData {
     nondet: Vec<Option<(u32, bool)>>,
     /// The variable of input number k.
     input_vars: Vec<TermId>,
+    /// Whether a symbolic value was ever made (before, every instruction is concrete).
+    pub(super) live: bool,
     /// Feasibility under a path condition: (pc handle, query) → answer.
     cache: HashMap<(u32, TermId), CheckResult>,
     /// Enumerations: (pc handle, term, preferred) → (values, complete).
@@ -146,6 +148,7 @@ impl SymData {
             replay: config.wide_inputs.clone(),
             nondet,
             input_vars: Vec::new(),
+            live: false,
             cache: HashMap::new(),
             enums: HashMap::new(),
             dump: config.dump_vcs.clone(),
@@ -153,7 +156,8 @@ impl SymData {
         }))
     }
 
-    fn input_var(&mut self, k: u32) -> TermId {
+    pub(super) fn input_var(&mut self, k: u32) -> TermId {
+        self.live = true;
         while self.input_vars.len() <= k as usize {
             let name = format!("in{}", self.input_vars.len());
             let v = self.tm.var(&name, Sort::BitVec(64));

@@ -26,14 +26,22 @@ impl Machine<'_> {
                 return Ok(Some(flow));
             }
         }
-        if self.sym.as_ref().is_some_and(|s| s.replay.is_some()) {
+        let (replay, live) = self.sym.as_ref().map_or((true, false), |s| (s.replay.is_some(), s.live));
+        if let InstKind::Load { ptr, ty, .. } = &inst.kind {
+            if let Some(flow) = self.sym_uninit_load(*ptr, *ty, dest)? {
+                return Ok(Some(flow));
+            }
+            if replay || !live {
+                return Ok(None);
+            }
+            return self.sym_load(*ptr, *ty, dest);
+        }
+        if replay || !live {
+            // (Before the first symbolic value, nothing is symbolic: one test per instruction.)
             return Ok(None);
         }
         if self.handles_exhausted() {
             return Err(FaultKind::Unsupported("too many symbolic terms for one search".into()));
-        }
-        if let InstKind::Load { ptr, ty, .. } = &inst.kind {
-            return self.sym_load(*ptr, *ty, dest);
         }
         if !self.frame().ptrs.iter().any(|p| p.sym().is_some()) {
             return Ok(None);
@@ -329,6 +337,61 @@ impl Machine<'_> {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
         let w = self.dest_width(dest);
+        let t = self.fit(t, w);
+        self.set_term(dest, t);
+        Ok(Some(Flow::Next))
+    }
+
+    /// A load of wholly uninitialised memory, wider than 8 bits, by the program (see the module
+    /// doc of `machine`, "Uninitialised values"): instead of two samples, the value is a fresh
+    /// input of the path (a variable, or the replayed value), written back to memory so that
+    /// every later read agrees. None for every other load.
+    fn sym_uninit_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        if !self.interruptible() || self.config.uninitialised_over_approximated || self.is_sym_operand(ptr) {
+            return Ok(None);
+        }
+        let p = self.operand(ptr);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        let w = self.dest_width(dest);
+        if !p.ptr || !p.is_defined(64) || !(2..=8).contains(&size) || w <= 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
+            return Ok(None);
+        }
+        if matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr) {
+            return Ok(None);
+        }
+        let (obj, off) = decode(p.bits);
+        let undefined = self.state.heap.get(obj).is_some_and(|o| {
+            u64::from(off) + u64::from(size) <= u64::from(o.size())
+                && o.def[off as usize..(off + size) as usize].iter().all(|d| *d == 0)
+                && o.syms_in(off, size).next().is_none()
+        });
+        if !undefined || self.check_access(p, size, false).is_err() {
+            return Ok(None);
+        }
+        if self.mem_interrupt() {
+            return Ok(Some(Flow::Stop(Stop::Interrupt)));
+        }
+        let k = (self.state.sym >> 32) as u32;
+        self.state.sym += 1 << 32;
+        let o = self.state.heap.get_mut(obj).expect("checked");
+        if o.undef_copied {
+            self.state.flags |= flags::UNDEF_DOUBT;
+        }
+        if let Some(values) = self.sym.as_ref().and_then(|s| s.replay.as_ref()) {
+            let raw = values.get(k as usize).copied();
+            if raw.is_none() {
+                self.trans_flags |= flags::INCOMPLETE;
+            }
+            let v = raw.unwrap_or(0) & crate::memory::mask(size * 8);
+            self.state.heap.get_mut(obj).expect("checked").write(off, size, Scalar::int(v));
+            let loc = self.current_loc();
+            self.event(Event::UndefRead { loc, value: v });
+            self.set_dest(dest, Scalar::int(v & crate::memory::mask(w)));
+            return Ok(Some(Flow::Next));
+        }
+        let var = self.sd().input_var(k);
+        let t = self.fit(var, size * 8);
+        self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);
         let t = self.fit(t, w);
         self.set_term(dest, t);
         Ok(Some(Flow::Next))
