@@ -26,7 +26,10 @@
 //! at most 8 bits are undefined (a `char` is explored completely), otherwise one sample — the
 //! undefined bits zero — with the run marked incomplete ([`flags::UNDEF_SAMPLED`]: no `true` from
 //! a sample); a pointer-typed load of an undefined pointer gives an invalid address (a sample
-//! too). The chosen bytes are written back to the object, so later reads agree. Copies of bytes (`llvm.memcpy`,
+//! too). The chosen bytes are written back to the object, so later reads agree. With symbolic
+//! data ([`Config::symbolic`], `symdata`), a wholly undefined value wider than 8 bits read by the
+//! program is a fresh symbolic input instead of the two samples (every value at once: the run
+//! stays complete), written back to memory as such. Copies of bytes (`llvm.memcpy`,
 //! aggregate loads and stores: the runtime's memcpy, realloc, qsort, struct assignment) carry
 //! undefined bytes without choosing; since the copy and its source may then be read with
 //! different choices, both objects are marked (`Object::undef_copied`), and a freeze in a marked
