@@ -165,3 +165,18 @@ fn with_several_threads_each_transition_has_one_visible_access() {
     assert_eq!(plain_stats.states, 1, "one thread: the program runs in one transition");
     assert!(threaded_stats.states >= 4, "a state before each later store: {}", threaded_stats.states);
 }
+
+#[test]
+fn the_runtime_s_functions_and_only_they_are_marked_as_the_runtime() {
+    // The runtime's section survives linking; a program's function that replaces a weak
+    // runtime definition (here `abs`) is the program's.
+    let prog = compile("origin", "int abs(int x) { return x < 0 ? -x : x; }\nint main(void) { return abs(-1) - 1; }\n", true);
+    let m = &prog.module;
+    let runtime = |name: &str| m.functions.iter().find(|f| f.name == name).map(|f| f.runtime);
+    assert_eq!(runtime("main"), Some(false));
+    assert_eq!(runtime("abs"), Some(false));
+    assert_eq!(runtime("__boot"), Some(true));
+    assert_eq!(runtime("malloc"), Some(true));
+    let defined_by_runtime = m.functions.iter().filter(|f| !f.is_declaration() && f.runtime).count();
+    assert!(defined_by_runtime > 50, "only {defined_by_runtime} runtime functions marked");
+}

@@ -46,12 +46,12 @@ pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Modu
     Ok(m)
 }
 
-/// Where a function of the program (one with a source location: the runtime has none) uses an
-/// `undef` constant as an operand.
+/// Where a function of the program (not of vigil's runtime) uses an `undef` constant as an
+/// operand.
 pub fn first_undef_use(m: &vigil_ir::Module) -> Option<vigil_ir::Loc> {
     use vigil_ir::{Const, Operand};
     let is_undef = |o: &Operand| matches!(o, Operand::Const(c) if matches!(m.konst(*c), Const::Undef { .. }));
-    for f in m.functions.iter().filter(|f| f.loc.is_known()) {
+    for f in m.functions.iter().filter(|f| !f.runtime) {
         for b in &f.blocks {
             for i in &b.insts {
                 if i.kind.operands().iter().any(is_undef) {

@@ -19,9 +19,9 @@
 use vigil_ir::{BlockId, Function, InstKind, Intrinsic, Loc, Module, Operand, ValueId};
 
 /// The first load (by function, then block order) of a promotable alloca that may read it
-/// before any store, in a function defined with a source location (the runtime has none).
+/// before any store, in a function of the program (not of vigil's runtime).
 pub fn first_uninitialised_read(m: &Module) -> Option<Loc> {
-    m.functions.iter().filter(|f| !f.is_declaration() && f.loc.is_known()).find_map(|f| uninitialised_read(f).map(|l| if l.is_known() { l } else { f.loc }))
+    m.functions.iter().filter(|f| !f.is_declaration() && !f.runtime).find_map(|f| uninitialised_read(f).map(|l| if l.is_known() { l } else { f.loc }))
 }
 
 /// The allocas of `f` that `mem2reg` could promote, each with its index in the analysis.

@@ -42,6 +42,6 @@ pub use inst::{
 };
 pub use module::{
     Block, Const, Function, Global, GlobalInit, Loc, Module, PtrTarget, Reloc, Unsupported,
-    ValueInfo,
+    ValueInfo, RUNTIME_SECTION,
 };
 pub use types::{Type, TypeTable};

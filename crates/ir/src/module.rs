@@ -111,7 +111,16 @@ pub struct Function {
     pub blocks: Vec<crate::Block>,
     pub values: Vec<ValueInfo>,
     pub loc: Loc,
+    /// Defined by vigil's in-VM runtime (its code is in [`RUNTIME_SECTION`]), not by the
+    /// program: the runtime's arithmetic is deliberate (no overflow checks) and its reads of
+    /// memory are not the program's. A program's own function, with or without debug
+    /// information, is never `runtime`.
+    pub runtime: bool,
 }
+
+/// The section every function of vigil's runtime is placed in (`#pragma clang section` in the
+/// runtime's `rt.h`); it survives `llvm-link`, unlike the file a function came from.
+pub const RUNTIME_SECTION: &str = ".vigil.runtime";
 
 impl Function {
     pub fn is_declaration(&self) -> bool {

@@ -10,6 +10,7 @@
  *  - every externally visible function is defined with RT_WEAK, so a definition in the user's
  *    program wins at link time (llvm-link prefers a strong definition over a weak one);
  *  - no floating point and no vector code (the build flags forbid SSE);
+ *  - every function is in the section ".vigil.runtime" (the pragma below);
  *  - memory that may hold pointers is only copied with __builtin_memcpy/__builtin_memmove: the VM
  *    implements those intrinsics natively and keeps pointer provenance, while a byte-by-byte copy
  *    of a pointer leaves only a plain integer behind.
@@ -22,6 +23,11 @@
 #include <stddef.h>
 
 #include "vigil_vm.h"
+
+/* Every function of the runtime lives in this section (vigil_ir::RUNTIME_SECTION): it survives
+ * llvm-link, so the front end tells the runtime's code from the program's by it (the VM does not
+ * check the runtime's arithmetic for overflow, the uninitialised-read analysis skips it). */
+#pragma clang section text = ".vigil.runtime"
 
 #define RT_WEAK __attribute__((weak))
 #define RT_NORETURN __attribute__((noreturn))

@@ -329,10 +329,10 @@ pub struct Program {
     /// `__VERIFIER_error`), whatever their body does: programs often define `reach_error` as an
     /// empty function.
     pub error_functions: Vec<bool>,
-    /// Functions whose arithmetic the no-overflow checks watch: the program's own, i.e. those
-    /// with debug locations. vigil's runtime has none; its arithmetic and shifts are deliberate,
-    /// and it reports the overflows C gives its functions itself (`VM_FAULT_SIGNED_OVERFLOW`,
-    /// e.g. `abs(INT_MIN)`). A module without any debug location is watched everywhere.
+    /// Functions whose arithmetic the no-overflow checks watch: the program's own, with or
+    /// without debug information, i.e. all but vigil's runtime ([`vigil_ir::Function::runtime`]).
+    /// The runtime's arithmetic and shifts are deliberate, and it reports the overflows C gives
+    /// its functions itself (`VM_FAULT_SIGNED_OVERFLOW`, e.g. `abs(INT_MIN)`).
     pub checks_overflow: Vec<bool>,
     /// Functions that run as one atomic section (SV-COMP's `__VERIFIER_atomic_*`, other than
     /// `__VERIFIER_atomic_begin` and `_end`, which delimit sections themselves).
@@ -431,11 +431,7 @@ impl Program {
             .collect();
         let error_functions =
             module.functions.iter().map(|f| vigil_ir::svcomp::is_error_function(&f.name)).collect();
-        let has_locs = |f: &vigil_ir::Function| {
-            f.loc.is_known() || f.blocks.iter().any(|b| b.term_loc.is_known() || b.insts.iter().any(|i| i.loc.is_known()))
-        };
-        let any_locs = module.functions.iter().any(has_locs);
-        let checks_overflow = module.functions.iter().map(|f| !any_locs || has_locs(f)).collect();
+        let checks_overflow = module.functions.iter().map(|f| !f.runtime).collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");

@@ -114,7 +114,8 @@ impl<'m> Lowerer<'m> {
         for f in &llvm.functions {
             let sig = self.signature(&f.name, &f.parameters, &f.return_type, f.is_var_arg);
             let loc = self.loc(&f.debugloc);
-            self.m.add_function(Function { loc, ..sig });
+            let runtime = f.section.as_deref() == Some(vigil_ir::RUNTIME_SECTION);
+            self.m.add_function(Function { loc, runtime, ..sig });
         }
         for d in &llvm.func_declarations {
             if d.name.starts_with("llvm.") {
@@ -146,6 +147,7 @@ impl<'m> Lowerer<'m> {
             blocks: Vec::new(),
             values,
             loc: Loc::UNKNOWN,
+            runtime: false,
         }
     }
 
