@@ -123,12 +123,10 @@ impl SymData {
         let nondet = m
             .functions
             .iter()
-            .enumerate()
-            .map(|(i, f)| {
+            .map(|f| {
                 // Only the runtime's definition (a program may define its own input function,
-                // which then runs as written): the runtime's functions are those the no-overflow
-                // checks do not watch (see `Program::checks_overflow`).
-                if f.is_declaration() || prog.checks_overflow[i] {
+                // which then runs as written).
+                if f.is_declaration() || !f.runtime {
                     return None;
                 }
                 let signed = nondet_signed(&f.name)?;
