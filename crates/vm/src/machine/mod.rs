@@ -178,7 +178,8 @@ pub struct Config {
     /// search proves the property), but a path may combine two reads of one value that disagree
     /// (a violation found is not evidence).
     pub uninitialised_over_approximated: bool,
-    /// Which inputs are symbolic terms rather than enumerated values ([`symdata`]).
+    /// Which inputs are symbolic terms rather than enumerated values ([`symdata`]); nothing is
+    /// symbolic with a fixed input vector ([`Config::inputs`]).
     pub symbolic: Symbolic,
     /// Concrete replay of a symbolic counterexample: the inputs that are symbolic under
     /// [`Config::symbolic`] return these values in order (the solver's model; 0 and an

@@ -116,7 +116,8 @@ fn nondet_signed(name: &str) -> Option<bool> {
 impl SymData {
     /// The symbolic machinery for `config`, or None when nothing is symbolic.
     pub fn new(prog: &Program, config: &Config) -> Option<Box<SymData>> {
-        if config.symbolic == Symbolic::Never {
+        // A fixed input vector (`Config::inputs`) gives every input its value: nothing symbolic.
+        if config.symbolic == Symbolic::Never || config.inputs.is_some() {
             return None;
         }
         let m = &prog.module;
