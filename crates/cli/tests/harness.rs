@@ -13,7 +13,7 @@ use std::process::Command;
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 16] = [
+const NOT_NATIVE: [(&str, &str); 17] = [
     ("062_malloc_can_fail.c", "the bug needs malloc to fail; native malloc does not"),
     ("047_threads.c", "the bug needs one thread schedule; a native run need not take it"),
     ("098_threads_main_locals_false.c", "the bug needs one thread schedule; a native run need not take it"),
