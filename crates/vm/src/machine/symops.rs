@@ -182,12 +182,94 @@ impl Machine<'_> {
                 }
                 Ok(Some(Flow::Next))
             }
+            InstKind::Intrinsic { which, args, .. } => self.sym_intrinsic(*which, args, dest),
             other => {
                 let ops = other.operands();
                 self.concretize_all(&ops);
                 Ok(None)
             }
         }
+    }
+
+    /// The integer intrinsics with a symbolic meaning (as `intrinsic.rs` gives their concrete
+    /// one, built from the shared operators); every other intrinsic gets concrete operands.
+    fn sym_intrinsic(&mut self, which: vigil_ir::Intrinsic, args: &[Operand], dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        use vigil_ir::Intrinsic::*;
+        let w = args.first().map_or(0, |a| self.op_width(*a));
+        let terms = |m: &mut Self, n: usize| -> Option<Vec<TermId>> {
+            (0..n).map(|i| args.get(i).and_then(|a| { let v = m.val(*a, w); m.term(v, w) })).collect()
+        };
+        let r = match which {
+            Expect | Abs | SMin | SMax | UMin | UMax | SAddWithOverflow | UAddWithOverflow | SSubWithOverflow
+            | USubWithOverflow | SMulWithOverflow | UMulWithOverflow
+                if w > 1 && args.iter().take(2).any(|a| self.is_sym_operand(*a)) =>
+            {
+                let n = if matches!(which, Expect | Abs) { 1 } else { 2 };
+                terms(self, n)
+            }
+            _ => None,
+        };
+        let Some(t) = r else {
+            self.concretize_all(args);
+            return Ok(None);
+        };
+        let tm = &mut self.sd().tm;
+        let value = match which {
+            Expect => t[0],
+            Abs => {
+                let zero = tm.bv_u64(w, 0);
+                let neg = tm.bvsub(zero, t[0]);
+                let is_neg = tm.slt(t[0], zero);
+                let min = tm.bv_u64(w, 1u64 << (w - 1));
+                let is_min = tm.eq(t[0], min);
+                let min_is_poison = args.get(1).is_some_and(|p| self.operand(*p).bits & 1 == 1);
+                if min_is_poison && self.checks_overflow_here() {
+                    self.sym_check(is_min, FaultKind::SignedOverflow)?;
+                }
+                self.sd().tm.ite(is_neg, neg, t[0])
+            }
+            SMin | SMax | UMin | UMax => {
+                let pred = match which {
+                    SMin => vigil_ir::ICmpPred::Slt,
+                    SMax => vigil_ir::ICmpPred::Sgt,
+                    UMin => vigil_ir::ICmpPred::Ult,
+                    _ => vigil_ir::ICmpPred::Ugt,
+                };
+                let c = crate::symbolic::icmp(tm, pred, t[0], t[1]);
+                tm.ite(c, t[0], t[1])
+            }
+            _ => {
+                // {result, overflow}: the wrapped result, and whether the exact one (in twice the
+                // width) differs from it read back with the operation's signedness.
+                let signed = matches!(which, SAddWithOverflow | SSubWithOverflow | SMulWithOverflow);
+                let op = match which {
+                    SAddWithOverflow | UAddWithOverflow => BinOp::Add,
+                    SSubWithOverflow | USubWithOverflow => BinOp::Sub,
+                    _ => BinOp::Mul,
+                };
+                let ext = |tm: &mut TermManager, x| if signed { tm.sign_extend(x, w) } else { tm.zero_extend(x, w) };
+                let (xa, xb) = (ext(tm, t[0]), ext(tm, t[1]));
+                let wide = crate::symbolic::binop(tm, op, xa, xb);
+                let result = tm.extract(wide, w - 1, 0);
+                let back = ext(tm, result);
+                let same = tm.eq(back, wide);
+                let lost = tm.not(same);
+                let flag = crate::symbolic::from_bool(tm, lost);
+                let Some(d) = dest else { return Ok(Some(Flow::Next)) };
+                let info = &self.prog.funcs[self.func.index()];
+                let (off, len) = (info.reg_off[d.index()], info.reg_size[d.index()]);
+                let vbytes = w.div_ceil(8);
+                let frame = self.frame_mut();
+                frame.fill(off, len, 0, 0);
+                frame.write_sym(off, vbytes, result.index() as u32);
+                if vbytes < len {
+                    frame.write_sym(off + vbytes, 1, flag.index() as u32);
+                }
+                return Ok(Some(Flow::Next));
+            }
+        };
+        self.set_term(dest, value);
+        Ok(Some(Flow::Next))
     }
 
     fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
