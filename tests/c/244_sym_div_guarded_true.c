@@ -1,7 +1,7 @@
 // expect: true
 // decide: explicit
-// Division by an input that the program checks against zero first, and a remainder that stays
-// below the divisor.
+// Division and remainder by an input that the program checks against zero first: the
+// division-by-zero check is a solver query, unsatisfiable under the path condition.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {
@@ -9,8 +9,9 @@ int main(void) {
     int b = __VERIFIER_nondet_int();
     if (b <= 0 || b > 100 || a < 0 || a > 10000)
         return 0;
+    int q = a / b;
     int r = a % b;
-    if (r >= b)
+    if (b == 0 || b > 100)
         reach_error();
-    return a / b;
+    return q + r;
 }
