@@ -166,6 +166,10 @@ fn check_program(k: usize, text: &str, dir: &Path, wide: bool) -> Result<[bool; 
             return Err(format!("program {k}: {engine} says {verdict:?}, native run says reachable={reachable}:\n{text}"));
         }
         decided[e] = !verdict.starts_with("verdict: unknown(");
+        if e == 0 && !decided[0] {
+            // Not a wrong answer, but the explicit engine must decide: say which and why.
+            eprintln!("program {k}: explicit says {verdict:?}:\n{text}");
+        }
     }
     Ok(decided)
 }
