@@ -21,6 +21,10 @@ impl Machine<'_> {
     /// concrete.
     pub(super) fn sym_step(&mut self, inst: &vigil_ir::Inst) -> VmResult<Option<Flow>> {
         let dest = inst.dest;
+        if dest.is_some_and(|d| self.dest_width(Some(d)) == 0 && !self.is_aggregate_reg(d)) {
+            // (A result without a width: nothing symbolic to make of it.)
+            return Ok(None);
+        }
         if let InstKind::Call { callee: Callee::Direct(f), .. } = &inst.kind {
             if let Some(flow) = self.sym_input(*f, dest) {
                 return Ok(Some(flow));
@@ -62,6 +66,9 @@ impl Machine<'_> {
                 let c = crate::symbolic::icmp(tm, *pred, a, b);
                 let r = crate::symbolic::from_bool(tm, c);
                 self.set_term(dest, r);
+                Ok(Some(Flow::Next))
+            }
+            InstKind::Select { .. } | InstKind::Freeze { .. } | InstKind::ExtractValue { .. } | InstKind::Cast { .. } if dest.is_none() => {
                 Ok(Some(Flow::Next))
             }
             InstKind::Select { cond, if_true, if_false } => {
@@ -400,7 +407,7 @@ impl Machine<'_> {
         }
         let p = self.operand(ptr);
         let size = self.prog.module.types.size_of(ty) as u32;
-        if !p.ptr || !p.is_defined(64) || size == 0 || size > 8 || dest.is_some_and(|d| self.is_aggregate_reg(d)) {
+        if !p.ptr || !p.is_defined(64) || size == 0 || size > 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
             return Ok(None);
         }
         let (obj, off) = decode(p.bits);
@@ -429,10 +436,18 @@ impl Machine<'_> {
     /// input of the path (a variable, or the replayed value), written back to memory so that
     /// every later read agrees. None for every other load.
     fn sym_uninit_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        let p = self.operand(ptr);
+        if !p.ptr || !p.is_defined(64) {
+            return Ok(None);
+        }
+        let (obj, off) = decode(p.bits);
+        // The common case first: the first byte is (partly) defined, nothing to do.
+        if self.state.heap.get(obj).is_none_or(|o| o.def.get(off as usize).is_none_or(|d| *d != 0)) {
+            return Ok(None);
+        }
         if !self.interruptible() || self.config.uninitialised_over_approximated || self.is_sym_operand(ptr) {
             return Ok(None);
         }
-        let p = self.operand(ptr);
         let size = self.prog.module.types.size_of(ty) as u32;
         let w = self.dest_width(dest);
         if !p.ptr || !p.is_defined(64) || !(2..=8).contains(&size) || w <= 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
@@ -441,7 +456,6 @@ impl Machine<'_> {
         if matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr) {
             return Ok(None);
         }
-        let (obj, off) = decode(p.bits);
         let undefined = self.state.heap.get(obj).is_some_and(|o| {
             u64::from(off) + u64::from(size) <= u64::from(o.size())
                 && o.def[off as usize..(off + size) as usize].iter().all(|d| *d == 0)
