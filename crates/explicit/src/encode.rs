@@ -74,6 +74,7 @@ fn kind_code(kind: ObjKind) -> u8 {
         ObjKind::Frame => 3,
         ObjKind::Alloca => 4,
         ObjKind::OutOfScope => 5,
+        ObjKind::VarArgs => 6,
     }
 }
 
@@ -85,6 +86,7 @@ fn kind_of(code: u8) -> ObjKind {
         3 => ObjKind::Frame,
         4 => ObjKind::Alloca,
         5 => ObjKind::OutOfScope,
+        6 => ObjKind::VarArgs,
         _ => unreachable!("object kind code {code} is never written"),
     }
 }
@@ -227,7 +229,7 @@ mod tests {
         assert_eq!(d.ptrs.len(), 4);
         round_trip(&d);
         // Every kind, and the empty object.
-        for kind in [ObjKind::Heap, ObjKind::Global, ObjKind::Constant, ObjKind::Frame, ObjKind::Alloca] {
+        for kind in [ObjKind::Heap, ObjKind::Global, ObjKind::Constant, ObjKind::Frame, ObjKind::Alloca, ObjKind::OutOfScope, ObjKind::VarArgs] {
             round_trip(&Object::new(kind, 0, false));
             round_trip(&Object::new(kind, 3, true));
         }

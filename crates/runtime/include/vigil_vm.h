@@ -62,6 +62,7 @@
 #define VM_FAULT_BAD_HYPERCALL 17    /* invalid use of a hypercall */
 #define VM_FAULT_UNSUPPORTED 18      /* a construct the VM does not implement */
 #define VM_FAULT_OVERLAP 19          /* overlapping source and destination (memcpy, strcpy, …) */
+#define VM_FAULT_VA_ARG 20           /* va_arg past the arguments passed (printf with too few) */
 
 /* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
  * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only

@@ -52,6 +52,11 @@ pub enum FaultKind {
     /// other undefined behaviour outside the property it rules out a `true` answer (see the
     /// README, "overlapping copies").
     OverlappingCopy(&'static str),
+    /// `va_arg` read past the arguments the variadic call passed (C11 7.16.1.1: undefined), e.g.
+    /// `printf("%d %d", 1)`. Natively it reads whatever the register save area or the stack
+    /// holds, memory that is there: no SV-COMP property names it, so like other undefined
+    /// behaviour outside the property it rules out `true` and is never reported as a violation.
+    VaArgBeyondArguments,
 }
 
 impl FaultKind {
@@ -78,6 +83,7 @@ impl FaultKind {
             BadHypercall(_) => 17,
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
+            VaArgBeyondArguments => 20,
         }
     }
 
@@ -142,6 +148,7 @@ impl fmt::Display for FaultKind {
             BadHypercall(why) => write!(f, "invalid hypercall: {why}"),
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
             OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
+            VaArgBeyondArguments => write!(f, "va_arg beyond the arguments passed"),
         }
     }
 }

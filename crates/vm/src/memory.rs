@@ -107,6 +107,10 @@ pub enum ObjKind {
     /// dangling pointer. Its bytes are cleared (undefined, no pointers), so it keeps nothing
     /// reachable and states that differ only in a dead variable's last value are equal.
     OutOfScope,
+    /// The extra arguments of a variadic call (x86-64's overflow area, i386's argument slots),
+    /// owned by the callee's frame like an alloca; `va_list`s point into it. An access past its
+    /// end is `va_arg` beyond the arguments passed ([`crate::FaultKind::VaArgBeyondArguments`]).
+    VarArgs,
 }
 
 /// One object of the graph.

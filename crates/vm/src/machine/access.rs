@@ -52,6 +52,9 @@ impl Machine<'_> {
             return Err(FaultKind::UseAfterFree);
         }
         if u64::from(off) + u64::from(size) > u64::from(o.size()) {
+            if o.kind == ObjKind::VarArgs {
+                return Err(FaultKind::VaArgBeyondArguments);
+            }
             return Err(FaultKind::OutOfBounds);
         }
         if write && o.kind == ObjKind::Constant {

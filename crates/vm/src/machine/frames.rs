@@ -108,7 +108,7 @@ impl Machine<'_> {
                     * 4
             };
             let total: u32 = extra.iter().enumerate().map(|(k, a)| size_of(k, a)).sum();
-            let mut area = Object::new(ObjKind::Alloca, total.max(4) as usize, false);
+            let mut area = Object::new(ObjKind::VarArgs, total.max(4) as usize, false);
             let mut at = 0;
             for (k, a) in extra.iter().enumerate() {
                 let len = size_of(k, a);
@@ -120,7 +120,7 @@ impl Machine<'_> {
             }
             area
         } else {
-            let mut area = Object::new(ObjKind::Alloca, extra.len().max(1) * 8, false);
+            let mut area = Object::new(ObjKind::VarArgs, extra.len().max(1) * 8, false);
             for (k, a) in extra.iter().enumerate() {
                 match a {
                     Arg::Scalar(s) => area.write(k as u32 * 8, 8, *s),
