@@ -44,7 +44,6 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
 
-
 /// How many values of a symbolic value are enumerated at most when it must become concrete.
 pub const ENUMERATION_LIMIT: usize = 16;
 
@@ -83,6 +82,9 @@ pub struct SymStats {
     pub solver_time: Duration,
 }
 
+/// An enumeration's cache key: the path condition's handle, the term, the preferred condition.
+type EnumKey = (u32, TermId, Option<TermId>);
+
 /// The symbolic machinery of one search: the term manager, the incremental solver and caches.
 pub struct SymData {
     pub tm: TermManager,
@@ -98,7 +100,7 @@ pub struct SymData {
     /// Feasibility under a path condition: (pc handle, query) → answer.
     cache: HashMap<(u32, TermId), CheckResult>,
     /// Enumerations: (pc handle, term, preferred) → (values, complete).
-    enums: HashMap<(u32, TermId, Option<TermId>), (Vec<u64>, bool)>,
+    enums: HashMap<EnumKey, (Vec<u64>, bool)>,
     dump: Option<std::path::PathBuf>,
     pub stats: SymStats,
 }
