@@ -21,10 +21,6 @@ impl Machine<'_> {
     /// concrete.
     pub(super) fn sym_step(&mut self, inst: &vigil_ir::Inst) -> VmResult<Option<Flow>> {
         let dest = inst.dest;
-        if dest.is_some_and(|d| self.dest_width(Some(d)) == 0 && !self.is_aggregate_reg(d)) {
-            // (A result without a width: nothing symbolic to make of it.)
-            return Ok(None);
-        }
         if let InstKind::Call { callee: Callee::Direct(f), .. } = &inst.kind {
             if let Some(flow) = self.sym_input(*f, dest) {
                 return Ok(Some(flow));
@@ -42,6 +38,10 @@ impl Machine<'_> {
         }
         if replay || !live {
             // (Before the first symbolic value, nothing is symbolic: one test per instruction.)
+            return Ok(None);
+        }
+        if dest.is_some_and(|d| self.dest_width(Some(d)) == 0 && !self.is_aggregate_reg(d)) {
+            // (A result without a width: nothing symbolic to make of it.)
             return Ok(None);
         }
         if self.handles_exhausted() {
