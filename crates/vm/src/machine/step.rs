@@ -183,6 +183,12 @@ impl Machine<'_> {
             _ => {
                 let w = self.dest_width(dest);
                 let v = self.load_as_int(p, size, w)?;
+                if self.sym.is_some() && !v.is_defined(w.min(size * 8)) {
+                    // Symbolic data: a wide uninitialised value is a fresh input (symdata).
+                    if let Some(flow) = self.sym_uninit_load(ptr, ty, dest)? {
+                        return Ok(flow);
+                    }
+                }
                 let pointer = matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr);
                 let v = self.freeze_loaded(p, size, w.min(size * 8), v, pointer);
                 // Only a pointer-wide value keeps provenance (an int read over an ILP32

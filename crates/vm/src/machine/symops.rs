@@ -28,9 +28,6 @@ impl Machine<'_> {
         }
         let (replay, live) = self.sym.as_ref().map_or((true, false), |s| (s.replay.is_some(), s.live));
         if let InstKind::Load { ptr, ty, .. } = &inst.kind {
-            if let Some(flow) = self.sym_uninit_load(*ptr, *ty, dest)? {
-                return Ok(Some(flow));
-            }
             if replay || !live {
                 return Ok(None);
             }
@@ -434,8 +431,9 @@ impl Machine<'_> {
     /// A load of wholly uninitialised memory, wider than 8 bits, by the program (see the module
     /// doc of `machine`, "Uninitialised values"): instead of two samples, the value is a fresh
     /// input of the path (a variable, or the replayed value), written back to memory so that
-    /// every later read agrees. None for every other load.
-    fn sym_uninit_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+    /// every later read agrees. None for every other load. Called by the concrete load once it
+    /// found undefined bits, after the load's interrupt point.
+    pub(super) fn sym_uninit_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
         let p = self.operand(ptr);
         if !p.ptr || !p.is_defined(64) {
             return Ok(None);
@@ -463,9 +461,6 @@ impl Machine<'_> {
         });
         if !undefined || self.check_access(p, size, false).is_err() {
             return Ok(None);
-        }
-        if self.mem_interrupt() {
-            return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
         let k = (self.state.sym >> 32) as u32;
         self.state.sym += 1 << 32;
