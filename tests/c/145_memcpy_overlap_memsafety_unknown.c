@@ -1,6 +1,7 @@
 // expect: unknown(overlapping copy)
 // property: valid-memsafety
 // decide: explicit
+// unknown: undefined
 // A partially overlapping memcpy (clang emits llvm.memcpy for it) has undefined behaviour that
 // valid-memsafety does not name (no valid-deref, -free or -memtrack): unknown, never true.
 #include <string.h>

@@ -1,5 +1,6 @@
 // expect: unknown(overlapping copy)
 // decide: explicit
+// unknown: undefined
 // sprintf whose destination is one of its %s arguments (the classic "append" idiom) copies
 // between overlapping objects: undefined (C11 7.21.6.6), so unknown, never true.
 #include <stdio.h>

@@ -1,5 +1,6 @@
 // expect: unknown(invalid argument to a library function)
 // decide: explicit
+// unknown: undefined
 // Joining a thread created detached is undefined behaviour (POSIX; glibc returns EINVAL only
 // sometimes): vigil reports it and answers unknown, never true.
 #include <pthread.h>

@@ -1,5 +1,6 @@
 // expect: unknown(reads its arguments)
 // decide: explicit
+// unknown: incomplete
 // glibc passes (argc, argv, envp) to constructors as to main; the VM starts the program with
 // argc = 1 only, so a constructor that reads them gets no `true` (with 6 arguments the call is
 // reached).

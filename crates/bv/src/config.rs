@@ -155,7 +155,23 @@ impl SolverConfig {
     pub fn from_toml_str(text: &str) -> Result<Self, ConfigError> {
         let mut c = SolverConfig::default();
         for (section, key, value, line) in parse_toml(text)? {
-            match (section.as_str(), key.as_str(), value) {
+            if !c.apply(&section, &key, value, line)? {
+                return Err(err(line, format!("unknown section [{section}]")));
+            }
+        }
+        Ok(c)
+    }
+
+    /// The sections this configuration reads.
+    pub const SECTIONS: [&'static str; 3] = ["bv", "bv.rewrite", "sat"];
+
+    /// Applies one entry of a configuration file (as [`parse_toml`] reads it). Returns false
+    /// for a section that is not one of [`SolverConfig::SECTIONS`] (left to the caller); a bad
+    /// key or value in these sections is an error.
+    pub fn apply(&mut self, section: &str, key: &str, value: ConfigValue, line: usize) -> Result<bool, ConfigError> {
+        let c = self;
+        {
+            match (section, key, value) {
                 ("bv", "check-models", ConfigValue::Bool(b)) => c.check_models = b,
                 ("bv", "conflict-limit", ConfigValue::Int(n)) if n >= 0 => c.conflict_limit = Some(n as u64),
                 ("bv", "timeout-s", ConfigValue::Int(n)) if n >= 0 => c.timeout = Some(Duration::from_secs(n as u64)),
@@ -186,10 +202,10 @@ impl SolverConfig {
                 (s @ ("bv" | "bv.rewrite"), k, v) => {
                     return Err(err(line, format!("unknown key or bad value in [{s}]: {k} = {v:?}")))
                 }
-                (s, _, _) => return Err(err(line, format!("unknown section [{s}]"))),
+                _ => return Ok(false),
             }
         }
-        Ok(c)
+        Ok(true)
     }
 
     /// The SAT core's parameters (defaults plus the `[sat]` table).

@@ -7,11 +7,13 @@
 //! `unknown`, not an error, so that benchmark runs go on.
 
 use crate::compile::CompileSettings;
+use crate::config::{self, Config, SynergyAlgorithm};
 use crate::engines::explicit::ExplicitEngine;
 use crate::engines::Engine;
 use crate::property::Property;
 use crate::task::Task;
 use crate::verdict::{Answer, Report};
+use vigil_ir::unknown::{Cause, Unknown};
 use crate::{FrontendArgs, EXIT_USAGE};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -49,14 +51,49 @@ pub enum AlgorithmChoice {
     Cegar,
 }
 
-impl From<AlgorithmChoice> for vigil_synergy::Algorithm {
+impl From<AlgorithmChoice> for SynergyAlgorithm {
     fn from(a: AlgorithmChoice) -> Self {
         match a {
-            AlgorithmChoice::Synergy => vigil_synergy::Algorithm::Synergy,
-            AlgorithmChoice::LeeYannakakis => vigil_synergy::Algorithm::LeeYannakakis,
-            AlgorithmChoice::Cegar => vigil_synergy::Algorithm::Cegar,
+            AlgorithmChoice::Synergy => SynergyAlgorithm::Synergy,
+            AlgorithmChoice::LeeYannakakis => SynergyAlgorithm::LeeYannakakis,
+            AlgorithmChoice::Cegar => SynergyAlgorithm::Cegar,
         }
     }
+}
+
+/// The configuration: defaults, then `--config FILE`, then each `-C`, then the dedicated options
+/// that were given (see [`crate::config`]).
+pub fn resolve_config(args: &CheckArgs) -> Result<Config, String> {
+    let mut c = Config::default();
+    if let Some(path) = &args.config {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        c.apply_toml(&text, &path.display().to_string())?;
+    }
+    for setting in &args.set {
+        c.apply_setting(setting)?;
+    }
+    let option = |r: Result<(), vigil_sat::ParamError>, name: &str| r.map_err(|e| format!("--{name}: {e}"));
+    if let Some(n) = args.max_states {
+        option(c.explicit.set("max_states", &n.to_string()), "max-states")?;
+    }
+    if let Some(o) = args.search {
+        c.explicit.search = match o {
+            SearchOrder::Dfs => config::SearchOrder::Dfs,
+            SearchOrder::Bfs => config::SearchOrder::Bfs,
+        };
+    }
+    if let Some(m) = args.max_memory {
+        option(c.portfolio.set("max_memory_mib", &m.to_string()), "max-memory")?;
+    }
+    c.vm.malloc_can_fail |= args.malloc_can_fail;
+    if let Some(a) = args.algorithm {
+        c.synergy.algorithm = a.into();
+    }
+    c.synergy.generalize &= !args.no_generalize;
+    if let Some(k) = args.unroll {
+        option(c.static_.set("unroll", &k.to_string()), "unroll")?;
+    }
+    Ok(c)
 }
 
 #[derive(Args)]
@@ -77,16 +114,18 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Search order of the explicit engine.
-    #[arg(long, value_enum, default_value_t = SearchOrder::Dfs)]
-    pub search: SearchOrder,
-    /// Stop the explicit search after this many states (the verdict is then unknown).
-    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
-    pub max_states: u64,
+    /// Search order of the explicit engine [default: dfs, explicit.search].
+    #[arg(long, value_enum)]
+    pub search: Option<SearchOrder>,
+    /// Stop the explicit search after this many states (the verdict is then unknown)
+    /// [default: 5000000, explicit.max_states].
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<u64>,
     /// Stop when vigil's resident memory exceeds this many MiB (the verdict is then unknown); the
-    /// explicit search also stops when its stored states alone reach it.
-    #[arg(long, value_name = "MIB", default_value_t = 8192)]
-    pub max_memory: u64,
+    /// explicit search also stops when its stored states alone reach it [default: 8192,
+    /// portfolio.max_memory_mib].
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
     /// Let malloc, calloc and realloc fail (return NULL) nondeterministically.
     #[arg(long)]
     pub malloc_can_fail: bool,
@@ -110,15 +149,15 @@ pub struct CheckArgs {
     /// Print the engines' statistics before the verdict line (JSON output always has them).
     #[arg(long)]
     pub stats: bool,
-    /// The synergy engine's algorithm.
-    #[arg(long, value_enum, default_value_t = AlgorithmChoice::Synergy)]
-    pub algorithm: AlgorithmChoice,
+    /// The synergy engine's algorithm [default: synergy, synergy.algorithm].
+    #[arg(long, value_enum)]
+    pub algorithm: Option<AlgorithmChoice>,
     /// Switch off the synergy engine's generalisation of refinements.
     #[arg(long)]
     pub no_generalize: bool,
-    /// How many times the static engine unrolls each loop.
-    #[arg(long, value_name = "K", default_value_t = 1)]
-    pub unroll: u32,
+    /// How many times the static engine unrolls each loop [default: 1, static.unroll].
+    #[arg(long, value_name = "K")]
+    pub unroll: Option<u32>,
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
     #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
@@ -131,6 +170,14 @@ pub struct CheckArgs {
     /// (SMT-LIB 2, one file per query).
     #[arg(long, value_name = "DIR")]
     pub dump_vcs: Option<PathBuf>,
+    /// Read parameters from a TOML file (sections [explicit], [vm], [synergy], [static],
+    /// [portfolio], [sat], [bv]; `vigil params` lists every key).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Set one parameter, e.g. `-C explicit.max_states=100000` or `-C sat.restart=luby` (after
+    /// --config; `vigil params` lists every key).
+    #[arg(short = 'C', value_name = "SECTION.KEY=VALUE")]
+    pub set: Vec<String>,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -235,6 +282,13 @@ pub fn run(args: &CheckArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    let config = match resolve_config(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("vigil check: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let property = inputs.property;
     let compile = CompileSettings::for_check(&inputs);
     let deadline = start + budget;
@@ -244,11 +298,11 @@ pub fn run(args: &CheckArgs) -> u8 {
     let result = if let Property::Unsupported(name) = property {
         crate::portfolio::PortfolioResult {
             decided_by: "none",
-            outcome: crate::engines::Outcome::unknown(format!("property {name} is not supported")),
+            outcome: crate::engines::Outcome::unknown(Unknown::new(Cause::Declined, format!("property {name} is not supported"))),
             summaries: Vec::new(),
         }
     } else {
-        let engines = match build_engines(args, &inputs, &compile, deadline, &mut notes, &mut stats) {
+        let engines = match build_engines(args, &config, &inputs, &compile, deadline, &mut notes, &mut stats) {
             Ok((e, f)) => {
                 facts = f;
                 e
@@ -260,8 +314,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         let report = |elapsed: Duration, running: &[&'static str]| {
             eprint!("\r\x1b[Kvigil: {:.0} s, still running: {}", elapsed.as_secs_f64(), running.join(", "));
         };
-        let memory_limit = Some(args.max_memory.saturating_mul(1 << 20));
-        let result = crate::portfolio::run(engines, deadline, memory_limit, tty.then_some((Duration::from_secs(5), &report as _)));
+        let limits = crate::portfolio::Limits::from(&config.portfolio);
+        let result = crate::portfolio::run(engines, deadline, limits, tty.then_some((Duration::from_secs(5), &report as _)));
         if tty {
             eprint!("\r\x1b[K");
         }
@@ -271,7 +325,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let native = if args.no_native_confirm {
         None
     } else {
-        confirm_natively(&compile, facts, &mut outcome, result.decided_by, deadline, args.max_memory)
+        confirm_natively(&compile, facts, &mut outcome, result.decided_by, deadline, config.portfolio.max_memory_mib)
     };
     for (k, v) in &outcome.stats {
         stats.insert(k.clone(), v.clone());
@@ -296,7 +350,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Some(expected) = inputs.expected {
         stats.insert("expected_verdict".into(), expected.into());
     }
-    if let Err(e) = write_artefacts(args, &inputs, &compile, &outcome) {
+    if let Err(e) = write_artefacts(args, &config, &inputs, &compile, &outcome) {
         eprintln!("vigil check: {e}");
         return EXIT_USAGE;
     }
@@ -372,7 +426,10 @@ fn confirm_natively(
         }
         *outcome = crate::engines::Outcome {
             stats: std::mem::take(&mut outcome.stats),
-            ..crate::engines::Outcome::unknown(format!("counterexample does not reproduce natively: {}", check.detail))
+            ..crate::engines::Outcome::unknown(Unknown::new(
+                Cause::Disagreement,
+                format!("counterexample does not reproduce natively: {}", check.detail),
+            ))
         };
     }
     Some(check)
@@ -382,6 +439,7 @@ fn confirm_natively(
 /// prints the reason and returns the exit code.
 fn build_engines(
     args: &CheckArgs,
+    config: &Config,
     inputs: &Inputs,
     compile: &CompileSettings,
     deadline: Instant,
@@ -420,7 +478,12 @@ fn build_engines(
     let explicit = vm_property(property).map(|vm_property| {
         let folded_overflow =
             if property == Property::NoOverflow { module.compiler_warnings.first().cloned() } else { None };
-        Arc::new(ExplicitEngine { module, config: search_config(args, vm_property, property, deadline), folded_overflow })
+        Arc::new(ExplicitEngine {
+            module,
+            config: search_config(args, config, vm_property, property, deadline),
+            folded_overflow,
+            confirm_max_states: config.explicit.confirm_max_states,
+        })
     });
     if want(EngineChoice::Explicit) {
         match &explicit {
@@ -430,7 +493,7 @@ fn build_engines(
     }
     let symbolic_wanted = want(EngineChoice::Synergy) || want(EngineChoice::Static);
     if symbolic_wanted {
-        match symbolic_engines(args, inputs, compile, explicit.as_ref(), deadline) {
+        match symbolic_engines(args, config, inputs, compile, explicit.as_ref(), deadline) {
             Ok(mut more) => engines.append(&mut more),
             Err(code) => return Err(code),
         }
@@ -441,6 +504,7 @@ fn build_engines(
 /// The synergy and static engines that apply (declined ones say why).
 fn symbolic_engines(
     args: &CheckArgs,
+    config: &Config,
     inputs: &Inputs,
     compile: &CompileSettings,
     explicit: Option<&Arc<ExplicitEngine>>,
@@ -474,10 +538,18 @@ fn symbolic_engines(
         } else if property != Property::UnreachCall {
             engines.push(declined("synergy", format!("checks only unreach-call, not {}", property.name())));
         } else {
+            let p = &config.synergy;
             let options = vigil_synergy::Options {
-                algorithm: args.algorithm.into(),
-                generalize: !args.no_generalize,
+                algorithm: match p.algorithm {
+                    SynergyAlgorithm::Synergy => vigil_synergy::Algorithm::Synergy,
+                    SynergyAlgorithm::LeeYannakakis => vigil_synergy::Algorithm::LeeYannakakis,
+                    SynergyAlgorithm::Cegar => vigil_synergy::Algorithm::Cegar,
+                },
+                generalize: p.generalize,
+                max_iterations: p.max_iterations,
+                test_step_bound: p.test_step_bound,
                 deadline: Some(deadline),
+                solver: config.solver.clone(),
                 ..Default::default()
             };
             engines.push(Arc::new(crate::engines::synergy::SynergyEngine {
@@ -493,7 +565,19 @@ fn symbolic_engines(
         } else if !matches!(property, Property::UnreachCall | Property::ValidMemsafety) {
             engines.push(declined("static", format!("checks unreach-call and NULL dereferences, not {}", property.name())));
         } else {
-            let options = vigil_static::Options { unroll: args.unroll, deadline: Some(deadline), ..Default::default() };
+            let p = &config.static_;
+            let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+            let options = vigil_static::Options {
+                unroll: u32::try_from(p.unroll).unwrap_or(u32::MAX),
+                deadline: Some(deadline),
+                summary_expand_limit: size(p.summary_expand_limit),
+                deref_inline_limit: size(p.deref_inline_limit),
+                max_unrolled_nodes: size(p.max_unrolled_nodes),
+                max_contexts: size(p.max_contexts),
+                vc_conflict_limit: (p.vc_conflict_limit > 0).then_some(p.vc_conflict_limit),
+                solver: config.solver.clone(),
+                ..Default::default()
+            };
             engines.push(Arc::new(crate::engines::static_engine::StaticEngine {
                 module,
                 options,
@@ -527,18 +611,25 @@ impl Engine for Declined {
 
 /// Writes the counterexample, witness, harness and test case the user asked for (only for
 /// `false`; for other verdicts nothing is written).
-fn write_artefacts(args: &CheckArgs, inputs: &Inputs, compile: &CompileSettings, outcome: &crate::engines::Outcome) -> Result<(), String> {
+fn write_artefacts(
+    args: &CheckArgs,
+    config: &Config,
+    inputs: &Inputs,
+    compile: &CompileSettings,
+    outcome: &crate::engines::Outcome,
+) -> Result<(), String> {
     let Answer::False(violated) = &outcome.answer else { return Ok(()) };
     let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
     if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
         let saved = crate::replay_cmd::SavedCounterexample::new(
-            args,
+            config.vm.malloc_can_fail,
+            args.nondet_range,
             compile,
             inputs.property.name(),
             violated,
             choices.clone(),
             outcome.inputs.clone(),
-            outcome.wide_inputs.clone(),
+            outcome.wide_inputs.clone().map(|w| (w, args.symbolic.mode(args.nondet_range))),
         );
         saved.write(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -575,32 +666,38 @@ pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
 }
 
 /// The VM configuration for the given options.
-pub fn vm_config(property: Property, malloc_can_fail: bool, nondet_range: Option<(i64, i64)>) -> vigil_vm::Config {
+pub fn vm_config(property: Property, vm: &config::VmParams, nondet_range: Option<(i64, i64)>) -> vigil_vm::Config {
     vigil_vm::Config {
         check_overflow: property == Property::NoOverflow,
-        malloc_can_fail,
+        malloc_can_fail: vm.malloc_can_fail,
         nondet_range,
-        max_steps: 50_000_000,
+        max_steps: vm.max_steps,
         inputs: None,
         uninitialised_over_approximated: false,
         ..Default::default()
     }
 }
 
-fn search_config(args: &CheckArgs, vm_property: vigil_vm::Property, property: Property, deadline: Instant) -> vigil_explicit::SearchConfig {
+fn search_config(
+    args: &CheckArgs,
+    config: &Config,
+    vm_property: vigil_vm::Property,
+    property: Property,
+    deadline: Instant,
+) -> vigil_explicit::SearchConfig {
     vigil_explicit::SearchConfig {
         property: vm_property,
-        order: match args.search {
-            SearchOrder::Dfs => vigil_explicit::Order::Dfs,
-            SearchOrder::Bfs => vigil_explicit::Order::Bfs,
+        order: match config.explicit.search {
+            config::SearchOrder::Dfs => vigil_explicit::Order::Dfs,
+            config::SearchOrder::Bfs => vigil_explicit::Order::Bfs,
         },
         vm: vigil_vm::Config {
             symbolic: args.symbolic.mode(args.nondet_range),
             dump_vcs: args.dump_vcs.clone(),
-            ..vm_config(property, args.malloc_can_fail, args.nondet_range)
+            ..vm_config(property, &config.vm, args.nondet_range)
         },
-        max_states: args.max_states,
-        max_memory: args.max_memory.saturating_mul(1 << 20),
+        max_states: config.explicit.max_states,
+        max_memory: config.portfolio.max_memory_mib.saturating_mul(1 << 20),
         deadline: Some(deadline),
         cancel: None,
     }

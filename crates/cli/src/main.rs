@@ -7,9 +7,11 @@
 mod bench_cmd;
 mod check;
 mod compile;
+mod config;
 mod engines;
 mod portfolio;
 mod task;
+mod tune_cmd;
 mod runtime;
 mod ir_cmd;
 mod native;
@@ -50,7 +52,7 @@ reach_error()/assert() properties, POSIX threads) and answers true, false or unk
 evidence: a replayed counterexample for false, an exhausted state space or a proof for true, and \
 the reason for unknown.",
     after_help = "Examples:\n  vigil check prog.c\n  vigil check --property valid-memsafety --format json prog.c\n  \
-vigil ir --analysis prog.c\n  vigil replay cex.json\n  vigil sat formula.cnf\n  vigil smt query.smt2\n\n\
+vigil ir --analysis prog.c\n  vigil replay cex.json\n  vigil sat formula.cnf\n  vigil smt query.smt2\n  vigil tune --class C --train DIR --validate DIR --cap 2 --budget 600\n\n\
 Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input."
 )]
 struct Cli {
@@ -64,8 +66,12 @@ enum Command {
     #[command(after_help = "Examples:\n  vigil check prog.c\n  vigil check --engine explicit --timeout 60 prog.c\n  \
 vigil check --property no-overflow --m32 prog.c\n  vigil check --property unreach-call.prp --format json prog.c\n\n\
 The last line of text output is `verdict: true`, `verdict: false(PROPERTY)` or `verdict: unknown(REASON)`.\n\
-Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.")]
+Exit codes: 0 true, 10 false, 20 unknown, 2 bad usage or unreadable input.\n\
+Parameters: `vigil params` lists the keys of --config FILE and -C section.key=value.")]
     Check(check::CheckArgs),
+    /// List the parameters `vigil check` reads from --config FILE and -C section.key=value.
+    #[command(after_help = "Example:\n  vigil check -C explicit.max_states=100000 -C sat.restart=luby prog.c")]
+    Params,
     /// Print the lowered vigil IR of a program.
     #[command(after_help = "Examples:\n  vigil ir prog.c\n  vigil ir --analysis prog.c\n  vigil ir --no-mem2reg prog.bc")]
     Ir(ir_cmd::IrArgs),
@@ -85,11 +91,26 @@ Exit code 1 when any answer is wrong, else 0.")]
     Bench(bench_cmd::BenchArgs),
     /// Solve a DIMACS CNF formula (SAT-competition output: exit 10 SAT, 20 UNSAT, 0 unknown).
     #[command(after_help = "Examples:\n  vigil sat formula.cnf\n  vigil sat --proof proof.drat formula.cnf.xz\n  \
-vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --list-params")]
+vigil sat --param restart=luby --stats formula.cnf\n  vigil sat --class rand3sat formula.cnf   (a tuned configuration)\n  vigil sat --list-params")]
     Sat(SatArgs),
     /// Solve an SMT-LIB 2 script in QF_BV (SMT-LIB output).
     #[command(after_help = "Example:\n  vigil smt query.smt2")]
     Smt(SmtArgs),
+    /// Tune the SAT or SMT solver's parameters for a class of instances (ParamILS/FocusedILS).
+    #[command(
+        long_about = "Searches the solver's parameter table (numeric parameters discretised around their \
+defaults, choices and booleans as they are; for smt also the rewrite rules) with FocusedILS and adaptive \
+capping (Hutter et al., JAIR 2009) for the configuration with the lowest PAR-10 (or mean time) on the \
+training instances, each run capped at --cap CPU seconds, for --budget seconds. Then default and tuned \
+configuration are measured on the training and the validation set, and the values that differ from the \
+defaults are written with those numbers as comments to crates/tune/configs/CLASS.toml (or --out). The \
+file loads with `vigil sat --params-file FILE` or `vigil smt --config FILE`. Answers never depend on the \
+configuration; two configurations answering differently stop the tuning as a solver bug.",
+        after_help = "Example:\n  vigil tune --class rand3sat --train /tmp/r3/train --validate /tmp/r3/val --cap 2 --budget 600\n  \
+vigil sat --params-file crates/tune/configs/rand3sat.toml formula.cnf\n\n\
+Progress (incumbent, its cost, runs) is printed on stderr. Exit code 0 on success, 2 on bad usage or input."
+    )]
+    Tune(tune_cmd::TuneArgs),
 }
 
 /// Options shared by every command that reads C programs.
@@ -136,9 +157,13 @@ struct SatArgs {
     /// Set a solver parameter (repeatable); see --list-params.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
-    /// Read parameter settings from a TOML file.
-    #[arg(long, value_name = "FILE")]
+    /// Read parameter settings from a TOML file (for example one written by `vigil tune`).
+    #[arg(long, visible_alias = "config", value_name = "FILE")]
     params_file: Option<PathBuf>,
+    /// Use the tuned configuration shipped for this class of formulas (see `vigil tune`);
+    /// --param settings still apply after it.
+    #[arg(long, value_name = "NAME", conflicts_with = "params_file")]
+    class: Option<String>,
     /// Print statistics as `c` comment lines.
     #[arg(long)]
     stats: bool,
@@ -160,16 +185,30 @@ struct SmtArgs {
     /// A solver configuration file (TOML: SAT parameters and bit-vector layer options).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Use the tuned configuration shipped for this class of queries (see `vigil tune`).
+    #[arg(long, value_name = "NAME", conflicts_with = "config")]
+    class: Option<String>,
     /// Print solver statistics as comments after the script.
     #[arg(long)]
     stats: bool,
 }
 
 fn run_sat(args: &SatArgs) -> u8 {
+    let mut params = Vec::new();
+    if let Some(class) = &args.class {
+        match vigil_tune::db::shipped_or_error(class).and_then(vigil_tune::db::sat_assignments) {
+            Ok(a) => params = a,
+            Err(e) => {
+                eprintln!("vigil sat: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
+    params.extend(args.params.iter().cloned());
     let sat_args = vigil_sat::SatCliArgs {
         file: args.file.clone().unwrap_or_default(),
         proof: args.proof.clone(),
-        params: args.params.clone(),
+        params,
         params_file: args.params_file.clone(),
         stats: args.stats,
         list_params: args.list_params,
@@ -191,6 +230,17 @@ fn run_smt(args: &SmtArgs) -> u8 {
     if let Some(t) = args.timeout {
         match timeout_duration(t, true) {
             Ok(d) => opts.timeout = Some(d),
+            Err(e) => {
+                eprintln!("vigil smt: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
+    if let Some(class) = &args.class {
+        let loaded = vigil_tune::db::shipped_or_error(class)
+            .and_then(|t| vigil_bv::config::SolverConfig::from_toml_str(t).map_err(|e| e.to_string()));
+        match loaded {
+            Ok(c) => opts.config = c,
             Err(e) => {
                 eprintln!("vigil smt: {e}");
                 return EXIT_USAGE;
@@ -226,7 +276,12 @@ fn main() -> ExitCode {
         Command::Harness(args) => replay_cmd::run_harness(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Sat(args) => run_sat(&args),
+        Command::Params => {
+            print!("{}", config::Config::listing());
+            0
+        }
         Command::Smt(args) => run_smt(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
     };
     ExitCode::from(code)
 }

@@ -115,7 +115,8 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     if let Some(v) = ev.inputs.iter().find(|v| vigil_report::evidence::nondet_c_type(&v.function).is_none()) {
         return not(format!("the harness cannot give {} values", v.function));
     }
-    if ev.inputs.iter().any(|v| v.function == "__VERIFIER_nondet_pointer" && v.value != 0) {
+    let is_pointer = |f: &str| vigil_ir::svcomp::nondet_function(f).is_some_and(|n| n.is_pointer());
+    if ev.inputs.iter().any(|v| is_pointer(&v.function) && v.value != 0) {
         return not("a __VERIFIER_nondet_pointer value is a VM address, which means nothing natively".into());
     }
     if let Some(f) = compile.files.iter().find(|f| !matches!(vigil_frontend::InputKind::of(f), Some(vigil_frontend::InputKind::C | vigil_frontend::InputKind::Preprocessed))) {
@@ -135,7 +136,7 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     let prelude = dir.path().join("vigil-svcomp.h");
     let exe = dir.path().join("a.out");
     let written = std::fs::write(&harness, compile.harness(ev))
-        .and_then(|()| std::fs::write(&prelude, vigil_frontend::driver::SVCOMP_PRELUDE));
+        .and_then(|()| std::fs::write(&prelude, vigil_frontend::driver::svcomp_prelude()));
     if let Err(e) = written {
         return not(format!("cannot write the harness: {e}"));
     }
@@ -167,7 +168,7 @@ fn hidden_error_function(exe: &Path) -> Option<String> {
     symbols.lines().find_map(|l| {
         let mut parts = l.split_whitespace().rev();
         let (name, kind) = (parts.next()?, parts.next()?);
-        (kind == "t" && matches!(name, "reach_error" | "__VERIFIER_error"))
+        (kind == "t" && vigil_ir::svcomp::is_error_function(name))
             .then(|| format!("the program defines {name} static, which the harness cannot observe"))
     })
 }
@@ -436,14 +437,19 @@ fn inconclusive_because(ev: &Evidence, facts: ProgramFacts) -> Option<String> {
         "valid-memcleanup" => {
             return Some("LeakSanitizer does not report memory that is still reachable at exit".into())
         }
-        "valid-deref" if !(ev.what.contains("null pointer") || ev.what.contains("freed memory")) => {
+        "valid-deref" if !matches!(ev.access, Some(vigil_report::Access::NullPointer | vigil_report::Access::FreedMemory)) => {
             return Some(format!("AddressSanitizer misses some {} (an access that lands in another object)", ev.what))
         }
         _ => {}
     }
-    match ev.inside_call.as_deref().map(vigil_ir::svcomp::source_name) {
-        None | Some("reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_perror_fail") => None,
-        Some(f) => Some(format!("the violation is inside the library function {f}, which the sanitizers do not instrument")),
+    use vigil_ir::svcomp::{role, source_name, Role};
+    match ev.inside_call.as_deref() {
+        None => None,
+        Some(f) if matches!(role(f), Some(Role::Error | Role::AssertFail)) => None,
+        Some(f) => Some(format!(
+            "the violation is inside the library function {}, which the sanitizers do not instrument",
+            source_name(f)
+        )),
     }
 }
 
@@ -561,8 +567,10 @@ READ of size 4 at 0x602000000010 thread T0\n\
         let facts = ProgramFacts::default();
         assert_eq!(inconclusive_because(&ev("unreach-call", "assertion failure (reach_error)"), facts), None);
         assert!(inconclusive_because(&ev("valid-memtrack", "memory leak"), facts).is_some());
-        assert!(inconclusive_because(&ev("valid-deref", "out-of-bounds access"), facts).is_some());
-        assert_eq!(inconclusive_because(&ev("valid-deref", "null pointer dereference"), facts), None);
+        let deref = |access| Evidence { access: Some(access), ..ev("valid-deref", "any text") };
+        assert!(inconclusive_because(&deref(vigil_report::Access::OutOfBounds), facts).is_some());
+        assert_eq!(inconclusive_because(&deref(vigil_report::Access::NullPointer), facts), None);
+        assert_eq!(inconclusive_because(&deref(vigil_report::Access::FreedMemory), facts), None);
         assert!(inconclusive_because(&ev("unreach-call", "x"), ProgramFacts { main_takes_arguments: true }).is_some());
         let mut in_abs = ev("no-overflow", "signed integer overflow");
         in_abs.inside_call = Some("abs".into());

@@ -10,16 +10,46 @@
 //!   down;
 //! * with a memory limit, the process's resident memory is checked every 100 ms; above the limit
 //!   every engine is cancelled and, unless one had already answered with evidence, the verdict is
-//!   `unknown(memory limit …)` — the engines' own structures have no limit of their own.
+//!   `unknown(memory limit …)` — the engines' own structures have no limit of their own;
+//! * when no engine has evidence, the reason lists every engine's and its cause is the most
+//!   serious of theirs ([`Unknown::dominant`]).
+//!
+//! Decisions are taken on the reasons' [`Cause`], never on their text.
 
 use crate::engines::{Engine, Outcome};
 use crate::verdict::Answer;
+use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-/// How long engines get to stop after a cancellation before the portfolio stops waiting.
-const WIND_DOWN: Duration = Duration::from_secs(5);
+/// The portfolio's limits (from the `[portfolio]` table).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Resident memory in bytes above which every engine is cancelled (None: no limit).
+    pub memory: Option<u64>,
+    /// How long engines get to stop after a cancellation before the portfolio stops waiting.
+    pub wind_down: Duration,
+    /// How often the resident memory is compared with the limit.
+    pub memory_check: Duration,
+}
+
+impl Default for Limits {
+    /// The defaults of [`crate::config::PortfolioParams`], without a memory limit.
+    fn default() -> Self {
+        Limits { memory: None, ..Limits::from(&crate::config::PortfolioParams::default()) }
+    }
+}
+
+impl From<&crate::config::PortfolioParams> for Limits {
+    fn from(p: &crate::config::PortfolioParams) -> Self {
+        Limits {
+            memory: Some(p.max_memory_mib.saturating_mul(1 << 20)),
+            wind_down: Duration::from_millis(p.wind_down_ms),
+            memory_check: Duration::from_millis(p.memory_check_ms),
+        }
+    }
+}
 
 /// What one engine reached, for the summary.
 #[derive(Clone, Debug)]
@@ -39,9 +69,6 @@ pub struct PortfolioResult {
     pub summaries: Vec<EngineSummary>,
 }
 
-/// How often the resident memory is compared with the limit.
-const MEMORY_CHECK: Duration = Duration::from_millis(100);
-
 /// The resident memory of this process in bytes (`VmRSS` of `/proc/self/status`), if known.
 pub fn resident_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -50,17 +77,20 @@ pub fn resident_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// A progress report: every so often, called with the time elapsed and the engines still running.
+pub type Progress<'a> = (Duration, &'a dyn Fn(Duration, &[&'static str]));
+
 /// Runs `engines` until one gives a conclusive answer, all have finished, `deadline` passes, or
-/// the process's resident memory exceeds `memory_limit` bytes.
+/// the process's resident memory exceeds `limits.memory` bytes.
 /// With `progress`, calls `progress.1(elapsed, engines still running)` every `progress.0`.
 pub fn run(
     engines: Vec<Arc<dyn Engine>>,
     deadline: Instant,
-    memory_limit: Option<u64>,
-    progress: Option<(Duration, &dyn Fn(Duration, &[&'static str]))>,
+    limits: Limits,
+    progress: Option<Progress<'_>>,
 ) -> PortfolioResult {
     if engines.is_empty() {
-        return PortfolioResult { decided_by: "none", outcome: Outcome::unknown("no engine applies"), summaries: Vec::new() };
+        return PortfolioResult { decided_by: "none", outcome: Outcome::unknown(Unknown::new(Cause::NoEngine, "no engine applies")), summaries: Vec::new() };
     }
     let start = Instant::now();
     let cancel = Arc::new(AtomicBool::new(false));
@@ -72,11 +102,13 @@ pub fn run(
         let spawned = std::thread::Builder::new().name(format!("engine-{}", engine.name())).spawn(move || {
             let t0 = Instant::now();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run(&cancel)))
-                .unwrap_or_else(|_| Outcome::unknown(format!("internal error in the {} engine (please report)", engine.name())));
+                .unwrap_or_else(|_| {
+                    Outcome::unknown(Unknown::new(Cause::Bug, format!("internal error in the {} engine (please report)", engine.name())))
+                });
             let _ = engine_tx.send((k, outcome, t0.elapsed().as_secs_f64()));
         });
         if spawned.is_err() {
-            let _ = tx.send((k, Outcome::unknown("could not start a thread"), 0.0));
+            let _ = tx.send((k, Outcome::unknown(Unknown::new(Cause::Bug, "could not start a thread")), 0.0));
         }
     }
     drop(tx);
@@ -90,13 +122,13 @@ pub fn run(
         if now >= stop_waiting_at {
             break;
         }
-        if let (Some(limit), None) = (memory_limit, memory_exceeded) {
+        if let (Some(limit), None) = (limits.memory, memory_exceeded) {
             if let Some(rss) = resident_bytes().filter(|rss| *rss > limit) {
                 memory_exceeded = Some(rss);
                 if !cancelled {
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = now + WIND_DOWN;
+                    stop_waiting_at = now + limits.wind_down;
                 }
             }
         }
@@ -104,8 +136,8 @@ pub fn run(
         if let Some(at) = next_report {
             wait = wait.min(at.saturating_duration_since(now));
         }
-        if memory_limit.is_some() {
-            wait = wait.min(MEMORY_CHECK);
+        if limits.memory.is_some() {
+            wait = wait.min(limits.memory_check);
         }
         match rx.recv_timeout(wait) {
             Ok((k, outcome, secs)) => {
@@ -114,7 +146,7 @@ pub fn run(
                 if conclusive && !cancelled {
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = (Instant::now() + WIND_DOWN).min(deadline + WIND_DOWN);
+                    stop_waiting_at = (Instant::now() + limits.wind_down).min(deadline + limits.wind_down);
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < stop_waiting_at => {
@@ -132,7 +164,7 @@ pub fn run(
                     // The deadline passed: ask everyone to stop and give them a moment.
                     cancelled = true;
                     cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = Instant::now() + WIND_DOWN;
+                    stop_waiting_at = Instant::now() + limits.wind_down;
                 } else {
                     break;
                 }
@@ -141,12 +173,11 @@ pub fn run(
         }
     }
     let mut result = decide(&engines, results, start);
-    if let (Some(rss), Some(limit)) = (memory_exceeded, memory_limit) {
-        if matches!(&result.outcome.answer, Answer::Unknown(why) if !why.starts_with("engines disagree")) {
-            result.outcome = Outcome::unknown(format!(
-                "memory limit reached ({} MiB resident, limit {} MiB)",
-                rss >> 20,
-                limit >> 20
+    if let (Some(rss), Some(limit)) = (memory_exceeded, limits.memory) {
+        if matches!(&result.outcome.answer, Answer::Unknown(why) if why.cause != Cause::Disagreement) {
+            result.outcome = Outcome::unknown(Unknown::new(
+                Cause::MemoryLimit,
+                format!("memory limit reached ({} MiB resident, limit {} MiB)", rss >> 20, limit >> 20),
             ));
             result.decided_by = "none";
         }
@@ -174,7 +205,8 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
     let says_false = conclusive.iter().any(|&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_))));
     if says_true && says_false {
         let who: Vec<String> = conclusive.iter().map(|&k| format!("{} says {}", summaries[k].engine, summaries[k].result)).collect();
-        let mut outcome = Outcome::unknown(format!("engines disagree: {}; this is a bug in vigil, please report", who.join(", ")));
+        let why = format!("engines disagree: {}; this is a bug in vigil, please report", who.join(", "));
+        let mut outcome = Outcome::unknown(Unknown::new(Cause::Disagreement, why));
         // Show the counterexample that was claimed, so the disagreement can be investigated.
         if let Some(&k) = conclusive.iter().find(|&&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_)))) {
             outcome.trace = results[k].as_ref().map(|r| r.0.trace.clone()).unwrap_or_default();
@@ -194,19 +226,22 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
     // when none applied); the summaries still list them all.
     let declined = |r: &Option<(Outcome, f64)>| r.as_ref().is_some_and(|(o, _)| o.declined);
     let any_ran = results.iter().any(|r| !declined(r));
-    let reasons: Vec<(&str, String)> = engines
+    let reasons: Vec<(&str, Unknown)> = engines
         .iter()
         .zip(&results)
         .filter(|(_, r)| !any_ran || !declined(r))
         .map(|(e, r)| match r {
             Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => (e.name(), why.clone()),
-            _ => (e.name(), "no answer in time".to_string()),
+            _ => (e.name(), Unknown::new(Cause::Timeout, "no answer in time")),
         })
         .collect();
-    let mut outcome = Outcome::unknown(if reasons.len() == 1 {
-        reasons[0].1.clone()
-    } else {
-        reasons.iter().map(|(e, why)| format!("{e}: {why}")).collect::<Vec<_>>().join("; ")
+    let mut outcome = Outcome::unknown(match reasons.as_slice() {
+        [(_, only)] => only.clone(),
+        _ => {
+            let text = reasons.iter().map(|(e, why)| format!("{e}: {why}")).collect::<Vec<_>>().join("; ");
+            let cause = Unknown::dominant(reasons.iter().map(|(_, why)| why)).map_or(Cause::NoEngine, |u| u.cause);
+            Unknown::new(cause, text)
+        }
     });
     // Keep the statistics of the single engine that ran, if only one did.
     if engines.len() == 1 {
@@ -240,21 +275,23 @@ mod tests {
             let until = Instant::now() + self.delay;
             while Instant::now() < until {
                 if self.honours_cancel && cancel.load(Ordering::Relaxed) {
-                    return Outcome::unknown("cancelled");
+                    return Outcome::unknown(Unknown::new(Cause::Cancelled, "cancelled"));
                 }
                 std::thread::sleep(Duration::from_millis(2));
             }
             if self.panics {
                 panic!("stub engine failure");
             }
-            let mut o = Outcome::unknown("");
-            o.answer = self.answer.clone();
-            o
+            Outcome::new(self.answer.clone())
         }
     }
 
     fn stub(name: &'static str, answer: Answer, delay_ms: u64) -> Arc<dyn Engine> {
         Arc::new(Stub { name, answer, delay: Duration::from_millis(delay_ms), honours_cancel: true, panics: false })
+    }
+
+    fn gave_up() -> Answer {
+        Answer::Unknown(Unknown::new(Cause::SolverLimit, "gave up"))
     }
 
     fn far() -> Instant {
@@ -265,7 +302,7 @@ mod tests {
     fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
         // The slow engine would answer only after an hour: it ends because it saw the cancel
         // flag (its result says so), not because its time was up.
-        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), None, None);
+        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "fast");
         assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
         assert_eq!(r.summaries[0].result, "unknown(cancelled)");
@@ -273,7 +310,7 @@ mod tests {
 
     #[test]
     fn unknown_answers_do_not_win() {
-        let r = run(vec![stub("a", Answer::Unknown("gave up".into()), 1), stub("b", Answer::True, 50)], far(), None, None);
+        let r = run(vec![stub("a", gave_up(), 1), stub("b", Answer::True, 50)], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "b");
         assert_eq!(r.outcome.answer, Answer::True);
     }
@@ -288,10 +325,12 @@ mod tests {
             honours_cancel: false,
             panics: false,
         });
-        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), None, None);
+        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "none");
         match &r.outcome.answer {
             Answer::Unknown(why) => {
+                assert_eq!(why.cause, Cause::Disagreement);
+                let why = &why.message;
                 assert!(why.contains("engines disagree"), "{why}");
                 assert!(why.contains("wrong says true") && why.contains("right says false(unreach-call)"), "{why}");
             }
@@ -308,9 +347,12 @@ mod tests {
             honours_cancel: true,
             panics: true,
         });
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), panicking], far(), None, None);
+        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), panicking], far(), Limits::default(), None);
         match &r.outcome.answer {
             Answer::Unknown(why) => {
+                // The panic (a bug) is the more serious cause.
+                assert_eq!(why.cause, Cause::Bug);
+                let why = &why.message;
                 assert!(why.contains("a: loops"), "{why}");
                 assert!(why.contains("broken: internal error in the broken engine"), "{why}");
             }
@@ -331,11 +373,11 @@ mod tests {
 
     #[test]
     fn declined_engines_are_left_out_of_the_reason_unless_none_ran() {
-        let r = run(vec![stub("a", Answer::Unknown("loops".into()), 1), Arc::new(Declining)], far(), None, None);
-        assert_eq!(r.outcome.answer, Answer::Unknown("loops".into()));
+        let r = run(vec![stub("a", Answer::Unknown(Unknown::new(Cause::Bounded, "loops")), 1), Arc::new(Declining)], far(), Limits::default(), None);
+        assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Bounded, "loops")));
         assert_eq!(r.summaries.len(), 2);
-        let r = run(vec![Arc::new(Declining)], far(), None, None);
-        assert_eq!(r.outcome.answer, Answer::Unknown("does not apply".into()));
+        let r = run(vec![Arc::new(Declining)], far(), Limits::default(), None);
+        assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Declined, "does not apply")));
     }
 
     #[test]
@@ -343,9 +385,9 @@ mod tests {
         let seen = std::sync::Mutex::new(Vec::new());
         let report = |_: Duration, running: &[&'static str]| seen.lock().unwrap().push(running.to_vec());
         let r = run(
-            vec![stub("quick", Answer::Unknown("gave up".into()), 1), stub("slow", Answer::True, 300)],
+            vec![stub("quick", gave_up(), 1), stub("slow", Answer::True, 300)],
             far(),
-            None,
+            Limits::default(),
             Some((Duration::from_millis(50), &report)),
         );
         assert_eq!(r.outcome.answer, Answer::True);
@@ -356,8 +398,8 @@ mod tests {
     #[test]
     fn the_deadline_cancels_everyone() {
         // An engine that would answer only after an hour is cancelled at the deadline.
-        let r = run(vec![stub("a", Answer::True, 3_600_000)], Instant::now() + Duration::from_millis(50), None, None);
-        assert_eq!(r.outcome.answer, Answer::Unknown("cancelled".into()));
+        let r = run(vec![stub("a", Answer::True, 3_600_000)], Instant::now() + Duration::from_millis(50), Limits::default(), None);
+        assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Cancelled, "cancelled")));
     }
 
     /// A stand-in engine that holds `bytes` of touched memory until it is cancelled.
@@ -379,7 +421,7 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(5));
             }
             std::hint::black_box(&block);
-            Outcome::unknown("cancelled")
+            Outcome::unknown(Unknown::new(Cause::Cancelled, "cancelled"))
         }
     }
 
@@ -387,9 +429,12 @@ mod tests {
     fn an_engine_above_the_memory_limit_is_stopped() {
         let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
         let limit = now + (64 << 20);
-        let r = run(vec![Arc::new(Hungry { bytes: 256 << 20 })], far(), Some(limit), None);
+        let r = run(vec![Arc::new(Hungry { bytes: 256 << 20 })], far(), Limits { memory: Some(limit), ..Limits::default() }, None);
         match &r.outcome.answer {
-            Answer::Unknown(why) => assert!(why.starts_with("memory limit reached"), "{why}"),
+            Answer::Unknown(why) => {
+                assert_eq!(why.cause, Cause::MemoryLimit);
+                assert!(why.message.starts_with("memory limit reached"), "{why}");
+            }
             other => panic!("expected unknown, got {other:?}"),
         }
     }

@@ -7,7 +7,6 @@
 //! `nondet_range`), and the choices of every transition. Replaying compiles the program again
 //! from exactly those settings and must reach the same violation; otherwise it says why not.
 
-use crate::check::CheckArgs;
 use crate::compile::CompileSettings;
 use crate::property::Property;
 use crate::EXIT_USAGE;
@@ -40,25 +39,27 @@ pub struct SavedCounterexample {
 
 impl SavedCounterexample {
     pub fn new(
-        args: &CheckArgs,
+        malloc_can_fail: bool,
+        nondet_range: Option<(i64, i64)>,
         compile: &CompileSettings,
         property: &str,
         violated: &str,
         choices: Vec<Vec<u32>>,
         input_vector: Option<Vec<u64>>,
-        wide_inputs: Option<Vec<u64>>,
+        wide_inputs: Option<(Vec<u64>, vigil_vm::Symbolic)>,
     ) -> Self {
-        let symbolic = wide_inputs.as_ref().map(|_| match args.symbolic.mode(args.nondet_range) {
+        let symbolic = wide_inputs.as_ref().map(|(_, mode)| match mode {
             vigil_vm::Symbolic::Always => "always".to_string(),
             _ => "auto".to_string(),
         });
+        let wide_inputs = wide_inputs.map(|(values, _)| values);
         SavedCounterexample {
             format: FORMAT.into(),
             compile: compile.with_absolute_paths(),
             property: property.into(),
             violated: violated.into(),
-            malloc_can_fail: args.malloc_can_fail,
-            nondet_range: args.nondet_range,
+            malloc_can_fail,
+            nondet_range,
             choices,
             inputs: input_vector,
             wide_inputs,
@@ -103,7 +104,8 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     };
     let module = saved.compile.load_for_vm().map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
-    let mut vm = crate::check::vm_config(property, saved.malloc_can_fail, saved.nondet_range);
+    let params = crate::config::VmParams { malloc_can_fail: saved.malloc_can_fail, ..Default::default() };
+    let mut vm = crate::check::vm_config(property, &params, saved.nondet_range);
     vm.inputs = saved.inputs.clone();
     if let Some(values) = &saved.wide_inputs {
         vm.wide_inputs = Some(values.clone());

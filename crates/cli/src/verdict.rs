@@ -1,18 +1,20 @@
 //! The verdict contract of DESIGN.md: one `verdict: …` line in text, one JSON object with at
 //! least `verdict`, `property`, `engine`, `reason`, `trace`, `stats`, `time_s`, and the exit code.
+//! An unknown's reason is shown by its message; JSON adds its `cause` (`class:cause`, see
+//! [`vigil_ir::unknown`]), which `vigil bench` counts.
 
 use serde::Serialize;
+use vigil_ir::unknown::Unknown;
 
 /// The three answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(dead_code)] // True and False are produced once an engine lands (issues 3-5).
 pub enum Answer {
     /// The property holds (with a proof).
     True,
     /// The property is violated; the string names the (sub)property, e.g. `unreach-call`.
     False(String),
-    /// No answer with evidence; the string is the reason.
-    Unknown(String),
+    /// No answer with evidence, and why.
+    Unknown(Unknown),
 }
 
 impl Answer {
@@ -57,6 +59,8 @@ struct JsonReport<'a> {
     property: &'a str,
     engine: &'a str,
     reason: Option<&'a str>,
+    /// `class:cause` of an unknown (null otherwise).
+    cause: Option<String>,
     trace: &'a [serde_json::Value],
     stats: &'a serde_json::Map<String, serde_json::Value>,
     time_s: f64,
@@ -84,7 +88,7 @@ impl Report {
         let (verdict, reason) = match &self.answer {
             Answer::True => ("true", None),
             Answer::False(_) => ("false", None),
-            Answer::Unknown(r) => ("unknown", Some(r.as_str())),
+            Answer::Unknown(r) => ("unknown", Some(r)),
         };
         let property = match &self.answer {
             Answer::False(p) => p.as_str(),
@@ -94,7 +98,8 @@ impl Report {
             verdict,
             property,
             engine: &self.engine,
-            reason,
+            reason: reason.map(|r| r.message.as_str()),
+            cause: reason.map(|r| r.cause.qualified()),
             trace: &self.trace,
             stats: &self.stats,
             time_s: self.time_s,
@@ -108,19 +113,20 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vigil_ir::unknown::Cause;
 
     #[test]
     fn exit_codes_follow_the_contract() {
         assert_eq!(Answer::True.exit_code(), 0);
         assert_eq!(Answer::False("unreach-call".into()).exit_code(), 10);
-        assert_eq!(Answer::Unknown("timeout".into()).exit_code(), 20);
+        assert_eq!(Answer::Unknown(Unknown::new(Cause::Timeout, "timeout")).exit_code(), 20);
         assert_eq!(Answer::False("valid-deref".into()).display(), "false(valid-deref)");
     }
 
     #[test]
     fn json_has_the_required_fields() {
         let r = Report {
-            answer: Answer::Unknown("no engine".into()),
+            answer: Answer::Unknown(Unknown::new(Cause::NoEngine, "no engine")),
             property: "unreach-call".into(),
             engine: "none".into(),
             trace: vec![],
@@ -135,6 +141,7 @@ mod tests {
         }
         assert_eq!(v["verdict"], "unknown");
         assert_eq!(v["reason"], "no engine");
+        assert_eq!(v["cause"], "declined:no-engine");
         assert!(r.to_text().ends_with("verdict: unknown(no engine)\n"));
     }
 }

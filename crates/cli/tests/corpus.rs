@@ -53,6 +53,15 @@ fn run(case: &Case, engine: &str) -> Result<(), String> {
     if must_decide && !decided {
         return Err(format!("{name}: expected a decision {}, got {answer} ({})", case.expect, json["reason"]));
     }
+    // `unknown: CAUSE`: the unknown of an engine that must decide (of the explicit engine when
+    // `decide` names none) has that cause.
+    let must_have_cause = must_decide || (case.decide.is_empty() && engine == "explicit");
+    if let (Some(pattern), true) = (&case.unknown, must_have_cause) {
+        let cause = json["cause"].as_str().and_then(|c| vigil_ir::unknown::Cause::from_name(c.split_once(':')?.1));
+        if !cause.is_some_and(|c| c.matches(pattern)) {
+            return Err(format!("{name}: expected unknown with cause {pattern}, got {answer} ({}, cause {})", json["reason"], json["cause"]));
+        }
+    }
     Ok(())
 }
 
@@ -101,6 +110,7 @@ fn vm_flags_agree_with_the_runtime_header() {
         (F::BadCall, rt::VM_FAULT_BAD_CALL),
         (F::UnknownFunction("f".into()), rt::VM_FAULT_UNKNOWN_FUNCTION),
         (F::BadHypercall("x"), rt::VM_FAULT_BAD_HYPERCALL),
+        (F::InvalidArgument("x"), rt::VM_FAULT_INVALID_ARG),
         (F::Unsupported("x".into()), rt::VM_FAULT_UNSUPPORTED),
         (F::OverlappingCopy("x"), rt::VM_FAULT_OVERLAP),
     ];

@@ -22,6 +22,7 @@ pub use replay::Step;
 pub use search::{Order, SearchConfig, SearchResult, SearchStats, Violation};
 pub use vigil_vm::Symbolic;
 
+use vigil_ir::unknown::{Cause, Unknown};
 use vigil_vm::Program;
 
 /// A verdict of the explicit engine.
@@ -32,7 +33,7 @@ pub enum Verdict {
     /// `vigil replay` re-executes, with `wide_inputs` as [`vigil_vm::Config::wide_inputs`] when
     /// the counterexample came from symbolic inputs).
     Violated { property: &'static str, trace: Vec<Step>, choices: Vec<Vec<u32>>, wide_inputs: Option<Vec<u64>> },
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// Checks `prog` and replays any counterexample before reporting it.
@@ -43,14 +44,18 @@ pub enum Verdict {
 pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
     if !matches!(prog.module.pointer_bytes, 4 | 8) {
         return (
-            Verdict::Unknown(format!("unsupported pointer size of {} bytes", prog.module.pointer_bytes)),
+            Verdict::Unknown(Unknown::new(
+                Cause::Unsupported,
+                format!("unsupported pointer size of {} bytes", prog.module.pointer_bytes),
+            )),
             SearchStats::default(),
         );
     }
     if let Some(at) = &prog.narrow_address_constant {
         return (
-            Verdict::Unknown(format!(
-                "an address is used as a constant integer narrower than 64 bits at {at} (addresses are not modelled)"
+            Verdict::Unknown(Unknown::new(
+                Cause::Addresses,
+                format!("an address is used as a constant integer narrower than 64 bits at {at} (addresses are not modelled)"),
             )),
             SearchStats::default(),
         );
@@ -61,7 +66,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         // copy of undefined bytes is no evidence; reading them without choosing covers every
         // choice at once. That search can only prove the property (see
         // vigil_vm::Config::uninitialised_over_approximated).
-        if why.starts_with(search::UNINITIALISED_SAMPLED) || why.starts_with(search::DOUBTFUL_VIOLATION) {
+        if matches!(why.cause, Cause::UninitialisedSampled | Cause::DoubtfulViolation) {
             let mut over = cfg.clone();
             over.vm.uninitialised_over_approximated = true;
             let (again, more) = search::explore(prog, &over);
@@ -81,7 +86,10 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         SearchResult::Holds => match main_arguments_observed(prog) {
             // The VM runs `main` with argc = 1 and argv = {program name}: one of the many ways
             // the program can be started, so it proves nothing about the others.
-            true => Verdict::Unknown("main (or a constructor) reads its arguments, which the VM fixes to argc = 1".into()),
+            true => Verdict::Unknown(Unknown::new(
+                Cause::MainArguments,
+                "main (or a constructor) reads its arguments, which the VM fixes to argc = 1",
+            )),
             false => Verdict::Holds,
         },
         SearchResult::Unknown(r) => Verdict::Unknown(r),
@@ -89,7 +97,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         SearchResult::Violated(v) => match replay::replay(prog, &cfg.vm, cfg.property, &v) {
             Ok(trace) => Verdict::Violated { property: v.property, trace, choices: v.choices, wide_inputs: None },
             // A counterexample that does not replay is a bug in vigil; never report it as false.
-            Err(why) => Verdict::Unknown(format!("counterexample did not replay ({why}); please report")),
+            Err(why) => Verdict::Unknown(Unknown::new(Cause::Bug, format!("counterexample did not replay ({why}); please report"))),
         },
     };
     (verdict, stats)
@@ -108,17 +116,17 @@ fn confirm_symbolic(prog: &Program, cfg: &SearchConfig, v: Violation, stats: &mu
     match r {
         SearchResult::Violated(w) if w.property == v.property => match replay::replay(prog, &concrete.vm, cfg.property, &w) {
             Ok(trace) => Verdict::Violated { property: w.property, trace, choices: w.choices, wide_inputs: v.inputs },
-            Err(why) => Verdict::Unknown(format!("counterexample did not replay ({why}); please report")),
+            Err(why) => Verdict::Unknown(Unknown::new(Cause::Bug, format!("counterexample did not replay ({why}); please report"))),
         },
-        other => Verdict::Unknown(format!(
+        other => Verdict::Unknown(Unknown::new(Cause::Unconfirmed, format!(
             "a {} violation at {at} on symbolic inputs was not confirmed by a concrete run of the solver's inputs ({})",
             v.property,
             match other {
                 SearchResult::Holds => "no violation".to_string(),
                 SearchResult::Violated(w) => format!("it violates {} instead", w.property),
-                SearchResult::Unknown(why) => why,
+                SearchResult::Unknown(why) => why.to_string(),
             }
-        )),
+        ))),
     }
 }
 

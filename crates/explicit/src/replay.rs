@@ -16,7 +16,11 @@ pub enum Step {
     Input { text: String },
     Output { text: String },
     Note { text: String },
-    Violation { what: String, file: String, line: u32, col: u32 },
+    /// An uninitialised value the VM chose: at a branch (`value` None: both ways explored) or at
+    /// a read of memory (the value chosen). Shown as a note.
+    Uninitialised { at: String, value: Option<String> },
+    /// The fault that ends the trace; `what` is its description.
+    Violation { what: String, fault: FaultKind, file: String, line: u32, col: u32 },
 }
 
 /// Re-executes `v.choices` from the initial state. Returns the trace when the run ends in a fault
@@ -111,15 +115,14 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
                 2 => steps.push(Step::Input { text: text.clone() }),
                 _ => steps.push(Step::Note { text: text.clone() }),
             },
-            Event::UndefBranch { loc } => steps.push(Step::Note {
-                text: format!("branch on an uninitialised value at {} (both ways explored)", m.describe_loc(*loc)),
-            }),
-            Event::UndefRead { loc, value } => steps.push(Step::Note {
-                text: format!("uninitialised memory read at {}: value {value} chosen", m.describe_loc(*loc)),
-            }),
+            Event::UndefBranch { loc } => steps.push(Step::Uninitialised { at: m.describe_loc(*loc), value: None }),
+            Event::UndefRead { loc, value } => {
+                steps.push(Step::Uninitialised { at: m.describe_loc(*loc), value: Some(value.to_string()) })
+            }
         }
     }
-    steps.push(Step::Violation { what: fault.to_string(), file: file_of(m, loc), line: loc.line, col: loc.col });
+    let what = fault.to_string();
+    steps.push(Step::Violation { what, fault: fault.clone(), file: file_of(m, loc), line: loc.line, col: loc.col });
     steps
 }
 
@@ -133,7 +136,8 @@ impl Step {
             Step::Input { text } => format!("  input: {text}"),
             Step::Output { text } => format!("  output: {}", text.trim_end()),
             Step::Note { text } => format!("  note: {text}"),
-            Step::Violation { what, file, line, col } => format!("  VIOLATION: {what} at {file}:{line}:{col}"),
+            Step::Uninitialised { .. } => format!("  note: {}", self.note_text()),
+            Step::Violation { what, file, line, col, .. } => format!("  VIOLATION: {what} at {file}:{line}:{col}"),
         }
     }
 
@@ -147,7 +151,20 @@ impl Step {
             Step::Input { text } => json!({"kind": "input", "value": text}),
             Step::Output { text } => json!({"kind": "output", "text": text}),
             Step::Note { text } => json!({"kind": "note", "text": text}),
-            Step::Violation { what, file, line, col } => json!({"kind": "violation", "what": what, "file": file, "line": line, "column": col}),
+            Step::Uninitialised { .. } => json!({"kind": "note", "text": self.note_text()}),
+            Step::Violation { what, file, line, col, .. } => {
+                json!({"kind": "violation", "what": what, "file": file, "line": line, "column": col})
+            }
+        }
+    }
+
+    /// The text of a step shown as a note.
+    fn note_text(&self) -> String {
+        match self {
+            Step::Note { text } => text.clone(),
+            Step::Uninitialised { at, value: None } => format!("branch on an uninitialised value at {at} (both ways explored)"),
+            Step::Uninitialised { at, value: Some(v) } => format!("uninitialised memory read at {at}: value {v} chosen"),
+            _ => String::new(),
         }
     }
 }

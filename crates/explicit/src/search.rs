@@ -21,7 +21,8 @@ use std::collections::VecDeque;
 use std::time::Instant;
 use vigil_vm::canon::canonicalize;
 use vigil_vm::machine::flags;
-use vigil_vm::{Choices, Config, FaultKind, Machine, Program, Property, Stop};
+use vigil_ir::unknown::{Cause, Unknown};
+use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Property, Stop};
 
 /// Search order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -64,7 +65,7 @@ pub struct Violation {
 pub enum SearchResult {
     Holds,
     Violated(Violation),
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// Counters of a search.
@@ -106,20 +107,42 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
 }
 
 /// Reason of an unknown answer: some input was sampled, not enumerated.
-pub const INPUT_SAMPLED: &str = "input domain not enumerated";
+const INPUT_SAMPLED: &str = "input domain not enumerated";
 /// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
-pub const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
-/// Start of the reason of an unknown answer from a violation that is not evidence.
-pub const DOUBTFUL_VIOLATION: &str = "a violation that is not evidence:";
+const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
 
 /// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
-fn doubt_reason(v: &Violation, prog: &Program) -> String {
-    format!(
-        "{DOUBTFUL_VIOLATION} {} at {} follows reads of uninitialised memory that vigil may not have kept \
-         equal (a copy of uninitialised bytes, or a branch on an undefined register)",
+fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
+    let message = format!(
+        "a violation that is not evidence: {} at {} follows reads of uninitialised memory that vigil may not \
+         have kept equal (a copy of uninitialised bytes, or a branch on an undefined register)",
         v.property,
         prog.module.describe_loc(v.loc)
-    )
+    );
+    Unknown::new(Cause::DoubtfulViolation, message).at(v.loc)
+}
+
+/// How seriously a reason forbids a `true` answer, when several paths give one: undefined
+/// behaviour, unsupported code and doubtful violations (4) over threads without race detection
+/// (3) over a cut-off transition (2) over inputs sampled rather than enumerated (1).
+fn severity(cause: Cause) -> u8 {
+    match cause {
+        Cause::InputSampled | Cause::UninitialisedSampled => 1,
+        Cause::CutTransition => 2,
+        Cause::Threads => 3,
+        _ => 4,
+    }
+}
+
+/// The reason a fault gives when it ends a path without violating the property checked.
+fn fault_reason(kind: &FaultKind, loc: vigil_ir::Loc, prog: &Program) -> Unknown {
+    let what = match (kind.class(), kind) {
+        (FaultClass::ToolLimit, _) => kind.to_string(),
+        (FaultClass::Checked, FaultKind::Assert) => "assertion failure (not the property checked)".to_string(),
+        _ => format!("undefined behaviour: {kind}"),
+    };
+    let at = prog.module.describe_loc(loc);
+    Unknown::new(kind.unknown_cause(), format!("{what} at {at}")).at(loc)
 }
 
 /// Explores the state space of `prog`.
@@ -130,7 +153,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     vm.deadline = cfg.deadline;
     let machine = match Machine::boot(prog, vm) {
         Ok(m) => m,
-        Err(e) => return (SearchResult::Unknown(e), stats),
+        Err(e) => return (SearchResult::Unknown(Unknown::new(Cause::Bug, e)), stats),
     };
     let globals = prog.module.globals.len() as u32;
     let c = canonicalize(&machine.state, globals);
@@ -138,7 +161,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut m = machine;
     let full = |e: crate::store::StoreFull, stats: &mut SearchStats| {
         stats.time_s = start.elapsed().as_secs_f64();
-        (SearchResult::Unknown(format!("{e} after {} states", stats.states)), stats.clone())
+        (SearchResult::Unknown(Unknown::new(Cause::MemoryLimit, format!("{e} after {} states", stats.states))), stats.clone())
     };
     let (mut store, init) = match StateStore::new(&c, globals as usize) {
         Ok(s) => s,
@@ -154,22 +177,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     count_bytes(&store, &frontier, &mut stats);
     stats.states = 1;
-    // The most serious reason that forbids a `true` answer (the first of that severity is kept):
-    // undefined behaviour or unsupported code (4) over threads without race detection (3) over a
-    // cut-off transition (2) over inputs that were sampled rather than enumerated (1).
-    let mut incomplete: Option<(u8, String)> = None;
-    let note = |reason: String, incomplete: &mut Option<(u8, String)>| {
-        let severity = if reason.starts_with(INPUT_SAMPLED) || reason.starts_with(UNINITIALISED_SAMPLED) {
-            1
-        } else if reason.starts_with("a transition exceeded") {
-            2
-        } else if reason.starts_with("the program runs several threads") {
-            3
-        } else {
-            4
-        };
-        if incomplete.as_ref().is_none_or(|(s, _)| *s < severity) {
-            *incomplete = Some((severity, reason));
+    // The most serious reason that forbids a `true` answer (the first of that severity is kept).
+    let mut incomplete: Option<Unknown> = None;
+    let note = |reason: Unknown, incomplete: &mut Option<Unknown>| {
+        if incomplete.as_ref().is_none_or(|kept| severity(kept.cause) < severity(reason.cause)) {
+            *incomplete = Some(reason);
         }
     };
     let mut check_counter = 0u32;
@@ -184,11 +196,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
                     stats.time_s = start.elapsed().as_secs_f64();
                     add_solver_stats(&m, &mut stats);
-                    return (SearchResult::Unknown(format!("timeout after {} states", stats.states)), stats);
+                    let why = Unknown::new(Cause::Timeout, format!("timeout after {} states", stats.states));
+                    return (SearchResult::Unknown(why), stats);
                 }
                 if cfg.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
                     stats.time_s = start.elapsed().as_secs_f64();
-                    return (SearchResult::Unknown("cancelled".into()), stats);
+                    return (SearchResult::Unknown(Unknown::new(Cause::Cancelled, "cancelled")), stats);
                 }
             }
             m.reset(from.state.clone());
@@ -202,23 +215,23 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 // neither a violation on it nor the absence of one would be evidence.
                 stats.time_s = start.elapsed().as_secs_f64();
                 let at = prog.module.describe_loc(m.last_loc);
-                return (
-                    SearchResult::Unknown(format!(
-                        "a pointer's address was used as an integer narrower than 64 bits near {at} (addresses are not modelled)"
-                    )),
-                    stats,
+                let why = Unknown::new(
+                    Cause::Addresses,
+                    format!("a pointer's address was used as an integer narrower than 64 bits near {at} (addresses are not modelled)"),
                 );
+                return (SearchResult::Unknown(why.at(m.last_loc)), stats);
             }
             if out.flags & flags::UNDEF_SAMPLED != 0 {
-                note(UNINITIALISED_SAMPLED.into(), &mut incomplete);
+                note(Unknown::new(Cause::UninitialisedSampled, UNINITIALISED_SAMPLED), &mut incomplete);
             } else if out.flags & flags::INCOMPLETE != 0 {
-                note(INPUT_SAMPLED.into(), &mut incomplete);
+                note(Unknown::new(Cause::InputSampled, INPUT_SAMPLED), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
                 // The search explores the interleavings of visible accesses under sequential
                 // consistency. That covers every behaviour of a program without data races, but
                 // races are not detected yet, and a racy program's behaviours are undefined.
-                note("the program runs several threads and vigil does not detect data races yet (no proof)".into(), &mut incomplete);
+                let why = "the program runs several threads and vigil does not detect data races yet (no proof)";
+                note(Unknown::new(Cause::Threads, why), &mut incomplete);
             }
             // A violation in a state whose uninitialised values may have been read inconsistently
             // (see vigil_vm::machine, "Uninitialised values") is not evidence.
@@ -258,37 +271,31 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
                                     add_solver_stats(&m, &mut stats);
-                                    return (SearchResult::Unknown(format!("state limit reached ({} states)", stats.states)), stats);
+                                    let why = format!("state limit reached ({} states)", stats.states);
+                                    return (SearchResult::Unknown(Unknown::new(Cause::StateLimit, why)), stats);
                                 }
                                 if stats.stored_bytes >= cfg.max_memory {
                                     stats.time_s = start.elapsed().as_secs_f64();
-                                    return (
-                                        SearchResult::Unknown(format!(
-                                            "memory limit reached ({} states, {} MB stored)",
-                                            stats.states,
-                                            stats.stored_bytes >> 20
-                                        )),
-                                        stats,
+                                    let why = format!(
+                                        "memory limit reached ({} states, {} MB stored)",
+                                        stats.states,
+                                        stats.stored_bytes >> 20
                                     );
+                                    return (SearchResult::Unknown(Unknown::new(Cause::MemoryLimit, why)), stats);
                                 }
                             }
                         }
                     }
                 }
                 Stop::Cancelled => {}
-                Stop::StepLimit => note("a transition exceeded the step limit (a loop without interrupt?)".into(), &mut incomplete),
+                Stop::StepLimit => {
+                    let why = "a transition exceeded the step limit (a loop without interrupt?)";
+                    note(Unknown::new(Cause::CutTransition, why), &mut incomplete)
+                }
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
                     Some(v) if !doubtful => return finish_violation(v, &mut m, &mut stats, start),
                     Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
-                    None => {
-                        let what = match &kind {
-                            FaultKind::Unsupported(_) | FaultKind::UnknownFunction(_) => kind.to_string(),
-                            FaultKind::Assert => "assertion failure (not the property checked)".to_string(),
-                            _ => format!("undefined behaviour: {kind}"),
-                        };
-                        let at = prog.module.describe_loc(loc);
-                        note(format!("{what} at {at}"), &mut incomplete);
-                    }
+                    None => note(fault_reason(&kind, loc, prog), &mut incomplete),
                 },
             }
             match next_choices(&taken) {
@@ -302,7 +309,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     add_solver_stats(&m, &mut stats);
     match incomplete {
         None => (SearchResult::Holds, stats),
-        Some((_, reason)) => (SearchResult::Unknown(reason), stats),
+        Some(reason) => (SearchResult::Unknown(reason), stats),
     }
 }
 
@@ -326,7 +333,10 @@ fn finish_violation(mut v: Violation, m: &mut Machine, stats: &mut SearchStats, 
             v.inputs = inputs;
             (SearchResult::Violated(v), stats.clone())
         }
-        Err(why) => (SearchResult::Unknown(format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc))), stats.clone()),
+        Err(why) => {
+            let what = format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc));
+            (SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone())
+        }
     }
 }
 

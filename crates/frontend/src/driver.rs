@@ -18,36 +18,22 @@ use crate::error::FrontendError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Declarations of the SV-COMP functions (and of the libc functions SV-COMP programs use
-/// undeclared), force-included before each C file.
-pub const SVCOMP_PRELUDE: &str = r#"/* vigil: declarations of the SV-COMP verification functions. */
-#ifndef VIGIL_SVCOMP_PRELUDE
-#define VIGIL_SVCOMP_PRELUDE 1
-_Bool __VERIFIER_nondet_bool(void);
-char __VERIFIER_nondet_char(void);
-unsigned char __VERIFIER_nondet_uchar(void);
-short __VERIFIER_nondet_short(void);
-unsigned short __VERIFIER_nondet_ushort(void);
-int __VERIFIER_nondet_int(void);
-unsigned int __VERIFIER_nondet_uint(void);
-long __VERIFIER_nondet_long(void);
-unsigned long __VERIFIER_nondet_ulong(void);
-long long __VERIFIER_nondet_longlong(void);
-unsigned long long __VERIFIER_nondet_ulonglong(void);
-__SIZE_TYPE__ __VERIFIER_nondet_size_t(void);
-void *__VERIFIER_nondet_pointer(void);
-void __VERIFIER_assume(int cond);
-void __VERIFIER_assert(int cond);
-void __VERIFIER_atomic_begin(void);
-void __VERIFIER_atomic_end(void);
-void __VERIFIER_error(void) __attribute__((__noreturn__));
-void reach_error(void);
-void abort(void) __attribute__((__noreturn__));
-void exit(int status) __attribute__((__noreturn__));
-void __assert_fail(const char *assertion, const char *file, unsigned int line,
-                   const char *function) __attribute__((__noreturn__));
-#endif
-"#;
+/// Declarations of the SV-COMP functions (from the table in `vigil_ir::svcomp`) and of the libc
+/// functions SV-COMP programs use undeclared, force-included before each C file.
+pub fn svcomp_prelude() -> String {
+    format!(
+        "/* vigil: declarations of the SV-COMP verification functions. */\n\
+         #ifndef VIGIL_SVCOMP_PRELUDE\n\
+         #define VIGIL_SVCOMP_PRELUDE 1\n\
+         {}\
+         void abort(void) __attribute__((__noreturn__));\n\
+         void exit(int status) __attribute__((__noreturn__));\n\
+         void __assert_fail(const char *assertion, const char *file, unsigned int line,\n\
+         \x20                  const char *function) __attribute__((__noreturn__));\n\
+         #endif\n",
+        vigil_ir::svcomp::c_declarations()
+    )
+}
 
 /// Which LLVM tools to run and how.
 #[derive(Clone, Debug)]
@@ -169,7 +155,7 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
         .tempdir()
         .map_err(|e| FrontendError::Io { path: std::env::temp_dir(), reason: e.to_string() })?;
     let prelude = dir.path().join("vigil-svcomp.h");
-    std::fs::write(&prelude, SVCOMP_PRELUDE)
+    std::fs::write(&prelude, svcomp_prelude())
         .map_err(|e| FrontendError::Io { path: prelude.clone(), reason: e.to_string() })?;
 
     let mut parts = Vec::new();

@@ -33,6 +33,7 @@ pub mod inst;
 pub mod module;
 pub mod print;
 pub mod svcomp;
+pub mod unknown;
 pub mod types;
 
 pub use ids::{BlockId, ConstId, FileId, FuncId, GlobalId, TypeId, ValueId};

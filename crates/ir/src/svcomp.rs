@@ -6,8 +6,9 @@
 //! is about the name in the source, whatever its body. A dot cannot appear in a C identifier, so
 //! the suffix never makes a different source name.
 //!
-//! (The engines' other lists of SV-COMP functions — assume, nondet, atomic — still live beside
-//! their users; this is where they belong.)
+//! This module is the one table of the SV-COMP functions and the C library functions that end
+//! a run ([`role`], [`NONDET`]): the front end declares them from it, every engine recognises
+//! them by it, and the harness writer defines them from it.
 
 /// The name a function has in the source: `name` without the suffix `.N` that linking adds.
 pub fn source_name(name: &str) -> &str {
@@ -20,6 +21,141 @@ pub fn source_name(name: &str) -> &str {
 /// Whether a call of the function `name` (as linked) is a call of an SV-COMP error function.
 pub fn is_error_function(name: &str) -> bool {
     matches!(source_name(name), "reach_error" | "__VERIFIER_error")
+}
+
+/// How wide a `__VERIFIER_nondet_*` value is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Width {
+    /// A fixed number of bits (`_Bool`: 1, its values 0 and 1).
+    Bits(u32),
+    /// The width of `long` / `size_t` / pointers in the data model (64 in LP64, 32 in ILP32).
+    Word,
+}
+
+/// One `__VERIFIER_nondet_*` function: its name's suffix, C return type, width and signedness.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Nondet {
+    pub suffix: &'static str,
+    pub c_type: &'static str,
+    pub width: Width,
+    pub signed: bool,
+    /// Declared by the front end's prelude (the names every SV-COMP program may call
+    /// undeclared; the others are declared by the programs that use them).
+    pub in_prelude: bool,
+}
+
+impl Nondet {
+    /// The function's name.
+    pub fn name(&self) -> String {
+        format!("{NONDET_PREFIX}{}", self.suffix)
+    }
+
+    /// Whether the function returns a pointer (its value is an address, not a number).
+    pub fn is_pointer(&self) -> bool {
+        self.suffix == "pointer"
+    }
+
+    /// Whether the function returns `_Bool` (values 0 and 1 only).
+    pub fn is_bool(&self) -> bool {
+        self.width == Width::Bits(1)
+    }
+}
+
+/// The prefix of every nondet function's name.
+pub const NONDET_PREFIX: &str = "__VERIFIER_nondet_";
+
+const fn nondet(suffix: &'static str, c_type: &'static str, width: Width, signed: bool, in_prelude: bool) -> Nondet {
+    Nondet { suffix, c_type, width, signed, in_prelude }
+}
+
+/// The `__VERIFIER_nondet_*` functions vigil knows (x86-64 glibc types: `char` is signed).
+pub const NONDET: [Nondet; 17] = [
+    nondet("bool", "_Bool", Width::Bits(1), false, true),
+    nondet("char", "char", Width::Bits(8), true, true),
+    nondet("uchar", "unsigned char", Width::Bits(8), false, true),
+    nondet("short", "short", Width::Bits(16), true, true),
+    nondet("ushort", "unsigned short", Width::Bits(16), false, true),
+    nondet("int", "int", Width::Bits(32), true, true),
+    nondet("uint", "unsigned int", Width::Bits(32), false, true),
+    nondet("unsigned", "unsigned int", Width::Bits(32), false, false),
+    nondet("long", "long", Width::Word, true, true),
+    nondet("ulong", "unsigned long", Width::Word, false, true),
+    nondet("longlong", "long long", Width::Bits(64), true, true),
+    nondet("ulonglong", "unsigned long long", Width::Bits(64), false, true),
+    nondet("size_t", "__SIZE_TYPE__", Width::Word, false, true),
+    nondet("pointer", "void *", Width::Word, false, true),
+    nondet("u32", "unsigned int", Width::Bits(32), false, false),
+    nondet("u16", "unsigned short", Width::Bits(16), false, false),
+    nondet("u8", "unsigned char", Width::Bits(8), false, false),
+];
+
+/// The nondet function called `name`, if it is one.
+pub fn nondet_function(name: &str) -> Option<&'static Nondet> {
+    let suffix = name.strip_prefix(NONDET_PREFIX)?;
+    NONDET.iter().find(|n| n.suffix == suffix)
+}
+
+/// What a call of a function means to a verifier, by the function's name.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// `reach_error`, `__VERIFIER_error`: the error of `unreach-call`.
+    Error,
+    /// A failed C `assert` (glibc's `__assert_fail`, and its BSD / `assert_perror` cousins):
+    /// an error like [`Role::Error`].
+    AssertFail,
+    /// `abort`, `exit`, `_exit`, `_Exit`: the run ends.
+    Exit,
+    /// `__VERIFIER_assume(cond)`: runs where `cond` is false are discarded.
+    Assume,
+    /// `__VERIFIER_assert(cond)`: an error when `cond` is false.
+    Assert,
+    /// A `__VERIFIER_nondet_*` input (any name with the prefix; [`nondet_function`] has the
+    /// ones vigil knows the type of).
+    Nondet,
+    /// `__VERIFIER_atomic_begin` / `__VERIFIER_atomic_end`: no other thread runs in between.
+    AtomicBegin,
+    AtomicEnd,
+}
+
+/// The role of a call of the function `name` (as linked), if it has one.
+pub fn role(name: &str) -> Option<Role> {
+    if is_error_function(name) {
+        return Some(Role::Error);
+    }
+    Some(match name {
+        "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail" => Role::AssertFail,
+        "abort" | "exit" | "_exit" | "_Exit" => Role::Exit,
+        "__VERIFIER_assume" => Role::Assume,
+        "__VERIFIER_assert" => Role::Assert,
+        "__VERIFIER_atomic_begin" => Role::AtomicBegin,
+        "__VERIFIER_atomic_end" => Role::AtomicEnd,
+        _ if name.starts_with(NONDET_PREFIX) => Role::Nondet,
+        _ => return None,
+    })
+}
+
+/// Whether `name` is a function the program defines to run atomically (SV-COMP's
+/// `__VERIFIER_atomic_` prefix, other than the begin/end markers).
+pub fn is_atomic_function(name: &str) -> bool {
+    name.starts_with("__VERIFIER_atomic_") && !matches!(role(name), Some(Role::AtomicBegin | Role::AtomicEnd))
+}
+
+/// C declarations of the SV-COMP functions, from the table, for the front end's prelude.
+pub fn c_declarations() -> String {
+    let mut s = String::new();
+    for n in NONDET.iter().filter(|n| n.in_prelude) {
+        let star = if n.c_type.ends_with('*') { "" } else { " " };
+        s.push_str(&format!("{}{star}{}(void);\n", n.c_type, n.name()));
+    }
+    s.push_str(
+        "void __VERIFIER_assume(int cond);\n\
+         void __VERIFIER_assert(int cond);\n\
+         void __VERIFIER_atomic_begin(void);\n\
+         void __VERIFIER_atomic_end(void);\n\
+         void __VERIFIER_error(void) __attribute__((__noreturn__));\n\
+         void reach_error(void);\n",
+    );
+    s
 }
 
 #[cfg(test)]
@@ -37,5 +173,29 @@ mod tests {
         assert_eq!(source_name("f.2"), "f");
         assert_eq!(source_name(".2"), ".2");
         assert_eq!(source_name("llvm.memcpy.p0.p0.i64"), "llvm.memcpy.p0.p0.i64");
+    }
+
+    #[test]
+    fn roles_and_nondet_types() {
+        assert_eq!(role("reach_error.3"), Some(Role::Error));
+        assert_eq!(role("__assert_fail"), Some(Role::AssertFail));
+        assert_eq!(role("_exit"), Some(Role::Exit));
+        assert_eq!(role("__VERIFIER_nondet_foo"), Some(Role::Nondet));
+        assert_eq!(role("__VERIFIER_atomic_end"), Some(Role::AtomicEnd));
+        assert_eq!(role("printf"), None);
+        assert!(is_atomic_function("__VERIFIER_atomic_inc") && !is_atomic_function("__VERIFIER_atomic_begin"));
+        let int = nondet_function("__VERIFIER_nondet_int").unwrap();
+        assert_eq!((int.width, int.signed, int.c_type), (Width::Bits(32), true, "int"));
+        assert!(nondet_function("__VERIFIER_nondet_bool").unwrap().is_bool());
+        assert!(nondet_function("__VERIFIER_nondet_pointer").unwrap().is_pointer());
+        assert_eq!(nondet_function("__VERIFIER_nondet_float"), None);
+        let mut names: Vec<String> = NONDET.iter().map(|n| n.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), NONDET.len());
+        let decls = c_declarations();
+        assert!(decls.contains("int __VERIFIER_nondet_int(void);\n"), "{decls}");
+        assert!(decls.contains("void *__VERIFIER_nondet_pointer(void);\n"), "{decls}");
+        assert!(!decls.contains("__VERIFIER_nondet_u32"), "{decls}");
     }
 }

@@ -25,6 +25,19 @@ pub struct InputValue {
     pub loc: Option<SourceLoc>,
 }
 
+/// The kinds of invalid memory access the VM tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Through the null pointer.
+    NullPointer,
+    /// To a freed object or a returned frame.
+    FreedMemory,
+    /// Outside the bounds of a live object.
+    OutOfBounds,
+    /// Through something that is not a pointer (an integer, an overflowed pointer, code).
+    InvalidPointer,
+}
+
 /// A counterexample as other tools need it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Evidence {
@@ -33,6 +46,8 @@ pub struct Evidence {
     pub target: SourceLoc,
     /// What the violation is, as the VM names it (e.g. `null pointer dereference`).
     pub what: String,
+    /// For an invalid memory access, which kind it is (decisions use this, never `what`).
+    pub access: Option<Access>,
     /// The violated (sub)property, e.g. `unreach-call` or `valid-deref`.
     pub violated: String,
     /// When the violation happens inside a called function that has no source lines (a library
@@ -88,14 +103,18 @@ impl Environment {
             self.add_not_given("an allocation that fails (native malloc does not fail on request)");
         } else if text.starts_with("getrandom: failure chosen") {
             self.add_not_given("a failing getrandom");
-        } else if text.starts_with("branch on an uninitialised value") {
-            let at = text.split(" at ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("?");
-            self.add_nondeterminism(&format!("a branch on an uninitialised value at {at}"));
-        } else if text.starts_with("uninitialised memory read") {
-            // The VM chose the value (freeze at load); a native run reads whatever is there.
-            let at = text.split_once(" at ").and_then(|(_, r)| r.split(": value").next()).unwrap_or("?");
-            self.add_nondeterminism(&format!("a read of uninitialised memory at {at}"));
         }
+    }
+
+    /// Notes a branch on an uninitialised value at `at` (the VM explored both ways).
+    pub fn uninitialised_branch(&mut self, at: &str) {
+        self.add_nondeterminism(&format!("a branch on an uninitialised value at {at}"));
+    }
+
+    /// Notes a read of uninitialised memory at `at`: the VM chose the value (freeze at load); a
+    /// native run reads whatever is there.
+    pub fn uninitialised_read(&mut self, at: &str) {
+        self.add_nondeterminism(&format!("a read of uninitialised memory at {at}"));
     }
 
     /// Notes a call of a function whose result is an input or nondeterministic.
@@ -136,26 +155,7 @@ impl InputValue {
 
 /// The C type a `__VERIFIER_nondet_*` function returns (None for unknown names).
 pub fn nondet_c_type(function: &str) -> Option<&'static str> {
-    let suffix = function.strip_prefix("__VERIFIER_nondet_")?;
-    Some(match suffix {
-        "bool" => "_Bool",
-        "char" => "char",
-        "uchar" => "unsigned char",
-        "short" => "short",
-        "ushort" => "unsigned short",
-        "int" => "int",
-        "uint" | "unsigned" => "unsigned int",
-        "long" => "long",
-        "ulong" => "unsigned long",
-        "longlong" => "long long",
-        "ulonglong" => "unsigned long long",
-        "size_t" => "__SIZE_TYPE__",
-        "pointer" => "void *",
-        "u32" => "unsigned int",
-        "u16" => "unsigned short",
-        "u8" => "unsigned char",
-        _ => return None,
-    })
+    vigil_ir::svcomp::nondet_function(function).map(|n| n.c_type)
 }
 
 #[cfg(test)]
@@ -187,10 +187,10 @@ mod tests {
         env.call("getrandom");
         env.call("getrandom");
         env.note("malloc(4): allocation failure chosen, returns NULL");
-        env.note("branch on an uninitialised value at p.c:3:7 (both ways explored)");
+        env.uninitialised_branch("p.c:3:7");
         assert_eq!(env.not_given.len(), 3, "{:?}", env.not_given);
         assert_eq!(env.nondeterminism, vec!["a branch on an uninitialised value at p.c:3:7".to_string()]);
-        env.note("uninitialised memory read at p.c:5:9: value 200 chosen");
+        env.uninitialised_read("p.c:5:9");
         assert_eq!(env.nondeterminism[1], "a read of uninitialised memory at p.c:5:9");
     }
 

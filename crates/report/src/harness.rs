@@ -24,11 +24,6 @@
 use crate::evidence::{nondet_c_type, Evidence};
 use std::fmt::Write;
 
-/// Every nondet function the harness defines (SV-COMP's list).
-const NONDET_FUNCTIONS: [&str; 17] = [
-    "bool", "char", "uchar", "short", "ushort", "int", "uint", "unsigned", "long", "ulong", "longlong",
-    "ulonglong", "size_t", "pointer", "u32", "u16", "u8",
-];
 
 /// What the harness prints on stderr when the program reaches `reach_error` or
 /// `__VERIFIER_error` (followed by the function's name and `() called`).
@@ -125,10 +120,10 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
          \x20   return 0;\n\
          }}\n\n"
     );
-    for suffix in NONDET_FUNCTIONS {
-        let name = format!("__VERIFIER_nondet_{suffix}");
-        let ty = nondet_c_type(&name).unwrap_or("int");
-        let conv = if suffix == "pointer" { "(void *)(__UINTPTR_TYPE__)" } else { "" };
+    // Every nondet function of the table (vigil_ir::svcomp::NONDET).
+    for n in &vigil_ir::svcomp::NONDET {
+        let (name, ty) = (n.name(), n.c_type);
+        let conv = if n.is_pointer() { "(void *)(__UINTPTR_TYPE__)" } else { "" };
         let _ = writeln!(
             s,
             "VIGIL_HARNESS __attribute__((weak)) {ty} {name}(void) {{ return ({ty}){conv}vigil_input(\"{name}\"); }}"

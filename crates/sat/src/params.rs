@@ -1,8 +1,9 @@
 //! The parameter table: every heuristic choice and constant of the solver, declared once.
 //!
 //! Each row of [`param_table!`] gives name, type, default, domain (a closed numeric range or the
-//! choices of an enum) and a one-line description. From that single declaration come the
-//! [`Params`] struct, `Params::default()`, validation ([`Params::validate`]; out-of-range values
+//! choices of an enum) and a one-line description. The macro is exported: the engines', the VM's
+//! and the portfolio's tables (`vigil check -C`) are declared with it too. From that single
+//! declaration come the [`Params`] struct, `Params::default()`, validation ([`Params::validate`]; out-of-range values
 //! are rejected with an error, never clamped), `name=value` parsing ([`Params::set`]), loading a
 //! TOML file ([`Params::load_toml`]) and the listing ([`Params::listing`], [`PARAM_INFO`]).
 //! Invariant: search code reads its constants only from `Params`; there are no other tuning knobs.
@@ -61,13 +62,13 @@ pub enum Domain<T> {
 }
 
 impl<T: ParamValue> Domain<T> {
-    fn contains(&self, v: T) -> bool {
+    pub fn contains(&self, v: T) -> bool {
         match *self {
             Domain::Range(lo, hi) => lo <= v && v <= hi,
             Domain::Any => true,
         }
     }
-    fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         match *self {
             Domain::Range(lo, hi) => format!("[{lo}, {hi}]"),
             Domain::Any => {
@@ -82,18 +83,20 @@ impl<T: ParamValue> Domain<T> {
     }
 }
 
-/// Declares an enum whose values are a parameter's choices.
+/// Declares an enum whose values are a parameter's choices (usable by any table:
+/// `vigil_sat::choice_enum!`).
+#[macro_export]
 macro_rules! choice_enum {
     ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Debug)]
         pub enum $name { $($(#[$vm])* $var),+ }
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(match self { $($name::$var => $s),+ })
             }
         }
-        impl ParamValue for $name {
+        impl $crate::params::ParamValue for $name {
             const KIND: &'static str = "choice";
             fn parse_value(s: &str) -> Option<Self> {
                 match s { $($s => Some($name::$var),)+ _ => None }
@@ -178,38 +181,44 @@ impl fmt::Display for ParamError {
 }
 impl std::error::Error for ParamError {}
 
+/// Declares a parameter table: a struct with one field per row, its `Default`, and the
+/// methods every table shares (`info`, `validate`, `set`, `get`, `set_extreme`,
+/// `apply_assignments`, `load_toml`, `listing`). Used by the SAT core ([`Params`]) and by the
+/// tables of the engines, the VM and the portfolio. `Domain`, `ParamValue` and the rows' types
+/// must be in scope where it is used.
+#[macro_export]
 macro_rules! param_table {
-    ($( $name:ident : $ty:ty = $default:expr, $domain:expr, $desc:literal; )*) => {
-        /// All solver parameters (see the module doc and [`Params::listing`]).
+    ($(#[$meta:meta])* $vis:vis struct $table:ident { $( $name:ident : $ty:ty = $default:expr, $domain:expr, $desc:literal; )* }) => {
+        $(#[$meta])*
         #[derive(Clone, Debug, PartialEq)]
-        pub struct Params { $( #[doc = $desc] pub $name: $ty, )* }
+        $vis struct $table { $( #[doc = $desc] pub $name: $ty, )* }
 
-        impl Default for Params {
-            fn default() -> Self { Params { $( $name: $default, )* } }
+        impl Default for $table {
+            fn default() -> Self { $table { $( $name: $default, )* } }
         }
 
-        impl Params {
+        impl $table {
             /// Names of all parameters, in table order.
             pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
 
             /// Metadata of every parameter, in table order.
-            pub fn info() -> Vec<ParamInfo> {
-                vec![$( ParamInfo {
+            pub fn info() -> Vec<$crate::params::ParamInfo> {
+                vec![$( $crate::params::ParamInfo {
                     name: stringify!($name),
-                    kind: <$ty as ParamValue>::KIND,
+                    kind: <$ty as $crate::params::ParamValue>::KIND,
                     default: format!("{}", { let d: $ty = $default; d }),
-                    domain: { let d: Domain<$ty> = $domain; d.describe() },
-                    choices: <$ty as ParamValue>::choices(),
+                    domain: { let d: $crate::params::Domain<$ty> = $domain; d.describe() },
+                    choices: <$ty as $crate::params::ParamValue>::choices(),
                     description: $desc,
                 }, )*]
             }
 
             /// Checks every value against its domain.
-            pub fn validate(&self) -> Result<(), ParamError> {
+            pub fn validate(&self) -> Result<(), $crate::params::ParamError> {
                 $( {
-                    let d: Domain<$ty> = $domain;
+                    let d: $crate::params::Domain<$ty> = $domain;
                     if !d.contains(self.$name) {
-                        return Err(ParamError(format!(
+                        return Err($crate::params::ParamError(format!(
                             "parameter {} = {} is outside its range {}",
                             stringify!($name), self.$name, d.describe())));
                     }
@@ -219,11 +228,12 @@ macro_rules! param_table {
 
             /// Sets parameter `name` from its textual value; rejects unknown names, unparsable
             /// values and values outside the domain (nothing is clamped).
-            pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+            pub fn set(&mut self, name: &str, value: &str) -> Result<(), $crate::params::ParamError> {
+                use $crate::params::{ParamError, ParamValue};
                 let value = value.trim();
                 match name.trim() {
                     $( stringify!($name) => {
-                        let d: Domain<$ty> = $domain;
+                        let d: $crate::params::Domain<$ty> = $domain;
                         let v = <$ty as ParamValue>::parse_value(value).ok_or_else(|| ParamError(format!(
                             "parameter {}: cannot read '{}' as {} (allowed: {})",
                             stringify!($name), value, <$ty as ParamValue>::KIND, d.describe())))?;
@@ -246,8 +256,8 @@ macro_rules! param_table {
 
             /// Sets every parameter to the low (`high == false`) or high end of its domain; for
             /// choices, the first or last choice. Used by tests and tuners.
-            pub fn set_extreme(&mut self, name: &str, high: bool) -> Result<(), ParamError> {
-                for info in Params::info() {
+            pub fn set_extreme(&mut self, name: &str, high: bool) -> Result<(), $crate::params::ParamError> {
+                for info in $table::info() {
                     if info.name != name { continue; }
                     let v = if info.choices.is_empty() {
                         let inner = info.domain.trim_start_matches('[').trim_end_matches(']');
@@ -262,7 +272,33 @@ macro_rules! param_table {
                     };
                     return self.set(name, &v);
                 }
-                Err(ParamError(format!("unknown parameter '{name}'")))
+                Err($crate::params::ParamError(format!("unknown parameter '{name}'")))
+            }
+
+            /// Applies `name=value` strings in order.
+            pub fn apply_assignments<S: AsRef<str>>(&mut self, items: &[S]) -> Result<(), $crate::params::ParamError> {
+                for item in items {
+                    let item = item.as_ref();
+                    let (n, v) = item
+                        .split_once('=')
+                        .ok_or_else(|| $crate::params::ParamError(format!("expected name=value, got '{item}'")))?;
+                    self.set(n, v)?;
+                }
+                Ok(())
+            }
+
+            /// Applies the settings in a (flat, see the `params` module doc) TOML text. Errors
+            /// name the line.
+            pub fn load_toml(&mut self, text: &str) -> Result<(), $crate::params::ParamError> {
+                for (line_no, n, v) in $crate::params::flat_toml(text)? {
+                    self.set(&n, &v).map_err(|e| $crate::params::ParamError(format!("line {line_no}: {e}")))?;
+                }
+                Ok(())
+            }
+
+            /// A listing with one line per parameter: name, type, default, domain, description.
+            pub fn listing() -> String {
+                $crate::params::listing(&$table::info())
             }
         }
     };
@@ -271,6 +307,8 @@ macro_rules! param_table {
 const MAXI: u64 = 1 << 40;
 
 param_table! {
+    /// All solver parameters (see the module doc and [`Params::listing`]).
+    pub struct Params {
     // --- decisions -----------------------------------------------------------------------
     var_decay: f64 = 0.95, Domain::Range(0.5, 0.999), "VSIDS activity decay per conflict (EVSIDS: increment grows by 1/decay)";
     var_decay_start: f64 = 0.8, Domain::Range(0.5, 0.999), "initial VSIDS decay, raised towards var_decay (if lower)";
@@ -312,57 +350,36 @@ param_table! {
     elim_rounds: u64 = 1, Domain::Range(0, 1000), "how many times elimination runs during one solve call";
     elim_interval: u64 = 20_000, Domain::Range(1, MAXI), "conflicts between elimination rounds (rounds after the first run at restarts)";
     elim_drop_learned: bool = true, Domain::Any, "drop learned clauses that contain an eliminated variable (keeping them is also sound)";
+    }
 }
 
-impl Params {
-    /// Applies `name=value` strings in order.
-    pub fn apply_assignments<S: AsRef<str>>(&mut self, items: &[S]) -> Result<(), ParamError> {
-        for item in items {
-            let item = item.as_ref();
-            let (n, v) = item
-                .split_once('=')
-                .ok_or_else(|| ParamError(format!("expected name=value, got '{item}'")))?;
-            self.set(n, v)?;
+/// The `(line, name, value)` settings of a flat TOML text (see the module doc): section headers
+/// are skipped, quotes around a value removed.
+pub fn flat_toml(text: &str) -> Result<Vec<(usize, String, String)>, ParamError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = strip_comment(raw).trim();
+        if line.is_empty() || (line.starts_with('[') && line.ends_with(']')) {
+            continue;
         }
-        Ok(())
+        let (n, v) = line
+            .split_once('=')
+            .ok_or_else(|| ParamError(format!("line {line_no}: expected 'name = value', got '{line}'")))?;
+        let v = v.trim();
+        let v = if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') { &v[1..v.len() - 1] } else { v };
+        out.push((line_no, n.trim().to_string(), v.to_string()));
     }
+    Ok(out)
+}
 
-    /// Applies the settings in a (flat, see module doc) TOML text. Errors name the line.
-    pub fn load_toml(&mut self, text: &str) -> Result<(), ParamError> {
-        for (i, raw) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let line = strip_comment(raw).trim();
-            if line.is_empty() || (line.starts_with('[') && line.ends_with(']')) {
-                continue;
-            }
-            let (n, v) = line.split_once('=').ok_or_else(|| {
-                ParamError(format!(
-                    "line {line_no}: expected 'name = value', got '{line}'"
-                ))
-            })?;
-            let v = v.trim();
-            let v = if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
-                &v[1..v.len() - 1]
-            } else {
-                v
-            };
-            self.set(n.trim(), v)
-                .map_err(|e| ParamError(format!("line {line_no}: {e}")))?;
-        }
-        Ok(())
+/// One line per parameter: name, type, default, domain, description.
+pub fn listing(info: &[ParamInfo]) -> String {
+    let mut s = String::new();
+    for p in info {
+        s.push_str(&format!("{:<22} {:<6} default {:<12} {:<32} {}\n", p.name, p.kind, p.default, p.domain, p.description));
     }
-
-    /// A listing with one line per parameter: name, type, default, domain, description.
-    pub fn listing() -> String {
-        let mut s = String::new();
-        for p in Params::info() {
-            s.push_str(&format!(
-                "{:<22} {:<6} default {:<12} {:<32} {}\n",
-                p.name, p.kind, p.default, p.domain, p.description
-            ));
-        }
-        s
-    }
+    s
 }
 
 fn strip_comment(line: &str) -> &str {

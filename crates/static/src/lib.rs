@@ -42,6 +42,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use vigil_bv::TermId;
+use vigil_ir::unknown::{Cause, Unknown};
 use vigil_ir::{FuncId, Module};
 
 use crate::refine::{CheckStats, Refiner, VcAnswer};
@@ -115,6 +116,8 @@ pub struct Options {
     /// SAT conflicts allowed per solver call (a VC that needs more is left undecided, so one
     /// hard VC — e.g. about 32-bit division — cannot starve the others). `None`: no limit.
     pub vc_conflict_limit: Option<u64>,
+    /// The bit-vector solver's configuration, with the SAT core's parameters.
+    pub solver: vigil_bv::config::SolverConfig,
 }
 
 impl Default for Options {
@@ -128,6 +131,7 @@ impl Default for Options {
             deref_inline_limit: 64,
             max_unrolled_nodes: 100_000,
             max_contexts: 64,
+            solver: vigil_bv::config::SolverConfig::default(),
             vc_conflict_limit: Some(20_000),
         }
     }
@@ -224,7 +228,7 @@ pub struct Analysis {
     pub skipped: Vec<(String, String)>,
     pub stats: Stats,
     /// Why the analysis stopped early (deadline, interrupt), if it did.
-    pub incomplete: Option<String>,
+    pub incomplete: Option<Unknown>,
 }
 
 /// Runs the engine on a module.
@@ -251,7 +255,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
     let order: Vec<FuncId> = match vigil_ir::graphs::call_graph(module, &info) {
         Ok(cg) => cg.bottom_up().flat_map(|scc| scc.iter().map(|&f| FuncId(f))).collect(),
         Err(e) => {
-            an.incomplete = Some(format!("call graph: {e}"));
+            an.incomplete = Some(Unknown::new(Cause::Bug, format!("call graph: {e}")));
             Vec::new()
         }
     };
@@ -264,8 +268,8 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
         if f.is_declaration() || is_special(&f.name) {
             continue;
         }
-        if stopped(opts) {
-            an.incomplete = Some("deadline or interrupt during symbolic execution".into());
+        if let Some(cause) = stopped(opts) {
+            an.incomplete = Some(Unknown::new(cause, "deadline or interrupt during symbolic execution"));
             break;
         }
         // An internal error in one function skips it (reported), never the whole analysis.
@@ -283,7 +287,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| refiner.check(&mut w, neg, opts, &mut cst)));
                     let r = r.unwrap_or_else(|_| {
                         refiner = Refiner::new(opts);
-                        VcAnswer::Unknown("internal error".into())
+                        VcAnswer::Unknown(Unknown::new(Cause::Bug, "internal error"))
                     });
                     if let VcAnswer::Valid = r {
                         let tt = w.tm.tt();
@@ -317,8 +321,8 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
         let fid = FuncId(fi_idx as u32);
         for (ci, check) in fi.checks.iter().enumerate() {
             st.vcs += 1;
-            if stopped(opts) {
-                an.incomplete = Some("deadline or interrupt while checking VCs".into());
+            if let Some(cause) = stopped(opts) {
+                an.incomplete = Some(Unknown::new(cause, "deadline or interrupt while checking VCs"));
                 st.vcs_undecided += 1;
                 continue 'vcs;
             }
@@ -340,7 +344,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                 }))
                 .unwrap_or_else(|_| {
                     refiner = Refiner::new(opts);
-                    VcAnswer::Unknown("internal error while checking".into())
+                    VcAnswer::Unknown(Unknown::new(Cause::Bug, "internal error while checking"))
                 });
                 match outcome {
                     VcAnswer::Valid => {}
@@ -401,13 +405,19 @@ type CallChain = Vec<(FuncId, u32)>;
 
 /// Functions whose calls have a built-in meaning; their bodies (if any) are not analysed.
 fn is_special(name: &str) -> bool {
-    matches!(name, "reach_error" | "__VERIFIER_error" | "__VERIFIER_assume" | "abort" | "exit")
-        || name.starts_with("__VERIFIER_nondet_")
+    use vigil_ir::svcomp::Role;
+    matches!(vigil_ir::svcomp::role(name), Some(Role::Error | Role::Assume | Role::Exit | Role::Nondet))
 }
 
-fn stopped(opts: &Options) -> bool {
-    opts.deadline.is_some_and(|d| Instant::now() >= d)
-        || opts.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+/// Why the analysis must stop now, if it must: its deadline passed or it was interrupted.
+fn stopped(opts: &Options) -> Option<Cause> {
+    if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+        Some(Cause::Timeout)
+    } else if opts.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+        Some(Cause::Cancelled)
+    } else {
+        None
+    }
 }
 
 pub use sarif::sarif;

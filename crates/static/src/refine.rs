@@ -22,6 +22,7 @@ use vigil_bv::{CheckResult, Op, Solver, TermId, Value};
 
 use crate::term_space::TermSpace;
 use crate::Options;
+use vigil_ir::unknown::{Cause, Unknown};
 
 /// The answer for one VC.
 pub enum VcAnswer {
@@ -31,7 +32,7 @@ pub enum VcAnswer {
     /// its model until the next check.
     Candidate,
     /// The budget ran out (expansion limit, deadline, interrupt, or a solver error).
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// Counters of one or more checks.
@@ -58,7 +59,7 @@ impl std::fmt::Debug for Refiner {
 
 impl Refiner {
     pub fn new(opts: &Options) -> Refiner {
-        let mut solver = Solver::new();
+        let mut solver = Solver::with_config(opts.solver.clone());
         solver.set_deadline(opts.deadline);
         solver.set_conflict_limit(opts.vc_conflict_limit);
         if let Some(f) = &opts.interrupt {
@@ -92,24 +93,24 @@ impl Refiner {
         let mut local = 0usize;
         loop {
             match self.solve(w, bad, st) {
-                Err(e) => return VcAnswer::Unknown(e),
+                Err(e) => return VcAnswer::Unknown(Unknown::new(Cause::Bug, e)),
                 Ok(CheckResult::Unsat) => return VcAnswer::Valid,
-                Ok(CheckResult::Unknown) => return VcAnswer::Unknown("solver budget".into()),
+                Ok(CheckResult::Unknown) => return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "solver budget")),
                 Ok(CheckResult::Sat) => {}
             }
             let nodes = cone(w, bad, &self.expanded);
             let vals = match self.solver.values(&w.tm, &nodes) {
                 Ok(v) => v,
-                Err(e) => return VcAnswer::Unknown(e.to_string()),
+                Err(e) => return VcAnswer::Unknown(Unknown::new(Cause::Bug, e.to_string())),
             };
             let val = |t: TermId| -> Option<&Value> { nodes.binary_search(&t).ok().map(|i| &vals[i]) };
             match pick(w, bad, &self.expanded, val) {
                 Some(s) => {
                     if local >= opts.summary_expand_limit {
-                        return VcAnswer::Unknown("summary expansion limit".into());
+                        return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "summary expansion limit"));
                     }
                     if let Err(e) = self.expand(w, s) {
-                        return VcAnswer::Unknown(e);
+                        return VcAnswer::Unknown(Unknown::new(Cause::Bug, e));
                     }
                     local += 1;
                     st.expansions += 1;
@@ -127,19 +128,19 @@ impl Refiner {
                         }
                         for s in todo {
                             if local >= opts.summary_expand_limit.saturating_mul(4) {
-                                return VcAnswer::Unknown("summary expansion limit while concretising".into());
+                                return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "summary expansion limit while concretising"));
                             }
                             if let Err(e) = self.expand(w, s) {
-                                return VcAnswer::Unknown(e);
+                                return VcAnswer::Unknown(Unknown::new(Cause::Bug, e));
                             }
                             local += 1;
                             st.expansions += 1;
                         }
                     }
                     return match self.solve(w, bad, st) {
-                        Err(e) => VcAnswer::Unknown(e),
+                        Err(e) => VcAnswer::Unknown(Unknown::new(Cause::Bug, e)),
                         Ok(CheckResult::Unsat) => VcAnswer::Valid,
-                        Ok(CheckResult::Unknown) => VcAnswer::Unknown("solver budget".into()),
+                        Ok(CheckResult::Unknown) => VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "solver budget")),
                         Ok(CheckResult::Sat) => VcAnswer::Candidate,
                     };
                 }

@@ -13,6 +13,7 @@ use vigil_bv::TermId;
 use crate::engine::{Ctx, Sat};
 use crate::symbolic::SymInput;
 use crate::Verdict;
+use vigil_ir::unknown::{Cause, Unknown};
 
 /// Constraints for following `trace` from the initial state: one list entry per position
 /// (`cons[i]` constrains the step into position `i`), plus the inputs read.
@@ -57,7 +58,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     let vals = cx.model_inputs(&inputs);
                     cx.run_test(&vals);
                     if cx.check_bad_states().is_none() {
-                        return Verdict::Unknown("internal: a feasible abstract trace did not replay (please report)".into());
+                        return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a feasible abstract trace did not replay (please report)"));
                     }
                     continue;
                 }
@@ -68,7 +69,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
         // Longest feasible prefix: lo feasible, hi infeasible (prefix lengths).
         let (mut lo, mut hi) = (1usize, cons.len());
         if cx.sat(&cons[..1]) != Sat::Yes {
-            return Verdict::Unknown("internal: initial region infeasible".into());
+            return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: initial region infeasible"));
         }
         if cons.len() == n {
             // the whole trace was infeasible: hi = n
@@ -89,7 +90,8 @@ pub fn run(cx: &mut Ctx) -> Verdict {
         let from = cx.regions[s].loc;
         let (p, _exact) = cx.pre(from, trace[j + 1]);
         if cx.split(s, p).is_none() {
-            return Verdict::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
+            let why = format!("refinement made no progress at {}", cx.loc_name(from));
+            return Verdict::Unknown(Unknown::new(Cause::Imprecise, why));
         }
     }
 }

@@ -57,7 +57,7 @@ fn val(state: &[u64], o: Opnd) -> u64 {
 
 /// Normalises an input to the function's range: `_Bool` results are 0 or 1.
 pub fn input_value(func: &str, width: u32, v: u64) -> u64 {
-    if func == "__VERIFIER_nondet_bool" {
+    if vigil_ir::svcomp::nondet_function(func).is_some_and(|n| n.is_bool()) {
         v & 1
     } else {
         v & mask(width)

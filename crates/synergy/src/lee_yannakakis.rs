@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use crate::engine::{Ctx, Sat};
 use crate::symbolic::{self, Mode};
 use crate::Verdict;
+use vigil_ir::unknown::{Cause, Unknown};
 
 pub fn run(cx: &mut Ctx) -> Verdict {
     let mut witness: HashMap<usize, usize> = HashMap::new();
@@ -63,7 +64,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     witness.insert(q, s);
                     continue;
                 }
-                _ => return Verdict::Unknown("internal: search step did not reach its region (please report)".into()),
+                _ => return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: search step did not reach its region (please report)")),
             }
         }
         // Split: a witnessed region unstable with respect to some region.
@@ -99,7 +100,10 @@ pub fn run(cx: &mut Ctx) -> Verdict {
         }
         return match cx.proof() {
             Some(p) => Verdict::Safe { proof: p },
-            None => Verdict::Unknown("lee-yannakakis: partition stable but an abstract error trace remains (inexact precondition)".into()),
+            None => Verdict::Unknown(Unknown::new(
+                Cause::Imprecise,
+                "lee-yannakakis: partition stable but an abstract error trace remains (inexact precondition)",
+            )),
         };
     }
 }

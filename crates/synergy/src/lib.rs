@@ -27,6 +27,7 @@ pub mod symbolic;
 pub mod synergy;
 
 use std::fmt;
+use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -74,6 +75,8 @@ pub struct Options {
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// The bit-vector solver's configuration, with the SAT core's parameters.
+    pub solver: vigil_bv::config::SolverConfig,
 }
 
 impl Default for Options {
@@ -86,6 +89,7 @@ impl Default for Options {
             test_step_bound: 100_000,
             deadline: None,
             interrupt: None,
+            solver: vigil_bv::config::SolverConfig::default(),
         }
     }
 }
@@ -179,7 +183,7 @@ impl Proof {
 pub enum Verdict {
     Unsafe { inputs: Vec<Input>, trace: Vec<TraceStep> },
     Safe { proof: Proof },
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 impl Verdict {
@@ -230,21 +234,32 @@ impl fmt::Display for Stats {
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
     if opts.property != "unreach-call" {
         return (
-            Verdict::Unknown(format!("the synergy engine checks unreach-call only, not {}", opts.property)),
+            Verdict::Unknown(Unknown::new(
+                Cause::Declined,
+                format!("the synergy engine checks unreach-call only, not {}", opts.property),
+            )),
             Stats::default(),
         );
     }
     // Constructors run before main and destructors after it; the flattened program is main alone.
     if !module.constructors.is_empty() || !module.destructors.is_empty() {
         return (
-            Verdict::Unknown("the program has constructors or destructors, which the synergy engine does not run".into()),
+            Verdict::Unknown(Unknown::new(
+                Cause::Declined,
+                "the program has constructors or destructors, which the synergy engine does not run",
+            )),
             Stats::default(),
         );
     }
     let flat = match std::panic::catch_unwind(|| flatten::flatten(module)) {
         Ok(Ok(f)) => f,
-        Ok(Err(flatten::Unsupported(why))) => return (Verdict::Unknown(why), Stats::default()),
-        Err(_) => return (Verdict::Unknown("internal error while flattening (please report)".into()), Stats::default()),
+        Ok(Err(flatten::Unsupported(why))) => {
+            // A construct vigil could not lower stops every engine; anything else flattening
+            // refuses is beyond this engine only.
+            let cause = if module.unsupported.is_empty() { Cause::Declined } else { Cause::Unsupported };
+            return (Verdict::Unknown(Unknown::new(cause, why)), Stats::default());
+        }
+        Err(_) => return (Verdict::Unknown(Unknown::new(Cause::Bug, "internal error while flattening (please report)")), Stats::default()),
     };
     check_flat(&flat, opts)
 }
@@ -259,7 +274,7 @@ pub fn check_flat(flat: &flatten::Flat, opts: &Options) -> (Verdict, Stats) {
     }));
     let outcome = match run {
         Ok(o) => o,
-        Err(_) => Verdict::Unknown("internal error in the synergy engine (please report)".into()),
+        Err(_) => Verdict::Unknown(Unknown::new(Cause::Bug, "internal error in the synergy engine (please report)")),
     };
     let mut stats = cx.stats.clone();
     stats.forest_states = cx.states.len() as u64;

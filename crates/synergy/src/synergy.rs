@@ -16,6 +16,7 @@
 use crate::engine::{Ctx, Sat};
 use crate::generalize::Generalizer;
 use crate::Verdict;
+use vigil_ir::unknown::{Cause, Unknown};
 
 /// GetOrderedAbstractTrace: for an abstract trace, the latest region on it that F visits is
 /// found, its earliest-added state chosen, and the trace prefix replaced by the regions of that
@@ -49,12 +50,12 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             let before = cx.regions[ordered[0]].members.len();
             cx.run_test(&[]);
             if cx.regions[ordered[0]].members.len() == before && before == 0 {
-                return Verdict::Unknown("internal: the initial region is not covered by a test".into());
+                return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: the initial region is not covered by a test"));
             }
             continue;
         }
         let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, Some(&ordered[..k])) else {
-            return Verdict::Unknown("internal: forest path does not follow the program".into());
+            return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program"));
         };
         let from = cx.states[chain[k - 1]].loc;
         let target = ordered[k];
@@ -77,7 +78,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 let vals = cx.model_inputs(&last_inputs);
                 let run = cx.run_test(&vals);
                 if run.len() <= k || cx.states[run[k]].region != target {
-                    return Verdict::Unknown("internal: a generated test did not follow its path (please report)".into());
+                    return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
                 }
             }
             Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
@@ -87,14 +88,18 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 let (p, exact) = cx.pre(from, target);
                 let witness = chain[k - 1];
                 if !exact && cx.holds(p, &cx.states[witness].vals.clone()) {
-                    return Verdict::Unknown(format!(
-                        "refinement needs an input quantified away (inexact precondition at {}) after {} iterations",
-                        cx.loc_name(from),
-                        cx.stats.iterations
+                    return Verdict::Unknown(Unknown::new(
+                        Cause::Imprecise,
+                        format!(
+                            "refinement needs an input quantified away (inexact precondition at {}) after {} iterations",
+                            cx.loc_name(from),
+                            cx.stats.iterations
+                        ),
                     ));
                 }
                 if cx.split(s, p).is_none() {
-                    return Verdict::Unknown(format!("refinement made no progress at {}", cx.loc_name(from)));
+                    let why = format!("refinement made no progress at {}", cx.loc_name(from));
+                    return Verdict::Unknown(Unknown::new(Cause::Imprecise, why));
                 }
                 if cx.opts.generalize {
                     gen.after_split(cx, from);

@@ -6,6 +6,7 @@
 //! undefined behaviour on that path, which makes a `true` answer impossible.
 
 use std::fmt;
+use vigil_ir::unknown::Cause;
 
 /// The kinds of fault.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -42,8 +43,12 @@ pub enum FaultKind {
     BadCall,
     /// A call to a function that is neither defined in the program nor in vigil's runtime.
     UnknownFunction(String),
-    /// Invalid use of a hypercall.
+    /// Invalid use of a hypercall: a bug of the runtime or of the VM, never of the program.
     BadHypercall(&'static str),
+    /// A library function called in a way C leaves undefined or vigil's runtime does not model
+    /// (`VM_FAULT_INVALID_ARG`: a self-deadlock, a write to a stream that is not stdout, …).
+    /// Shown as `invalid hypercall: …`, as before this kind had its own name.
+    InvalidArgument(&'static str),
     /// A construct the lowering could not represent.
     Unsupported(String),
     /// A library function whose source and destination overlap where C forbids it (`memcpy`,
@@ -81,6 +86,7 @@ impl FaultKind {
             BadCall => 15,
             UnknownFunction(_) => 16,
             BadHypercall(_) => 17,
+            InvalidArgument(_) => 3,
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
             VaArgBeyondArguments => 20,
@@ -90,7 +96,7 @@ impl FaultKind {
     /// The fault the runtime raises with `VM_CTL_FAULT` and code `code` (`VM_FAULT_*`). The
     /// runtime raises only the kinds of undefined behaviour it detects inside library functions;
     /// `VM_FAULT_INVALID_ARG` (a misuse of a library function, or a use vigil does not model) and
-    /// any other code become a [`FaultKind::BadHypercall`], which ends the path as unknown.
+    /// any other code become a [`FaultKind::InvalidArgument`], which ends the path as unknown.
     pub fn from_runtime_code(code: u64) -> FaultKind {
         use FaultKind::*;
         match code {
@@ -105,7 +111,32 @@ impl FaultKind {
             11 => DivOverflow,
             12 => SignedOverflow,
             19 => OverlappingCopy("source and destination overlap"),
-            _ => BadHypercall("invalid argument to a library function"),
+            _ => InvalidArgument("invalid argument to a library function"),
+        }
+    }
+
+    /// What kind of event the fault is: the verifier decides on this, never on the text.
+    pub fn class(&self) -> FaultClass {
+        use FaultKind::*;
+        match self {
+            Assert | Leak => FaultClass::Checked,
+            NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | InvalidFree | WriteToConstant | DivByZero
+            | DivOverflow | SignedOverflow | Undefined(_) | Unreachable | BadCall | OverlappingCopy(_)
+            | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
+            Unsupported(_) | UnknownFunction(_) => FaultClass::ToolLimit,
+            BadHypercall(_) => FaultClass::RuntimeBug,
+        }
+    }
+
+    /// The reason of an `unknown` answer when this fault ends a path without violating the
+    /// property checked.
+    pub fn unknown_cause(&self) -> Cause {
+        match (self.class(), self) {
+            (FaultClass::Checked, _) => Cause::OtherProperty,
+            (FaultClass::UndefinedBehaviour, _) => Cause::UndefinedBehaviour,
+            (FaultClass::ToolLimit, FaultKind::UnknownFunction(_)) => Cause::UnknownFunction,
+            (FaultClass::ToolLimit, _) => Cause::Unsupported,
+            (FaultClass::RuntimeBug, _) => Cause::Bug,
         }
     }
 
@@ -145,12 +176,25 @@ impl fmt::Display for FaultKind {
             Unreachable => write!(f, "unreachable executed"),
             BadCall => write!(f, "call with a bad callee or too few arguments"),
             UnknownFunction(name) => write!(f, "call to unknown external function {name}"),
-            BadHypercall(why) => write!(f, "invalid hypercall: {why}"),
+            BadHypercall(why) | InvalidArgument(why) => write!(f, "invalid hypercall: {why}"),
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
             OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
             VaArgBeyondArguments => write!(f, "va_arg beyond the arguments passed"),
         }
     }
+}
+
+/// The classes of fault, along the lines of [`vigil_ir::unknown::Class`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum FaultClass {
+    /// Defined behaviour that a property watches: an error call, lost heap memory.
+    Checked,
+    /// Undefined behaviour of the program (C11 / glibc on x86-64).
+    UndefinedBehaviour,
+    /// Something vigil does not model: an unsupported construct, an unknown external function.
+    ToolLimit,
+    /// A bug of vigil's runtime or VM (a hypercall used wrongly).
+    RuntimeBug,
 }
 
 /// The properties the VM can check.

@@ -40,6 +40,6 @@ pub mod ops;
 pub mod program;
 pub mod symbolic;
 
-pub use fault::{FaultKind, Property};
+pub use fault::{FaultClass, FaultKind, Property};
 pub use machine::{Choices, Config, Event, Input, Machine, TransitionResult, State, Stop, SymStats, Symbolic};
 pub use program::Program;

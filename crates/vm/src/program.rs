@@ -423,11 +423,7 @@ impl Program {
         let atomic_functions = module
             .functions
             .iter()
-            .map(|f| {
-                f.name.starts_with("__VERIFIER_atomic_")
-                    && !matches!(f.name.as_str(), "__VERIFIER_atomic_begin" | "__VERIFIER_atomic_end")
-                    && !f.is_declaration()
-            })
+            .map(|f| vigil_ir::svcomp::is_atomic_function(&f.name) && !f.is_declaration())
             .collect();
         let error_functions =
             module.functions.iter().map(|f| vigil_ir::svcomp::is_error_function(&f.name)).collect();

@@ -6,6 +6,7 @@
 //! parent never panics or waits more than 30 s past the time limit (then it kills the process group).
 
 use super::*;
+use vigil_ir::unknown::Cause;
 
 /// Runs one task in a child process; never panics.
 pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskResult {
@@ -58,6 +59,7 @@ pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskRe
         verdict: String::new(),
         outcome: String::new(),
         engine: "none".into(),
+        cause: None,
         wall_s: 0.0,
         cpu_s: None,
         max_rss_mib: None,
@@ -78,6 +80,7 @@ pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskRe
                     // Kill the whole process group (time, sh, vigil, clang).
                     let _ = Command::new("kill").args(["-KILL", "--", &format!("-{pid}")]).status();
                     let _ = rx.recv_timeout(Duration::from_secs(10));
+                    result.cause = Some(Cause::Timeout.qualified());
                     format!("unknown(killed after {:.0} s)", limit.as_secs_f64())
                 }
             }
@@ -105,6 +108,7 @@ pub(super) fn interpret(out: &std::process::Output, result: &mut TaskResult) -> 
     match (json, out.status.code()) {
         (Some(j), Some(0 | 10 | 20)) => {
             result.engine = j["engine"].as_str().unwrap_or("none").to_string();
+            result.cause = j["cause"].as_str().map(String::from);
             match j["verdict"].as_str() {
                 Some("true") => "true".into(),
                 Some("false") => format!("false({})", j["property"].as_str().unwrap_or("?")),
@@ -118,9 +122,18 @@ pub(super) fn interpret(out: &std::process::Output, result: &mut TaskResult) -> 
         (_, code) => {
             use std::os::unix::process::ExitStatusExt;
             match out.status.signal() {
-                Some(9) => "unknown(out of memory or killed)".into(),
-                Some(sig) => format!("unknown(crashed: signal {sig})"),
-                None => format!("unknown(crashed: exit code {code:?})"),
+                Some(9) => {
+                    result.cause = Some(Cause::MemoryLimit.qualified());
+                    "unknown(out of memory or killed)".into()
+                }
+                Some(sig) => {
+                    result.cause = Some(Cause::Bug.qualified());
+                    format!("unknown(crashed: signal {sig})")
+                }
+                None => {
+                    result.cause = Some(Cause::Bug.qualified());
+                    format!("unknown(crashed: exit code {code:?})")
+                }
             }
         }
     }

@@ -91,6 +91,10 @@ pub struct TaskResult {
     /// correct-true, correct-false, wrong-true, wrong-false, unknown.
     pub outcome: String,
     pub engine: String,
+    /// The cause of an unknown verdict (`class:cause`, see `vigil_ir::unknown`); None for other
+    /// verdicts, for an unknown whose cause vigil did not state (an error, older result files).
+    #[serde(default)]
+    pub cause: Option<String>,
     pub wall_s: f64,
     pub cpu_s: Option<f64>,
     pub max_rss_mib: Option<f64>,
@@ -103,6 +107,9 @@ struct ResultsFile {
     vigil_version: String,
     timeout_s: f64,
     memory_mib: u64,
+    /// How many tasks ended unknown, by cause (`class:cause`, `other` when none was stated).
+    #[serde(default)]
+    unknown_by_cause: BTreeMap<String, usize>,
     results: Vec<TaskResult>,
 }
 
@@ -192,6 +199,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         vigil_version: env!("CARGO_PKG_VERSION").into(),
         timeout_s: args.timeout,
         memory_mib: args.memory,
+        unknown_by_cause: unknown_by_cause(&results),
         results,
     };
     if let Some(p) = &args.json {
@@ -242,6 +250,7 @@ mod tests {
             verdict: verdict.into(),
             outcome: outcome(verdict, Some(expected)).into(),
             engine: "explicit".into(),
+            cause: verdict.starts_with("unknown").then(|| "limit:timeout".to_string()),
             wall_s: 1.0,
             cpu_s: Some(0.5),
             max_rss_mib: None,
@@ -253,8 +262,12 @@ mod tests {
         let old = vec![result("a.c", "true", "true"), result("b.c", "unknown(x)", "false"), result("c.c", "true", "true")];
         let new = vec![result("a.c", "unknown(timeout)", "true"), result("b.c", "false(unreach-call)", "false"), result("c.c", "true", "true")];
         let t = table(&new);
-        assert!(t.lines().last().unwrap().starts_with("TOTAL"));
+        assert!(t.lines().rev().nth(1).unwrap().starts_with("TOTAL"));
         assert!(t.contains(" 3 "), "{t}");
+        // One unknown, counted by its cause under the table.
+        assert!(t.lines().last().unwrap().starts_with("unknown by cause: limit 1 (timeout 1)"), "{t}");
+        assert_eq!(unknown_by_cause(&new).get("limit:timeout"), Some(&1));
+        assert_eq!(unknown_by_cause(&old).len(), 1);
         let c = compare(&old, &new);
         let reg = c.find("REGRESSION").expect("regression listed");
         let imp = c.find("improved").expect("improvement listed");

@@ -74,7 +74,34 @@ pub fn table(results: &[TaskResult]) -> String {
         s.push_str(&row(cat, t));
     }
     s.push_str(&row("TOTAL", &total));
+    let by_cause = unknown_by_cause(results);
+    if !by_cause.is_empty() {
+        // One line per class, with its causes: `limit 12 (timeout 10, state-limit 2)`.
+        let mut by_class: BTreeMap<&str, (usize, Vec<String>)> = BTreeMap::new();
+        for (cause, n) in &by_cause {
+            let (class, name) = cause.split_once(':').unwrap_or((cause.as_str(), ""));
+            let e = by_class.entry(class).or_default();
+            e.0 += n;
+            if !name.is_empty() {
+                e.1.push(format!("{name} {n}"));
+            }
+        }
+        let parts: Vec<String> = by_class
+            .iter()
+            .map(|(class, (n, names))| if names.is_empty() { format!("{class} {n}") } else { format!("{class} {n} ({})", names.join(", ")) })
+            .collect();
+        s.push_str(&format!("unknown by cause: {}\n", parts.join("; ")));
+    }
     s
+}
+
+/// How many results are unknown, by cause (`class:cause`; `other` when no cause was stated).
+pub fn unknown_by_cause(results: &[TaskResult]) -> BTreeMap<String, usize> {
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for r in results.iter().filter(|r| r.outcome == "unknown") {
+        *by.entry(r.cause.clone().unwrap_or_else(|| "other".into())).or_default() += 1;
+    }
+    by
 }
 
 pub(super) fn csv_field(s: &str) -> String {
@@ -86,7 +113,7 @@ pub(super) fn csv_field(s: &str) -> String {
 }
 
 pub(super) fn to_csv(results: &[TaskResult]) -> String {
-    let mut s = String::from("file,property,category,expected,verdict,outcome,engine,wall_s,cpu_s,max_rss_mib\n");
+    let mut s = String::from("file,property,category,expected,verdict,outcome,engine,wall_s,cpu_s,max_rss_mib,cause\n");
     for r in results {
         let fields = [
             csv_field(&r.file),
@@ -99,6 +126,7 @@ pub(super) fn to_csv(results: &[TaskResult]) -> String {
             format!("{:.3}", r.wall_s),
             r.cpu_s.map(|c| format!("{c:.3}")).unwrap_or_default(),
             r.max_rss_mib.map(|m| format!("{m:.1}")).unwrap_or_default(),
+            r.cause.clone().unwrap_or_default(),
         ];
         s.push_str(&fields.join(","));
         s.push('\n');

@@ -3,10 +3,12 @@
 
 use super::{Engine, Outcome};
 use crate::verdict::Answer;
+use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use vigil_explicit::Step;
-use vigil_report::{Evidence, InputValue, SourceLoc};
+use vigil_report::{Access, Evidence, InputValue, SourceLoc};
+use vigil_vm::FaultKind;
 
 pub struct ExplicitEngine {
     /// The program linked with the in-VM runtime (the VM's state is not shared between threads,
@@ -16,6 +18,8 @@ pub struct ExplicitEngine {
     /// Under no-overflow: the compiler's warning about an overflowing constant expression it
     /// folded (no instruction is left for the VM to check, so `true` would not cover it).
     pub folded_overflow: Option<String>,
+    /// At most this many states are explored to confirm another engine's input vector.
+    pub confirm_max_states: u64,
 }
 
 impl Engine for ExplicitEngine {
@@ -29,11 +33,12 @@ impl Engine for ExplicitEngine {
         let program = vigil_vm::Program::new(self.module.clone());
         let (mut verdict, st) = vigil_explicit::check(&program, &cfg);
         if let (vigil_explicit::Verdict::Holds, Some(w)) = (&verdict, &self.folded_overflow) {
-            verdict = vigil_explicit::Verdict::Unknown(format!(
-                "a constant expression overflows and was folded by the compiler: {w}"
+            verdict = vigil_explicit::Verdict::Unknown(Unknown::new(
+                Cause::FoldedOverflow,
+                format!("a constant expression overflows and was folded by the compiler: {w}"),
             ));
         }
-        let mut out = Outcome::unknown("");
+        let mut out = Outcome::new(Answer::True);
         out.stats.insert("states".into(), st.states.into());
         out.stats.insert("transitions".into(), st.transitions.into());
         out.stats.insert("instructions".into(), st.instructions.into());
@@ -110,6 +115,8 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
                 }
             }
             Step::Note { text } => ev.environment.note(text),
+            Step::Uninitialised { at, value: None } => ev.environment.uninitialised_branch(at),
+            Step::Uninitialised { at, value: Some(_) } => ev.environment.uninitialised_read(at),
             Step::Input { text } => {
                 let loc = last_call
                     .as_ref()
@@ -119,9 +126,16 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
                     ev.inputs.push(v);
                 }
             }
-            Step::Violation { what, file, line, col } => {
+            Step::Violation { what, fault, file, line, col } => {
                 ev.target = SourceLoc { file: file.clone(), line: *line, column: *col, function: current_function.clone() };
                 ev.what = what.clone();
+                ev.access = match fault {
+                    FaultKind::NullDeref => Some(Access::NullPointer),
+                    FaultKind::UseAfterFree => Some(Access::FreedMemory),
+                    FaultKind::OutOfBounds => Some(Access::OutOfBounds),
+                    FaultKind::InvalidPointer => Some(Access::InvalidPointer),
+                    _ => None,
+                };
                 ev.inside_call = open_call.clone();
             }
             Step::Output { .. } => {}
@@ -143,7 +157,7 @@ mod tests {
             Step::Return { func: "__VERIFIER_nondet_int".into() },
             Step::Input { text: "__VERIFIER_nondet_uchar = 200".into() },
             Step::Line { func: "main".into(), file: "p.c".into(), line: 4, col: 3 },
-            Step::Violation { what: "reach_error".into(), file: "p.c".into(), line: 4, col: 14 },
+            Step::Violation { what: "reach_error".into(), fault: FaultKind::Assert, file: "p.c".into(), line: 4, col: 14 },
         ];
         let ev = evidence(&trace, "unreach-call");
         assert_eq!(ev.inputs.len(), 2);
@@ -165,11 +179,18 @@ mod tests {
             Step::Note { text: "stdin: end of input".into() },
             Step::Return { func: "fgets".into() },
             Step::Call { func: "strlen".into(), file: "p.c".into(), line: 4, col: 3 },
-            Step::Violation { what: "null pointer dereference".into(), file: "p.c".into(), line: 4, col: 3 },
+            Step::Violation {
+                what: "null pointer dereference".into(),
+                fault: FaultKind::NullDeref,
+                file: "p.c".into(),
+                line: 4,
+                col: 3,
+            },
         ];
         let ev = evidence(&trace, "valid-deref");
         assert_eq!(ev.inside_call.as_deref(), Some("strlen"));
         assert_eq!(ev.what, "null pointer dereference");
+        assert_eq!(ev.access, Some(Access::NullPointer));
         assert_eq!(ev.environment.stdin.as_deref(), Some(&b"x"[..]));
     }
 }

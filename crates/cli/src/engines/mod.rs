@@ -11,6 +11,7 @@ pub mod static_engine;
 pub mod synergy;
 
 use crate::verdict::Answer;
+use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -39,9 +40,10 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    pub fn unknown(reason: impl Into<String>) -> Outcome {
+    /// An outcome with `answer` and nothing else yet.
+    pub fn new(answer: Answer) -> Outcome {
         Outcome {
-            answer: Answer::Unknown(reason.into()),
+            answer,
             trace: Vec::new(),
             evidence: None,
             choices: None,
@@ -54,9 +56,13 @@ impl Outcome {
         }
     }
 
+    pub fn unknown(why: Unknown) -> Outcome {
+        Outcome::new(Answer::Unknown(why))
+    }
+
     /// The outcome of an engine that does not apply, with the reason.
     pub fn declined(reason: impl Into<String>) -> Outcome {
-        Outcome { declined: true, ..Outcome::unknown(reason) }
+        Outcome { declined: true, ..Outcome::unknown(Unknown::new(Cause::Declined, reason)) }
     }
 
     /// True for `true` and `false` (answers backed by evidence).

@@ -11,6 +11,7 @@ use super::{Engine, Outcome};
 use crate::property::Property;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use vigil_ir::unknown::{Cause, Unknown};
 use vigil_static::ReportKind;
 
 pub struct StaticEngine {
@@ -73,17 +74,20 @@ impl Engine for StaticEngine {
             }
         }
         let mut out = out.unwrap_or_else(|| {
-            let mut why = match &analysis.incomplete {
-                Some(stop) => format!("static analysis stopped early: {stop}"),
-                None => format!(
-                    "no bug found within the unrolling bound ({} of {} verification conditions proved)",
-                    st.vcs_proved, st.vcs
+            let (cause, mut why) = match &analysis.incomplete {
+                Some(stop) => (stop.cause, format!("static analysis stopped early: {stop}")),
+                None => (
+                    if unconfirmed.is_empty() { Cause::Bounded } else { Cause::Unconfirmed },
+                    format!(
+                        "no bug found within the unrolling bound ({} of {} verification conditions proved)",
+                        st.vcs_proved, st.vcs
+                    ),
                 ),
             };
             if !unconfirmed.is_empty() {
                 why.push_str(&format!("; {} candidate(s) did not replay on the VM", unconfirmed.len()));
             }
-            Outcome::unknown(why)
+            Outcome::unknown(Unknown::new(cause, why))
         });
         if !unconfirmed.is_empty() {
             stats.insert("unconfirmed".into(), unconfirmed.into());

@@ -38,8 +38,7 @@ impl Engine for SynergyEngine {
         stats.insert("regions".into(), st.regions.into());
         let mut out = match result {
             vigil_synergy::Verdict::Safe { proof } => {
-                let mut o = Outcome::unknown("");
-                o.answer = Answer::True;
+                let mut o = Outcome::new(Answer::True);
                 o.details = proof.to_string().lines().map(String::from).collect();
                 if let Ok(j) = serde_json::from_str::<serde_json::Value>(&proof.to_json()) {
                     stats.insert("proof".into(), j);
@@ -50,7 +49,10 @@ impl Engine for SynergyEngine {
                 let vector: Vec<u64> = inputs.iter().map(|i| i.value).collect();
                 match super::confirm::confirm(&self.confirm_with, vector, cancel) {
                     Ok(o) => o,
-                    Err(why) => Outcome::unknown(format!("the synergy engine's counterexample is {why}")),
+                    Err(why) => {
+                        let message = format!("the synergy engine's counterexample is {}", why.message);
+                        Outcome::unknown(why.with_message(message))
+                    }
                 }
             }
             vigil_synergy::Verdict::Unknown(why) => Outcome::unknown(why),

@@ -4,7 +4,7 @@
 //! false(SUBPROPERTY) | unknown(WHY)` (the correct answer; `unknown` for undefined behaviour
 //! outside the property, WHY a part of the reason), `// property: P` (when not unreach-call),
 //! `// flags: …` (extra options), `// decide: ENGINE…` (engines that must answer exactly the
-//! expectation, not unknown).
+//! expectation, not unknown), `// unknown: CAUSE` (the cause those engines' unknown must have).
 #![allow(dead_code)] // each test binary uses part of this module
 
 use std::path::{Path, PathBuf};
@@ -16,6 +16,8 @@ pub struct Case {
     pub property: Option<String>,
     pub flags: Vec<String>,
     pub decide: Vec<String>,
+    /// `// unknown: CAUSE`: a class, a cause or `class:cause` of `vigil_ir::unknown`.
+    pub unknown: Option<String>,
 }
 
 impl Case {
@@ -60,6 +62,7 @@ pub fn cases() -> Vec<Case> {
                 decide: header(&text, "decide")
                     .map(|d| d.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect())
                     .unwrap_or_default(),
+                unknown: header(&text, "unknown"),
                 path,
             })
         })

@@ -8,6 +8,7 @@
 //! through it (crate docs, "VC lifting") is conjoined with that context.
 
 use super::*;
+use vigil_ir::svcomp::{self, Role};
 
 impl FunctionExecutor<'_> {
     pub(super) fn call(&mut self, callee: &Callee, args: &[Operand], ret_ty: TypeId, loc: vigil_ir::Loc) -> Result<Option<TermId>, SkipReason> {
@@ -17,23 +18,26 @@ impl FunctionExecutor<'_> {
         };
         let gf = self.m.function(g);
         let name = gf.name.as_str();
-        match name {
-            "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_rtn" => {
+        match svcomp::role(name) {
+            Some(Role::Error | Role::AssertFail) => {
                 let ff = self.w.tm.ff();
                 self.check(ReportKind::Assertion, ff, loc);
                 self.ctx = ff;
                 return Ok(None);
             }
-            "abort" | "exit" | "_exit" | "_Exit" => {
+            Some(Role::Exit) => {
                 self.ctx = self.w.tm.ff();
                 return Ok(None);
             }
-            "__VERIFIER_assume" => {
+            Some(Role::Assume) => {
                 let c = self.operand(args[0]);
                 let cb = symbolic::to_bool(&mut self.w.tm, c);
                 self.ctx = self.w.tm.and(self.ctx, cb);
                 return Ok(None);
             }
+            _ => {}
+        }
+        match name {
             "malloc" | "calloc" | "realloc" | "valloc" | "alloca" | "__builtin_alloca" | "aligned_alloc" => {
                 // Allocation never fails in this model (documented limitation: NULL results of
                 // malloc are not explored, which can only lose bugs).
@@ -47,7 +51,7 @@ impl FunctionExecutor<'_> {
             "free" => return Ok(None),
             _ => {}
         }
-        if name.starts_with("__VERIFIER_nondet_") {
+        if svcomp::role(name) == Some(Role::Nondet) {
             if wd == 0 {
                 return Ok(None);
             }

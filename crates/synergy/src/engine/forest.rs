@@ -123,11 +123,12 @@ impl<'a> Ctx<'a> {
         }
         if let Some(u) = ub {
             let (w, l) = self.states[u].what.clone().unwrap_or_default();
-            return Some(Verdict::Unknown(format!(
+            let why = format!(
                 "undefined behaviour reachable ({w} at {}) after {} iterations",
                 self.describe(l),
                 self.stats.iterations
-            )));
+            );
+            return Some(Verdict::Unknown(Unknown::new(Cause::UndefinedBehaviour, why).at(l)));
         }
         None
     }
@@ -169,7 +170,7 @@ impl<'a> Ctx<'a> {
         // Replay on the concrete interpreter before reporting.
         let values: Vec<u64> = inputs.iter().map(|i| i.value).collect();
         if !replay_reaches_error(self.flat, &values, self.opts.test_step_bound.saturating_mul(2).max(chain.len() as u64 + 1)) {
-            return Verdict::Unknown("internal: the counterexample did not replay (please report)".into());
+            return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: the counterexample did not replay (please report)"));
         }
         Verdict::Unsafe { inputs, trace }
     }

@@ -36,6 +36,7 @@ use crate::exec::{self, ListInputs, Step};
 use crate::flatten::Flat;
 use crate::symbolic::{self, Mode, SymExit, SymInput, Target};
 use crate::{Input, Options, Verdict, Stats, TraceStep};
+use vigil_ir::unknown::{Cause, Unknown};
 
 /// See [`Ctx::maybe_fresh_solver`].
 pub const SOLVER_CLAUSE_LIMIT: u64 = 20_000;
@@ -93,7 +94,7 @@ impl<'a> Ctx<'a> {
         let mut tm = TermManager::new();
         let canon: Vec<TermId> = flat.regs.iter().map(|r| tm.var(&r.name, Sort::BitVec(r.width))).collect();
         let canon_set = canon.iter().copied().collect();
-        let mut solver = Solver::new();
+        let mut solver = Solver::with_config(opts.solver.clone());
         solver.set_deadline(opts.deadline);
         if let Some(f) = &opts.interrupt {
             solver.set_interrupt(f.clone());
@@ -160,18 +161,19 @@ impl<'a> Ctx<'a> {
     }
 
     /// Budget check: iterations, deadline, interrupt.
-    pub fn out_of_budget(&self) -> Option<String> {
+    pub fn out_of_budget(&self) -> Option<Unknown> {
         if self.stats.iterations >= self.opts.max_iterations {
-            return Some(format!("iteration bound {} reached", self.opts.max_iterations));
+            return Some(Unknown::new(Cause::IterationLimit, format!("iteration bound {} reached", self.opts.max_iterations)));
         }
         if let Some(d) = self.opts.deadline {
             if Instant::now() >= d {
-                return Some(format!("time limit reached after {} iterations", self.stats.iterations));
+                let why = format!("time limit reached after {} iterations", self.stats.iterations);
+                return Some(Unknown::new(Cause::Timeout, why));
             }
         }
         if let Some(f) = &self.opts.interrupt {
             if f.load(Ordering::Relaxed) {
-                return Some(format!("interrupted after {} iterations", self.stats.iterations));
+                return Some(Unknown::new(Cause::Cancelled, format!("interrupted after {} iterations", self.stats.iterations)));
             }
         }
         None
@@ -179,8 +181,10 @@ impl<'a> Ctx<'a> {
 
     /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
     /// what ran out, else the solver itself.
-    pub fn gave_up(&self) -> String {
-        self.out_of_budget().unwrap_or_else(|| format!("solver gave up after {} iterations", self.stats.iterations))
+    pub fn gave_up(&self) -> Unknown {
+        self.out_of_budget().unwrap_or_else(|| {
+            Unknown::new(Cause::SolverLimit, format!("solver gave up after {} iterations", self.stats.iterations))
+        })
     }
 
     /// Satisfiability of the conjunction of `ts`.
@@ -209,7 +213,7 @@ impl<'a> Ctx<'a> {
     /// everything is passed as assumptions).
     fn maybe_fresh_solver(&mut self) {
         if self.solver.stats().clauses > SOLVER_CLAUSE_LIMIT {
-            let mut s = Solver::new();
+            let mut s = Solver::with_config(self.opts.solver.clone());
             s.set_deadline(self.opts.deadline);
             if let Some(f) = &self.opts.interrupt {
                 s.set_interrupt(f.clone());

@@ -118,7 +118,7 @@ impl<'a> Ctx<'a> {
             Some(trace) => Ok(trace),
             None => Err(match self.proof() {
                 Some(p) => Verdict::Safe { proof: p },
-                None => Verdict::Unknown("internal: proof check failed".into()),
+                None => Verdict::Unknown(Unknown::new(Cause::Bug, "internal: proof check failed")),
             }),
         }
     }

@@ -10,10 +10,8 @@
 //! location.
 
 use super::*;
+use vigil_ir::svcomp::{self, Role};
 
-pub(super) const ERROR_FUNCS: [&str; 3] = ["reach_error", "__VERIFIER_error", "__assert_fail"];
-
-pub(super) const EXIT_FUNCS: [&str; 3] = ["abort", "exit", "_Exit"];
 
 /// Output functions that change no program state when declared externally: `puts` and
 /// `putchar` always, `printf` when its format is a constant string without a `%n` conversion
@@ -55,9 +53,9 @@ pub(super) fn writes_through_pointer(format: &[u8]) -> bool {
     false
 }
 
-/// Is `name` one of the SV-COMP input functions?
+/// Is `name` one of the SV-COMP input functions the engine handles (numbers, not pointers)?
 pub fn is_nondet(name: &str) -> bool {
-    name.starts_with("__VERIFIER_nondet_") && name != "__VERIFIER_nondet_pointer"
+    svcomp::role(name) == Some(Role::Nondet) && !svcomp::nondet_function(name).is_some_and(|n| n.is_pointer())
 }
 
 impl<'m> Builder<'m> {
@@ -297,17 +295,18 @@ impl<'m> Builder<'m> {
             return Err(Unsupported(format!("indirect call at {}", m.describe_loc(loc))));
         };
         let gname = m.function(*g).name.clone();
-        if ERROR_FUNCS.contains(&gname.as_str()) {
+        let role = svcomp::role(&gname);
+        if matches!(role, Some(Role::Error | Role::AssertFail)) {
             self.emit(cur, loc, FInst::Error { loc });
             // The rest of the block is dead after the error; keep lowering it into
             // a detached block so its values still get registers.
             return Ok(self.new_block(format!("{fname}/<after {gname}>"), &fname));
         }
-        if EXIT_FUNCS.contains(&gname.as_str()) {
+        if role == Some(Role::Exit) {
             self.emit(cur, loc, FInst::Exit);
             return Ok(self.new_block(format!("{fname}/<after {gname}>"), &fname));
         }
-        if gname == "__VERIFIER_assume" {
+        if role == Some(Role::Assume) {
             let c = self.opnd(f, fr, args[0], loc)?;
             self.emit(cur, loc, FInst::Assume { c });
             return Ok(cur);

@@ -183,7 +183,8 @@ pub fn sym_step(
                 let w = flat.width(*dst);
                 let var = tm.var(&format!("in.{func}"), vigil_bv::Sort::BitVec(w));
                 inputs.push(SymInput { var, func: func.clone(), width: w });
-                let v = if func == "__VERIFIER_nondet_bool" && w > 1 {
+                let is_bool = vigil_ir::svcomp::nondet_function(func).is_some_and(|n| n.is_bool());
+                let v = if is_bool && w > 1 {
                     let low = tm.extract(var, 0, 0);
                     tm.zero_extend(low, w - 1)
                 } else {

@@ -1,0 +1,216 @@
+//! The configuration of `vigil check`: one parameter table per engine, for the VM and for the
+//! portfolio, declared with the SAT core's table macro (`vigil_sat::param_table!`: name, type,
+//! default, domain, description; values outside the domain are rejected, never clamped), plus the
+//! bit-vector solver's configuration with the SAT core's parameters (`vigil_bv::config`).
+//!
+//! Sources, applied in order: the defaults, `--config FILE` (TOML, sections `[explicit]`,
+//! `[vm]`, `[synergy]`, `[static]`, `[portfolio]`, `[bv]`, `[bv.rewrite]`, `[sat]`), each
+//! `-C section.key=value`, and last the dedicated options (`--max-states`, `--unroll`, …) when
+//! they are given. A file and a `-C` setting go through the same reader
+//! ([`vigil_bv::config::parse_toml`]); unknown sections or keys and bad values are errors.
+//! `vigil params` lists every key.
+
+use vigil_bv::config::{parse_toml, ConfigValue, SolverConfig};
+use vigil_sat::params::{Domain, ParamError};
+
+vigil_sat::choice_enum!(
+    /// Search order of the explicit engine.
+    SearchOrder { Dfs = "dfs", Bfs = "bfs" }
+);
+
+vigil_sat::choice_enum!(
+    /// The synergy engine's algorithm.
+    SynergyAlgorithm { Synergy = "synergy", LeeYannakakis = "lee-yannakakis", Cegar = "cegar" }
+);
+
+const MAXI: u64 = 1 << 40;
+
+vigil_sat::param_table! {
+    /// The explicit engine (`[explicit]`).
+    pub struct ExplicitParams {
+        max_states: u64 = 5_000_000, Domain::Range(1, u64::MAX), "stop the search after this many states (unknown)";
+        search: SearchOrder = SearchOrder::Dfs, Domain::Any, "search order: dfs or bfs";
+        confirm_max_states: u64 = 200_000, Domain::Range(1, u64::MAX), "states explored to confirm another engine's input vector on the VM";
+    }
+}
+
+vigil_sat::param_table! {
+    /// The virtual machine (`[vm]`).
+    pub struct VmParams {
+        max_steps: u64 = 50_000_000, Domain::Range(1, u64::MAX), "instructions after which a transition is cut off (the path is then incomplete)";
+        malloc_can_fail: bool = false, Domain::Any, "let malloc, calloc and realloc fail (return NULL) nondeterministically";
+    }
+}
+
+vigil_sat::param_table! {
+    /// The synergy engine (`[synergy]`).
+    pub struct SynergyParams {
+        algorithm: SynergyAlgorithm = SynergyAlgorithm::Synergy, Domain::Any, "synergy, or the lee-yannakakis and cegar baselines";
+        generalize: bool = true, Domain::Any, "generalise refinements (RefineWithGeneralization)";
+        max_iterations: u64 = 10_000, Domain::Range(1, MAXI), "main-loop iterations before unknown";
+        test_step_bound: u64 = 100_000, Domain::Range(1, MAXI), "block steps after which a test stops without error";
+    }
+}
+
+vigil_sat::param_table! {
+    /// The static engine (`[static]`).
+    pub struct StaticParams {
+        unroll: u64 = 1, Domain::Range(0, 1_000), "how many times each loop is unrolled";
+        summary_expand_limit: u64 = 500, Domain::Range(1, MAXI), "summary expansions per verification condition before giving up on it";
+        deref_inline_limit: u64 = 64, Domain::Range(0, MAXI), "pointer-sized summaries of at most this many nodes are inlined at the call";
+        max_unrolled_nodes: u64 = 100_000, Domain::Range(1, MAXI), "functions whose unrolled graph is larger are skipped";
+        max_contexts: u64 = 64, Domain::Range(1, MAXI), "calling contexts a verification condition is lifted into";
+        vc_conflict_limit: u64 = 20_000, Domain::Range(0, MAXI), "SAT conflicts per solver call (0: no limit)";
+    }
+}
+
+vigil_sat::param_table! {
+    /// The portfolio (`[portfolio]`).
+    pub struct PortfolioParams {
+        max_memory_mib: u64 = 8192, Domain::Range(1, 1 << 30), "resident memory (MiB) above which every engine stops (unknown); the explicit store's limit too";
+        wind_down_ms: u64 = 5_000, Domain::Range(0, 600_000), "how long engines get to stop after a cancellation";
+        memory_check_ms: u64 = 100, Domain::Range(1, 60_000), "interval between two checks of the resident memory";
+    }
+}
+
+/// Everything `vigil check` can be configured with.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub explicit: ExplicitParams,
+    pub vm: VmParams,
+    pub synergy: SynergyParams,
+    pub static_: StaticParams,
+    pub portfolio: PortfolioParams,
+    /// `[bv]`, `[bv.rewrite]` and `[sat]`: the symbolic engines' solver.
+    pub solver: SolverConfig,
+}
+
+/// The sections of the parameter tables, with their listings.
+fn tables() -> [(&'static str, String); 5] {
+    [
+        ("explicit", ExplicitParams::listing()),
+        ("vm", VmParams::listing()),
+        ("synergy", SynergyParams::listing()),
+        ("static", StaticParams::listing()),
+        ("portfolio", PortfolioParams::listing()),
+    ]
+}
+
+impl Config {
+    /// Applies a TOML text (`origin` names it in errors).
+    pub fn apply_toml(&mut self, text: &str, origin: &str) -> Result<(), String> {
+        let entries = parse_toml(text).map_err(|e| format!("{origin}: {e}"))?;
+        for (section, key, value, line) in entries {
+            let at = |e: String| format!("{origin}: line {line}: {e}");
+            if self.solver.apply(&section, &key, value.clone(), line).map_err(|e| format!("{origin}: {e}"))? {
+                continue;
+            }
+            let text = match value {
+                ConfigValue::Bool(b) => b.to_string(),
+                ConfigValue::Int(i) => i.to_string(),
+                ConfigValue::Float(f) => f.to_string(),
+                ConfigValue::Str(s) => s,
+                ConfigValue::StrArray(_) => return Err(at(format!("[{section}] {key}: arrays are not accepted"))),
+            };
+            let set = |r: Result<(), ParamError>| r.map_err(|e| at(format!("[{section}] {e}")));
+            match section.as_str() {
+                "explicit" => set(self.explicit.set(&key, &text))?,
+                "vm" => set(self.vm.set(&key, &text))?,
+                "synergy" => set(self.synergy.set(&key, &text))?,
+                "static" => set(self.static_.set(&key, &text))?,
+                "portfolio" => set(self.portfolio.set(&key, &text))?,
+                "" => return Err(at(format!("{key} is outside a [section]"))),
+                other => return Err(at(format!("unknown section [{other}] (see vigil params)"))),
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies `-C section.key=value` (the value as in a TOML file; a word is read as a string).
+    pub fn apply_setting(&mut self, setting: &str) -> Result<(), String> {
+        let bad = || format!("-C {setting}: expected section.key=value (see vigil params)");
+        let (path, value) = setting.split_once('=').ok_or_else(bad)?;
+        let (section, key) = path.trim().rsplit_once('.').ok_or_else(bad)?;
+        let value = value.trim();
+        let plain = value.starts_with('"') || value.starts_with('[') || parse_toml(&format!("x = {value}")).is_ok();
+        let value = if plain { value.to_string() } else { format!("\"{value}\"") };
+        self.apply_toml(&format!("[{section}]\n{key} = {value}\n"), &format!("-C {setting}"))
+    }
+
+    /// Every key with its type, default, domain and description, by section.
+    pub fn listing() -> String {
+        let mut s = String::from(
+            "vigil check reads these keys from --config FILE (TOML, [section] then key = value) and from\n\
+             -C section.key=value; the options --max-states, --search, --max-memory, --malloc-can-fail,\n\
+             --algorithm, --no-generalize and --unroll override them.\n",
+        );
+        for (section, listing) in tables() {
+            s.push_str(&format!("\n[{section}]\n{listing}"));
+        }
+        s.push_str(&format!(
+            "\n[sat] (the SAT core of the symbolic engines' solver)\n{}\n\
+             [bv] check-models (bool), conflict-limit (int), timeout-s (number), disable-rules (array of rule names)\n\
+             [bv.rewrite] RULE = bool, for each rewrite rule of the bit-vector layer\n",
+            vigil_sat::Params::listing()
+        ));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_engines_defaults() {
+        let c = Config::default();
+        let s = vigil_static::Options::default();
+        assert_eq!(c.static_.unroll, u64::from(s.unroll));
+        assert_eq!(c.static_.summary_expand_limit, s.summary_expand_limit as u64);
+        assert_eq!(c.static_.deref_inline_limit, s.deref_inline_limit as u64);
+        assert_eq!(c.static_.max_unrolled_nodes, s.max_unrolled_nodes as u64);
+        assert_eq!(c.static_.max_contexts, s.max_contexts as u64);
+        assert_eq!(Some(c.static_.vc_conflict_limit), s.vc_conflict_limit);
+        let y = vigil_synergy::Options::default();
+        assert_eq!((c.synergy.max_iterations, c.synergy.test_step_bound, c.synergy.generalize), (y.max_iterations, y.test_step_bound, y.generalize));
+        for t in [ExplicitParams::default().validate(), VmParams::default().validate(), PortfolioParams::default().validate()] {
+            assert!(t.is_ok());
+        }
+    }
+
+    #[test]
+    fn files_and_settings_go_through_one_reader() {
+        let mut c = Config::default();
+        c.apply_toml("[explicit]\nmax_states = 1_000\nsearch = \"bfs\"\n[sat]\nrestart = \"luby\"\n[bv]\nconflict-limit = 7\n", "f.toml")
+            .unwrap();
+        assert_eq!((c.explicit.max_states, c.explicit.search), (1_000, SearchOrder::Bfs));
+        assert_eq!(c.solver.sat_params.restart, vigil_sat::params::RestartMode::Luby);
+        assert_eq!(c.solver.conflict_limit, Some(7));
+        c.apply_setting("synergy.algorithm=cegar").unwrap();
+        c.apply_setting("vm.malloc_can_fail = true").unwrap();
+        c.apply_setting("sat.var_decay=0.9").unwrap();
+        assert_eq!(c.synergy.algorithm, SynergyAlgorithm::Cegar);
+        assert!(c.vm.malloc_can_fail);
+        assert_eq!(c.solver.sat_params.var_decay, 0.9);
+    }
+
+    #[test]
+    fn bad_settings_are_rejected_with_the_reason() {
+        let mut c = Config::default();
+        for (setting, needle) in [
+            ("explicit.max_states=0", "outside its range"),
+            ("explicit.nope=1", "unknown parameter"),
+            ("nosuch.key=1", "unknown section"),
+            ("max_states=1", "expected section.key=value"),
+            ("sat.var_decay=2", "outside its range"),
+            ("static.unroll=many", "cannot read"),
+        ] {
+            let e = c.apply_setting(setting).unwrap_err();
+            assert!(e.contains(needle), "{setting}: {e}");
+        }
+        let e = c.apply_toml("[portfolio]\nwind_down_ms = -1\n", "f.toml").unwrap_err();
+        assert!(e.contains("f.toml: line 2"), "{e}");
+        assert_eq!(c.explicit.max_states, 5_000_000, "a rejected value changes nothing");
+        assert!(Config::listing().contains("[portfolio]") && Config::listing().contains("max_states"));
+    }
+}
