@@ -5,7 +5,7 @@
 //!
 //! Tools: `VIGIL_CLANG` / `VIGIL_LLVM_LINK` if set, else `clang-19` / `llvm-link-19` on PATH,
 //! else `/usr/lib/llvm-19/bin/{clang,llvm-link}`. The flags (see `CLANG_FLAGS`) give portable
-//! x86_64 LP64 bitcode without floating point or vector code and without debug information
+//! x86_64 LP64 bitcode without floating point (except in `fp_*.c`) or vector code and without debug information
 //! (the VM attributes faults inside the runtime to the user's calling line).
 
 use std::env;
@@ -40,6 +40,9 @@ const CLANG_FLAGS: &[&str] = &[
     "-Wno-unused-parameter",
     "-Werror",
 ];
+
+/// The flags of [`CLANG_FLAGS`] that forbid floating point, left out for `fp_*.c`.
+const NO_FLOAT_FLAGS: &[&str] = &["-mno-sse", "-mno-mmx", "-mno-80387"];
 
 fn tool(env_var: &str, name: &str, fallback: &str) -> PathBuf {
     if let Some(p) = env::var_os(env_var) {
@@ -118,8 +121,14 @@ fn main() {
             let stem = src.file_stem().and_then(|s| s.to_str()).unwrap_or("part");
             let obj = out_dir.join(format!("{stem}-{target}.bc"));
             let mut cmd = Command::new(&clang);
+            // Files named `fp_*.c` compute with floating point: the no-float flags are left out
+            // and `-fno-math-errno` makes `__builtin_sqrt` and friends the LLVM intrinsics the VM
+            // executes (those files set errno themselves where C asks for it).
+            let fp = stem.starts_with("fp_");
+            let flags = CLANG_FLAGS.iter().filter(|f| !(fp && NO_FLOAT_FLAGS.contains(f)));
             cmd.arg(format!("--target={target}"))
-                .args(CLANG_FLAGS)
+                .args(flags)
+                .args(if fp { &["-fno-math-errno"][..] } else { &[][..] })
                 .arg("-isystem")
                 .arg(&resource_include)
                 .arg("-I")

@@ -1,6 +1,7 @@
 // expect: true
-// The same increments as 096 under a mutex: no increment is lost. vigil explores every
-// interleaving but does not detect data races yet, so it answers unknown, never false.
+// decide: explicit
+// The same increments as 047 under a mutex: no increment is lost. vigil explores every
+// interleaving and sees no data race, so the answer is true.
 #include <pthread.h>
 int counter;
 pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;

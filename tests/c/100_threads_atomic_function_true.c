@@ -1,7 +1,8 @@
 // expect: true
+// decide: explicit
 // SV-COMP's convention: a function named __VERIFIER_atomic_* runs atomically, so no increment
-// is lost (vigil must not report the interleaving that 096 reports; it answers unknown, as for
-// every thread program, until data races are detected).
+// is lost (vigil must not report the interleaving that 047 reports), and its accesses do not
+// race with each other.
 #include <pthread.h>
 int counter;
 void __VERIFIER_atomic_increment(void) {

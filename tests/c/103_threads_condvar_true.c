@@ -1,6 +1,7 @@
 // expect: true
+// decide: explicit
 // The correct version of 102: the item is written inside the critical section before `ready`,
-// so the consumer always sees it (vigil answers unknown for thread programs, never false).
+// so the consumer always sees it (race-free: true).
 #include <pthread.h>
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t c = PTHREAD_COND_INITIALIZER;

@@ -104,7 +104,7 @@ pub struct CheckArgs {
     /// Which engine to run.
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
-    /// The property: unreach-call, valid-memsafety, valid-memcleanup, no-overflow, no-data-race, or a .prp file
+    /// The property: unreach-call, valid-memsafety, valid-memcleanup, no-overflow, no-data-race, no-deadlock, or a .prp file
     /// [default: the task's first property, else unreach-call].
     #[arg(long, value_name = "PROPERTY")]
     pub property: Option<String>,
@@ -661,7 +661,9 @@ pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
         Property::ValidMemsafety => Some(vigil_vm::Property::ValidMemsafety),
         Property::ValidMemcleanup => Some(vigil_vm::Property::ValidMemcleanup),
         Property::NoOverflow => Some(vigil_vm::Property::NoOverflow),
-        Property::NoDataRace | Property::Unsupported(_) => None,
+        Property::NoDataRace => Some(vigil_vm::Property::NoDataRace),
+        Property::NoDeadlock => Some(vigil_vm::Property::NoDeadlock),
+        Property::Unsupported(_) => None,
     }
 }
 

@@ -14,6 +14,9 @@ pub enum Property {
     ValidMemcleanup,
     NoOverflow,
     NoDataRace,
+    /// vigil's own: no reachable state in which every thread that has not ended waits (on a
+    /// mutex, a join, a condition variable, a barrier, a semaphore or a read-write lock).
+    NoDeadlock,
     /// A property SV-COMP defines that vigil does not check (its name).
     Unsupported(&'static str),
 }
@@ -26,6 +29,7 @@ impl Property {
             Property::ValidMemcleanup => "valid-memcleanup",
             Property::NoOverflow => "no-overflow",
             Property::NoDataRace => "no-data-race",
+            Property::NoDeadlock => "no-deadlock",
             Property::Unsupported(name) => name,
         }
     }
@@ -37,6 +41,7 @@ impl Property {
             "valid-memcleanup" => Some(Property::ValidMemcleanup),
             "no-overflow" => Some(Property::NoOverflow),
             "no-data-race" => Some(Property::NoDataRace),
+            "no-deadlock" => Some(Property::NoDeadlock),
             _ => UNSUPPORTED.iter().find(|n| **n == s).map(|n| Property::Unsupported(n)),
         }
     }
@@ -50,7 +55,7 @@ impl Property {
         if !path.exists() {
             return Err(format!(
                 "unknown property '{arg}' (expected unreach-call, valid-memsafety, valid-memcleanup, \
-                 no-overflow, no-data-race, or a .prp file)"
+                 no-overflow, no-data-race, no-deadlock, or a .prp file)"
             ));
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: {e}"))?;
@@ -97,6 +102,8 @@ impl Property {
             Property::ValidMemcleanup => "CHECK( init(main()), LTL(G valid-memcleanup) )".into(),
             Property::NoOverflow => "CHECK( init(main()), LTL(G ! overflow) )".into(),
             Property::NoDataRace => "CHECK( init(main()), LTL(G ! data-race) )".into(),
+            // Not an SV-COMP property: no formula of theirs.
+            Property::NoDeadlock => "no-deadlock".into(),
             Property::Unsupported(name) => name.to_string(),
         }
     }

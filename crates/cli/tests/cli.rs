@@ -197,9 +197,9 @@ fn ir_prints_locations_and_lists_unsupported_constructs() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("define i32 @main()"), "{out}");
     assert!(out.contains("006_loop_phi.c:7:"), "locations are printed: {out}");
-    let o = vigil().arg("ir").arg(corpus("unsupported/float_arith.c")).output().expect("run");
+    let o = vigil().arg("ir").arg(corpus("unsupported/long_double.c")).output().expect("run");
     let err = stderr(&o);
-    assert!(err.contains("unsupported construct floating-point fmul at") && err.contains("float_arith.c:7:"), "{err}");
+    assert!(err.contains("unsupported construct x86_fp80 (long double) arithmetic at") && err.contains("long_double.c:6:"), "{err}");
 }
 
 #[test]
@@ -331,8 +331,8 @@ fn portfolio_names_the_deciding_engine_and_summarises_the_others() {
     let engines = j["stats"]["engines"].as_array().expect("engine summary");
     let names: Vec<&str> = engines.iter().filter_map(|e| e["engine"].as_str()).collect();
     assert_eq!(names, ["explicit", "synergy", "static"]);
-    // A property no engine checks yet is unknown, with each engine's reason.
-    let o = vigil().args(["check", "--property", "no-data-race"]).arg(corpus("088_wide_input_false.c")).output().expect("run");
+    // A property no engine checks yet is unknown, with the reason.
+    let o = vigil().args(["check", "--property", "termination"]).arg(corpus("088_wide_input_false.c")).output().expect("run");
     assert_eq!(o.status.code(), Some(20));
     assert!(String::from_utf8_lossy(&o.stdout).contains("not supported"));
 }

@@ -25,6 +25,7 @@ fn native_output(dir: &Path, count: u32, seed: u32) -> Vec<String> {
     let cc = Command::new(clang())
         .args(["-O0", "-w", &format!("-DCOUNT={count}"), &format!("-DSEED={seed}")])
         .arg(driver())
+        .arg("-lm")
         .arg("-o")
         .arg(&exe)
         .output()

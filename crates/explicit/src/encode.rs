@@ -32,6 +32,7 @@ const ALL_DEFINED: u8 = 0x08;
 const NONE_DEFINED: u8 = 0x10;
 const HAS_PTRS: u8 = 0x20;
 const UNDEF_COPIED: u8 = 0x40;
+const SHARED: u8 = 0x80;
 
 /// Appends `v` as an LEB128 varint (7 bits per byte, low bits first; shortest form).
 #[inline]
@@ -107,6 +108,9 @@ pub fn encode_object(o: &Object, out: &mut Vec<u8>) {
     if o.undef_copied {
         head |= UNDEF_COPIED;
     }
+    if o.shared {
+        head |= SHARED;
+    }
     out.push(head);
     put_varint(out, o.data.len() as u64);
     out.extend_from_slice(&o.data);
@@ -154,7 +158,7 @@ pub fn decode_object(bytes: &[u8]) -> Object {
             ptrs.push(PtrSlot { off, obj });
         }
     }
-    Object { kind: kind_of(head & KIND_MASK), data, def, ptrs, undef_copied: head & UNDEF_COPIED != 0 }
+    Object { kind: kind_of(head & KIND_MASK), data, def, ptrs, undef_copied: head & UNDEF_COPIED != 0, shared: head & SHARED != 0 }
 }
 
 /// Length of the object encoding that starts at `bytes[0]`.

@@ -10,10 +10,15 @@
 //! is all that stands between the search and an answer, a second search reads uninitialised
 //! values without choosing (every branch on them both ways): it covers every initial value at
 //! once, so it may prove the property, and it never reports a violation.
+//!
+//! Threads: the search compares the first visible actions of the threads from each state to find
+//! data races ([`race`]); `no-data-race` answers from them, and for the other properties a race
+//! rules out `true` (README, "Threads").
 
 #![forbid(unsafe_code)]
 
 mod encode;
+pub mod race;
 pub mod replay;
 pub mod search;
 pub mod store;

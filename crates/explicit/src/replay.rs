@@ -43,12 +43,34 @@ pub fn replay_choices(
     m.events = Some(Vec::new());
     let n = choices.len();
     let mut found: Option<(FaultKind, Loc)> = None;
+    // The previous transition's thread and visible accesses (data races).
+    let mut previous: Option<(Option<u64>, Vec<vigil_vm::machine::Access>)> = None;
+    let mut race_note = None;
     for (k, cs) in choices.iter().enumerate() {
+        let root = m.state.root;
         let out = m.run_transition(Choices::forced(cs.clone()));
         let last = k + 1 == n;
+        if expected == "no-data-race" && last {
+            // A race: this transition's action and the previous one's, by another thread, race
+            // (crate::race). Whatever the thread does after its access does not matter.
+            if let (Some((Some(a), acc)), Some(b)) = (&previous, m.thread_slot()) {
+                if let Some((x, y)) = crate::race::racing_pair(prog, root, (*a, acc), (b, &m.accesses)) {
+                    race_note = Some(crate::race::describe(prog, &x, &y));
+                    found = Some((FaultKind::DataRace, y.loc));
+                }
+            }
+            if m.choices.taken.len() != cs.len() {
+                return Err(format!("replay diverged at transition {k}: different number of choices"));
+            }
+            break;
+        }
+        previous = Some((m.thread_slot(), m.accesses.clone()));
         match (&out.stop, last) {
             (Stop::Fault { kind, loc, .. }, true) if kind.violates(property) == Some(expected) => {
-                found = Some((kind.clone(), *loc));
+                // A deadlock is found by the scheduler, outside the program's code: it is shown
+                // where the program was last (where the last thread began to wait).
+                let at = if *kind == FaultKind::Deadlock && !loc.is_known() { m.last_loc } else { *loc };
+                found = Some((kind.clone(), at));
             }
             (Stop::Interrupt | Stop::Exit, true) if FaultKind::Leak.violates(property) == Some(expected) => {
                 m.scrub_dead_registers();
@@ -68,7 +90,10 @@ pub fn replay_choices(
     let Some((fault, loc)) = found else {
         return Err("replay did not reach the violation".into());
     };
-    let events = m.events.take().unwrap_or_default();
+    let mut events = m.events.take().unwrap_or_default();
+    if let Some(text) = race_note {
+        events.push(Event::Trace { kind: 1, text });
+    }
     Ok(render(&prog.module, &events, &fault, loc))
 }
 

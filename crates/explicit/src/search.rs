@@ -84,6 +84,9 @@ pub struct SearchStats {
     pub solver_queries: u64,
     pub solver_cache_hits: u64,
     pub solver_time_s: f64,
+    /// A deadlock the search met while checking another property (a warning: the path ends
+    /// there, which SV-COMP's properties do not count as a violation).
+    pub deadlock: Option<String>,
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -102,7 +105,7 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
     match property {
         Property::ValidMemsafety => !canon.unreachable_heap.is_empty(),
         Property::ValidMemcleanup => exited && !state.allocated_heap().is_empty(),
-        Property::UnreachCall | Property::NoOverflow => false,
+        Property::UnreachCall | Property::NoOverflow | Property::NoDataRace | Property::NoDeadlock => false,
     }
 }
 
@@ -123,13 +126,14 @@ fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
 }
 
 /// How seriously a reason forbids a `true` answer, when several paths give one: undefined
-/// behaviour, unsupported code and doubtful violations (4) over threads without race detection
-/// (3) over a cut-off transition (2) over inputs sampled rather than enumerated (1).
+/// behaviour, unsupported code and doubtful violations (4) over a data race or weak atomics in a
+/// thread program (3) over a cut-off transition (2) over inputs sampled rather than enumerated
+/// (1).
 fn severity(cause: Cause) -> u8 {
     match cause {
         Cause::InputSampled | Cause::UninitialisedSampled => 1,
         Cause::CutTransition => 2,
-        Cause::Threads => 3,
+        Cause::Threads | Cause::DataRace | Cause::WeakAtomics => 3,
         _ => 4,
     }
 }
@@ -185,11 +189,15 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         }
     };
     let mut check_counter = 0u32;
+    // Whether the program's weak atomics were noted (once is enough).
+    let mut weak_noted = false;
     // The state expanded last: its objects are reused when the next one is rebuilt.
     let mut previous: Option<crate::store::Expanded> = None;
     while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
         let from = store.expand(idx, previous.as_ref());
         let mut forced: Vec<u32> = Vec::new();
+        // The first visible action of each transition from this state (data races).
+        let mut actions: Vec<crate::race::Action> = Vec::new();
         loop {
             check_counter += 1;
             if check_counter.is_multiple_of(64) {
@@ -227,11 +235,14 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 note(Unknown::new(Cause::InputSampled, INPUT_SAMPLED), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
-                // The search explores the interleavings of visible accesses under sequential
-                // consistency. That covers every behaviour of a program without data races, but
-                // races are not detected yet, and a racy program's behaviours are undefined.
-                let why = "the program runs several threads and vigil does not detect data races yet (no proof)";
-                note(Unknown::new(Cause::Threads, why), &mut incomplete);
+                if let (Some(at), false) = (&prog.weak_atomic, weak_noted) {
+                    let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
+                    note(Unknown::new(Cause::WeakAtomics, why), &mut incomplete);
+                    weak_noted = true;
+                }
+                if let (false, Some(thread)) = (m.accesses.is_empty(), m.thread_slot()) {
+                    actions.push(crate::race::Action { thread, accesses: m.accesses.clone(), choices: choice_vec.clone() });
+                }
             }
             // A violation in a state whose uninitialised values may have been read inconsistently
             // (see vigil_vm::machine, "Uninitialised values") is not evidence.
@@ -288,6 +299,13 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     }
                 }
                 Stop::Cancelled => {}
+                Stop::Fault { kind: FaultKind::Deadlock, .. } if cfg.property != Property::NoDeadlock => {
+                    // A deadlocked program hangs: the path ends, with nothing more to check.
+                    stats.deadlock.get_or_insert_with(|| "a deadlock is reachable (every thread waits)".into());
+                }
+                Stop::Fault { kind: FaultKind::Assert, .. } if matches!(cfg.property, Property::NoDataRace | Property::NoDeadlock) => {
+                    // A failed assertion aborts the program: the path ends.
+                }
                 Stop::StepLimit => {
                     let why = "a transition exceeded the step limit (a loop without interrupt?)";
                     note(Unknown::new(Cause::CutTransition, why), &mut incomplete)
@@ -301,6 +319,34 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             match next_choices(&taken) {
                 Some(v) => forced = v,
                 None => break,
+            }
+        }
+        if let Some((i, j)) = crate::race::find(prog, from.state.root, &actions) {
+            let (a, b) = (&actions[i], &actions[j]);
+            let pair = crate::race::racing_pair(prog, from.state.root, (a.thread, &a.accesses), (b.thread, &b.accesses));
+            let (x, y) = pair.expect("found");
+            let what = crate::race::describe(prog, &x, &y);
+            if from.state.flags & flags::UNDEF_DOUBT != 0 {
+                // The schedule to this state may rest on uninitialised reads that disagree.
+                let why = format!("a violation that is not evidence: {what} follows reads of uninitialised memory that vigil may not have kept equal");
+                note(Unknown::new(Cause::DoubtfulViolation, why).at(y.loc), &mut incomplete);
+            } else if cfg.property == Property::NoDataRace {
+                let order = crate::race::schedule(&mut m, prog, &from.state, a, b)
+                    .or_else(|| crate::race::schedule(&mut m, prog, &from.state, b, a));
+                match order {
+                    Some((first, second)) => {
+                        let mut choices = store.path_to(idx);
+                        choices.push(first);
+                        choices.push(second);
+                        stats.time_s = start.elapsed().as_secs_f64();
+                        let v = Violation { property: "no-data-race", fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices, inputs: None };
+                        return (SearchResult::Violated(v), stats);
+                    }
+                    None => note(Unknown::new(Cause::Bug, format!("{what}, but no schedule to it was found")).at(y.loc), &mut incomplete),
+                }
+            } else {
+                let why = format!("the program has a data race ({what}); it was explored under sequential consistency only");
+                note(Unknown::new(Cause::DataRace, why).at(y.loc), &mut incomplete);
             }
         }
         previous = Some(from);

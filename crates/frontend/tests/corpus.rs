@@ -80,6 +80,7 @@ fn coverage(m: &Module, tags: &mut BTreeSet<String>) {
                     InstKind::AtomicRmw { .. } => "atomicrmw".into(),
                     InstKind::CmpXchg { .. } => "cmpxchg".into(),
                     InstKind::Fence { .. } => "fence".into(),
+                    InstKind::Float { op, .. } => format!("float:{}", op.name()),
                     InstKind::Unsupported { construct } => format!("UNSUPPORTED {construct}"),
                 };
                 tags.insert(tag);

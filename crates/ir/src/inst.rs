@@ -14,6 +14,7 @@
 //! The concrete meaning of each operation (wrap-around arithmetic, what is undefined) is defined
 //! once, by the VM's interpreter; symbolic engines must agree with it.
 
+use crate::float::FloatOp;
 use crate::{BlockId, ConstId, FuncId, Loc, TypeId, ValueId};
 
 /// An operand: a register of the current function or a constant of the module pool.
@@ -114,7 +115,7 @@ impl ICmpPred {
     }
 }
 
-/// Conversions between integers and pointers. (Floating-point conversions are unsupported.)
+/// Conversions between integers and pointers (floating-point ones are [`FloatOp`]s).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum CastOp {
     Trunc,
@@ -340,6 +341,8 @@ pub enum InstKind {
     /// Returns `{ty, i1}`: the old value and whether the exchange happened.
     CmpXchg { ptr: Operand, expected: Operand, new: Operand, ty: TypeId, ordering: AtomicOrdering },
     Fence { ordering: AtomicOrdering },
+    /// A floating-point operation (see [`crate::float`]); `ty` is the result type.
+    Float { op: FloatOp, args: Vec<Operand>, ty: TypeId },
     /// A construct vigil does not support (floating-point arithmetic, inline asm, vectors, …).
     /// Reaching it makes an engine answer `unknown` naming `construct` and the location.
     Unsupported { construct: String },
@@ -411,7 +414,7 @@ impl InstKind {
                 v.extend(args.iter().copied());
                 v
             }
-            InstKind::Intrinsic { args, .. } => args.clone(),
+            InstKind::Intrinsic { args, .. } | InstKind::Float { args, .. } => args.clone(),
             InstKind::ExtractValue { agg, .. } => vec![*agg],
             InstKind::InsertValue { agg, val, .. } => vec![*agg, *val],
             InstKind::AtomicRmw { ptr, val, .. } => vec![*ptr, *val],

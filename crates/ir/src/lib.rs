@@ -27,6 +27,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cfg;
+pub mod float;
 pub mod graphs;
 mod ids;
 pub mod inst;
@@ -36,6 +37,7 @@ pub mod svcomp;
 pub mod unknown;
 pub mod types;
 
+pub use float::{FCmpPred, FloatOp};
 pub use ids::{BlockId, ConstId, FileId, FuncId, GlobalId, TypeId, ValueId};
 pub use inst::{
     ArithFlags, AtomicOrdering, BinOp, CastOp, Callee, ICmpPred, Inst, InstKind, Intrinsic,

@@ -3,7 +3,7 @@
 //! One instruction per line, LLVM-like, with the source location as a trailing comment
 //! (`; file:line:col`). The format is for people and golden tests; it is not parsed back.
 
-use crate::{
+use crate::{FloatOp, 
     Callee, Const, Function, Global, Inst, InstKind, Module, Operand, PtrTarget, Terminator,
     TypeId,
 };
@@ -283,6 +283,8 @@ pub fn inst_to_string(m: &Module, f: &Function, inst: &Inst) -> String {
             o(*new)
         ),
         InstKind::Fence { ordering } => format!("fence {ordering:?}"),
+        InstKind::Float { op: FloatOp::FCmp(p), args, .. } => format!("fcmp {} {}", p.name(), list(m, f, args)),
+        InstKind::Float { op, args, ty: t } => format!("{} {} {}", op.name(), ty(m, *t), list(m, f, args)),
         InstKind::Unsupported { construct } => format!("UNSUPPORTED {construct}"),
     };
     format!("{dest}{body}")

@@ -55,6 +55,11 @@ impl Nondet {
         self.suffix == "pointer"
     }
 
+    /// Whether the function returns `float` or `double` (its input value is the IEEE bits).
+    pub fn is_float(&self) -> bool {
+        matches!(self.suffix, "float" | "double")
+    }
+
     /// Whether the function returns `_Bool` (values 0 and 1 only).
     pub fn is_bool(&self) -> bool {
         self.width == Width::Bits(1)
@@ -69,7 +74,7 @@ const fn nondet(suffix: &'static str, c_type: &'static str, width: Width, signed
 }
 
 /// The `__VERIFIER_nondet_*` functions vigil knows (x86-64 glibc types: `char` is signed).
-pub const NONDET: [Nondet; 17] = [
+pub const NONDET: [Nondet; 29] = [
     nondet("bool", "_Bool", Width::Bits(1), false, true),
     nondet("char", "char", Width::Bits(8), true, true),
     nondet("uchar", "unsigned char", Width::Bits(8), false, true),
@@ -87,6 +92,19 @@ pub const NONDET: [Nondet; 17] = [
     nondet("u32", "unsigned int", Width::Bits(32), false, false),
     nondet("u16", "unsigned short", Width::Bits(16), false, false),
     nondet("u8", "unsigned char", Width::Bits(8), false, false),
+    nondet("u64", "unsigned long long", Width::Bits(64), false, false),
+    nondet("schar", "signed char", Width::Bits(8), true, false),
+    nondet("s8", "signed char", Width::Bits(8), true, false),
+    nondet("s16", "short", Width::Bits(16), true, false),
+    nondet("s32", "int", Width::Bits(32), true, false),
+    nondet("i32", "int", Width::Bits(32), true, false),
+    nondet("s64", "long long", Width::Bits(64), true, false),
+    nondet("i64", "long long", Width::Bits(64), true, false),
+    nondet("loff_t", "long", Width::Word, true, false),
+    nondet("sector_t", "unsigned long", Width::Word, false, false),
+    // Their values are IEEE bits (the runtime samples them; the harness reinterprets the bits).
+    nondet("float", "float", Width::Bits(32), false, false),
+    nondet("double", "double", Width::Bits(64), false, false),
 ];
 
 /// The nondet function called `name`, if it is one.
@@ -188,7 +206,8 @@ mod tests {
         assert_eq!((int.width, int.signed, int.c_type), (Width::Bits(32), true, "int"));
         assert!(nondet_function("__VERIFIER_nondet_bool").unwrap().is_bool());
         assert!(nondet_function("__VERIFIER_nondet_pointer").unwrap().is_pointer());
-        assert_eq!(nondet_function("__VERIFIER_nondet_float"), None);
+        assert!(nondet_function("__VERIFIER_nondet_float").unwrap().is_float());
+        assert_eq!(nondet_function("__VERIFIER_nondet_int128"), None);
         let mut names: Vec<String> = NONDET.iter().map(|n| n.name()).collect();
         names.sort();
         names.dedup();

@@ -87,8 +87,11 @@ causes! {
     UninitialisedSampled = "uninitialised-sampled" in Incomplete,
     /// A violation was found after reads of uninitialised memory the VM may not have kept equal.
     DoubtfulViolation = "doubtful-violation" in Incomplete,
-    /// The program runs threads and data races are not detected.
+    /// The program runs threads and an engine that does not detect data races explored it.
     Threads = "threads" in Incomplete,
+    /// A thread program uses atomics weaker than `seq_cst`: sequentially consistent
+    /// interleavings do not cover all its behaviours.
+    WeakAtomics = "weak-atomics" in Incomplete,
     /// A transition was cut off at the VM's step limit.
     CutTransition = "cut-transition" in Incomplete,
     /// A property other than the one checked is violated (its error call ends the path).
@@ -128,6 +131,9 @@ causes! {
 
     /// Undefined behaviour outside the property checked.
     UndefinedBehaviour = "undefined-behaviour" in Undefined,
+    /// A data race (undefined behaviour in C11) in a thread program checked for another
+    /// property: explored under sequential consistency only.
+    DataRace = "data-race" in Undefined,
 
     /// Conclusive answers that contradict each other.
     Disagreement = "disagreement" in Internal,

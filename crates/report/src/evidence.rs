@@ -153,6 +153,27 @@ impl InputValue {
     }
 }
 
+/// The value of a `__VERIFIER_nondet_float`/`double` input, whose recorded value is its IEEE bits,
+/// as a C expression (shortest decimal that reads back to the same bits; `NAN`/`INFINITY` for
+/// the special values); None for other functions.
+pub fn float_value(function: &str, value: i128) -> Option<String> {
+    let x = match function {
+        "__VERIFIER_nondet_float" => f64::from(f32::from_bits(value as u32)),
+        "__VERIFIER_nondet_double" => f64::from_bits(value as u64),
+        _ => return None,
+    };
+    let single = function.ends_with("float");
+    Some(if x.is_nan() {
+        "NAN".into()
+    } else if x.is_infinite() {
+        if x < 0.0 { "-INFINITY".into() } else { "INFINITY".into() }
+    } else if single {
+        format!("{:e}f", x as f32)
+    } else {
+        format!("{x:e}")
+    })
+}
+
 /// The C type a `__VERIFIER_nondet_*` function returns (None for unknown names).
 pub fn nondet_c_type(function: &str) -> Option<&'static str> {
     vigil_ir::svcomp::nondet_function(function).map(|n| n.c_type)
@@ -195,10 +216,21 @@ mod tests {
     }
 
     #[test]
+    fn float_inputs_are_bits() {
+        let one = 1f64.to_bits() as i128;
+        assert_eq!(float_value("__VERIFIER_nondet_double", one).as_deref(), Some("1e0"));
+        let tenth = 0.1f32.to_bits() as i128;
+        assert_eq!(float_value("__VERIFIER_nondet_float", tenth).as_deref(), Some("1e-1f"));
+        assert_eq!(float_value("__VERIFIER_nondet_int", 3), None);
+    }
+
+    #[test]
     fn c_types_of_nondet_functions() {
         assert_eq!(nondet_c_type("__VERIFIER_nondet_uint"), Some("unsigned int"));
         assert_eq!(nondet_c_type("__VERIFIER_nondet_pointer"), Some("void *"));
-        assert_eq!(nondet_c_type("__VERIFIER_nondet_float"), None);
+        assert_eq!(nondet_c_type("__VERIFIER_nondet_float"), Some("float"));
+        assert_eq!(nondet_c_type("__VERIFIER_nondet_i32"), Some("int"));
+        assert_eq!(nondet_c_type("__VERIFIER_nondet_int128"), None);
         assert_eq!(nondet_c_type("malloc"), None);
     }
 }

@@ -95,7 +95,7 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     for what in &env.nondeterminism {
         let _ = writeln!(s, " * Not fixed by this harness: {what}.");
     }
-    s.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n");
+    s.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n");
     if !env.clock.is_empty() {
         s.push_str("#include <time.h>\n");
     }
@@ -123,6 +123,15 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     // Every nondet function of the table (vigil_ir::svcomp::NONDET).
     for n in &vigil_ir::svcomp::NONDET {
         let (name, ty) = (n.name(), n.c_type);
+        if n.is_float() {
+            // The input is the value's IEEE bits.
+            let bits = if n.width == vigil_ir::svcomp::Width::Bits(32) { "unsigned int" } else { "unsigned long long" };
+            let _ = writeln!(
+                s,
+                "VIGIL_HARNESS __attribute__((weak)) {ty} {name}(void) {{ {bits} b = ({bits})vigil_input(\"{name}\"); {ty} v; memcpy(&v, &b, sizeof v); return v; }}"
+            );
+            continue;
+        }
         let conv = if n.is_pointer() { "(void *)(__UINTPTR_TYPE__)" } else { "" };
         let _ = writeln!(
             s,

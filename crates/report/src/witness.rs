@@ -186,7 +186,13 @@ pub fn violation_witness(
                     kind: "function_return",
                     action: "follow",
                     location: location(l, Some(col)),
-                    constraint: Some(Constraint { value: format!("\\result == {}", v.value), format: "acsl_expression" }),
+                    constraint: Some(Constraint {
+                        value: format!(
+                            "\\result == {}",
+                            crate::evidence::float_value(&v.function, v.value).unwrap_or_else(|| v.value.to_string())
+                        ),
+                        format: "acsl_expression",
+                    }),
                 },
             }],
         });

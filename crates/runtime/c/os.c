@@ -17,8 +17,11 @@
  * variables (DiVM §4.3): all it knows is in the scheduler state, reached through VM_CR_STATE. It
  * picks a thread, tells the VM where to save that thread's frame when the transition ends
  * (VM_CR_INT_SLOT) and transfers control to the thread's frame (VM_CR_FRAME). The thread table
- * holds every thread (pthread.c adds them); with one running thread there is nothing to choose
- * and no choice is made.
+ * holds every thread (pthread.c adds them); only threads that may run are picked (a waiting
+ * thread whose condition does not hold is blocked, os.h), and with one there is nothing to
+ * choose and no choice is made. When no thread may run but some have not ended, every thread
+ * waits: the scheduler raises VM_FAULT_DEADLOCK (a violation of no-deadlock only; under other
+ * properties the path ends there, as the program hangs).
  *
  * The fault handler is entered by the VM instead of undefined behaviour, with the fault's kind
  * and the continuation (the faulting frame, its program counter after the faulting instruction,
@@ -62,6 +65,13 @@ RT_WEAK void __boot(void) {
     s->threads[0].start = NULL;
     s->threads[0].arg = NULL;
     s->threads[0].result = NULL;
+    s->threads[0].wait = RT_WAIT_NONE;
+    s->threads[0].wait_addr = NULL;
+    s->threads[0].specific = NULL;
+    s->threads[0].c11 = 0;
+    /* Threads communicate through the scheduler state (arguments, results, thread states): it
+     * is shared, and so is whatever a pointer stored in it reaches (frames excepted). */
+    __vm_obj_shared(s);
     __vm_ctl_set(VM_CR_STATE, s);
     __vm_ctl_set(VM_CR_SCHEDULER, (const void *)__vigil_sched);
     __vm_ctl_set(VM_CR_FAULT_HANDLER, (const void *)__vigil_fault_handler);
@@ -86,20 +96,29 @@ static void note_switch(int t) {
 RT_WEAK void __vigil_sched(void) {
     struct rt_sched *s = __vm_ctl_get(VM_CR_STATE);
     int t = s->current;
-    /* Several threads: any running one may go next, except inside an atomic section (the
+    /* Any thread that may run (rt_ready) may go next, except inside an atomic section (the
      * thread that entered it goes on). */
-    if (s->nthreads > 1 && !(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)) {
-        int running = 0;
-        for (int k = 0; k < s->nthreads; k++)
-            running += s->threads[k].state == RT_THREAD_RUNNING;
-        if (running == 0) {
+    /* One thread that does not wait (the common case): nothing to decide. */
+    int alone = s->nthreads == 1 && s->threads[0].wait == RT_WAIT_NONE;
+    if (!alone && !(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)) {
+        /* One pass over the table: the threads that may run, as a bit set (at most 64). */
+        int live = 0, ready = 0;
+        unsigned long long can_run = 0;
+        for (int k = 0; k < s->nthreads; k++) {
+            live += s->threads[k].state == RT_THREAD_RUNNING;
+            if (rt_ready(&s->threads[k])) {
+                can_run |= 1ULL << k;
+                ready++;
+            }
+        }
+        if (live == 0) {
             /* Every thread has ended (main by pthread_exit): the process exits with 0. */
             exit(0);
         }
-        int pick = running > 1 ? __vm_choose(running) : 0;
-        for (t = 0; t < s->nthreads; t++) {
-            if (s->threads[t].state == RT_THREAD_RUNNING && pick-- == 0)
-                break;
+        if (ready == 0)
+            __vigil_fault(VM_FAULT_DEADLOCK, "deadlock: every thread waits");
+        int pick = ready > 1 ? __vm_choose(ready) : 0;
+        for (t = 0; !(can_run >> t & 1) || pick-- > 0; t++) {
         }
         if (t != s->current)
             note_switch(t);

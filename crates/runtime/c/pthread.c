@@ -20,17 +20,20 @@
  * visible action and the scheduler may switch threads before each. A pthread_t is the index of
  * the thread in the table (main is 0); entries are never reused.
  *
- * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex) is a loop that
- * re-checks the condition and calls __vm_interrupt_cfl(): the VM ends the transition when the loop
- * comes round, so the scheduler can run another thread; a waiting thread that is picked again
- * finds the same state (a self-loop of the state space, not a new state). A wait that can never
- * end is therefore not reported (no deadlock detection yet); it can hide no reachable error, so
- * it never makes a verdict wrong.
+ * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex, a condition
+ * variable, pthread_once) is a loop that tests the condition in an atomic section and, when it
+ * must wait, sets the thread's wait condition there (os.h) and calls __vm_interrupt_cfl(): the
+ * transition ends, and the scheduler runs the thread again only once the condition holds. When
+ * every live thread waits, the scheduler reports a deadlock (os.c). Timed waits never block: the
+ * timeout is a nondeterministic choice each time the thread runs.
  *
  * Mutexes use the first int of glibc's pthread_mutex_t (zero for PTHREAD_MUTEX_INITIALIZER): 0
- * free, k + 1 held by thread k. Taking and releasing happen inside an atomic section (one visible
- * action). Misuse — unlocking a mutex one does not hold, destroying a held one, relocking a
- * normal mutex one already holds (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
+ * free, k + 1 held by thread k; the second counts the extra levels of a recursive mutex, and
+ * glibc's __kind field says the kind (pthread_mutexattr_settype: normal, recursive,
+ * error-checking, adaptive). Taking and releasing happen inside an atomic section (one visible
+ * action). Error-checking and recursive mutexes give glibc's EDEADLK and EPERM; misuse of the
+ * others — unlocking a mutex one does not hold, destroying a held one, relocking one already
+ * held (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
  *
  * Condition variables use the first unsigned of glibc's pthread_cond_t (zero for
  * PTHREAD_COND_INITIALIZER) as a generation counter: a waiter notes the generation, releases the
@@ -43,16 +46,27 @@
  * routine; every other caller waits until it is done, so no caller returns before the routine
  * has finished, as POSIX requires.
  *
- * Not offered (calls stay unknown external functions, so the verdict is unknown): timed waits,
- * barriers, read-write locks, thread-specific data, cancellation.
+ * Semaphores, barriers, read-write locks and spinlocks are in pthread_sync.c, thread-specific
+ * data in pthread_key.c, C11 <threads.h> in threads.c. Not offered (calls stay unknown external
+ * functions, so the verdict is unknown): cancellation; robust and priority mutexes fault.
  */
 #include "os.h"
 
 typedef unsigned long pthread_t;
-typedef struct { int word; } rt_mutex;
+/* glibc's pthread_mutex_t begins with __lock (here: 0 free, k + 1 held by thread k) and __count
+ * (the extra levels of a recursive mutex); __kind is int 4 on LP64, int 3 on ILP32. */
+typedef struct { int word; unsigned count; } rt_mutex;
+#define RT_KIND_INDEX (sizeof(void *) == 8 ? 4 : 3)
+/* glibc's PTHREAD_MUTEX_* kinds. */
+#define RT_MUTEX_NORMAL 0
+#define RT_MUTEX_RECURSIVE 1
+#define RT_MUTEX_ERRORCHECK 2
+#define RT_MUTEX_ADAPTIVE 3
+#define RT_MUTEX_KIND_MASK 3
 typedef struct { unsigned generation; } rt_cond;
 
 int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
+int __vigil_thread_create(pthread_t *thread, int detached, void *(*start)(void *), void *arg, int c11);
 int pthread_join(pthread_t thread, void **result);
 RT_NORETURN void pthread_exit(void *result);
 pthread_t pthread_self(void);
@@ -83,18 +97,24 @@ int pthread_mutex_trylock(void *mutex);
 int pthread_mutex_unlock(void *mutex);
 int pthread_mutexattr_init(void *attr);
 int pthread_mutexattr_destroy(void *attr);
+int pthread_mutexattr_settype(void *attr, int kind);
+int pthread_mutexattr_gettype(const void *attr, int *kind);
 int pthread_cond_init(void *cond, const void *attr);
 int pthread_cond_destroy(void *cond);
 int pthread_cond_wait(void *cond, void *mutex);
+int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime);
+int pthread_mutex_timedlock(void *mutex, const void *abstime);
 int pthread_cond_signal(void *cond);
 int pthread_cond_broadcast(void *cond);
-void __vigil_thread_start(long index);
+void __vigil_thread_start(void *(*start)(void *), void *arg, long c11);
 
+#define RT_EPERM 1
 #define RT_EAGAIN 11
 #define RT_EBUSY 16
 #define RT_ESRCH 3
 #define RT_EDEADLK 35
 #define RT_ENOTSUP 95
+#define RT_ETIMEDOUT 110
 
 /* glibc's values of the attribute constants. */
 #define RT_CREATE_JOINABLE 0
@@ -126,29 +146,24 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 /* Largest number of threads a program may create (each one grows every stored state). */
 #define RT_THREADS_MAX 64
 
-/* Enters an atomic section unless the caller is already in one (__VERIFIER_atomic_begin);
- * returns whether it did, for atomic_end. */
-static int atomic_begin(void) {
-    if (__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)
-        return 0;
-    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
-    return 1;
-}
-
-static void atomic_end(int entered) {
-    if (entered)
-        __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
-}
+#define atomic_begin rt_atomic_begin
+#define atomic_end rt_atomic_end
 
 /* The body of every thread but main: run the start routine, then end as pthread_exit does. */
-RT_WEAK void __vigil_thread_start(long index) {
-    struct rt_thread *t = &rt_sched()->threads[index];
-    void *result = t->start(t->arg);
+/* The start routine and its argument come as the frame's own arguments (no read of the thread
+ * table, which is shared: one visible action fewer per thread). */
+RT_WEAK void __vigil_thread_start(void *(*start)(void *), void *arg, long c11) {
+    /* A C11 thread's start routine returns int (threads.c). */
+    void *result = c11 ? (void *)(long)((int (*)(void *))(void (*)(void))start)(arg) : start(arg);
     pthread_exit(result);
 }
 
 RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg) {
     int detached = attr && ((const struct rt_attr *)attr)->detachstate == RT_CREATE_DETACHED;
+    return __vigil_thread_create(thread, detached, start, arg, 0);
+}
+
+RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start)(void *), void *arg, int c11) {
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
     int n = s->nthreads;
@@ -163,7 +178,12 @@ RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(v
     t->start = start;
     t->arg = arg;
     t->result = NULL;
-    t->frame = __vm_frame_make((const void *)__vigil_thread_start, 1, (long)n);
+    t->wait = RT_WAIT_NONE;
+    t->wait_addr = NULL;
+    t->specific = NULL;
+    t->c11 = c11;
+    /* Storing the argument in the (shared) thread table makes what it points to shared. */
+    t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
     *thread = (pthread_t)n;
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_THREADED, 0);
@@ -172,6 +192,8 @@ RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(v
 }
 
 RT_WEAK void pthread_exit(void *result) {
+    /* Thread-specific data's destructors run first, in the thread (pthread_key.c). */
+    __vigil_key_destructors();
     /* An exiting thread leaves any atomic section it is in. */
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
     struct rt_sched *s = rt_sched();
@@ -194,22 +216,36 @@ RT_WEAK void pthread_exit(void *result) {
 }
 
 RT_WEAK int pthread_join(pthread_t thread, void **result) {
-    struct rt_sched *s = rt_sched();
-    if (thread >= (pthread_t)s->nthreads)
-        return RT_ESRCH;
-    if (thread == (pthread_t)s->current)
-        return RT_EDEADLK;
-    if (s->threads[thread].detached)
-        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_join of a detached thread");
-    while (rt_sched()->threads[thread].state != RT_THREAD_ENDED)
+    for (;;) {
+        int atomic = atomic_begin();
+        struct rt_sched *s = rt_sched();
+        if (thread >= (pthread_t)s->nthreads || thread == (pthread_t)s->current || s->threads[thread].detached) {
+            int code = thread >= (pthread_t)s->nthreads ? RT_ESRCH : thread == (pthread_t)s->current ? RT_EDEADLK : 0;
+            atomic_end(atomic);
+            if (code)
+                return code;
+            __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_join of a detached thread");
+            return RT_EINVAL;
+        }
+        if (s->threads[thread].state == RT_THREAD_ENDED) {
+            rt_set_wait(RT_WAIT_NONE, NULL, 0);
+            void *r = s->threads[thread].result;
+            atomic_end(atomic);
+            if (result)
+                *result = r;
+            return 0;
+        }
+        rt_set_wait(RT_WAIT_EQ, &s->threads[thread].state, RT_THREAD_ENDED);
+        atomic_end(atomic);
         __vm_interrupt_cfl();
-    if (result)
-        *result = rt_sched()->threads[thread].result;
-    return 0;
+    }
 }
 
 RT_WEAK pthread_t pthread_self(void) {
-    return (pthread_t)rt_sched()->current;
+    int atomic = atomic_begin();
+    pthread_t self = (pthread_t)rt_sched()->current;
+    atomic_end(atomic);
+    return self;
 }
 
 RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
@@ -217,11 +253,13 @@ RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
 }
 
 RT_WEAK int pthread_detach(pthread_t thread) {
+    int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
-    if (thread >= (pthread_t)s->nthreads)
-        return RT_ESRCH;
-    s->threads[thread].detached = 1;
-    return 0;
+    int found = thread < (pthread_t)s->nthreads;
+    if (found)
+        s->threads[thread].detached = 1;
+    atomic_end(atomic);
+    return found ? 0 : RT_ESRCH;
 }
 
 RT_WEAK int pthread_attr_init(void *attr) {
@@ -349,6 +387,7 @@ RT_WEAK int pthread_once(int *once, void (*init)(void)) {
     for (;;) {
         atomic = atomic_begin();
         state = *once;
+        rt_set_wait(state == ONCE_DONE ? RT_WAIT_NONE : RT_WAIT_EQ, once, ONCE_DONE);
         atomic_end(atomic);
         if (state == ONCE_DONE)
             return 0;
@@ -357,7 +396,7 @@ RT_WEAK int pthread_once(int *once, void (*init)(void)) {
 }
 
 RT_WEAK int pthread_mutexattr_init(void *attr) {
-    (void)attr;
+    *(int *)attr = RT_MUTEX_NORMAL;
     return 0;
 }
 
@@ -366,9 +405,33 @@ RT_WEAK int pthread_mutexattr_destroy(void *attr) {
     return 0;
 }
 
+RT_WEAK int pthread_mutexattr_settype(void *attr, int kind) {
+    if (kind < RT_MUTEX_NORMAL || kind > RT_MUTEX_ADAPTIVE)
+        return RT_EINVAL;
+    *(int *)attr = kind;
+    return 0;
+}
+
+RT_WEAK int pthread_mutexattr_gettype(const void *attr, int *kind) {
+    *kind = *(const int *)attr;
+    return 0;
+}
+
+/* The mutex's kind, from glibc's __kind field (set by pthread_mutex_init or a static
+ * initialiser such as PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). Robust and priority mutexes are
+ * not modelled. */
+static int kind_of(rt_mutex *m) {
+    int kind = ((int *)m)[RT_KIND_INDEX];
+    if (kind & ~RT_MUTEX_KIND_MASK)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "robust and priority-protocol mutexes are not modelled");
+    return kind & RT_MUTEX_KIND_MASK;
+}
+
 RT_WEAK int pthread_mutex_init(void *mutex, const void *attr) {
-    (void)attr;
-    ((rt_mutex *)mutex)->word = 0;
+    rt_mutex *m = mutex;
+    m->word = 0;
+    m->count = 0;
+    ((int *)m)[RT_KIND_INDEX] = attr ? *(const int *)attr : RT_MUTEX_NORMAL;
     return 0;
 }
 
@@ -378,40 +441,75 @@ RT_WEAK int pthread_mutex_destroy(void *mutex) {
     return 0;
 }
 
-/* Takes the mutex if it is free: 0 if taken, else the holder's index + 1. */
-static int try_take(rt_mutex *m) {
-    int self = rt_sched()->current;
+/* Takes the mutex if it is free, or again if the thread holds a recursive one: 0 then. Held by
+ * another thread: EBUSY, and when `wait`, the running thread waits until it is free (os.h).
+ * Held by the thread itself: EDEADLK for an error-checking mutex, EBUSY for the others without
+ * `wait`; with `wait`, a normal mutex would deadlock itself (undefined for PTHREAD_MUTEX_DEFAULT,
+ * which glibc's normal kind is), which raises VM_FAULT_INVALID_ARG. */
+static int try_take(rt_mutex *m, int wait) {
     int atomic = atomic_begin();
+    int self = rt_sched()->current;
+    int kind = kind_of(m);
     int word = m->word;
-    if (word == 0)
+    int result = 0;
+    if (word == 0) {
         m->word = self + 1;
+        m->count = 0;
+    } else if (word == self + 1 && kind == RT_MUTEX_RECURSIVE) {
+        m->count++;
+    } else if (word == self + 1) {
+        result = kind == RT_MUTEX_ERRORCHECK ? RT_EDEADLK : RT_EBUSY;
+    } else {
+        result = RT_EBUSY;
+    }
+    rt_set_wait(word != 0 && word != self + 1 && wait ? RT_WAIT_EQ : RT_WAIT_NONE, &m->word, 0);
     atomic_end(atomic);
-    return word;
+    if (word == self + 1 && result == RT_EBUSY && wait)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_lock of a mutex the thread already holds");
+    return result;
 }
 
 RT_WEAK int pthread_mutex_lock(void *mutex) {
-    int self = rt_sched()->current;
-    int holder;
-    while ((holder = try_take(mutex)) != 0) {
-        if (holder == self + 1)
-            __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_lock of a mutex the thread already holds");
+    int r;
+    while ((r = try_take(mutex, 1)) == RT_EBUSY)
         __vm_interrupt_cfl();
-    }
-    return 0;
+    return r;
 }
 
 RT_WEAK int pthread_mutex_trylock(void *mutex) {
-    return try_take(mutex) == 0 ? 0 : RT_EBUSY;
+    return try_take(mutex, 0);
 }
 
+/* The timeout of a timed wait is a nondeterministic choice: each time the waiting thread runs
+ * and the wait is not over, it may time out (the thread never blocks, so a timed wait is never
+ * part of a deadlock). */
+RT_WEAK int pthread_mutex_timedlock(void *mutex, const void *abstime) {
+    (void)abstime;
+    int r;
+    while ((r = try_take(mutex, 0)) == RT_EBUSY) {
+        if (__vm_choose(2))
+            return RT_ETIMEDOUT;
+        __vm_interrupt_cfl();
+    }
+    return r;
+}
+
+/* Releases the mutex (one level of a recursive one). Not held by the thread: EPERM for the
+ * error-checking and recursive kinds, undefined behaviour (VM_FAULT_INVALID_ARG) for the
+ * others. */
 RT_WEAK int pthread_mutex_unlock(void *mutex) {
     rt_mutex *m = mutex;
-    int self = rt_sched()->current;
     int atomic = atomic_begin();
+    int self = rt_sched()->current;
+    int kind = kind_of(m);
     int word = m->word;
-    if (word == self + 1)
+    if (word == self + 1 && m->count > 0)
+        m->count--;
+    else if (word == self + 1)
         m->word = 0;
     atomic_end(atomic);
+    if (word != self + 1 && (kind == RT_MUTEX_ERRORCHECK || kind == RT_MUTEX_RECURSIVE))
+        return RT_EPERM;
     if (word != self + 1)
         __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_mutex_unlock of a mutex the thread does not hold");
     return 0;
@@ -428,21 +526,39 @@ RT_WEAK int pthread_cond_destroy(void *cond) {
     return 0;
 }
 
-RT_WEAK int pthread_cond_wait(void *cond, void *mutex) {
-    rt_cond *c = cond;
+/* Releases the mutex and notes the generation in one atomic step (no wake-up is lost), waits
+ * until the generation changes (or, when `timed`, times out by a nondeterministic choice), then
+ * takes the mutex again. */
+static int cond_wait(rt_cond *c, void *mutex, int timed) {
     int atomic = atomic_begin();
     unsigned seen = c->generation;
-    atomic_end(atomic);
     pthread_mutex_unlock(mutex);
+    atomic_end(atomic);
+    int result = 0;
     for (;;) {
         atomic = atomic_begin();
         unsigned now = c->generation;
+        rt_set_wait(now != seen || timed ? RT_WAIT_NONE : RT_WAIT_NE, &c->generation, (int)seen);
         atomic_end(atomic);
         if (now != seen)
             break;
+        if (timed && __vm_choose(2)) {
+            result = RT_ETIMEDOUT;
+            break;
+        }
         __vm_interrupt_cfl();
     }
-    return pthread_mutex_lock(mutex);
+    pthread_mutex_lock(mutex);
+    return result;
+}
+
+RT_WEAK int pthread_cond_wait(void *cond, void *mutex) {
+    return cond_wait(cond, mutex, 0);
+}
+
+RT_WEAK int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime) {
+    (void)abstime;
+    return cond_wait(cond, mutex, 1);
 }
 
 static int advance(rt_cond *c) {

@@ -9,7 +9,8 @@
  * Invariants for the whole runtime:
  *  - every externally visible function is defined with RT_WEAK, so a definition in the user's
  *    program wins at link time (llvm-link prefers a strong definition over a weak one);
- *  - no floating point and no vector code (the build flags forbid SSE);
+ *  - no floating point (the build flags forbid SSE) except in the files fp_*.c (see build.rs),
+ *    and no vector code;
  *  - every function is in the section ".vigil.runtime" (the pragma below);
  *  - memory that may hold pointers is only copied with __builtin_memcpy/__builtin_memmove: the VM
  *    implements those intrinsics natively and keeps pointer provenance, while a byte-by-byte copy
@@ -287,5 +288,19 @@ int __vigil_memstream_write(FILE *stream);
 int __vigil_memstream_getc(FILE *stream);
 /* fflush of a memory stream; returns 0. */
 int __vigil_memstream_flush(FILE *stream);
+
+/* Enters an atomic section unless the caller is already in one (__VERIFIER_atomic_begin);
+ * returns whether it did, for rt_atomic_end. */
+static inline int rt_atomic_begin(void) {
+    if (__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)
+        return 0;
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
+    return 1;
+}
+
+static inline void rt_atomic_end(int entered) {
+    if (entered)
+        __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
+}
 
 #endif

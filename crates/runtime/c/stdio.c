@@ -19,10 +19,11 @@
  * conversion, and the lowest source that lies beyond them against the bytes written in the end.
  *
  * Formatting: conversions d i u x X o c s p %, length modifiers hh h l ll z j t, flags - 0 + space #,
- * width and precision (also as *). Floating-point conversions (f F e E g G a A) print "<float>"
- * and consume one 8-byte argument slot as an integer: inside the VM every variadic argument
- * occupies one 8-byte slot, so the following arguments stay in place. An unknown conversion is
- * printed as is.
+ * width and precision (also as *). Floating-point conversions (f F e E g G a A) print the double
+ * exactly as glibc does (printf_float.c); the double is read as the integer of its 8 bytes, which
+ * is what the VM's vararg area holds (one 8-byte slot per argument on x86-64, 8 bytes on i386),
+ * so this file stays free of floating point. `long double` (%Lf) is not modelled (a fault). An
+ * unknown conversion is printed as is.
  */
 #include "rt.h"
 
@@ -286,6 +287,55 @@ static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
     emit_number(s, sp, 0, (unsigned long long)(size_t)p, 16, 0, "0x");
 }
 
+int __vigil_format_float(void (*put)(void *, char), void *ctx, char conv, int prec, int alt,
+                         unsigned long long bits);
+
+static void put_to_sink(void *s, char c) {
+    sink_put((struct sink *)s, c);
+}
+
+/* Passes characters on to a sink except the first two (the 0x prefix already written). */
+struct skip_two {
+    struct sink *s;
+    int seen;
+};
+
+static void put_skipping_two(void *p, char c) {
+    struct skip_two *k = (struct skip_two *)p;
+    if (k->seen++ >= 2)
+        sink_put(k->s, c);
+}
+
+/* A floating-point conversion of the double with IEEE `bits` (printf_float.c makes the body):
+ * sign, then padding as for numbers; infinities and NaNs are never padded with zeros. */
+static void emit_float(struct sink *s, const struct spec *sp, char c, unsigned long long bits) {
+    int negative = (int)(bits >> 63);
+    int finite = (bits >> 52 & 0x7ff) != 0x7ff;
+    int hex = c == 'a' || c == 'A';
+    char sign = negative ? '-' : sp->plus ? '+' : sp->space ? ' ' : 0;
+    int body = __vigil_format_float(NULL, NULL, c, sp->precision, sp->alt, bits);
+    int len = body + (sign ? 1 : 0);
+    int pad = sp->width > len ? sp->width - len : 0;
+    int zero_pad = sp->zero && !sp->left && finite;
+    if (!sp->left && !zero_pad)
+        sink_repeat(s, ' ', pad);
+    if (sign)
+        sink_put(s, sign);
+    if (zero_pad && hex) { /* zeros go after the 0x prefix */
+        sink_put(s, '0');
+        sink_put(s, c == 'A' ? 'X' : 'x');
+        sink_repeat(s, '0', pad);
+        struct skip_two k = {s, 0};
+        __vigil_format_float(put_skipping_two, &k, c, sp->precision, sp->alt, bits);
+        return;
+    }
+    if (zero_pad)
+        sink_repeat(s, '0', pad);
+    __vigil_format_float(put_to_sink, s, c, sp->precision, sp->alt, bits);
+    if (sp->left)
+        sink_repeat(s, ' ', pad);
+}
+
 /* Handles one conversion character c with its spec. */
 static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) {
     /* '+' and ' ' apply to signed conversions only; glibc ignores them for u, o, x, X. */
@@ -324,8 +374,10 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         }
         break;
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
-        (void)va_arg(*ap, long); /* the double's 8-byte slot; see the header comment */
-        emit_text(s, sp, "<float>", 7);
+        if (sp->length == LEN_BIG_L)
+            __vigil_fault(VM_FAULT_INVALID_ARG, "printf of a long double (%L): not modelled");
+        /* The double's 8 bytes, read as their bits (see the header comment). */
+        emit_float(s, sp, c, va_arg(*ap, unsigned long long));
         break;
     default: /* unknown conversion: print it verbatim */
         sink_put(s, '%');

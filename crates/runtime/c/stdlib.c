@@ -352,7 +352,7 @@ static int rand_step(void) {
     return (int)(v >> 1);
 }
 
-RT_WEAK void srand(unsigned seed) {
+static void seed_state(unsigned seed) {
     if (seed == 0)
         seed = 1;
     int word = (int)seed;
@@ -373,10 +373,20 @@ RT_WEAK void srand(unsigned seed) {
     rand_seeded = 1;
 }
 
+/* glibc's srand and rand hold a lock: each call is one atomic step for the other threads. */
+RT_WEAK void srand(unsigned seed) {
+    int atomic = rt_atomic_begin();
+    seed_state(seed);
+    rt_atomic_end(atomic);
+}
+
 RT_WEAK int rand(void) {
+    int atomic = rt_atomic_begin();
     if (!rand_seeded)
-        srand(1); /* C11 7.22.2.2p2: as if srand(1) had been called */
-    return rand_step();
+        seed_state(1); /* C11 7.22.2.2p2: as if srand(1) had been called */
+    int r = rand_step();
+    rt_atomic_end(atomic);
+    return r;
 }
 
 /* ---- sorting and searching ---- */

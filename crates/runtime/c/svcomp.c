@@ -178,6 +178,12 @@ static unsigned long long pick_unsigned(const char *name, unsigned long long max
     return v;
 }
 
+/* One byte: all 256 values (complete), or the next fixed input's low byte. */
+static unsigned char choose_byte(void) {
+    unsigned long long fixed;
+    return (unsigned char)(fixed_input(&fixed) ? fixed : (unsigned long long)__vm_choose(256));
+}
+
 RT_WEAK _Bool __VERIFIER_nondet_bool(void) {
     unsigned long long fixed;
     int v = fixed_input(&fixed) ? (int)(fixed & 1) : __vm_choose(2);
@@ -238,6 +244,106 @@ RT_WEAK unsigned long long __VERIFIER_nondet_ulonglong(void) {
 
 RT_WEAK size_t __VERIFIER_nondet_size_t(void) {
     return (size_t)pick_unsigned("__VERIFIER_nondet_size_t", (size_t)-1);
+}
+
+/* The other integer names of SV-COMP's list (and those older tasks call). */
+RT_WEAK unsigned char __VERIFIER_nondet_u8(void) {
+    unsigned char v = (unsigned char)choose_byte();
+    trace_unsigned("__VERIFIER_nondet_u8", v);
+    return v;
+}
+
+RT_WEAK unsigned short __VERIFIER_nondet_u16(void) {
+    return (unsigned short)pick_unsigned("__VERIFIER_nondet_u16", USHRT_MAX);
+}
+
+RT_WEAK unsigned int __VERIFIER_nondet_u32(void) {
+    return (unsigned int)pick_unsigned("__VERIFIER_nondet_u32", UINT_MAX);
+}
+
+RT_WEAK unsigned long long __VERIFIER_nondet_u64(void) {
+    return pick_unsigned("__VERIFIER_nondet_u64", ULLONG_MAX);
+}
+
+RT_WEAK signed char __VERIFIER_nondet_schar(void) {
+    signed char v = (signed char)choose_byte();
+    trace_signed("__VERIFIER_nondet_schar", v);
+    return v;
+}
+
+RT_WEAK signed char __VERIFIER_nondet_s8(void) {
+    signed char v = (signed char)choose_byte();
+    trace_signed("__VERIFIER_nondet_s8", v);
+    return v;
+}
+
+RT_WEAK short __VERIFIER_nondet_s16(void) {
+    return (short)pick_signed("__VERIFIER_nondet_s16", SHRT_MIN, SHRT_MAX);
+}
+
+RT_WEAK int __VERIFIER_nondet_s32(void) {
+    return (int)pick_signed("__VERIFIER_nondet_s32", INT_MIN, INT_MAX);
+}
+
+RT_WEAK int __VERIFIER_nondet_i32(void) {
+    return (int)pick_signed("__VERIFIER_nondet_i32", INT_MIN, INT_MAX);
+}
+
+RT_WEAK long long __VERIFIER_nondet_s64(void) {
+    return pick_signed("__VERIFIER_nondet_s64", LLONG_MIN, LLONG_MAX);
+}
+
+RT_WEAK long long __VERIFIER_nondet_i64(void) {
+    return pick_signed("__VERIFIER_nondet_i64", LLONG_MIN, LLONG_MAX);
+}
+
+RT_WEAK long __VERIFIER_nondet_loff_t(void) {
+    return (long)pick_signed("__VERIFIER_nondet_loff_t", LONG_MIN, LONG_MAX);
+}
+
+RT_WEAK unsigned long __VERIFIER_nondet_sector_t(void) {
+    return (unsigned long)pick_unsigned("__VERIFIER_nondet_sector_t", ULONG_MAX);
+}
+
+/* The raw bits of a nondet float (binary32, `is_double` 0) or double (binary64): in fixed-input
+ * mode the next input's low 32 or 64 bits; otherwise one of a few samples — zeros of both signs,
+ * small integers and fractions, the extremes, the smallest subnormal, the infinities and a NaN —
+ * which is never the whole domain (VM_FLAG_INCOMPLETE: never `true` from samples). The trace
+ * gives the bits as an unsigned decimal; the harness reinterprets them. fp_svcomp.c turns the
+ * bits into the value (this file is compiled without floating point). */
+RT_WEAK unsigned long long __vigil_nondet_float_bits(const char *name, int is_double) {
+    static const unsigned long long doubles[] = {
+        0x0000000000000000ULL, /* 0.0 */
+        0x3ff0000000000000ULL, /* 1.0 */
+        0xbff0000000000000ULL, /* -1.0 */
+        0x3fe0000000000000ULL, /* 0.5 */
+        0x4000000000000000ULL, /* 2.0 */
+        0x3fb999999999999aULL, /* 0.1 */
+        0x8000000000000000ULL, /* -0.0 */
+        0x7fefffffffffffffULL, /* DBL_MAX */
+        0xffefffffffffffffULL, /* -DBL_MAX */
+        0x0010000000000000ULL, /* DBL_MIN */
+        0x0000000000000001ULL, /* smallest subnormal */
+        0x7ff0000000000000ULL, /* +inf */
+        0xfff0000000000000ULL, /* -inf */
+        0x7ff8000000000000ULL, /* NaN */
+    };
+    static const unsigned long long floats[] = {
+        0x00000000ULL, 0x3f800000ULL, 0xbf800000ULL, 0x3f000000ULL, 0x40000000ULL,
+        0x3dcccccdULL, 0x80000000ULL, 0x7f7fffffULL, 0xff7fffffULL, 0x00800000ULL,
+        0x00000001ULL, 0x7f800000ULL, 0xff800000ULL, 0x7fc00000ULL,
+    };
+    unsigned long long v;
+    if (fixed_input(&v)) {
+        v &= is_double ? ~0ULL : 0xffffffffULL;
+    } else {
+        mark_incomplete();
+        int n = (int)(sizeof doubles / sizeof doubles[0]);
+        int k = __vm_choose(n);
+        v = is_double ? doubles[k] : floats[k];
+    }
+    trace_unsigned(name, v);
+    return v;
 }
 
 /* Only NULL: a fresh object would be reported as a leak, a shared one would alias. In fixed-input

@@ -63,6 +63,7 @@
 #define VM_FAULT_UNSUPPORTED 18      /* a construct the VM does not implement */
 #define VM_FAULT_OVERLAP 19          /* overlapping source and destination (memcpy, strcpy, …) */
 #define VM_FAULT_VA_ARG 20           /* va_arg past the arguments passed (printf with too few) */
+#define VM_FAULT_DEADLOCK 21         /* every live thread waits (raised by the scheduler) */
 
 /* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
  * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only
@@ -85,7 +86,8 @@ void __vm_obj_free(void *p);
 unsigned long __vm_obj_size(const void *p);
 /* Resize in place; new bytes undefined. */
 void __vm_obj_resize(void *p, unsigned long size);
-/* Mark an object shared between threads (returns 0). */
+/* Mark an object shared between threads, with every object reachable from it (returns 0): its
+ * accesses become visible actions (dynamic sharedness). NULL and non-pointers are ignored. */
 int __vm_obj_shared(const void *p);
 /* Append a message to the counterexample trace. */
 void __vm_trace(int kind, const char *msg);

@@ -88,6 +88,7 @@ pub mod consts {
     pub const VM_FAULT_UNSUPPORTED: i64 = 18;
     pub const VM_FAULT_OVERLAP: i64 = 19;
     pub const VM_FAULT_VA_ARG: i64 = 20;
+    pub const VM_FAULT_DEADLOCK: i64 = 21;
     /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
     pub const VM_CR_STATE: i64 = 0;
     pub const VM_CR_FRAME: i64 = 1;
@@ -98,7 +99,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 44] = [
+    pub const ALL: [(&str, i64); 45] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -137,6 +138,7 @@ pub mod consts {
         ("VM_FAULT_UNSUPPORTED", VM_FAULT_UNSUPPORTED),
         ("VM_FAULT_OVERLAP", VM_FAULT_OVERLAP),
         ("VM_FAULT_VA_ARG", VM_FAULT_VA_ARG),
+        ("VM_FAULT_DEADLOCK", VM_FAULT_DEADLOCK),
         ("VM_CR_STATE", VM_CR_STATE),
         ("VM_CR_FRAME", VM_CR_FRAME),
         ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),

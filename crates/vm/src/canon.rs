@@ -165,7 +165,7 @@ pub fn state_from_objects(flags: u32, root: u32, sym: u64, objects: impl IntoIte
 }
 
 fn serialise(obj: &Object, out: &mut Vec<u8>) {
-    out.push(obj.kind as u8 | if obj.undef_copied { 0x80 } else { 0 });
+    out.push(obj.kind as u8 | if obj.undef_copied { 0x80 } else { 0 } | if obj.shared { 0x40 } else { 0 });
     out.extend_from_slice(&obj.size().to_le_bytes());
     out.extend_from_slice(&obj.data);
     out.extend_from_slice(&obj.def);

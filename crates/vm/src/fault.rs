@@ -62,6 +62,14 @@ pub enum FaultKind {
     /// holds, memory that is there: no SV-COMP property names it, so like other undefined
     /// behaviour outside the property it rules out `true` and is never reported as a violation.
     VaArgBeyondArguments,
+    /// Two threads' next actions access overlapping memory, at least one writes, and not both
+    /// are atomic (README, "Threads"). Found by the verifier from the accesses of two
+    /// transitions, not raised by the VM.
+    DataRace,
+    /// Every thread that has not ended waits (on a mutex, a join, a condition variable, a
+    /// barrier, a semaphore or a read-write lock): raised by the runtime's scheduler. A deadlock
+    /// ends the path; only vigil's own `no-deadlock` property calls it a violation.
+    Deadlock,
 }
 
 impl FaultKind {
@@ -90,6 +98,8 @@ impl FaultKind {
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
             VaArgBeyondArguments => 20,
+            DataRace => 22,
+            Deadlock => 21,
         }
     }
 
@@ -111,6 +121,7 @@ impl FaultKind {
             11 => DivOverflow,
             12 => SignedOverflow,
             19 => OverlappingCopy("source and destination overlap"),
+            21 => Deadlock,
             _ => InvalidArgument("invalid argument to a library function"),
         }
     }
@@ -119,7 +130,7 @@ impl FaultKind {
     pub fn class(&self) -> FaultClass {
         use FaultKind::*;
         match self {
-            Assert | Leak => FaultClass::Checked,
+            Assert | Leak | DataRace | Deadlock => FaultClass::Checked,
             NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | InvalidFree | WriteToConstant | DivByZero
             | DivOverflow | SignedOverflow | Undefined(_) | Unreachable | BadCall | OverlappingCopy(_)
             | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
@@ -152,6 +163,8 @@ impl FaultKind {
             (Property::ValidMemsafety, Leak) => Some("valid-memtrack"),
             (Property::ValidMemcleanup, Leak) => Some("valid-memcleanup"),
             (Property::NoOverflow, SignedOverflow | DivOverflow) => Some("no-overflow"),
+            (Property::NoDataRace, DataRace) => Some("no-data-race"),
+            (Property::NoDeadlock, Deadlock) => Some("no-deadlock"),
             _ => None,
         }
     }
@@ -180,6 +193,8 @@ impl fmt::Display for FaultKind {
             Unsupported(what) => write!(f, "unsupported construct: {what}"),
             OverlappingCopy(what) => write!(f, "overlapping copy: {what}"),
             VaArgBeyondArguments => write!(f, "va_arg beyond the arguments passed"),
+            DataRace => write!(f, "data race"),
+            Deadlock => write!(f, "deadlock: every thread waits"),
         }
     }
 }
@@ -205,4 +220,8 @@ pub enum Property {
     /// SV-COMP's `valid-memcleanup`: no heap object is still allocated when the program ends.
     ValidMemcleanup,
     NoOverflow,
+    /// SV-COMP's `no-data-race` (README, "Threads").
+    NoDataRace,
+    /// vigil's own `no-deadlock`: no reachable state in which every live thread waits.
+    NoDeadlock,
 }

@@ -34,6 +34,7 @@
 pub mod canon;
 pub mod fasthash;
 pub mod fault;
+pub mod float;
 pub mod machine;
 pub mod memory;
 pub mod ops;

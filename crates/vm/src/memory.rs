@@ -124,6 +124,11 @@ pub struct Object {
     /// chosen for them here need not be the one chosen for the copy elsewhere (see
     /// `machine`, "Uninitialised values"). Cleared with the contents ([`Object::clear`]).
     pub undef_copied: bool,
+    /// Reachable from more than one thread (DiVM's dynamic sharedness, see `machine::sharing`):
+    /// accesses to it are visible actions once the program has several threads. Globals start
+    /// shared; other objects become shared when a pointer to them is stored into a shared object
+    /// or handed to another thread, and stay shared. Not cleared with the contents.
+    pub shared: bool,
 }
 
 impl Object {
@@ -135,6 +140,7 @@ impl Object {
             def: vec![if zeroed { 0xff } else { 0 }; size],
             ptrs: Vec::new(),
             undef_copied: false,
+            shared: false,
         }
     }
 

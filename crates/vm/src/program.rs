@@ -22,8 +22,9 @@
 //! * `interrupt_mem`: every memory access (load, store, atomic, memcpy/memmove/memset) except
 //!   those through a *private* alloca — one whose address is only ever used, directly or through
 //!   pointer arithmetic, as the address of an access in its own function, so no other thread can
-//!   ever reach it. Such a point is visible to other threads; the VM makes each transition
-//!   contain at most one visible access, once the OS says there are several threads.
+//!   ever reach it. Such a point may be visible to other threads: once the OS says there are
+//!   several threads, an access there to a shared object (`machine::sharing`, decided when it
+//!   runs) is a visible action, and the VM makes each transition contain at most one.
 
 use crate::memory::{encode, mask, ObjKind, Object, Scalar, CODE_TAG, INVALID_OBJ};
 use std::rc::Rc;
@@ -55,6 +56,11 @@ pub enum Hypercall {
     CtlSet,
     /// `__vm_frame_make`: a frame the OS can switch to (a thread's first frame).
     FrameMake,
+    /// `setjmp` and its variants: not in the runtime's header, the VM executes them (see
+    /// `machine/jump.rs`).
+    SetJmp,
+    /// `longjmp` and its variants.
+    LongJmp,
 }
 
 impl Hypercall {
@@ -73,6 +79,8 @@ impl Hypercall {
             "__vm_ctl_get" => Hypercall::CtlGet,
             "__vm_ctl_set" => Hypercall::CtlSet,
             "__vm_frame_make" => Hypercall::FrameMake,
+            "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" => Hypercall::SetJmp,
+            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => Hypercall::LongJmp,
             _ => return None,
         })
     }
@@ -231,6 +239,74 @@ fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
         .collect()
 }
 
+/// Which globals belong to the runtime (see [`Program::runtime_globals`]): named by a function
+/// of the runtime, and neither by a function of the program nor by the initialiser of a global
+/// the program names.
+fn runtime_globals(module: &Module) -> Vec<bool> {
+    use vigil_ir::{Const, Operand};
+    let n = module.globals.len();
+    let mut by_runtime = vec![false; n];
+    let mut by_program = vec![false; n];
+    let targets = |c: &Const, out: &mut Vec<usize>| match c {
+        Const::Ptr { target: PtrTarget::Global(g), .. } | Const::PtrAsInt { target: PtrTarget::Global(g), .. } => {
+            out.push(g.index())
+        }
+        Const::Aggregate { init, .. } => out.extend(init.relocs.iter().filter_map(|r| match r.target {
+            PtrTarget::Global(g) => Some(g.index()),
+            PtrTarget::Func(_) => None,
+        })),
+        _ => {}
+    };
+    for f in &module.functions {
+        let mut named = Vec::new();
+        for b in &f.blocks {
+            let ops = b.insts.iter().flat_map(|i| i.kind.operands()).chain(b.term.operands());
+            for op in ops {
+                if let Operand::Const(c) = op {
+                    targets(&module.consts[c.index()], &mut named);
+                }
+            }
+        }
+        let marks = if f.runtime { &mut by_runtime } else { &mut by_program };
+        for g in named {
+            marks[g] = true;
+        }
+    }
+    // Globals whose initialisers point to others name those too.
+    let mut work: Vec<usize> = (0..n).filter(|g| by_program[*g]).collect();
+    while let Some(g) = work.pop() {
+        for r in module.globals[g].init.iter().flat_map(|i| &i.relocs) {
+            if let PtrTarget::Global(t) = r.target {
+                if !by_program[t.index()] {
+                    by_program[t.index()] = true;
+                    work.push(t.index());
+                }
+            }
+        }
+    }
+    (0..n).map(|g| by_runtime[g] && !by_program[g]).collect()
+}
+
+/// The first atomic instruction weaker than `seq_cst` in the functions `own` marks (see
+/// [`Program::weak_atomic`]), described by its location.
+fn weak_atomic(module: &Module, own: &[bool]) -> Option<String> {
+    use vigil_ir::AtomicOrdering::SeqCst;
+    for (_, f) in module.functions.iter().enumerate().filter(|(k, _)| own[*k]) {
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            let weak = match &i.kind {
+                InstKind::Load { atomic: Some(o), .. } | InstKind::Store { atomic: Some(o), .. } => *o != SeqCst,
+                InstKind::AtomicRmw { ordering, .. } | InstKind::CmpXchg { ordering, .. } => *ordering != SeqCst,
+                InstKind::Fence { ordering } => *ordering != SeqCst,
+                _ => false,
+            };
+            if weak {
+                return Some(module.describe_loc(i.loc));
+            }
+        }
+    }
+    None
+}
+
 /// Backward liveness over SSA registers (classic iterative data flow; φ operands are uses at the
 /// end of the corresponding predecessor, φ results are definitions at the start of their block).
 fn liveness(f: &vigil_ir::Function) -> Vec<Vec<u64>> {
@@ -338,6 +414,14 @@ pub struct Program {
     /// `__VERIFIER_atomic_begin` and `_end`, which delimit sections themselves).
     pub atomic_functions: Vec<bool>,
     pub main: Option<FuncId>,
+    /// Per global: it belongs to vigil's runtime — the runtime's code names it and the program's
+    /// never does (`errno`, the stdio streams, `rand`'s state…). glibc keeps such state per
+    /// thread or behind locks, so the runtime's accesses to it are not the program's data races.
+    pub runtime_globals: Vec<bool>,
+    /// Where the program's own code uses an atomic instruction weaker than `seq_cst` (relaxed,
+    /// acquire, release): the search explores sequentially consistent interleavings only, which
+    /// do not cover every behaviour of such a program (no `true` for it when it has threads).
+    pub weak_atomic: Option<String>,
     /// Where the program uses the address of a global or function as a constant integer
     /// narrower than the VM's 64-bit pointer encoding (an initialiser or an instruction operand):
     /// such an integer keeps only the offset, so different objects could look equal (see
@@ -427,13 +511,34 @@ impl Program {
             .collect();
         let error_functions =
             module.functions.iter().map(|f| vigil_ir::svcomp::is_error_function(&f.name)).collect();
-        let checks_overflow = module.functions.iter().map(|f| !f.runtime).collect();
+        let checks_overflow: Vec<bool> = module.functions.iter().map(|f| !f.runtime).collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");
         let boot = defined("__boot");
         let narrow_address_constant = narrow_address_constant(&module, ptr_bytes);
-        Program { module, funcs, consts, ptr_bytes, narrow_address_constant, const_bits, const_agg, const_size, global_obj, hypercalls, error_functions, checks_overflow, atomic_functions, main, exit, boot }
+        let runtime_globals = runtime_globals(&module);
+        let weak_atomic = weak_atomic(&module, &checks_overflow);
+        Program {
+            module,
+            funcs,
+            consts,
+            ptr_bytes,
+            narrow_address_constant,
+            const_bits,
+            const_agg,
+            const_size,
+            global_obj,
+            hypercalls,
+            error_functions,
+            checks_overflow,
+            atomic_functions,
+            main,
+            runtime_globals,
+            weak_atomic,
+            exit,
+            boot,
+        }
     }
 
     pub fn global_object(&self, g: GlobalId) -> u32 {

@@ -55,6 +55,10 @@ impl Engine for ExplicitEngine {
                 out.stats.insert("solver_share".into(), (st.solver_time_s / st.time_s).min(1.0).into());
             }
         }
+        if let Some(d) = &st.deadlock {
+            out.stats.insert("deadlock".into(), d.clone().into());
+            out.details.push(format!("warning: {d} (check it with --property no-deadlock)"));
+        }
         match verdict {
             vigil_explicit::Verdict::Holds => out.answer = Answer::True,
             vigil_explicit::Verdict::Violated { property, trace, choices, wide_inputs } => {

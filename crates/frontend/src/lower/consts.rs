@@ -163,6 +163,13 @@ impl Lowerer<'_> {
             }
             Constant::IntToPtr(p) => match self.eval_const(&p.operand)? {
                 Const::Int { bits: 0, .. } => Ok(Const::Null),
+                // A round trip `inttoptr (ptrtoint @g + k)`: the address `@g + k` again, when the
+                // integer held the whole pointer.
+                Const::PtrAsInt { ty, target, offset }
+                    if self.m.types.value_bits(ty) >= 8 * u32::from(self.m.pointer_bytes) =>
+                {
+                    Ok(Const::Ptr { target, offset })
+                }
                 // A pointer made from a plain number (`(void *)42`): an integer of pointer type,
                 // which points to no object (dereferencing it is an invalid access).
                 Const::Int { bits, ty } if self.m.types.value_bits(ty) <= 64 => {
@@ -181,8 +188,8 @@ impl Lowerer<'_> {
                     _ => Err(format!("constant trunc: {c}")),
                 }
             }
-            Constant::Add(a) => self.fold_int(c, &a.operand0, &a.operand1, u64::wrapping_add),
-            Constant::Sub(s) => self.fold_int(c, &s.operand0, &s.operand1, u64::wrapping_sub),
+            Constant::Add(a) => self.fold_address(c, &a.operand0, &a.operand1, false),
+            Constant::Sub(s) => self.fold_address(c, &s.operand0, &s.operand1, true),
             Constant::Mul(m) => self.fold_int(c, &m.operand0, &m.operand1, u64::wrapping_mul),
             Constant::Xor(x) => self.fold_int(c, &x.operand0, &x.operand1, |a, b| a ^ b),
             Constant::AggregateZero(t) => {
@@ -206,6 +213,38 @@ impl Lowerer<'_> {
             Constant::Vector(_) => Err("vector constant".into()),
             Constant::BlockAddress => Err("blockaddress".into()),
             other => Err(format!("constant {other}")),
+        }
+    }
+
+    /// `a + b` or `a - b` on constants where an operand may be an address as an integer
+    /// (`ptrtoint @g + 4`, `ptrtoint @g - ptrtoint @g`): the address moves, or two addresses of
+    /// one object give their distance; plain integers fold as integers.
+    fn fold_address(&mut self, c: &ConstantRef, a: &ConstantRef, b: &ConstantRef, sub: bool) -> Result<Const, String> {
+        let (x, y) = (self.eval_const(a)?, self.eval_const(b)?);
+        let int_of = |k: &Const| match k {
+            Const::Int { bits, .. } => Some(*bits as i64),
+            _ => None,
+        };
+        match (&x, &y) {
+            (Const::PtrAsInt { ty, target, offset }, k) if int_of(k).is_some() => {
+                let d = int_of(k).expect("checked");
+                let offset = if sub { offset.wrapping_sub(d) } else { offset.wrapping_add(d) };
+                Ok(Const::PtrAsInt { ty: *ty, target: *target, offset })
+            }
+            (k, Const::PtrAsInt { ty, target, offset }) if !sub && int_of(k).is_some() => {
+                let offset = offset.wrapping_add(int_of(k).expect("checked"));
+                Ok(Const::PtrAsInt { ty: *ty, target: *target, offset })
+            }
+            (Const::PtrAsInt { ty, target: t1, offset: o1 }, Const::PtrAsInt { target: t2, offset: o2, .. })
+                if sub && t1 == t2 =>
+            {
+                let w = self.m.types.value_bits(*ty);
+                Ok(Const::Int { ty: *ty, bits: (o1.wrapping_sub(*o2) as u64) & mask(w) })
+            }
+            _ => {
+                let f = if sub { u64::wrapping_sub } else { u64::wrapping_add };
+                self.fold_int(c, a, b, f)
+            }
         }
     }
 

@@ -64,7 +64,7 @@ fn is_dropped_intrinsic(name: &str) -> bool {
 }
 
 impl<'m> Lowerer<'m> {
-    fn operand(&mut self, ctx: &FnCtx, op: &LOperand) -> Lowered<Operand> {
+    pub(super) fn operand(&mut self, ctx: &FnCtx, op: &LOperand) -> Lowered<Operand> {
         match op {
             LOperand::LocalOperand { name, .. } => ctx
                 .names
@@ -280,19 +280,19 @@ impl<'m> Lowerer<'m> {
             Instruction::Fence(i) => Ok(InstKind::Fence { ordering: ordering(i.atomicity.mem_ordering) }),
             Instruction::Call(c) => self.lower_call(ctx, c),
             Instruction::VAArg(_) => Err("va_arg instruction".into()),
-            Instruction::FAdd(_) => Err("floating-point fadd".into()),
-            Instruction::FSub(_) => Err("floating-point fsub".into()),
-            Instruction::FMul(_) => Err("floating-point fmul".into()),
-            Instruction::FDiv(_) => Err("floating-point fdiv".into()),
-            Instruction::FRem(_) => Err("floating-point frem".into()),
-            Instruction::FNeg(_) => Err("floating-point fneg".into()),
-            Instruction::FCmp(_) => Err("floating-point fcmp".into()),
-            Instruction::FPTrunc(_) => Err("floating-point fptrunc".into()),
-            Instruction::FPExt(_) => Err("floating-point fpext".into()),
-            Instruction::FPToUI(_) => Err("floating-point fptoui".into()),
-            Instruction::FPToSI(_) => Err("floating-point fptosi".into()),
-            Instruction::UIToFP(_) => Err("floating-point uitofp".into()),
-            Instruction::SIToFP(_) => Err("floating-point sitofp".into()),
+            Instruction::FAdd(_)
+            | Instruction::FSub(_)
+            | Instruction::FMul(_)
+            | Instruction::FDiv(_)
+            | Instruction::FRem(_)
+            | Instruction::FNeg(_)
+            | Instruction::FCmp(_)
+            | Instruction::FPTrunc(_)
+            | Instruction::FPExt(_)
+            | Instruction::FPToUI(_)
+            | Instruction::FPToSI(_)
+            | Instruction::UIToFP(_)
+            | Instruction::SIToFP(_) => self.lower_float_inst(ctx, inst).expect("a floating-point instruction"),
             Instruction::ExtractElement(_) => Err("vector extractelement".into()),
             Instruction::InsertElement(_) => Err("vector insertelement".into()),
             Instruction::ShuffleVector(_) => Err("vector shufflevector".into()),
@@ -364,6 +364,9 @@ impl<'m> Lowerer<'m> {
             if let Constant::GlobalReference { name, .. } = k.as_ref() {
                 let fname = name_str(name);
                 if fname.starts_with("llvm.") {
+                    if let Some(k) = self.lower_float_intrinsic(ctx, &fname, c, ret_ty) {
+                        return k;
+                    }
                     let which = Intrinsic::from_llvm_name(&fname)
                         .ok_or_else(|| format!("intrinsic @{fname}"))?;
                     return Ok(InstKind::Intrinsic { which, args, ret_ty });

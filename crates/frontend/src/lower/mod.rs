@@ -11,6 +11,7 @@
 //! well-formed), and every such marker is also listed in `Module::unsupported` with its location.
 
 mod consts;
+mod floats;
 pub mod gep_offsets;
 mod insts;
 mod structors;

@@ -13,7 +13,8 @@
  * counterexample whose replayed trace carries the whole output, one piece per line.
  *
  * Not compared: memcmp's value beyond its sign (glibc's depends on the implementation the CPU
- * selects), addresses (%p), floating point (the runtime has none).
+ * selects), addresses (%p). Floating point: printf's conversions and the exactly rounded math.h
+ * functions (diff_float.h).
  *
  * Lines stay shorter than 120 characters (the VM hands output over in pieces of 128) and contain
  * only printable ASCII (bytes are escaped). Nothing printed depends on addresses.
@@ -486,6 +487,8 @@ static void sorting(void) {
     end_line();
 }
 
+#include "diff_float.h"
+
 #ifdef DIFF_IN_VM
 extern void reach_error(void);
 #endif
@@ -499,6 +502,9 @@ int main(void) {
     more_strings();
     ctypes();
     sorting();
+    float_formatting();
+    math_functions();
+    strtods();
     out("done");
     end_line();
 #ifdef DIFF_IN_VM

@@ -164,7 +164,7 @@ impl FunctionExecutor<'_> {
                 Some(self.insert_bits(a, v, (*offset * 8) as u32)?)
             }
             InstKind::Fence { .. } => None,
-            InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Unsupported { .. } => {
+            InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Unsupported { .. } | InstKind::Float { .. } => {
                 return Err("unsupported instruction".into())
             }
         };

@@ -14,6 +14,7 @@ pub(super) fn first_unsupported(f: &Function) -> Option<String> {
             match &i.kind {
                 InstKind::Unsupported { construct } => return Some(format!("unsupported construct: {construct}")),
                 InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => return Some("atomic operation".into()),
+                InstKind::Float { op, .. } => return Some(format!("floating-point {} (not modelled)", op.name())),
                 InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, args, .. }
                     if !matches!(args.get(2), Some(Operand::Const(_))) =>
                 {

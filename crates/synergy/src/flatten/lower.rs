@@ -118,6 +118,9 @@ impl<'m> Builder<'m> {
             InstKind::Store { ptr, val, ty, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty)?,
             InstKind::Intrinsic { which, args, .. } => self.lower_intrinsic(f, fr, cur, inst, *which, args)?,
             InstKind::Call { callee, args, ret_ty } => return self.lower_call(f, fr, cur, inst, callee, args, *ret_ty),
+            InstKind::Float { op, .. } => {
+                return Err(Unsupported(format!("floating-point {} at {}", op.name(), m.describe_loc(loc))))
+            }
             other => {
                 return Err(Unsupported(format!("instruction {:?} at {}", std::mem::discriminant(other), m.describe_loc(loc))))
             }

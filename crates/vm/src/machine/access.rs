@@ -155,6 +155,9 @@ impl Machine<'_> {
     pub(super) fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> VmResult<()> {
         let (obj, off) = self.check_access(p, size, true)?;
         self.state.heap.get_mut(obj).expect("checked").write(off, size.min(8), v);
+        if v.ptr {
+            self.note_stored_pointers(obj, off, size.min(8));
+        }
         Ok(())
     }
 
@@ -174,6 +177,7 @@ impl Machine<'_> {
             let part = self.state.heap.get(so).expect("checked").slice(soff, len);
             self.state.heap.get_mut(dob).expect("checked").copy_from(doff, &part, 0, len);
         }
+        self.note_stored_pointers(dob, doff, len);
         Ok(())
     }
 

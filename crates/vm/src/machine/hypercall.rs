@@ -34,6 +34,11 @@ const MAX_OBJECT: u64 = 1 << 28;
 impl Machine<'_> {
     pub(super) fn hypercall(&mut self, h: Hypercall, args: &[Arg], dest: Option<ValueId>) -> VmResult<Flow> {
         match h {
+            Hypercall::SetJmp => return self.setjmp(int_arg(args, 0, "setjmp buffer")?, dest),
+            Hypercall::LongJmp => {
+                let env = int_arg(args, 0, "longjmp buffer")?;
+                return self.longjmp(env, int_arg(args, 1, "longjmp value")?);
+            }
             Hypercall::ObjMake => {
                 let size = defined_arg(args, 0, "obj_make size")?;
                 if size > MAX_OBJECT {
@@ -44,6 +49,9 @@ impl Machine<'_> {
             }
             Hypercall::ObjFree => {
                 let p = int_arg(args, 0, "obj_free pointer")?;
+                if self.visible_free(p) {
+                    return Ok(Flow::Stop(Stop::Interrupt));
+                }
                 let obj = self.freeable(p)?;
                 self.state.heap.free(obj);
             }
@@ -64,7 +72,13 @@ impl Machine<'_> {
                 }
                 self.state.heap.get_mut(obj).expect("checked").resize(size as u32);
             }
-            Hypercall::ObjShared => self.set_dest(dest, Scalar::int(0)),
+            Hypercall::ObjShared => {
+                let p = int_arg(args, 0, "obj_shared pointer")?;
+                if p.ptr && p.is_defined(64) {
+                    self.mark_shared(decode(p.bits).0);
+                }
+                self.set_dest(dest, Scalar::int(0));
+            }
             Hypercall::CtlGet => {
                 let v = self.ctl_get(defined_arg(args, 0, "control register")?)?;
                 self.set_dest(dest, v);

@@ -1,7 +1,8 @@
 //! Where a transition ends (DiVM §4.3, §6.1): interrupt points on control flow (`cfl`: loop
 //! headers chosen by the loader, entries of recursive functions, explicit
 //! `__vm_interrupt_cfl()`), and visible actions when the program has several threads (accesses at
-//! the loader's `interrupt_mem` points, entering an atomic section, ending the process).
+//! the loader's `interrupt_mem` points to shared objects, see `sharing`; entering an atomic
+//! section; ending the process).
 //!
 //! Invariants, written once here and used at every site: interrupts fire only while a thread runs
 //! and the runtime's trace-only code does not ([`Machine::interruptible`]); a transition makes at
@@ -38,17 +39,6 @@ impl Machine<'_> {
         let interrupt = self.visible_done && self.state.flags & flags::ATOMIC == 0;
         self.visible_done = true;
         interrupt
-    }
-
-    /// At an `interrupt_mem` point of the loader (the instruction at the pc): see
-    /// [`Self::visible_access`].
-    #[inline]
-    pub(super) fn mem_interrupt(&mut self) -> bool {
-        if self.state.flags & flags::THREADED == 0 {
-            return false;
-        }
-        let points = &self.prog.funcs[self.func.index()].mem_point;
-        points.get(self.block as usize).and_then(|b| b.get(self.inst as usize)).copied().unwrap_or(false) && self.visible_access()
     }
 
     /// Before a visible action that is not a memory access (entering an atomic section, ending

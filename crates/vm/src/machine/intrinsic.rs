@@ -37,18 +37,19 @@ impl Machine<'_> {
         match which {
             LifetimeStart | LifetimeEnd => self.lifetime(which == LifetimeStart, a(self, 1)),
             Memcpy | Memmove => {
-                if self.mem_interrupt() {
+                let (d, s) = (a(self, 0), a(self, 1));
+                let n = a(self, 2).bits;
+                if self.mem_interrupt(&[(d, n, true), (s, n, false)], false) {
                     return Ok(Flow::Stop(Stop::Interrupt));
                 }
                 let len = self.defined_length(args[2])?;
-                let (d, s) = (a(self, 0), a(self, 1));
                 if which == Memcpy && partial_overlap(d, s, len) {
                     return Err(FaultKind::OverlappingCopy("memcpy of partially overlapping ranges"));
                 }
                 self.copy_memory(d, s, len)?;
             }
             Memset => {
-                if self.mem_interrupt() {
+                if self.mem_interrupt(&[(a(self, 0), a(self, 2).bits, true)], false) {
                     return Ok(Flow::Stop(Stop::Interrupt));
                 }
                 let len = self.defined_length(args[2])?;

@@ -8,7 +8,8 @@
 //! * it asks for a second nondeterministic choice (the state after the first is stored, so
 //!   inputs that are dead after their use merge);
 //! * with several threads (`VM_FLAG_THREADED`), it is about to make a second *visible* action:
-//!   an access at one of the loader's `interrupt_mem` points, entering an atomic section
+//!   an access at one of the loader's `interrupt_mem` points to a shared object (`sharing`),
+//!   entering an atomic section
 //!   (`__VERIFIER_atomic_begin`, a `__VERIFIER_atomic_*` function), or ending the process;
 //! * the program ends, a fault is flagged as an error by the fault handler, the path is
 //!   cancelled (`__VERIFIER_assume(0)`), or the thread ends.
@@ -56,7 +57,7 @@
 //! This module holds the machine's state and the run loop (a transition, the fault handler's
 //! entry); the rest is split by idea: `registers` (values of the running frame), `access`
 //! (checked memory access), `frames` (frame objects, switching frames, stack locations),
-//! `interrupts` (where a transition ends), `step` (one instruction), `control` (jumps,
+//! `interrupts` (where a transition ends), `sharing` (dynamic sharedness, recorded accesses), `step` (one instruction), `control` (jumps,
 //! terminators, calls, returns), `hypercall` (the OS's interface) and `intrinsic`.
 
 mod access;
@@ -65,12 +66,16 @@ mod frames;
 mod hypercall;
 mod interrupts;
 mod intrinsic;
+mod jump;
 mod registers;
+mod sharing;
 mod step;
 mod symops;
 pub mod symdata;
 
 pub use symdata::{SymStats, Symbolic};
+
+pub use sharing::Access;
 
 use crate::fault::FaultKind;
 use crate::memory::{decode, Heap, ObjKind, Object, Scalar, CODE_TAG, NARROW_PTR_BYTES, PTR_BYTES};
@@ -286,6 +291,8 @@ pub struct Machine<'p> {
     pending_fault: Option<(FaultKind, Loc, FuncId)>,
     /// Whether the running thread made a visible memory access in this transition.
     visible_done: bool,
+    /// The visible accesses the thread made in this transition, in order (see `sharing`).
+    pub accesses: Vec<Access>,
     /// Set while the runtime's trace-only code runs (see `ctl::TRACING`), to the frame that asked
     /// whether the run is traced.
     quiet: Option<u32>,
@@ -333,6 +340,9 @@ impl<'p> Machine<'p> {
         for (i, _) in prog.module.globals.iter().enumerate() {
             let g = vigil_ir::GlobalId(i as u32);
             let obj = prog.global_initial(g).unwrap_or_else(|| Object::new(ObjKind::Global, 0, false));
+            let mut obj = obj;
+            // Globals are reachable from every thread (see `sharing`).
+            obj.shared = true;
             let id = heap.alloc(obj);
             debug_assert_eq!(id, prog.global_object(g));
         }
@@ -351,6 +361,7 @@ impl<'p> Machine<'p> {
             booting: true,
             pending_fault: None,
             visible_done: false,
+            accesses: Vec::new(),
             quiet: None,
             in_thread: false,
             choice_base: 0,
@@ -418,6 +429,7 @@ impl<'p> Machine<'p> {
         self.int_slot = None;
         self.choice_base = 0;
         self.visible_done = false;
+        self.accesses.clear();
         self.quiet = None;
         self.in_thread = false;
         self.frame = 0;

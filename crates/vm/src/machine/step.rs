@@ -57,14 +57,20 @@ impl Machine<'_> {
             InstKind::Phi { .. } => {} // evaluated by `jump`
             InstKind::Freeze { val } => self.freeze(*val, dest),
             InstKind::Alloca { elem_size, count, .. } => self.alloca(*elem_size, *count, dest)?,
-            InstKind::Load { ptr, ty, .. } => return self.load_inst(*ptr, *ty, dest),
-            InstKind::Store { ptr, val, ty, .. } => return self.store_inst(*ptr, *val, *ty),
+            InstKind::Load { ptr, ty, atomic, .. } => return self.load_inst(*ptr, *ty, atomic.is_some(), dest),
+            InstKind::Store { ptr, val, ty, atomic, .. } => return self.store_inst(*ptr, *val, *ty, atomic.is_some()),
             InstKind::PtrAdd { base, offset, indices, .. } => self.ptr_add(*base, *offset, indices, dest),
             InstKind::ExtractValue { agg, offset, ty } => self.extract_value(*agg, *offset as u32, *ty, dest),
             InstKind::InsertValue { agg, val, offset, ty } => self.insert_value(*agg, *val, *offset as u32, *ty, dest),
             InstKind::AtomicRmw { op, ptr, val, ty, .. } => return self.atomic_rmw(*op, *ptr, *val, *ty, dest),
             InstKind::CmpXchg { ptr, expected, new, ty, .. } => return self.cmpxchg(*ptr, *expected, *new, *ty, dest),
             InstKind::Fence { .. } => {}
+            InstKind::Float { op, args, .. } => {
+                let widths: Vec<u32> = args.iter().map(|a| self.op_width(*a)).collect();
+                let vals: Vec<Scalar> = args.iter().map(|a| self.operand(*a)).collect();
+                let r = crate::float::float_op(*op, widths[0], self.dest_width(dest), &vals, &widths)?;
+                self.set_dest(dest, r);
+            }
             InstKind::Call { callee, args, .. } => return self.call(*callee, args, dest),
             InstKind::Intrinsic { which, args, .. } => return self.intrinsic(*which, args, dest),
             InstKind::Unsupported { construct } => return Err(FaultKind::Unsupported(construct.clone())),
@@ -166,12 +172,12 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn load_inst(&mut self, ptr: Operand, ty: TypeId, dest: Option<ValueId>) -> VmResult<Flow> {
-        if self.mem_interrupt() {
-            return Ok(Flow::Stop(Stop::Interrupt));
-        }
+    fn load_inst(&mut self, ptr: Operand, ty: TypeId, atomic: bool, dest: Option<ValueId>) -> VmResult<Flow> {
         let p = self.operand(ptr);
         let size = self.prog.module.types.size_of(ty) as u32;
+        if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
         match dest {
             Some(d) if self.is_aggregate_reg(d) => {
                 let (obj, off) = self.check_access(p, size, false)?;
@@ -203,18 +209,19 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId) -> VmResult<Flow> {
-        if self.mem_interrupt() {
-            return Ok(Flow::Stop(Stop::Interrupt));
-        }
+    fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId, atomic: bool) -> VmResult<Flow> {
         let p = self.operand(ptr);
         let size = self.prog.module.types.size_of(ty) as u32;
+        if self.mem_interrupt(&[(p, u64::from(size), true)], atomic) {
+            return Ok(Flow::Stop(Stop::Interrupt));
+        }
         if size > 8 || self.is_aggregate_type(ty) {
             let bytes = self.operand_bytes(val, size);
             let (obj, off) = self.check_access(p, size, true)?;
             let target = self.state.heap.get_mut(obj).expect("checked");
             target.copy_from(off, &bytes, 0, size);
             target.undef_copied |= bytes.has_undefined(0, size);
+            self.note_stored_pointers(obj, off, size);
         } else {
             let v = self.operand(val);
             self.store(p, size, v)?;
@@ -277,11 +284,11 @@ impl Machine<'_> {
     /// size in bytes, the value width in bits and the old value; `None` when the transition ends
     /// before the access (a visible access at an `interrupt_mem` point).
     fn atomic_load(&mut self, ptr: Operand, ty: TypeId) -> VmResult<Option<(Scalar, u32, u32, Scalar)>> {
-        if self.mem_interrupt() {
-            return Ok(None);
-        }
         let p = self.operand(ptr);
         let size = self.prog.module.types.size_of(ty) as u32;
+        if self.mem_interrupt(&[(p, u64::from(size), true)], true) {
+            return Ok(None);
+        }
         let w = self.prog.module.types.value_bits(ty);
         let old = self.load_as_int(p, size, w)?;
         Ok(Some((p, size, w, old)))

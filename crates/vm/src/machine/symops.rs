@@ -27,11 +27,11 @@ impl Machine<'_> {
             }
         }
         let (replay, live) = self.sym.as_ref().map_or((true, false), |s| (s.replay.is_some(), s.live));
-        if let InstKind::Load { ptr, ty, .. } = &inst.kind {
+        if let InstKind::Load { ptr, ty, atomic, .. } = &inst.kind {
             if replay || !live {
                 return Ok(None);
             }
-            return self.sym_load(*ptr, *ty, dest);
+            return self.sym_load(*ptr, *ty, atomic.is_some(), dest);
         }
         if replay || !live {
             // (Before the first symbolic value, nothing is symbolic: one test per instruction.)
@@ -129,7 +129,7 @@ impl Machine<'_> {
                     _ => Ok(None),
                 }
             }
-            InstKind::Store { ptr, val, ty, .. } => self.sym_store(*ptr, *val, *ty),
+            InstKind::Store { ptr, val, ty, atomic, .. } => self.sym_store(*ptr, *val, *ty, atomic.is_some()),
             InstKind::PtrAdd { base, offset, indices, .. } => {
                 if self.is_sym_operand(*base) {
                     return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
@@ -398,7 +398,7 @@ impl Machine<'_> {
         acc
     }
 
-    fn sym_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+    fn sym_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, atomic: bool, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
         if self.is_sym_operand(ptr) {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
@@ -419,7 +419,7 @@ impl Machine<'_> {
         let o = self.state.heap.get(obj).expect("checked").slice(off, size);
         // Partly undefined: the concrete load reads it as uninitialised.
         let Some(t) = self.term_from_bytes(&o, 0, size) else { return Ok(None) };
-        if self.mem_interrupt() {
+        if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
         let w = self.dest_width(dest);
@@ -488,7 +488,7 @@ impl Machine<'_> {
         Ok(Some(Flow::Next))
     }
 
-    fn sym_store(&mut self, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> VmResult<Option<Flow>> {
+    fn sym_store(&mut self, ptr: Operand, val: Operand, ty: vigil_ir::TypeId, atomic: bool) -> VmResult<Option<Flow>> {
         if self.is_sym_operand(ptr) {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
@@ -499,10 +499,10 @@ impl Machine<'_> {
             self.concretize_all(&[val]);
             return Ok(None);
         }
-        if self.mem_interrupt() {
+        let p = self.operand(ptr);
+        if self.mem_interrupt(&[(p, u64::from(size), true)], atomic) {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
-        let p = self.operand(ptr);
         let (obj, off) = self.check_access(p, size, true)?;
         let t = self.fit(t, size * 8);
         self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);

@@ -1,0 +1,271 @@
+/*
+ * fp_math.c — the math.h functions whose glibc result is the exactly rounded one (IEEE 754
+ * requires it of sqrt and fma; the others are exact operations): sqrt, fabs, floor, ceil,
+ * trunc, round, roundeven, rint, nearbyint, lround, llround, lrint, llrint, fmod, fmin, fmax,
+ * fdim, copysign, fma, frexp, ldexp, scalbn, modf, nan, each for double and float.
+ *
+ * The arithmetic is the VM's (LLVM's floating-point instructions and intrinsics, which the
+ * `__builtin_*` calls below become under -fno-math-errno, see build.rs): rounding to nearest,
+ * ties to even. errno is set as glibc sets it (EDOM for sqrt of a negative number and for fmod by
+ * zero or of an infinity; ERANGE when ldexp/scalbn/fdim overflow, or ldexp/scalbn underflow to
+ * zero). fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
+ * range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
+ * on glibc's choice. Also glibc's classification functions (__fpclassify, __isnan, …) and
+ * nextafter.
+ *
+ * Transcendental functions (exp, log, sin, pow, …) are deliberately absent: glibc's results are
+ * not always the correctly rounded ones, and vigil only gives results it computes exactly.
+ */
+#include "rt.h"
+
+static void set_errno(int e) {
+    *__errno_location() = e;
+}
+
+typedef union { double d; unsigned long long u; } dbits;
+typedef union { float f; unsigned int u; } fbits;
+
+RT_WEAK double sqrt(double x) {
+    if (x < 0)
+        set_errno(RT_EDOM);
+    return __builtin_sqrt(x);
+}
+RT_WEAK float sqrtf(float x) {
+    if (x < 0)
+        set_errno(RT_EDOM);
+    return __builtin_sqrtf(x);
+}
+
+RT_WEAK double fabs(double x) { return __builtin_fabs(x); }
+RT_WEAK float fabsf(float x) { return __builtin_fabsf(x); }
+RT_WEAK double floor(double x) { return __builtin_floor(x); }
+RT_WEAK float floorf(float x) { return __builtin_floorf(x); }
+RT_WEAK double ceil(double x) { return __builtin_ceil(x); }
+RT_WEAK float ceilf(float x) { return __builtin_ceilf(x); }
+RT_WEAK double trunc(double x) { return __builtin_trunc(x); }
+RT_WEAK float truncf(float x) { return __builtin_truncf(x); }
+RT_WEAK double round(double x) { return __builtin_round(x); }
+RT_WEAK float roundf(float x) { return __builtin_roundf(x); }
+RT_WEAK double roundeven(double x) { return __builtin_roundeven(x); }
+RT_WEAK float roundevenf(float x) { return __builtin_roundevenf(x); }
+RT_WEAK double rint(double x) { return __builtin_rint(x); }
+RT_WEAK float rintf(float x) { return __builtin_rintf(x); }
+RT_WEAK double nearbyint(double x) { return __builtin_nearbyint(x); }
+RT_WEAK float nearbyintf(float x) { return __builtin_nearbyintf(x); }
+RT_WEAK long lround(double x) { return __builtin_lround(x); }
+RT_WEAK long lroundf(float x) { return __builtin_lroundf(x); }
+RT_WEAK long long llround(double x) { return __builtin_llround(x); }
+RT_WEAK long long llroundf(float x) { return __builtin_llroundf(x); }
+RT_WEAK long lrint(double x) { return __builtin_lrint(x); }
+RT_WEAK long lrintf(float x) { return __builtin_lrintf(x); }
+RT_WEAK long long llrint(double x) { return __builtin_llrint(x); }
+RT_WEAK long long llrintf(float x) { return __builtin_llrintf(x); }
+RT_WEAK double copysign(double x, double y) { return __builtin_copysign(x, y); }
+RT_WEAK float copysignf(float x, float y) { return __builtin_copysignf(x, y); }
+RT_WEAK double fmin(double x, double y) { return __builtin_fmin(x, y); }
+RT_WEAK float fminf(float x, float y) { return __builtin_fminf(x, y); }
+RT_WEAK double fmax(double x, double y) { return __builtin_fmax(x, y); }
+RT_WEAK float fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
+RT_WEAK double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
+RT_WEAK float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
+
+RT_WEAK double fmod(double x, double y) {
+    if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))
+        set_errno(RT_EDOM);
+    return __builtin_fmod(x, y);
+}
+RT_WEAK float fmodf(float x, float y) {
+    if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))
+        set_errno(RT_EDOM);
+    return __builtin_fmodf(x, y);
+}
+
+RT_WEAK double fdim(double x, double y) {
+    if (x != x || y != y)
+        return x + y;
+    double r = x > y ? x - y : 0.0;
+    if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))
+        set_errno(RT_ERANGE);
+    return r;
+}
+RT_WEAK float fdimf(float x, float y) {
+    if (x != x || y != y)
+        return x + y;
+    float r = x > y ? x - y : 0.0f;
+    if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))
+        set_errno(RT_ERANGE);
+    return r;
+}
+
+/* 2^n as a double, for -1022 <= n <= 1023 (a normal number). */
+static double pow2(int n) {
+    dbits b;
+    b.u = (unsigned long long)(n + 1023) << 52;
+    return b.d;
+}
+
+/* x * 2^n rounded once: the scaling is split into exact steps by normal powers of two, so only
+ * the last multiplication rounds (and only when the result is subnormal or overflows). */
+RT_WEAK double scalbn(double x, int n) {
+    if (n > 1023) {
+        x *= pow2(1023);
+        n -= 1023;
+        if (n > 1023) {
+            x *= pow2(1023);
+            n -= 1023;
+            if (n > 1023)
+                n = 1023;
+        }
+    } else if (n < -1022) {
+        /* Steps of 2^-969 keep the intermediate result normal (hence exact) while it can be. */
+        x *= pow2(-1022) * pow2(53);
+        n += 1022 - 53;
+        if (n < -1022) {
+            x *= pow2(-1022) * pow2(53);
+            n += 1022 - 53;
+            if (n < -1022)
+                n = -1022;
+        }
+    }
+    return x * pow2(n);
+}
+
+RT_WEAK double ldexp(double x, int n) {
+    if (__builtin_isinf(x) || x != x || x == 0)
+        return x + x;
+    double r = scalbn(x, n);
+    if (__builtin_isinf(r) || r == 0)
+        set_errno(RT_ERANGE);
+    return r;
+}
+
+RT_WEAK float scalbnf(float x, int n) {
+    /* Exact in double for every float x and |n| <= 300; one rounding to float at the end. */
+    if (n > 300)
+        n = 300;
+    if (n < -300)
+        n = -300;
+    return (float)scalbn((double)x, n);
+}
+
+RT_WEAK float ldexpf(float x, int n) {
+    if (__builtin_isinf(x) || x != x || x == 0)
+        return x + x;
+    float r = scalbnf(x, n);
+    if (__builtin_isinf(r) || r == 0)
+        set_errno(RT_ERANGE);
+    return r;
+}
+
+RT_WEAK double frexp(double x, int *e) {
+    dbits b;
+    b.d = x;
+    int ex = (int)(b.u >> 52 & 0x7ff);
+    if (ex == 0x7ff || x == 0) {
+        *e = 0;
+        return x;
+    }
+    int adjust = 0;
+    if (ex == 0) { /* subnormal: scale into the normal range first */
+        b.d = x * pow2(64);
+        ex = (int)(b.u >> 52 & 0x7ff);
+        adjust = 64;
+    }
+    *e = ex - 1022 - adjust;
+    b.u = (b.u & ~(0x7ffULL << 52)) | (1022ULL << 52);
+    return b.d;
+}
+
+RT_WEAK float frexpf(float x, int *e) {
+    fbits b;
+    b.f = x;
+    int ex = (int)(b.u >> 23 & 0xff);
+    if (ex == 0xff || x == 0) {
+        *e = 0;
+        return x;
+    }
+    int adjust = 0;
+    if (ex == 0) {
+        b.f = x * 18446744073709551616.0f; /* 2^64 */
+        ex = (int)(b.u >> 23 & 0xff);
+        adjust = 64;
+    }
+    *e = ex - 126 - adjust;
+    b.u = (b.u & ~(0xffU << 23)) | (126U << 23);
+    return b.f;
+}
+
+RT_WEAK double modf(double x, double *ip) {
+    double t = __builtin_trunc(x);
+    *ip = t;
+    if (__builtin_isinf(x))
+        return __builtin_copysign(0.0, x);
+    return __builtin_copysign(x - t, x);
+}
+
+RT_WEAK float modff(float x, float *ip) {
+    float t = __builtin_truncf(x);
+    *ip = t;
+    if (__builtin_isinf(x))
+        return __builtin_copysignf(0.0f, x);
+    return __builtin_copysignf(x - t, x);
+}
+
+/* nan(""): glibc's default quiet NaN with a zero payload (other tag strings are not modelled and
+ * give the same NaN). */
+RT_WEAK double nan(const char *tag) { return __builtin_nan(""); }
+RT_WEAK float nanf(const char *tag) { return __builtin_nanf(""); }
+
+/* glibc's classification functions, which preprocessed programs (SV-COMP's .i files) call where
+ * newer headers use builtins. The FP_* numbers and the sign of __isinf are glibc's. */
+enum { RT_FP_NAN, RT_FP_INFINITE, RT_FP_ZERO, RT_FP_SUBNORMAL, RT_FP_NORMAL };
+
+RT_WEAK int __fpclassify(double x) {
+    return __builtin_fpclassify(RT_FP_NAN, RT_FP_INFINITE, RT_FP_NORMAL, RT_FP_SUBNORMAL, RT_FP_ZERO, x);
+}
+RT_WEAK int __fpclassifyf(float x) {
+    return __builtin_fpclassify(RT_FP_NAN, RT_FP_INFINITE, RT_FP_NORMAL, RT_FP_SUBNORMAL, RT_FP_ZERO, x);
+}
+RT_WEAK int __isnan(double x) { return x != x; }
+RT_WEAK int __isnanf(float x) { return x != x; }
+RT_WEAK int __isinf(double x) { return __builtin_isinf(x) ? (__builtin_signbit(x) ? -1 : 1) : 0; }
+RT_WEAK int __isinff(float x) { return __builtin_isinf(x) ? (__builtin_signbit(x) ? -1 : 1) : 0; }
+RT_WEAK int __finite(double x) { return __builtin_isfinite(x); }
+RT_WEAK int __finitef(float x) { return __builtin_isfinite(x); }
+RT_WEAK int __signbit(double x) { return __builtin_signbit(x) != 0; }
+RT_WEAK int __signbitf(float x) { return __builtin_signbit(x) != 0; }
+
+/* The neighbour of x toward y (y itself when equal; NaN if either is); ERANGE when the result
+ * is infinite, or subnormal or zero, except from x = 0 (glibc). */
+RT_WEAK double nextafter(double x, double y) {
+    if (x != x || y != y)
+        return x + y;
+    if (x == y)
+        return y;
+    dbits b;
+    b.d = x;
+    if (x == 0) {
+        b.u = 1 | (__builtin_signbit(y) ? 1ULL << 63 : 0);
+        return b.d;
+    }
+    if ((x < y) == (x > 0))
+        b.u++;
+    else
+        b.u--;
+    if (__builtin_isinf(b.d) || (b.u & 0x7ff0000000000000ULL) == 0)
+        set_errno(RT_ERANGE);
+    return b.d;
+}
+
+/* The rounding mode: always to nearest (FE_TONEAREST, 0 on x86). Asking for it again succeeds;
+ * any other valid mode (FE_DOWNWARD 0x400, FE_UPWARD 0x800, FE_TOWARDZERO 0xc00) is not
+ * modelled, so the run stops (VM_FAULT_INVALID_ARG: a use vigil does not model) rather than
+ * compute in the wrong mode; an invalid mode fails (returns nonzero), as in glibc. */
+RT_WEAK int fegetround(void) { return 0; }
+RT_WEAK int fesetround(int mode) {
+    if (mode == 0)
+        return 0;
+    if (mode == 0x400 || mode == 0x800 || mode == 0xc00)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "fesetround: only rounding to nearest is modelled");
+    return 1;
+}
