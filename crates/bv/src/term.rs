@@ -24,6 +24,12 @@ impl TermId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The term with index `i` ([`TermId::index`]) in the same manager: for users that store
+    /// term ids in their own compact form (the VM's symbolic slots).
+    pub fn from_index(i: u32) -> TermId {
+        TermId(i)
+    }
 }
 
 /// Operators. Derived operators of SMT-LIB (`bvsub` is kept; `bvule`, `implies`, `bvnand`, …)

@@ -161,6 +161,15 @@ pub struct CheckArgs {
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
     #[arg(long, value_name = "LO..HI", value_parser = parse_range, allow_hyphen_values = true)]
     pub nondet_range: Option<(i64, i64)>,
+    /// Which __VERIFIER_nondet_* inputs the explicit engine keeps symbolic (bit-vector terms,
+    /// branches decided by the solver) instead of enumerating values: `auto` those wider than
+    /// 8 bits (unless --nondet-range asks for enumeration), `always` also chars, `never` none.
+    #[arg(long, value_enum, default_value_t = SymbolicChoice::Auto)]
+    pub symbolic: SymbolicChoice,
+    /// Write every solver query of the explicit engine's symbolic data into this directory
+    /// (SMT-LIB 2, one file per query).
+    #[arg(long, value_name = "DIR")]
+    pub dump_vcs: Option<PathBuf>,
     /// Read parameters from a TOML file (sections [explicit], [vm], [synergy], [static],
     /// [portfolio], [sat], [bv]; `vigil params` lists every key).
     #[arg(long, value_name = "FILE")]
@@ -171,6 +180,25 @@ pub struct CheckArgs {
     pub set: Vec<String>,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymbolicChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl SymbolicChoice {
+    /// The VM's mode for these options (`auto` enumerates when a range was asked for).
+    pub fn mode(self, nondet_range: Option<(i64, i64)>) -> vigil_vm::Symbolic {
+        match self {
+            SymbolicChoice::Auto if nondet_range.is_some() => vigil_vm::Symbolic::Never,
+            SymbolicChoice::Auto => vigil_vm::Symbolic::Auto,
+            SymbolicChoice::Always => vigil_vm::Symbolic::Always,
+            SymbolicChoice::Never => vigil_vm::Symbolic::Never,
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -601,6 +629,7 @@ fn write_artefacts(
             violated,
             choices.clone(),
             outcome.inputs.clone(),
+            outcome.wide_inputs.clone().map(|w| (w, args.symbolic.mode(args.nondet_range))),
         );
         saved.write(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -647,6 +676,7 @@ pub fn vm_config(property: Property, vm: &config::VmParams, nondet_range: Option
         max_steps: vm.max_steps,
         inputs: None,
         uninitialised_over_approximated: false,
+        ..Default::default()
     }
 }
 
@@ -663,7 +693,11 @@ fn search_config(
             config::SearchOrder::Dfs => vigil_explicit::Order::Dfs,
             config::SearchOrder::Bfs => vigil_explicit::Order::Bfs,
         },
-        vm: vm_config(property, &config.vm, args.nondet_range),
+        vm: vigil_vm::Config {
+            symbolic: args.symbolic.mode(args.nondet_range),
+            dump_vcs: args.dump_vcs.clone(),
+            ..vm_config(property, &config.vm, args.nondet_range)
+        },
         max_states: config.explicit.max_states,
         max_memory: config.portfolio.max_memory_mib.saturating_mul(1 << 20),
         deadline: Some(deadline),

@@ -29,6 +29,12 @@ pub struct SavedCounterexample {
     /// The fixed input vector of a counterexample another engine found (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     inputs: Option<Vec<u64>>,
+    /// The values of the symbolic inputs (`vigil_vm::Config::wide_inputs`) and which inputs
+    /// were symbolic (`auto` or `always`), for a counterexample found on symbolic data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wide_inputs: Option<Vec<u64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    symbolic: Option<String>,
 }
 
 impl SavedCounterexample {
@@ -40,7 +46,13 @@ impl SavedCounterexample {
         violated: &str,
         choices: Vec<Vec<u32>>,
         input_vector: Option<Vec<u64>>,
+        wide_inputs: Option<(Vec<u64>, vigil_vm::Symbolic)>,
     ) -> Self {
+        let symbolic = wide_inputs.as_ref().map(|(_, mode)| match mode {
+            vigil_vm::Symbolic::Always => "always".to_string(),
+            _ => "auto".to_string(),
+        });
+        let wide_inputs = wide_inputs.map(|(values, _)| values);
         SavedCounterexample {
             format: FORMAT.into(),
             compile: compile.with_absolute_paths(),
@@ -50,6 +62,8 @@ impl SavedCounterexample {
             nondet_range,
             choices,
             inputs: input_vector,
+            wide_inputs,
+            symbolic,
         }
     }
 
@@ -93,6 +107,10 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     let params = crate::config::VmParams { malloc_can_fail: saved.malloc_can_fail, ..Default::default() };
     let mut vm = crate::check::vm_config(property, &params, saved.nondet_range);
     vm.inputs = saved.inputs.clone();
+    if let Some(values) = &saved.wide_inputs {
+        vm.wide_inputs = Some(values.clone());
+        vm.symbolic = if saved.symbolic.as_deref() == Some("always") { vigil_vm::Symbolic::Always } else { vigil_vm::Symbolic::Auto };
+    }
     match vigil_explicit::replay::replay_choices(&program, &vm, vm_property, &saved.violated, &saved.choices) {
         Ok(trace) => Ok((saved, trace)),
         Err(why) => Err((20, format!("the counterexample does not replay: {why}"))),

@@ -37,13 +37,20 @@ fn assert_usage_error(o: &Output, needle: &str) {
 #[test]
 fn check_prints_the_verdict_line_and_exit_code() {
     // Decided true, decided false (with a trace), and unknown (sampled inputs): lines and codes.
-    for (prog, engine, line, code) in [
-        ("007_nested_loops.c", "auto", "verdict: true", 0),
-        ("010_function_pointers.c", "auto", "verdict: false(unreach-call)", 10),
-        ("061_incomplete_not_true.c", "auto", "verdict: false(unreach-call)", 10),
-        ("061_incomplete_not_true.c", "explicit", "verdict: unknown(input domain not enumerated)", 20),
+    // The explicit engine keeps the int input symbolic by default and finds the one bad value;
+    // with enumeration of samples instead (`--symbolic never`) it must not say true.
+    for (prog, engine, symbolic, line, code) in [
+        ("007_nested_loops.c", "auto", "auto", "verdict: true", 0),
+        ("010_function_pointers.c", "auto", "auto", "verdict: false(unreach-call)", 10),
+        ("061_incomplete_not_true.c", "auto", "auto", "verdict: false(unreach-call)", 10),
+        ("061_incomplete_not_true.c", "explicit", "auto", "verdict: false(unreach-call)", 10),
+        ("061_incomplete_not_true.c", "explicit", "never", "verdict: unknown(input domain not enumerated)", 20),
     ] {
-        let o = vigil().args(["check", "--timeout", "20", "--engine", engine]).arg(corpus(prog)).output().expect("run vigil");
+        let o = vigil()
+            .args(["check", "--timeout", "20", "--engine", engine, "--symbolic", symbolic])
+            .arg(corpus(prog))
+            .output()
+            .expect("run vigil");
         let out = String::from_utf8_lossy(&o.stdout);
         assert_eq!(out.lines().last(), Some(line), "{prog} stdout:\n{out}");
         assert_eq!(o.status.code(), Some(code), "{prog}");
@@ -347,6 +354,30 @@ fn counterexamples_of_the_symbolic_engines_keep_their_inputs_and_replay() {
     assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
     let o = vigil().arg("harness").arg(&cex).output().expect("run");
     assert!(String::from_utf8_lossy(&o.stdout).contains("__VERIFIER_nondet_int = 333331"));
+}
+
+#[test]
+fn symbolic_counterexamples_of_the_explicit_engine_keep_the_solver_inputs_and_replay() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cex = dir.path().join("cex.json");
+    let vcs = dir.path().join("vcs");
+    let o = vigil()
+        .args(["check", "--engine", "explicit", "--stats", "--dump-vcs"])
+        .arg(&vcs)
+        .arg("--counterexample")
+        .arg(&cex)
+        .arg(corpus("088_wide_input_false.c"))
+        .output()
+        .expect("run");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(10), "{out}");
+    assert!(out.contains("__VERIFIER_nondet_int = 333331") && out.contains("solver_queries"), "{out}");
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&cex).expect("saved")).expect("json");
+    assert_eq!(saved["wide_inputs"], serde_json::json!([333331]), "{saved}");
+    let dumped = std::fs::read_dir(&vcs).expect("queries dumped").count();
+    assert!(dumped > 0);
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
 }
 
 /// The program's own code is checked for overflow whether or not it has debug information: a

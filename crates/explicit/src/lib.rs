@@ -25,6 +25,7 @@ pub mod store;
 
 pub use replay::Step;
 pub use search::{Order, SearchConfig, SearchResult, SearchStats, Violation};
+pub use vigil_vm::Symbolic;
 
 use vigil_ir::unknown::{Cause, Unknown};
 use vigil_vm::Program;
@@ -34,8 +35,9 @@ use vigil_vm::Program;
 pub enum Verdict {
     Holds,
     /// The violated (sub)property, the replayed trace, and the choices of each transition (what
-    /// `vigil replay` re-executes).
-    Violated { property: &'static str, trace: Vec<Step>, choices: Vec<Vec<u32>> },
+    /// `vigil replay` re-executes, with `wide_inputs` as [`vigil_vm::Config::wide_inputs`] when
+    /// the counterexample came from symbolic inputs).
+    Violated { property: &'static str, trace: Vec<Step>, choices: Vec<Vec<u32>>, wide_inputs: Option<Vec<u64>> },
     Unknown(Unknown),
 }
 
@@ -77,6 +79,9 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             stats.transitions += more.transitions;
             stats.instructions += more.instructions;
             stats.time_s += more.time_s;
+            stats.solver_queries += more.solver_queries;
+            stats.solver_cache_hits += more.solver_cache_hits;
+            stats.solver_time_s += more.solver_time_s;
             if matches!(again, SearchResult::Holds) {
                 result = SearchResult::Holds;
             }
@@ -93,13 +98,41 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             false => Verdict::Holds,
         },
         SearchResult::Unknown(r) => Verdict::Unknown(r),
+        SearchResult::Violated(v) if v.inputs.is_some() => confirm_symbolic(prog, cfg, v, &mut stats),
         SearchResult::Violated(v) => match replay::replay(prog, &cfg.vm, cfg.property, &v) {
-            Ok(trace) => Verdict::Violated { property: v.property, trace, choices: v.choices },
+            Ok(trace) => Verdict::Violated { property: v.property, trace, choices: v.choices, wide_inputs: None },
             // A counterexample that does not replay is a bug in vigil; never report it as false.
             Err(why) => Verdict::Unknown(Unknown::new(Cause::Bug, format!("counterexample did not replay ({why}); please report"))),
         },
     };
     (verdict, stats)
+}
+
+/// A violation on a path with symbolic inputs: the solver's values for them are run concretely
+/// (`wide_inputs`; other nondeterminism is explored as usual), and only a violation of the same
+/// property found and replayed that way is reported.
+fn confirm_symbolic(prog: &Program, cfg: &SearchConfig, v: Violation, stats: &mut SearchStats) -> Verdict {
+    let mut concrete = cfg.clone();
+    concrete.vm.wide_inputs = v.inputs.clone();
+    let (r, more) = search::explore(prog, &concrete);
+    stats.time_s += more.time_s;
+    stats.instructions += more.instructions;
+    let at = prog.module.describe_loc(v.loc);
+    match r {
+        SearchResult::Violated(w) if w.property == v.property => match replay::replay(prog, &concrete.vm, cfg.property, &w) {
+            Ok(trace) => Verdict::Violated { property: w.property, trace, choices: w.choices, wide_inputs: v.inputs },
+            Err(why) => Verdict::Unknown(Unknown::new(Cause::Bug, format!("counterexample did not replay ({why}); please report"))),
+        },
+        other => Verdict::Unknown(Unknown::new(Cause::Unconfirmed, format!(
+            "a {} violation at {at} on symbolic inputs was not confirmed by a concrete run of the solver's inputs ({})",
+            v.property,
+            match other {
+                SearchResult::Holds => "no violation".to_string(),
+                SearchResult::Violated(w) => format!("it violates {} instead", w.property),
+                SearchResult::Unknown(why) => why.to_string(),
+            }
+        ))),
+    }
 }
 
 /// Whether the program observes `main`'s parameters (argc, argv, envp).

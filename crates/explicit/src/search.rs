@@ -55,6 +55,9 @@ pub struct Violation {
     pub func: vigil_ir::FuncId,
     /// The choices of each transition from the initial state.
     pub choices: Vec<Vec<u32>>,
+    /// Values of the symbolic inputs of the path (the solver's model of its path condition);
+    /// None when the path read none. The caller confirms them by a concrete run.
+    pub inputs: Option<Vec<u64>>,
 }
 
 /// The result of a search.
@@ -77,6 +80,10 @@ pub struct SearchStats {
     /// The store's part of `stored_bytes`, by part (at the end of the search).
     pub store: crate::store::StoreBytes,
     pub time_s: f64,
+    /// Solver queries of symbolic data, cache hits, and the time they took.
+    pub solver_queries: u64,
+    pub solver_cache_hits: u64,
+    pub solver_time_s: f64,
     /// A deadlock the search met while checking another property (a warning: the path ends
     /// there, which SV-COMP's properties do not count as a violation).
     pub deadlock: Option<String>,
@@ -146,7 +153,9 @@ fn fault_reason(kind: &FaultKind, loc: vigil_ir::Loc, prog: &Program) -> Unknown
 pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats) {
     let start = Instant::now();
     let mut stats = SearchStats::default();
-    let machine = match Machine::boot(prog, cfg.vm.clone()) {
+    let mut vm = cfg.vm.clone();
+    vm.deadline = cfg.deadline;
+    let machine = match Machine::boot(prog, vm) {
         Ok(m) => m,
         Err(e) => return (SearchResult::Unknown(Unknown::new(Cause::Bug, e)), stats),
     };
@@ -194,6 +203,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             if check_counter.is_multiple_of(64) {
                 if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
                     stats.time_s = start.elapsed().as_secs_f64();
+                    add_solver_stats(&m, &mut stats);
                     let why = Unknown::new(Cause::Timeout, format!("timeout after {} states", stats.states));
                     return (SearchResult::Unknown(why), stats);
                 }
@@ -241,7 +251,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 let property = fault.violates(cfg.property)?;
                 let mut choices = store.path_to(idx);
                 choices.push(choice_vec.clone());
-                Some(Violation { property, fault, loc, func, choices })
+                Some(Violation { property, fault, loc, func, choices, inputs: None })
             };
             match out.stop {
                 Stop::Interrupt | Stop::Exit => {
@@ -254,8 +264,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             if doubtful {
                                 note(doubt_reason(&v, prog), &mut incomplete);
                             } else {
-                                stats.time_s = start.elapsed().as_secs_f64();
-                                return (SearchResult::Violated(v), stats);
+                                return finish_violation(v, &mut m, &mut stats, start);
                             }
                         }
                     }
@@ -272,6 +281,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                 count_bytes(&store, &frontier, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
+                                    add_solver_stats(&m, &mut stats);
                                     let why = format!("state limit reached ({} states)", stats.states);
                                     return (SearchResult::Unknown(Unknown::new(Cause::StateLimit, why)), stats);
                                 }
@@ -301,10 +311,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     note(Unknown::new(Cause::CutTransition, why), &mut incomplete)
                 }
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
-                    Some(v) if !doubtful => {
-                        stats.time_s = start.elapsed().as_secs_f64();
-                        return (SearchResult::Violated(v), stats);
-                    }
+                    Some(v) if !doubtful => return finish_violation(v, &mut m, &mut stats, start),
                     Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
                     None => note(fault_reason(&kind, loc, prog), &mut incomplete),
                 },
@@ -332,7 +339,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         choices.push(first);
                         choices.push(second);
                         stats.time_s = start.elapsed().as_secs_f64();
-                        let v = Violation { property: "no-data-race", fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices };
+                        let v = Violation { property: "no-data-race", fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices, inputs: None };
                         return (SearchResult::Violated(v), stats);
                     }
                     None => note(Unknown::new(Cause::Bug, format!("{what}, but no schedule to it was found")).at(y.loc), &mut incomplete),
@@ -345,9 +352,37 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
         previous = Some(from);
     }
     stats.time_s = start.elapsed().as_secs_f64();
+    add_solver_stats(&m, &mut stats);
     match incomplete {
         None => (SearchResult::Holds, stats),
         Some(reason) => (SearchResult::Unknown(reason), stats),
+    }
+}
+
+/// Adds the solver counters of the machine's symbolic data to `stats`.
+fn add_solver_stats(m: &Machine, stats: &mut SearchStats) {
+    if let Some(s) = m.sym_stats() {
+        stats.solver_queries += s.queries;
+        stats.solver_cache_hits += s.cache_hits;
+        stats.solver_time_s += s.solver_time.as_secs_f64();
+    }
+}
+
+/// The end of a search that found violation `v` in the machine's current state: the inputs of a
+/// symbolic path come from the solver (unknown when it cannot give them).
+fn finish_violation(mut v: Violation, m: &mut Machine, stats: &mut SearchStats, start: Instant) -> (SearchResult, SearchStats) {
+    let r = m.sym_inputs_model();
+    add_solver_stats(m, stats);
+    stats.time_s = start.elapsed().as_secs_f64();
+    match r {
+        Ok(inputs) => {
+            v.inputs = inputs;
+            (SearchResult::Violated(v), stats.clone())
+        }
+        Err(why) => {
+            let what = format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc));
+            (SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone())
+        }
     }
 }
 

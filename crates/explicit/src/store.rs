@@ -15,7 +15,7 @@
 //!   divided by [`ALIGN`]. A record is the state's *key* followed by its search-tree entry:
 //!
 //!   ```text
-//!   key     varint flags word, varint root id (the canonical header, stored as two opaque
+//!   key     varint flags word, varint root id, varint symbolic part (the canonical header, stored as opaque
 //!           u32s), varint n (number of objects), then
 //!           if n ≥ G (G = globals of the first state):
 //!               varint c, then c pairs (varint index gap, varint id) for the globals whose
@@ -162,6 +162,7 @@ fn key_len(rec: &[u8], g: usize) -> usize {
     let mut pos = 0;
     get_varint(rec, &mut pos);
     get_varint(rec, &mut pos);
+    get_varint(rec, &mut pos);
     let n = get_varint(rec, &mut pos) as usize;
     let listed = if n >= g {
         let changed = get_varint(rec, &mut pos) as usize;
@@ -280,11 +281,12 @@ impl StateStore {
     }
 
     /// Writes the key of a state with these header words and object ids into `key_scratch`.
-    fn encode_key(&mut self, flags: u32, root: u32, ids: &[u32]) {
+    fn encode_key(&mut self, flags: u32, root: u32, sym: u64, ids: &[u32]) {
         let out = &mut self.key_scratch;
         out.clear();
         put_varint(out, u64::from(flags));
         put_varint(out, u64::from(root));
+        put_varint(out, sym);
         put_varint(out, ids.len() as u64);
         let g = self.initial_globals.len();
         let rest = if ids.len() >= g {
@@ -308,10 +310,11 @@ impl StateStore {
     }
 
     /// Decodes the key at the start of `rec`: flags, root, object ids, and the key's length.
-    fn decode_key(&self, rec: &[u8]) -> (u32, u32, Vec<u32>, usize) {
+    fn decode_key(&self, rec: &[u8]) -> (u32, u32, u64, Vec<u32>, usize) {
         let mut pos = 0;
         let flags = get_u32(rec, &mut pos);
         let root = get_u32(rec, &mut pos);
+        let sym = get_varint(rec, &mut pos);
         let n = get_varint(rec, &mut pos) as usize;
         let g = self.initial_globals.len();
         let mut ids = Vec::with_capacity(n);
@@ -327,7 +330,7 @@ impl StateStore {
         while ids.len() < n {
             ids.push(get_u32(rec, &mut pos));
         }
-        (flags, root, ids, pos)
+        (flags, root, sym, ids, pos)
     }
 
     /// Stores the state `c` unless it was seen before: its new id, or None when it is visited.
@@ -346,7 +349,7 @@ impl StateStore {
             ids.push(self.intern(o, i, from)?);
         }
         // The canonical header (flags word, root object id) is stored as two opaque words.
-        self.encode_key(c.flags, c.root, &ids);
+        self.encode_key(c.flags, c.root, c.sym, &ids);
         self.ids_scratch = ids;
         let hash = hash_bytes(&self.key_scratch);
         let (records, key) = (&self.records, &self.key_scratch);
@@ -376,7 +379,7 @@ impl StateStore {
     /// Rebuilds a stored state. An object that `previous` (the state expanded before, usually
     /// the parent or a sibling) holds near the same position is shared instead of decoded again.
     pub fn expand(&self, id: StateId, previous: Option<&Expanded>) -> Expanded {
-        let (flags, root, ids, _) = self.decode_key(at(&self.records, id));
+        let (flags, root, sym, ids, _) = self.decode_key(at(&self.records, id));
         let objects: Vec<Rc<Object>> = ids
             .iter()
             .enumerate()
@@ -388,7 +391,7 @@ impl StateStore {
                 },
             })
             .collect();
-        let state = state_from_objects(flags, root, objects.iter().cloned());
+        let state = state_from_objects(flags, root, sym, objects.iter().cloned());
         Expanded { state, ids, objects }
     }
 
@@ -453,7 +456,7 @@ mod tests {
 
     /// A state of `heap` alone (no scheduler state).
     fn without_root(heap: Heap) -> State {
-        State { heap, root: 0, flags: 0 }
+        State { heap, root: 0, flags: 0, sym: 0 }
     }
 
     fn canon(st: &State) -> Canonical {
@@ -523,9 +526,9 @@ mod tests {
         assert_eq!(store.objects.len(), objects_before + one.len().next_multiple_of(ALIGN));
         // Its key lists no global (both are the first state's) and the two heap nodes.
         let rec = at(&store.records, id1);
-        let (_, _, ids, len) = store.decode_key(rec);
+        let (_, _, _, ids, len) = store.decode_key(rec);
         assert_eq!(ids.len(), 4);
-        assert_eq!(len, 3 + 1 + 2, "flags, root, n; no changed global; two one-byte ids");
+        assert_eq!(len, 4 + 1 + 2, "flags, root, sym, n; no changed global; two one-byte ids");
         assert_eq!(store.path_to(id1), vec![vec![1, 0]]);
     }
 

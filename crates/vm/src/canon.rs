@@ -31,13 +31,17 @@ pub struct Canonical {
     pub flags: u32,
     /// Canonical id of the scheduler state (`State::root`).
     pub root: u32,
+    /// The symbolic part (`State::sym`): term handles are the same for every state of one
+    /// search (one hash-consing term manager), so equal terms are equal words.
+    pub sym: u64,
     pub objects: Vec<Rc<Object>>,
     /// Live heap objects unreachable from the roots (leaked memory), by real id.
     pub unreachable_heap: Vec<u32>,
 }
 
-/// Length of the header of a serialised canonical form (flags and the scheduler state's id).
-pub const HEADER_BYTES: usize = 8;
+/// Length of the header of a serialised canonical form (flags, the scheduler state's id, the
+/// symbolic part).
+pub const HEADER_BYTES: usize = 16;
 
 const UNNUMBERED: u32 = u32::MAX;
 
@@ -120,7 +124,7 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
         .filter(|id| number[*id as usize] == UNNUMBERED)
         .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
         .collect();
-    Canonical { flags: state.flags & crate::machine::STATE_FLAGS, root, objects, unreachable_heap }
+    Canonical { flags: state.flags & crate::machine::STATE_FLAGS, root, sym: state.sym, objects, unreachable_heap }
 }
 
 impl State {
@@ -139,7 +143,7 @@ impl Canonical {
     /// objects point to [`DANGLING`], never live but known to have been allocated, so an access
     /// is reported as use after free).
     pub fn to_state(&self) -> State {
-        state_from_objects(self.flags, self.root, self.objects.iter().cloned())
+        state_from_objects(self.flags, self.root, self.sym, self.objects.iter().cloned())
     }
 
     /// A byte serialisation (equal exactly when the canonical forms are equal).
@@ -147,6 +151,7 @@ impl Canonical {
         let mut out = Vec::new();
         out.extend_from_slice(&self.flags.to_le_bytes());
         out.extend_from_slice(&self.root.to_le_bytes());
+        out.extend_from_slice(&self.sym.to_le_bytes());
         for o in &self.objects {
             serialise(o, &mut out);
         }
@@ -155,8 +160,8 @@ impl Canonical {
 }
 
 /// Rebuilds a state from canonical objects (object *n* gets id *n + 1*).
-pub fn state_from_objects(flags: u32, root: u32, objects: impl IntoIterator<Item = Rc<Object>>) -> State {
-    State { heap: Heap::from_shared(objects), root, flags }
+pub fn state_from_objects(flags: u32, root: u32, sym: u64, objects: impl IntoIterator<Item = Rc<Object>>) -> State {
+    State { heap: Heap::from_shared(objects), root, flags, sym }
 }
 
 fn serialise(obj: &Object, out: &mut Vec<u8>) {
@@ -189,7 +194,7 @@ mod tests {
         heap.get_mut(ids[0]).expect("live").write(8, 8, Scalar::pointer(ids[1], 0));
         heap.get_mut(ids[1]).expect("live").write(8, 8, Scalar::null());
         heap.get_mut(g).expect("live").write(0, 8, Scalar::pointer(ids[0], 0));
-        State { heap, root: 0, flags: 0 }
+        State { heap, root: 0, flags: 0, sym: 0 }
     }
 
     #[test]

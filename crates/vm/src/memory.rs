@@ -38,6 +38,13 @@ pub const PTR_BYTES: u32 = 8;
 pub const NARROW_PTR_BYTES: u32 = 4;
 /// The `obj` of a [`PtrSlot`] that is 8 bytes wide (the object id is in the bytes).
 pub const WIDE: u32 = u32::MAX;
+/// Marks a *symbolic slot* (`machine::symdata`): `obj = SYM_TAG | (len - 1) << 27 | handle`,
+/// bytes `[off, off+len)` hold the value of bit-vector term number `handle`. Its data bytes are
+/// zero and undefined, so code that does not know symbolic values reads them as uninitialised
+/// (a sound fallback). Includes [`CODE_TAG`], so the canonical walk leaves it alone.
+pub const SYM_TAG: u32 = 0xC000_0000;
+/// The largest handle of a symbolic slot (the bits below the length; [`WIDE`] is excluded).
+pub const SYM_MAX_HANDLE: u32 = (1 << 27) - 2;
 
 /// Where a pointer is stored in an object.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -51,7 +58,29 @@ impl PtrSlot {
     /// Width in bytes.
     #[inline]
     pub fn len(&self) -> u32 {
-        if self.obj == WIDE { PTR_BYTES } else { NARROW_PTR_BYTES }
+        if self.obj == WIDE {
+            PTR_BYTES
+        } else if let Some((len, _)) = self.sym() {
+            len
+        } else {
+            NARROW_PTR_BYTES
+        }
+    }
+
+    /// A symbolic slot of `len` (1..=8) bytes holding term `handle` (≤ [`SYM_MAX_HANDLE`]).
+    pub fn symbolic(off: u32, len: u32, handle: u32) -> PtrSlot {
+        debug_assert!((1..=8).contains(&len) && handle <= SYM_MAX_HANDLE);
+        PtrSlot { off, obj: SYM_TAG | ((len - 1) << 27) | handle }
+    }
+
+    /// `(length in bytes, term handle)` of a symbolic slot; None for a pointer slot.
+    #[inline]
+    pub fn sym(&self) -> Option<(u32, u32)> {
+        if self.obj & SYM_TAG == SYM_TAG && self.obj != WIDE {
+            Some((((self.obj >> 27) & 7) + 1, self.obj & ((1 << 27) - 1)))
+        } else {
+            None
+        }
     }
 
     /// Always false (a slot has a width); for clippy's `len` convention.
@@ -148,7 +177,7 @@ impl Object {
     pub fn splits_narrow_pointer(&self, off: u32, len: u32) -> bool {
         let end = off + len;
         self.ptrs.iter().any(|p| {
-            p.obj != WIDE && p.off < end && off < p.off + NARROW_PTR_BYTES && !(p.off == off && len == NARROW_PTR_BYTES)
+            p.obj != WIDE && p.sym().is_none() && p.off < end && off < p.off + NARROW_PTR_BYTES && !(p.off == off && len == NARROW_PTR_BYTES)
         })
     }
 
@@ -159,7 +188,10 @@ impl Object {
     /// The pointer stored in `slot`, as `(object, offset)`.
     pub fn pointer_in(&self, slot: PtrSlot) -> (u32, u32) {
         let o = slot.off as usize;
-        if slot.obj == WIDE {
+        if slot.sym().is_some() {
+            // Not a pointer: the tag (a code-pointer id to the canonical walk) and no offset.
+            (slot.obj, 0)
+        } else if slot.obj == WIDE {
             decode(u64::from_le_bytes(self.data[o..o + 8].try_into().expect("slot in bounds")))
         } else {
             (slot.obj, u32::from_le_bytes(self.data[o..o + 4].try_into().expect("slot in bounds")))
@@ -189,7 +221,7 @@ impl Object {
         if len == PTR_BYTES || len == NARROW_PTR_BYTES {
             match self.slot_at(off) {
                 Some(s) if s.obj == WIDE && len == PTR_BYTES => v.ptr = true,
-                Some(s) if s.obj != WIDE && len == NARROW_PTR_BYTES => {
+                Some(s) if s.obj != WIDE && s.sym().is_none() && len == NARROW_PTR_BYTES => {
                     v.bits = encode(s.obj, v.bits as u32);
                     // A pointer is defined when all its bytes are.
                     v.def = if v.def == 0xffff_ffff { u64::MAX } else { v.def };
@@ -242,6 +274,22 @@ impl Object {
                 self.add_ptr(PtrSlot { off, obj: decode(v.bits).0 });
             }
         }
+    }
+
+    /// Writes a symbolic slot: `len` bytes at `off` hold term `handle` (bytes zero and
+    /// undefined underneath, see [`SYM_TAG`]).
+    pub fn write_sym(&mut self, off: u32, len: u32, handle: u32) {
+        let (o, l) = (off as usize, len as usize);
+        self.data[o..o + l].fill(0);
+        self.def[o..o + l].fill(0);
+        self.clear_ptrs(off, len);
+        self.add_ptr(PtrSlot::symbolic(off, len, handle));
+    }
+
+    /// The symbolic slots overlapping `[off, off+len)`.
+    pub fn syms_in(&self, off: u32, len: u32) -> impl Iterator<Item = PtrSlot> + '_ {
+        let end = off + len;
+        self.ptrs.iter().copied().filter(move |p| p.sym().is_some() && p.off < end && off < p.off + p.len())
     }
 
     /// Whether any of the bytes `[off, off+len)` (bounds already checked) has an undefined bit.

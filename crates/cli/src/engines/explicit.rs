@@ -47,13 +47,22 @@ impl Engine for ExplicitEngine {
             out.stats.insert("bytes_per_state".into(), per_state.into());
         }
         out.stats.insert("search_s".into(), st.time_s.into());
+        if st.solver_queries > 0 {
+            out.stats.insert("solver_queries".into(), st.solver_queries.into());
+            out.stats.insert("solver_cache_hits".into(), st.solver_cache_hits.into());
+            out.stats.insert("solver_s".into(), st.solver_time_s.into());
+            if st.time_s > 0.0 {
+                out.stats.insert("solver_share".into(), (st.solver_time_s / st.time_s).min(1.0).into());
+            }
+        }
         if let Some(d) = &st.deadlock {
             out.stats.insert("deadlock".into(), d.clone().into());
             out.details.push(format!("warning: {d} (check it with --property no-deadlock)"));
         }
         match verdict {
             vigil_explicit::Verdict::Holds => out.answer = Answer::True,
-            vigil_explicit::Verdict::Violated { property, trace, choices } => {
+            vigil_explicit::Verdict::Violated { property, trace, choices, wide_inputs } => {
+                out.wide_inputs = wide_inputs;
                 out.answer = Answer::False(property.to_string());
                 out.evidence = Some(evidence(&trace, property));
                 out.trace = trace_json(&trace);

@@ -27,6 +27,8 @@ pub struct Outcome {
     pub choices: Option<Vec<Vec<u32>>>,
     /// The fixed input vector the choices were made under (when another engine found it).
     pub inputs: Option<Vec<u64>>,
+    /// The symbolic inputs' values the choices were made under (`vigil_vm::Config::wide_inputs`).
+    pub wide_inputs: Option<Vec<u64>>,
     /// Engine statistics.
     pub stats: serde_json::Map<String, serde_json::Value>,
     /// Extra lines for text output (e.g. a proof), printed before the verdict.
@@ -46,6 +48,7 @@ impl Outcome {
             evidence: None,
             choices: None,
             inputs: None,
+            wide_inputs: None,
             stats: Default::default(),
             details: Vec::new(),
             sarif: None,

@@ -34,7 +34,7 @@ impl Machine<'_> {
                         self.phi_buf = vals;
                         return Err(FaultKind::Unsupported("phi without a result".into()));
                     };
-                    if self.is_aggregate_reg(dest) {
+                    if self.is_aggregate_reg(dest) || self.is_sym_operand(op) {
                         let len = self.prog.funcs[self.func.index()].reg_size[dest.index()];
                         vals.push((dest, Arg::Bytes(self.operand_bytes(op, len))));
                     } else {
@@ -121,7 +121,8 @@ impl Machine<'_> {
         bits.extend(args.iter().map(|a| self.op_width(*a)));
         self.arg_bits = bits;
         buf.extend(args.iter().map(|a| {
-                if self.op_is_aggregate(*a) {
+                if self.op_is_aggregate(*a) || self.is_sym_operand(*a) {
+                    // (A symbolic value travels as the bytes of its register, slot included.)
                     Arg::Bytes(self.operand_bytes(*a, self.agg_len(*a)))
                 } else {
                     // Bits above the value's width count as defined, so that a callee (or a
@@ -202,7 +203,7 @@ impl Machine<'_> {
     pub(super) fn ret(&mut self, val: Option<Operand>) -> VmResult<Flow> {
         let value = val.map(|v| {
             let len = self.agg_len(v);
-            if len > 8 || self.op_is_aggregate(v) { Arg::Bytes(self.operand_bytes(v, len)) } else { Arg::Scalar(self.operand(v)) }
+            if len > 8 || self.op_is_aggregate(v) || self.is_sym_operand(v) { Arg::Bytes(self.operand_bytes(v, len)) } else { Arg::Scalar(self.operand(v)) }
         });
         let returning = self.func;
         self.event(Event::Return { func: returning });

@@ -27,7 +27,10 @@
 //! at most 8 bits are undefined (a `char` is explored completely), otherwise one sample — the
 //! undefined bits zero — with the run marked incomplete ([`flags::UNDEF_SAMPLED`]: no `true` from
 //! a sample); a pointer-typed load of an undefined pointer gives an invalid address (a sample
-//! too). The chosen bytes are written back to the object, so later reads agree. Copies of bytes (`llvm.memcpy`,
+//! too). The chosen bytes are written back to the object, so later reads agree. With symbolic
+//! data ([`Config::symbolic`], `symdata`), a wholly undefined value wider than 8 bits read by the
+//! program is a fresh symbolic input instead of the two samples (every value at once: the run
+//! stays complete), written back to memory as such. Copies of bytes (`llvm.memcpy`,
 //! aggregate loads and stores: the runtime's memcpy, realloc, qsort, struct assignment) carry
 //! undefined bytes without choosing; since the copy and its source may then be read with
 //! different choices, both objects are marked (`Object::undef_copied`), and a freeze in a marked
@@ -67,6 +70,10 @@ mod jump;
 mod registers;
 mod sharing;
 mod step;
+mod symops;
+pub mod symdata;
+
+pub use symdata::{SymStats, Symbolic};
 
 pub use sharing::Access;
 
@@ -136,6 +143,9 @@ pub struct State {
     pub root: u32,
     /// Flags that belong to the state (ATOMIC); the others are per transition.
     pub flags: u32,
+    /// The symbolic part of the state (path condition, inputs read; see [`symdata`]); zero
+    /// when no value is symbolic.
+    pub sym: u64,
 }
 
 /// Control registers (`__vm_ctl_get` / `__vm_ctl_set`, shared with the runtime's `vigil_vm.h`).
@@ -173,6 +183,17 @@ pub struct Config {
     /// search proves the property), but a path may combine two reads of one value that disagree
     /// (a violation found is not evidence).
     pub uninitialised_over_approximated: bool,
+    /// Which inputs are symbolic terms rather than enumerated values ([`symdata`]); nothing is
+    /// symbolic with a fixed input vector ([`Config::inputs`]).
+    pub symbolic: Symbolic,
+    /// Concrete replay of a symbolic counterexample: the inputs that are symbolic under
+    /// [`Config::symbolic`] return these values in order (the solver's model; 0 and an
+    /// incomplete run past its end); every other input is chosen as usual.
+    pub wide_inputs: Option<Vec<u64>>,
+    /// Write each solver query as an SMT-LIB 2 script into this directory.
+    pub dump_vcs: Option<std::path::PathBuf>,
+    /// Solver queries after this instant answer unknown.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:
@@ -295,6 +316,9 @@ pub struct Machine<'p> {
     phi_buf: Vec<(ValueId, Arg)>,
     /// Widths in bits of the arguments of the call being made (lays out ILP32 varargs).
     arg_bits: Vec<u32>,
+    /// The term manager and solver of symbolic data (None when no input is symbolic): one for
+    /// all the transitions of the machine, so term handles are stable across its states.
+    sym: Option<Box<symdata::SymData>>,
 }
 
 /// What executing one instruction does to control flow.
@@ -325,7 +349,7 @@ impl<'p> Machine<'p> {
         let mut m = Machine {
             prog,
             config,
-            state: State { heap, root: 0, flags: 0 },
+            state: State { heap, root: 0, flags: 0, sym: 0 },
             choices: Choices::default(),
             events: None,
             trans_flags: 0,
@@ -349,7 +373,9 @@ impl<'p> Machine<'p> {
             args_buf: Vec::new(),
             phi_buf: Vec::new(),
             arg_bits: Vec::new(),
+            sym: None,
         };
+        m.sym = symdata::SymData::new(prog, &m.config);
         m.push_frame(boot, &[], 0).map_err(|e| format!("__boot: {e}"))?;
         let out = m.run();
         m.booting = false;

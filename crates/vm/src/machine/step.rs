@@ -25,10 +25,20 @@ impl Machine<'_> {
             if block.term_loc.is_known() {
                 self.last_loc = block.term_loc;
             }
+            if self.sym.is_some() {
+                if let Some(flow) = self.sym_terminator(&block.term)? {
+                    return Ok(flow);
+                }
+            }
             return self.terminator(&block.term);
         };
         if inst.loc.is_known() {
             self.last_loc = inst.loc;
+        }
+        if self.sym.is_some() {
+            if let Some(flow) = self.sym_step(inst)? {
+                return Ok(flow);
+            }
         }
         let dest = inst.dest;
         match &inst.kind {
@@ -179,6 +189,12 @@ impl Machine<'_> {
             _ => {
                 let w = self.dest_width(dest);
                 let v = self.load_as_int(p, size, w)?;
+                if self.sym.is_some() && !v.is_defined(w.min(size * 8)) {
+                    // Symbolic data: a wide uninitialised value is a fresh input (symdata).
+                    if let Some(flow) = self.sym_uninit_load(ptr, ty, dest)? {
+                        return Ok(flow);
+                    }
+                }
                 let pointer = matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr);
                 let v = self.freeze_loaded(p, size, w.min(size * 8), v, pointer);
                 // Only a pointer-wide value keeps provenance (an int read over an ILP32

@@ -1,0 +1,532 @@
+//! Symbolic data in the explicit engine: control explicit, data symbolic (Bauch, Havel,
+//! Barnat, "Control Explicit—Data Symbolic Model Checking", TOSEM 2016, §3–4; Lauko, Štill,
+//! Ročkai, Barnat, TACAS 2019, for the same split inside DIVINE's VM).
+//!
+//! With [`Symbolic::Auto`] (or `Always`), a `__VERIFIER_nondet_*` input wider than 8 bits (with
+//! `Always`: of 8 bits too) does not enumerate values: it is input number *k* of the path, the
+//! low bits of the 64-bit variable `in<k>` of one hash-consed [`TermManager`] that lives as long
+//! as the search. Registers and memory bytes hold such values as *symbolic slots* (see
+//! [`crate::memory::SYM_TAG`]): the slot names a term, the bytes under it are undefined, so code
+//! that does not know symbolic values treats them as uninitialised (sound: sampled values mark
+//! the run incomplete, branches on them go both ways).
+//!
+//! Invariants:
+//! * **Concrete stays concrete.** An instruction without a symbolic operand runs as before
+//!   ([`Machine::sym_step`] returns `None` after one scan of the frame's shadow); a term that
+//!   folds to a constant is written back as a concrete value.
+//! * **One semantics.** Operations build terms through [`crate::symbolic`] only.
+//! * **The path condition is part of the state** ([`State::sym`], low word: its term's handle
+//!   plus one, 0 for `true`; high word: inputs read). Terms are hash-consed in the one manager of
+//!   the search, so two states are equal exactly when their explicit parts and their terms are
+//!   the same (an id comparison; TOSEM 2016 §4.2 "explicit state matching"). A hook for
+//!   solver-based subsumption would compare path conditions by implication instead; it would
+//!   merge states that differ only in how they constrain dead inputs.
+//! * **Branches** on a symbolic condition ask the solver which sides are feasible under the path
+//!   condition and fork with the VM's `choose` when both are, adding the side taken to the path
+//!   condition. **Property checks** (division by zero, `INT_MIN / -1`, `nsw` overflow under
+//!   no-overflow, oversized shifts) are queries: a violation when satisfiable (the condition is
+//!   added to the path condition, so its model gives the inputs), else the search goes on.
+//! * **Concretisation** (a symbolic value where the VM needs a number: an index into memory, a
+//!   hypercall's argument, an instruction without a symbolic meaning): at most
+//!   [`ENUMERATION_LIMIT`] feasible values are enumerated and chosen among; beyond that the run is
+//!   incomplete (never `true`). An index prefers an out-of-bounds value first, so memory errors
+//!   are found even when values are sampled. A symbolic value used as an address without a base
+//!   object is [`FaultKind::Undefined`] (unknown).
+//! * **Counterexamples**: [`Machine::sym_inputs_model`] solves the path condition of the
+//!   violating state for the values of the inputs; the engine then replays them concretely
+//!   ([`Config::wide_inputs`]: the same calls return those values, nothing else changes).
+//! * Solver answers `unknown` (conflict budget, deadline) count as *feasible*: the search then
+//!   explores more paths than exist, which cannot make a `true` wrong, and a violation found on
+//!   such a path is confirmed by the concrete replay or not reported.
+
+use super::*;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
+
+/// How many values of a symbolic value are enumerated at most when it must become concrete.
+pub const ENUMERATION_LIMIT: usize = 16;
+
+/// SAT conflicts a single query may take before it answers unknown.
+const CONFLICT_LIMIT: u64 = 200_000;
+
+/// When inputs are symbolic (`vigil check --symbolic`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Symbolic {
+    /// Every input is enumerated or sampled (the runtime's choices).
+    #[default]
+    Never,
+    /// Inputs wider than 8 bits are symbolic; `bool` and `char` are enumerated (256 values at
+    /// most, and a dead one merges in the visited set, which a term would not).
+    Auto,
+    /// Inputs of 8 bits and more are symbolic.
+    Always,
+}
+
+impl Symbolic {
+    /// Whether an input of `bits` bits is symbolic in this mode.
+    fn applies(self, bits: u32) -> bool {
+        match self {
+            Symbolic::Never => false,
+            Symbolic::Auto => bits > 8,
+            Symbolic::Always => bits >= 8,
+        }
+    }
+}
+
+/// Solver counters of a run.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct SymStats {
+    pub queries: u64,
+    pub cache_hits: u64,
+    pub solver_time: Duration,
+}
+
+/// An enumeration's cache key: the path condition's handle, the term, the preferred condition.
+type EnumKey = (u32, TermId, Option<TermId>);
+
+/// The symbolic machinery of one search: the term manager, the incremental solver and caches.
+pub struct SymData {
+    pub tm: TermManager,
+    solver: Solver,
+    /// `Some(values)` when replaying a symbolic counterexample concretely.
+    pub(super) replay: Option<Vec<u64>>,
+    /// For each function: `(bits, signed)` if it is an input function that is symbolic here.
+    nondet: Vec<Option<(u32, bool)>>,
+    /// The variable of input number k.
+    input_vars: Vec<TermId>,
+    /// Whether a symbolic value was ever made (before, every instruction is concrete).
+    pub(super) live: bool,
+    /// Feasibility under a path condition: (pc handle, query) → answer.
+    cache: HashMap<(u32, TermId), CheckResult>,
+    /// Enumerations: (pc handle, term, preferred) → (values, complete).
+    enums: HashMap<EnumKey, (Vec<u64>, bool)>,
+    dump: Option<std::path::PathBuf>,
+    pub stats: SymStats,
+}
+
+/// The signedness of a `__VERIFIER_nondet_*` function's result by its name (None: not an
+/// integer input).
+fn nondet_signed(name: &str) -> Option<bool> {
+    Some(match name.strip_prefix("__VERIFIER_nondet_")? {
+        "char" | "short" | "int" | "long" | "longlong" => true,
+        "uchar" | "ushort" | "uint" | "unsigned" | "ulong" | "ulonglong" | "size_t" | "u8" | "u16" | "u32" => false,
+        _ => return None,
+    })
+}
+
+impl SymData {
+    /// The symbolic machinery for `config`, or None when nothing is symbolic.
+    pub fn new(prog: &Program, config: &Config) -> Option<Box<SymData>> {
+        // A fixed input vector (`Config::inputs`) gives every input its value: nothing symbolic.
+        if config.symbolic == Symbolic::Never || config.inputs.is_some() {
+            return None;
+        }
+        let m = &prog.module;
+        let nondet = m
+            .functions
+            .iter()
+            .map(|f| {
+                // Only the runtime's definition (a program may define its own input function,
+                // which then runs as written).
+                if f.is_declaration() || !f.runtime {
+                    return None;
+                }
+                let signed = nondet_signed(&f.name)?;
+                let bits = m.types.value_bits(f.ret_ty);
+                config.symbolic.applies(bits).then_some((bits, signed))
+            })
+            .collect::<Vec<_>>();
+        if nondet.iter().all(Option::is_none) {
+            return None;
+        }
+        let mut solver = Solver::new();
+        solver.set_conflict_limit(Some(CONFLICT_LIMIT));
+        solver.set_deadline(config.deadline);
+        Some(Box::new(SymData {
+            tm: TermManager::new(),
+            solver,
+            replay: config.wide_inputs.clone(),
+            nondet,
+            input_vars: Vec::new(),
+            live: false,
+            cache: HashMap::new(),
+            enums: HashMap::new(),
+            dump: config.dump_vcs.clone(),
+            stats: SymStats::default(),
+        }))
+    }
+
+    pub(super) fn input_var(&mut self, k: u32) -> TermId {
+        self.live = true;
+        while self.input_vars.len() <= k as usize {
+            let name = format!("in{}", self.input_vars.len());
+            let v = self.tm.var(&name, Sort::BitVec(64));
+            self.input_vars.push(v);
+        }
+        self.input_vars[k as usize]
+    }
+
+    /// Checks `assumptions` (Bool terms) with the solver; unknown counts as satisfiable.
+    fn check(&mut self, assumptions: &[TermId]) -> CheckResult {
+        let start = Instant::now();
+        self.stats.queries += 1;
+        if let Some(dir) = &self.dump {
+            let text = vigil_bv::smtlib::printer::to_script(&self.tm, assumptions) + "(check-sat)\n";
+            let _ = std::fs::create_dir_all(dir);
+            let _ = std::fs::write(dir.join(format!("q{:06}.smt2", self.stats.queries)), text);
+        }
+        let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
+        self.stats.solver_time += start.elapsed();
+        r
+    }
+
+    /// Is `pc ∧ q` satisfiable (unknown: yes)? Cached by (pc, q).
+    fn feasible(&mut self, pc_handle: u32, pc: Option<TermId>, q: TermId) -> bool {
+        if let Some(b) = self.tm.bool_value(q) {
+            return b;
+        }
+        if let Some(r) = self.cache.get(&(pc_handle, q)) {
+            self.stats.cache_hits += 1;
+            return *r != CheckResult::Unsat;
+        }
+        let mut a = vec![q];
+        a.extend(pc);
+        let r = self.check(&a);
+        self.cache.insert((pc_handle, q), r);
+        r != CheckResult::Unsat
+    }
+
+    /// The model value of bit-vector term `t` after a satisfiable check.
+    fn model_value(&self, t: TermId) -> Option<u64> {
+        match self.solver.value(&self.tm, t) {
+            Ok(Value::Bv(v)) => Some(v.low_u64()),
+            _ => None,
+        }
+    }
+
+    /// Up to [`ENUMERATION_LIMIT`] values of `t` under `pc`, the one satisfying `prefer` first
+    /// (if any), and whether they are all of them.
+    fn enumerate(&mut self, pc_handle: u32, pc: Option<TermId>, t: TermId, prefer: Option<TermId>) -> (Vec<u64>, bool) {
+        if let Some(r) = self.enums.get(&(pc_handle, t, prefer)) {
+            self.stats.cache_hits += 1;
+            return r.clone();
+        }
+        let w = self.tm.width(t);
+        let mut vals: Vec<u64> = Vec::new();
+        let mut base: Vec<TermId> = pc.into_iter().collect();
+        if let Some(p) = prefer {
+            let mut a = base.clone();
+            a.push(p);
+            if self.check(&a) == CheckResult::Sat {
+                if let Some(v) = self.model_value(t) {
+                    vals.push(v);
+                }
+            }
+        }
+        let mut complete = false;
+        for &v in &vals {
+            let c = self.tm.bv_u64(w, v);
+            let e = self.tm.eq(t, c);
+            let ne = self.tm.not(e);
+            base.push(ne);
+        }
+        while vals.len() <= ENUMERATION_LIMIT {
+            match self.check(&base) {
+                CheckResult::Sat => {
+                    let Some(v) = self.model_value(t) else { break };
+                    vals.push(v);
+                    let c = self.tm.bv_u64(w, v);
+                    let e = self.tm.eq(t, c);
+                    let ne = self.tm.not(e);
+                    base.push(ne);
+                }
+                CheckResult::Unsat => {
+                    complete = true;
+                    break;
+                }
+                CheckResult::Unknown => break,
+            }
+        }
+        if vals.len() > ENUMERATION_LIMIT {
+            vals.truncate(ENUMERATION_LIMIT);
+            complete = false;
+        }
+        let r = (vals, complete);
+        self.enums.insert((pc_handle, t, prefer), r.clone());
+        r
+    }
+}
+
+/// The low word of [`State::sym`]: the path condition's handle plus one (0: `true`).
+fn pc_word(sym: u64) -> u32 {
+    sym as u32
+}
+
+/// The high word of [`State::sym`]: how many symbolic (or replayed) inputs the path read.
+fn inputs_word(sym: u64) -> u32 {
+    (sym >> 32) as u32
+}
+
+/// A value an operand has for a symbolic operation.
+pub(super) enum Val {
+    Term(TermId),
+    /// A defined integer.
+    Int(u64),
+    /// Undefined, or a pointer: no term.
+    Other,
+}
+
+impl Machine<'_> {
+    /// Solver counters of this machine's run (None when nothing is symbolic).
+    pub fn sym_stats(&self) -> Option<SymStats> {
+        self.sym.as_ref().map(|s| s.stats)
+    }
+
+    pub(super) fn sd(&mut self) -> &mut SymData {
+        self.sym.as_mut().expect("symbolic mode")
+    }
+
+    /// The path condition (None: `true`).
+    pub(super) fn pc(&self) -> Option<TermId> {
+        match pc_word(self.state.sym) {
+            0 => None,
+            h => Some(TermId::from_index(h - 1)),
+        }
+    }
+
+    /// Adds `c` to the path condition.
+    pub(super) fn add_pc(&mut self, c: TermId) {
+        let pc = self.pc();
+        let sd = self.sd();
+        let new = match pc {
+            None => c,
+            Some(p) => sd.tm.and(p, c),
+        };
+        let h = if sd.tm.bool_value(new) == Some(true) { 0 } else { new.index() as u32 + 1 };
+        self.state.sym = (self.state.sym & !0xffff_ffff) | u64::from(h);
+    }
+
+    pub(super) fn feasible(&mut self, q: TermId) -> bool {
+        let (h, pc) = (pc_word(self.state.sym), self.pc());
+        self.sd().feasible(h, pc, q)
+    }
+
+    /// The term in register `v`, if it holds a symbolic value.
+    pub(super) fn sym_reg(&self, v: ValueId) -> Option<TermId> {
+        let off = self.prog.funcs[self.func.index()].reg_off[v.index()];
+        let (_, h) = self.frame().slot_at(off)?.sym()?;
+        Some(TermId::from_index(h))
+    }
+
+    /// Whether `op` is a register holding a symbolic value (control flow copies its bytes, not
+    /// its scalar).
+    pub(super) fn is_sym_operand(&self, op: Operand) -> bool {
+        match op {
+            Operand::Value(v) => self.sym.is_some() && self.sym_reg(v).is_some(),
+            Operand::Const(_) => false,
+        }
+    }
+
+    /// `op` as a term of `w` bits, a defined integer, or neither.
+    pub(super) fn val(&mut self, op: Operand, w: u32) -> Val {
+        if let Operand::Value(v) = op {
+            if let Some(t) = self.sym_reg(v) {
+                return Val::Term(self.fit(t, w));
+            }
+        }
+        let s = self.operand(op);
+        if s.ptr || !s.is_defined(w) { Val::Other } else { Val::Int(s.bits & crate::memory::mask(w)) }
+    }
+
+    /// `t` truncated or zero-extended to `w` bits.
+    pub(super) fn fit(&mut self, t: TermId, w: u32) -> TermId {
+        let tm = &mut self.sd().tm;
+        let tw = tm.width(t);
+        if tw == w {
+            t
+        } else if tw > w {
+            tm.extract(t, w - 1, 0)
+        } else {
+            tm.zero_extend(t, w - tw)
+        }
+    }
+
+    pub(super) fn term(&mut self, v: Val, w: u32) -> Option<TermId> {
+        match v {
+            Val::Term(t) => Some(t),
+            Val::Int(x) => Some(self.sd().tm.bv_u64(w, x)),
+            Val::Other => None,
+        }
+    }
+
+    /// Writes term `t` (of the register's width) into register `dest`: a constant as a concrete
+    /// value, anything else as a symbolic slot.
+    pub(super) fn set_term(&mut self, dest: Option<ValueId>, t: TermId) {
+        let Some(d) = dest else { return };
+        if let Some(v) = self.sd().tm.bv_value(t).map(|v| v.low_u64()) {
+            self.set_reg(d, Scalar::int(v));
+            return;
+        }
+        let w = self.sd().tm.width(t);
+        let info = &self.prog.funcs[self.func.index()];
+        let (off, size) = (info.reg_off[d.index()], info.reg_size[d.index()].min(8));
+        let frame = self.frame_mut();
+        frame.fill(off, size, 0, 0);
+        frame.write_sym(off, w.div_ceil(8).clamp(1, size), t.index() as u32);
+    }
+
+    /// A fresh handle fits a slot (the term manager stays below [`crate::memory::SYM_MAX_HANDLE`]).
+    pub(super) fn handles_exhausted(&self) -> bool {
+        self.sym.as_ref().is_some_and(|s| s.tm.num_terms() as u64 >= u64::from(crate::memory::SYM_MAX_HANDLE))
+    }
+
+    /// Makes `op` (a symbolic register) concrete: one of its feasible values (see the module
+    /// doc), written back to the register and fixed in the path condition.
+    pub(super) fn concretize(&mut self, op: Operand, prefer: Option<TermId>) -> u64 {
+        let Operand::Value(v) = op else { return 0 };
+        let Some(t) = self.sym_reg(v) else { return self.operand(op).bits };
+        let (h, pc) = (pc_word(self.state.sym), self.pc());
+        let (vals, complete) = self.sd().enumerate(h, pc, t, prefer);
+        if vals.is_empty() {
+            // Unknown answers only: no value can be trusted, the path is sampled.
+            self.trans_flags |= flags::INCOMPLETE;
+            let tm = &mut self.sd().tm;
+            let z = tm.bv_u64(tm.width(t), 0);
+            let e = tm.eq(t, z);
+            self.add_pc(e);
+            self.set_reg(v, Scalar::int(0));
+            return 0;
+        }
+        let k = if vals.len() > 1 { self.choose(vals.len() as u32) as usize } else { 0 };
+        if !complete {
+            self.trans_flags |= flags::INCOMPLETE;
+        }
+        let x = vals[k];
+        if !(complete && vals.len() == 1) {
+            let w = self.sd().tm.width(t);
+            let c = self.sd().tm.bv_u64(w, x);
+            let e = self.sd().tm.eq(t, c);
+            self.add_pc(e);
+        }
+        self.set_reg(v, Scalar::int(x));
+        x
+    }
+
+    /// Makes every symbolic operand of `ops` concrete.
+    pub(super) fn concretize_all(&mut self, ops: &[Operand]) {
+        for &op in ops {
+            if self.is_sym_operand(op) {
+                self.concretize(op, None);
+            }
+        }
+    }
+
+    /// A property check as a query: `Err(kind)` on the path where `cond` holds (when it can),
+    /// `Ok` on the path where it does not; both when both are feasible (a choice).
+    pub(super) fn sym_check(&mut self, cond: TermId, kind: FaultKind) -> VmResult<()> {
+        if !self.feasible(cond) {
+            return Ok(());
+        }
+        let not = self.sd().tm.not(cond);
+        if !self.feasible(not) {
+            return Err(kind);
+        }
+        if self.choose(2) == 1 {
+            self.add_pc(cond);
+            Err(kind)
+        } else {
+            self.add_pc(not);
+            Ok(())
+        }
+    }
+
+    /// A two-way split on Bool `cond`: Some(side) of a feasible side (a choice when both are).
+    pub(super) fn sym_split(&mut self, cond: TermId) -> Option<bool> {
+        let not = self.sd().tm.not(cond);
+        match (self.feasible(cond), self.feasible(not)) {
+            (true, true) => {
+                if self.choose(2) == 0 {
+                    self.add_pc(cond);
+                    Some(true)
+                } else {
+                    self.add_pc(not);
+                    Some(false)
+                }
+            }
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            (false, false) => None,
+        }
+    }
+
+    /// A call of an input function that is symbolic in this mode: its result is input number k
+    /// of the path (a term, or the replayed value). None for other calls.
+    pub(super) fn sym_input(&mut self, f: FuncId, dest: Option<ValueId>) -> Option<Flow> {
+        let (bits, signed) = (*self.sym.as_ref()?.nondet.get(f.index())?)?;
+        if !self.interruptible() {
+            return None;
+        }
+        let k = inputs_word(self.state.sym);
+        self.state.sym += 1 << 32;
+        let name = &self.prog.module.function(f).name;
+        if let Some(values) = &self.sym.as_ref()?.replay {
+            let raw = values.get(k as usize).copied();
+            if raw.is_none() {
+                self.trans_flags |= flags::INCOMPLETE;
+            }
+            let v = raw.unwrap_or(0) & crate::memory::mask(bits);
+            if self.events.is_some() {
+                let text = if signed {
+                    let s = 64 - bits;
+                    format!("{name} = {}", ((v << s) as i64) >> s)
+                } else {
+                    format!("{name} = {v}")
+                };
+                self.event(Event::Trace { kind: 2, text });
+            }
+            self.set_dest(dest, Scalar::int(v));
+            return Some(Flow::Next);
+        }
+        let var = self.sd().input_var(k);
+        let t = self.fit(var, bits);
+        self.set_term(dest, t);
+        Some(Flow::Next)
+    }
+
+    /// The values of the inputs of the current path that satisfy its path condition (the state
+    /// of a violation): None when the path read no symbolic input, an error when the solver
+    /// cannot give them.
+    pub fn sym_inputs_model(&mut self) -> Result<Option<Vec<u64>>, String> {
+        let n = inputs_word(self.state.sym);
+        if self.sym.is_none() || n == 0 || self.sym.as_ref().is_some_and(|s| s.replay.is_some()) {
+            return Ok(None);
+        }
+        let pc: Vec<TermId> = self.pc().into_iter().collect();
+        let sd = self.sd();
+        if sd.check(&pc) != CheckResult::Sat {
+            return Err("the solver could not find inputs for the violation's path condition".into());
+        }
+        let mut out = Vec::new();
+        for k in 0..n {
+            let var = sd.input_var(k);
+            out.push(sd.model_value(var).unwrap_or(0));
+        }
+        Ok(Some(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_functions_are_symbolic_by_width() {
+        assert!(Symbolic::Auto.applies(32) && !Symbolic::Auto.applies(8) && Symbolic::Always.applies(8));
+        assert!(!Symbolic::Never.applies(64));
+        assert_eq!(nondet_signed("__VERIFIER_nondet_int"), Some(true));
+        assert_eq!(nondet_signed("__VERIFIER_nondet_size_t"), Some(false));
+        assert_eq!(nondet_signed("__VERIFIER_nondet_pointer"), None);
+        assert_eq!(nondet_signed("__VERIFIER_nondet_bool"), None);
+    }
+}

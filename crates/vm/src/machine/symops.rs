@@ -1,0 +1,592 @@
+//! Symbolic execution of one instruction (see `symdata` for the representation, the path
+//! condition and the solver): [`Machine::sym_step`] and [`Machine::sym_terminator`] run an
+//! instruction or terminator that has a symbolic operand, or loads symbolic memory, by building
+//! its term through [`crate::symbolic`] (the one shared meaning of each operation); property
+//! checks become queries ([`Machine::sym_check`]); what has no symbolic meaning here is made
+//! concrete first and left to the concrete VM.
+//!
+//! Invariants: an instruction handled here either completes (`Some(Flow::Next)`, the result
+//! register written), ends the transition before any effect, or faults; `None` leaves the
+//! instruction to the concrete VM with every operand it reads concrete — except bytes the
+//! concrete VM reads as undefined (a partly symbolic load), which it treats as uninitialised.
+
+use super::symdata::Val;
+use super::*;
+use vigil_bv::{TermId, TermManager};
+use vigil_ir::{BinOp, CastOp};
+
+impl Machine<'_> {
+    /// Executes `inst` if one of its operands (or the memory it loads) is symbolic; None when it
+    /// is all concrete (the caller runs it as usual) — possibly after making symbolic operands
+    /// concrete.
+    pub(super) fn sym_step(&mut self, inst: &vigil_ir::Inst) -> VmResult<Option<Flow>> {
+        let dest = inst.dest;
+        if let InstKind::Call { callee: Callee::Direct(f), .. } = &inst.kind {
+            if let Some(flow) = self.sym_input(*f, dest) {
+                return Ok(Some(flow));
+            }
+        }
+        let (replay, live) = self.sym.as_ref().map_or((true, false), |s| (s.replay.is_some(), s.live));
+        if let InstKind::Load { ptr, ty, atomic, .. } = &inst.kind {
+            if replay || !live {
+                return Ok(None);
+            }
+            return self.sym_load(*ptr, *ty, atomic.is_some(), dest);
+        }
+        if replay || !live {
+            // (Before the first symbolic value, nothing is symbolic: one test per instruction.)
+            return Ok(None);
+        }
+        if dest.is_some_and(|d| self.dest_width(Some(d)) == 0 && !self.is_aggregate_reg(d)) {
+            // (A result without a width: nothing symbolic to make of it.)
+            return Ok(None);
+        }
+        if self.handles_exhausted() {
+            return Err(FaultKind::Unsupported("too many symbolic terms for one search".into()));
+        }
+        if !self.frame().ptrs.iter().any(|p| p.sym().is_some()) {
+            return Ok(None);
+        }
+        match &inst.kind {
+            InstKind::Bin { op, flags, lhs, rhs } => self.sym_bin(*op, flags.nsw, *lhs, *rhs, dest),
+            InstKind::ICmp { pred, lhs, rhs } => {
+                let w = self.op_width(*lhs);
+                let (a, b) = (self.val(*lhs, w), self.val(*rhs, w));
+                if matches!((&a, &b), (Val::Int(_), Val::Int(_))) {
+                    return Ok(None);
+                }
+                let (Some(a), Some(b)) = (self.term(a, w), self.term(b, w)) else {
+                    self.concretize_all(&[*lhs, *rhs]);
+                    return Ok(None);
+                };
+                let tm = &mut self.sd().tm;
+                let c = crate::symbolic::icmp(tm, *pred, a, b);
+                let r = crate::symbolic::from_bool(tm, c);
+                self.set_term(dest, r);
+                Ok(Some(Flow::Next))
+            }
+            InstKind::Select { .. } | InstKind::Freeze { .. } | InstKind::ExtractValue { .. } | InstKind::Cast { .. } if dest.is_none() => {
+                Ok(Some(Flow::Next))
+            }
+            InstKind::Select { cond, if_true, if_false } => {
+                if dest.is_some_and(|d| self.is_aggregate_reg(d)) {
+                    self.concretize_all(&[*cond]);
+                    return Ok(None);
+                }
+                let w = self.dest_width(dest);
+                if !self.is_sym_operand(*cond) {
+                    let c = self.operand(*cond);
+                    if c.def & 1 == 0 {
+                        self.concretize_all(&[*if_true, *if_false]);
+                        return Ok(None);
+                    }
+                    let pick = if c.bits & 1 == 1 { *if_true } else { *if_false };
+                    return Ok(match self.val(pick, w) {
+                        Val::Term(t) => {
+                            self.set_term(dest, t);
+                            Some(Flow::Next)
+                        }
+                        _ => None,
+                    });
+                }
+                let (t, e) = (self.val(*if_true, w), self.val(*if_false, w));
+                let (Some(t), Some(e)) = (self.term(t, w), self.term(e, w)) else {
+                    self.concretize_all(&[*cond, *if_true, *if_false]);
+                    return Ok(None);
+                };
+                let c = self.val(*cond, 1);
+                let c = self.term(c, 1).expect("symbolic condition");
+                let tm = &mut self.sd().tm;
+                let b = crate::symbolic::to_bool(tm, c);
+                let r = tm.ite(b, t, e);
+                self.set_term(dest, r);
+                Ok(Some(Flow::Next))
+            }
+            InstKind::Cast { op, val, to } => {
+                let Some(t) = (match val {
+                    Operand::Value(v) => self.sym_reg(*v),
+                    Operand::Const(_) => None,
+                }) else {
+                    return Ok(None);
+                };
+                let from = self.op_width(*val);
+                let to = self.prog.module.types.value_bits(*to);
+                if matches!(op, CastOp::IntToPtr) {
+                    return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+                }
+                let t = self.fit(t, from);
+                let r = crate::symbolic::cast(&mut self.sd().tm, *op, from, to, t);
+                self.set_term(dest, r);
+                Ok(Some(Flow::Next))
+            }
+            InstKind::Freeze { val } => {
+                let w = self.dest_width(dest);
+                match self.val(*val, w) {
+                    Val::Term(t) => {
+                        self.set_term(dest, t);
+                        Ok(Some(Flow::Next))
+                    }
+                    _ => Ok(None),
+                }
+            }
+            InstKind::Store { ptr, val, ty, atomic, .. } => self.sym_store(*ptr, *val, *ty, atomic.is_some()),
+            InstKind::PtrAdd { base, offset, indices, .. } => {
+                if self.is_sym_operand(*base) {
+                    return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+                }
+                self.concretize_indices(*base, *offset, indices);
+                Ok(None)
+            }
+            InstKind::Phi { .. } => Ok(None),
+            InstKind::Call { callee, args, .. } => {
+                let hyper = match callee {
+                    Callee::Direct(f) => self.prog.hypercalls[f.index()].is_some() || self.prog.module.function(*f).varargs,
+                    Callee::Indirect(_) => false,
+                };
+                if hyper {
+                    let mut ops = args.clone();
+                    if let Callee::Indirect(p) = callee {
+                        ops.push(*p);
+                    }
+                    self.concretize_all(&ops);
+                }
+                Ok(None)
+            }
+            InstKind::ExtractValue { agg, offset, ty } => {
+                let size = self.prog.module.types.size_of(*ty) as u32;
+                if dest.is_some_and(|d| self.is_aggregate_reg(d)) || size > 8 {
+                    return Ok(None);
+                }
+                let len = self.agg_len(*agg);
+                let bytes = self.operand_bytes(*agg, len);
+                if bytes.syms_in(*offset as u32, size).next().is_none() {
+                    return Ok(None);
+                }
+                let w = self.dest_width(dest);
+                match self.term_from_bytes(&bytes, *offset as u32, size) {
+                    Some(t) => {
+                        let t = self.fit(t, w);
+                        self.set_term(dest, t);
+                        Ok(Some(Flow::Next))
+                    }
+                    None => Ok(None),
+                }
+            }
+            InstKind::InsertValue { agg, val, offset, ty } => {
+                if !self.is_sym_operand(*val) || self.is_aggregate_type_id(*ty) {
+                    return Ok(None);
+                }
+                let size = (self.prog.module.types.size_of(*ty) as u32).clamp(1, 8);
+                let len = self.agg_len(*agg);
+                let mut bytes = self.operand_bytes(*agg, len);
+                let part = self.operand_bytes(*val, size);
+                bytes.copy_from(*offset as u32, &part, 0, size);
+                if let Some(d) = dest {
+                    self.set_reg_bytes(d, &bytes);
+                }
+                Ok(Some(Flow::Next))
+            }
+            InstKind::Intrinsic { which, args, .. } => self.sym_intrinsic(*which, args, dest),
+            other => {
+                let ops = other.operands();
+                self.concretize_all(&ops);
+                Ok(None)
+            }
+        }
+    }
+
+    /// The integer intrinsics with a symbolic meaning (as `intrinsic.rs` gives their concrete
+    /// one, built from the shared operators); every other intrinsic gets concrete operands.
+    fn sym_intrinsic(&mut self, which: vigil_ir::Intrinsic, args: &[Operand], dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        use vigil_ir::Intrinsic::*;
+        let w = args.first().map_or(0, |a| self.op_width(*a));
+        let terms = |m: &mut Self, n: usize| -> Option<Vec<TermId>> {
+            (0..n).map(|i| args.get(i).and_then(|a| { let v = m.val(*a, w); m.term(v, w) })).collect()
+        };
+        let r = match which {
+            Expect | Abs | SMin | SMax | UMin | UMax | SAddWithOverflow | UAddWithOverflow | SSubWithOverflow
+            | USubWithOverflow | SMulWithOverflow | UMulWithOverflow
+                if w > 1 && args.iter().take(2).any(|a| self.is_sym_operand(*a)) =>
+            {
+                let n = if matches!(which, Expect | Abs) { 1 } else { 2 };
+                terms(self, n)
+            }
+            _ => None,
+        };
+        let Some(t) = r else {
+            self.concretize_all(args);
+            return Ok(None);
+        };
+        let tm = &mut self.sd().tm;
+        let value = match which {
+            Expect => t[0],
+            Abs => {
+                let zero = tm.bv_u64(w, 0);
+                let neg = tm.bvsub(zero, t[0]);
+                let is_neg = tm.slt(t[0], zero);
+                let min = tm.bv_u64(w, 1u64 << (w - 1));
+                let is_min = tm.eq(t[0], min);
+                let min_is_poison = args.get(1).is_some_and(|p| self.operand(*p).bits & 1 == 1);
+                if min_is_poison && self.checks_overflow_here() {
+                    self.sym_check(is_min, FaultKind::SignedOverflow)?;
+                }
+                self.sd().tm.ite(is_neg, neg, t[0])
+            }
+            SMin | SMax | UMin | UMax => {
+                let pred = match which {
+                    SMin => vigil_ir::ICmpPred::Slt,
+                    SMax => vigil_ir::ICmpPred::Sgt,
+                    UMin => vigil_ir::ICmpPred::Ult,
+                    _ => vigil_ir::ICmpPred::Ugt,
+                };
+                let c = crate::symbolic::icmp(tm, pred, t[0], t[1]);
+                tm.ite(c, t[0], t[1])
+            }
+            _ => {
+                // {result, overflow}: the wrapped result, and whether the exact one (in twice the
+                // width) differs from it read back with the operation's signedness.
+                let signed = matches!(which, SAddWithOverflow | SSubWithOverflow | SMulWithOverflow);
+                let op = match which {
+                    SAddWithOverflow | UAddWithOverflow => BinOp::Add,
+                    SSubWithOverflow | USubWithOverflow => BinOp::Sub,
+                    _ => BinOp::Mul,
+                };
+                let ext = |tm: &mut TermManager, x| if signed { tm.sign_extend(x, w) } else { tm.zero_extend(x, w) };
+                let (xa, xb) = (ext(tm, t[0]), ext(tm, t[1]));
+                let wide = crate::symbolic::binop(tm, op, xa, xb);
+                let result = tm.extract(wide, w - 1, 0);
+                let back = ext(tm, result);
+                let same = tm.eq(back, wide);
+                let lost = tm.not(same);
+                let flag = crate::symbolic::from_bool(tm, lost);
+                let Some(d) = dest else { return Ok(Some(Flow::Next)) };
+                let info = &self.prog.funcs[self.func.index()];
+                let (off, len) = (info.reg_off[d.index()], info.reg_size[d.index()]);
+                let vbytes = w.div_ceil(8);
+                let frame = self.frame_mut();
+                frame.fill(off, len, 0, 0);
+                frame.write_sym(off, vbytes, result.index() as u32);
+                if vbytes < len {
+                    frame.write_sym(off + vbytes, 1, flag.index() as u32);
+                }
+                return Ok(Some(Flow::Next));
+            }
+        };
+        self.set_term(dest, value);
+        Ok(Some(Flow::Next))
+    }
+
+    fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
+        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+    }
+
+    /// Makes the symbolic indices of a `ptradd` concrete, an out-of-bounds value first.
+    fn concretize_indices(&mut self, base: Operand, offset: i64, indices: &[(Operand, i64)]) {
+        let p = self.operand(base);
+        let (obj, off) = decode(p.bits);
+        let size = self.state.heap.get(obj).filter(|_| p.ptr).map(|o| o.size());
+        for &(idx, scale) in indices {
+            let Operand::Value(v) = idx else { continue };
+            let Some(t) = self.sym_reg(v) else { continue };
+            let w = self.op_width(idx);
+            let t = self.fit(t, w);
+            // The byte offset this index alone gives, in 64 bits: out of the object's bounds?
+            let prefer = size.map(|size| {
+                let tm = &mut self.sd().tm;
+                let i64t = crate::symbolic::cast(tm, CastOp::SExt, w, 64, t);
+                let sc = tm.bv_u64(64, scale as u64);
+                let scaled = tm.bvmul(i64t, sc);
+                let base_off = tm.bv_u64(64, (i64::from(off) + offset) as u64);
+                let at = tm.bvadd(scaled, base_off);
+                let zero = tm.bv_u64(64, 0);
+                let end = tm.bv_u64(64, u64::from(size));
+                let below = tm.slt(at, zero);
+                let above = tm.sge(at, end);
+                tm.or(below, above)
+            });
+            self.concretize(idx, prefer);
+        }
+    }
+
+    fn sym_bin(&mut self, op: BinOp, nsw: bool, lhs: Operand, rhs: Operand, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        let w = self.dest_width(dest).max(self.op_width(lhs));
+        let (a, b) = (self.val(lhs, w), self.val(rhs, w));
+        if matches!((&a, &b), (Val::Int(_), Val::Int(_))) {
+            return Ok(None);
+        }
+        let (Some(a), Some(b)) = (self.term(a, w), self.term(b, w)) else {
+            // A pointer or an undefined operand with a symbolic one: no term for that.
+            self.concretize_all(&[lhs, rhs]);
+            return Ok(None);
+        };
+        let tm = &mut self.sd().tm;
+        let zero = tm.bv_u64(w, 0);
+        if matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem) {
+            let is_zero = tm.eq(b, zero);
+            self.sym_check(is_zero, FaultKind::DivByZero)?;
+            if matches!(op, BinOp::SDiv | BinOp::SRem) && w > 1 {
+                let tm = &mut self.sd().tm;
+                let min = tm.bv_u64(w, 1u64 << (w - 1));
+                let ones = tm.bv_u64(w, crate::memory::mask(w));
+                let (x_min, y_m1) = (tm.eq(a, min), tm.eq(b, ones));
+                let both = tm.and(x_min, y_m1);
+                self.sym_check(both, FaultKind::DivOverflow)?;
+            }
+        }
+        let checks = self.checks_overflow_here();
+        if checks && nsw && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+            let ovf = overflow(&mut self.sd().tm, op, w, a, b);
+            self.sym_check(ovf, FaultKind::SignedOverflow)?;
+        }
+        if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
+            let tm = &mut self.sd().tm;
+            let wt = tm.bv_u64(w, u64::from(w));
+            let oversized = tm.uge(b, wt);
+            if self.sym_check(oversized, FaultKind::Undefined("shift amount")).is_err() {
+                // As in `ops::binop`: the result of an oversized shift is undefined.
+                if let Some(d) = dest {
+                    self.set_reg(d, Scalar::undef());
+                }
+                return Ok(Some(Flow::Next));
+            }
+            if checks && op == BinOp::Shl && w > 1 {
+                let tm = &mut self.sd().tm;
+                let shifted = tm.bvshl(a, b);
+                let back = tm.bvashr(shifted, b);
+                let same = tm.eq(back, a);
+                let lost = tm.not(same);
+                self.sym_check(lost, FaultKind::Undefined("left shift that overflows if its operand is signed"))?;
+            }
+        }
+        let r = crate::symbolic::binop(&mut self.sd().tm, op, a, b);
+        self.set_term(dest, r);
+        Ok(Some(Flow::Next))
+    }
+
+    /// A term for `size` bytes of `obj` at `off`, from its symbolic slots and defined bytes; None
+    /// when some byte is undefined or part of a pointer.
+    fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
+        if let Some(s) = obj.slot_at(off).filter(|s| s.sym().is_some_and(|(l, _)| l == size)) {
+            let (_, h) = s.sym()?;
+            let t = TermId::from_index(h);
+            return Some(self.fit(t, size * 8));
+        }
+        let mut acc: Option<TermId> = None;
+        for i in off..off + size {
+            let slot = obj.syms_in(i, 1).next();
+            let byte = match slot {
+                Some(s) => {
+                    let (len, h) = s.sym()?;
+                    let t = TermId::from_index(h);
+                    let t = self.fit(t, len * 8);
+                    let lo = (i - s.off) * 8;
+                    self.sd().tm.extract(t, lo + 7, lo)
+                }
+                None => {
+                    if obj.def[i as usize] != 0xff || obj.ptrs.iter().any(|p| p.off <= i && i < p.off + p.len()) {
+                        return None;
+                    }
+                    let b = obj.data[i as usize];
+                    self.sd().tm.bv_u64(8, u64::from(b))
+                }
+            };
+            acc = Some(match acc {
+                None => byte,
+                Some(low) => self.sd().tm.concat(byte, low),
+            });
+        }
+        acc
+    }
+
+    fn sym_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, atomic: bool, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        if self.is_sym_operand(ptr) {
+            return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+        }
+        let p = self.operand(ptr);
+        let size = self.prog.module.types.size_of(ty) as u32;
+        if !p.ptr || !p.is_defined(64) || size == 0 || size > 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
+            return Ok(None);
+        }
+        let (obj, off) = decode(p.bits);
+        let has = self.state.heap.get(obj).is_some_and(|o| u64::from(off) + u64::from(size) <= u64::from(o.size()) && o.syms_in(off, size).next().is_some());
+        if !has {
+            return Ok(None);
+        }
+        if matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr) {
+            return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+        }
+        let Ok((obj, off)) = self.check_access(p, size, false) else { return Ok(None) };
+        let o = self.state.heap.get(obj).expect("checked").slice(off, size);
+        // Partly undefined: the concrete load reads it as uninitialised.
+        let Some(t) = self.term_from_bytes(&o, 0, size) else { return Ok(None) };
+        if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
+            return Ok(Some(Flow::Stop(Stop::Interrupt)));
+        }
+        let w = self.dest_width(dest);
+        let t = self.fit(t, w);
+        self.set_term(dest, t);
+        Ok(Some(Flow::Next))
+    }
+
+    /// A load of wholly uninitialised memory, wider than 8 bits, by the program (see the module
+    /// doc of `machine`, "Uninitialised values"): instead of two samples, the value is a fresh
+    /// input of the path (a variable, or the replayed value), written back to memory so that
+    /// every later read agrees. None for every other load. Called by the concrete load once it
+    /// found undefined bits, after the load's interrupt point.
+    pub(super) fn sym_uninit_load(&mut self, ptr: Operand, ty: vigil_ir::TypeId, dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        let p = self.operand(ptr);
+        if !p.ptr || !p.is_defined(64) {
+            return Ok(None);
+        }
+        let (obj, off) = decode(p.bits);
+        // The common case first: the first byte is (partly) defined, nothing to do.
+        if self.state.heap.get(obj).is_none_or(|o| o.def.get(off as usize).is_none_or(|d| *d != 0)) {
+            return Ok(None);
+        }
+        if !self.interruptible() || self.config.uninitialised_over_approximated || self.is_sym_operand(ptr) {
+            return Ok(None);
+        }
+        let size = self.prog.module.types.size_of(ty) as u32;
+        let w = self.dest_width(dest);
+        if !p.ptr || !p.is_defined(64) || !(2..=8).contains(&size) || w <= 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
+            return Ok(None);
+        }
+        if matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr) {
+            return Ok(None);
+        }
+        let undefined = self.state.heap.get(obj).is_some_and(|o| {
+            u64::from(off) + u64::from(size) <= u64::from(o.size())
+                && o.def[off as usize..(off + size) as usize].iter().all(|d| *d == 0)
+                && o.syms_in(off, size).next().is_none()
+        });
+        if !undefined || self.check_access(p, size, false).is_err() {
+            return Ok(None);
+        }
+        let k = (self.state.sym >> 32) as u32;
+        self.state.sym += 1 << 32;
+        let o = self.state.heap.get_mut(obj).expect("checked");
+        if o.undef_copied {
+            self.state.flags |= flags::UNDEF_DOUBT;
+        }
+        if let Some(values) = self.sym.as_ref().and_then(|s| s.replay.as_ref()) {
+            let raw = values.get(k as usize).copied();
+            if raw.is_none() {
+                self.trans_flags |= flags::INCOMPLETE;
+            }
+            let v = raw.unwrap_or(0) & crate::memory::mask(size * 8);
+            self.state.heap.get_mut(obj).expect("checked").write(off, size, Scalar::int(v));
+            let loc = self.current_loc();
+            self.event(Event::UndefRead { loc, value: v });
+            self.set_dest(dest, Scalar::int(v & crate::memory::mask(w)));
+            return Ok(Some(Flow::Next));
+        }
+        let var = self.sd().input_var(k);
+        let t = self.fit(var, size * 8);
+        self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);
+        let t = self.fit(t, w);
+        self.set_term(dest, t);
+        Ok(Some(Flow::Next))
+    }
+
+    fn sym_store(&mut self, ptr: Operand, val: Operand, ty: vigil_ir::TypeId, atomic: bool) -> VmResult<Option<Flow>> {
+        if self.is_sym_operand(ptr) {
+            return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+        }
+        let Operand::Value(v) = val else { return Ok(None) };
+        let Some(t) = self.sym_reg(v) else { return Ok(None) };
+        let size = self.prog.module.types.size_of(ty) as u32;
+        if size == 0 || size > 8 || self.is_aggregate_type_id(ty) {
+            self.concretize_all(&[val]);
+            return Ok(None);
+        }
+        let p = self.operand(ptr);
+        if self.mem_interrupt(&[(p, u64::from(size), true)], atomic) {
+            return Ok(Some(Flow::Stop(Stop::Interrupt)));
+        }
+        let (obj, off) = self.check_access(p, size, true)?;
+        let t = self.fit(t, size * 8);
+        self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);
+        Ok(Some(Flow::Next))
+    }
+
+    /// A terminator on a symbolic value (None: concrete, run as usual).
+    pub(super) fn sym_terminator(&mut self, t: &Terminator) -> VmResult<Option<Flow>> {
+        if self.sym.as_ref().is_none_or(|s| s.replay.is_some()) {
+            return Ok(None);
+        }
+        match t {
+            Terminator::CondBr { cond, if_true, if_false } if self.is_sym_operand(*cond) => {
+                let c = self.val(*cond, 1);
+                let c = self.term(c, 1).expect("symbolic");
+                let b = crate::symbolic::to_bool(&mut self.sd().tm, c);
+                match self.sym_split(b) {
+                    Some(side) => self.jump(if side { *if_true } else { *if_false }).map(Some),
+                    None => Ok(Some(Flow::Stop(Stop::Cancelled))),
+                }
+            }
+            Terminator::Switch { val, cases, default } if self.is_sym_operand(*val) => {
+                let w = self.op_width(*val);
+                let v = self.val(*val, w);
+                let x = self.term(v, w).expect("symbolic");
+                // Feasible targets: each case, then the default (no case matches).
+                let mut options: Vec<(TermId, BlockId)> = Vec::new();
+                let mut none = self.sd().tm.tt();
+                for &(c, b) in cases {
+                    let tm = &mut self.sd().tm;
+                    let ct = tm.bv_u64(w, c);
+                    let eq = tm.eq(x, ct);
+                    let ne = tm.not(eq);
+                    none = tm.and(none, ne);
+                    if self.feasible(eq) {
+                        options.push((eq, b));
+                    }
+                }
+                if self.feasible(none) {
+                    options.push((none, *default));
+                }
+                if options.is_empty() {
+                    return Ok(Some(Flow::Stop(Stop::Cancelled)));
+                }
+                let k = if options.len() > 1 { self.choose(options.len() as u32) as usize } else { 0 };
+                let (cond, target) = options[k];
+                if options.len() > 1 {
+                    self.add_pc(cond);
+                }
+                self.jump(target).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Signed overflow of `a op b` (add, sub, mul) at `w` bits, as a Bool term.
+fn overflow(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId) -> TermId {
+    // Exact in twice the width: the result overflows when it differs from the sign-extension
+    // of its own truncation.
+    let (xa, xb) = (tm.sign_extend(a, w), tm.sign_extend(b, w));
+    let wide = crate::symbolic::binop(tm, op, xa, xb);
+    let low = tm.extract(wide, w - 1, 0);
+    let back = tm.sign_extend(low, w);
+    let same = tm.eq(back, wide);
+    tm.not(same)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overflow_terms_agree_with_the_concrete_check() {
+        for op in [BinOp::Add, BinOp::Sub, BinOp::Mul] {
+            for a in 0..16u64 {
+                for b in 0..16u64 {
+                    let mut tm = TermManager::new();
+                    let (ta, tb) = (tm.bv_u64(4, a), tm.bv_u64(4, b));
+                    let t = overflow(&mut tm, op, 4, ta, tb);
+                    let concrete = crate::ops::binop(op, true, true, 4, Scalar::int(a), Scalar::int(b)).is_err();
+                    assert_eq!(tm.bool_value(t), Some(concrete), "{op:?} {a} {b}");
+                }
+            }
+        }
+    }
+}

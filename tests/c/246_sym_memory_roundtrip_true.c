@@ -1,0 +1,24 @@
+// expect: true
+// decide: explicit
+// Symbolic values stored in a heap array and a struct, copied with memcpy and read back.
+#include <stdlib.h>
+#include <string.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct pair { int a; long b; };
+int main(void) {
+    int *v = malloc(4 * sizeof(int));
+    if (!v)
+        return 0;
+    for (int i = 0; i < 4; i++)
+        v[i] = __VERIFIER_nondet_int();
+    struct pair p = { v[1], (long)v[2] * 3 };
+    struct pair q;
+    memcpy(&q, &p, sizeof q);
+    int w[4];
+    memcpy(w, v, sizeof w);
+    if (q.a != w[1] || q.b != 3L * w[2])
+        reach_error();
+    free(v);
+    return 0;
+}

@@ -1,0 +1,18 @@
+// expect: false(unreach-call)
+// decide: explicit
+// The same switch with a wrong case value.
+extern short __VERIFIER_nondet_short(void);
+extern void reach_error(void);
+int main(void) {
+    short s = __VERIFIER_nondet_short();
+    int r;
+    switch (s) {
+    case 1: r = 10; break;
+    case 2: r = 20; break;
+    case 300: r = -3000; break;
+    default: r = s < 0 ? -s : s; break;
+    }
+    if (r < 0)
+        reach_error();
+    return 0;
+}
