@@ -14,7 +14,7 @@
 //! database it was built with.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use crate::runner::{config_toml, SolverKind};
 
@@ -188,24 +188,14 @@ impl Entry {
 
 /// Today's date (UTC) as YYYY-MM-DD.
 pub fn today() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    civil_date((secs / 86_400) as i64)
+    date_of(SystemTime::now())
 }
 
-/// The Gregorian date of a day number counted from 1970-01-01 (the days-from-civil inverse).
-fn civil_date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+/// The UTC date of `t` as YYYY-MM-DD (the date part of its RFC 3339 form).
+fn date_of(t: SystemTime) -> String {
+    let mut s = humantime::format_rfc3339_seconds(t).to_string();
+    s.truncate(10);
+    s
 }
 
 #[cfg(test)]
@@ -230,9 +220,10 @@ mod tests {
 
     #[test]
     fn dates() {
-        assert_eq!(civil_date(0), "1970-01-01");
-        assert_eq!(civil_date(11_016), "2000-02-29");
-        assert_eq!(civil_date(20_523), "2026-03-11");
+        let day = |n: u64| date_of(std::time::UNIX_EPOCH + std::time::Duration::from_secs(n * 86_400 + 86_399));
+        assert_eq!(day(0), "1970-01-01");
+        assert_eq!(day(11_016), "2000-02-29");
+        assert_eq!(day(20_523), "2026-03-11");
     }
 
     #[test]
