@@ -15,6 +15,7 @@
 //! * Integer → float conversions and `fptrunc` round to nearest even (Rust's `as` does).
 
 use crate::fault::FaultKind;
+use crate::ops::sext;
 use crate::memory::{mask, Scalar};
 use vigil_ir::{FCmpPred, FloatOp};
 
@@ -58,14 +59,6 @@ impl F {
     }
 }
 
-fn sext(bits: u64, width: u32) -> i64 {
-    if width >= 64 {
-        bits as i64
-    } else {
-        let s = 64 - width;
-        ((bits << s) as i64) >> s
-    }
-}
 
 /// Binary operation on two floats of the same format.
 fn binary(a: F, b: F, s: impl Fn(f32, f32) -> f32, d: impl Fn(f64, f64) -> f64) -> F {

@@ -16,7 +16,8 @@ use crate::fault::FaultKind;
 use crate::memory::{decode, encode, mask, Scalar, INVALID_OBJ};
 use vigil_ir::{BinOp, CastOp, ICmpPred};
 
-fn sext(bits: u64, width: u32) -> i64 {
+/// `bits`, a `width`-bit two's complement value, as an `i64`.
+pub(crate) fn sext(bits: u64, width: u32) -> i64 {
     if width >= 64 {
         bits as i64
     } else {
