@@ -358,7 +358,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         answer: outcome.answer,
         property: property.name().into(),
         engine: result.decided_by.into(),
-        trace: shortened(outcome.trace),
+        trace: outcome.trace,
         stats,
         time_s: start.elapsed().as_secs_f64(),
         notes,
@@ -705,50 +705,3 @@ fn search_config(
     }
 }
 
-/// Steps of a counterexample shown at each end when it is longer than twice this (the saved
-/// counterexample, the witness and the harness keep every step).
-const TRACE_SHOWN_AT_EACH_END: usize = 5_000;
-
-/// The trace as shown: a trace of millions of steps (deep recursion) is of no use to read and
-/// would not fit in memory as pretty JSON, so in its middle only what the program read, printed
-/// or was told (input, output and note steps) stays, after one note saying how many location
-/// steps were left out. Both ends, and so the violation, are shown whole.
-fn shortened(mut trace: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
-    let n = TRACE_SHOWN_AT_EACH_END;
-    if trace.len() <= 2 * n {
-        return trace;
-    }
-    let tail = trace.split_off(trace.len() - n);
-    let middle = trace.split_off(n);
-    let kept: Vec<serde_json::Value> =
-        middle.iter().filter(|s| !matches!(s["kind"].as_str(), Some("line" | "call" | "return"))).cloned().collect();
-    let left_out = middle.len() - kept.len();
-    let text = format!("  … {left_out} location steps left out (vigil replay of a saved counterexample shows them all) …");
-    trace.push(serde_json::json!({ "kind": "note", "text": text }));
-    trace.extend(kept);
-    trace.extend(tail);
-    trace
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_long_trace_keeps_both_ends_and_says_what_it_left_out() {
-        let step = |i: usize| {
-            let kind = if i % 1000 == 7 { "output" } else { "line" };
-            serde_json::json!({ "kind": kind, "line": i })
-        };
-        let t = super::shortened((0..25_000).map(step).collect());
-        let n = super::TRACE_SHOWN_AT_EACH_END;
-        // 15,000 steps in the middle, 15 of them output: those stay.
-        assert_eq!(t.len(), 2 * n + 1 + 15);
-        assert_eq!(t[0]["line"], 0);
-        assert_eq!(t[n]["kind"], "note");
-        assert!(t[n]["text"].as_str().unwrap().contains("14985 location steps left out"), "{}", t[n]);
-        assert_eq!(t[n + 1]["line"], 5_007);
-        assert!(t[n + 1..n + 16].iter().all(|s| s["kind"] == "output"));
-        assert_eq!(t.last().unwrap()["line"], 24_999);
-        let short: Vec<serde_json::Value> = (0..10).map(|i| serde_json::json!({ "line": i })).collect();
-        assert_eq!(super::shortened(short.clone()), short);
-    }
-}

@@ -75,18 +75,37 @@ impl Engine for ExplicitEngine {
     }
 }
 
-/// The trace as JSON steps, each with its text line.
+/// Steps of a counterexample shown at each end when it is longer than twice this (the saved
+/// counterexample keeps the choices, so `vigil replay` shows every step; the witness and the
+/// harness are made from the whole trace).
+pub const TRACE_SHOWN_AT_EACH_END: usize = 5_000;
+
+/// The trace as shown, as JSON steps each with its text line. A trace of millions of steps (deep
+/// recursion) is of no use to read and would not fit in memory as JSON values, so in its middle
+/// only what the program read, printed or was told (input, output and note steps) stays, after
+/// one note saying how many location steps were left out. Both ends, and so the violation, are
+/// shown whole.
 pub fn trace_json(trace: &[Step]) -> Vec<serde_json::Value> {
-    trace
-        .iter()
-        .map(|s| {
-            let mut j = s.to_json();
-            if let Some(o) = j.as_object_mut() {
-                o.insert("text".into(), s.to_text().into());
-            }
-            j
-        })
-        .collect()
+    let json = |s: &Step| {
+        let mut j = s.to_json();
+        if let Some(o) = j.as_object_mut() {
+            o.insert("text".into(), s.to_text().into());
+        }
+        j
+    };
+    let n = TRACE_SHOWN_AT_EACH_END;
+    if trace.len() <= 2 * n {
+        return trace.iter().map(json).collect();
+    }
+    let (head, rest) = trace.split_at(n);
+    let (middle, tail) = rest.split_at(rest.len() - n);
+    let is_location = |s: &&Step| matches!(s, Step::Line { .. } | Step::Call { .. } | Step::Return { .. });
+    let kept: Vec<&Step> = middle.iter().filter(|s| !is_location(s)).collect();
+    let left_out = middle.len() - kept.len();
+    let note = Step::Note {
+        text: format!("… {left_out} location steps left out (vigil replay of a saved counterexample shows them all) …"),
+    };
+    head.iter().chain(std::iter::once(&note)).chain(kept).chain(tail).map(json).collect()
 }
 
 /// The inputs of a replayed trace (each located at the call that read it), what else the path
@@ -151,6 +170,29 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_trace_keeps_both_ends_and_says_what_it_left_out() {
+        let step = |i: usize| {
+            if i % 1000 == 7 {
+                Step::Output { text: format!("{i}") }
+            } else {
+                Step::Line { func: "main".into(), file: "a.c".into(), line: i as u32, col: 1 }
+            }
+        };
+        let trace: Vec<Step> = (0..25_000).map(step).collect();
+        let t = trace_json(&trace);
+        let n = TRACE_SHOWN_AT_EACH_END;
+        // 15,000 steps in the middle, 15 of them output: those stay.
+        assert_eq!(t.len(), 2 * n + 1 + 15);
+        assert_eq!(t[0]["line"], 0);
+        assert_eq!(t[n]["kind"], "note");
+        assert!(t[n]["text"].as_str().unwrap().contains("14985 location steps left out"), "{}", t[n]);
+        assert!(t[n + 1..n + 16].iter().all(|s| s["kind"] == "output"));
+        assert_eq!(t.last().unwrap()["line"], 24_999);
+        let short: Vec<Step> = (0..10).map(|i| step(i * 1000)).collect();
+        assert_eq!(trace_json(&short).len(), 10);
+    }
 
     #[test]
     fn inputs_are_located_at_their_calls() {
