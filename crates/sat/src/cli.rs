@@ -130,21 +130,8 @@ pub fn run_dimacs_cli(args: &SatCliArgs, out: &mut dyn Write) -> Result<i32, Sat
         cnf.clauses.len()
     )
     .map_err(io)?;
-    // Variables are created up to the largest one used (a header may over-declare); the
-    // others are unconstrained and printed as false.
-    let used = cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|l| l.var().index() + 1)
-        .max()
-        .unwrap_or(0);
-    for _ in 0..used {
-        solver.new_var();
-    }
-    for c in &cnf.clauses {
-        solver.add_clause(c);
-    }
+    // Variables a header declares but no clause uses are unconstrained and printed as false.
+    let used = solver.add_cnf(&cnf);
     solver.stats.time_parse = start.elapsed();
     let result = solver.solve();
     if let Some(p) = &args.proof {

@@ -193,6 +193,20 @@ impl Solver {
         }
     }
 
+    /// Loads a DIMACS formula: variables up to the largest one its clauses use (a header may
+    /// over-declare; the others are unconstrained), then every clause. Returns how many
+    /// variables that is.
+    pub fn add_cnf(&mut self, cnf: &crate::dimacs::Cnf) -> usize {
+        let used = cnf.clauses.iter().flatten().map(|l| l.var().index() + 1).max().unwrap_or(0);
+        for _ in 0..used {
+            self.new_var();
+        }
+        for c in &cnf.clauses {
+            self.add_clause(c);
+        }
+        used
+    }
+
     /// Adds a clause. Allowed at any time between solves; variables are created as needed.
     /// The empty clause makes the solver unsatisfiable.
     pub fn add_clause(&mut self, lits: &[Lit]) {

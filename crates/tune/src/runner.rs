@@ -338,19 +338,7 @@ fn solve_cnf(cnf: &Cnf, p: Params, flag: Arc<AtomicBool>, deadline: Instant) -> 
     let mut s = Solver::with_params(p);
     s.set_interrupt(flag);
     s.set_deadline(Some(deadline));
-    let used = cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|l| l.var().index() + 1)
-        .max()
-        .unwrap_or(0);
-    for _ in 0..used {
-        s.new_var();
-    }
-    for c in &cnf.clauses {
-        s.add_clause(c);
-    }
+    s.add_cnf(cnf);
     match s.solve() {
         SolveResult::Sat => {
             if let Some(k) = cnf
