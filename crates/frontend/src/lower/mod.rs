@@ -4,7 +4,8 @@
 //! any order), then global initialisers are laid out into bytes and function bodies are lowered
 //! instruction by instruction (`insts`). Types and layout are in `types`, constants and
 //! initialisers in `consts`, and the byte offsets of constant GEPs (which `llvm-ir` cannot give)
-//! in `gep_offsets`.
+//! in `gep_offsets`. Before any of this, `canon` rewrites the bitcode through LLVM's C API so that
+//! what `llvm-ir` drops (constant GEPs' source types, `blockaddress` targets) is not needed.
 //!
 //! Nothing unsupported is skipped: an instruction that cannot be lowered becomes
 //! `InstKind::Unsupported { construct }` (keeping its destination register, so later uses stay
@@ -12,6 +13,7 @@
 
 mod consts;
 mod floats;
+pub mod canon;
 pub mod gep_offsets;
 mod insts;
 mod structors;
