@@ -14,6 +14,9 @@ use std::collections::HashMap;
 /// [`crate::Module::pointer_bytes`], which governs layout in memory.
 pub const POINTER_BITS: u32 = 64;
 
+/// The widest integer type vigil computes with (`__int128`).
+pub const MAX_WIDE_INT_BITS: u32 = 128;
+
 /// A type of the IR.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Type {
@@ -107,6 +110,13 @@ impl TypeTable {
 
     pub fn is_int(&self, id: TypeId) -> bool {
         matches!(self.get(id), Type::Int { .. })
+    }
+
+    /// An integer wider than 64 bits (`__int128`: `i128`, at most [`MAX_WIDE_INT_BITS`]). Engines
+    /// keep such values as 16 bytes like aggregates; their arithmetic is
+    /// `vigil_vm::wide`'s.
+    pub fn is_wide_int(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Int { bits } if *bits > 64)
     }
 
     pub fn is_ptr(&self, id: TypeId) -> bool {

@@ -40,6 +40,7 @@ pub mod memory;
 pub mod ops;
 pub mod program;
 pub mod symbolic;
+pub mod wide;
 
 pub use fault::{FaultClass, FaultKind, Property};
 pub use machine::{Choices, Config, Event, Input, Machine, TransitionResult, State, Stop, SymStats, Symbolic};

@@ -21,6 +21,10 @@
 //!   `unreachable` is a fault in every engine. The `switch` stays in the `indirectbr`'s block, so
 //!   the destinations' phis keep their incoming block.
 //!
+//! - the **high bits of integer constants wider than 64 bits** (`i128`): `llvm-ir` keeps 64.
+//!   [`super::canon_wide`] rebuilds each such instruction operand from its halves with
+//!   instructions.
+//!
 //! # Invariants
 //!
 //! - Constant GEPs are rewritten users-before-operands (reverse post-order of the constant DAG):
@@ -47,20 +51,22 @@ use llvm::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 /// Prefix of the label arrays' names (the lowering and printouts see them as ordinary globals).
 pub const LABELS_PREFIX: &str = "__vigil.labels.";
 
-/// Rewrites constant GEPs, `blockaddress` and `indirectbr` in `module` as the module
-/// documentation says.
+/// Rewrites constant GEPs, `blockaddress`, `indirectbr` and wide integer constants in `module`
+/// as the module documentation says. Returns whether every integer constant wider than 64 bits
+/// left in the module fits 64 bits (zero-extended), i.e. whether `llvm-ir` reads them exactly.
 ///
 /// # Safety
 /// `module` must be a valid module whose data layout is `td`.
-pub unsafe fn canonicalize(module: LLVMModuleRef, td: LLVMTargetDataRef) {
+pub unsafe fn canonicalize(module: LLVMModuleRef, td: LLVMTargetDataRef) -> bool {
     let ctx = LLVMGetModuleContext(module);
     rewrite_constant_geps(module, ctx, td);
     let labels = rewrite_block_addresses(module, ctx);
     rewrite_indirect_branches(module, ctx, &labels);
+    super::canon_wide::rewrite_wide_constants(module, ctx)
 }
 
 /// Calls `visit` on every global initialiser and every instruction operand that is a constant.
-unsafe fn for_each_root(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRef)) {
+pub(super) unsafe fn for_each_root(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRef)) {
     let mut g = LLVMGetFirstGlobal(module);
     while !g.is_null() {
         let init = LLVMGetInitializer(g);
@@ -91,7 +97,7 @@ unsafe fn for_each_root(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRe
 }
 
 /// Post-order walk of the constant DAG below `v` (operands before users), globals excluded.
-unsafe fn post_order(v: LLVMValueRef, seen: &mut HashSet<usize>, out: &mut Vec<LLVMValueRef>) {
+pub(super) unsafe fn post_order(v: LLVMValueRef, seen: &mut HashSet<usize>, out: &mut Vec<LLVMValueRef>) {
     if v.is_null() || LLVMIsAConstant(v).is_null() || !LLVMIsAGlobalValue(v).is_null() {
         return;
     }

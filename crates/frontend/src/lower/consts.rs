@@ -91,8 +91,24 @@ impl Lowerer<'_> {
     pub(super) fn eval_const(&mut self, c: &ConstantRef) -> Result<Const, String> {
         match c.as_ref() {
             Constant::Int { bits, value } => {
+                if *bits > vigil_ir::types::MAX_WIDE_INT_BITS {
+                    return Err(format!("integer constant of type i{bits} (wider than 128 bits)"));
+                }
                 if *bits > 64 {
-                    return Err(format!("integer constant of type i{bits} (wider than 64 bits)"));
+                    // A wide integer is 16 bytes like an aggregate (see `vigil_vm::wide`); `canon_wide`
+                    // made every value `llvm-ir` reads here exact (it fits 64 bits), or said not.
+                    if !self.wide_consts_exact {
+                        return Err(format!(
+                            "integer constant of type i{bits} in an initialiser or constant expression \
+                             (its high bits cannot be read)"
+                        ));
+                    }
+                    let ty = self.int_type(*bits);
+                    let mut bytes = vec![0u8; self.m.types.size_of(ty) as usize];
+                    for (i, b) in value.to_le_bytes().iter().enumerate().take(bytes.len()) {
+                        bytes[i] = *b;
+                    }
+                    return Ok(Const::Aggregate { ty, init: GlobalInit { bytes, ..Default::default() } });
                 }
                 let ty = self.int_type(*bits);
                 Ok(Const::Int { ty, bits: value & mask(*bits) })

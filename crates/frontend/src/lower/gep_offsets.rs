@@ -44,6 +44,14 @@ pub enum GepOffset {
     Unknown,
 }
 
+/// What the lowering needs from the rewrite: the constant-GEP offsets, and whether the module's
+/// integer constants wider than 64 bits are read exactly (see `canon_wide`).
+#[derive(Clone, Debug, Default)]
+pub struct Prepared {
+    pub geps: HashMap<GepKey, GepOffset>,
+    pub wide_exact: bool,
+}
+
 /// Key of the null pointer as a GEP base (no global's key starts without `@`).
 pub const NULL_KEY: &str = "null";
 
@@ -71,12 +79,13 @@ pub fn gep_key(base: &str, indices: &[Option<i64>], inbounds: bool) -> GepKey {
 /// (the file the `llvm-ir` crate must then read), and computes the offset table of the rewritten
 /// module. Errors are LLVM's parse messages (which should not happen for `opt`-verified input) or
 /// a failure to write `out`.
-pub fn compute(path: &Path, out: &Path) -> Result<HashMap<GepKey, GepOffset>, String> {
+pub fn compute(path: &Path, out: &Path) -> Result<Prepared, String> {
     let cout = CString::new(out.as_os_str().to_string_lossy().as_bytes())
         .map_err(|_| "path contains a NUL byte".to_string())?;
     let cpath = CString::new(path.as_os_str().to_string_lossy().as_bytes())
         .map_err(|_| "path contains a NUL byte".to_string())?;
     let mut table = HashMap::new();
+    let wide_exact;
     // SAFETY: see the module documentation. Every pointer below comes from LLVM for objects of
     // `ctx`, which lives until `LLVMContextDispose` at the end.
     unsafe {
@@ -96,7 +105,7 @@ pub fn compute(path: &Path, out: &Path) -> Result<HashMap<GepKey, GepOffset>, St
             return Err("LLVM could not parse the bitcode".into());
         }
         let td = LLVMGetModuleDataLayout(module);
-        super::canon::canonicalize(module, td);
+        wide_exact = super::canon::canonicalize(module, td);
         if llvm::bit_writer::LLVMWriteBitcodeToFile(module, cout.as_ptr()) != 0 {
             LLVMDisposeModule(module);
             LLVMContextDispose(ctx);
@@ -134,7 +143,7 @@ pub fn compute(path: &Path, out: &Path) -> Result<HashMap<GepKey, GepOffset>, St
         LLVMDisposeModule(module);
         LLVMContextDispose(ctx);
     }
-    Ok(table)
+    Ok(Prepared { geps: table, wide_exact })
 }
 
 unsafe fn take_message(msg: *mut libc::c_char) -> String {

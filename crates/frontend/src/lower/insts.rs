@@ -85,6 +85,16 @@ impl<'m> Lowerer<'m> {
         self.lower_type(&t)
     }
 
+    /// Refuses an integer wider than 64 bits (`i128`) where vigil does not compute with one:
+    /// only arithmetic, comparisons, `trunc`/`zext`/`sext`, `freeze`, `select`, phis, loads,
+    /// stores, aggregates and calls of defined functions take wide values (see `vigil_vm::wide`).
+    fn narrow_only(&self, what: &str, tys: &[TypeId]) -> Lowered<()> {
+        match tys.iter().find(|t| self.m.types.is_wide_int(**t)) {
+            Some(t) => Err(format!("{} in {what}", self.m.types.name(*t))),
+            None => Ok(()),
+        }
+    }
+
     fn check_value_type(&self, ty: TypeId) -> Lowered<()> {
         match unsupported_value_type(&self.m.types, ty) {
             Some(why) => Err(why),
@@ -167,9 +177,21 @@ impl<'m> Lowerer<'m> {
             Instruction::Trunc(i) => cast!(i, CastOp::Trunc),
             Instruction::ZExt(i) => cast!(i, CastOp::ZExt),
             Instruction::SExt(i) => cast!(i, CastOp::SExt),
-            Instruction::PtrToInt(i) => cast!(i, CastOp::PtrToInt),
-            Instruction::IntToPtr(i) => cast!(i, CastOp::IntToPtr),
-            Instruction::BitCast(i) => cast!(i, CastOp::Bitcast),
+            Instruction::PtrToInt(i) => {
+                let (src, to) = (self.op_type(&i.operand), self.lower_type(&i.to_type));
+                self.narrow_only("ptrtoint", &[src, to])?;
+                cast!(i, CastOp::PtrToInt)
+            }
+            Instruction::IntToPtr(i) => {
+                let src = self.op_type(&i.operand);
+                self.narrow_only("inttoptr", &[src])?;
+                cast!(i, CastOp::IntToPtr)
+            }
+            Instruction::BitCast(i) => {
+                let (src, to) = (self.op_type(&i.operand), self.lower_type(&i.to_type));
+                self.narrow_only("bitcast", &[src, to])?;
+                cast!(i, CastOp::Bitcast)
+            }
             Instruction::AddrSpaceCast(i) => cast!(i, CastOp::Bitcast),
             Instruction::Freeze(i) => Ok(InstKind::Freeze { val: self.operand(ctx, &i.operand)? }),
             Instruction::Phi(i) => {
@@ -180,6 +202,8 @@ impl<'m> Lowerer<'m> {
                 Ok(InstKind::Phi { incoming })
             }
             Instruction::Alloca(i) => {
+                let count_ty = self.op_type(&i.num_elements);
+                self.narrow_only("an alloca count", &[count_ty])?;
                 let elem_ty = self.lower_type(&i.allocated_type);
                 if self.m.types.layout(elem_ty).is_none() {
                     return Err(format!("alloca of unsized type {}", self.m.types.name(elem_ty)));
@@ -258,6 +282,7 @@ impl<'m> Lowerer<'m> {
                 };
                 let ty = self.op_type(&i.value);
                 self.check_value_type(ty)?;
+                self.narrow_only("atomicrmw", &[ty])?;
                 Ok(InstKind::AtomicRmw {
                     op,
                     ptr: self.operand(ctx, &i.address)?,
@@ -269,6 +294,7 @@ impl<'m> Lowerer<'m> {
             Instruction::CmpXchg(i) => {
                 let ty = self.op_type(&i.expected);
                 self.check_value_type(ty)?;
+                self.narrow_only("cmpxchg", &[ty])?;
                 Ok(InstKind::CmpXchg {
                     ptr: self.operand(ctx, &i.address)?,
                     expected: self.operand(ctx, &i.expected)?,
@@ -292,7 +318,18 @@ impl<'m> Lowerer<'m> {
             | Instruction::FPToUI(_)
             | Instruction::FPToSI(_)
             | Instruction::UIToFP(_)
-            | Instruction::SIToFP(_) => self.lower_float_inst(ctx, inst).expect("a floating-point instruction"),
+            | Instruction::SIToFP(_) => {
+                let mut tys = Vec::new();
+                match inst {
+                    Instruction::UIToFP(i) => tys.push(self.op_type(&i.operand)),
+                    Instruction::SIToFP(i) => tys.push(self.op_type(&i.operand)),
+                    Instruction::FPToUI(i) => tys.push(self.lower_type(&i.to_type)),
+                    Instruction::FPToSI(i) => tys.push(self.lower_type(&i.to_type)),
+                    _ => {}
+                }
+                self.narrow_only("a floating-point conversion", &tys)?;
+                self.lower_float_inst(ctx, inst).expect("a floating-point instruction")
+            }
             Instruction::ExtractElement(_) => Err("vector extractelement".into()),
             Instruction::InsertElement(_) => Err("vector insertelement".into()),
             Instruction::ShuffleVector(_) => Err("vector shufflevector".into()),
@@ -316,6 +353,8 @@ impl<'m> Lowerer<'m> {
                 _ => None,
             };
             // The first index steps over whole source elements; later ones step into aggregates.
+            let idx_ty = self.op_type(idx);
+            self.narrow_only("a getelementptr index", &[idx_ty])?;
             let (scale, next_ty, field_offset) = if k == 0 {
                 (self.m.types.size_of(ty) as i64, ty, None)
             } else {
@@ -352,13 +391,26 @@ impl<'m> Lowerer<'m> {
             Either::Right(op) => op,
         };
         let mut args = Vec::with_capacity(c.arguments.len());
+        let mut sig = vec![ret_ty];
         for (a, _) in &c.arguments {
             if matches!(a, LOperand::MetadataOperand) {
                 return Err("call with a metadata argument".into());
             }
             let t = self.op_type(a);
             self.check_value_type(t)?;
+            sig.push(t);
             args.push(self.operand(ctx, a)?);
+        }
+        let mut defined_callee = false;
+        if let LOperand::ConstantOperand(k) = callee_op {
+            if let Constant::GlobalReference { name, .. } = k.as_ref() {
+                let fname = name_str(name);
+                defined_callee = !fname.starts_with("llvm.") && self.llvm.get_func_by_name(&fname).is_some();
+            }
+        }
+        if !defined_callee {
+            // Intrinsics, library and unknown functions take no wide values.
+            self.narrow_only("a call of an intrinsic, external or indirect function", &sig)?;
         }
         if let LOperand::ConstantOperand(k) = callee_op {
             if let Constant::GlobalReference { name, .. } = k.as_ref() {
@@ -411,6 +463,7 @@ impl<'m> Lowerer<'m> {
             lt::Terminator::Switch(s) => {
                 let ty = self.op_type(&s.operand);
                 self.check_value_type(ty)?;
+                self.narrow_only("switch", &[ty])?;
                 let width = self.m.types.value_bits(ty);
                 let mut cases = Vec::with_capacity(s.dests.len());
                 for (c, dest) in &s.dests {

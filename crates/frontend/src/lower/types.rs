@@ -9,9 +9,6 @@ use std::collections::HashMap;
 use vigil_ir::types::Layout;
 use vigil_ir::{Type, TypeId, TypeTable};
 
-/// Widest integer vigil handles; wider ones (`__int128`) are unsupported.
-pub const MAX_INT_BITS: u32 = 64;
-
 pub struct TypeLowering<'m> {
     llvm: &'m llvm_ir::Module,
     memo: HashMap<TypeRef, TypeId>,
@@ -130,7 +127,9 @@ impl<'m> TypeLowering<'m> {
 /// Why a type cannot be the type of a first-class value vigil computes with, if it cannot.
 pub fn unsupported_value_type(table: &TypeTable, id: TypeId) -> Option<String> {
     match table.get(id) {
-        Type::Int { bits } if *bits > MAX_INT_BITS => Some(format!("integer type i{bits} (wider than 64 bits)")),
+        Type::Int { bits } if *bits > vigil_ir::types::MAX_WIDE_INT_BITS => {
+            Some(format!("integer type i{bits} (wider than 128 bits)"))
+        }
         Type::Other { what } => Some(what.clone()),
         Type::Opaque { name } => Some(format!("value of opaque type %{name}")),
         Type::Array { elem, .. } => unsupported_value_type(table, *elem),

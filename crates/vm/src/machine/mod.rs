@@ -72,6 +72,7 @@ mod sharing;
 mod step;
 mod symops;
 pub mod symdata;
+mod widereg;
 
 pub use symdata::{SymStats, Symbolic};
 

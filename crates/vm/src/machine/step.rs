@@ -42,6 +42,18 @@ impl Machine<'_> {
         }
         let dest = inst.dest;
         match &inst.kind {
+            InstKind::Bin { op, flags, lhs, rhs } if self.is_wide(self.dest_width(dest)) => {
+                self.wide_bin(*op, flags.nsw, *lhs, *rhs, dest)?;
+            }
+            InstKind::ICmp { pred, lhs, rhs } if self.is_wide(self.op_width(*lhs)) => {
+                self.wide_icmp(*pred, *lhs, *rhs, dest)?;
+            }
+            InstKind::Cast { op, val, to }
+                if self.is_wide(self.op_width(*val)) || self.is_wide(self.prog.module.types.value_bits(*to)) =>
+            {
+                self.wide_cast(*op, *val, *to, dest)?;
+            }
+            InstKind::Freeze { val } if self.is_wide_int_operand(*val) => self.wide_freeze(*val, dest)?,
             InstKind::Bin { op, flags, lhs, rhs } => {
                 let w = self.dest_width(dest);
                 let r = ops::binop(*op, flags.nsw, self.checks_overflow_here(), w, self.operand(*lhs), self.operand(*rhs))?;
@@ -232,7 +244,8 @@ impl Machine<'_> {
     // ---- aggregates ----
 
     fn is_aggregate_type(&self, ty: TypeId) -> bool {
-        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        let types = &self.prog.module.types;
+        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_wide_int(ty)
     }
 
     fn extract_value(&mut self, agg: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {

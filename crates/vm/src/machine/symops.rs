@@ -47,6 +47,17 @@ impl Machine<'_> {
         if !self.frame().ptrs.iter().any(|p| p.sym().is_some()) {
             return Ok(None);
         }
+        let ops = inst.kind.operands();
+        let wide_dest = dest.is_some_and(|d| {
+            let ty = self.prog.module.function(self.func).values[d.index()].ty;
+            self.prog.module.types.is_wide_int(ty)
+        });
+        if wide_dest || ops.iter().any(|o| self.is_wide_int_operand(*o)) {
+            // Wide integers (`i128`) have no symbolic meaning here: their operands become
+            // concrete and the concrete VM (`crate::wide`) runs the instruction.
+            self.concretize_all(&ops);
+            return Ok(None);
+        }
         match &inst.kind {
             InstKind::Bin { op, flags, lhs, rhs } => self.sym_bin(*op, flags.nsw, *lhs, *rhs, dest),
             InstKind::ICmp { pred, lhs, rhs } => {
@@ -277,7 +288,8 @@ impl Machine<'_> {
     }
 
     fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
-        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        let types = &self.prog.module.types;
+        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_wide_int(ty)
     }
 
     /// Makes the symbolic indices of a `ptradd` concrete, an out-of-bounds value first.
