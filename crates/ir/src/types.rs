@@ -119,6 +119,12 @@ impl TypeTable {
         matches!(self.get(id), Type::Int { bits } if *bits > 64)
     }
 
+    /// A non-aggregate value wider than 64 bits (a wide integer, `x86_fp80`, `fp128`): engines
+    /// keep it as bytes like an aggregate, so that copying it through a register never truncates.
+    pub fn is_byte_scalar(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Int { bits } | Type::Float { bits } if *bits > 64)
+    }
+
     pub fn is_ptr(&self, id: TypeId) -> bool {
         matches!(self.get(id), Type::Ptr)
     }

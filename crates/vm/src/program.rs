@@ -445,17 +445,18 @@ impl Program {
             let mut info = FuncInfo::default();
             let mut off = FRAME_REGS;
             for v in &f.values {
-                // Aggregates and wide integers (`i128`, see `crate::wide`) live as bytes.
+                // Aggregates and scalars wider than 64 bits (`i128`, see `crate::wide`; `x86_fp80`)
+                // live as bytes.
                 let size = match module.types.get(v.ty) {
                     Type::Struct { .. } | Type::Array { .. } => module.types.size_of(v.ty) as u32,
-                    _ if module.types.is_wide_int(v.ty) => module.types.size_of(v.ty) as u32,
+                    _ if module.types.is_byte_scalar(v.ty) => module.types.size_of(v.ty) as u32,
                     _ => module.types.value_bits(v.ty).div_ceil(8).min(8),
                 };
                 info.reg_off.push(off);
                 info.reg_size.push(size);
                 info.val_bits.push(module.types.value_bits(v.ty));
                 info.val_agg.push(
-                    matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }) || module.types.is_wide_int(v.ty),
+                    matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(v.ty),
                 );
                 info.val_size.push(module.types.size_of(v.ty) as u32);
                 off += round8(size.max(1));
@@ -501,7 +502,7 @@ impl Program {
             (0..module.consts.len()).map(|i| module.const_type(vigil_ir::ConstId(i as u32))).collect();
         let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
         let const_agg =
-            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. }) || module.types.is_wide_int(*t)).collect();
+            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(*t)).collect();
         let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module
             .functions

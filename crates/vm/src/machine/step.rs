@@ -186,7 +186,7 @@ impl Machine<'_> {
 
     fn load_inst(&mut self, ptr: Operand, ty: TypeId, atomic: bool, dest: Option<ValueId>) -> VmResult<Flow> {
         let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.access_size(ty);
         if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -223,7 +223,7 @@ impl Machine<'_> {
 
     fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId, atomic: bool) -> VmResult<Flow> {
         let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.access_size(ty);
         if self.mem_interrupt(&[(p, u64::from(size), true)], atomic) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -241,11 +241,22 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
+    /// The bytes a load or store of `ty` touches: LLVM's store size, which for `x86_fp80` (10
+    /// bytes) is less than its size in memory (16).
+    fn access_size(&self, ty: TypeId) -> u32 {
+        let types = &self.prog.module.types;
+        if types.is_byte_scalar(ty) {
+            types.value_bits(ty).div_ceil(8)
+        } else {
+            types.size_of(ty) as u32
+        }
+    }
+
     // ---- aggregates ----
 
     fn is_aggregate_type(&self, ty: TypeId) -> bool {
         let types = &self.prog.module.types;
-        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_wide_int(ty)
+        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_byte_scalar(ty)
     }
 
     fn extract_value(&mut self, agg: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {

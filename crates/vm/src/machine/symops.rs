@@ -50,11 +50,11 @@ impl Machine<'_> {
         let ops = inst.kind.operands();
         let wide_dest = dest.is_some_and(|d| {
             let ty = self.prog.module.function(self.func).values[d.index()].ty;
-            self.prog.module.types.is_wide_int(ty)
+            self.prog.module.types.is_byte_scalar(ty)
         });
-        if wide_dest || ops.iter().any(|o| self.is_wide_int_operand(*o)) {
-            // Wide integers (`i128`) have no symbolic meaning here: their operands become
-            // concrete and the concrete VM (`crate::wide`) runs the instruction.
+        if wide_dest || ops.iter().any(|o| self.is_byte_scalar_operand(*o)) {
+            // Wide integers (`i128`) and other scalars kept as bytes have no symbolic meaning
+            // here: the operands become concrete and the concrete VM (`crate::wide`) runs it.
             self.concretize_all(&ops);
             return Ok(None);
         }
@@ -289,7 +289,7 @@ impl Machine<'_> {
 
     fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
         let types = &self.prog.module.types;
-        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_wide_int(ty)
+        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_byte_scalar(ty)
     }
 
     /// Makes the symbolic indices of a `ptradd` concrete, an out-of-bounds value first.

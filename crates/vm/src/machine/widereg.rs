@@ -19,14 +19,22 @@ impl Machine<'_> {
         width > 64
     }
 
-    /// Whether `op` is of a wide integer type (not an aggregate of the same size).
-    pub(super) fn is_wide_int_operand(&self, op: Operand) -> bool {
+    fn operand_type(&self, op: Operand) -> TypeId {
         let m = &self.prog.module;
-        let ty = match op {
+        match op {
             Operand::Value(v) => m.function(self.func).values[v.index()].ty,
             Operand::Const(c) => m.const_type(c),
-        };
-        m.types.is_wide_int(ty)
+        }
+    }
+
+    /// Whether `op` is of a wide integer type (not an aggregate of the same size).
+    pub(super) fn is_wide_int_operand(&self, op: Operand) -> bool {
+        self.prog.module.types.is_wide_int(self.operand_type(op))
+    }
+
+    /// Whether `op` is a scalar kept as bytes (a wide integer, `x86_fp80`, `fp128`).
+    pub(super) fn is_byte_scalar_operand(&self, op: Operand) -> bool {
+        self.prog.module.types.is_byte_scalar(self.operand_type(op))
     }
 
     /// The value of a wide operand (or of a narrow one, zero-extended, for casts).
