@@ -21,7 +21,8 @@ pub const MAX_WIDE_INT_BITS: u32 = 128;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Type {
     Void,
-    /// An integer of `bits` bits (1..=64; wider integers are unsupported).
+    /// An integer of `bits` bits (1..=[`MAX_WIDE_INT_BITS`]; those over 64 bits are kept as bytes,
+    /// see [`TypeTable::is_wide_int`]).
     Int { bits: u32 },
     /// A pointer (opaque, as in LLVM ≥ 15).
     Ptr,
@@ -39,8 +40,10 @@ pub enum Type {
     Func { ret: TypeId, params: Vec<TypeId>, varargs: bool },
     /// A struct whose body is not known (declared only).
     Opaque { name: String },
-    /// Anything else LLVM has (vectors, labels, tokens, metadata, target types); using a value of
-    /// such a type is always an [`crate::InstKind::Unsupported`] instruction.
+    /// Anything else LLVM has (scalable or bit-packed vectors, labels, tokens, metadata, target
+    /// types); using a value of such a type is always an [`crate::InstKind::Unsupported`]
+    /// instruction. (Fixed vectors of byte-sized elements are lowered as structs named after
+    /// the vector type.)
     Other { what: String },
 }
 

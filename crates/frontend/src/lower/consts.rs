@@ -219,14 +219,16 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            Constant::Struct { .. } | Constant::Array { .. } => {
+            Constant::Struct { .. } | Constant::Array { .. } | Constant::Vector(_) => {
                 let ty = self.const_type(c);
+                if matches!(c.as_ref(), Constant::Vector(_)) && !matches!(self.m.types.get(ty), Type::Struct { .. }) {
+                    return Err(format!("vector constant of type {}", self.m.types.name(ty)));
+                }
                 let size = self.m.types.size_of(ty);
                 let mut init = GlobalInit { bytes: vec![0; size as usize], ..Default::default() };
                 self.write_init(c, ty, 0, &mut init)?;
                 Ok(Const::Aggregate { ty, init })
             }
-            Constant::Vector(_) => Err("vector constant".into()),
             Constant::BlockAddress => Err("blockaddress".into()),
             other => Err(format!("constant {other}")),
         }
@@ -322,6 +324,17 @@ impl Lowerer<'_> {
                 }
                 for ((v, f), o) in values.iter().zip(fields).zip(offsets) {
                     self.write_init(v, f, offset + o, init)?;
+                }
+                Ok(())
+            }
+            Constant::Vector(elements) => {
+                // Vectors are lowered as structs of their elements (see `types`).
+                let (fields, offsets) = match self.m.types.get(ty) {
+                    Type::Struct { fields, offsets, .. } if fields.len() == elements.len() => (fields.clone(), offsets.clone()),
+                    _ => return Err(format!("vector constant of type {}", self.m.types.name(ty))),
+                };
+                for ((e, f), o) in elements.iter().zip(fields).zip(offsets) {
+                    self.write_init(e, f, offset + o, init)?;
                 }
                 Ok(())
             }

@@ -122,9 +122,31 @@ impl<'m> Lowerer<'m> {
         Some(Inst { kind, dest, loc })
     }
 
+    fn is_vector(&self, op: &LOperand) -> bool {
+        matches!(self.llvm.type_of(op).as_ref(), LType::VectorType { .. })
+    }
+
     fn lower_inst_kind(&mut self, ctx: &FnCtx, inst: &Instruction, dest: Option<ValueId>) -> Lowered<InstKind> {
         if let Some(d) = dest {
             self.check_value_type(ctx.values[d.index()].ty)?;
+        }
+        // Vector values are moved as bytes (phis, loads, stores, calls, `select` on a scalar
+        // condition, aggregates) and their elements reached by `extractelement`/`insertelement`
+        // with a constant index; every other vector operation is named unsupported.
+        let vector_result = matches!(self.llvm.type_of(inst).as_ref(), LType::VectorType { .. });
+        let moves_vectors = matches!(
+            inst,
+            Instruction::InsertElement(_)
+                | Instruction::Phi(_)
+                | Instruction::Load(_)
+                | Instruction::Call(_)
+                | Instruction::Select(_)
+                | Instruction::ExtractValue(_)
+        );
+        if vector_result && !moves_vectors {
+            let text = inst.to_string();
+            let op = text.split(" = ").nth(1).unwrap_or(&text).split_whitespace().next().unwrap_or("").to_string();
+            return Err(format!("vector {op}"));
         }
         macro_rules! bin {
             ($i:expr, $op:expr, $flags:expr) => {{
@@ -138,6 +160,9 @@ impl<'m> Lowerer<'m> {
         }
         macro_rules! cast {
             ($i:expr, $op:expr) => {{
+                if self.is_vector(&$i.operand) {
+                    return Err(format!("vector {}", $op.name()));
+                }
                 let val = self.operand(ctx, &$i.operand)?;
                 let src = self.op_type(&$i.operand);
                 self.check_value_type(src)?;
@@ -169,6 +194,7 @@ impl<'m> Lowerer<'m> {
                 let rhs = self.operand(ctx, &i.operand1)?;
                 Ok(InstKind::ICmp { pred: pred(i.predicate), lhs, rhs })
             }
+            Instruction::Select(i) if self.is_vector(&i.condition) => Err("vector select".into()),
             Instruction::Select(i) => Ok(InstKind::Select {
                 cond: self.operand(ctx, &i.condition)?,
                 if_true: self.operand(ctx, &i.true_value)?,
@@ -330,12 +356,43 @@ impl<'m> Lowerer<'m> {
                 self.narrow_only("a floating-point conversion", &tys)?;
                 self.lower_float_inst(ctx, inst).expect("a floating-point instruction")
             }
-            Instruction::ExtractElement(_) => Err("vector extractelement".into()),
-            Instruction::InsertElement(_) => Err("vector insertelement".into()),
+            Instruction::ExtractElement(i) => {
+                let vt = self.op_type(&i.vector);
+                let (offset, ty) = self.vector_element(vt, &i.index, "extractelement")?;
+                Ok(InstKind::ExtractValue { agg: self.operand(ctx, &i.vector)?, offset, ty })
+            }
+            Instruction::InsertElement(i) => {
+                let vt = self.op_type(&i.vector);
+                let (offset, ty) = self.vector_element(vt, &i.index, "insertelement")?;
+                Ok(InstKind::InsertValue {
+                    agg: self.operand(ctx, &i.vector)?,
+                    val: self.operand(ctx, &i.element)?,
+                    offset,
+                    ty,
+                })
+            }
             Instruction::ShuffleVector(_) => Err("vector shufflevector".into()),
             Instruction::LandingPad(_) | Instruction::CatchPad(_) | Instruction::CleanupPad(_) => {
                 Err("exception handling".into())
             }
+        }
+    }
+
+    /// The byte offset and type of element `index` (a constant) of a vector of type `vt`.
+    fn vector_element(&self, vt: TypeId, index: &LOperand, what: &str) -> Lowered<(u64, TypeId)> {
+        let k = match index {
+            LOperand::ConstantOperand(c) => const_index(c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("vector {what} with a variable index"))?;
+        match self.m.types.get(vt) {
+            Type::Struct { fields, offsets, .. } => {
+                let k = usize::try_from(k).ok().filter(|k| *k < fields.len());
+                // An index past the end gives poison in LLVM: refused rather than modelled.
+                let k = k.ok_or_else(|| format!("vector {what} with an index out of range"))?;
+                Ok((offsets[k], fields[k]))
+            }
+            _ => Err(format!("vector {what} on {}", self.m.types.name(vt))),
         }
     }
 
@@ -392,12 +449,14 @@ impl<'m> Lowerer<'m> {
         };
         let mut args = Vec::with_capacity(c.arguments.len());
         let mut sig = vec![ret_ty];
+        let mut vector_sig = matches!(c.function_ty.as_ref(), LType::FuncType { result_type, .. } if matches!(result_type.as_ref(), LType::VectorType { .. }));
         for (a, _) in &c.arguments {
             if matches!(a, LOperand::MetadataOperand) {
                 return Err("call with a metadata argument".into());
             }
             let t = self.op_type(a);
             self.check_value_type(t)?;
+            vector_sig |= self.is_vector(a);
             sig.push(t);
             args.push(self.operand(ctx, a)?);
         }
@@ -409,8 +468,11 @@ impl<'m> Lowerer<'m> {
             }
         }
         if !defined_callee {
-            // Intrinsics, library and unknown functions take no wide values.
+            // Intrinsics, library and unknown functions take no wide values and no vectors.
             self.narrow_only("a call of an intrinsic, external or indirect function", &sig)?;
+            if vector_sig {
+                return Err("vector argument or result of a call of an intrinsic, external or indirect function".into());
+            }
         }
         if let LOperand::ConstantOperand(k) = callee_op {
             if let Constant::GlobalReference { name, .. } = k.as_ref() {
