@@ -1,4 +1,4 @@
-//! Faults: what the VM reports instead of undefined behaviour (DiVM §3.6).
+//! Faults: what the VM reports instead of undefined behaviour (DiVM §5.1).
 //!
 //! A fault ends the current transition. Which faults are property violations depends on the
 //! property being checked (see `vigil-explicit`): e.g. a NULL dereference violates

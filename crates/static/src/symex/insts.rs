@@ -1,4 +1,4 @@
-//! One instruction as terms: arithmetic through `vigil_vm::symbolic` (the one symbolic meaning of
+//! One instruction as terms: arithmetic through `vigil_semantics::symbolic` (the one symbolic meaning of
 //! every IR operation, tested against the VM's concrete one), loads and stores through
 //! [`super::restriction`], memory intrinsics as writes of their access shapes, and the other
 //! intrinsics.

@@ -44,7 +44,7 @@ use vigil_ir::{
     TypeId, ValueId,
 };
 
-use vigil_vm::symbolic;
+use vigil_semantics::symbolic;
 use crate::memory::{targets, Base, Loc, Target};
 use crate::unroll::{UnrollError, Unrolled};
 use crate::term_space::{Effect, InstId, LocalKind, Summary, VarKind, TermSpace};
