@@ -6,6 +6,7 @@
 //! * [`ops`]: the concrete meaning of the integer operations (including pointer arithmetic).
 //! * [`float`]: the concrete meaning of the floating-point operations (IEEE 754, as x86-64).
 //! * [`symbolic`]: the bit-vector term of every integer operation; tested to agree with [`ops`].
+//! * [`intrinsic`]: the pure integer intrinsics, concretely and as terms, tested to agree.
 //! * [`fault`]: the undefined behaviour an operation reports instead of a value, classified
 //!   (DiVM §5.1).
 //!
@@ -16,6 +17,7 @@
 
 pub mod fault;
 pub mod float;
+pub mod intrinsic;
 pub mod ops;
 pub mod scalar;
 pub mod symbolic;
