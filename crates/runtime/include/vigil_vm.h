@@ -64,6 +64,8 @@
 #define VM_FAULT_OVERLAP 19          /* overlapping source and destination (memcpy, strcpy, …) */
 #define VM_FAULT_VA_ARG 20           /* va_arg past the arguments passed (printf with too few) */
 #define VM_FAULT_DEADLOCK 21         /* every live thread waits (raised by the scheduler) */
+#define VM_FAULT_TOO_LARGE 23        /* an object over VM_OBJ_SIZE_MAX: a limit of the VM (22 is a
+                                        data race, found by the verifier, never raised) */
 
 /* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
  * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only

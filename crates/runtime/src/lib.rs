@@ -89,6 +89,7 @@ pub mod consts {
     pub const VM_FAULT_OVERLAP: i64 = 19;
     pub const VM_FAULT_VA_ARG: i64 = 20;
     pub const VM_FAULT_DEADLOCK: i64 = 21;
+    pub const VM_FAULT_TOO_LARGE: i64 = 23;
     /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
     pub const VM_CR_STATE: i64 = 0;
     pub const VM_CR_FRAME: i64 = 1;
@@ -99,7 +100,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 45] = [
+    pub const ALL: [(&str, i64); 46] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -139,6 +140,7 @@ pub mod consts {
         ("VM_FAULT_OVERLAP", VM_FAULT_OVERLAP),
         ("VM_FAULT_VA_ARG", VM_FAULT_VA_ARG),
         ("VM_FAULT_DEADLOCK", VM_FAULT_DEADLOCK),
+        ("VM_FAULT_TOO_LARGE", VM_FAULT_TOO_LARGE),
         ("VM_CR_STATE", VM_CR_STATE),
         ("VM_CR_FRAME", VM_CR_FRAME),
         ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),

@@ -42,7 +42,7 @@ impl Machine<'_> {
             Hypercall::ObjMake => {
                 let size = defined_arg(args, 0, "obj_make size")?;
                 if size > MAX_OBJECT {
-                    return Err(FaultKind::BadHypercall("object larger than 256 MiB"));
+                    return Err(FaultKind::ObjectTooLarge);
                 }
                 let id = self.state.heap.alloc(Object::new(ObjKind::Heap, size as usize, false));
                 self.set_dest(dest, Scalar::pointer(id, 0));
@@ -68,7 +68,7 @@ impl Machine<'_> {
                 let size = defined_arg(args, 1, "obj_resize size")?;
                 let (obj, _) = self.check_access(p, 0, true)?;
                 if size > MAX_OBJECT {
-                    return Err(FaultKind::BadHypercall("object larger than 256 MiB"));
+                    return Err(FaultKind::ObjectTooLarge);
                 }
                 self.state.heap.get_mut(obj).expect("checked").resize(size as u32);
             }
