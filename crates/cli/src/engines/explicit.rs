@@ -1,7 +1,7 @@
 //! The explicit engine (DiVM-style VM + state-space search, `vigil-explicit`) as a portfolio
 //! member, and the conversion of its replayed traces into [`vigil_report::Evidence`].
 
-use super::{Engine, Outcome};
+use super::{Engine, EngineReport};
 use crate::verdict::Answer;
 use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
@@ -27,7 +27,7 @@ impl Engine for ExplicitEngine {
         "explicit"
     }
 
-    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+    fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
         let mut cfg = self.config.clone();
         cfg.cancel = Some(Arc::clone(cancel));
         let program = vigil_vm::Program::new(self.module.clone());
@@ -38,7 +38,7 @@ impl Engine for ExplicitEngine {
                 format!("a constant expression overflows and was folded by the compiler: {w}"),
             ));
         }
-        let mut out = Outcome::new(Answer::True);
+        let mut out = EngineReport::new(Answer::True);
         out.stats.insert("states".into(), st.states.into());
         out.stats.insert("transitions".into(), st.transitions.into());
         out.stats.insert("instructions".into(), st.instructions.into());
