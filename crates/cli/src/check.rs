@@ -622,7 +622,7 @@ fn write_artefacts(
     let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
     if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
         let saved = crate::replay_cmd::SavedCounterexample::new(
-            config.vm.malloc_can_fail,
+            &config.vm,
             args.nondet_range,
             compile,
             inputs.property.name(),
