@@ -131,7 +131,7 @@ pub fn run(args: &ReplayArgs) -> u8 {
     match replay_saved(&args.file) {
         Ok((saved, trace)) => {
             println!("counterexample (replayed):");
-            for step in &trace {
+            for step in trace.iter().filter(|s| s.is_shown()) {
                 println!("{}", step.to_text());
             }
             println!("verdict: false({})", saved.violated);
