@@ -139,6 +139,7 @@ fn vm_flags_agree_with_the_runtime_header() {
     assert_eq!(ctl::TRACING as i64, rt::VM_CTL_TRACING);
     assert_eq!(ctl::INPUTS as i64, rt::VM_CTL_INPUTS);
     assert_eq!(ctl::INPUT as i64, rt::VM_CTL_INPUT);
+    assert_eq!(ctl::ENVIRONMENT as i64, rt::VM_CTL_ENVIRONMENT);
 }
 
 #[test]
