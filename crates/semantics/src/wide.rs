@@ -1,6 +1,6 @@
 //! The concrete meaning of integer operations wider than 64 bits (`__int128`, i.e. LLVM's `i128`,
 //! and `_BitInt(N)` for 64 < N ≤ 128): the counterpart of [`crate::ops`] for values that do not fit
-//! a [`crate::memory::Scalar`].
+//! a [`crate::scalar::Scalar`].
 //!
 //! A wide value lives in 16 bytes (a register laid out like an aggregate, or memory) and is
 //! handled here as a [`Wide`]: a `u128` of its low `width` bits and whether it is defined.
