@@ -397,6 +397,9 @@ pub struct Program {
     /// Per constant: width in bits, whether it is an aggregate, and its in-memory size.
     pub const_bits: Vec<u32>,
     pub const_agg: Vec<bool>,
+    /// Whether any type of the module is a scalar kept as bytes (`i128`, `x86_fp80`): the
+    /// symbolic step's check for them is skipped otherwise.
+    pub has_byte_scalars: bool,
     pub const_size: Vec<u32>,
     /// Object id of each global (globals are objects 1..=G, in order).
     pub global_obj: Vec<u32>,
@@ -503,6 +506,7 @@ impl Program {
         let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
         let const_agg =
             const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(*t)).collect();
+        let has_byte_scalars = (0..module.types.len() as u32).any(|i| module.types.is_byte_scalar(vigil_ir::TypeId(i)));
         let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module
             .functions
@@ -532,6 +536,7 @@ impl Program {
             narrow_address_constant,
             const_bits,
             const_agg,
+            has_byte_scalars,
             const_size,
             global_obj,
             hypercalls,

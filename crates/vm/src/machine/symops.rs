@@ -48,15 +48,10 @@ impl Machine<'_> {
         if !self.frame().ptrs.iter().any(|p| p.sym().is_some()) {
             return Ok(None);
         }
-        let ops = inst.kind.operands();
-        let wide_dest = dest.is_some_and(|d| {
-            let ty = self.prog.module.function(self.func).values[d.index()].ty;
-            self.prog.module.types.is_byte_scalar(ty)
-        });
-        if wide_dest || ops.iter().any(|o| self.is_byte_scalar_operand(*o)) {
+        if self.prog.has_byte_scalars && self.involves_byte_scalars(inst) {
             // Wide integers (`i128`) and other scalars kept as bytes have no symbolic meaning
             // here: the operands become concrete and the concrete VM (`crate::wide`) runs it.
-            self.concretize_all(&ops);
+            self.concretize_all(&inst.kind.operands());
             return Ok(None);
         }
         match &inst.kind {

@@ -37,6 +37,13 @@ impl Machine<'_> {
         self.prog.module.types.is_byte_scalar(self.operand_type(op))
     }
 
+    /// Whether `inst` reads or writes a scalar kept as bytes.
+    pub(super) fn involves_byte_scalars(&self, inst: &vigil_ir::Inst) -> bool {
+        let m = &self.prog.module;
+        inst.dest.is_some_and(|d| m.types.is_byte_scalar(m.function(self.func).values[d.index()].ty))
+            || inst.kind.operands().iter().any(|o| self.is_byte_scalar_operand(*o))
+    }
+
     /// The value of a wide operand (or of a narrow one, zero-extended, for casts).
     fn wide_operand(&self, op: Operand) -> VmResult<Wide> {
         let w = self.op_width(op);
