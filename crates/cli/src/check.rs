@@ -175,7 +175,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Set one parameter, e.g. `-C explicit.max_states=100000` or `-C sat.restart=luby` (after
-    /// --config; `vigil params` lists every key).
+    /// --config; `vigil params` lists every key). `-C explicit.racy=unknown` is the strict mode
+    /// for thread programs: no `true` for a program with a data race or atomics weaker than
+    /// seq_cst (by default, `sc`, they get the sequentially consistent verdict, as SV-COMP
+    /// defines it, with a warning).
     #[arg(short = 'C', value_name = "SECTION.KEY=VALUE")]
     pub set: Vec<String>,
     #[command(flatten)]
@@ -363,9 +366,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         time_s: start.elapsed().as_secs_f64(),
         notes,
         native,
+        warnings: outcome.warnings.clone(),
     };
     match args.format {
         Format::Text => {
+            for w in &report.warnings {
+                eprintln!("{w}");
+            }
             if !report.trace.is_empty() {
                 println!("counterexample (replayed):");
                 for step in &report.trace {
@@ -702,6 +709,10 @@ fn search_config(
         max_memory: config.portfolio.max_memory_mib.saturating_mul(1 << 20),
         deadline: Some(deadline),
         cancel: None,
+        racy: match config.explicit.racy {
+            config::RacyPolicy::Sc => vigil_explicit::Racy::Sc,
+            config::RacyPolicy::Unknown => vigil_explicit::Racy::Unknown,
+        },
     }
 }
 

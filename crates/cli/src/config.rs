@@ -19,6 +19,13 @@ vigil_sat::choice_enum!(
 );
 
 vigil_sat::choice_enum!(
+    /// What a data race (or an atomic weaker than seq_cst) does to the explicit engine's verdict
+    /// of the properties other than no-data-race (README, "Racy programs under the other
+    /// properties").
+    RacyPolicy { Sc = "sc", Unknown = "unknown" }
+);
+
+vigil_sat::choice_enum!(
     /// The synergy engine's algorithm.
     SynergyAlgorithm { Synergy = "synergy", LeeYannakakis = "lee-yannakakis", Cegar = "cegar" }
 );
@@ -31,6 +38,7 @@ vigil_sat::param_table! {
         max_states: u64 = 5_000_000, Domain::Range(1, u64::MAX), "stop the search after this many states (unknown)";
         search: SearchOrder = SearchOrder::Dfs, Domain::Any, "search order: dfs or bfs";
         confirm_max_states: u64 = 200_000, Domain::Range(1, u64::MAX), "states explored to confirm another engine's input vector on the VM";
+        racy: RacyPolicy = RacyPolicy::Sc, Domain::Any, "racy programs (and weak atomics) under properties other than no-data-race: sc (SV-COMP: the verdict of the sequentially consistent interleavings, with a warning) or unknown (strict: no true)";
     }
 }
 

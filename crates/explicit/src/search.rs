@@ -43,6 +43,23 @@ pub struct SearchConfig {
     pub deadline: Option<Instant>,
     /// Set from another thread to stop the search (it then answers unknown).
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// What a data race or an atomic weaker than `seq_cst` does to the verdict of a property
+    /// other than `no-data-race` (README, "Racy programs under the other properties").
+    pub racy: Racy,
+}
+
+/// The verdict of a racy program (or one with weak atomics) under the properties other than
+/// `no-data-race`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Racy {
+    /// SV-COMP's semantics: the verdict of the sequentially consistent interleavings, `true`
+    /// included when their exploration is complete; the race is reported as a warning
+    /// ([`SearchStats::race`]).
+    #[default]
+    Sc,
+    /// Strict: no `true` for a racy program (its behaviour is undefined in C11 and x86-64 is not
+    /// sequentially consistent); the answer is `unknown` naming the race.
+    Unknown,
 }
 
 /// A violation found by the search.
@@ -87,6 +104,11 @@ pub struct SearchStats {
     /// A deadlock the search met while checking another property (a warning: the path ends
     /// there, which SV-COMP's properties do not count as a violation).
     pub deadlock: Option<String>,
+    /// Under [`Racy::Sc`], a data race the search met while checking another property (the
+    /// verdict assumes sequential consistency).
+    pub race: Option<String>,
+    /// Under [`Racy::Sc`], an atomic weaker than `seq_cst` in a thread program: where it is.
+    pub weak_atomic: Option<String>,
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -236,8 +258,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             }
             if m.state.flags & flags::THREADED != 0 {
                 if let (Some(at), false) = (&prog.weak_atomic, weak_noted) {
-                    let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
-                    note(Unknown::new(Cause::WeakAtomics, why), &mut incomplete);
+                    if cfg.racy == Racy::Unknown {
+                        let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
+                        note(Unknown::new(Cause::WeakAtomics, why), &mut incomplete);
+                    } else {
+                        stats.weak_atomic = Some(at.clone());
+                    }
                     weak_noted = true;
                 }
                 if let (false, Some(thread)) = (m.accesses.is_empty(), m.thread_slot()) {
@@ -344,9 +370,14 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     }
                     None => note(Unknown::new(Cause::Bug, format!("{what}, but no schedule to it was found")).at(y.loc), &mut incomplete),
                 }
-            } else {
+            } else if cfg.racy == Racy::Unknown {
                 let why = format!("the program has a data race ({what}); it was explored under sequential consistency only");
                 note(Unknown::new(Cause::DataRace, why).at(y.loc), &mut incomplete);
+            } else {
+                // SV-COMP's semantics: the exploration goes on under sequential consistency,
+                // which stays complete for a racy program (every access to a shared object is a
+                // visible action whether it races or not, see vigil_vm::machine::sharing).
+                stats.race.get_or_insert(what);
             }
         }
         previous = Some(from);

@@ -27,6 +27,7 @@ fn run(prog: &Program, property: Property) -> (Verdict, SearchStats) {
         max_memory: 1 << 28,
         deadline: None,
         cancel: None,
+        racy: Default::default(),
     };
     check(prog, &cfg)
 }
