@@ -80,6 +80,8 @@ pub fn resolve_config(args: &CheckArgs) -> Result<Config, String> {
         c.explicit.search = match o {
             SearchOrder::Dfs => config::SearchOrder::Dfs,
             SearchOrder::Bfs => config::SearchOrder::Bfs,
+            SearchOrder::Mixed => config::SearchOrder::Mixed,
+            SearchOrder::Auto => config::SearchOrder::Auto,
         };
     }
     if let Some(m) = args.max_memory {
@@ -114,7 +116,8 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Search order of the explicit engine [default: dfs, explicit.search].
+    /// Search order of the explicit engine: dfs, bfs, mixed (a DFS and a BFS step in turn) or
+    /// auto (dfs until the program starts a thread, then mixed) [default: auto, explicit.search].
     #[arg(long, value_enum)]
     pub search: Option<SearchOrder>,
     /// Stop the explicit search after this many states (the verdict is then unknown)
@@ -208,6 +211,8 @@ impl SymbolicChoice {
 pub enum SearchOrder {
     Dfs,
     Bfs,
+    Mixed,
+    Auto,
 }
 
 fn parse_range(s: &str) -> Result<(i64, i64), String> {
@@ -699,6 +704,8 @@ fn search_config(
         order: match config.explicit.search {
             config::SearchOrder::Dfs => vigil_explicit::Order::Dfs,
             config::SearchOrder::Bfs => vigil_explicit::Order::Bfs,
+            config::SearchOrder::Mixed => vigil_explicit::Order::Mixed,
+            config::SearchOrder::Auto => vigil_explicit::Order::Auto,
         },
         vm: vigil_vm::Config {
             symbolic: args.symbolic.mode(args.nondet_range),

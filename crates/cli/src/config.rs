@@ -15,7 +15,7 @@ use vigil_sat::params::{Domain, ParamError};
 
 vigil_sat::choice_enum!(
     /// Search order of the explicit engine.
-    SearchOrder { Dfs = "dfs", Bfs = "bfs" }
+    SearchOrder { Dfs = "dfs", Bfs = "bfs", Mixed = "mixed", Auto = "auto" }
 );
 
 vigil_sat::choice_enum!(
@@ -36,7 +36,7 @@ vigil_sat::param_table! {
     /// The explicit engine (`[explicit]`).
     pub struct ExplicitParams {
         max_states: u64 = 5_000_000, Domain::Range(1, u64::MAX), "stop the search after this many states (unknown)";
-        search: SearchOrder = SearchOrder::Dfs, Domain::Any, "search order: dfs or bfs";
+        search: SearchOrder = SearchOrder::Auto, Domain::Any, "search order: dfs, bfs, mixed (a DFS and a BFS step in turn), or auto (mixed for programs that start threads, else dfs)";
         confirm_max_states: u64 = 200_000, Domain::Range(1, u64::MAX), "states explored to confirm another engine's input vector on the VM";
         racy: RacyPolicy = RacyPolicy::Sc, Domain::Any, "racy programs (and weak atomics) under properties other than no-data-race: sc (SV-COMP: the verdict of the sequentially consistent interleavings, with a warning) or unknown (strict: no true)";
     }

@@ -29,6 +29,14 @@ use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Propert
 pub enum Order {
     Dfs,
     Bfs,
+    /// DFS and BFS steps in turn: the newest state of the frontier, then the oldest. A program
+    /// whose state space is infinite or huge in depth (a loop creating threads, a loop bounded
+    /// by an input) traps a DFS in one deep branch; the BFS half still reaches every shallow
+    /// state, at half its speed, and the DFS half deep ones. The stateful search is complete in
+    /// any order, so this changes only which violation is found first and when.
+    Mixed,
+    /// [`Order::Dfs`] until the program starts a second thread, then [`Order::Mixed`].
+    Auto,
 }
 
 /// Limits and options of a search.
@@ -215,7 +223,18 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut weak_noted = false;
     // The state expanded last: its objects are reused when the next one is rebuilt.
     let mut previous: Option<crate::store::Expanded> = None;
-    while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
+    let mut pops = 0u64;
+    // Whether a state with several threads was reached (Order::Auto).
+    let mut threaded_seen = false;
+    while let Some(idx) = {
+        pops += 1;
+        match cfg.order {
+            Order::Dfs => frontier.pop_back(),
+            Order::Bfs => frontier.pop_front(),
+            Order::Mixed | Order::Auto if pops % 2 == 0 && (cfg.order == Order::Mixed || threaded_seen) => frontier.pop_front(),
+            Order::Mixed | Order::Auto => frontier.pop_back(),
+        }
+    } {
         let from = store.expand(idx, previous.as_ref());
         let mut forced: Vec<u32> = Vec::new();
         // The first visible action of each transition from this state (data races).
@@ -257,6 +276,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 note(Unknown::new(Cause::InputSampled, INPUT_SAMPLED), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
+                threaded_seen = true;
                 if let (Some(at), false) = (&prog.weak_atomic, weak_noted) {
                     if cfg.racy == Racy::Unknown {
                         let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
