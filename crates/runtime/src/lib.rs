@@ -95,11 +95,12 @@ pub mod consts {
     pub const VM_CR_INT_SLOT: i64 = 2;
     pub const VM_CR_SCHEDULER: i64 = 3;
     pub const VM_CR_FAULT_HANDLER: i64 = 4;
+    pub const VM_CR_TRANSIENT: i64 = 5;
     /// Largest object `__vm_obj_make` accepts (256 MiB); malloc handles larger requests itself.
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 45] = [
+    pub const ALL: [(&str, i64); 46] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -144,6 +145,7 @@ pub mod consts {
         ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),
         ("VM_CR_SCHEDULER", VM_CR_SCHEDULER),
         ("VM_CR_FAULT_HANDLER", VM_CR_FAULT_HANDLER),
+        ("VM_CR_TRANSIENT", VM_CR_TRANSIENT),
         ("VM_OBJ_SIZE_MAX", VM_OBJ_SIZE_MAX),
     ];
 }

@@ -155,6 +155,7 @@ pub mod reg {
     pub const INT_SLOT: u64 = 2;
     pub const SCHEDULER: u64 = 3;
     pub const FAULT_HANDLER: u64 = 4;
+    pub const TRANSIENT: u64 = 5;
 }
 
 /// Configuration of a run.
@@ -285,6 +286,10 @@ pub struct Machine<'p> {
     /// are the same in every state of a run and need not be stored with each).
     scheduler: Option<FuncId>,
     fault_handler: Option<FuncId>,
+    /// `VM_CR_TRANSIENT`: the offset in the scheduler state (the root object) of a 4-byte field
+    /// that is dead between transitions outside atomic sections, zeroed when one ends (set by
+    /// `__boot`; see [`Self::clear_transient`]).
+    transient: Option<u32>,
     /// While `__boot` runs (the only time the two registers above may be set).
     booting: bool,
     /// The fault the handler is running for, with where it happened.
@@ -358,6 +363,7 @@ impl<'p> Machine<'p> {
             int_slot: None,
             scheduler: None,
             fault_handler: None,
+            transient: None,
             booting: true,
             pending_fault: None,
             visible_done: false,
@@ -480,7 +486,29 @@ impl<'p> Machine<'p> {
         };
         self.save_pc();
         self.save_context();
+        if stop == Stop::Interrupt {
+            self.clear_transient();
+        }
         TransitionResult { stop, flags: self.trans_flags, steps }
+    }
+
+    /// At the end of a transition that leaves a state: zeroes the scheduler state's transient
+    /// field (`VM_CR_TRANSIENT`, the runtime's `current`: which thread ran last) unless a thread
+    /// is inside an atomic section, where the next transition must go on with it. Outside one
+    /// the scheduler picks the thread again before anything reads the field, so two states that
+    /// differ only in it have the same behaviours; zeroing it merges them, and lets the states
+    /// after two independent transitions in either order be one (a diamond closes).
+    fn clear_transient(&mut self) {
+        let Some(off) = self.transient else { return };
+        if self.state.flags & flags::ATOMIC != 0 {
+            return;
+        }
+        let root = self.state.root;
+        if let Some(o) = self.state.heap.get_mut(root) {
+            if u64::from(off) + 4 <= u64::from(o.size()) {
+                o.write(off, 4, Scalar::int(0));
+            }
+        }
     }
 
     /// Saves the running frame where the scheduler asked (`VM_CR_INT_SLOT`), so that the stored
