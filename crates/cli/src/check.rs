@@ -720,6 +720,7 @@ fn search_config(
             config::RacyPolicy::Sc => vigil_explicit::Racy::Sc,
             config::RacyPolicy::Unknown => vigil_explicit::Racy::Unknown,
         },
+        por: config.explicit.por,
     }
 }
 

@@ -23,6 +23,7 @@ mod encode;
 pub mod race;
 pub mod replay;
 pub mod search;
+mod sleep;
 pub mod store;
 
 pub use replay::Step;

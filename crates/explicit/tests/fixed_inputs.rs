@@ -26,6 +26,7 @@ fn run(prog: &Program, inputs: Option<Vec<u64>>, malloc_can_fail: bool) -> Verdi
         deadline: None,
         cancel: None,
         racy: Default::default(),
+        por: false,
     };
     check(prog, &cfg).0
 }

@@ -33,6 +33,7 @@ fn run(prog: &Program, property: Property, inputs: Option<Vec<u64>>) -> Verdict 
         deadline: None,
         cancel: None,
         racy: Default::default(),
+        por: false,
     };
     check(prog, &cfg).0
 }

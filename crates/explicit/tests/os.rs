@@ -28,6 +28,7 @@ fn run(prog: &Program, property: Property) -> (Verdict, SearchStats) {
         deadline: None,
         cancel: None,
         racy: Default::default(),
+        por: false,
     };
     check(prog, &cfg)
 }

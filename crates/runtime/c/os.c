@@ -120,6 +120,7 @@ RT_WEAK void __vigil_sched(void) {
         }
         if (ready == 0)
             __vigil_fault(VM_FAULT_DEADLOCK, "deadlock: every thread waits");
+        __vm_control(VM_CTL_READY, can_run, 0);
         int pick = ready > 1 ? __vm_choose(ready) : 0;
         for (t = 0; !(can_run >> t & 1) || pick-- > 0; t++) {
         }
@@ -128,6 +129,9 @@ RT_WEAK void __vigil_sched(void) {
          * last one (vigil_explicit::replay). */
         note_switch(t);
         s->current = t;
+    } else {
+        /* One thread alone, or inside an atomic section: it is the only one that may run. */
+        __vm_control(VM_CTL_READY, 1ULL << t, 0);
     }
     __vm_ctl_set(VM_CR_INT_SLOT, &s->threads[t].frame);
     __vm_ctl_set(VM_CR_FRAME, s->threads[t].frame);

@@ -26,6 +26,9 @@
 #define VM_CTL_TRACING 5      /* 1 when the VM records a trace (replay), 0 during the search */
 #define VM_CTL_INPUTS 6       /* -1 without a fixed input vector, else the vector's length */
 #define VM_CTL_INPUT 7        /* value number a (0-based, a < length) of the fixed input vector */
+#define VM_CTL_READY 8        /* the scheduler tells which threads may run now, as a bit set a
+                               * (bit k: thread k), before it picks one (partial-order
+                               * reduction reads it) */
 
 /* Flags. */
 #define VM_FLAG_ERROR 1            /* an error was found */

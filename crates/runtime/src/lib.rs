@@ -59,6 +59,7 @@ pub mod consts {
     pub const VM_CTL_TRACING: i64 = 5;
     pub const VM_CTL_INPUTS: i64 = 6;
     pub const VM_CTL_INPUT: i64 = 7;
+    pub const VM_CTL_READY: i64 = 8;
     /// Flags.
     pub const VM_FLAG_ERROR: i64 = 1;
     pub const VM_FLAG_CANCEL: i64 = 2;
@@ -100,7 +101,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 46] = [
+    pub const ALL: [(&str, i64); 47] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -112,6 +113,7 @@ pub mod consts {
         ("VM_CTL_TRACING", VM_CTL_TRACING),
         ("VM_CTL_INPUTS", VM_CTL_INPUTS),
         ("VM_CTL_INPUT", VM_CTL_INPUT),
+        ("VM_CTL_READY", VM_CTL_READY),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
         ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE),

@@ -296,6 +296,14 @@ impl Machine<'_> {
                 }
                 u64::from(self.events.is_some())
             }
+            ctl::READY => {
+                self.ready = Some(a);
+                if self.probe {
+                    // A probe run (Machine::probe_ready) ends here.
+                    return Ok(None);
+                }
+                0
+            }
             ctl::INPUTS => self.config.inputs.as_ref().map_or(u64::MAX, |v| v.len() as u64),
             ctl::INPUT => self.config.inputs.as_ref().and_then(|v| v.get(a as usize)).copied().unwrap_or(0),
             ctl::NONDET_RANGE => match (a, self.config.nondet_range) {

@@ -131,6 +131,8 @@ pub mod ctl {
     pub const INPUTS: u64 = 6;
     /// Returns value number `a` of the fixed input vector (0 past its end).
     pub const INPUT: u64 = 7;
+    /// The scheduler's threads that may run, as a bit set ([`super::Machine::ready_threads`]).
+    pub const READY: u64 = 8;
 }
 
 /// A state of the program: the memory graph and the control registers that are part of it
@@ -290,6 +292,10 @@ pub struct Machine<'p> {
     /// that is dead between transitions outside atomic sections, zeroed when one ends (set by
     /// `__boot`; see [`Self::clear_transient`]).
     transient: Option<u32>,
+    /// Set by [`Self::probe_ready`]: the run ends when the scheduler says which threads may run.
+    probe: bool,
+    /// What the scheduler said in this transition (`VM_CTL_READY`).
+    ready: Option<u64>,
     /// While `__boot` runs (the only time the two registers above may be set).
     booting: bool,
     /// The fault the handler is running for, with where it happened.
@@ -364,6 +370,8 @@ impl<'p> Machine<'p> {
             scheduler: None,
             fault_handler: None,
             transient: None,
+            probe: false,
+            ready: None,
             booting: true,
             pending_fault: None,
             visible_done: false,
@@ -436,6 +444,7 @@ impl<'p> Machine<'p> {
         self.choice_base = 0;
         self.visible_done = false;
         self.accesses.clear();
+        self.ready = None;
         self.quiet = None;
         self.in_thread = false;
         self.frame = 0;
@@ -451,6 +460,24 @@ impl<'p> Machine<'p> {
             return TransitionResult { stop, flags: 0, steps: 0 };
         }
         self.run()
+    }
+
+    /// The threads that may run from the current state, as a bit set (bit k: thread k of the
+    /// scheduler's table; `VM_CTL_READY`): only the scheduler runs, up to where it says so
+    /// (partial-order reduction asks which thread each pick runs before running any). None when
+    /// it says nothing (the program ends, a deadlock). The scheduler's frame stays in the state;
+    /// the caller resets the machine before its next run.
+    pub fn probe_ready(&mut self) -> Option<u64> {
+        self.probe = true;
+        let _ = self.run_transition(Choices::forced(Vec::new()));
+        self.probe = false;
+        self.ready
+    }
+
+    /// The threads that could run when this transition started, as the scheduler said
+    /// (`VM_CTL_READY`; None if it did not).
+    pub fn ready_threads(&self) -> Option<u64> {
+        self.ready
     }
 
     /// Runs from the current frame until the transition ends.
@@ -484,6 +511,10 @@ impl<'p> Machine<'p> {
                 }
             }
         };
+        if self.probe {
+            // Only the scheduler ran: nothing of it is kept (see Self::probe_ready).
+            return TransitionResult { stop, flags: self.trans_flags, steps };
+        }
         self.save_pc();
         self.save_context();
         if stop == Stop::Interrupt {
