@@ -1,6 +1,6 @@
 //! Sleep sets with state caching (Godefroid, *Partial-Order Methods for the Verification of
-//! Concurrent Systems*, LNCS 1032, ch. 5; the revisit rule of §5.3), behind `-C
-//! explicit.por=on`.
+//! Concurrent Systems*, LNCS 1032, ch. 5; the revisit rule of §5.3), `-C explicit.por=on` (the
+//! default; `off` runs every transition).
 //!
 //! A *transition* here is one thread's step from a state: every run whose scheduler picks that
 //! thread, whatever the thread's own choices ([`Entry`] unites their visible accesses). Two
