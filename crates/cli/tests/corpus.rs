@@ -93,6 +93,7 @@ fn vm_flags_agree_with_the_runtime_header() {
     assert_eq!(reg::INT_SLOT as i64, rt::VM_CR_INT_SLOT);
     assert_eq!(reg::SCHEDULER as i64, rt::VM_CR_SCHEDULER);
     assert_eq!(reg::FAULT_HANDLER as i64, rt::VM_CR_FAULT_HANDLER);
+    assert_eq!(reg::TRANSIENT as i64, rt::VM_CR_TRANSIENT);
     let codes = [
         (F::Assert, rt::VM_FAULT_ASSERT),
         (F::InvalidFree, rt::VM_FAULT_INVALID_FREE),
