@@ -349,13 +349,19 @@ impl Machine<'_> {
                 }
                 return Ok(Some(Flow::Next));
             }
-            if checks && op == BinOp::Shl && w > 1 {
+            if checks && op == BinOp::Shl && w > 1 && !self.unsigned_shl(op, nsw) {
                 let tm = &mut self.sd().tm;
                 let shifted = tm.bvshl(a, b);
                 let back = tm.bvashr(shifted, b);
                 let same = tm.eq(back, a);
                 let lost = tm.not(same);
-                self.sym_check(lost, FaultKind::Undefined("left shift that overflows if its operand is signed"))?;
+                // As in `ops::binop`: an overflow if the front end knows the operand is signed.
+                let kind = if nsw {
+                    FaultKind::SignedOverflow
+                } else {
+                    FaultKind::Undefined("left shift that overflows if its operand is signed")
+                };
+                self.sym_check(lost, kind)?;
             }
         }
         let r = crate::symbolic::binop(&mut self.sd().tm, op, a, b);
