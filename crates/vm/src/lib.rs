@@ -42,5 +42,5 @@ pub mod program;
 pub mod symbolic;
 
 pub use fault::{FaultClass, FaultKind, Property};
-pub use machine::{Choices, Config, Event, Input, Machine, TransitionResult, State, Stop, SymStats, Symbolic};
+pub use machine::{Choices, Config, Event, Input, Machine, ModelError, TransitionResult, State, Stop, SymStats, Symbolic};
 pub use program::Program;

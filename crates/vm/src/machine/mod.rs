@@ -73,7 +73,7 @@ mod step;
 mod symops;
 pub mod symdata;
 
-pub use symdata::{SymStats, Symbolic};
+pub use symdata::{ModelError, SymStats, Symbolic};
 
 pub use sharing::Access;
 

@@ -496,16 +496,20 @@ impl Machine<'_> {
 
     /// The values of the inputs of the current path that satisfy its path condition (the state
     /// of a violation): None when the path read no symbolic input, an error when the solver
-    /// cannot give them.
-    pub fn sym_inputs_model(&mut self) -> Result<Option<Vec<u64>>, String> {
+    /// cannot give them — [`ModelError::Infeasible`] when the path condition is unsatisfiable:
+    /// the path was followed only because a query on it was undecided (conflict budget or
+    /// deadline), which counts as feasible, so the violation is not on any real run.
+    pub fn sym_inputs_model(&mut self) -> Result<Option<Vec<u64>>, ModelError> {
         let n = inputs_word(self.state.sym);
         if self.sym.is_none() || n == 0 || self.sym.as_ref().is_some_and(|s| s.replay.is_some()) {
             return Ok(None);
         }
         let pc: Vec<TermId> = self.pc().into_iter().collect();
         let sd = self.sd();
-        if sd.check(&pc) != CheckResult::Sat {
-            return Err("the solver could not find inputs for the violation's path condition".into());
+        match sd.check(&pc) {
+            CheckResult::Sat => {}
+            CheckResult::Unsat => return Err(ModelError::Infeasible),
+            CheckResult::Unknown => return Err(ModelError::Undecided),
         }
         let mut out = Vec::new();
         for k in 0..n {
@@ -513,6 +517,24 @@ impl Machine<'_> {
             out.push(sd.model_value(var).unwrap_or(0));
         }
         Ok(Some(out))
+    }
+}
+
+/// Why [`Machine::sym_inputs_model`] gives no inputs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ModelError {
+    /// The path condition is unsatisfiable: the path is spurious.
+    Infeasible,
+    /// The solver did not decide the path condition within its budget or the deadline.
+    Undecided,
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ModelError::Infeasible => write!(f, "the violation's path condition is unsatisfiable"),
+            ModelError::Undecided => write!(f, "the solver could not find inputs for the violation's path condition"),
+        }
     }
 }
 
