@@ -31,7 +31,10 @@
 //!   [`ENUMERATION_LIMIT`] feasible values are enumerated and chosen among; beyond that the run is
 //!   incomplete (never `true`). An index prefers an out-of-bounds value first, so memory errors
 //!   are found even when values are sampled. A symbolic value used as an address without a base
-//!   object is [`FaultKind::Undefined`] (unknown).
+//!   object is [`FaultKind::Undefined`] (unknown). A variadic call's extra arguments are
+//!   enumerated when all their values are (each then formats to concrete text in `printf`), and
+//!   otherwise travel as terms: the runtime's formatter computes digits arithmetically, so the
+//!   text of a symbolic number costs a path per digit count, not one per value.
 //! * **Counterexamples**: [`Machine::sym_inputs_model`] solves the path condition of the
 //!   violating state for the values of the inputs; the engine then replays them concretely
 //!   ([`Config::wide_inputs`]: the same calls return those values, nothing else changes).
@@ -411,6 +414,18 @@ impl Machine<'_> {
         }
         self.set_reg(v, Scalar::int(x));
         x
+    }
+
+    /// Makes `op` (a symbolic register) concrete when all its feasible values are enumerated
+    /// (at most [`ENUMERATION_LIMIT`]), else leaves it symbolic.
+    pub(super) fn concretize_if_few(&mut self, op: Operand) {
+        let Operand::Value(v) = op else { return };
+        let Some(t) = self.sym_reg(v) else { return };
+        let (h, pc) = (pc_word(self.state.sym), self.pc());
+        let (vals, complete) = self.sd().enumerate(h, pc, t, None);
+        if complete && !vals.is_empty() {
+            self.concretize(op, None);
+        }
     }
 
     /// Makes every symbolic operand of `ops` concrete.

@@ -140,9 +140,23 @@ impl Machine<'_> {
             InstKind::Phi { .. } => Ok(None),
             InstKind::Call { callee, args, .. } => {
                 let hyper = match callee {
-                    Callee::Direct(f) => self.prog.hypercalls[f.index()].is_some() || self.prog.module.function(*f).varargs,
+                    Callee::Direct(f) => self.prog.hypercalls[f.index()].is_some(),
                     Callee::Indirect(_) => false,
                 };
+                if let (false, Callee::Direct(f)) = (hyper, callee) {
+                    let func = self.prog.module.function(*f);
+                    if func.varargs {
+                        // A variadic argument with few values is enumerated, as it was before
+                        // variadic calls took terms (each value formats to concrete text); one
+                        // with more travels as a term (see `concretize_if_few`).
+                        let fixed = func.params.len();
+                        for &op in args.iter().skip(fixed) {
+                            if self.is_sym_operand(op) {
+                                self.concretize_if_few(op);
+                            }
+                        }
+                    }
+                }
                 if hyper {
                     let mut ops = args.clone();
                     if let Callee::Indirect(p) = callee {
