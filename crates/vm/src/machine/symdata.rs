@@ -110,6 +110,11 @@ pub struct SymData {
 
 /// The signedness of a `__VERIFIER_nondet_*` function's result by its name (None: not an
 /// integer input).
+/// The runtime's source of symbolic random bytes (`getrandom`, crates/runtime/c/random.c): an
+/// 8-bit input that is symbolic in every symbolic mode, traced as a note rather than as an input
+/// (harnesses and witnesses give only `__VERIFIER_nondet_*` values).
+const RANDOM_BYTE: &str = "__vigil_random_byte";
+
 fn nondet_signed(name: &str) -> Option<bool> {
     Some(match name.strip_prefix("__VERIFIER_nondet_")? {
         "char" | "short" | "int" | "long" | "longlong" => true,
@@ -134,6 +139,9 @@ impl SymData {
                 // which then runs as written).
                 if f.is_declaration() || !f.runtime {
                     return None;
+                }
+                if f.name == RANDOM_BYTE {
+                    return Some((8, false));
                 }
                 let signed = nondet_signed(&f.name)?;
                 let bits = m.types.value_bits(f.ret_ty);
@@ -491,7 +499,10 @@ impl Machine<'_> {
                 self.trans_flags |= flags::INCOMPLETE;
             }
             let v = raw.unwrap_or(0) & crate::memory::mask(bits);
-            if self.events.is_some() {
+            if self.events.is_some() && name == RANDOM_BYTE {
+                let text = format!("getrandom: byte {v}");
+                self.event(Event::Trace { kind: 1, text });
+            } else if self.events.is_some() {
                 let text = if signed {
                     let s = 64 - bits;
                     format!("{name} = {}", ((v << s) as i64) >> s)
