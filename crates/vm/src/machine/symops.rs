@@ -436,9 +436,14 @@ impl Machine<'_> {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
         let Ok((obj, off)) = self.check_access(p, size, false) else { return Ok(None) };
-        let o = self.state.heap.get(obj).expect("checked").slice(off, size);
+        // The bytes read with every symbolic slot they overlap in full, so that a read of part of
+        // a symbolic value (a byte of an int) extracts its bits from the slot's term.
+        let whole = self.state.heap.get(obj).expect("checked");
+        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
+        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
+        let o = whole.slice(lo, hi - lo);
         // Partly undefined: the concrete load reads it as uninitialised.
-        let Some(t) = self.term_from_bytes(&o, 0, size) else { return Ok(None) };
+        let Some(t) = self.term_from_bytes(&o, off - lo, size) else { return Ok(None) };
         if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
