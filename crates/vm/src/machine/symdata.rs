@@ -114,6 +114,9 @@ pub struct SymData {
 /// 8-bit input that is symbolic in every symbolic mode, traced as a note rather than as an input
 /// (harnesses and witnesses give only `__VERIFIER_nondet_*` values).
 const RANDOM_BYTE: &str = "__vigil_random_byte";
+/// The runtime's source of symbolic stdin bytes (crates/runtime/c/stdin.c), like
+/// [`RANDOM_BYTE`]; the runtime notes each byte read itself, the VM traces nothing.
+const STDIN_BYTE: &str = "__vigil_stdin_byte";
 
 fn nondet_signed(name: &str) -> Option<bool> {
     Some(match name.strip_prefix("__VERIFIER_nondet_")? {
@@ -140,7 +143,7 @@ impl SymData {
                 if f.is_declaration() || !f.runtime {
                     return None;
                 }
-                if f.name == RANDOM_BYTE {
+                if f.name == RANDOM_BYTE || f.name == STDIN_BYTE {
                     return Some((8, false));
                 }
                 let signed = nondet_signed(&f.name)?;
@@ -499,7 +502,9 @@ impl Machine<'_> {
                 self.trans_flags |= flags::INCOMPLETE;
             }
             let v = raw.unwrap_or(0) & crate::memory::mask(bits);
-            if self.events.is_some() && name == RANDOM_BYTE {
+            if name == STDIN_BYTE {
+                // Noted by the runtime when the byte is used ("stdin: byte N read").
+            } else if self.events.is_some() && name == RANDOM_BYTE {
                 let text = format!("getrandom: byte {v}");
                 self.event(Event::Trace { kind: 1, text });
             } else if self.events.is_some() {
