@@ -12,4 +12,4 @@ pub mod evidence;
 pub mod harness;
 pub mod witness;
 
-pub use evidence::{Access, Evidence, InputValue, SourceLoc};
+pub use evidence::{Access, EnvEvent, Evidence, InputValue, SourceLoc};
