@@ -2,7 +2,8 @@
 //! [`vigil_ir::Module`].
 //!
 //! [`driver`] runs clang-19, llvm-link-19 and opt-19 as child processes and hands back one
-//! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR.
+//! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR;
+//! [`shifts`] marks the left shifts of signed C operands, which LLVM IR does not tell apart.
 //! LLVM types never leave this crate.
 
 pub mod driver;
