@@ -84,6 +84,13 @@ pub fn resolve_config(args: &CheckArgs) -> Result<Config, String> {
             SearchOrder::Auto => config::SearchOrder::Auto,
         };
     }
+    if let Some(m) = args.symbolic {
+        c.explicit.symbolic = match m {
+            SymbolicChoice::Auto => config::SymbolicMode::Auto,
+            SymbolicChoice::Always => config::SymbolicMode::Always,
+            SymbolicChoice::Never => config::SymbolicMode::Never,
+        };
+    }
     if let Some(m) = args.max_memory {
         option(c.portfolio.set("max_memory_mib", &m.to_string()), "max-memory")?;
     }
@@ -166,9 +173,10 @@ pub struct CheckArgs {
     pub nondet_range: Option<(i64, i64)>,
     /// Which __VERIFIER_nondet_* inputs the explicit engine keeps symbolic (bit-vector terms,
     /// branches decided by the solver) instead of enumerating values: `auto` those wider than
-    /// 8 bits (unless --nondet-range asks for enumeration), `always` also chars, `never` none.
-    #[arg(long, value_enum, default_value_t = SymbolicChoice::Auto)]
-    pub symbolic: SymbolicChoice,
+    /// 8 bits (unless --nondet-range asks for enumeration), `always` also chars, `never` none
+    /// [default: auto, explicit.symbolic].
+    #[arg(long, value_enum)]
+    pub symbolic: Option<SymbolicChoice>,
     /// Write every solver query of the explicit engine's symbolic data into this directory
     /// (SMT-LIB 2, one file per query).
     #[arg(long, value_name = "DIR")]
@@ -195,15 +203,13 @@ pub enum SymbolicChoice {
     Never,
 }
 
-impl SymbolicChoice {
-    /// The VM's mode for these options (`auto` enumerates when a range was asked for).
-    pub fn mode(self, nondet_range: Option<(i64, i64)>) -> vigil_vm::Symbolic {
-        match self {
-            SymbolicChoice::Auto if nondet_range.is_some() => vigil_vm::Symbolic::Never,
-            SymbolicChoice::Auto => vigil_vm::Symbolic::Auto,
-            SymbolicChoice::Always => vigil_vm::Symbolic::Always,
-            SymbolicChoice::Never => vigil_vm::Symbolic::Never,
-        }
+/// The VM's symbolic mode for `explicit.symbolic` (`auto` enumerates when a range was asked for).
+pub fn symbolic_mode(mode: config::SymbolicMode, nondet_range: Option<(i64, i64)>) -> vigil_vm::Symbolic {
+    match mode {
+        config::SymbolicMode::Auto if nondet_range.is_some() => vigil_vm::Symbolic::Never,
+        config::SymbolicMode::Auto => vigil_vm::Symbolic::Auto,
+        config::SymbolicMode::Always => vigil_vm::Symbolic::Always,
+        config::SymbolicMode::Never => vigil_vm::Symbolic::Never,
     }
 }
 
@@ -641,7 +647,7 @@ fn write_artefacts(
             violated,
             choices.clone(),
             outcome.inputs.clone(),
-            outcome.wide_inputs.clone().map(|w| (w, args.symbolic.mode(args.nondet_range))),
+            outcome.wide_inputs.clone().map(|w| (w, symbolic_mode(config.explicit.symbolic, args.nondet_range))),
         );
         saved.write(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -708,7 +714,7 @@ fn search_config(
             config::SearchOrder::Auto => vigil_explicit::Order::Auto,
         },
         vm: vigil_vm::Config {
-            symbolic: args.symbolic.mode(args.nondet_range),
+            symbolic: symbolic_mode(config.explicit.symbolic, args.nondet_range),
             dump_vcs: args.dump_vcs.clone(),
             ..vm_config(property, &config.vm, args.nondet_range)
         },

@@ -26,6 +26,11 @@ vigil_sat::choice_enum!(
 );
 
 vigil_sat::choice_enum!(
+    /// Which inputs the explicit engine keeps symbolic (`--symbolic`).
+    SymbolicMode { Auto = "auto", Always = "always", Never = "never" }
+);
+
+vigil_sat::choice_enum!(
     /// The synergy engine's algorithm.
     SynergyAlgorithm { Synergy = "synergy", LeeYannakakis = "lee-yannakakis", Cegar = "cegar" }
 );
@@ -40,6 +45,7 @@ vigil_sat::param_table! {
         confirm_max_states: u64 = 200_000, Domain::Range(1, u64::MAX), "states explored to confirm another engine's input vector on the VM";
         por: bool = true, Domain::Any, "sleep sets (partial-order reduction, Godefroid LNCS 1032 ch. 5) in thread programs, under racy=sc and properties other than no-data-race";
         racy: RacyPolicy = RacyPolicy::Sc, Domain::Any, "racy programs (and weak atomics) under properties other than no-data-race: sc (SV-COMP: the verdict of the sequentially consistent interleavings, with a warning) or unknown (strict: no true)";
+        symbolic: SymbolicMode = SymbolicMode::Auto, Domain::Any, "inputs kept symbolic: auto (wider than 8 bits, unless --nondet-range), always (chars too) or never";
     }
 }
 
@@ -198,6 +204,9 @@ mod tests {
         c.apply_setting("synergy.algorithm=cegar").unwrap();
         c.apply_setting("vm.malloc_can_fail = true").unwrap();
         c.apply_setting("sat.var_decay=0.9").unwrap();
+        c.apply_setting("explicit.symbolic=never").unwrap();
+        assert_eq!(c.explicit.symbolic, SymbolicMode::Never);
+        assert!(c.apply_setting("explicit.symbolic=sometimes").is_err());
         assert_eq!(c.synergy.algorithm, SynergyAlgorithm::Cegar);
         assert!(c.vm.malloc_can_fail);
         assert_eq!(c.solver.sat_params.var_decay, 0.9);

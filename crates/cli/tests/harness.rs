@@ -13,7 +13,7 @@ use std::process::Command;
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 36] = [
+const NOT_NATIVE: [(&str, &str); 37] = [
     ("403_thread_creation_loop_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("406_sleep_sets_independent_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("401_racy_peterson_sc_false.c", "the bug needs one thread schedule; a native run need not take it"),
@@ -40,6 +40,7 @@ const NOT_NATIVE: [(&str, &str); 36] = [
     ("101_threads_input_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("102_threads_condvar_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("120_getrandom_false.c", "the random bytes getrandom returned are not in the trace"),
+    ("435_getrandom_symbolic_false.c", "the random bytes getrandom returned are not given by the harness"),
     ("173_memcleanup_global_false.c", "valid-memcleanup: LeakSanitizer does not report memory still reachable at exit"),
     ("175_memcleanup_exit_false.c", "valid-memcleanup: LeakSanitizer does not report memory still reachable at exit"),
     ("179_scope_reentry_undefined_false.c", "the bug needs an uninitialised variable to differ from its last value; -O0 code keeps it"),

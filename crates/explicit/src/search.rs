@@ -343,6 +343,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             match out.stop {
                 Stop::Interrupt | Stop::Exit => {
                     let exited = out.stop == Stop::Exit;
+                    let mut exited_or_spurious = exited;
                     m.scrub_dead_registers();
                     let canon = canonicalize(&m.state, globals);
                     if memory_lost(cfg.property, &m.state, &canon, exited) {
@@ -351,12 +352,16 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             if doubtful {
                                 note(doubt_reason(&v, prog), &mut incomplete);
                             } else {
-                                return finish_violation(v, &mut m, &mut stats, start);
+                                match finish_violation(v, &mut m, &mut stats, start, cfg) {
+                                    Some(end) => return end,
+                                    // A spurious path: it ends here.
+                                    None => exited_or_spurious = true,
+                                }
                             }
                         }
                     }
-                    if exited {
-                        // The program ended: no state to store or expand.
+                    if exited_or_spurious {
+                        // The program ended (or its path is infeasible): no state to store or expand.
                     } else {
                         let inserted = store.insert(&canon, Some(&from), Some(idx), &choice_vec);
                         match inserted {
@@ -405,7 +410,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     note(Unknown::new(Cause::CutTransition, why), &mut incomplete)
                 }
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
-                    Some(v) if !doubtful => return finish_violation(v, &mut m, &mut stats, start),
+                    Some(v) if !doubtful => {
+                        if let Some(end) = finish_violation(v, &mut m, &mut stats, start, cfg) {
+                            return end;
+                        }
+                    }
                     Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
                     None => note(fault_reason(&kind, loc, prog), &mut incomplete),
                 },
@@ -480,19 +489,33 @@ fn add_solver_stats(m: &Machine, stats: &mut SearchStats) {
 }
 
 /// The end of a search that found violation `v` in the machine's current state: the inputs of a
-/// symbolic path come from the solver (unknown when it cannot give them).
-fn finish_violation(mut v: Violation, m: &mut Machine, stats: &mut SearchStats, start: Instant) -> (SearchResult, SearchStats) {
+/// symbolic path come from the solver (unknown when it cannot give them; a timeout when that is
+/// because the deadline has passed, after which every query is undecided). None when the path
+/// condition is unsatisfiable: the path was followed only because an undecided query counts as
+/// feasible, so the violation is on no run and the search goes on without this path.
+fn finish_violation(
+    mut v: Violation,
+    m: &mut Machine,
+    stats: &mut SearchStats,
+    start: Instant,
+    cfg: &SearchConfig,
+) -> Option<(SearchResult, SearchStats)> {
     let r = m.sym_inputs_model();
     add_solver_stats(m, stats);
     stats.time_s = start.elapsed().as_secs_f64();
     match r {
         Ok(inputs) => {
             v.inputs = inputs;
-            (SearchResult::Violated(v), stats.clone())
+            Some((SearchResult::Violated(v), stats.clone()))
         }
+        Err(vigil_vm::ModelError::Infeasible) => None,
         Err(why) => {
+            if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
+                let why = Unknown::new(Cause::Timeout, format!("timeout after {} states", stats.states));
+                return Some((SearchResult::Unknown(why), stats.clone()));
+            }
             let what = format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc));
-            (SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone())
+            Some((SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone()))
         }
     }
 }

@@ -311,3 +311,34 @@ fn compile_c(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -
     }
     Err(FrontendError::Compile { path: input.to_path_buf(), diagnostics: stderr_text(&second) })
 }
+
+/// The sites of the signed left shifts of `inputs` (see [`crate::shifts`]): each C input is
+/// compiled again as [`build_bitcode`] compiles it, to textual IR instrumented by
+/// `-fsanitize=shift-base`. `None` when that is not known for every shift: an LLVM input, or a
+/// compile that failed.
+pub fn signed_shift_sites(inputs: &[PathBuf], opts: &FrontendOptions) -> Option<Vec<crate::shifts::ShiftSite>> {
+    let dir = tempfile::Builder::new().prefix("vigil-shifts-").tempdir().ok()?;
+    let prelude = dir.path().join("vigil-svcomp.h");
+    std::fs::write(&prelude, svcomp_prelude()).ok()?;
+    let mut sites = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        if !matches!(InputKind::of(input), Some(InputKind::C | InputKind::Preprocessed)) {
+            return None;
+        }
+        let ll = dir.path().join(format!("input{i}.ll"));
+        let tool = &opts.tools.clang;
+        let compile = |with_prelude: bool| -> bool {
+            let mut cmd = Command::new(tool);
+            if with_prelude {
+                cmd.arg("-include").arg(&prelude);
+            }
+            cmd.args(clang_args(input, &ll, opts)).args(["-S", "-g0", "-fsanitize=shift-base", "-fsanitize-recover=shift-base"]);
+            matches!(run(&mut cmd, tool), Ok(out) if out.status.success())
+        };
+        if !compile(true) && !compile(false) {
+            return None;
+        }
+        sites.extend(crate::shifts::sites_in_ll(&std::fs::read_to_string(&ll).ok()?));
+    }
+    Some(sites)
+}

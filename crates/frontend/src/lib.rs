@@ -2,12 +2,14 @@
 //! [`vigil_ir::Module`].
 //!
 //! [`driver`] runs clang-19, llvm-link-19 and opt-19 as child processes and hands back one
-//! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR.
+//! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR;
+//! [`shifts`] marks the left shifts of signed C operands, which LLVM IR does not tell apart.
 //! LLVM types never leave this crate.
 
 pub mod driver;
 pub mod error;
 pub mod lower;
+pub mod shifts;
 pub mod uninit;
 
 pub use driver::{FrontendOptions, InputKind, ToolPaths};
@@ -25,6 +27,14 @@ use std::path::PathBuf;
 /// every use of `undef` see a different value (and `mem2reg` may replace it by any value), C
 /// and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
+    let mut m = load_without_shift_signs(inputs, opts)?;
+    if let Some(sites) = driver::signed_shift_sites(inputs, opts) {
+        shifts::mark_signed(&mut m, &sites);
+    }
+    Ok(m)
+}
+
+fn load_without_shift_signs(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     if !opts.mem2reg {
         return load_as_asked(inputs, opts);
     }

@@ -217,6 +217,11 @@ pub struct Module {
     /// different value, while C's indeterminate value (SV-COMP's nondeterministic one) is the
     /// same at every read. The stack-slot form keeps one value per object.
     pub mem2reg_declined: Option<Loc>,
+    /// Every `shl` of the program's own functions (not the runtime's) that shifts a signed C
+    /// operand carries `nsw`, so one without it is an unsigned shift or not a C `<<` at all (a
+    /// bit-field access): the front end learnt each signed shift's site from clang
+    /// (`vigil_frontend::shifts`). When false, a `shl` without `nsw` may still be signed.
+    pub shl_signedness_known: bool,
     /// The pointer type, interned when the module is created.
     pub ptr_ty: TypeId,
     /// The program's constructors (`llvm.global_ctors`, `__attribute__((constructor))`) in the
@@ -246,6 +251,7 @@ impl Module {
             unsupported: Vec::new(),
             compiler_warnings: Vec::new(),
             mem2reg_declined: None,
+            shl_signedness_known: false,
             constructors: Vec::new(),
             destructors: Vec::new(),
             func_index: HashMap::new(),

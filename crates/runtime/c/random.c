@@ -19,6 +19,10 @@
  * incomplete (VM_FLAG_INCOMPLETE) and the search cannot conclude `true` from it.
  * The random bytes are not VM_TRACE_INPUT values (those are __VERIFIER_nondet_* results that
  * harnesses and witnesses replay); the outcome is noted as VM_TRACE_INFO.
+ *
+ * With symbolic data (vigil check --symbolic auto or always) each byte is instead a symbolic
+ * input of the path: the VM intercepts __vigil_random_byte, whose own body runs only when
+ * nothing is symbolic and says so through *symbolic. One path then covers every content.
  */
 #include "rt.h"
 
@@ -33,6 +37,14 @@ static void note(const char *msg) {
         __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_GETRANDOM_FAILURE, 0);
         __vm_trace(VM_TRACE_INFO, msg);
     }
+}
+
+/* One random byte as a symbolic input (the VM replaces the call; see the comment above). This
+ * body runs only when inputs are not symbolic: it reports that and returns nothing useful.
+ * Weak and not inlined, so that the call stays in the code for the VM to see. */
+RT_WEAK __attribute__((noinline)) unsigned char __vigil_random_byte(int *symbolic) {
+    *symbolic = 0;
+    return 0;
 }
 
 RT_WEAK ssize_t getrandom(void *buf, size_t n, unsigned flags) {
@@ -57,6 +69,16 @@ RT_WEAK ssize_t getrandom(void *buf, size_t n, unsigned flags) {
         break;
     }
     unsigned char *bytes = buf;
+    int symbolic = 1;
+    if (n > 0) {
+        unsigned char first = __vigil_random_byte(&symbolic);
+        if (symbolic) {
+            bytes[0] = first;
+            for (size_t i = 1; i < n; i++)
+                bytes[i] = __vigil_random_byte(&symbolic);
+            return (ssize_t)n;
+        }
+    }
     for (size_t i = 0; i < n; i++)
         bytes[i] = (unsigned char)__vm_choose(256);
     return (ssize_t)n;

@@ -22,6 +22,11 @@
  * never fails in the runtime's model (see stdio.c), so their indicators are always clear.
  * The bytes read are noted as VM_TRACE_INFO, not VM_TRACE_INPUT (harnesses and witnesses replay
  * only __VERIFIER_nondet_* values).
+ *
+ * With symbolic data (vigil check --symbolic auto or always) a byte is a symbolic input of the
+ * path instead (the VM intercepts __vigil_stdin_byte, whose own body runs only when nothing is
+ * symbolic and says so through *symbolic): the choice is then only between a byte, the end of
+ * the input and a read error, in that order of the old choices (end first).
  */
 #include "rt.h"
 
@@ -57,11 +62,27 @@ __attribute__((noinline)) static void note_now(int c) {
     __vm_trace(VM_TRACE_INFO, msg);
 }
 
+/* One byte of stdin as a symbolic input (see the comment at the top). Weak and not inlined, so
+ * that the call stays in the code for the VM to see. */
+RT_WEAK __attribute__((noinline)) unsigned char __vigil_stdin_byte(int *symbolic) {
+    *symbolic = 0;
+    return 0;
+}
+
 /* The next byte of stdin (0..255) or EOF, updating the indicators. */
 static int read_stdin(void) {
     if (stdin->eof)
         return EOF;
-    int k = __vm_choose(CHOICE_ERROR + 1);
+    int symbolic = 1;
+    unsigned char byte = __vigil_stdin_byte(&symbolic);
+    int k;
+    if (symbolic) {
+        /* 0: the end, 1: the symbolic byte, 2: a read error. */
+        k = __vm_choose(3);
+        k = k == 0 ? CHOICE_END : k == 1 ? 1 + byte : CHOICE_ERROR;
+    } else {
+        k = __vm_choose(CHOICE_ERROR + 1);
+    }
     int c;
     if (k == CHOICE_END) {
         stdin->eof = 1;

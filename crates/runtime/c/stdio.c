@@ -204,15 +204,27 @@ static unsigned long long unsigned_arg(const struct spec *sp, va_list *ap) {
     }
 }
 
-/* Writes the digits of v in `base` (most significant first) into out; returns their number. */
+/* Writes the digits of v in `base` (most significant first) into out; returns their number.
+ * A digit is computed, not looked up in a table: with a symbolic v (the VM's symbolic data), a
+ * table read at index v % base would fork a path per feasible digit, arithmetic gives one term. */
 static int to_digits(unsigned long long v, unsigned base, int upper, char out[24]) {
-    const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     char rev[24];
     int n = 0;
-    do {
-        rev[n++] = digits[v % base];
-        v /= base;
-    } while (v);
+    if (v <= 0xffffffffu) {
+        /* The same in 32 bits (most values passed are ints): a symbolic divider half as wide. */
+        unsigned w = (unsigned)v;
+        do {
+            unsigned d = w % base;
+            rev[n++] = (char)(d < 10 ? '0' + d : (upper ? 'A' : 'a') + (d - 10));
+            w /= base;
+        } while (w);
+    } else {
+        do {
+            unsigned d = (unsigned)(v % base);
+            rev[n++] = (char)(d < 10 ? '0' + d : (upper ? 'A' : 'a') + (d - 10));
+            v /= base;
+        } while (v);
+    }
     for (int i = 0; i < n; i++)
         out[i] = rev[n - 1 - i];
     return n;

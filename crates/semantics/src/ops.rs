@@ -104,12 +104,17 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
         return Err(FaultKind::SignedOverflow);
     }
     if check_nsw && op == BinOp::Shl && defined && y < u64::from(width) && width > 1 {
-        // LLVM IR does not say whether a shift was signed in C, where shifting a bit into or past
-        // the sign bit overflows. A shift that would overflow as signed makes the run inconclusive
-        // under no-overflow (neither `true` nor a `false` that might be an unsigned shift).
+        // C11 §6.5.7p4: `E1 << E2` of a signed `E1` overflows when `E1 × 2^E2` is not
+        // representable — exactly when LLVM's `shl nsw` is poison. The front end sets `nsw` on the
+        // shifts clang reports as signed (`vigil_frontend::shifts`); a shift without it may be
+        // unsigned in C, so one that would overflow as signed makes the run inconclusive under
+        // no-overflow (neither `true` nor a `false` that might be an unsigned shift).
         let shifted = sext(x, width) as i128 * (1i128 << y);
         let (lo, hi) = (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1);
         if shifted < lo || shifted > hi {
+            if nsw {
+                return Err(FaultKind::SignedOverflow);
+            }
             return Err(FaultKind::Undefined("left shift that overflows if its operand is signed"));
         }
     }

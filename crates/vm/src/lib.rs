@@ -41,5 +41,5 @@ pub mod program;
 pub use vigil_semantics::{fault, float, ops, symbolic, wide};
 
 pub use fault::{FaultClass, FaultKind, Property};
-pub use machine::{Choices, Config, Event, Input, Machine, TransitionResult, State, Stop, SymStats, Symbolic};
+pub use machine::{Choices, Config, Event, Input, Machine, ModelError, TransitionResult, State, Stop, SymStats, Symbolic};
 pub use program::Program;

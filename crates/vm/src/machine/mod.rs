@@ -74,7 +74,7 @@ mod symops;
 pub mod symdata;
 mod widereg;
 
-pub use symdata::{SymStats, Symbolic};
+pub use symdata::{ModelError, SymStats, Symbolic};
 
 pub use sharing::Access;
 

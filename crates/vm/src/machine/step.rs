@@ -56,7 +56,8 @@ impl Machine<'_> {
             InstKind::Freeze { val } if self.is_wide_int_operand(*val) => self.wide_freeze(*val, dest)?,
             InstKind::Bin { op, flags, lhs, rhs } => {
                 let w = self.dest_width(dest);
-                let r = ops::binop(*op, flags.nsw, self.checks_overflow_here(), w, self.operand(*lhs), self.operand(*rhs))?;
+                let check = self.checks_overflow_here() && !self.unsigned_shl(*op, flags.nsw);
+                let r = ops::binop(*op, flags.nsw, check, w, self.operand(*lhs), self.operand(*rhs))?;
                 self.set_dest(dest, r);
             }
             InstKind::ICmp { pred, lhs, rhs } => {
@@ -95,6 +96,13 @@ impl Machine<'_> {
     /// only in the program's own code (see [`Program::checks_overflow`]).
     pub(super) fn checks_overflow_here(&self) -> bool {
         self.config.check_overflow && self.prog.checks_overflow[self.func.index()]
+    }
+
+    /// Whether `op` is a `shl` the front end knows shifts an unsigned operand (no `nsw` where
+    /// every signed shift has it, [`vigil_ir::Module::shl_signedness_known`]): it wraps, with
+    /// nothing for no-overflow to check.
+    pub(super) fn unsigned_shl(&self, op: vigil_ir::BinOp, nsw: bool) -> bool {
+        op == vigil_ir::BinOp::Shl && !nsw && self.prog.module.shl_signedness_known
     }
 
     fn trace_line(&mut self, block: &vigil_ir::Block) {

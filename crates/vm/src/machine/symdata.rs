@@ -31,7 +31,10 @@
 //!   [`ENUMERATION_LIMIT`] feasible values are enumerated and chosen among; beyond that the run is
 //!   incomplete (never `true`). An index prefers an out-of-bounds value first, so memory errors
 //!   are found even when values are sampled. A symbolic value used as an address without a base
-//!   object is [`FaultKind::Undefined`] (unknown).
+//!   object is [`FaultKind::Undefined`] (unknown). A variadic call's extra arguments are
+//!   enumerated when all their values are (each then formats to concrete text in `printf`), and
+//!   otherwise travel as terms: the runtime's formatter computes digits arithmetically, so the
+//!   text of a symbolic number costs a path per digit count, not one per value.
 //! * **Counterexamples**: [`Machine::sym_inputs_model`] solves the path condition of the
 //!   violating state for the values of the inputs; the engine then replays them concretely
 //!   ([`Config::wide_inputs`]: the same calls return those values, nothing else changes).
@@ -107,6 +110,14 @@ pub struct SymData {
 
 /// The signedness of a `__VERIFIER_nondet_*` function's result by its name (None: not an
 /// integer input).
+/// The runtime's source of symbolic random bytes (`getrandom`, crates/runtime/c/random.c): an
+/// 8-bit input that is symbolic in every symbolic mode, traced as a note rather than as an input
+/// (harnesses and witnesses give only `__VERIFIER_nondet_*` values).
+const RANDOM_BYTE: &str = "__vigil_random_byte";
+/// The runtime's source of symbolic stdin bytes (crates/runtime/c/stdin.c), like
+/// [`RANDOM_BYTE`]; the runtime notes each byte read itself, the VM traces nothing.
+const STDIN_BYTE: &str = "__vigil_stdin_byte";
+
 fn nondet_signed(name: &str) -> Option<bool> {
     Some(match name.strip_prefix("__VERIFIER_nondet_")? {
         "char" | "short" | "int" | "long" | "longlong" => true,
@@ -131,6 +142,9 @@ impl SymData {
                 // which then runs as written).
                 if f.is_declaration() || !f.runtime {
                     return None;
+                }
+                if f.name == RANDOM_BYTE || f.name == STDIN_BYTE {
+                    return Some((8, false));
                 }
                 let signed = nondet_signed(&f.name)?;
                 let bits = m.types.value_bits(f.ret_ty);
@@ -413,6 +427,18 @@ impl Machine<'_> {
         x
     }
 
+    /// Makes `op` (a symbolic register) concrete when all its feasible values are enumerated
+    /// (at most [`ENUMERATION_LIMIT`]), else leaves it symbolic.
+    pub(super) fn concretize_if_few(&mut self, op: Operand) {
+        let Operand::Value(v) = op else { return };
+        let Some(t) = self.sym_reg(v) else { return };
+        let (h, pc) = (pc_word(self.state.sym), self.pc());
+        let (vals, complete) = self.sd().enumerate(h, pc, t, None);
+        if complete && !vals.is_empty() {
+            self.concretize(op, None);
+        }
+    }
+
     /// Makes every symbolic operand of `ops` concrete.
     pub(super) fn concretize_all(&mut self, ops: &[Operand]) {
         for &op in ops {
@@ -476,7 +502,12 @@ impl Machine<'_> {
                 self.trans_flags |= flags::INCOMPLETE;
             }
             let v = raw.unwrap_or(0) & crate::memory::mask(bits);
-            if self.events.is_some() {
+            if name == STDIN_BYTE {
+                // Noted by the runtime when the byte is used ("stdin: byte N read").
+            } else if self.events.is_some() && name == RANDOM_BYTE {
+                let text = format!("getrandom: byte {v}");
+                self.event(Event::Trace { kind: 1, text });
+            } else if self.events.is_some() {
                 let text = if signed {
                     let s = 64 - bits;
                     format!("{name} = {}", ((v << s) as i64) >> s)
@@ -496,16 +527,20 @@ impl Machine<'_> {
 
     /// The values of the inputs of the current path that satisfy its path condition (the state
     /// of a violation): None when the path read no symbolic input, an error when the solver
-    /// cannot give them.
-    pub fn sym_inputs_model(&mut self) -> Result<Option<Vec<u64>>, String> {
+    /// cannot give them — [`ModelError::Infeasible`] when the path condition is unsatisfiable:
+    /// the path was followed only because a query on it was undecided (conflict budget or
+    /// deadline), which counts as feasible, so the violation is not on any real run.
+    pub fn sym_inputs_model(&mut self) -> Result<Option<Vec<u64>>, ModelError> {
         let n = inputs_word(self.state.sym);
         if self.sym.is_none() || n == 0 || self.sym.as_ref().is_some_and(|s| s.replay.is_some()) {
             return Ok(None);
         }
         let pc: Vec<TermId> = self.pc().into_iter().collect();
         let sd = self.sd();
-        if sd.check(&pc) != CheckResult::Sat {
-            return Err("the solver could not find inputs for the violation's path condition".into());
+        match sd.check(&pc) {
+            CheckResult::Sat => {}
+            CheckResult::Unsat => return Err(ModelError::Infeasible),
+            CheckResult::Unknown => return Err(ModelError::Undecided),
         }
         let mut out = Vec::new();
         for k in 0..n {
@@ -513,6 +548,24 @@ impl Machine<'_> {
             out.push(sd.model_value(var).unwrap_or(0));
         }
         Ok(Some(out))
+    }
+}
+
+/// Why [`Machine::sym_inputs_model`] gives no inputs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ModelError {
+    /// The path condition is unsatisfiable: the path is spurious.
+    Infeasible,
+    /// The solver did not decide the path condition within its budget or the deadline.
+    Undecided,
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ModelError::Infeasible => write!(f, "the violation's path condition is unsatisfiable"),
+            ModelError::Undecided => write!(f, "the solver could not find inputs for the violation's path condition"),
+        }
     }
 }
 

@@ -147,9 +147,23 @@ impl Machine<'_> {
             InstKind::Phi { .. } => Ok(None),
             InstKind::Call { callee, args, .. } => {
                 let hyper = match callee {
-                    Callee::Direct(f) => self.prog.hypercalls[f.index()].is_some() || self.prog.module.function(*f).varargs,
+                    Callee::Direct(f) => self.prog.hypercalls[f.index()].is_some(),
                     Callee::Indirect(_) => false,
                 };
+                if let (false, Callee::Direct(f)) = (hyper, callee) {
+                    let func = self.prog.module.function(*f);
+                    if func.varargs {
+                        // A variadic argument with few values is enumerated, as it was before
+                        // variadic calls took terms (each value formats to concrete text); one
+                        // with more travels as a term (see `concretize_if_few`).
+                        let fixed = func.params.len();
+                        for &op in args.iter().skip(fixed) {
+                            if self.is_sym_operand(op) {
+                                self.concretize_if_few(op);
+                            }
+                        }
+                    }
+                }
                 if hyper {
                     let mut ops = args.clone();
                     if let Callee::Indirect(p) = callee {
@@ -327,13 +341,19 @@ impl Machine<'_> {
                 }
                 return Ok(Some(Flow::Next));
             }
-            if checks && op == BinOp::Shl && w > 1 {
+            if checks && op == BinOp::Shl && w > 1 && !self.unsigned_shl(op, nsw) {
                 let tm = &mut self.sd().tm;
                 let shifted = tm.bvshl(a, b);
                 let back = tm.bvashr(shifted, b);
                 let same = tm.eq(back, a);
                 let lost = tm.not(same);
-                self.sym_check(lost, FaultKind::Undefined("left shift that overflows if its operand is signed"))?;
+                // As in `ops::binop`: an overflow if the front end knows the operand is signed.
+                let kind = if nsw {
+                    FaultKind::SignedOverflow
+                } else {
+                    FaultKind::Undefined("left shift that overflows if its operand is signed")
+                };
+                self.sym_check(lost, kind)?;
             }
         }
         let r = crate::symbolic::binop(&mut self.sd().tm, op, a, b);
@@ -394,9 +414,14 @@ impl Machine<'_> {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
         let Ok((obj, off)) = self.check_access(p, size, false) else { return Ok(None) };
-        let o = self.state.heap.get(obj).expect("checked").slice(off, size);
+        // The bytes read with every symbolic slot they overlap in full, so that a read of part of
+        // a symbolic value (a byte of an int) extracts its bits from the slot's term.
+        let whole = self.state.heap.get(obj).expect("checked");
+        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
+        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
+        let o = whole.slice(lo, hi - lo);
         // Partly undefined: the concrete load reads it as uninitialised.
-        let Some(t) = self.term_from_bytes(&o, 0, size) else { return Ok(None) };
+        let Some(t) = self.term_from_bytes(&o, off - lo, size) else { return Ok(None) };
         if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
