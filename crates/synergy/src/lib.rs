@@ -9,7 +9,8 @@
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5);
-//! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples.
+//! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
+//! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -25,6 +26,7 @@ pub mod generalize;
 pub mod lee_yannakakis;
 pub mod symbolic;
 pub mod synergy;
+pub mod witness;
 
 use std::fmt;
 use vigil_ir::unknown::{Cause, Unknown};
@@ -124,6 +126,8 @@ pub struct ProofLocation {
 pub struct Proof {
     pub locations: Vec<ProofLocation>,
     pub abstract_reachable_regions: usize,
+    /// Loop invariants at loop heads, in C, from the abstractly reachable regions.
+    pub invariants: Vec<witness::LoopInvariant>,
 }
 
 impl fmt::Display for Proof {
@@ -174,7 +178,17 @@ impl Proof {
                 )
             })
             .collect();
-        format!("{{\"abstract_reachable_regions\":{},\"locations\":[{}]}}", self.abstract_reachable_regions, locs.join(","))
+        let invs: Vec<String> = self
+            .invariants
+            .iter()
+            .map(|i| format!("{{\"function\":{},\"line\":{},\"value\":{}}}", json_str(&i.function), i.line, json_str(&i.value)))
+            .collect();
+        format!(
+            "{{\"abstract_reachable_regions\":{},\"locations\":[{}],\"loop_invariants\":[{}]}}",
+            self.abstract_reachable_regions,
+            locs.join(","),
+            invs.join(",")
+        )
     }
 }
 

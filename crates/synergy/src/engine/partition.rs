@@ -254,6 +254,7 @@ impl<'a> Ctx<'a> {
             locations.push(crate::ProofLocation { location: b.name.clone(), function: b.func.clone(), line, regions });
         }
         let reachable = self.abstract_reachable();
-        Some(crate::Proof { locations, abstract_reachable_regions: reachable.len() })
+        let invariants = crate::witness::invariants(self, &reachable);
+        Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
     }
 }
