@@ -37,6 +37,8 @@ pub struct Outcome {
     pub sarif: Option<String>,
     /// The engine did not run: it does not apply to this program or property (the answer says why).
     pub declined: bool,
+    /// For `true`: loop invariants of the proof (C expressions) for a correctness witness.
+    pub invariants: Vec<vigil_synergy::witness::LoopInvariant>,
 }
 
 impl Outcome {
@@ -53,6 +55,7 @@ impl Outcome {
             details: Vec::new(),
             sarif: None,
             declined: false,
+            invariants: Vec::new(),
         }
     }
 

@@ -18,8 +18,10 @@
 //!
 //! **Checking** ([`validate`]): the cut points are block 0 (invariant `true`) and the loop heads
 //! (the conjunction of the invariants claimed there, or `true`); the loop forest's heads cut
-//! every cycle of a reducible flat CFG. Every path from a cut point to the next one is executed
-//! symbolically (abstract mode: undefined values free). An invariant is *inductive* when on every
+//! every cycle of a reducible flat CFG. The blocks between a cut point and the next ones are
+//! executed symbolically in topological order (abstract mode: undefined values free), the
+//! states of the paths meeting at a block merged by `ite` on their conditions, so every path is
+//! covered in time linear in the number of blocks. An invariant is *inductive* when on every
 //! such path ending at its loop head the solver shows `Inv(source) ∧ path ⇒ inv(target)`
 //! (initiation from block 0, consecution around loops, relative to the other claimed
 //! invariants). The invariants *prove the property* when moreover no path from a cut point
@@ -37,12 +39,11 @@ use crate::flatten::Flat;
 use crate::symbolic::{sym_step, Mode, Target};
 use crate::Options;
 
-/// Paths between cut points [`validate`] executes before it gives up.
-pub const MAX_PATHS: usize = 20_000;
-
 /// A loop invariant at the loop head of `function` on source line `line`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopInvariant {
+    /// The source file of the loop head.
+    pub file: String,
     pub function: String,
     pub line: u32,
     /// A C expression (witness format `c_expression`).
@@ -141,7 +142,10 @@ pub fn invariants(cx: &mut Ctx, reach: &HashSet<usize>) -> Vec<LoopInvariant> {
         let names: HashMap<TermId, String> =
             names_at(cx.flat, h).into_iter().map(|(n, r)| (cx.canon[r as usize], n)).collect();
         if let Some(value) = cexpr::render(&cx.tm, inv, &|v| names.get(&v).cloned()) {
-            out.push(LoopInvariant { function: func, line, value });
+            let blk = &cx.flat.blocks[h as usize];
+            let loc = blk.locs.iter().find(|x| x.is_known()).copied().unwrap_or(blk.term_loc);
+            let file = cx.flat.file_of(loc).to_string();
+            out.push(LoopInvariant { file, function: func, line, value });
         }
     }
     out
@@ -215,7 +219,6 @@ pub fn validate(flat: &Flat, claims: &[Claim], opts: &Options, long_bits: u32) -
     }
     let cut: HashSet<u32> = heads.iter().copied().chain([0]).collect();
     let mut proves = Some(true);
-    let mut paths = 0usize;
     let mut sources: Vec<u32> = cut.iter().copied().collect();
     sources.sort_unstable();
     for src in sources {
@@ -224,9 +227,14 @@ pub fn validate(flat: &Flat, claims: &[Claim], opts: &Options, long_bits: u32) -
             None => cx.tm.tt(),
         };
         let from_name = format!("{} (line {})", flat.blocks[src as usize].name, block_line(flat, src as usize));
-        let pre = cx.canon.clone();
-        let mut stack: Vec<(u32, Vec<TermId>, TermId, Vec<u32>)> = vec![(src, pre, start, vec![src])];
-        while let Some((b, st, g, seen)) = stack.pop() {
+        let order = segment_order(flat, src, &cut)?;
+        // Per block of the segment: the incoming (condition, state) pairs, merged when the
+        // block is reached (ite over the conditions), so the work is linear in the segment.
+        let mut incoming: HashMap<u32, Vec<(TermId, Vec<TermId>)>> = HashMap::new();
+        incoming.insert(src, vec![(start, cx.canon.clone())]);
+        for b in order {
+            let Some(ins_b) = incoming.remove(&b) else { continue };
+            let (g, st) = merge(&mut cx.tm, ins_b);
             let mut ins = Vec::new();
             let mut fresh = Vec::new();
             let exits = sym_step(&mut cx.tm, flat, b, &st, Mode::Abstract, &mut ins, &mut fresh);
@@ -235,22 +243,14 @@ pub fn validate(flat: &Flat, claims: &[Claim], opts: &Options, long_bits: u32) -
                 if cx.tm.bool_value(ng) == Some(false) {
                     continue;
                 }
-                paths += 1;
-                if paths > MAX_PATHS {
-                    return Err(format!("more than {MAX_PATHS} paths between loop heads"));
-                }
                 match e.target {
                     Target::Exit => {}
                     Target::Error(_) | Target::Ub(..) => {
-                        if proves == Some(true) || proves.is_none() {
+                        if proves == Some(true) {
                             match cx.sat(&[ng]) {
                                 Sat::No => {}
                                 Sat::Yes => proves = Some(false),
-                                Sat::Unknown => {
-                                    if proves == Some(true) {
-                                        proves = None;
-                                    }
-                                }
+                                Sat::Unknown => proves = None,
                             }
                         }
                     }
@@ -268,14 +268,7 @@ pub fn validate(flat: &Flat, claims: &[Claim], opts: &Options, long_bits: u32) -
                             }
                         }
                     }
-                    Target::Block(t) => {
-                        if seen.contains(&t) {
-                            return Err("a cycle without loop head (irreducible control flow)".into());
-                        }
-                        let mut s2 = seen.clone();
-                        s2.push(t);
-                        stack.push((t, e.post, ng, s2));
-                    }
+                    Target::Block(t) => incoming.entry(t).or_default().push((ng, e.post)),
                 }
             }
         }
@@ -285,4 +278,49 @@ pub fn validate(flat: &Flat, claims: &[Claim], opts: &Options, long_bits: u32) -
         proves = None;
     }
     Ok(Validation { results, proves_property: proves })
+}
+
+/// The blocks reachable from cut point `src` without passing through a cut point (`src` first),
+/// in topological order; an error if they contain a cycle.
+fn segment_order(flat: &Flat, src: u32, cut: &HashSet<u32>) -> Result<Vec<u32>, String> {
+    // Iterative DFS; post-order reversed is a topological order.
+    let mut state: HashMap<u32, u8> = HashMap::new(); // 1 on stack, 2 done
+    let mut post = Vec::new();
+    let mut stack: Vec<(u32, usize)> = vec![(src, 0)];
+    state.insert(src, 1);
+    while let Some((b, i)) = stack.pop() {
+        let succs: Vec<u32> = flat.blocks[b as usize].term.edges().iter().map(|e| e.target).filter(|t| !cut.contains(t)).collect();
+        if i < succs.len() {
+            stack.push((b, i + 1));
+            let t = succs[i];
+            match state.get(&t) {
+                Some(1) => return Err("a cycle without loop head (irreducible control flow)".into()),
+                Some(_) => {}
+                None => {
+                    state.insert(t, 1);
+                    stack.push((t, 0));
+                }
+            }
+        } else {
+            state.insert(b, 2);
+            post.push(b);
+        }
+    }
+    post.reverse();
+    Ok(post)
+}
+
+/// Merges the (condition, state) pairs reaching one block: the disjunction of the conditions
+/// and, per register, an `ite` chain choosing the state of the first true condition.
+fn merge(tm: &mut vigil_bv::TermManager, mut ins: Vec<(TermId, Vec<TermId>)>) -> (TermId, Vec<TermId>) {
+    let (mut g, mut st) = ins.pop().expect("a block of the segment is reached");
+    for (c, s) in ins {
+        for (r, v) in st.iter_mut().enumerate() {
+            if s[r] != *v {
+                *v = tm.ite(c, s[r], *v);
+            }
+        }
+        g = tm.or(g, c);
+    }
+    (g, st)
 }
