@@ -8,7 +8,9 @@
 //! loop header are formed over the registers whose values persist across iterations (the
 //! header's φs, registers the loop only reads, memory cells): `r ≥s 0`, `r ≤s 0`, `r == c` and
 //! `min ≤s r ≤s max` for the constant / range the forest shows at the header, and `a ≤s b` for
-//! pairs of them of one width. Candidates violated by a forest state at the header are dropped
+//! pairs of them of one width, and the linear equalities `Σ c·r == d` between registers of one
+//! width that all forest states at the header satisfy ([`crate::affine`]: the affine hull of
+//! the tests' values, e.g. `s == 2*i`; arithmetic modulo the width). Candidates violated by a forest state at the header are dropped
 //! at once; then, with the solver, those not established by every edge entering the header from
 //! an abstractly reachable region outside the loop (initiation), and those not preserved by
 //! every path around the loop body (consecution, paths enumerated symbolically), until a
@@ -33,8 +35,12 @@ use crate::symbolic::{sym_step, Mode, Target};
 /// Paths around a loop body considered by consecution.
 pub const MAX_BODY_PATHS: usize = 256;
 
-/// Registers considered for relational candidates `a ≤s b`.
+/// Registers considered for relational candidates `a ≤s b`, and per width for affine ones.
 pub const MAX_RELATIONAL_REGS: usize = 16;
+
+/// Registers with a non-zero coefficient in one affine candidate (keeps candidates readable
+/// and their terms small).
+pub const MAX_AFFINE_TERMS: usize = 4;
 
 /// Splits at one loop location before the first generalisation attempt.
 pub const THRESHOLD: u32 = 3;
@@ -231,6 +237,9 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
             }
         }
     }
+    // Linear equalities between registers of one width that hold on every forest state at
+    // the header (their affine hull, [`crate::affine`]), e.g. `s == 2*i`.
+    cands.extend(affine_candidates(cx, &regs, &fstates));
     // Drop candidates falsified by the forest, constants and duplicates.
     let mut seen = HashSet::new();
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
@@ -285,6 +294,49 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
         }
     }
     any
+}
+
+/// The affine equalities of the forest states `fstates` over `regs`, per register width, as
+/// bit-vector terms (coefficients and constants reduced modulo `2^w`).
+fn affine_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
+    let mut out = Vec::new();
+    let mut widths: Vec<u32> = regs.iter().map(|&r| cx.flat.width(r)).filter(|&w| w >= 2).collect();
+    widths.sort_unstable();
+    widths.dedup();
+    for w in widths {
+        let group: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.width(r) == w).take(MAX_RELATIONAL_REGS).collect();
+        if group.len() < 2 {
+            continue;
+        }
+        let mut points: Vec<Vec<i64>> = Vec::new();
+        for &s in fstates {
+            let p: Vec<i64> = group.iter().map(|&r| sext(cx.states[s].vals[r as usize], w)).collect();
+            if !points.contains(&p) {
+                points.push(p);
+                if points.len() > crate::affine::MAX_POINTS {
+                    break;
+                }
+            }
+        }
+        let Some(eqs) = crate::affine::equalities(&points) else { continue };
+        let m = crate::flatten::mask(w) as u128;
+        for (c, d) in eqs {
+            let nz: Vec<usize> = (0..c.len()).filter(|&j| c[j] != 0).collect();
+            if nz.len() < 2 || nz.len() > MAX_AFFINE_TERMS {
+                continue; // constants are candidates already
+            }
+            let mut sum = cx.tm.bv_u64(w, 0);
+            for j in nz {
+                let k = cx.tm.bv_u64(w, (c[j] as u128 & m) as u64);
+                let v = cx.canon[group[j] as usize];
+                let t = cx.tm.bvmul(k, v);
+                sum = cx.tm.bvadd(sum, t);
+            }
+            let dt = cx.tm.bv_u64(w, (d as u128 & m) as u64);
+            out.push(cx.tm.eq(sum, dt));
+        }
+    }
+    out
 }
 
 fn conj_of(cx: &mut Ctx, cands: &[TermId]) -> TermId {

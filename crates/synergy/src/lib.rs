@@ -8,7 +8,8 @@
 //! * [`exec`]: concrete execution (the tests), through `vigil_vm::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
-//! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5);
+//! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with
+//!   [`affine`] equalities from the tests' values as candidates;
 //! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
 //! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
 //!
@@ -18,6 +19,7 @@
 //! into `reach_error`; everything else is `Unknown` with a reason.
 #![forbid(unsafe_code)]
 
+pub mod affine;
 pub mod cegar;
 pub mod engine;
 pub mod exec;
