@@ -15,7 +15,8 @@
 //!   executes, and so does `llvm.lifetime.start` on it (a block's scope entered again). Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
 //!   engine answers `unknown` rather than guess.
 //! * A call of `reach_error`/`__VERIFIER_error` (whatever its body), and of `__assert_fail`, is
-//!   the error; `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
+//!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
+//!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
 //!   calls, recursion, floats and pointers held in registers make [`flatten`] fail.
 //! * φ nodes are not instructions here: each control-flow edge carries the parallel assignment of
