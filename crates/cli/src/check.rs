@@ -545,8 +545,8 @@ fn symbolic_engines(
     if want(EngineChoice::Synergy) {
         if threads {
             engines.push(declined("synergy", "the program uses threads".into()));
-        } else if property != Property::UnreachCall {
-            engines.push(declined("synergy", format!("checks only unreach-call, not {}", property.name())));
+        } else if !matches!(property, Property::UnreachCall | Property::NoOverflow) {
+            engines.push(declined("synergy", format!("checks unreach-call and no-overflow, not {}", property.name())));
         } else {
             let p = &config.synergy;
             let options = vigil_synergy::Options {
@@ -555,6 +555,7 @@ fn symbolic_engines(
                     SynergyAlgorithm::LeeYannakakis => vigil_synergy::Algorithm::LeeYannakakis,
                     SynergyAlgorithm::Cegar => vigil_synergy::Algorithm::Cegar,
                 },
+                property: property.name().into(),
                 generalize: p.generalize,
                 max_iterations: p.max_iterations,
                 test_step_bound: p.test_step_bound,

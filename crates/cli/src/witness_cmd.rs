@@ -44,7 +44,8 @@ pub fn correctness_witness(inputs: &Inputs, invs: &[LoopInvariant]) -> Result<St
     vigil_report::correctness::correctness_witness(&task_info(inputs), &placed, &|f| std::fs::read(f).ok(), now)
 }
 
-/// `vigil check --validate-witness W prog.c`: prints one line per invariant and a summary;
+/// `vigil check --validate-witness W prog.c`: prints one line per invariant and a summary
+/// (whether the invariants suffice for the property: unreach-call, or no-overflow);
 /// exit 0 when every invariant is inductive, 1 when one is not or could not be checked, 2 on
 /// bad input.
 pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, config: &Config, deadline: Instant) -> u8 {
@@ -78,6 +79,8 @@ pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, conf
             return 1;
         }
     };
+    let property = inputs.property;
+    let flat = vigil_synergy::flatten::Flat { check_overflow: property == crate::property::Property::NoOverflow, ..flat };
     let claims: Vec<Claim> = invs
         .iter()
         .map(|i| Claim { line: i.line, function: (!i.function.is_empty()).then(|| i.function.clone()), value: i.value.clone() })
@@ -108,6 +111,6 @@ pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, conf
         Some(false) => "no",
         None => "unknown",
     };
-    println!("witness: {good} of {} invariants inductive; they suffice to prove unreach-call: {proves}", invs.len());
+    println!("witness: {good} of {} invariants inductive; they suffice to prove {}: {proves}", invs.len(), property.name());
     if good == invs.len() { 0 } else { 1 }
 }

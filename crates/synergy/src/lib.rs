@@ -13,6 +13,9 @@
 //! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
 //! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
 //!
+//! Properties: `unreach-call`, and `no-overflow`, for which the error is a signed overflow the
+//! VM reports ([`flatten::Flat::check_overflow`]).
+//!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
 //! error region); `Unsafe` only with an input vector that the concrete interpreter has replayed
@@ -68,7 +71,7 @@ impl Algorithm {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub algorithm: Algorithm,
-    /// The property to check; only `unreach-call` is supported (anything else → `Unknown`).
+    /// The property to check: `unreach-call` or `no-overflow` (anything else → `Unknown`).
     /// [default: "unreach-call"]
     pub property: String,
     /// Run RefineWithGeneralization (synergy only). [default: true]
@@ -246,16 +249,25 @@ impl fmt::Display for Stats {
     }
 }
 
-/// Checks unreach-call on `module` (its `main`).
+/// Checks unreach-call or no-overflow ([`Options::property`]) on `module` (its `main`).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
-    if opts.property != "unreach-call" {
-        return (
-            Verdict::Unknown(Unknown::new(
-                Cause::Declined,
-                format!("the synergy engine checks unreach-call only, not {}", opts.property),
-            )),
-            Stats::default(),
-        );
+    let check_overflow = match opts.property.as_str() {
+        "unreach-call" => false,
+        "no-overflow" => true,
+        other => {
+            return (
+                Verdict::Unknown(Unknown::new(Cause::Declined, format!("the synergy engine checks unreach-call and no-overflow, not {other}"))),
+                Stats::default(),
+            )
+        }
+    };
+    if check_overflow {
+        if let Some(w) = module.compiler_warnings.first() {
+            // The compiler folded an overflowing constant expression: no instruction is left
+            // to overflow, so a proof over the instructions would miss it.
+            let why = format!("a constant expression overflows and was folded by the compiler: {w}");
+            return (Verdict::Unknown(Unknown::new(Cause::FoldedOverflow, why)), Stats::default());
+        }
     }
     // Constructors run before main and destructors after it; the flattened program is main alone.
     if !module.constructors.is_empty() || !module.destructors.is_empty() {
@@ -277,6 +289,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         }
         Err(_) => return (Verdict::Unknown(Unknown::new(Cause::Bug, "internal error while flattening (please report)")), Stats::default()),
     };
+    let flat = flatten::Flat { check_overflow, ..flat };
     check_flat(&flat, opts)
 }
 

@@ -51,7 +51,10 @@ impl<'a> Ctx<'a> {
     pub(super) fn successor(&self, st: Step) -> Option<(usize, Option<(String, vigil_ir::Loc)>)> {
         Some(match st {
             Step::Next(b) => (b as usize, None),
-            Step::Error(l) => (self.error_loc(), Some(("reach_error".to_string(), l))),
+            Step::Error(l) => {
+                let what = if self.flat.check_overflow { "signed overflow" } else { "reach_error called" };
+                (self.error_loc(), Some((what.to_string(), l)))
+            }
             Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
             Step::Exit => (self.exit_loc(), None),
             Step::Blocked => return None,
@@ -156,7 +159,7 @@ impl<'a> Ctx<'a> {
                 (format!("enter {}", b.name), loc)
             } else {
                 let (w, l) = st.what.clone().unwrap_or_default();
-                (format!("{w} called"), l)
+                (w, l)
             };
             let function = if st.loc < self.flat.blocks.len() { self.flat.blocks[st.loc].func.clone() } else { String::new() };
             trace.push(TraceStep {

@@ -86,11 +86,11 @@ impl<'m> Builder<'m> {
         let loc = inst.loc;
         match &inst.kind {
             InstKind::Phi { .. } => {}
-            InstKind::Bin { op, lhs, rhs, .. } => {
+            InstKind::Bin { op, lhs, rhs, flags } => {
                 let d = inst.dest.expect("bin dest");
                 let w = self.int_width(func.value(d).ty, "arithmetic", loc)?;
                 let (dst, a, bb) = self.binary(f, fr, d, *lhs, *rhs, loc)?;
-                self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb });
+                self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb, nsw: flags.nsw });
             }
             InstKind::ICmp { pred, lhs, rhs } => {
                 let (dst, a, bb) = self.binary(f, fr, inst.dest.expect("icmp dest"), *lhs, *rhs, loc)?;

@@ -43,7 +43,8 @@ pub enum Opnd {
 /// Flat instructions. `w` is the operand width.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FInst {
-    Bin { dst: u32, op: BinOp, w: u32, a: Opnd, b: Opnd },
+    /// `nsw`: LLVM's no-signed-wrap flag (signed overflow is the error under no-overflow).
+    Bin { dst: u32, op: BinOp, w: u32, a: Opnd, b: Opnd, nsw: bool },
     ICmp { dst: u32, pred: ICmpPred, w: u32, a: Opnd, b: Opnd },
     Select { dst: u32, c: Opnd, t: Opnd, f: Opnd },
     Cast { dst: u32, op: CastOp, from: u32, to: u32, v: Opnd },
@@ -121,6 +122,10 @@ pub struct Flat {
     /// The module's source file names (for [`Loc::file`]) and main file.
     pub files: Vec<String>,
     pub source_file: String,
+    /// The property is no-overflow: signed overflow of `nsw` add/sub/mul and `INT_MIN / -1`
+    /// are the error, a call of the error function is undefined behaviour here (a path the
+    /// VM ends without deciding the property). Set by [`crate::check`]. [default: false]
+    pub check_overflow: bool,
 }
 
 impl Flat {
@@ -378,7 +383,7 @@ impl<'m> Builder<'m> {
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
-        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone() })
+        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone(), check_overflow: false })
     }
 }
 
