@@ -3,17 +3,18 @@
 //!
 //! # Rendering ([`render`])
 //!
-//! A Bool term becomes an `int` expression with value 0 or 1; a bit-vector term of width `w`
-//! (8, 16, 32 or 64) becomes an expression whose value is the term's value read as an unsigned
-//! number. For `w ≥ 32` its C type is exactly the unsigned type of width `w`, so `+ - * ~ <<`
-//! wrap as the bit-vector operators do; for `w < 32` it is an `int` or the unsigned type of
-//! width `w` holding a value in `[0, 2^w)`, and every operation that could leave that range is
-//! done in `unsigned int` and cast back. Signed comparisons cast both sides to the signed type
-//! of width `w` (a conversion that glibc/x86-64 compilers define as reduction modulo `2^w`).
-//! Registers appear only under a cast to a type of their own width, so a reader needs no C
-//! declarations. Operators with undefined cases in C (division, shifts by a variable or by the
-//! width or more, concatenation, odd widths) make [`render`] fail: no expression is better than
-//! one that means something else.
+//! A Bool term becomes an `int` expression with value 0 or 1; a bit-vector term of width
+//! `w ≤ 64` becomes an expression of its *container* type — `unsigned int` for `w ≤ 32`, else
+//! `unsigned long long` — whose value is the term's value read as an unsigned number (so in
+//! `[0, 2^w)`). Container arithmetic wraps modulo `2^32` or `2^64` without undefined behaviour;
+//! an operation whose result can leave `[0, 2^w)` is masked with `2^w − 1` when `w` is not the
+//! container's width. Signed comparisons compare signed values: the signed type of width
+//! `w` for 32 and 64 bits, else the value sign-extended in the signed container (shift left,
+//! convert, arithmetic shift right — conversions and shifts glibc/x86-64 compilers define as
+//! two's complement). Registers appear only under a cast to the unsigned type of their own width
+//! (8, 16, 32 or 64 bits), so a reader needs no C declarations. Operators with undefined cases in
+//! C (division, shifts by a variable or by the width or more) make [`render`] fail: no
+//! expression is better than one that means something else.
 //!
 //! # Parsing ([`parse`])
 //!
