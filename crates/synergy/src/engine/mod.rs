@@ -79,6 +79,8 @@ pub struct Ctx<'a> {
     index: HashMap<(usize, Rc<[u64]>), usize>,
     pub stats: Stats,
     pub splits_at: Vec<u32>,
+    /// Per predicate, the registers it mentions (see [`Ctx::holds`]).
+    free_regs: std::cell::RefCell<HashMap<TermId, Rc<[usize]>>>,
 }
 
 /// Result of a solver query.
@@ -115,6 +117,7 @@ impl<'a> Ctx<'a> {
             index: HashMap::new(),
             stats: Stats::default(),
             splits_at: vec![0; nloc],
+            free_regs: Default::default(),
         };
         for l in 0..nloc {
             let t = cx.tm.tt();
