@@ -308,7 +308,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let result = if let Property::Unsupported(name) = property {
         crate::portfolio::PortfolioResult {
             decided_by: "none",
-            outcome: crate::engines::Outcome::unknown(Unknown::new(Cause::Declined, format!("property {name} is not supported"))),
+            outcome: crate::engines::EngineReport::unknown(Unknown::new(Cause::Declined, format!("property {name} is not supported"))),
             summaries: Vec::new(),
         }
     } else {
@@ -411,7 +411,7 @@ pub fn run(args: &CheckArgs) -> u8 {
 fn confirm_natively(
     compile: &CompileSettings,
     facts: crate::native::ProgramFacts,
-    outcome: &mut crate::engines::Outcome,
+    outcome: &mut crate::engines::EngineReport,
     engine: &str,
     deadline: Instant,
     max_memory_mib: u64,
@@ -434,9 +434,9 @@ fn confirm_natively(
         for step in &outcome.trace {
             eprintln!("{}", step.get("text").and_then(|t| t.as_str()).unwrap_or_default());
         }
-        *outcome = crate::engines::Outcome {
+        *outcome = crate::engines::EngineReport {
             stats: std::mem::take(&mut outcome.stats),
-            ..crate::engines::Outcome::unknown(Unknown::new(
+            ..crate::engines::EngineReport::unknown(Unknown::new(
                 Cause::Disagreement,
                 format!("counterexample does not reproduce natively: {}", check.detail),
             ))
@@ -615,8 +615,8 @@ impl Engine for Declined {
     fn name(&self) -> &'static str {
         self.name
     }
-    fn run(&self, _cancel: &Arc<std::sync::atomic::AtomicBool>) -> crate::engines::Outcome {
-        crate::engines::Outcome::declined(self.reason.clone())
+    fn run(&self, _cancel: &Arc<std::sync::atomic::AtomicBool>) -> crate::engines::EngineReport {
+        crate::engines::EngineReport::declined(self.reason.clone())
     }
 }
 
@@ -627,7 +627,7 @@ fn write_artefacts(
     config: &Config,
     inputs: &Inputs,
     compile: &CompileSettings,
-    outcome: &crate::engines::Outcome,
+    outcome: &crate::engines::EngineReport,
 ) -> Result<(), String> {
     let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
     if let (Answer::True, Some(path)) = (&outcome.answer, &args.witness) {
@@ -636,7 +636,7 @@ fn write_artefacts(
     let Answer::False(violated) = &outcome.answer else { return Ok(()) };
     if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
         let saved = crate::replay_cmd::SavedCounterexample::new(
-            config.vm.malloc_can_fail,
+            &config.vm,
             args.nondet_range,
             compile,
             inputs.property.name(),

@@ -16,7 +16,7 @@
 //!
 //! Decisions are taken on the reasons' [`Cause`], never on their text.
 
-use crate::engines::{Engine, Outcome};
+use crate::engines::{Engine, EngineReport};
 use crate::verdict::Answer;
 use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,7 +65,7 @@ pub struct EngineSummary {
 pub struct PortfolioResult {
     /// The engine whose outcome is reported (`none` when no engine ran or they disagree).
     pub decided_by: &'static str,
-    pub outcome: Outcome,
+    pub outcome: EngineReport,
     pub summaries: Vec<EngineSummary>,
 }
 
@@ -90,11 +90,11 @@ pub fn run(
     progress: Option<Progress<'_>>,
 ) -> PortfolioResult {
     if engines.is_empty() {
-        return PortfolioResult { decided_by: "none", outcome: Outcome::unknown(Unknown::new(Cause::NoEngine, "no engine applies")), summaries: Vec::new() };
+        return PortfolioResult { decided_by: "none", outcome: EngineReport::unknown(Unknown::new(Cause::NoEngine, "no engine applies")), summaries: Vec::new() };
     }
     let start = Instant::now();
     let cancel = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<(usize, Outcome, f64)>();
+    let (tx, rx) = mpsc::channel::<(usize, EngineReport, f64)>();
     for (k, engine) in engines.iter().enumerate() {
         let engine = Arc::clone(engine);
         let cancel = Arc::clone(&cancel);
@@ -103,16 +103,16 @@ pub fn run(
             let t0 = Instant::now();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run(&cancel)))
                 .unwrap_or_else(|_| {
-                    Outcome::unknown(Unknown::new(Cause::Bug, format!("internal error in the {} engine (please report)", engine.name())))
+                    EngineReport::unknown(Unknown::new(Cause::Bug, format!("internal error in the {} engine (please report)", engine.name())))
                 });
             let _ = engine_tx.send((k, outcome, t0.elapsed().as_secs_f64()));
         });
         if spawned.is_err() {
-            let _ = tx.send((k, Outcome::unknown(Unknown::new(Cause::Bug, "could not start a thread")), 0.0));
+            let _ = tx.send((k, EngineReport::unknown(Unknown::new(Cause::Bug, "could not start a thread")), 0.0));
         }
     }
     drop(tx);
-    let mut results: Vec<Option<(Outcome, f64)>> = vec![None; engines.len()];
+    let mut results: Vec<Option<(EngineReport, f64)>> = vec![None; engines.len()];
     let mut stop_waiting_at = deadline;
     let mut cancelled = false;
     let mut memory_exceeded: Option<u64> = None;
@@ -175,7 +175,7 @@ pub fn run(
     let mut result = decide(&engines, results, start);
     if let (Some(rss), Some(limit)) = (memory_exceeded, limits.memory) {
         if matches!(&result.outcome.answer, Answer::Unknown(why) if why.cause != Cause::Disagreement) {
-            result.outcome = Outcome::unknown(Unknown::new(
+            result.outcome = EngineReport::unknown(Unknown::new(
                 Cause::MemoryLimit,
                 format!("memory limit reached ({} MiB resident, limit {} MiB)", rss >> 20, limit >> 20),
             ));
@@ -185,7 +185,7 @@ pub fn run(
     result
 }
 
-fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, start: Instant) -> PortfolioResult {
+fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(EngineReport, f64)>>, start: Instant) -> PortfolioResult {
     let summaries: Vec<EngineSummary> = engines
         .iter()
         .zip(&results)
@@ -206,7 +206,7 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
     if says_true && says_false {
         let who: Vec<String> = conclusive.iter().map(|&k| format!("{} says {}", summaries[k].engine, summaries[k].result)).collect();
         let why = format!("engines disagree: {}; this is a bug in vigil, please report", who.join(", "));
-        let mut outcome = Outcome::unknown(Unknown::new(Cause::Disagreement, why));
+        let mut outcome = EngineReport::unknown(Unknown::new(Cause::Disagreement, why));
         // Show the counterexample that was claimed, so the disagreement can be investigated.
         if let Some(&k) = conclusive.iter().find(|&&k| matches!(results[k].as_ref().map(|r| &r.0.answer), Some(Answer::False(_)))) {
             outcome.trace = results[k].as_ref().map(|r| r.0.trace.clone()).unwrap_or_default();
@@ -224,18 +224,18 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(Outcome, f64)>>, sta
     }
     // No evidence anywhere: unknown, with the reason of every engine that ran (of every engine
     // when none applied); the summaries still list them all.
-    let declined = |r: &Option<(Outcome, f64)>| r.as_ref().is_some_and(|(o, _)| o.declined);
+    let declined = |r: &Option<(EngineReport, f64)>| r.as_ref().is_some_and(|(o, _)| o.declined);
     let any_ran = results.iter().any(|r| !declined(r));
     let reasons: Vec<(&str, Unknown)> = engines
         .iter()
         .zip(&results)
         .filter(|(_, r)| !any_ran || !declined(r))
         .map(|(e, r)| match r {
-            Some((Outcome { answer: Answer::Unknown(why), .. }, _)) => (e.name(), why.clone()),
+            Some((EngineReport { answer: Answer::Unknown(why), .. }, _)) => (e.name(), why.clone()),
             _ => (e.name(), Unknown::new(Cause::Timeout, "no answer in time")),
         })
         .collect();
-    let mut outcome = Outcome::unknown(match reasons.as_slice() {
+    let mut outcome = EngineReport::unknown(match reasons.as_slice() {
         [(_, only)] => only.clone(),
         _ => {
             let text = reasons.iter().map(|(e, why)| format!("{e}: {why}")).collect::<Vec<_>>().join("; ");
@@ -271,18 +271,18 @@ mod tests {
         fn name(&self) -> &'static str {
             self.name
         }
-        fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+        fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
             let until = Instant::now() + self.delay;
             while Instant::now() < until {
                 if self.honours_cancel && cancel.load(Ordering::Relaxed) {
-                    return Outcome::unknown(Unknown::new(Cause::Cancelled, "cancelled"));
+                    return EngineReport::unknown(Unknown::new(Cause::Cancelled, "cancelled"));
                 }
                 std::thread::sleep(Duration::from_millis(2));
             }
             if self.panics {
                 panic!("stub engine failure");
             }
-            Outcome::new(self.answer.clone())
+            EngineReport::new(self.answer.clone())
         }
     }
 
@@ -366,8 +366,8 @@ mod tests {
         fn name(&self) -> &'static str {
             "declining"
         }
-        fn run(&self, _cancel: &Arc<AtomicBool>) -> Outcome {
-            Outcome::declined("does not apply")
+        fn run(&self, _cancel: &Arc<AtomicBool>) -> EngineReport {
+            EngineReport::declined("does not apply")
         }
     }
 
@@ -411,7 +411,7 @@ mod tests {
         fn name(&self) -> &'static str {
             "hungry"
         }
-        fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+        fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
             let mut block = vec![0u8; self.bytes];
             for i in (0..block.len()).step_by(4096) {
                 block[i] = 1;
@@ -421,7 +421,7 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(5));
             }
             std::hint::black_box(&block);
-            Outcome::unknown(Unknown::new(Cause::Cancelled, "cancelled"))
+            EngineReport::unknown(Unknown::new(Cause::Cancelled, "cancelled"))
         }
     }
 

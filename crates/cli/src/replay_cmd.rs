@@ -4,7 +4,7 @@
 //! The file (JSON, `"format": "vigil-counterexample-2"`) records how the program was compiled
 //! ([`CompileSettings`]: files, `-I`, `-D`, `--m32`, `mem2reg`, the tools), the property checked,
 //! the violated subproperty, the VM options that change behaviour (`malloc_can_fail`,
-//! `nondet_range`), and the choices of every transition. Replaying compiles the program again
+//! `max_steps`, `nondet_range`), and the choices of every transition. Replaying compiles the program again
 //! from exactly those settings and must reach the same violation; otherwise it says why not.
 
 use crate::compile::CompileSettings;
@@ -24,6 +24,10 @@ pub struct SavedCounterexample {
     property: String,
     violated: String,
     malloc_can_fail: bool,
+    /// `vm.max_steps` of the check: a transition is cut off at the same step in the replay
+    /// (absent in files of older versions: the default).
+    #[serde(default = "default_max_steps")]
+    max_steps: u64,
     nondet_range: Option<(i64, i64)>,
     choices: Vec<Vec<u32>>,
     /// The fixed input vector of a counterexample another engine found (absent otherwise).
@@ -37,9 +41,13 @@ pub struct SavedCounterexample {
     symbolic: Option<String>,
 }
 
+fn default_max_steps() -> u64 {
+    crate::config::VmParams::default().max_steps
+}
+
 impl SavedCounterexample {
     pub fn new(
-        malloc_can_fail: bool,
+        vm: &crate::config::VmParams,
         nondet_range: Option<(i64, i64)>,
         compile: &CompileSettings,
         property: &str,
@@ -58,7 +66,8 @@ impl SavedCounterexample {
             compile: compile.with_absolute_paths(),
             property: property.into(),
             violated: violated.into(),
-            malloc_can_fail,
+            malloc_can_fail: vm.malloc_can_fail,
+            max_steps: vm.max_steps,
             nondet_range,
             choices,
             inputs: input_vector,
@@ -104,7 +113,8 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     };
     let module = saved.compile.load_for_vm().map_err(|e| usage(e.to_string()))?;
     let program = vigil_vm::Program::new(module);
-    let params = crate::config::VmParams { malloc_can_fail: saved.malloc_can_fail, ..Default::default() };
+    // Every VM parameter, named: a new one must be saved too, or say why a replay does not need it.
+    let params = crate::config::VmParams { malloc_can_fail: saved.malloc_can_fail, max_steps: saved.max_steps };
     let mut vm = crate::check::vm_config(property, &params, saved.nondet_range);
     vm.inputs = saved.inputs.clone();
     if let Some(values) = &saved.wide_inputs {
@@ -121,7 +131,7 @@ pub fn run(args: &ReplayArgs) -> u8 {
     match replay_saved(&args.file) {
         Ok((saved, trace)) => {
             println!("counterexample (replayed):");
-            for step in &trace {
+            for step in trace.iter().filter(|s| s.is_shown()) {
                 println!("{}", step.to_text());
             }
             println!("verdict: false({})", saved.violated);

@@ -235,6 +235,24 @@ fn saved_counterexamples_replay_and_tampered_ones_do_not() {
     assert_usage_error(&o, "not a vigil counterexample");
 }
 
+#[test]
+fn saved_counterexamples_replay_under_the_step_limit_of_the_check() {
+    // The error follows a loop of some thousands of steps within one transition.
+    let src = b"extern void reach_error(void);\nint main(void) {\n    volatile int s = 0;\n    for (int i = 0; i < 2000; i++) s += i;\n    if (s > 0) reach_error();\n    return 0;\n}\n";
+    let (dir, prog) = scratch("long_transition.c", src);
+    let cex = dir.path().join("cex.json");
+    let o = vigil().args(["check", "--engine", "explicit", "-C", "vm.max_steps=1000000", "--counterexample"]).arg(&cex).arg(&prog).output().expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&cex).expect("read")).expect("json");
+    assert_eq!(v["max_steps"], 1_000_000);
+    assert_eq!(vigil().arg("replay").arg(&cex).output().expect("run").status.code(), Some(10));
+    // Under a limit the path's transition exceeds, the same choices do not reach the error.
+    v["max_steps"] = serde_json::json!(100);
+    std::fs::write(&cex, v.to_string()).expect("write");
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    assert_eq!(o.status.code(), Some(20), "{}", String::from_utf8_lossy(&o.stdout));
+}
+
 fn tasks(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tasks").join(name)
 }

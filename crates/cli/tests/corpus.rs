@@ -115,12 +115,13 @@ fn vm_flags_agree_with_the_runtime_header() {
         (F::OverlappingCopy("x"), rt::VM_FAULT_OVERLAP),
         (F::VaArgBeyondArguments, rt::VM_FAULT_VA_ARG),
         (F::Deadlock, rt::VM_FAULT_DEADLOCK),
+        (F::ObjectTooLarge, rt::VM_FAULT_TOO_LARGE),
     ];
     for (kind, code) in codes {
         assert_eq!(kind.code() as i64, code, "{kind}");
         // What the runtime raises with VM_CTL_FAULT comes back as the same kind.
         let back = F::from_runtime_code(code as u64);
-        if !matches!(kind, F::WriteToConstant | F::Undefined(_) | F::Unreachable | F::BadCall | F::UnknownFunction(_) | F::BadHypercall(_) | F::Unsupported(_) | F::VaArgBeyondArguments) {
+        if !matches!(kind, F::WriteToConstant | F::Undefined(_) | F::Unreachable | F::BadCall | F::UnknownFunction(_) | F::BadHypercall(_) | F::Unsupported(_) | F::VaArgBeyondArguments | F::ObjectTooLarge) {
             assert_eq!(back.code() as i64, code, "{kind} raised by the runtime");
         }
     }
@@ -138,6 +139,7 @@ fn vm_flags_agree_with_the_runtime_header() {
     assert_eq!(ctl::TRACING as i64, rt::VM_CTL_TRACING);
     assert_eq!(ctl::INPUTS as i64, rt::VM_CTL_INPUTS);
     assert_eq!(ctl::INPUT as i64, rt::VM_CTL_INPUT);
+    assert_eq!(ctl::ENVIRONMENT as i64, rt::VM_CTL_ENVIRONMENT);
 }
 
 #[test]

@@ -16,6 +16,9 @@ pub enum Step {
     Input { text: String },
     Output { text: String },
     Note { text: String },
+    /// What the path read from the environment: the runtime's `VM_ENV_*` code and its value
+    /// (for witnesses and harnesses; not shown, the runtime's note says it for people).
+    Environment { event: u64, value: i64 },
     /// An uninitialised value the VM chose: at a branch (`value` None: both ways explored) or at
     /// a read of memory (the value chosen). Shown as a note.
     Uninitialised { at: String, value: Option<String> },
@@ -140,6 +143,7 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
                 2 => steps.push(Step::Input { text: text.clone() }),
                 _ => steps.push(Step::Note { text: text.clone() }),
             },
+            Event::Environment { event, value } => steps.push(Step::Environment { event: *event, value: *value }),
             Event::UndefBranch { loc } => steps.push(Step::Uninitialised { at: m.describe_loc(*loc), value: None }),
             Event::UndefRead { loc, value } => {
                 steps.push(Step::Uninitialised { at: m.describe_loc(*loc), value: Some(value.to_string()) })
@@ -152,6 +156,11 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
 }
 
 impl Step {
+    /// Is the step shown in traces? (Environment events are data for tools only.)
+    pub fn is_shown(&self) -> bool {
+        !matches!(self, Step::Environment { .. })
+    }
+
     /// One line of text.
     pub fn to_text(&self) -> String {
         match self {
@@ -161,6 +170,7 @@ impl Step {
             Step::Input { text } => format!("  input: {text}"),
             Step::Output { text } => format!("  output: {}", text.trim_end()),
             Step::Note { text } => format!("  note: {text}"),
+            Step::Environment { event, value } => format!("  environment: event {event}, value {value}"),
             Step::Uninitialised { .. } => format!("  note: {}", self.note_text()),
             Step::Violation { what, file, line, col, .. } => format!("  VIOLATION: {what} at {file}:{line}:{col}"),
         }
@@ -176,6 +186,7 @@ impl Step {
             Step::Input { text } => json!({"kind": "input", "value": text}),
             Step::Output { text } => json!({"kind": "output", "text": text}),
             Step::Note { text } => json!({"kind": "note", "text": text}),
+            Step::Environment { event, value } => json!({"kind": "environment", "event": event, "value": value}),
             Step::Uninitialised { .. } => json!({"kind": "note", "text": self.note_text()}),
             Step::Violation { what, file, line, col, .. } => {
                 json!({"kind": "violation", "what": what, "file": file, "line": line, "column": col})

@@ -141,7 +141,7 @@ fn severity(cause: Cause) -> u8 {
 /// The reason a fault gives when it ends a path without violating the property checked.
 fn fault_reason(kind: &FaultKind, loc: vigil_ir::Loc, prog: &Program) -> Unknown {
     let what = match (kind.class(), kind) {
-        (FaultClass::ToolLimit, _) => kind.to_string(),
+        (FaultClass::ToolLimit | FaultClass::ResourceLimit, _) => kind.to_string(),
         (FaultClass::Checked, FaultKind::Assert) => "assertion failure (not the property checked)".to_string(),
         _ => format!("undefined behaviour: {kind}"),
     };

@@ -4,7 +4,7 @@
 //! are one instruction kind, [`crate::InstKind::Float`], with a [`FloatOp`] and its operands in
 //! LLVM's order. Keeping them apart from the integer instructions lets an engine that does not
 //! model floats decline every one of them in one place (with a clear `unknown`), and keeps the
-//! concrete semantics in one module of the VM (`vigil_vm::float`).
+//! concrete semantics in one module (`vigil_semantics::float`).
 //!
 //! Invariants: operands and results are IEEE values of 32 or 64 bits held as their raw bits (a
 //! float register is a bit-vector of its width, like every register); wider formats

@@ -57,6 +57,28 @@ pub struct Evidence {
     pub environment: Environment,
 }
 
+/// What a path read from its environment, as the runtime records it (`VM_CTL_ENVIRONMENT`, the
+/// `VM_ENV_*` events of `vigil_vm.h`): typed, so that no decision depends on a note's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnvEvent {
+    /// A byte read from stdin.
+    StdinByte(u8),
+    /// stdin reached its end.
+    StdinEnd,
+    /// Reading stdin failed.
+    StdinError,
+    /// A value `time` or `clock` (the function named) returned.
+    Clock(&'static str, i64),
+    /// `getenv` found its variable set.
+    GetenvSet,
+    /// An allocation was chosen to fail.
+    AllocationFailure,
+    /// `getrandom` was chosen to fail.
+    GetrandomFailure,
+    /// An event code this version does not know.
+    Unknown(u64),
+}
+
 /// The inputs of a counterexample that do not come from `__VERIFIER_nondet_*` calls, and what
 /// else on the path a native run cannot repeat.
 ///
@@ -79,30 +101,24 @@ pub struct Environment {
 }
 
 impl Environment {
-    /// Reads one runtime note of a replayed trace (VM_TRACE_INFO text) into the environment.
-    pub fn note(&mut self, text: &str) {
-        let text = text.trim();
-        if let Some(rest) = text.strip_prefix("stdin: byte ") {
-            if let Some(b) = rest.strip_suffix(" read").and_then(|b| b.trim().parse::<u8>().ok()) {
-                self.stdin.get_or_insert_with(Vec::new).push(b);
+    /// Records one environment event of a replayed trace.
+    pub fn record(&mut self, event: EnvEvent) {
+        match event {
+            EnvEvent::StdinByte(b) => self.stdin.get_or_insert_with(Vec::new).push(b),
+            EnvEvent::StdinEnd => {
+                self.stdin.get_or_insert_with(Vec::new);
             }
-        } else if text == "stdin: end of input" {
-            self.stdin.get_or_insert_with(Vec::new);
-        } else if text == "stdin: read error" {
-            self.stdin.get_or_insert_with(Vec::new);
-            self.add_not_given("a read error on stdin");
-        } else if let Some(rest) = text.strip_prefix("time() = ").or_else(|| text.strip_prefix("clock() = ")) {
-            let function = if text.starts_with("time") { "time" } else { "clock" };
-            match rest.split_whitespace().next().and_then(|v| v.parse::<i64>().ok()) {
-                Some(v) => self.clock.push((function.into(), v)),
-                None => self.add_not_given("a clock value the trace does not state"),
+            EnvEvent::StdinError => {
+                self.stdin.get_or_insert_with(Vec::new);
+                self.add_not_given("a read error on stdin");
             }
-        } else if text.starts_with("getenv: the variable is set") {
-            self.add_not_given("getenv found a variable set (the trace does not name it)");
-        } else if text.contains("allocation failure chosen") {
-            self.add_not_given("an allocation that fails (native malloc does not fail on request)");
-        } else if text.starts_with("getrandom: failure chosen") {
-            self.add_not_given("a failing getrandom");
+            EnvEvent::Clock(function, v) => self.clock.push((function.into(), v)),
+            EnvEvent::GetenvSet => self.add_not_given("getenv found a variable set (the trace does not name it)"),
+            EnvEvent::AllocationFailure => {
+                self.add_not_given("an allocation that fails (native malloc does not fail on request)")
+            }
+            EnvEvent::GetrandomFailure => self.add_not_given("a failing getrandom"),
+            EnvEvent::Unknown(code) => self.add_not_given(&format!("an environment event vigil does not know (code {code})")),
         }
     }
 
@@ -195,19 +211,19 @@ mod tests {
     }
 
     #[test]
-    fn runtime_notes_become_the_environment() {
+    fn runtime_events_become_the_environment() {
         let mut env = Environment::default();
-        for n in ["stdin: byte 65 read", "stdin: byte 10 read", "stdin: end of input", "time() = 1767225600 chosen (the clock is not modelled exactly)", "clock() = 1000 chosen (x)"] {
-            env.note(n);
+        for e in [EnvEvent::StdinByte(65), EnvEvent::StdinByte(10), EnvEvent::StdinEnd, EnvEvent::Clock("time", 1_767_225_600), EnvEvent::Clock("clock", 1000)] {
+            env.record(e);
         }
         env.call("getenv");
         assert_eq!(env.stdin.as_deref(), Some(&b"A\n"[..]));
         assert_eq!(env.clock, vec![("time".to_string(), 1_767_225_600), ("clock".to_string(), 1000)]);
         assert!(env.getenv_called && env.not_given.is_empty() && env.nondeterminism.is_empty());
-        env.note("getenv: the variable is set (to \"\"; other values are not explored)");
+        env.record(EnvEvent::GetenvSet);
         env.call("getrandom");
         env.call("getrandom");
-        env.note("malloc(4): allocation failure chosen, returns NULL");
+        env.record(EnvEvent::AllocationFailure);
         env.uninitialised_branch("p.c:3:7");
         assert_eq!(env.not_given.len(), 3, "{:?}", env.not_given);
         assert_eq!(env.nondeterminism, vec!["a branch on an uninitialised value at p.c:3:7".to_string()]);

@@ -29,8 +29,10 @@ static char *env_answer(int set) {
     if (!set)
         return NULL;
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
-    if (rt_tracing())
+    if (rt_tracing()) {
+        __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_GETENV_SET, 0);
         __vm_trace(VM_TRACE_INFO, "getenv: the variable is set (to \"\"; other values are not explored)");
+    }
     return (char *)"";
 }
 

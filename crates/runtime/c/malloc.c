@@ -43,7 +43,10 @@ static int chosen_to_fail(const char *fn, size_t size) {
         return 0;
     if (__vm_choose(2) == 0)
         return 0;
-    note(fn, size, "allocation failure chosen, returns NULL");
+    if (rt_tracing()) {
+        __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_ALLOC_FAILURE, (long long)size);
+        note_now(fn, size, "allocation failure chosen, returns NULL");
+    }
     return 1;
 }
 

@@ -27,9 +27,12 @@
 #define GRND_INSECURE 4
 #define SHORT_READ_LIMIT 256
 
+/* Notes a failure chosen (also as VM_ENV_GETRANDOM_FAILURE for tools). */
 static void note(const char *msg) {
-    if (rt_tracing())
+    if (rt_tracing()) {
+        __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_GETRANDOM_FAILURE, 0);
         __vm_trace(VM_TRACE_INFO, msg);
+    }
 }
 
 RT_WEAK ssize_t getrandom(void *buf, size_t n, unsigned flags) {

@@ -48,6 +48,8 @@ static int is_memory(FILE *stream) {
 
 __attribute__((noinline)) static void note_now(int c) {
     char msg[48];
+    int event = c != EOF ? VM_ENV_STDIN_BYTE : stdin->error ? VM_ENV_STDIN_ERROR : VM_ENV_STDIN_END;
+    __vm_control(VM_CTL_ENVIRONMENT, event, c);
     if (c == EOF)
         __vigil_format(msg, sizeof msg, "stdin: %s", stdin->error ? "read error" : "end of input");
     else

@@ -28,16 +28,17 @@ static int time_started, clock_started;
 static rt_time_t last_time;
 static rt_clock_t last_clock;
 
-__attribute__((noinline)) static void note_now(const char *fn, long v) {
+__attribute__((noinline)) static void note_now(const char *fn, int event, long v) {
     char msg[64];
+    __vm_control(VM_CTL_ENVIRONMENT, event, v);
     __vigil_format(msg, sizeof msg, "%s() = %ld chosen (the clock is not modelled exactly)", fn, v);
     __vm_trace(VM_TRACE_INFO, msg);
 }
 
-static void chosen(const char *fn, long v) {
+static void chosen(const char *fn, int event, long v) {
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
     if (rt_tracing())
-        note_now(fn, v);
+        note_now(fn, event, v);
 }
 
 RT_WEAK rt_time_t time(rt_time_t *t) {
@@ -54,7 +55,7 @@ RT_WEAK rt_time_t time(rt_time_t *t) {
         v = last_time + __vm_choose(2);
     }
     last_time = v;
-    chosen("time", v);
+    chosen("time", VM_ENV_TIME, v);
     if (t)
         *t = v;
     return v;
@@ -73,7 +74,7 @@ RT_WEAK rt_clock_t clock(void) {
         }
     }
     last_clock = v;
-    chosen("clock", v);
+    chosen("clock", VM_ENV_CLOCK, v);
     return v;
 }
 

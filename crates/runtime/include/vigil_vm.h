@@ -26,6 +26,20 @@
 #define VM_CTL_TRACING 5      /* 1 when the VM records a trace (replay), 0 during the search */
 #define VM_CTL_INPUTS 6       /* -1 without a fixed input vector, else the vector's length */
 #define VM_CTL_INPUT 7        /* value number a (0-based, a < length) of the fixed input vector */
+#define VM_CTL_ENVIRONMENT 8  /* records what the path read from the environment: a = VM_ENV_*,
+                                 b = its value; only when tracing, returns 0 */
+
+/* Environment events (argument a of VM_CTL_ENVIRONMENT): the inputs of a path that are not
+ * __VERIFIER_nondet_* values, for witnesses and harnesses. The runtime also traces a readable
+ * note (VM_TRACE_INFO) for each; the note's text is for people, these codes for tools. */
+#define VM_ENV_STDIN_BYTE 1        /* b: the byte read from stdin */
+#define VM_ENV_STDIN_END 2         /* stdin reached its end */
+#define VM_ENV_STDIN_ERROR 3       /* reading stdin failed */
+#define VM_ENV_TIME 4              /* b: the value time() returned */
+#define VM_ENV_CLOCK 5             /* b: the value clock() returned */
+#define VM_ENV_GETENV_SET 6        /* getenv found its variable set */
+#define VM_ENV_ALLOC_FAILURE 7     /* an allocation was chosen to fail */
+#define VM_ENV_GETRANDOM_FAILURE 8 /* getrandom was chosen to fail */
 
 /* Flags. */
 #define VM_FLAG_ERROR 1            /* an error was found */
@@ -64,6 +78,8 @@
 #define VM_FAULT_OVERLAP 19          /* overlapping source and destination (memcpy, strcpy, …) */
 #define VM_FAULT_VA_ARG 20           /* va_arg past the arguments passed (printf with too few) */
 #define VM_FAULT_DEADLOCK 21         /* every live thread waits (raised by the scheduler) */
+#define VM_FAULT_TOO_LARGE 23        /* an object over VM_OBJ_SIZE_MAX: a limit of the VM (22 is a
+                                        data race, found by the verifier, never raised) */
 
 /* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
  * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only

@@ -59,6 +59,16 @@ pub mod consts {
     pub const VM_CTL_TRACING: i64 = 5;
     pub const VM_CTL_INPUTS: i64 = 6;
     pub const VM_CTL_INPUT: i64 = 7;
+    pub const VM_CTL_ENVIRONMENT: i64 = 8;
+    /// Environment events (argument `a` of `VM_CTL_ENVIRONMENT`).
+    pub const VM_ENV_STDIN_BYTE: i64 = 1;
+    pub const VM_ENV_STDIN_END: i64 = 2;
+    pub const VM_ENV_STDIN_ERROR: i64 = 3;
+    pub const VM_ENV_TIME: i64 = 4;
+    pub const VM_ENV_CLOCK: i64 = 5;
+    pub const VM_ENV_GETENV_SET: i64 = 6;
+    pub const VM_ENV_ALLOC_FAILURE: i64 = 7;
+    pub const VM_ENV_GETRANDOM_FAILURE: i64 = 8;
     /// Flags.
     pub const VM_FLAG_ERROR: i64 = 1;
     pub const VM_FLAG_CANCEL: i64 = 2;
@@ -89,6 +99,7 @@ pub mod consts {
     pub const VM_FAULT_OVERLAP: i64 = 19;
     pub const VM_FAULT_VA_ARG: i64 = 20;
     pub const VM_FAULT_DEADLOCK: i64 = 21;
+    pub const VM_FAULT_TOO_LARGE: i64 = 23;
     /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
     pub const VM_CR_STATE: i64 = 0;
     pub const VM_CR_FRAME: i64 = 1;
@@ -99,7 +110,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 45] = [
+    pub const ALL: [(&str, i64); 55] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -111,6 +122,15 @@ pub mod consts {
         ("VM_CTL_TRACING", VM_CTL_TRACING),
         ("VM_CTL_INPUTS", VM_CTL_INPUTS),
         ("VM_CTL_INPUT", VM_CTL_INPUT),
+        ("VM_CTL_ENVIRONMENT", VM_CTL_ENVIRONMENT),
+        ("VM_ENV_STDIN_BYTE", VM_ENV_STDIN_BYTE),
+        ("VM_ENV_STDIN_END", VM_ENV_STDIN_END),
+        ("VM_ENV_STDIN_ERROR", VM_ENV_STDIN_ERROR),
+        ("VM_ENV_TIME", VM_ENV_TIME),
+        ("VM_ENV_CLOCK", VM_ENV_CLOCK),
+        ("VM_ENV_GETENV_SET", VM_ENV_GETENV_SET),
+        ("VM_ENV_ALLOC_FAILURE", VM_ENV_ALLOC_FAILURE),
+        ("VM_ENV_GETRANDOM_FAILURE", VM_ENV_GETRANDOM_FAILURE),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
         ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE),
@@ -139,6 +159,7 @@ pub mod consts {
         ("VM_FAULT_OVERLAP", VM_FAULT_OVERLAP),
         ("VM_FAULT_VA_ARG", VM_FAULT_VA_ARG),
         ("VM_FAULT_DEADLOCK", VM_FAULT_DEADLOCK),
+        ("VM_FAULT_TOO_LARGE", VM_FAULT_TOO_LARGE),
         ("VM_CR_STATE", VM_CR_STATE),
         ("VM_CR_FRAME", VM_CR_FRAME),
         ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),

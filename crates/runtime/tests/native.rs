@@ -4,7 +4,7 @@
 //!    `tests/native/hypercalls_native.c` (the hypercalls implemented natively: objects are host
 //!    `malloc` blocks in a registry, scripted choices, a flags word, traces printed and logged;
 //!    faults, cancel and exit `longjmp` back to `native_catch`) and the driver
-//!    `tests/native/test_libc.c`, which checks every library function.
+//!    `tests/native/test_libc.c` and its parts (`test_*.c`), which check every library function.
 //!
 //!    The runtime defines `malloc`, `strlen`, `printf`… which the host libc also defines. The
 //!    simplest robust way to keep them apart is renaming: the test lists every symbol the runtime
@@ -138,7 +138,17 @@ fn build_native(dir: &Path, sanitize: bool) -> Result<PathBuf, String> {
         })
         .collect();
     sources.sort();
-    sources.push(native.join("test_libc.c"));
+    // The driver, test_libc.c, and its parts by area (test_string.c, test_stdio.c, …).
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(&native)
+        .expect("tests/native/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("test_") && name.ends_with(".c")
+        })
+        .collect();
+    parts.sort();
+    sources.extend(parts);
 
     let mut objects = Vec::new();
     let compile =

@@ -5,8 +5,8 @@
 //! Pipeline, one idea per module:
 //!
 //! * [`unroll`] cuts loops (each back edge followed at most `unroll` times) into an acyclic graph;
-//! * `vigil_vm::symbolic` gives every IR operation its bit-precise term (shared with the synergy
-//!   engine, tested against `vigil_vm::ops`);
+//! * `vigil_semantics::symbolic` gives every IR operation its bit-precise term (shared with the synergy
+//!   engine, tested against `vigil_semantics::ops`);
 //! * [`memory`] is the logical memory model (terminal pointer + constant offset);
 //! * [`symex`] executes each function once, bottom-up over the call graph, into the maximally
 //!   shared DAG ([`term_space`]), producing its summary (one term per side effect) and its checks;

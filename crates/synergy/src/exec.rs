@@ -1,7 +1,7 @@
 //! Concrete execution of flat blocks: the tests of SYNERGY's forest (Gulavani et al. 2006, §3:
 //! "the forest F of concrete states from executed tests").
 //!
-//! Every operation goes through `vigil_vm::ops` — the one definition of integer arithmetic — so a
+//! Every operation goes through `vigil_semantics::ops` — the one definition of integer arithmetic — so a
 //! test here means what it means on the VM. Undefined operands are given the value 0 (the VM
 //! decides `undef` nondeterministically, so 0 is one of its choices); division by zero and
 //! `INT_MIN / -1` end the step in [`Step::Ub`]. Under no-overflow ([`Flat::check_overflow`]) a
@@ -12,9 +12,9 @@
 
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 use vigil_ir::Loc;
-use vigil_vm::memory::Scalar;
-use vigil_vm::ops;
-use vigil_vm::FaultKind;
+use vigil_semantics::ops;
+use vigil_semantics::FaultKind;
+use vigil_semantics::Scalar;
 
 /// Why a path that calls the error function ends without a verdict under no-overflow.
 pub const ERROR_CALL_UNDER_NO_OVERFLOW: &str = "the error function called (not the property checked)";

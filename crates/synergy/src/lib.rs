@@ -5,7 +5,7 @@
 //!
 //! Modules, one idea each:
 //! * [`flatten`]: `main` with calls inlined and cell-shaped memory promoted to registers;
-//! * [`exec`]: concrete execution (the tests), through `vigil_vm::ops`;
+//! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with

@@ -33,7 +33,7 @@ use std::time::Instant;
 
 use vigil_sat::Rng;
 
-use crate::objective::{Objective, Outcome, Run};
+use crate::objective::{Objective, RunResult, Run};
 use crate::space::{Config, Space};
 
 /// Runs a configuration on a training instance.
@@ -41,7 +41,7 @@ pub trait Evaluator {
     /// Runs `config` on instance `instance` (an index into the training set) with a cap of
     /// `cap` seconds. An error aborts the search (for example two configurations disagreeing
     /// on an instance's answer).
-    fn run(&mut self, config: &Config, instance: usize, cap: f64) -> Result<Outcome, String>;
+    fn run(&mut self, config: &Config, instance: usize, cap: f64) -> Result<RunResult, String>;
 }
 
 /// Search settings (the JAIR paper's defaults where it has them).
@@ -424,16 +424,16 @@ mod tests {
     }
 
     impl Evaluator for Synthetic {
-        fn run(&mut self, c: &Config, inst: usize, cap: f64) -> Result<Outcome, String> {
+        fn run(&mut self, c: &Config, inst: usize, cap: f64) -> Result<RunResult, String> {
             self.log.push((c.clone(), inst, (cap * 1e6) as u64));
             let t = self.time(c, inst);
             Ok(if t <= cap {
-                Outcome {
+                RunResult {
                     solved: true,
                     time: t,
                 }
             } else {
-                Outcome {
+                RunResult {
                     solved: false,
                     time: cap,
                 }
@@ -584,7 +584,7 @@ mod tests {
     fn evaluator_errors_abort_the_search() {
         struct Failing;
         impl Evaluator for Failing {
-            fn run(&mut self, _: &Config, _: usize, _: f64) -> Result<Outcome, String> {
+            fn run(&mut self, _: &Config, _: usize, _: f64) -> Result<RunResult, String> {
                 Err("answers disagree".into())
             }
         }

@@ -23,5 +23,5 @@ pub mod space;
 pub mod tuning;
 
 pub use ils::{Evaluator, FocusedIls, IlsOptions, Progress};
-pub use objective::{Objective, Outcome, Run};
+pub use objective::{Objective, Run, RunResult};
 pub use space::{Config, Space};

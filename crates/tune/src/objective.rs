@@ -4,9 +4,9 @@
 //! Invariant: a [`Run`] is either an exact cost or a strict lower bound obtained from a run cut
 //! short by adaptive capping; lower bounds are never used where an exact cost is required.
 
-/// What the solver did on one instance.
+/// What the solver did on one instance: whether it answered, and how long it took.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
+pub struct RunResult {
     /// An answer (sat or unsat) was found within the cap.
     pub solved: bool,
     /// Seconds used (only meaningful when solved).
@@ -50,7 +50,7 @@ impl Objective {
     }
 
     /// The cost of a run given the cap it was run with (`run_cap` ≤ κ).
-    pub fn cost(&self, o: Outcome, run_cap: f64) -> Run {
+    pub fn cost(&self, o: RunResult, run_cap: f64) -> Run {
         if o.solved && o.time <= run_cap {
             Run::Exact(o.time)
         } else if run_cap >= self.cap {
@@ -61,7 +61,7 @@ impl Objective {
     }
 
     /// The cost of a run made with the full cap.
-    pub fn full_cost(&self, o: Outcome) -> f64 {
+    pub fn full_cost(&self, o: RunResult) -> f64 {
         self.cost(o, self.cap).bound()
     }
 }
@@ -74,14 +74,14 @@ mod tests {
     fn par10_and_capped_runs() {
         let obj = Objective::par10(2.0);
         assert_eq!(
-            obj.full_cost(Outcome {
+            obj.full_cost(RunResult {
                 solved: true,
                 time: 1.5
             }),
             1.5
         );
         assert_eq!(
-            obj.full_cost(Outcome {
+            obj.full_cost(RunResult {
                 solved: false,
                 time: 2.0
             }),
@@ -90,7 +90,7 @@ mod tests {
         // A run stopped early by adaptive capping is only a lower bound.
         assert_eq!(
             obj.cost(
-                Outcome {
+                RunResult {
                     solved: false,
                     time: 0.5
                 },
@@ -100,7 +100,7 @@ mod tests {
         );
         assert!(!obj
             .cost(
-                Outcome {
+                RunResult {
                     solved: false,
                     time: 0.5
                 },
@@ -110,7 +110,7 @@ mod tests {
         // Solved above the run's cap (a slow return): not an exact cost under that cap.
         assert_eq!(
             obj.cost(
-                Outcome {
+                RunResult {
                     solved: true,
                     time: 0.7
                 },

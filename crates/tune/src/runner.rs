@@ -28,7 +28,7 @@ use vigil_bv::smtlib::{Session, SmtCliOptions};
 use vigil_sat::{Cnf, Params, SolveResult, Solver};
 
 use crate::ils::Evaluator;
-use crate::objective::Outcome;
+use crate::objective::RunResult;
 use crate::space::{Config, Space};
 
 /// Which solver is tuned.
@@ -128,7 +128,7 @@ impl Runner {
         config: &Config,
         i: usize,
         cap: f64,
-    ) -> Result<(Outcome, Option<String>), String> {
+    ) -> Result<(RunResult, Option<String>), String> {
         let changes = self.space.changes(config);
         match (&self.inputs[i], self.kind) {
             (Input::Cnf(cnf), _) => {
@@ -154,7 +154,7 @@ impl Runner {
 }
 
 impl Evaluator for Runner {
-    fn run(&mut self, config: &Config, i: usize, cap: f64) -> Result<Outcome, String> {
+    fn run(&mut self, config: &Config, i: usize, cap: f64) -> Result<RunResult, String> {
         let (outcome, answer) = self.run_once(config, i, cap)?;
         if let Some(w) = &mut self.log {
             let changes: Vec<String> = self
@@ -257,7 +257,7 @@ const BACKSTOP_EXTRA_S: f64 = 5.0;
 type WorkerResult = Result<Option<String>, String>;
 
 /// Runs `work` on a worker thread under a CPU-time cap of `cap` seconds (see the module doc).
-fn timed<F>(cap: f64, work: F) -> Result<(Outcome, Option<String>), String>
+fn timed<F>(cap: f64, work: F) -> Result<(RunResult, Option<String>), String>
 where
     F: FnOnce(Arc<AtomicBool>, Instant) -> WorkerResult + Send + 'static,
 {
@@ -305,7 +305,7 @@ where
     let answer = result?;
     let solved = answer.is_some() && time <= cap;
     Ok((
-        Outcome {
+        RunResult {
             solved,
             time: if solved { time } else { cap },
         },

@@ -39,7 +39,7 @@ pub struct Request {
 
 /// The session's result.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct TuningResult {
     pub entry: Entry,
     pub space: Space,
     pub tuned: Config,
@@ -51,7 +51,7 @@ pub fn tune(
     space: Space,
     progress: impl FnMut(&Progress),
     mut phase: impl FnMut(&str),
-) -> Result<Outcome, String> {
+) -> Result<TuningResult, String> {
     if !(req.cap > 0.0 && req.cap <= 1e5) {
         return Err(format!(
             "the cap must be a positive number of seconds, at most 1e5, not {}",
@@ -147,7 +147,7 @@ pub fn tune(
         changes: space.changes(&tuned),
         rejected,
     };
-    Ok(Outcome {
+    Ok(TuningResult {
         entry,
         space,
         tuned,

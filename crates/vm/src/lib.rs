@@ -6,7 +6,7 @@
 //! `frame_make` for frames the OS starts itself); memory is a graph of objects ([`memory`]);
 //! frames are objects too. The model checker only asks for the initial state ([`Machine::boot`])
 //! and runs transitions from a state ([`Machine::run_transition`]), fixing the outcome of every
-//! nondeterministic choice. The concrete meaning of every operation is written once in [`ops`].
+//! nondeterministic choice. The concrete meaning of every operation is written once in [`ops`] (crate `vigil-semantics`).
 //!
 //! The operating system runs inside the VM, in C (`vigil-runtime`, `c/os.c`): the VM runs the
 //! runtime's `__boot` to build the initial state (scheduler state with a thread table, a frame
@@ -33,13 +33,12 @@
 
 pub mod canon;
 pub mod fasthash;
-pub mod fault;
-pub mod float;
 pub mod machine;
 pub mod memory;
-pub mod ops;
 pub mod program;
-pub mod symbolic;
+
+// The meaning of the operations lives in `vigil-semantics`; re-exported under their old paths.
+pub use vigil_semantics::{fault, float, ops, symbolic};
 
 pub use fault::{FaultClass, FaultKind, Property};
 pub use machine::{Choices, Config, Event, Input, Machine, TransitionResult, State, Stop, SymStats, Symbolic};

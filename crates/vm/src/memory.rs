@@ -25,10 +25,10 @@
 
 use std::rc::Rc;
 
+pub use vigil_semantics::scalar::{decode, encode, mask, Scalar, INVALID_OBJ};
+
 /// Marks code pointers: `obj = CODE_TAG | function id`.
 pub const CODE_TAG: u32 = 0x8000_0000;
-/// The object id of pointers whose offset left the 32-bit range.
-pub const INVALID_OBJ: u32 = 0x7fff_ffff;
 /// The object id that pointers to freed objects get when a state is rebuilt from its canonical
 /// form: never live, but counted as allocated (accesses are use-after-free).
 pub const DANGLING_OBJ: u32 = 0x7fff_fffe;
@@ -358,57 +358,6 @@ impl Object {
         self.def.resize(size as usize, 0);
         self.ptrs.retain(|p| p.off + p.len() <= size);
     }
-}
-
-/// A value of at most 64 bits: its bits, which bits are defined, and whether it is a pointer.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Scalar {
-    pub bits: u64,
-    pub def: u64,
-    pub ptr: bool,
-}
-
-impl Scalar {
-    /// A defined integer.
-    pub fn int(bits: u64) -> Scalar {
-        Scalar { bits, def: u64::MAX, ptr: false }
-    }
-
-    pub fn undef() -> Scalar {
-        Scalar { bits: 0, def: 0, ptr: false }
-    }
-
-    /// A pointer to `obj + off`.
-    pub fn pointer(obj: u32, off: u32) -> Scalar {
-        Scalar { bits: encode(obj, off), def: u64::MAX, ptr: true }
-    }
-
-    pub fn null() -> Scalar {
-        Scalar { bits: 0, def: u64::MAX, ptr: true }
-    }
-
-    /// Are all of the low `width` bits defined?
-    pub fn is_defined(&self, width: u32) -> bool {
-        let m = mask(width);
-        self.def & m == m
-    }
-}
-
-/// Bit mask of the low `width` bits.
-pub fn mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    }
-}
-
-pub fn encode(obj: u32, off: u32) -> u64 {
-    (u64::from(obj) << 32) | u64::from(off)
-}
-
-pub fn decode(bits: u64) -> (u32, u32) {
-    ((bits >> 32) as u32, bits as u32)
 }
 
 /// The heap: all objects of one state, indexed by id.

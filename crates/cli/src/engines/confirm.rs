@@ -8,7 +8,7 @@
 //! `false`, with the VM's trace as the counterexample.
 
 use super::explicit::ExplicitEngine;
-use super::{Engine, Outcome};
+use super::{Engine, EngineReport};
 use crate::verdict::Answer;
 use vigil_ir::unknown::{Cause, Class, Unknown};
 use std::sync::atomic::AtomicBool;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 /// on `inputs`. Returns the confirmed `false` outcome, or why the vector does not confirm: the
 /// message completes "the counterexample is …"; the cause is the VM's when the run stopped on a
 /// limit, undefined behaviour or unsupported code, else [`Cause::Unconfirmed`].
-pub fn confirm(base: &ExplicitEngine, inputs: Vec<u64>, cancel: &Arc<AtomicBool>) -> Result<Outcome, Unknown> {
+pub fn confirm(base: &ExplicitEngine, inputs: Vec<u64>, cancel: &Arc<AtomicBool>) -> Result<EngineReport, Unknown> {
     let mut engine = ExplicitEngine {
         module: base.module.clone(),
         config: base.config.clone(),

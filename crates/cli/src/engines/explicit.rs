@@ -1,13 +1,13 @@
 //! The explicit engine (DiVM-style VM + state-space search, `vigil-explicit`) as a portfolio
 //! member, and the conversion of its replayed traces into [`vigil_report::Evidence`].
 
-use super::{Engine, Outcome};
+use super::{Engine, EngineReport};
 use crate::verdict::Answer;
 use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use vigil_explicit::Step;
-use vigil_report::{Access, Evidence, InputValue, SourceLoc};
+use vigil_report::{Access, EnvEvent, Evidence, InputValue, SourceLoc};
 use vigil_vm::FaultKind;
 
 pub struct ExplicitEngine {
@@ -27,7 +27,7 @@ impl Engine for ExplicitEngine {
         "explicit"
     }
 
-    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+    fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
         let mut cfg = self.config.clone();
         cfg.cancel = Some(Arc::clone(cancel));
         let program = vigil_vm::Program::new(self.module.clone());
@@ -38,7 +38,7 @@ impl Engine for ExplicitEngine {
                 format!("a constant expression overflows and was folded by the compiler: {w}"),
             ));
         }
-        let mut out = Outcome::new(Answer::True);
+        let mut out = EngineReport::new(Answer::True);
         out.stats.insert("states".into(), st.states.into());
         out.stats.insert("transitions".into(), st.transitions.into());
         out.stats.insert("instructions".into(), st.instructions.into());
@@ -86,30 +86,47 @@ pub const TRACE_SHOWN_AT_EACH_END: usize = 5_000;
 /// one note saying how many location steps were left out. Both ends, and so the violation, are
 /// shown whole.
 pub fn trace_json(trace: &[Step]) -> Vec<serde_json::Value> {
-    let json = |s: &Step| {
+    let json = |s: &&Step| {
         let mut j = s.to_json();
         if let Some(o) = j.as_object_mut() {
             o.insert("text".into(), s.to_text().into());
         }
         j
     };
+    let shown: Vec<&Step> = trace.iter().filter(|s| s.is_shown()).collect();
     let n = TRACE_SHOWN_AT_EACH_END;
-    if trace.len() <= 2 * n {
-        return trace.iter().map(json).collect();
+    if shown.len() <= 2 * n {
+        return shown.iter().map(json).collect();
     }
-    let (head, rest) = trace.split_at(n);
+    let (head, rest) = shown.split_at(n);
     let (middle, tail) = rest.split_at(rest.len() - n);
-    let is_location = |s: &&Step| matches!(s, Step::Line { .. } | Step::Call { .. } | Step::Return { .. });
-    let kept: Vec<&Step> = middle.iter().filter(|s| !is_location(s)).collect();
+    let is_location = |s: &&&Step| matches!(s, Step::Line { .. } | Step::Call { .. } | Step::Return { .. });
+    let kept: Vec<&&Step> = middle.iter().filter(|s| !is_location(s)).collect();
     let left_out = middle.len() - kept.len();
     let note = Step::Note {
         text: format!("… {left_out} location steps left out (vigil replay of a saved counterexample shows them all) …"),
     };
-    head.iter().chain(std::iter::once(&note)).chain(kept).chain(tail).map(json).collect()
+    head.iter().chain(std::iter::once(&&note)).chain(kept).chain(tail).map(json).collect()
+}
+
+/// What the runtime's environment event `event` (`VM_ENV_*` of `vigil_vm.h`) with `value` is.
+fn environment_event(event: u64, value: i64) -> EnvEvent {
+    use vigil_runtime::consts as rt;
+    match event as i64 {
+        rt::VM_ENV_STDIN_BYTE => EnvEvent::StdinByte(value as u8),
+        rt::VM_ENV_STDIN_END => EnvEvent::StdinEnd,
+        rt::VM_ENV_STDIN_ERROR => EnvEvent::StdinError,
+        rt::VM_ENV_TIME => EnvEvent::Clock("time", value),
+        rt::VM_ENV_CLOCK => EnvEvent::Clock("clock", value),
+        rt::VM_ENV_GETENV_SET => EnvEvent::GetenvSet,
+        rt::VM_ENV_ALLOC_FAILURE => EnvEvent::AllocationFailure,
+        rt::VM_ENV_GETRANDOM_FAILURE => EnvEvent::GetrandomFailure,
+        _ => EnvEvent::Unknown(event),
+    }
 }
 
 /// The inputs of a replayed trace (each located at the call that read it), what else the path
-/// read (the runtime's notes: stdin bytes, clock values, …) and its violation.
+/// read (the runtime's environment events: stdin bytes, clock values, …) and its violation.
 pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
     let mut ev = Evidence { violated: violated.to_string(), ..Default::default() };
     // The innermost visible function, to name the violation's function.
@@ -137,7 +154,7 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
                     current_function = f;
                 }
             }
-            Step::Note { text } => ev.environment.note(text),
+            Step::Environment { event, value } => ev.environment.record(environment_event(*event, *value)),
             Step::Uninitialised { at, value: None } => ev.environment.uninitialised_branch(at),
             Step::Uninitialised { at, value: Some(_) } => ev.environment.uninitialised_read(at),
             Step::Input { text } => {
@@ -161,7 +178,8 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
                 };
                 ev.inside_call = open_call.clone();
             }
-            Step::Output { .. } => {}
+            // Notes are for people; what the path read comes as environment events.
+            Step::Output { .. } | Step::Note { .. } => {}
         }
     }
     ev
@@ -222,7 +240,10 @@ mod tests {
             Step::Line { func: "main".into(), file: "p.c".into(), line: 3, col: 5 },
             Step::Call { func: "fgets".into(), file: "p.c".into(), line: 3, col: 11 },
             Step::Note { text: "stdin: byte 120 read".into() },
-            Step::Note { text: "stdin: end of input".into() },
+            Step::Environment { event: vigil_runtime::consts::VM_ENV_STDIN_BYTE as u64, value: 120 },
+            Step::Environment { event: vigil_runtime::consts::VM_ENV_STDIN_END as u64, value: -1 },
+            // The notes are for people: their text decides nothing.
+            Step::Note { text: "stdin: byte 65 read".into() },
             Step::Return { func: "fgets".into() },
             Step::Call { func: "strlen".into(), file: "p.c".into(), line: 4, col: 3 },
             Step::Violation {

@@ -1,8 +1,8 @@
 //! The engines as the portfolio sees them: something that, given a cancellation flag, produces an
-//! [`Outcome`] — an answer with its evidence — for one program and property.
+//! [`EngineReport`] — an answer with its evidence — for one program and property.
 //!
-//! Invariant: an outcome's answer is `True` only with the engine's proof and `False` only with a
-//! counterexample replayed on the concrete VM ([`Outcome::evidence`] describes it for witnesses
+//! Invariant: a report's answer is `True` only with the engine's proof and `False` only with a
+//! counterexample replayed on the concrete VM ([`EngineReport::evidence`] describes it for witnesses
 //! and harnesses). Adapters turn each engine crate's own result into this form.
 
 pub mod confirm;
@@ -15,9 +15,9 @@ use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// What one engine reached.
+/// What one engine reached: its answer, the evidence for it and its statistics.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct EngineReport {
     pub answer: Answer,
     /// The replayed counterexample, as JSON steps with a `text` field each (empty unless false).
     pub trace: Vec<serde_json::Value>,
@@ -41,10 +41,10 @@ pub struct Outcome {
     pub invariants: Vec<vigil_synergy::witness::LoopInvariant>,
 }
 
-impl Outcome {
-    /// An outcome with `answer` and nothing else yet.
-    pub fn new(answer: Answer) -> Outcome {
-        Outcome {
+impl EngineReport {
+    /// A report with `answer` and nothing else yet.
+    pub fn new(answer: Answer) -> EngineReport {
+        EngineReport {
             answer,
             trace: Vec::new(),
             evidence: None,
@@ -59,13 +59,13 @@ impl Outcome {
         }
     }
 
-    pub fn unknown(why: Unknown) -> Outcome {
-        Outcome::new(Answer::Unknown(why))
+    pub fn unknown(why: Unknown) -> EngineReport {
+        EngineReport::new(Answer::Unknown(why))
     }
 
-    /// The outcome of an engine that does not apply, with the reason.
-    pub fn declined(reason: impl Into<String>) -> Outcome {
-        Outcome { declined: true, ..Outcome::unknown(Unknown::new(Cause::Declined, reason)) }
+    /// The report of an engine that does not apply, with the reason.
+    pub fn declined(reason: impl Into<String>) -> EngineReport {
+        EngineReport { declined: true, ..EngineReport::unknown(Unknown::new(Cause::Declined, reason)) }
     }
 
     /// True for `true` and `false` (answers backed by evidence).
@@ -77,6 +77,6 @@ impl Outcome {
 /// An engine ready to run on one program.
 pub trait Engine: Send + Sync {
     fn name(&self) -> &'static str;
-    /// Runs to an outcome; must return soon after `cancel` becomes true (with unknown).
-    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome;
+    /// Runs to a report; must return soon after `cancel` becomes true (with unknown).
+    fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport;
 }

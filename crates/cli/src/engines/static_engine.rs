@@ -7,7 +7,7 @@
 //! candidates (listed in the statistics and in SARIF output).
 
 use super::explicit::ExplicitEngine;
-use super::{Engine, Outcome};
+use super::{Engine, EngineReport};
 use crate::property::Property;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -39,7 +39,7 @@ impl Engine for StaticEngine {
         "static"
     }
 
-    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+    fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
         let mut opts = self.options.clone();
         opts.interrupt = Some(Arc::clone(cancel));
         let analysis = vigil_static::analyse(&self.module, &opts);
@@ -87,7 +87,7 @@ impl Engine for StaticEngine {
             if !unconfirmed.is_empty() {
                 why.push_str(&format!("; {} candidate(s) did not replay on the VM", unconfirmed.len()));
             }
-            Outcome::unknown(Unknown::new(cause, why))
+            EngineReport::unknown(Unknown::new(cause, why))
         });
         if !unconfirmed.is_empty() {
             stats.insert("unconfirmed".into(), unconfirmed.into());

@@ -5,7 +5,7 @@
 //! VM ([`super::confirm`]).
 
 use super::explicit::ExplicitEngine;
-use super::{Engine, Outcome};
+use super::{Engine, EngineReport};
 use crate::verdict::Answer;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -23,7 +23,7 @@ impl Engine for SynergyEngine {
         "synergy"
     }
 
-    fn run(&self, cancel: &Arc<AtomicBool>) -> Outcome {
+    fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
         let mut opts = self.options.clone();
         opts.interrupt = Some(Arc::clone(cancel));
         let (result, st) = vigil_synergy::check(&self.module, &opts);
@@ -38,7 +38,7 @@ impl Engine for SynergyEngine {
         stats.insert("regions".into(), st.regions.into());
         let mut out = match result {
             vigil_synergy::Verdict::Safe { proof } => {
-                let mut o = Outcome::new(Answer::True);
+                let mut o = EngineReport::new(Answer::True);
                 o.details = proof.to_string().lines().map(String::from).collect();
                 o.invariants = proof.invariants.clone();
                 if let Ok(j) = serde_json::from_str::<serde_json::Value>(&proof.to_json()) {
@@ -52,11 +52,11 @@ impl Engine for SynergyEngine {
                     Ok(o) => o,
                     Err(why) => {
                         let message = format!("the synergy engine's counterexample is {}", why.message);
-                        Outcome::unknown(why.with_message(message))
+                        EngineReport::unknown(why.with_message(message))
                     }
                 }
             }
-            vigil_synergy::Verdict::Unknown(why) => Outcome::unknown(why),
+            vigil_synergy::Verdict::Unknown(why) => EngineReport::unknown(why),
         };
         for (k, v) in stats {
             out.stats.insert(k, v);

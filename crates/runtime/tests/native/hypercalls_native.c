@@ -242,6 +242,8 @@ long long __vm_control(int op, long long a, long long b) {
         return input_count;
     case VM_CTL_INPUT:
         return a >= 0 && a < input_count ? (long)inputs[a] : 0;
+    case VM_CTL_ENVIRONMENT:
+        return 0; /* environment events matter to counterexamples only */
     default:
         printf("native VM: unknown control op %d\n", op);
         exit(3);

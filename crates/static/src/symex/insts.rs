@@ -1,64 +1,13 @@
-//! One instruction as terms: arithmetic through `vigil_vm::symbolic` (the one symbolic meaning of
+//! One instruction as terms: arithmetic through `vigil_semantics::symbolic` (the one symbolic meaning of
 //! every IR operation, tested against the VM's concrete one), loads and stores through
 //! [`super::restriction`], memory intrinsics as writes of their access shapes, and the other
-//! intrinsics.
+//! intrinsics (the pure integer ones through `vigil_semantics::intrinsic::term`).
 //!
 //! Invariant: an instruction that the engine cannot model makes the function skipped (a
 //! [`SkipReason`]), never a term with a different meaning.
 
 use super::*;
-
-/// `bswap`, `bitreverse`, `ctpop`, `ctlz`, `cttz` of `a`, bit-precisely (`ctlz`/`cttz` of 0
-/// give the width, LLVM's answer when zero is not poison).
-pub fn bit_intrinsic(tm: &mut vigil_bv::TermManager, which: Intrinsic, a: TermId) -> TermId {
-    let wd = tm.width(a);
-    let one = tm.bv_u64(1, 1);
-    let bit = |tm: &mut vigil_bv::TermManager, i: u32| {
-        let b = tm.extract(a, i, i);
-        tm.eq(b, one)
-    };
-    match which {
-        Intrinsic::Bswap | Intrinsic::Bitreverse => {
-            let unit = if which == Intrinsic::Bswap { 8 } else { 1 };
-            if wd < unit || wd / unit * unit != wd {
-                return a;
-            }
-            let mut r = tm.extract(a, unit - 1, 0);
-            for k in 1..wd / unit {
-                let piece = tm.extract(a, (k + 1) * unit - 1, k * unit);
-                r = tm.concat(r, piece);
-            }
-            r
-        }
-        Intrinsic::Ctpop => {
-            let mut r = tm.bv_u64(wd, 0);
-            for i in 0..wd {
-                let b = tm.extract(a, i, i);
-                let z = if wd > 1 { tm.zero_extend(b, wd - 1) } else { b };
-                r = tm.bvadd(r, z);
-            }
-            r
-        }
-        Intrinsic::Ctlz => {
-            let mut r = tm.bv_u64(wd, u64::from(wd));
-            for i in 0..wd {
-                let c = bit(tm, i);
-                let k = tm.bv_u64(wd, u64::from(wd - 1 - i));
-                r = tm.ite(c, k, r);
-            }
-            r
-        }
-        _ => {
-            let mut r = tm.bv_u64(wd, u64::from(wd));
-            for i in (0..wd).rev() {
-                let c = bit(tm, i);
-                let k = tm.bv_u64(wd, u64::from(i));
-                r = tm.ite(c, k, r);
-            }
-            r
-        }
-    }
-}
+use vigil_semantics::intrinsic::term;
 
 impl FunctionExecutor<'_> {
     pub(super) fn inst(&mut self, b: BlockId, idx: u32, inst: &vigil_ir::Inst) -> Result<(), SkipReason> {
@@ -74,10 +23,7 @@ impl FunctionExecutor<'_> {
                     self.check(ReportKind::DivByZero, safe, loc);
                     if matches!(op, BinOp::SDiv | BinOp::SRem) {
                         // INT_MIN / -1 faults in the VM: that execution stops.
-                        let min = self.w.tm.bv_const(BitVecValue::min_signed(wd));
-                        let m1 = self.w.tm.bv_const(BitVecValue::ones(wd));
-                        let (e1, e2) = (self.w.tm.eq(a, min), self.w.tm.eq(c, m1));
-                        let ovf = self.w.tm.and(e1, e2);
+                        let ovf = self.w.tm.sdiv_overflow(a, c);
                         let ok = self.w.tm.not(ovf);
                         self.ctx = self.w.tm.and(self.ctx, ok);
                     }
@@ -305,37 +251,15 @@ impl FunctionExecutor<'_> {
                 self.ctx = tm.ff();
                 None
             }
-            Intrinsic::SMin | Intrinsic::SMax | Intrinsic::UMin | Intrinsic::UMax => {
-                let (a, b) = (vals[0], vals[1]);
-                let lt = match which {
-                    Intrinsic::SMin | Intrinsic::SMax => tm.slt(a, b),
-                    _ => tm.ult(a, b),
-                };
-                Some(if matches!(which, Intrinsic::SMin | Intrinsic::UMin) { tm.ite(lt, a, b) } else { tm.ite(lt, b, a) })
-            }
-            Intrinsic::Abs => {
-                let a = vals[0];
-                let wd = tm.width(a);
-                let z = tm.bv_u64(wd, 0);
-                let neg = tm.slt(a, z);
-                let na = tm.bvneg(a);
-                Some(tm.ite(neg, na, a))
-            }
+            Intrinsic::SMin | Intrinsic::SMax | Intrinsic::UMin | Intrinsic::UMax => Some(term::min_max(tm, which, vals[0], vals[1])),
+            Intrinsic::Abs => Some(term::abs(tm, vals[0])),
             Intrinsic::SAddWithOverflow
             | Intrinsic::UAddWithOverflow
             | Intrinsic::SSubWithOverflow
             | Intrinsic::USubWithOverflow
             | Intrinsic::SMulWithOverflow
             | Intrinsic::UMulWithOverflow => {
-                let (a, b) = (vals[0], vals[1]);
-                let (val, ovf) = match which {
-                    Intrinsic::SAddWithOverflow => (tm.bvadd(a, b), tm.sadd_overflow(a, b)),
-                    Intrinsic::UAddWithOverflow => (tm.bvadd(a, b), tm.uadd_overflow(a, b)),
-                    Intrinsic::SSubWithOverflow => (tm.bvsub(a, b), tm.ssub_overflow(a, b)),
-                    Intrinsic::USubWithOverflow => (tm.bvsub(a, b), tm.usub_overflow(a, b)),
-                    Intrinsic::SMulWithOverflow => (tm.bvmul(a, b), tm.smul_overflow(a, b)),
-                    _ => (tm.bvmul(a, b), tm.umul_overflow(a, b)),
-                };
+                let (val, ovf) = term::with_overflow(tm, which, vals[0], vals[1]);
                 let total = self.m.types.value_bits(ret_ty);
                 let ovf_off = match self.m.types.get(ret_ty) {
                     vigil_ir::Type::Struct { offsets, .. } if offsets.len() == 2 => offsets[1] as u32 * 8,
@@ -348,23 +272,9 @@ impl FunctionExecutor<'_> {
             }
             Intrinsic::IsConstant => Some(tm.bv_u64(self.m.types.value_bits(ret_ty).max(1), 0)),
             Intrinsic::Bswap | Intrinsic::Bitreverse | Intrinsic::Ctpop | Intrinsic::Ctlz | Intrinsic::Cttz => {
-                Some(bit_intrinsic(tm, which, vals[0]))
+                Some(term::bit_op(tm, which, vals[0]))
             }
-            Intrinsic::Fshl | Intrinsic::Fshr => {
-                let (a, b, c) = (vals[0], vals[1], vals[2]);
-                let wd = tm.width(a);
-                let wc = tm.bv_u64(wd, u64::from(wd));
-                let amt = tm.bvurem(c, wc);
-                let cat = tm.concat(a, b);
-                let amt2 = tm.zero_extend(amt, wd);
-                Some(if which == Intrinsic::Fshl {
-                    let sh = tm.bvshl(cat, amt2);
-                    tm.extract(sh, 2 * wd - 1, wd)
-                } else {
-                    let sh = tm.bvlshr(cat, amt2);
-                    tm.extract(sh, wd - 1, 0)
-                })
-            }
+            Intrinsic::Fshl | Intrinsic::Fshr => Some(term::funnel_shift(tm, which, vals[0], vals[1], vals[2])),
             _ => {
                 let wd = self.m.types.value_bits(ret_ty);
                 if wd == 0 {

@@ -44,13 +44,12 @@ use vigil_ir::{
     TypeId, ValueId,
 };
 
-use vigil_vm::symbolic;
+use vigil_semantics::symbolic;
 use crate::memory::{targets, Base, Loc, Target};
 use crate::unroll::{UnrollError, Unrolled};
 use crate::term_space::{Effect, InstId, LocalKind, Summary, VarKind, TermSpace};
 use crate::{Options, ReportKind};
 
-pub use insts::bit_intrinsic;
 use setup::{access_shapes, first_unsupported};
 
 /// The widest value (in bits) the engine represents as a term: wider casts are unsupported, and
@@ -244,23 +243,6 @@ impl FunctionExecutor<'_> {
 mod tests {
     use super::*;
     use vigil_bv::{BitVecValue, Evaluator, Value};
-
-    #[test]
-    fn bit_intrinsics_match_rust_on_constants() {
-        let mut tm = vigil_bv::TermManager::new();
-        for &x in &[0u32, 1, 0x8000_0000, 0x1234_5678, 0xffff_ffff, 0x00f0_0100] {
-            let a = tm.bv_u64(32, u64::from(x));
-            let ev = |tm: &mut vigil_bv::TermManager, w: Intrinsic| {
-                let t = bit_intrinsic(tm, w, a);
-                Evaluator::new(tm, std::iter::empty()).eval(t).as_bv().unwrap().low_u64()
-            };
-            assert_eq!(ev(&mut tm, Intrinsic::Bswap), u64::from(x.swap_bytes()));
-            assert_eq!(ev(&mut tm, Intrinsic::Bitreverse), u64::from(x.reverse_bits()));
-            assert_eq!(ev(&mut tm, Intrinsic::Ctpop), u64::from(x.count_ones()));
-            assert_eq!(ev(&mut tm, Intrinsic::Ctlz), u64::from(x.leading_zeros()));
-            assert_eq!(ev(&mut tm, Intrinsic::Cttz), u64::from(x.trailing_zeros()));
-        }
-    }
 
     fn compile(tag: &str, src: &str) -> Module {
         let dir = std::env::temp_dir().join(format!("vigil-static-unit-{}-{tag}", std::process::id()));

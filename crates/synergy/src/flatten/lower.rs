@@ -259,12 +259,7 @@ impl<'m> Builder<'m> {
                 let w = opnd_width(&self.regs, a);
                 let dst = self.reg_of_value(f, fr, d.expect("minmax dest"), loc)?;
                 let c = self.new_reg(format!("{}:minmax.c", self.m.function(f).name), 1);
-                let pred = match which {
-                    Intrinsic::SMin => ICmpPred::Slt,
-                    Intrinsic::SMax => ICmpPred::Sgt,
-                    Intrinsic::UMin => ICmpPred::Ult,
-                    _ => ICmpPred::Ugt,
-                };
+                let pred = vigil_semantics::intrinsic::min_max_pred(which).expect("a min/max intrinsic");
                 self.emit(cur, loc, FInst::ICmp { dst: c, pred, w, a, b: bb });
                 self.emit(cur, loc, FInst::Select { dst, c: Opnd::Reg(c), t: a, f: bb });
             }

@@ -396,7 +396,7 @@ pub fn opnd_width(regs: &[RegInfo], o: Opnd) -> u32 {
 }
 
 /// All-ones mask of `w` bits (the VM's, so that both mean the same).
-pub use vigil_vm::memory::mask;
+pub use vigil_semantics::scalar::mask;
 
 /// Sign-extends the low `w` bits.
 pub fn sext(bits: u64, w: u32) -> i64 {

@@ -3,7 +3,7 @@
 //!
 //! One block step is a list of [`SymExit`]s: a guard over the pre-state and the inputs read in the
 //! block, a target location and the post-state. It agrees bit for bit with [`crate::exec`] (and so
-//! with `vigil_vm::ops`), which a test checks on random inputs for every operator and several
+//! with `vigil_semantics::ops`), which a test checks on random inputs for every operator and several
 //! widths. Two modes:
 //!
 //! * [`Mode::Abstract`] (edges of the abstract program, preconditions): undefined values — `undef`
@@ -30,7 +30,7 @@ use std::collections::{HashMap, HashSet};
 
 use vigil_bv::{Op, Solver, TermId, TermManager};
 use vigil_ir::{BinOp, Loc};
-use vigil_vm::symbolic;
+use vigil_semantics::symbolic;
 
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 
@@ -113,7 +113,7 @@ pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId,
             }
         }
     };
-    let r = vigil_vm::symbolic::binop(tm, op, a, b);
+    let r = vigil_semantics::symbolic::binop(tm, op, a, b);
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => (r, None),
         BinOp::UDiv | BinOp::URem => (r, Some(div_ub(tm, false))),
@@ -125,7 +125,7 @@ pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId,
 /// Under no-overflow: the condition under which `a op b` overflows as the VM reports it (an
 /// `nsw` add, sub or mul whose exact result leaves the signed range; `INT_MIN / -1` for signed
 /// division and remainder), and for `shl` the condition the VM treats as inconclusive (a shift
-/// that would overflow if its operand were signed; [`vigil_vm::ops::binop`]).
+/// that would overflow if its operand were signed; [`vigil_semantics::ops::binop`]).
 pub fn overflow_terms(tm: &mut TermManager, op: BinOp, nsw: bool, w: u32, a: TermId, b: TermId) -> (Option<TermId>, Option<TermId>) {
     if w < 2 {
         return (None, None);
@@ -340,8 +340,8 @@ pub fn sym_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vigil_vm::memory::Scalar;
-    use vigil_vm::ops;
+    use vigil_semantics::Scalar;
+    use vigil_semantics::ops;
 
     struct Rng(vigil_sat::Rng);
     impl Rng {
@@ -372,8 +372,8 @@ mod tests {
     }
 
     /// The symbolic encoding of binary operators with their undefined behaviour (this module's
-    /// part; `vigil_vm::symbolic`'s tests cover comparisons and casts) agrees with
-    /// `vigil_vm::ops` (the VM's arithmetic) on random inputs, for every operator and several
+    /// part; `vigil_semantics::symbolic`'s tests cover comparisons and casts) agrees with
+    /// `vigil_semantics::ops` (the VM's arithmetic) on random inputs, for every operator and several
     /// widths: same bits, and undefined behaviour exactly when the VM faults. Terms over constants are folded by the bv layer's evaluator; a sample is
     /// also decided by the solver from variables to check the circuits.
     #[test]

@@ -42,7 +42,7 @@ impl Machine<'_> {
             Hypercall::ObjMake => {
                 let size = defined_arg(args, 0, "obj_make size")?;
                 if size > MAX_OBJECT {
-                    return Err(FaultKind::BadHypercall("object larger than 256 MiB"));
+                    return Err(FaultKind::ObjectTooLarge);
                 }
                 let id = self.state.heap.alloc(Object::new(ObjKind::Heap, size as usize, false));
                 self.set_dest(dest, Scalar::pointer(id, 0));
@@ -68,7 +68,7 @@ impl Machine<'_> {
                 let size = defined_arg(args, 1, "obj_resize size")?;
                 let (obj, _) = self.check_access(p, 0, true)?;
                 if size > MAX_OBJECT {
-                    return Err(FaultKind::BadHypercall("object larger than 256 MiB"));
+                    return Err(FaultKind::ObjectTooLarge);
                 }
                 self.state.heap.get_mut(obj).expect("checked").resize(size as u32);
             }
@@ -123,7 +123,8 @@ impl Machine<'_> {
             Hypercall::Control => {
                 let op = defined_arg(args, 0, "control op")?;
                 let a = int_arg(args, 1, "control argument").map(|s| s.bits).unwrap_or(0);
-                match self.control(op, a)? {
+                let b = int_arg(args, 2, "control argument").map(|s| s.bits).unwrap_or(0);
+                match self.control(op, a, b)? {
                     Some(result) => self.set_dest(dest, Scalar::int(result)),
                     None => return Ok(Flow::Stop(Stop::Interrupt)),
                 }
@@ -230,7 +231,7 @@ impl Machine<'_> {
 
     /// `__vm_control(op, a)`: the integer control operations ([`ctl`]). Returns the result, or
     /// `None` when the transition ends before the operation (it is then repeated).
-    fn control(&mut self, op: u64, a: u64) -> VmResult<Option<u64>> {
+    fn control(&mut self, op: u64, a: u64, b: u64) -> VmResult<Option<u64>> {
         let result = match op {
             ctl::GET_FLAGS => {
                 let mut f = self.state.flags | self.trans_flags;
@@ -281,6 +282,10 @@ impl Machine<'_> {
                     self.quiet = Some(self.frame);
                 }
                 u64::from(self.events.is_some())
+            }
+            ctl::ENVIRONMENT => {
+                self.event(Event::Environment { event: a, value: b as i64 });
+                0
             }
             ctl::INPUTS => self.config.inputs.as_ref().map_or(u64::MAX, |v| v.len() as u64),
             ctl::INPUT => self.config.inputs.as_ref().and_then(|v| v.get(a as usize)).copied().unwrap_or(0),

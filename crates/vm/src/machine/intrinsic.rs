@@ -5,15 +5,15 @@
 //! (`lifetime.start`/`lifetime.end`: an alloca enters or leaves its block's scope, see the
 //! module doc of `machine`, "Block scopes").
 //!
-//! Invariants: the integer intrinsics are pure functions of their operands (written below as
-//! free functions on [`Scalar`]); their result is fully undefined when an operand is (the VM does
+//! Invariants: the integer intrinsics are pure functions of their operands (their meaning is
+//! `vigil_semantics::intrinsic`'s, shared with the symbolic engines); their result is fully undefined when an operand is (the VM does
 //! not track definedness bit by bit through them). The memory intrinsics are visible accesses at
 //! the loader's `interrupt_mem` points, asked before any byte moves. Varargs follow the data
 //! model: x86-64's `va_list` structure or i386's pointer, both into the frame's vararg object
 //! (see [`Machine::make_frame`]).
 
 use super::*;
-use vigil_ir::{BinOp, CastOp, ICmpPred};
+use vigil_semantics::intrinsic::{abs, bit_op, funnel_shift, is_signed_min, min_max, with_overflow};
 
 impl Machine<'_> {
     /// `llvm.lifetime.start/end` on `p`: the alloca becomes live with undefined contents, or
@@ -167,12 +167,6 @@ impl Machine<'_> {
     }
 }
 
-/// `abs(v)` of a `w`-bit value (`INT_MIN` stays `INT_MIN`).
-/// Is `v` the defined, most negative `w`-bit value?
-fn is_signed_min(w: u32, v: Scalar) -> bool {
-    v.is_defined(w) && v.bits & crate::memory::mask(w) == 1u64 << (w - 1)
-}
-
 /// Do `[d, d + len)` and `[s, s + len)` share bytes without being the same range? LLVM allows
 /// `llvm.memcpy` with equal source and destination (clang copies a struct onto itself so), not
 /// a partial overlap (C's memcpy, whose call clang turns into the intrinsic).
@@ -180,87 +174,6 @@ fn partial_overlap(d: Scalar, s: Scalar, len: u64) -> bool {
     let ((dobj, doff), (sobj, soff)) = (decode(d.bits), decode(s.bits));
     let (doff, soff) = (u64::from(doff), u64::from(soff));
     len > 0 && d.ptr && s.ptr && dobj == sobj && doff != soff && doff < soff + len && soff < doff + len
-}
-
-fn abs(w: u32, v: Scalar) -> VmResult<Scalar> {
-    let neg = ops::binop(BinOp::Sub, false, false, w, Scalar::int(0), v)?;
-    let is_neg = ops::icmp(ICmpPred::Slt, w, v, Scalar::int(0));
-    Ok(if is_neg.bits == 1 { neg } else { v })
-}
-
-/// `smin`, `smax`, `umin`, `umax`.
-fn min_max(which: Intrinsic, w: u32, x: Scalar, y: Scalar) -> Scalar {
-    let pred = match which {
-        Intrinsic::SMin => ICmpPred::Slt,
-        Intrinsic::SMax => ICmpPred::Sgt,
-        Intrinsic::UMin => ICmpPred::Ult,
-        _ => ICmpPred::Ugt,
-    };
-    let c = ops::icmp(pred, w, x, y);
-    let mut r = if c.bits == 1 { x } else { y };
-    if c.def == 0 {
-        r.def = 0;
-    }
-    r
-}
-
-/// `ctpop`, `ctlz`, `cttz`, `bswap`, `bitreverse` (a zero input counts `w` zeros).
-fn bit_op(which: Intrinsic, w: u32, v: Scalar) -> Scalar {
-    let x = v.bits & crate::memory::mask(w);
-    let bits = match which {
-        Intrinsic::Ctpop => u64::from(x.count_ones()),
-        Intrinsic::Ctlz => u64::from(x.leading_zeros() - (64 - w)),
-        Intrinsic::Cttz => u64::from(if x == 0 { w } else { x.trailing_zeros() }),
-        Intrinsic::Bswap => x.swap_bytes() >> (64 - w),
-        _ => x.reverse_bits() >> (64 - w),
-    };
-    let def = if v.is_defined(w) { u64::MAX } else { 0 };
-    Scalar { bits, def, ptr: false }
-}
-
-/// `fshl(x, y, z)` / `fshr(x, y, z)`: the high (left) or low (right) half of `x:y` shifted by
-/// `z` modulo `w`.
-fn funnel_shift(which: Intrinsic, w: u32, x: Scalar, y: Scalar, z: Scalar) -> Scalar {
-    let left = which == Intrinsic::Fshl;
-    let m = crate::memory::mask(w);
-    let s = (z.bits % u64::from(w)) as u32;
-    let (hi, lo) = (x.bits & m, y.bits & m);
-    let bits = if s == 0 {
-        if left { hi } else { lo }
-    } else if left {
-        ((hi << s) | (lo >> (w - s))) & m
-    } else {
-        ((lo >> s) | (hi << (w - s))) & m
-    };
-    let def = if x.is_defined(w) && y.is_defined(w) && z.is_defined(w) { u64::MAX } else { 0 };
-    Scalar { bits, def, ptr: false }
-}
-
-/// `{s,u}{add,sub,mul}.with.overflow`: the wrapped `w`-bit result and whether the exact result
-/// does not fit (as a 0/1 scalar).
-fn with_overflow(which: Intrinsic, w: u32, x: Scalar, y: Scalar) -> (Scalar, Scalar) {
-    use Intrinsic::*;
-    let m = crate::memory::mask(w);
-    let (ux, uy) = (x.bits & m, y.bits & m);
-    let sx = ops::cast(CastOp::SExt, w, 64, x).bits as i64 as i128;
-    let sy = ops::cast(CastOp::SExt, w, 64, y).bits as i64 as i128;
-    let (ux, uy) = (ux as u128, uy as u128);
-    let (exact, signed) = match which {
-        SAddWithOverflow => (sx + sy, true),
-        SSubWithOverflow => (sx - sy, true),
-        SMulWithOverflow => (sx * sy, true),
-        UAddWithOverflow => ((ux + uy) as i128, false),
-        USubWithOverflow => (ux as i128 - uy as i128, false),
-        _ => ((ux * uy) as i128, false),
-    };
-    let result = (exact as u64) & m;
-    let overflow = if signed {
-        exact < -(1i128 << (w - 1)) || exact > (1i128 << (w - 1)) - 1
-    } else {
-        exact < 0 || exact > m as i128
-    };
-    let def = if x.is_defined(w) && y.is_defined(w) { u64::MAX } else { 0 };
-    (Scalar { bits: result, def, ptr: false }, Scalar { bits: u64::from(overflow), def, ptr: false })
 }
 
 #[cfg(test)]
@@ -276,14 +189,5 @@ mod tests {
         assert!(!partial_overlap(p(3, 0), p(3, 2), 2), "adjacent ranges");
         assert!(!partial_overlap(p(3, 0), p(4, 0), 8), "different objects");
         assert!(!partial_overlap(p(3, 0), p(3, 1), 0), "nothing copied");
-    }
-
-    #[test]
-    fn signed_minimum_is_recognised_at_every_width() {
-        assert!(is_signed_min(32, Scalar::int(0x8000_0000)));
-        assert!(!is_signed_min(32, Scalar::int(0x8000_0001)));
-        assert!(is_signed_min(64, Scalar::int(1 << 63)));
-        assert!(is_signed_min(8, Scalar::int(0x80)));
-        assert!(!is_signed_min(32, Scalar { bits: 0x8000_0000, def: 0, ptr: false }), "undefined");
     }
 }

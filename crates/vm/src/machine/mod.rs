@@ -131,6 +131,8 @@ pub mod ctl {
     pub const INPUTS: u64 = 6;
     /// Returns value number `a` of the fixed input vector (0 past its end).
     pub const INPUT: u64 = 7;
+    /// Records an environment event `a` (`VM_ENV_*`) with value `b` in a traced run.
+    pub const ENVIRONMENT: u64 = 8;
 }
 
 /// A state of the program: the memory graph and the control registers that are part of it
@@ -231,6 +233,9 @@ pub enum Event {
     Return { func: FuncId },
     /// `__vm_trace` text (program output, runtime notes, chosen inputs).
     Trace { kind: u32, text: String },
+    /// What the path read from the environment (`VM_CTL_ENVIRONMENT`): the runtime's event code
+    /// (`VM_ENV_*` in `vigil_vm.h`) and its value.
+    Environment { event: u64, value: i64 },
     /// A choice made by the VM itself (a branch on an undefined value).
     UndefBranch { loc: Loc },
     /// A load read uninitialised memory and the VM chose `value` for it (freeze at load).

@@ -12,8 +12,9 @@
 
 use super::symdata::Val;
 use super::*;
-use vigil_bv::{TermId, TermManager};
+use vigil_bv::TermId;
 use vigil_ir::{BinOp, CastOp};
+use vigil_semantics::intrinsic::term;
 
 impl Machine<'_> {
     /// Executes `inst` if one of its operands (or the memory it loads) is symbolic; None when it
@@ -221,43 +222,17 @@ impl Machine<'_> {
         let value = match which {
             Expect => t[0],
             Abs => {
-                let zero = tm.bv_u64(w, 0);
-                let neg = tm.bvsub(zero, t[0]);
-                let is_neg = tm.slt(t[0], zero);
-                let min = tm.bv_u64(w, 1u64 << (w - 1));
-                let is_min = tm.eq(t[0], min);
+                let is_min = term::is_signed_min(tm, t[0]);
                 let min_is_poison = args.get(1).is_some_and(|p| self.operand(*p).bits & 1 == 1);
                 if min_is_poison && self.checks_overflow_here() {
                     self.sym_check(is_min, FaultKind::SignedOverflow)?;
                 }
-                self.sd().tm.ite(is_neg, neg, t[0])
+                term::abs(&mut self.sd().tm, t[0])
             }
-            SMin | SMax | UMin | UMax => {
-                let pred = match which {
-                    SMin => vigil_ir::ICmpPred::Slt,
-                    SMax => vigil_ir::ICmpPred::Sgt,
-                    UMin => vigil_ir::ICmpPred::Ult,
-                    _ => vigil_ir::ICmpPred::Ugt,
-                };
-                let c = crate::symbolic::icmp(tm, pred, t[0], t[1]);
-                tm.ite(c, t[0], t[1])
-            }
+            SMin | SMax | UMin | UMax => term::min_max(tm, which, t[0], t[1]),
             _ => {
-                // {result, overflow}: the wrapped result, and whether the exact one (in twice the
-                // width) differs from it read back with the operation's signedness.
-                let signed = matches!(which, SAddWithOverflow | SSubWithOverflow | SMulWithOverflow);
-                let op = match which {
-                    SAddWithOverflow | UAddWithOverflow => BinOp::Add,
-                    SSubWithOverflow | USubWithOverflow => BinOp::Sub,
-                    _ => BinOp::Mul,
-                };
-                let ext = |tm: &mut TermManager, x| if signed { tm.sign_extend(x, w) } else { tm.zero_extend(x, w) };
-                let (xa, xb) = (ext(tm, t[0]), ext(tm, t[1]));
-                let wide = crate::symbolic::binop(tm, op, xa, xb);
-                let result = tm.extract(wide, w - 1, 0);
-                let back = ext(tm, result);
-                let same = tm.eq(back, wide);
-                let lost = tm.not(same);
+                // {result, overflow}: the wrapped result and the overflow bit after it.
+                let (result, lost) = term::with_overflow(tm, which, t[0], t[1]);
                 let flag = crate::symbolic::from_bool(tm, lost);
                 let Some(d) = dest else { return Ok(Some(Flow::Next)) };
                 let info = &self.prog.funcs[self.func.index()];
@@ -325,17 +300,13 @@ impl Machine<'_> {
             let is_zero = tm.eq(b, zero);
             self.sym_check(is_zero, FaultKind::DivByZero)?;
             if matches!(op, BinOp::SDiv | BinOp::SRem) && w > 1 {
-                let tm = &mut self.sd().tm;
-                let min = tm.bv_u64(w, 1u64 << (w - 1));
-                let ones = tm.bv_u64(w, crate::memory::mask(w));
-                let (x_min, y_m1) = (tm.eq(a, min), tm.eq(b, ones));
-                let both = tm.and(x_min, y_m1);
+                let both = self.sd().tm.sdiv_overflow(a, b);
                 self.sym_check(both, FaultKind::DivOverflow)?;
             }
         }
         let checks = self.checks_overflow_here();
         if checks && nsw && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
-            let ovf = overflow(&mut self.sd().tm, op, w, a, b);
+            let ovf = term::overflows(&mut self.sd().tm, op, true, a, b);
             self.sym_check(ovf, FaultKind::SignedOverflow)?;
         }
         if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
@@ -555,38 +526,6 @@ impl Machine<'_> {
                 self.jump(target).map(Some)
             }
             _ => Ok(None),
-        }
-    }
-}
-
-/// Signed overflow of `a op b` (add, sub, mul) at `w` bits, as a Bool term.
-fn overflow(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId) -> TermId {
-    // Exact in twice the width: the result overflows when it differs from the sign-extension
-    // of its own truncation.
-    let (xa, xb) = (tm.sign_extend(a, w), tm.sign_extend(b, w));
-    let wide = crate::symbolic::binop(tm, op, xa, xb);
-    let low = tm.extract(wide, w - 1, 0);
-    let back = tm.sign_extend(low, w);
-    let same = tm.eq(back, wide);
-    tm.not(same)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn overflow_terms_agree_with_the_concrete_check() {
-        for op in [BinOp::Add, BinOp::Sub, BinOp::Mul] {
-            for a in 0..16u64 {
-                for b in 0..16u64 {
-                    let mut tm = TermManager::new();
-                    let (ta, tb) = (tm.bv_u64(4, a), tm.bv_u64(4, b));
-                    let t = overflow(&mut tm, op, 4, ta, tb);
-                    let concrete = crate::ops::binop(op, true, true, 4, Scalar::int(a), Scalar::int(b)).is_err();
-                    assert_eq!(tm.bool_value(t), Some(concrete), "{op:?} {a} {b}");
-                }
-            }
         }
     }
 }

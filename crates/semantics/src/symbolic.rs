@@ -129,7 +129,7 @@ pub fn to_bool(tm: &mut TermManager, v: TermId) -> TermId {
 mod tests {
     use super::*;
     use vigil_bv::{Evaluator, Value};
-    use crate::memory::{mask, Scalar};
+    use crate::scalar::{mask, Scalar};
 
     /// A deterministic generator of values biased towards boundary values.
     struct Rng(vigil_sat::Rng);

@@ -16,7 +16,7 @@
 
 use crate::fault::FaultKind;
 use crate::ops::sext;
-use crate::memory::{mask, Scalar};
+use crate::scalar::{mask, Scalar};
 use vigil_ir::{FCmpPred, FloatOp};
 
 /// A float operand or result: binary32 or binary64.

@@ -13,7 +13,7 @@
 //!   while the object part is unchanged.
 
 use crate::fault::FaultKind;
-use crate::memory::{decode, encode, mask, Scalar, INVALID_OBJ};
+use crate::scalar::{decode, encode, mask, Scalar, INVALID_OBJ};
 use vigil_ir::{BinOp, CastOp, ICmpPred};
 
 /// `bits`, a `width`-bit two's complement value, as an `i64`.

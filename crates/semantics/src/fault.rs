@@ -1,4 +1,4 @@
-//! Faults: what the VM reports instead of undefined behaviour (DiVM §3.6).
+//! Faults: what the VM reports instead of undefined behaviour (DiVM §5.1).
 //!
 //! A fault ends the current transition. Which faults are property violations depends on the
 //! property being checked (see `vigil-explicit`): e.g. a NULL dereference violates
@@ -45,6 +45,10 @@ pub enum FaultKind {
     UnknownFunction(String),
     /// Invalid use of a hypercall: a bug of the runtime or of the VM, never of the program.
     BadHypercall(&'static str),
+    /// An object larger than the VM's limit (`VM_OBJ_SIZE_MAX`, 256 MiB) was asked for: a heap
+    /// object, a resize or a variable-length array. A resource limit of vigil, not a bug and not
+    /// the program's undefined behaviour.
+    ObjectTooLarge,
     /// A library function called in a way C leaves undefined or vigil's runtime does not model
     /// (`VM_FAULT_INVALID_ARG`: a self-deadlock, a write to a stream that is not stdout, …).
     /// Shown as `invalid hypercall: …`, as before this kind had its own name.
@@ -94,6 +98,7 @@ impl FaultKind {
             BadCall => 15,
             UnknownFunction(_) => 16,
             BadHypercall(_) => 17,
+            ObjectTooLarge => 23,
             InvalidArgument(_) => 3,
             Unsupported(_) => 18,
             OverlappingCopy(_) => 19,
@@ -136,6 +141,7 @@ impl FaultKind {
             | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
             Unsupported(_) | UnknownFunction(_) => FaultClass::ToolLimit,
             BadHypercall(_) => FaultClass::RuntimeBug,
+            ObjectTooLarge => FaultClass::ResourceLimit,
         }
     }
 
@@ -147,6 +153,7 @@ impl FaultKind {
             (FaultClass::UndefinedBehaviour, _) => Cause::UndefinedBehaviour,
             (FaultClass::ToolLimit, FaultKind::UnknownFunction(_)) => Cause::UnknownFunction,
             (FaultClass::ToolLimit, _) => Cause::Unsupported,
+            (FaultClass::ResourceLimit, _) => Cause::MemoryLimit,
             (FaultClass::RuntimeBug, _) => Cause::Bug,
         }
     }
@@ -195,6 +202,7 @@ impl fmt::Display for FaultKind {
             VaArgBeyondArguments => write!(f, "va_arg beyond the arguments passed"),
             DataRace => write!(f, "data race"),
             Deadlock => write!(f, "deadlock: every thread waits"),
+            ObjectTooLarge => write!(f, "object larger than the VM's limit of 256 MiB"),
         }
     }
 }
@@ -208,6 +216,8 @@ pub enum FaultClass {
     UndefinedBehaviour,
     /// Something vigil does not model: an unsupported construct, an unknown external function.
     ToolLimit,
+    /// A resource of vigil ran out (an object beyond the VM's size limit).
+    ResourceLimit,
     /// A bug of vigil's runtime or VM (a hypercall used wrongly).
     RuntimeBug,
 }

@@ -1,0 +1,26 @@
+//! The meaning of vigil IR's operations, written once and shared by every execution (DESIGN.md:
+//! "one semantics, three executions"): the VM's interpreter, the static engine's symbolic
+//! execution and the synergy engine's tests and symbolic steps.
+//!
+//! * [`scalar`]: the values — bits, per-bit definedness, pointer flag — and the pointer encoding.
+//! * [`ops`]: the concrete meaning of the integer operations (including pointer arithmetic).
+//! * [`float`]: the concrete meaning of the floating-point operations (IEEE 754, as x86-64).
+//! * [`symbolic`]: the bit-vector term of every integer operation; tested to agree with [`ops`].
+//! * [`intrinsic`]: the pure integer intrinsics, concretely and as terms, tested to agree.
+//! * [`fault`]: the undefined behaviour an operation reports instead of a value, classified
+//!   (DiVM §5.1).
+//!
+//! Invariant: nothing here knows about memory objects, frames or the scheduler; an operation's
+//! meaning depends only on its operands, widths and flags.
+
+#![forbid(unsafe_code)]
+
+pub mod fault;
+pub mod float;
+pub mod intrinsic;
+pub mod ops;
+pub mod scalar;
+pub mod symbolic;
+
+pub use fault::{FaultClass, FaultKind, Property};
+pub use scalar::Scalar;
