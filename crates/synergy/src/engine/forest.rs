@@ -84,7 +84,12 @@ impl<'a> Ctx<'a> {
         let mut cur = self.root();
         let mut run = vec![cur];
         let mut pos = 0usize;
-        for _ in 0..self.opts.test_step_bound {
+        for n in 0..self.opts.test_step_bound {
+            // A long test stops when the budget is gone (its states so far were all reached,
+            // so a shorter test is still a test); the main loop then answers unknown.
+            if n % 1024 == 1023 && self.out_of_time() {
+                break;
+            }
             let loc = self.states[cur].loc;
             if loc >= self.flat.blocks.len() {
                 break;

@@ -182,6 +182,12 @@ impl<'a> Ctx<'a> {
         None
     }
 
+    /// The deadline passed or the run was interrupted (the budget without the iteration bound).
+    pub fn out_of_time(&self) -> bool {
+        self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.opts.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
     /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
     /// what ran out, else the solver itself.
     pub fn gave_up(&self) -> Unknown {
