@@ -139,7 +139,8 @@ pub struct CheckArgs {
     pub witness: Option<PathBuf>,
     /// Instead of checking the property, read this correctness witness (YAML 2.0,
     /// loop_invariant entries in C) and check that each invariant is inductive on the program
-    /// and whether together they prove unreach-call (exit 0 when all are inductive, 1 if not).
+    /// and whether together they prove the property (unreach-call or no-overflow; exit 0 when all
+    /// are inductive, 1 if not).
     #[arg(long, value_name = "FILE")]
     pub validate_witness: Option<PathBuf>,
     /// When the verdict is false, write a C test harness here that reproduces the bug natively
