@@ -142,9 +142,17 @@ pub struct CheckArgs {
     /// When the verdict is false, save the counterexample here (JSON) for `vigil replay`.
     #[arg(long, value_name = "FILE")]
     pub counterexample: Option<PathBuf>,
-    /// When the verdict is false, write an SV-COMP violation witness (YAML, format 2.0) here.
+    /// Write an SV-COMP witness (YAML, format 2.0) here: for false a violation witness, for true
+    /// a correctness witness (loop invariants from the synergy engine's proof; none from the
+    /// other engines, as the format allows).
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
+    /// Instead of checking the property, read this correctness witness (YAML 2.0,
+    /// loop_invariant entries in C) and check that each invariant is inductive on the program
+    /// and whether together they prove the property (unreach-call or no-overflow; exit 0 when all
+    /// are inductive, 1 if not).
+    #[arg(long, value_name = "FILE")]
+    pub validate_witness: Option<PathBuf>,
     /// When the verdict is false, write a C test harness here that reproduces the bug natively
     /// (its header shows the clang command line; native confirmation builds the same).
     #[arg(long, value_name = "FILE")]
@@ -306,6 +314,9 @@ pub fn run(args: &CheckArgs) -> u8 {
     let property = inputs.property;
     let compile = CompileSettings::for_check(&inputs);
     let deadline = start + budget;
+    if let Some(w) = &args.validate_witness {
+        return crate::witness_cmd::validate(w, &inputs, &compile, &config, deadline);
+    }
     let mut facts = crate::native::ProgramFacts::default();
     let mut notes = Vec::new();
     let mut stats = serde_json::Map::new();
@@ -553,8 +564,8 @@ fn symbolic_engines(
     if want(EngineChoice::Synergy) {
         if threads {
             engines.push(declined("synergy", "the program uses threads".into()));
-        } else if property != Property::UnreachCall {
-            engines.push(declined("synergy", format!("checks only unreach-call, not {}", property.name())));
+        } else if !matches!(property, Property::UnreachCall | Property::NoOverflow) {
+            engines.push(declined("synergy", format!("checks unreach-call and no-overflow, not {}", property.name())));
         } else {
             let p = &config.synergy;
             let options = vigil_synergy::Options {
@@ -563,6 +574,7 @@ fn symbolic_engines(
                     SynergyAlgorithm::LeeYannakakis => vigil_synergy::Algorithm::LeeYannakakis,
                     SynergyAlgorithm::Cegar => vigil_synergy::Algorithm::Cegar,
                 },
+                property: property.name().into(),
                 generalize: p.generalize,
                 max_iterations: p.max_iterations,
                 test_step_bound: p.test_step_bound,
@@ -636,8 +648,11 @@ fn write_artefacts(
     compile: &CompileSettings,
     outcome: &crate::engines::EngineReport,
 ) -> Result<(), String> {
-    let Answer::False(violated) = &outcome.answer else { return Ok(()) };
     let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()));
+    if let (Answer::True, Some(path)) = (&outcome.answer, &args.witness) {
+        return write(path, &crate::witness_cmd::correctness_witness(inputs, &outcome.invariants)?);
+    }
+    let Answer::False(violated) = &outcome.answer else { return Ok(()) };
     if let (Some(path), Some(choices)) = (&args.counterexample, &outcome.choices) {
         let saved = crate::replay_cmd::SavedCounterexample::new(
             &config.vm,

@@ -1,5 +1,6 @@
 //! Evidence round trip: for every program of `tests/c` on which `vigil check` answers `false`,
-//! the violation witness it writes passes the format check, the test case is Test-Comp XML, and
+//! the violation witness it writes passes the format check (on `true`, the correctness witness
+//! reads back), the test case is Test-Comp XML, and
 //! the check's own native confirmation (the product feature, `crate::native` of the binary:
 //! the program compiled with the harness it writes, under AddressSanitizer and UBSan, run
 //! against the real libc) confirms the violation — unless the program is a documented exception
@@ -82,10 +83,20 @@ fn round_trip(case: &common::Case, dir: &std::path::Path) -> Result<(), String> 
     if native["status"] == "contradicted" {
         return Err(format!("{name}: the counterexample does not reproduce natively: {}", native["detail"]));
     }
+    if out.status.code() == Some(0) {
+        // true: a correctness witness (crates/cli/tests/witness.rs checks its invariants), no
+        // harness, no test case.
+        let w = std::fs::read_to_string(&witness).map_err(|e| format!("{name}: no correctness witness written: {e}"))?;
+        vigil_report::correctness::read_invariants(&w).map_err(|e| format!("{name}: bad correctness witness: {e}\n{w}"))?;
+        if harness.exists() || testcase.exists() {
+            return Err(format!("{name}: harness or test case written although the verdict is true"));
+        }
+        return Ok(());
+    }
     if out.status.code() != Some(10) {
         // Not (yet) found: nothing to reproduce, and nothing may have been written.
         if witness.exists() || harness.exists() || testcase.exists() {
-            return Err(format!("{name}: files written although the verdict is not false"));
+            return Err(format!("{name}: files written although the verdict is unknown"));
         }
         return Ok(());
     }

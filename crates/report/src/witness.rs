@@ -37,27 +37,27 @@ struct Entry {
 }
 
 #[derive(Serialize)]
-struct Metadata {
-    format_version: &'static str,
-    uuid: String,
-    creation_time: String,
-    producer: Producer,
-    task: Task,
+pub(crate) struct Metadata {
+    pub(crate) format_version: &'static str,
+    pub(crate) uuid: String,
+    pub(crate) creation_time: String,
+    pub(crate) producer: Producer,
+    pub(crate) task: Task,
 }
 
 #[derive(Serialize)]
-struct Producer {
-    name: &'static str,
-    version: String,
+pub(crate) struct Producer {
+    pub(crate) name: &'static str,
+    pub(crate) version: String,
 }
 
 #[derive(Serialize)]
-struct Task {
-    input_files: Vec<String>,
-    input_file_hashes: BTreeMap<String, String>,
-    specification: String,
-    data_model: &'static str,
-    language: &'static str,
+pub(crate) struct Task {
+    pub(crate) input_files: Vec<String>,
+    pub(crate) input_file_hashes: BTreeMap<String, String>,
+    pub(crate) specification: String,
+    pub(crate) data_model: &'static str,
+    pub(crate) language: &'static str,
 }
 
 #[derive(Serialize)]
@@ -129,16 +129,16 @@ pub fn closing_paren_column(source: &str, line: u32, column: u32) -> Option<u32>
 }
 
 /// Renders a number of seconds since the Unix epoch as ISO 8601 UTC.
-fn iso8601(secs: u64) -> String {
+pub(crate) fn iso8601(secs: u64) -> String {
     humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs)).to_string()
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// An RFC 4122 version-4-shaped uuid derived from the witness's content (deterministic).
-fn uuid_from(seed: &[u8]) -> String {
+pub(crate) fn uuid_from(seed: &[u8]) -> String {
     let h = Sha256::digest(seed);
     let mut b = [0u8; 16];
     b.copy_from_slice(&h[..16]);

@@ -4,14 +4,20 @@
 //! Every operation goes through `vigil_semantics::ops` — the one definition of integer arithmetic — so a
 //! test here means what it means on the VM. Undefined operands are given the value 0 (the VM
 //! decides `undef` nondeterministically, so 0 is one of its choices); division by zero and
-//! `INT_MIN / -1` end the step in [`Step::Ub`].
+//! `INT_MIN / -1` end the step in [`Step::Ub`]. Under no-overflow ([`Flat::check_overflow`]) a
+//! signed overflow of an `nsw` operation and `INT_MIN / -1` end it in [`Step::Error`] (the
+//! VM's `SignedOverflow`/`DivOverflow` faults) and a call of the error function in [`Step::Ub`].
 //!
 //! Invariant: values in a state are masked to their register's width.
 
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 use vigil_ir::Loc;
-use vigil_semantics::Scalar;
 use vigil_semantics::ops;
+use vigil_semantics::FaultKind;
+use vigil_semantics::Scalar;
+
+/// Why a path that calls the error function ends without a verdict under no-overflow.
+pub const ERROR_CALL_UNDER_NO_OVERFLOW: &str = "the error function called (not the property checked)";
 
 /// Where one block step ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,10 +77,11 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
     for (i, inst) in blk.insts.iter().enumerate() {
         let loc = blk.locs[i];
         match inst {
-            FInst::Bin { dst, op, w, a, b } => {
-                let r = ops::binop(*op, false, false, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
+            FInst::Bin { dst, op, w, a, b, nsw } => {
+                let r = ops::binop(*op, *nsw, flat.check_overflow, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
                 match r {
                     Ok(s) => state[*dst as usize] = s.bits & mask(*w),
+                    Err(FaultKind::SignedOverflow | FaultKind::DivOverflow) if flat.check_overflow => return Step::Error(loc),
                     Err(k) => return Step::Ub(format!("{k:?}"), loc),
                 }
             }
@@ -101,6 +108,7 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
                     return Step::Blocked;
                 }
             }
+            FInst::Error { loc } if flat.check_overflow => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
             FInst::Error { loc } => return Step::Error(*loc),
             FInst::Exit => return Step::Exit,
         }

@@ -6,9 +6,13 @@
 //! `y<0`, `y+x<0`, `y+2x<0`, …). When a location inside a natural loop has been split
 //! [`THRESHOLD`] times (and again each time that count doubles), candidate invariants of the
 //! loop header are formed over the registers whose values persist across iterations (the
-//! header's φs, registers the loop only reads, memory cells): `r ≥s 0`, `r ≤s 0`, `r == c` and
-//! `min ≤s r ≤s max` for the constant / range the forest shows at the header, and `a ≤s b` for
-//! pairs of them of one width. Candidates violated by a forest state at the header are dropped
+//! header's φs, registers the loop only reads, memory cells): `r ≥s 0`, `r ≤s 0`, `r == c`,
+//! `min ≤s r ≤s max` for the constant / range the forest shows at the header, `r & (2^k−1) == c`
+//! for the low bits (up to 8) all those states agree on, `r ≤s K` and `r ≥s K` for the constants
+//! `K` the loop's comparisons use, and `a ≤s b` for
+//! pairs of them of one width, and the linear equalities `Σ c·r == d` between registers of one
+//! width that all forest states at the header satisfy ([`crate::affine`]: the affine hull of
+//! the tests' values, e.g. `s == 2*i`; arithmetic modulo the width). Candidates violated by a forest state at the header are dropped
 //! at once; then, with the solver, those not established by every edge entering the header from
 //! an abstractly reachable region outside the loop (initiation), and those not preserved by
 //! every path around the loop body (consecution, paths enumerated symbolically), until a
@@ -33,8 +37,18 @@ use crate::symbolic::{sym_step, Mode, Target};
 /// Paths around a loop body considered by consecution.
 pub const MAX_BODY_PATHS: usize = 256;
 
-/// Registers considered for relational candidates `a ≤s b`.
+/// Registers considered for relational candidates `a ≤s b`, and per width for affine ones.
 pub const MAX_RELATIONAL_REGS: usize = 16;
+
+/// Registers with a non-zero coefficient in one affine candidate (keeps candidates readable
+/// and their terms small).
+pub const MAX_AFFINE_TERMS: usize = 4;
+
+/// Forest states at a loop header used to filter candidates (a sample when there are more).
+pub const MAX_FILTER_STATES: usize = 1000;
+
+/// Constants of the loop's comparisons used as bounds.
+pub const MAX_LOOP_CONSTANTS: usize = 16;
 
 /// Splits at one loop location before the first generalisation attempt.
 pub const THRESHOLD: u32 = 3;
@@ -194,7 +208,16 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
     let Some(paths) = body_paths(cx, header, &inloop) else { return false };
     let regs = header_regs(cx.flat, header, body);
     // Forest states at the header.
-    let fstates: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == header as usize).collect();
+    // Forest states at the header; a long test leaves very many, and a sample spread over them
+    // (the first and last included) filters candidates as well at a fraction of the cost —
+    // filtering only saves solver work, the solver decides what is kept.
+    let mut fstates: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == header as usize).collect();
+    if fstates.len() > MAX_FILTER_STATES {
+        let n = fstates.len();
+        let mut sample: Vec<usize> = (0..MAX_FILTER_STATES).map(|i| fstates[i * (n - 1) / (MAX_FILTER_STATES - 1)]).collect();
+        sample.dedup();
+        fstates = sample;
+    }
     let mut cands: Vec<TermId> = Vec::new();
     for &r in &regs {
         let w = cx.flat.width(r);
@@ -205,6 +228,16 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
             if vals.iter().all(|&x| x == c0) {
                 let c = cx.tm.bv_u64(w, c0);
                 cands.push(cx.tm.eq(v, c));
+            }
+        }
+        // Congruence: the low bits all states agree on (`r & 1 == 0` for a counter stepping by 2).
+        if let Some(&c0) = vals.first() {
+            let k = vals.iter().map(|&x| (x ^ c0).trailing_zeros()).min().unwrap_or(64).min(8).min(w.saturating_sub(1));
+            if k > 0 && vals.len() > 1 {
+                let m = cx.tm.bv_u64(w, (1u64 << k) - 1);
+                let low = cx.tm.bvand(v, m);
+                let c = cx.tm.bv_u64(w, c0 & ((1u64 << k) - 1));
+                cands.push(cx.tm.eq(low, c));
             }
         }
         if w >= 2 {
@@ -231,6 +264,35 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
             }
         }
     }
+    // Bounds from the loop's own comparisons: `r ≤s K` and `r ≥s K` for the constants K the
+    // loop compares with (the loop's exit bound, which the tests need not have reached).
+    let mut consts: Vec<(u32, u64)> = Vec::new();
+    for &b in body {
+        for i in &cx.flat.blocks[b as usize].insts {
+            if let FInst::ICmp { a, b, .. } = i {
+                for o in [a, b] {
+                    if let Opnd::Const { bits, width } = *o {
+                        if !consts.contains(&(width, bits)) && consts.len() < MAX_LOOP_CONSTANTS {
+                            consts.push((width, bits));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for &r in &regs {
+        let w = cx.flat.width(r);
+        for &(cw, k) in &consts {
+            if cw == w && w >= 2 {
+                let (v, kt) = (cx.canon[r as usize], cx.tm.bv_u64(w, k));
+                cands.push(cx.tm.sle(v, kt));
+                cands.push(cx.tm.sge(v, kt));
+            }
+        }
+    }
+    // Linear equalities between registers of one width that hold on every forest state at
+    // the header (their affine hull, [`crate::affine`]), e.g. `s == 2*i`.
+    cands.extend(affine_candidates(cx, &regs, &fstates));
     // Drop candidates falsified by the forest, constants and duplicates.
     let mut seen = HashSet::new();
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
@@ -285,6 +347,49 @@ fn try_loop(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, body: &[u32]) -> bool
         }
     }
     any
+}
+
+/// The affine equalities of the forest states `fstates` over `regs`, per register width, as
+/// bit-vector terms (coefficients and constants reduced modulo `2^w`).
+fn affine_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
+    let mut out = Vec::new();
+    let mut widths: Vec<u32> = regs.iter().map(|&r| cx.flat.width(r)).filter(|&w| w >= 2).collect();
+    widths.sort_unstable();
+    widths.dedup();
+    for w in widths {
+        let group: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.width(r) == w).take(MAX_RELATIONAL_REGS).collect();
+        if group.len() < 2 {
+            continue;
+        }
+        let mut points: Vec<Vec<i64>> = Vec::new();
+        for &s in fstates {
+            let p: Vec<i64> = group.iter().map(|&r| sext(cx.states[s].vals[r as usize], w)).collect();
+            if !points.contains(&p) {
+                points.push(p);
+                if points.len() > crate::affine::MAX_POINTS {
+                    break;
+                }
+            }
+        }
+        let Some(eqs) = crate::affine::equalities(&points) else { continue };
+        let m = crate::flatten::mask(w) as u128;
+        for (c, d) in eqs {
+            let nz: Vec<usize> = (0..c.len()).filter(|&j| c[j] != 0).collect();
+            if nz.len() < 2 || nz.len() > MAX_AFFINE_TERMS {
+                continue; // constants are candidates already
+            }
+            let mut sum = cx.tm.bv_u64(w, 0);
+            for j in nz {
+                let k = cx.tm.bv_u64(w, (c[j] as u128 & m) as u64);
+                let v = cx.canon[group[j] as usize];
+                let t = cx.tm.bvmul(k, v);
+                sum = cx.tm.bvadd(sum, t);
+            }
+            let dt = cx.tm.bv_u64(w, (d as u128 & m) as u64);
+            out.push(cx.tm.eq(sum, dt));
+        }
+    }
+    out
 }
 
 fn conj_of(cx: &mut Ctx, cands: &[TermId]) -> TermId {

@@ -8,8 +8,13 @@
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
-//! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5);
-//! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples.
+//! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with
+//!   [`affine`] equalities from the tests' values as candidates;
+//! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
+//! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
+//!
+//! Properties: `unreach-call`, and `no-overflow`, for which the error is a signed overflow the
+//! VM reports ([`flatten::Flat::check_overflow`]).
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -17,6 +22,7 @@
 //! into `reach_error`; everything else is `Unknown` with a reason.
 #![forbid(unsafe_code)]
 
+pub mod affine;
 pub mod cegar;
 pub mod engine;
 pub mod exec;
@@ -25,6 +31,7 @@ pub mod generalize;
 pub mod lee_yannakakis;
 pub mod symbolic;
 pub mod synergy;
+pub mod witness;
 
 use std::fmt;
 use vigil_ir::unknown::{Cause, Unknown};
@@ -64,7 +71,7 @@ impl Algorithm {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub algorithm: Algorithm,
-    /// The property to check; only `unreach-call` is supported (anything else → `Unknown`).
+    /// The property to check: `unreach-call` or `no-overflow` (anything else → `Unknown`).
     /// [default: "unreach-call"]
     pub property: String,
     /// Run RefineWithGeneralization (synergy only). [default: true]
@@ -124,6 +131,8 @@ pub struct ProofLocation {
 pub struct Proof {
     pub locations: Vec<ProofLocation>,
     pub abstract_reachable_regions: usize,
+    /// Loop invariants at loop heads, in C, from the abstractly reachable regions.
+    pub invariants: Vec<witness::LoopInvariant>,
 }
 
 impl fmt::Display for Proof {
@@ -174,7 +183,17 @@ impl Proof {
                 )
             })
             .collect();
-        format!("{{\"abstract_reachable_regions\":{},\"locations\":[{}]}}", self.abstract_reachable_regions, locs.join(","))
+        let invs: Vec<String> = self
+            .invariants
+            .iter()
+            .map(|i| format!("{{\"function\":{},\"line\":{},\"value\":{}}}", json_str(&i.function), i.line, json_str(&i.value)))
+            .collect();
+        format!(
+            "{{\"abstract_reachable_regions\":{},\"locations\":[{}],\"loop_invariants\":[{}]}}",
+            self.abstract_reachable_regions,
+            locs.join(","),
+            invs.join(",")
+        )
     }
 }
 
@@ -230,16 +249,25 @@ impl fmt::Display for Stats {
     }
 }
 
-/// Checks unreach-call on `module` (its `main`).
+/// Checks unreach-call or no-overflow ([`Options::property`]) on `module` (its `main`).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
-    if opts.property != "unreach-call" {
-        return (
-            Verdict::Unknown(Unknown::new(
-                Cause::Declined,
-                format!("the synergy engine checks unreach-call only, not {}", opts.property),
-            )),
-            Stats::default(),
-        );
+    let check_overflow = match opts.property.as_str() {
+        "unreach-call" => false,
+        "no-overflow" => true,
+        other => {
+            return (
+                Verdict::Unknown(Unknown::new(Cause::Declined, format!("the synergy engine checks unreach-call and no-overflow, not {other}"))),
+                Stats::default(),
+            )
+        }
+    };
+    if check_overflow {
+        if let Some(w) = module.compiler_warnings.first() {
+            // The compiler folded an overflowing constant expression: no instruction is left
+            // to overflow, so a proof over the instructions would miss it.
+            let why = format!("a constant expression overflows and was folded by the compiler: {w}");
+            return (Verdict::Unknown(Unknown::new(Cause::FoldedOverflow, why)), Stats::default());
+        }
     }
     // Constructors run before main and destructors after it; the flattened program is main alone.
     if !module.constructors.is_empty() || !module.destructors.is_empty() {
@@ -261,6 +289,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         }
         Err(_) => return (Verdict::Unknown(Unknown::new(Cause::Bug, "internal error while flattening (please report)")), Stats::default()),
     };
+    let flat = flatten::Flat { check_overflow, ..flat };
     check_flat(&flat, opts)
 }
 

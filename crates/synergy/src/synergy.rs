@@ -78,6 +78,9 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 let vals = cx.model_inputs(&last_inputs);
                 let run = cx.run_test(&vals);
                 if run.len() <= k || cx.states[run[k]].region != target {
+                    if cx.out_of_time() {
+                        return Verdict::Unknown(cx.gave_up()); // the test was cut short
+                    }
                     return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
                 }
             }

@@ -109,9 +109,22 @@ fn the_lock_proof_uses_the_papers_predicates_and_prints_as_json() {
 fn other_properties_are_unknown() {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
     let m = load(&p);
-    let opts = Options { property: "no-overflow".into(), ..Default::default() };
+    let opts = Options { property: "valid-memsafety".into(), ..Default::default() };
     let (o, _) = check(&m, &opts);
-    assert!(matches!(&o, Verdict::Unknown(r) if r.cause == vigil_ir::unknown::Cause::Declined && r.message.contains("unreach-call")), "{o:?}");
+    assert!(matches!(&o, Verdict::Unknown(r) if r.cause == vigil_ir::unknown::Cause::Declined && r.message.contains("no-overflow")), "{o:?}");
+}
+
+#[test]
+fn under_no_overflow_the_error_is_a_signed_overflow() {
+    // dart.c computes 2 * x and x + 10 on a 32-bit input: both can overflow.
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let m = load(&p);
+    let opts = Options { property: "no-overflow".into(), max_iterations: 50, ..Default::default() };
+    let (o, _) = check(&m, &opts);
+    let Verdict::Unsafe { inputs, trace } = o else { panic!("expected an overflow, got {o:?}") };
+    let (x, y) = (inputs[0].value as u32 as i32, inputs[1].value as u32 as i32);
+    assert!(x != y && (x.checked_mul(2).is_none() || x.checked_add(10).is_none()), "x={x} y={y}");
+    assert_eq!(trace.last().unwrap().what, "signed overflow");
 }
 
 #[test]

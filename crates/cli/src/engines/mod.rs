@@ -40,6 +40,8 @@ pub struct EngineReport {
     pub sarif: Option<String>,
     /// The engine did not run: it does not apply to this program or property (the answer says why).
     pub declined: bool,
+    /// For `true`: loop invariants of the proof (C expressions) for a correctness witness.
+    pub invariants: Vec<vigil_synergy::witness::LoopInvariant>,
 }
 
 impl EngineReport {
@@ -57,6 +59,7 @@ impl EngineReport {
             warnings: Vec::new(),
             sarif: None,
             declined: false,
+            invariants: Vec::new(),
         }
     }
 

@@ -40,6 +40,7 @@ impl Engine for SynergyEngine {
             vigil_synergy::Verdict::Safe { proof } => {
                 let mut o = EngineReport::new(Answer::True);
                 o.details = proof.to_string().lines().map(String::from).collect();
+                o.invariants = proof.invariants.clone();
                 if let Ok(j) = serde_json::from_str::<serde_json::Value>(&proof.to_json()) {
                     stats.insert("proof".into(), j);
                 }

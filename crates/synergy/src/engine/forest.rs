@@ -51,7 +51,10 @@ impl<'a> Ctx<'a> {
     pub(super) fn successor(&self, st: Step) -> Option<(usize, Option<(String, vigil_ir::Loc)>)> {
         Some(match st {
             Step::Next(b) => (b as usize, None),
-            Step::Error(l) => (self.error_loc(), Some(("reach_error".to_string(), l))),
+            Step::Error(l) => {
+                let what = if self.flat.check_overflow { "signed overflow" } else { "reach_error called" };
+                (self.error_loc(), Some((what.to_string(), l)))
+            }
             Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
             Step::Exit => (self.exit_loc(), None),
             Step::Blocked => return None,
@@ -81,7 +84,12 @@ impl<'a> Ctx<'a> {
         let mut cur = self.root();
         let mut run = vec![cur];
         let mut pos = 0usize;
-        for _ in 0..self.opts.test_step_bound {
+        for n in 0..self.opts.test_step_bound {
+            // A long test stops when the budget is gone (its states so far were all reached,
+            // so a shorter test is still a test); the main loop then answers unknown.
+            if n % 1024 == 1023 && self.out_of_time() {
+                break;
+            }
             let loc = self.states[cur].loc;
             if loc >= self.flat.blocks.len() {
                 break;
@@ -156,7 +164,7 @@ impl<'a> Ctx<'a> {
                 (format!("enter {}", b.name), loc)
             } else {
                 let (w, l) = st.what.clone().unwrap_or_default();
-                (format!("{w} called"), l)
+                (w, l)
             };
             let function = if st.loc < self.flat.blocks.len() { self.flat.blocks[st.loc].func.clone() } else { String::new() };
             trace.push(TraceStep {

@@ -79,6 +79,8 @@ pub struct Ctx<'a> {
     index: HashMap<(usize, Rc<[u64]>), usize>,
     pub stats: Stats,
     pub splits_at: Vec<u32>,
+    /// Per predicate, the registers it mentions (see [`Ctx::holds`]).
+    free_regs: std::cell::RefCell<HashMap<TermId, Rc<[usize]>>>,
 }
 
 /// Result of a solver query.
@@ -115,6 +117,7 @@ impl<'a> Ctx<'a> {
             index: HashMap::new(),
             stats: Stats::default(),
             splits_at: vec![0; nloc],
+            free_regs: Default::default(),
         };
         for l in 0..nloc {
             let t = cx.tm.tt();
@@ -177,6 +180,12 @@ impl<'a> Ctx<'a> {
             }
         }
         None
+    }
+
+    /// The deadline passed or the run was interrupted (the budget without the iteration bound).
+    pub fn out_of_time(&self) -> bool {
+        self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.opts.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
@@ -262,7 +271,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false }
     }
 
     #[test]

@@ -172,10 +172,23 @@ impl<'a> Ctx<'a> {
         if let Some(b) = self.tm.bool_value(pred) {
             return b;
         }
-        let fv = symbolic::free_vars(&self.tm, pred);
-        let assign = self.canon.iter().enumerate().filter(|(_, v)| fv.contains(v)).map(|(i, &v)| {
+        // The registers `pred` mentions, computed once per predicate (a split evaluates its
+        // predicate on every member state).
+        let idx = {
+            let mut cache = self.free_regs.borrow_mut();
+            match cache.get(&pred) {
+                Some(i) => i.clone(),
+                None => {
+                    let fv = symbolic::free_vars(&self.tm, pred);
+                    let i: Rc<[usize]> = self.canon.iter().enumerate().filter(|(_, v)| fv.contains(v)).map(|(i, _)| i).collect();
+                    cache.insert(pred, i.clone());
+                    i
+                }
+            }
+        };
+        let assign = idx.iter().map(|&i| {
             let w = self.flat.regs[i].width;
-            (v, Value::Bv(vigil_bv::BitVecValue::from_u64(w, vals[i])))
+            (self.canon[i], Value::Bv(vigil_bv::BitVecValue::from_u64(w, vals[i])))
         });
         let mut ev = vigil_bv::Evaluator::new(&self.tm, assign);
         ev.eval(pred) == Value::Bool(true)
@@ -254,6 +267,7 @@ impl<'a> Ctx<'a> {
             locations.push(crate::ProofLocation { location: b.name.clone(), function: b.func.clone(), line, regions });
         }
         let reachable = self.abstract_reachable();
-        Some(crate::Proof { locations, abstract_reachable_regions: reachable.len() })
+        let invariants = crate::witness::invariants(self, &reachable);
+        Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
     }
 }

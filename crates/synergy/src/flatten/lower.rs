@@ -86,11 +86,11 @@ impl<'m> Builder<'m> {
         let loc = inst.loc;
         match &inst.kind {
             InstKind::Phi { .. } => {}
-            InstKind::Bin { op, lhs, rhs, .. } => {
+            InstKind::Bin { op, lhs, rhs, flags } => {
                 let d = inst.dest.expect("bin dest");
                 let w = self.int_width(func.value(d).ty, "arithmetic", loc)?;
                 let (dst, a, bb) = self.binary(f, fr, d, *lhs, *rhs, loc)?;
-                self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb });
+                self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb, nsw: flags.nsw });
             }
             InstKind::ICmp { pred, lhs, rhs } => {
                 let (dst, a, bb) = self.binary(f, fr, inst.dest.expect("icmp dest"), *lhs, *rhs, loc)?;
@@ -303,6 +303,22 @@ impl<'m> Builder<'m> {
         if role == Some(Role::Exit) {
             self.emit(cur, loc, FInst::Exit);
             return Ok(self.new_block(format!("{fname}/<after {gname}>"), &fname));
+        }
+        if role == Some(Role::Assert) && m.function(*g).is_declaration() {
+            // The runtime's __VERIFIER_assert (the program does not define one): the error when
+            // the argument is zero, else on.
+            let c = self.opnd(f, fr, args[0], loc)?;
+            let w = opnd_width(&self.regs, c);
+            let ok = self.new_reg(format!("{fname}:assert.c"), 1);
+            self.emit(cur, loc, FInst::ICmp { dst: ok, pred: ICmpPred::Ne, w, a: c, b: Opnd::Const { bits: 0, width: w } });
+            let err = self.new_block(format!("{fname}/<{gname} failed>"), &fname);
+            self.emit(err, loc, FInst::Error { loc });
+            self.blocks[err as usize].term = FTerm::Return;
+            let next = self.new_block(format!("{fname}/<after {gname}>"), &fname);
+            let edge = |target| Edge { target, assigns: Vec::new() };
+            self.blocks[cur as usize].term = FTerm::CondBr { c: Opnd::Reg(ok), t: edge(next), f: edge(err) };
+            self.blocks[cur as usize].term_loc = loc;
+            return Ok(next);
         }
         if role == Some(Role::Assume) {
             let c = self.opnd(f, fr, args[0], loc)?;

@@ -15,7 +15,8 @@
 //!   executes, and so does `llvm.lifetime.start` on it (a block's scope entered again). Anything else about memory makes [`flatten`] fail with a `memory` reason, so the
 //!   engine answers `unknown` rather than guess.
 //! * A call of `reach_error`/`__VERIFIER_error` (whatever its body), and of `__assert_fail`, is
-//!   the error; `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
+//!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
+//!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
 //!   calls, recursion, floats and pointers held in registers make [`flatten`] fail.
 //! * φ nodes are not instructions here: each control-flow edge carries the parallel assignment of
@@ -42,7 +43,8 @@ pub enum Opnd {
 /// Flat instructions. `w` is the operand width.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FInst {
-    Bin { dst: u32, op: BinOp, w: u32, a: Opnd, b: Opnd },
+    /// `nsw`: LLVM's no-signed-wrap flag (signed overflow is the error under no-overflow).
+    Bin { dst: u32, op: BinOp, w: u32, a: Opnd, b: Opnd, nsw: bool },
     ICmp { dst: u32, pred: ICmpPred, w: u32, a: Opnd, b: Opnd },
     Select { dst: u32, c: Opnd, t: Opnd, f: Opnd },
     Cast { dst: u32, op: CastOp, from: u32, to: u32, v: Opnd },
@@ -120,6 +122,10 @@ pub struct Flat {
     /// The module's source file names (for [`Loc::file`]) and main file.
     pub files: Vec<String>,
     pub source_file: String,
+    /// The property is no-overflow: signed overflow of `nsw` add/sub/mul and `INT_MIN / -1`
+    /// are the error, a call of the error function is undefined behaviour here (a path the
+    /// VM ends without deciding the property). Set by [`crate::check`]. [default: false]
+    pub check_overflow: bool,
 }
 
 impl Flat {
@@ -377,7 +383,7 @@ impl<'m> Builder<'m> {
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
-        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone() })
+        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone(), check_overflow: false })
     }
 }
 

@@ -122,6 +122,49 @@ pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId,
     }
 }
 
+/// Under no-overflow: the condition under which `a op b` overflows as the VM reports it (an
+/// `nsw` add, sub or mul whose exact result leaves the signed range; `INT_MIN / -1` for signed
+/// division and remainder), and for `shl` the condition the VM treats as inconclusive (a shift
+/// that would overflow if its operand were signed; [`vigil_semantics::ops::binop`]).
+pub fn overflow_terms(tm: &mut TermManager, op: BinOp, nsw: bool, w: u32, a: TermId, b: TermId) -> (Option<TermId>, Option<TermId>) {
+    if w < 2 {
+        return (None, None);
+    }
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul if nsw => {
+            let ext = if op == BinOp::Mul { w } else { 1 };
+            let (xa, xb) = (tm.sign_extend(a, ext), tm.sign_extend(b, ext));
+            let exact = match op {
+                BinOp::Add => tm.bvadd(xa, xb),
+                BinOp::Sub => tm.bvsub(xa, xb),
+                _ => tm.bvmul(xa, xb),
+            };
+            let low = tm.extract(exact, w - 1, 0);
+            let back = tm.sign_extend(low, ext);
+            let same = tm.eq(back, exact);
+            (Some(tm.not(same)), None)
+        }
+        BinOp::SDiv | BinOp::SRem => {
+            let min = tm.bv_u64(w, 1u64 << (w - 1));
+            let m1 = tm.bv_u64(w, mask(w));
+            let am = tm.eq(a, min);
+            let bm = tm.eq(b, m1);
+            (Some(tm.and(am, bm)), None)
+        }
+        BinOp::Shl => {
+            // b < w and (a << b) >>s b != a.
+            let wc = tm.bv_u64(w, u64::from(w).min(mask(w)));
+            let small = if u64::from(w) > mask(w) { tm.tt() } else { tm.ult(b, wc) };
+            let sh = tm.bvshl(a, b);
+            let back = tm.bvashr(sh, b);
+            let same = tm.eq(back, a);
+            let lost = tm.not(same);
+            (None, Some(tm.and(small, lost)))
+        }
+        _ => (None, None),
+    }
+}
+
 /// The symbolic step of block `b` from `pre`. Inputs read are appended to `inputs` (in call
 /// order); fresh variables standing for undefined values to `fresh`.
 pub fn sym_step(
@@ -140,10 +183,35 @@ pub fn sym_step(
     for (i, inst) in blk.insts.iter().enumerate() {
         let loc = blk.locs[i];
         match inst {
-            FInst::Bin { dst, op, w, a, b } => {
+            FInst::Bin { dst, op, w, a, b, nsw } => {
                 let x = opnd(tm, &st, *a, mode, fresh);
                 let y = opnd(tm, &st, *b, mode, fresh);
-                let (r, ub) = binop_term(tm, *op, *w, x, y, mode, fresh);
+                let (r, mut ub) = binop_term(tm, *op, *w, x, y, mode, fresh);
+                if flat.check_overflow {
+                    let (ovf, shl_ub) = overflow_terms(tm, *op, *nsw, *w, x, y);
+                    if let Some(o) = ovf {
+                        let g = tm.and(pc, o);
+                        if tm.bool_value(g) != Some(false) {
+                            exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone() });
+                        }
+                        let no = tm.not(o);
+                        pc = tm.and(pc, no);
+                        if matches!(op, BinOp::SDiv | BinOp::SRem) {
+                            // What is left of the division's undefined behaviour: by zero.
+                            let zero = tm.bv_u64(*w, 0);
+                            ub = Some(tm.eq(y, zero));
+                        }
+                    }
+                    if let Some(u) = shl_ub {
+                        let g = tm.and(pc, u);
+                        if tm.bool_value(g) != Some(false) {
+                            let what = "left shift that overflows if its operand is signed".to_string();
+                            exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone() });
+                        }
+                        let nu = tm.not(u);
+                        pc = tm.and(pc, nu);
+                    }
+                }
                 if let Some(u) = ub {
                     if tm.bool_value(u) != Some(false) {
                         let g = tm.and(pc, u);
@@ -199,7 +267,12 @@ pub fn sym_step(
             }
             FInst::Error { loc } => {
                 if tm.bool_value(pc) != Some(false) {
-                    exits.push(SymExit { target: Target::Error(*loc), guard: pc, post: st });
+                    let target = if flat.check_overflow {
+                        Target::Ub(crate::exec::ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)
+                    } else {
+                        Target::Error(*loc)
+                    };
+                    exits.push(SymExit { target, guard: pc, post: st });
                 }
                 return exits;
             }
