@@ -105,14 +105,10 @@ pub struct SymData {
     pub stats: SymStats,
 }
 
-/// The signedness of a `__VERIFIER_nondet_*` function's result by its name (None: not an
-/// integer input).
+/// The signedness of a `__VERIFIER_nondet_*` function's result by its name, from the one table
+/// of SV-COMP functions (None: not an integer input — `_Bool`, pointers and floats are not).
 fn nondet_signed(name: &str) -> Option<bool> {
-    Some(match name.strip_prefix("__VERIFIER_nondet_")? {
-        "char" | "short" | "int" | "long" | "longlong" => true,
-        "uchar" | "ushort" | "uint" | "unsigned" | "ulong" | "ulonglong" | "size_t" | "u8" | "u16" | "u32" => false,
-        _ => return None,
-    })
+    vigil_ir::svcomp::nondet_function(name).filter(|n| !n.is_bool() && !n.is_pointer() && !n.is_float()).map(|n| n.signed)
 }
 
 impl SymData {
