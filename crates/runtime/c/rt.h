@@ -247,6 +247,15 @@ void __VERIFIER_atomic_end(void);
 
 /* ---- helpers shared between the runtime's files (defined in stdio.c and stdlib.c) ---- */
 
+/* The body of a variadic front end (printf, sscanf, …): gathers the arguments after parameter
+ * `last` into `ap` and returns `call`, the int its va_list form returns. */
+#define RT_VA_FORWARD(last, call) \
+    va_list ap;                   \
+    va_start(ap, last);           \
+    int rt_va_result = (call);    \
+    va_end(ap);                   \
+    return rt_va_result
+
 /* Is the VM recording a trace? Trace messages are only formatted then (see VM_CTL_TRACING). */
 static inline int rt_tracing(void) {
     return __vm_control(VM_CTL_TRACING, 0, 0) != 0;

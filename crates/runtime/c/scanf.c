@@ -477,27 +477,15 @@ RT_WEAK int vscanf(const char *restrict fmt, va_list ap) {
 }
 
 RT_WEAK int sscanf(const char *restrict str, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsscanf(str, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vsscanf(str, fmt, ap));
 }
 
 RT_WEAK int fscanf(FILE *restrict stream, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stream, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vfscanf(stream, fmt, ap));
 }
 
 RT_WEAK int scanf(const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stdin, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vfscanf(stdin, fmt, ap));
 }
 
 /* glibc's headers redirect the scanf family to these names in C99 (and later) mode. */
@@ -514,25 +502,13 @@ RT_WEAK int __isoc99_vscanf(const char *restrict fmt, va_list ap) {
 }
 
 RT_WEAK int __isoc99_sscanf(const char *restrict str, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsscanf(str, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vsscanf(str, fmt, ap));
 }
 
 RT_WEAK int __isoc99_fscanf(FILE *restrict stream, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stream, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vfscanf(stream, fmt, ap));
 }
 
 RT_WEAK int __isoc99_scanf(const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stdin, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vfscanf(stdin, fmt, ap));
 }
