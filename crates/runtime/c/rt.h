@@ -288,6 +288,9 @@ static inline void rt_check_overlap(const char *fn, const void *dst, size_t dlen
     if (rt_ranges_overlap(dst, dlen, src, slen))
         __vigil_fault(VM_FAULT_OVERLAP, fn);
 }
+/* strcpy and stpcpy (`fn` names the one called): copies src with its NUL to dst after the
+ * overlap check; returns where the NUL was written. */
+char *__vigil_copy_string(const char *fn, char *restrict dst, const char *restrict src);
 /* Formats into `buf` (always NUL-terminated when size > 0); returns the full length. */
 int __vigil_format(char *buf, size_t size, const char *fmt, ...);
 /* Memory streams (memstream.c). Output to one: 1 if it may proceed, else 0 with the stream's
