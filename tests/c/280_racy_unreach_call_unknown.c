@@ -1,9 +1,11 @@
 // expect: unknown(data race)
+// flags: -C explicit.racy=unknown
 // decide: explicit
 // unknown: data-race
-// A racy flag handshake whose assertion holds under sequential consistency: the program has a
-// data race, so vigil does not answer true (a racy C program's behaviour is undefined, and
-// x86-64 is not sequentially consistent); no interleaving violates it, so not false either.
+// The strict mode (explicit.racy=unknown): a racy flag handshake whose assertion holds under
+// sequential consistency gets no true (a racy C program's behaviour is undefined, and x86-64 is
+// not sequentially consistent); no interleaving violates it, so not false either. By default
+// (SV-COMP's semantics) the same program is true with a warning (400).
 #include <pthread.h>
 void reach_error(void);
 int data, ready;

@@ -1,9 +1,11 @@
 // expect: unknown(weaker than seq_cst)
+// flags: -C explicit.racy=unknown
 // decide: explicit
 // unknown: weak-atomics
-// Message passing with relaxed atomics: race-free, but relaxed accesses allow behaviours that
-// no sequentially consistent interleaving has (the reader may see ready without data on a weak
-// memory model), so vigil, which explores sequentially consistent interleavings, gives no true.
+// The strict mode (explicit.racy=unknown): message passing with relaxed atomics is race-free,
+// but relaxed accesses allow behaviours that no sequentially consistent interleaving has (the
+// reader may see ready without data on a weak memory model), so no true. By default the
+// program is explored under sequential consistency and is true with a warning (402).
 #include <pthread.h>
 void reach_error(void);
 int data, ready;

@@ -80,6 +80,8 @@ pub fn resolve_config(args: &CheckArgs) -> Result<Config, String> {
         c.explicit.search = match o {
             SearchOrder::Dfs => config::SearchOrder::Dfs,
             SearchOrder::Bfs => config::SearchOrder::Bfs,
+            SearchOrder::Mixed => config::SearchOrder::Mixed,
+            SearchOrder::Auto => config::SearchOrder::Auto,
         };
     }
     if let Some(m) = args.max_memory {
@@ -114,7 +116,8 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Search order of the explicit engine [default: dfs, explicit.search].
+    /// Search order of the explicit engine: dfs, bfs, mixed (a DFS and a BFS step in turn) or
+    /// auto (dfs until the program starts a thread, then mixed) [default: auto, explicit.search].
     #[arg(long, value_enum)]
     pub search: Option<SearchOrder>,
     /// Stop the explicit search after this many states (the verdict is then unknown)
@@ -175,7 +178,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Set one parameter, e.g. `-C explicit.max_states=100000` or `-C sat.restart=luby` (after
-    /// --config; `vigil params` lists every key).
+    /// --config; `vigil params` lists every key). `-C explicit.racy=unknown` is the strict mode
+    /// for thread programs: no `true` for a program with a data race or atomics weaker than
+    /// seq_cst (by default, `sc`, they get the sequentially consistent verdict, as SV-COMP
+    /// defines it, with a warning).
     #[arg(short = 'C', value_name = "SECTION.KEY=VALUE")]
     pub set: Vec<String>,
     #[command(flatten)]
@@ -205,6 +211,8 @@ impl SymbolicChoice {
 pub enum SearchOrder {
     Dfs,
     Bfs,
+    Mixed,
+    Auto,
 }
 
 fn parse_range(s: &str) -> Result<(i64, i64), String> {
@@ -363,9 +371,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         time_s: start.elapsed().as_secs_f64(),
         notes,
         native,
+        warnings: outcome.warnings.clone(),
     };
     match args.format {
         Format::Text => {
+            for w in &report.warnings {
+                eprintln!("{w}");
+            }
             if !report.trace.is_empty() {
                 println!("counterexample (replayed):");
                 for step in &report.trace {
@@ -692,6 +704,8 @@ fn search_config(
         order: match config.explicit.search {
             config::SearchOrder::Dfs => vigil_explicit::Order::Dfs,
             config::SearchOrder::Bfs => vigil_explicit::Order::Bfs,
+            config::SearchOrder::Mixed => vigil_explicit::Order::Mixed,
+            config::SearchOrder::Auto => vigil_explicit::Order::Auto,
         },
         vm: vigil_vm::Config {
             symbolic: args.symbolic.mode(args.nondet_range),
@@ -702,6 +716,11 @@ fn search_config(
         max_memory: config.portfolio.max_memory_mib.saturating_mul(1 << 20),
         deadline: Some(deadline),
         cancel: None,
+        racy: match config.explicit.racy {
+            config::RacyPolicy::Sc => vigil_explicit::Racy::Sc,
+            config::RacyPolicy::Unknown => vigil_explicit::Racy::Unknown,
+        },
+        por: config.explicit.por,
     }
 }
 

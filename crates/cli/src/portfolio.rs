@@ -248,6 +248,7 @@ fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(EngineReport, f64)>>
         if let Some((o, _)) = results[0].take() {
             outcome.stats = o.stats;
             outcome.details = o.details;
+            outcome.warnings = o.warnings;
         }
     }
     let decided_by = if engines.len() == 1 { engines[0].name() } else { "none" };

@@ -51,6 +51,8 @@ pub struct Report {
     pub notes: Vec<String>,
     /// The native confirmation of a `false` (None when no false was checked natively).
     pub native: Option<crate::native::NativeCheck>,
+    /// Warnings that do not change the answer (text mode prints them on stderr).
+    pub warnings: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -65,6 +67,7 @@ struct JsonReport<'a> {
     stats: &'a serde_json::Map<String, serde_json::Value>,
     time_s: f64,
     notes: &'a [String],
+    warnings: &'a [String],
     /// `{"status": "confirmed"|"not-confirmed"|"contradicted", "detail", "time_s"}` or null.
     native: Option<serde_json::Value>,
 }
@@ -104,6 +107,7 @@ impl Report {
             stats: &self.stats,
             time_s: self.time_s,
             notes: &self.notes,
+            warnings: &self.warnings,
             native: self.native.as_ref().map(|n| n.to_json()),
         };
         serde_json::to_string_pretty(&j).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
@@ -134,6 +138,7 @@ mod tests {
             time_s: 0.5,
             notes: vec![],
             native: None,
+            warnings: vec![],
         };
         let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
         for k in ["verdict", "property", "engine", "reason", "trace", "stats", "time_s"] {

@@ -101,6 +101,7 @@ fn vm_flags_agree_with_the_runtime_header() {
         (reg::INT_SLOT as i64, rt::VM_CR_INT_SLOT),
         (reg::SCHEDULER as i64, rt::VM_CR_SCHEDULER),
         (reg::FAULT_HANDLER as i64, rt::VM_CR_FAULT_HANDLER),
+        (reg::TRANSIENT as i64, rt::VM_CR_TRANSIENT),
         (ctl::GET_FLAGS as i64, rt::VM_CTL_GET_FLAGS),
         (ctl::SET_FLAGS as i64, rt::VM_CTL_SET_FLAGS),
         (ctl::CLEAR_FLAGS as i64, rt::VM_CTL_CLEAR_FLAGS),
@@ -110,6 +111,7 @@ fn vm_flags_agree_with_the_runtime_header() {
         (ctl::INPUTS as i64, rt::VM_CTL_INPUTS),
         (ctl::INPUT as i64, rt::VM_CTL_INPUT),
         (ctl::ENVIRONMENT as i64, rt::VM_CTL_ENVIRONMENT),
+        (ctl::READY as i64, rt::VM_CTL_READY),
     ];
     for (k, (vm, runtime)) in same.into_iter().enumerate() {
         assert_eq!(vm, runtime, "constant number {k} of the list");

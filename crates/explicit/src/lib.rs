@@ -12,8 +12,10 @@
 //! once, so it may prove the property, and it never reports a violation.
 //!
 //! Threads: the search compares the first visible actions of the threads from each state to find
-//! data races ([`race`]); `no-data-race` answers from them, and for the other properties a race
-//! rules out `true` (README, "Threads").
+//! data races ([`race`]); `no-data-race` answers from them. For the other properties a racy
+//! program gets the verdict of its sequentially consistent interleavings, as SV-COMP defines it,
+//! with the race as a warning ([`search::Racy::Sc`]), or `unknown` in the strict mode
+//! ([`search::Racy::Unknown`]; README, "Threads").
 
 #![forbid(unsafe_code)]
 
@@ -21,10 +23,11 @@ mod encode;
 pub mod race;
 pub mod replay;
 pub mod search;
+mod sleep;
 pub mod store;
 
 pub use replay::Step;
-pub use search::{Order, SearchConfig, SearchResult, SearchStats, Violation};
+pub use search::{Order, Racy, SearchConfig, SearchResult, SearchStats, Violation};
 pub use vigil_vm::Symbolic;
 
 use vigil_ir::unknown::{Cause, Unknown};
@@ -82,6 +85,9 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             stats.solver_queries += more.solver_queries;
             stats.solver_cache_hits += more.solver_cache_hits;
             stats.solver_time_s += more.solver_time_s;
+            stats.race = stats.race.take().or(more.race);
+            stats.weak_atomic = stats.weak_atomic.take().or(more.weak_atomic);
+            stats.deadlock = stats.deadlock.take().or(more.deadlock);
             if matches!(again, SearchResult::Holds) {
                 result = SearchResult::Holds;
             }

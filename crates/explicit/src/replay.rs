@@ -113,11 +113,17 @@ fn is_runtime_file(file: &str) -> bool {
     file.contains("crates/runtime/c/") || file.contains("vigil-runtime")
 }
 
+/// The scheduler's note of the thread it picked (`note_switch` in the runtime's `os.c`).
+fn is_thread_note(text: &str) -> bool {
+    text.strip_prefix("thread ").and_then(|r| r.strip_suffix(" runs")).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step> {
     let mut steps = Vec::new();
     // Calls made from code without locations (vigil's runtime) are internal: neither they nor
     // their returns are shown. `shown` has one entry per active call.
     let mut shown: Vec<bool> = Vec::new();
+    let mut last_thread = String::from("thread 0 runs");
     for e in events {
         match e {
             Event::Line { func, loc } => {
@@ -141,6 +147,14 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
             Event::Trace { kind, text } => match kind {
                 0 => steps.push(Step::Output { text: text.clone() }),
                 2 => steps.push(Step::Input { text: text.clone() }),
+                // The scheduler notes the thread it picks in every transition; only a switch
+                // is shown (main runs first).
+                _ if is_thread_note(text) => {
+                    if *text != last_thread {
+                        last_thread = text.clone();
+                        steps.push(Step::Note { text: text.clone() });
+                    }
+                }
                 _ => steps.push(Step::Note { text: text.clone() }),
             },
             Event::Environment { event, value } => steps.push(Step::Environment { event: *event, value: *value }),

@@ -29,6 +29,14 @@ use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Propert
 pub enum Order {
     Dfs,
     Bfs,
+    /// DFS and BFS steps in turn: the newest state of the frontier, then the oldest. A program
+    /// whose state space is infinite or huge in depth (a loop creating threads, a loop bounded
+    /// by an input) traps a DFS in one deep branch; the BFS half still reaches every shallow
+    /// state, at half its speed, and the DFS half deep ones. The stateful search is complete in
+    /// any order, so this changes only which violation is found first and when.
+    Mixed,
+    /// [`Order::Dfs`] until the program starts a second thread, then [`Order::Mixed`].
+    Auto,
 }
 
 /// Limits and options of a search.
@@ -43,6 +51,26 @@ pub struct SearchConfig {
     pub deadline: Option<Instant>,
     /// Set from another thread to stop the search (it then answers unknown).
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// What a data race or an atomic weaker than `seq_cst` does to the verdict of a property
+    /// other than `no-data-race` (README, "Racy programs under the other properties").
+    pub racy: Racy,
+    /// Sleep sets (`crate::sleep`) in thread programs, under `explicit.racy=sc` and the
+    /// properties other than `no-data-race`.
+    pub por: bool,
+}
+
+/// The verdict of a racy program (or one with weak atomics) under the properties other than
+/// `no-data-race`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Racy {
+    /// SV-COMP's semantics: the verdict of the sequentially consistent interleavings, `true`
+    /// included when their exploration is complete; the race is reported as a warning
+    /// ([`SearchStats::race`]).
+    #[default]
+    Sc,
+    /// Strict: no `true` for a racy program (its behaviour is undefined in C11 and x86-64 is not
+    /// sequentially consistent); the answer is `unknown` naming the race.
+    Unknown,
 }
 
 /// A violation found by the search.
@@ -87,6 +115,11 @@ pub struct SearchStats {
     /// A deadlock the search met while checking another property (a warning: the path ends
     /// there, which SV-COMP's properties do not count as a violation).
     pub deadlock: Option<String>,
+    /// Under [`Racy::Sc`], a data race the search met while checking another property (the
+    /// verdict assumes sequential consistency).
+    pub race: Option<String>,
+    /// Under [`Racy::Sc`], an atomic weaker than `seq_cst` in a thread program: where it is.
+    pub weak_atomic: Option<String>,
 }
 
 /// The next choice vector after a run that took `taken`, or None when all were tried.
@@ -193,12 +226,45 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut weak_noted = false;
     // The state expanded last: its objects are reused when the next one is rebuilt.
     let mut previous: Option<crate::store::Expanded> = None;
-    while let Some(idx) = if cfg.order == Order::Dfs { frontier.pop_back() } else { frontier.pop_front() } {
+    let mut pops = 0u64;
+    let por_on = cfg.por && cfg.property != Property::NoDataRace && cfg.racy == Racy::Sc;
+    let mut sleep = crate::sleep::Sleep::default();
+    // Whether a state with several threads was reached (Order::Auto).
+    let mut threaded_seen = false;
+    while let Some(idx) = {
+        pops += 1;
+        match cfg.order {
+            Order::Dfs => frontier.pop_back(),
+            Order::Bfs => frontier.pop_front(),
+            Order::Mixed | Order::Auto if pops % 2 == 0 && (cfg.order == Order::Mixed || threaded_seen) => frontier.pop_front(),
+            Order::Mixed | Order::Auto => frontier.pop_back(),
+        }
+    } {
         let from = store.expand(idx, previous.as_ref());
         let mut forced: Vec<u32> = Vec::new();
         // The first visible action of each transition from this state (data races).
         let mut actions: Vec<crate::race::Action> = Vec::new();
-        loop {
+        // Sleep sets: the picks to run, the transitions asleep here and those run so far, the
+        // one being run (its entry and successors).
+        let por = por_on && from.state.flags & flags::THREADED != 0;
+        let mut plan = None;
+        let mut asleep: Vec<crate::sleep::Entry> = Vec::new();
+        let mut current: Option<(crate::sleep::Entry, Vec<(StateId, bool)>)> = None;
+        if por {
+            let (z, only) = sleep.take(idx);
+            for e in &z {
+                actions.push(crate::race::Action { thread: e.thread, accesses: e.accesses.clone(), choices: Vec::new() });
+            }
+            // Without anything asleep every pick runs: no need to probe which thread each is.
+            if !z.is_empty() || only.is_some() {
+                let p = crate::sleep::Plan::new(&mut m, &from.state, &z, only.as_deref());
+                forced = p.from(0).unwrap_or_default();
+                plan = Some(p);
+            }
+            asleep = z;
+        }
+        let nothing_to_run = plan.as_ref().is_some_and(|p| p.from(0).is_none());
+        while !nothing_to_run {
             check_counter += 1;
             if check_counter.is_multiple_of(64) {
                 if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -235,9 +301,14 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 note(Unknown::new(Cause::InputSampled, INPUT_SAMPLED), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
+                threaded_seen = true;
                 if let (Some(at), false) = (&prog.weak_atomic, weak_noted) {
-                    let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
-                    note(Unknown::new(Cause::WeakAtomics, why), &mut incomplete);
+                    if cfg.racy == Racy::Unknown {
+                        let why = format!("an atomic weaker than seq_cst at {at} (behaviours beyond sequential consistency are not explored)");
+                        note(Unknown::new(Cause::WeakAtomics, why), &mut incomplete);
+                    } else {
+                        stats.weak_atomic = Some(at.clone());
+                    }
                     weak_noted = true;
                 }
                 if let (false, Some(thread)) = (m.accesses.is_empty(), m.thread_slot()) {
@@ -247,6 +318,22 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             // A violation in a state whose uninitialised values may have been read inconsistently
             // (see vigil_vm::machine, "Uninitialised values") is not evidence.
             let doubtful = m.state.flags & flags::UNDEF_DOUBT != 0;
+            if por {
+                // The runs of one pick (one thread) come one after the other.
+                let slot = m.thread_slot();
+                let index = crate::sleep::thread_of(m.ready_threads(), &choice_vec);
+                let slot32 = index.unwrap_or(u32::MAX);
+                if current.as_ref().is_some_and(|(e, _)| e.slot != slot32) {
+                    let (e, succ) = current.take().expect("checked");
+                    crate::sleep::finish(&mut sleep, &mut asleep, e, succ, &mut frontier);
+                }
+                let (e, _) = current.get_or_insert_with(|| {
+                    let entry = crate::sleep::Entry { slot: slot32, thread: slot.unwrap_or(u64::MAX), accesses: Vec::new(), global: index.is_none() };
+                    (entry, Vec::new())
+                });
+                e.accesses.extend(m.accesses.iter().copied());
+                e.global |= !matches!(out.stop, Stop::Interrupt | Stop::Cancelled) || m.state.flags & flags::ATOMIC != 0;
+            }
             let violation = |fault: FaultKind, loc, func| {
                 let property = fault.violates(cfg.property)?;
                 let mut choices = store.path_to(idx);
@@ -274,8 +361,15 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         let inserted = store.insert(&canon, Some(&from), Some(idx), &choice_vec);
                         match inserted {
                             Err(e) => return full(e, &mut stats),
-                            Ok(None) => {}
+                            Ok(None) => {
+                                if let (Some((_, succ)), Some(id)) = (current.as_mut(), store.last_found()) {
+                                    succ.push((id, false));
+                                }
+                            }
                             Ok(Some(id)) => {
+                                if let Some((_, succ)) = current.as_mut() {
+                                    succ.push((id, true));
+                                }
                                 stats.states += 1;
                                 frontier.push_back(id);
                                 count_bytes(&store, &frontier, &mut stats);
@@ -316,10 +410,22 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     None => note(fault_reason(&kind, loc, prog), &mut incomplete),
                 },
             }
-            match next_choices(&taken) {
-                Some(v) => forced = v,
-                None => break,
+            let next = next_choices(&taken);
+            // Sleep sets: after the runs of one pick, the next pick to run.
+            let jump = match (&plan, &next) {
+                (Some(p), Some(v)) if p.choice => {
+                    let pick = choice_vec.first().copied().unwrap_or(0);
+                    (v.first() != Some(&pick)).then(|| p.from(pick + 1))
+                }
+                _ => None,
+            };
+            match (jump, next) {
+                (Some(Some(v)), _) | (None, Some(v)) => forced = v,
+                _ => break,
             }
+        }
+        if let Some((e, succ)) = current.take() {
+            crate::sleep::finish(&mut sleep, &mut asleep, e, succ, &mut frontier);
         }
         if let Some((i, j)) = crate::race::find(prog, from.state.root, &actions) {
             let (a, b) = (&actions[i], &actions[j]);
@@ -344,9 +450,14 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     }
                     None => note(Unknown::new(Cause::Bug, format!("{what}, but no schedule to it was found")).at(y.loc), &mut incomplete),
                 }
-            } else {
+            } else if cfg.racy == Racy::Unknown {
                 let why = format!("the program has a data race ({what}); it was explored under sequential consistency only");
                 note(Unknown::new(Cause::DataRace, why).at(y.loc), &mut incomplete);
+            } else {
+                // SV-COMP's semantics: the exploration goes on under sequential consistency,
+                // which stays complete for a racy program (every access to a shared object is a
+                // visible action whether it races or not, see vigil_vm::machine::sharing).
+                stats.race.get_or_insert(what);
             }
         }
         previous = Some(from);

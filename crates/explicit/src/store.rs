@@ -130,6 +130,8 @@ pub struct StateStore {
     object_scratch: Vec<u8>,
     key_scratch: Vec<u8>,
     ids_scratch: Vec<u32>,
+    /// The id of the visited state the last [`Self::insert`] that returned None found.
+    last_found: Option<StateId>,
 }
 
 fn hash_bytes(bytes: &[u8]) -> u64 {
@@ -241,6 +243,7 @@ impl StateStore {
             object_scratch: Vec::new(),
             key_scratch: Vec::new(),
             ids_scratch: Vec::new(),
+            last_found: None,
         };
         for (i, o) in first.objects[..g].iter().enumerate() {
             let id = store.intern(o, i, None)?;
@@ -353,7 +356,8 @@ impl StateStore {
         self.ids_scratch = ids;
         let hash = hash_bytes(&self.key_scratch);
         let (records, key) = (&self.records, &self.key_scratch);
-        if self.state_table.find(hash, |id| at(records, *id).starts_with(key)).is_some() {
+        if let Some(&id) = self.state_table.find(hash, |id| at(records, *id).starts_with(key)) {
+            self.last_found = Some(id);
             return Ok(None);
         }
         let mut rec = std::mem::take(&mut self.key_scratch);
@@ -374,6 +378,11 @@ impl StateStore {
             hash_bytes(&rec[..key_len(rec, g)])
         });
         Ok(Some(id))
+    }
+
+    /// The visited state the last [`Self::insert`] that returned None found.
+    pub fn last_found(&self) -> Option<StateId> {
+        self.last_found
     }
 
     /// Rebuilds a stored state. An object that `previous` (the state expanded before, usually

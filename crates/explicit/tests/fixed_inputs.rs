@@ -25,6 +25,8 @@ fn run(prog: &Program, inputs: Option<Vec<u64>>, malloc_can_fail: bool) -> Verdi
         max_memory: 1 << 28,
         deadline: None,
         cancel: None,
+        racy: Default::default(),
+        por: false,
     };
     check(prog, &cfg).0
 }

@@ -32,6 +32,8 @@ fn run(prog: &Program, property: Property, inputs: Option<Vec<u64>>) -> Verdict 
         max_memory: 1 << 28,
         deadline: None,
         cancel: None,
+        racy: Default::default(),
+        por: false,
     };
     check(prog, &cfg).0
 }

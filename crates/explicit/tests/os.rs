@@ -27,6 +27,8 @@ fn run(prog: &Program, property: Property) -> (Verdict, SearchStats) {
         max_memory: 1 << 28,
         deadline: None,
         cancel: None,
+        racy: Default::default(),
+        por: false,
     };
     check(prog, &cfg)
 }

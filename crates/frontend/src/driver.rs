@@ -213,8 +213,14 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
 
     let final_bc = dir.path().join("program.bc");
     let tool = &opts.tools.opt;
-    let passes = if opts.mem2reg { "-passes=mem2reg" } else { "-passes=verify" };
-    let res = run(Command::new(tool).arg(passes).arg(&linked).arg("-o").arg(&final_bc), tool)?;
+    // The scalarizer turns vector operations (GNU `vector_size` types) into element-wise scalar
+    // ones; what stays vector is moved whole or reached by constant-index extract/insertelement
+    // (see `lower::types`). It leaves code without vectors unchanged.
+    let passes = if opts.mem2reg { "-passes=mem2reg,scalarizer" } else { "-passes=scalarizer,verify" };
+    let res = run(
+        Command::new(tool).arg(passes).arg("-scalarize-load-store").arg(&linked).arg("-o").arg(&final_bc),
+        tool,
+    )?;
     if !res.status.success() {
         return Err(FrontendError::InvalidBitcode { path: linked, reason: first_line(&stderr_text(&res)) });
     }

@@ -79,7 +79,15 @@ fn load_as_asked(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir:
 
 /// Lowers a bitcode file that `opt` has already verified (see [`driver::build_bitcode`]).
 pub fn load_verified_bitcode(path: &std::path::Path) -> Result<vigil_ir::Module, FrontendError> {
-    let offsets = lower::gep_offsets::compute(path).map_err(|reason| FrontendError::Read { reason })?;
+    // The llvm-ir crate reads the rewritten copy (see `lower::canon`), kept until it is parsed.
+    let rewritten = tempfile::Builder::new()
+        .prefix("vigil-canon-")
+        .suffix(".bc")
+        .tempfile()
+        .map_err(|e| FrontendError::Io { path: std::env::temp_dir(), reason: e.to_string() })?;
+    let offsets = lower::gep_offsets::compute(path, rewritten.path())
+        .map_err(|reason| FrontendError::Read { reason })?;
+    let path = rewritten.path();
     // The llvm-ir crate panics on a few constructs it does not model; contain that here so a
     // strange input ends in a clear error instead of taking vigil down.
     let parsed = quietly(|| std::panic::catch_unwind(|| llvm_ir::Module::from_bc_path(path)));

@@ -357,8 +357,8 @@ pub enum Terminator {
     /// `cases` hold the case values truncated to the operand's width (as u64 bit patterns).
     Switch { val: Operand, cases: Vec<(u64, BlockId)>, default: BlockId },
     Unreachable,
-    /// An unsupported terminator (`indirectbr`, `callbr`, exception handling). It has no known
-    /// successors; reaching it makes an engine answer `unknown`.
+    /// An unsupported terminator (`callbr`, exception handling; the front end rewrites `indirectbr`
+    /// into a `switch`). It has no known successors; reaching it makes an engine answer `unknown`.
     Unsupported { construct: String },
 }
 

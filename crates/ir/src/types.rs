@@ -14,11 +14,15 @@ use std::collections::HashMap;
 /// [`crate::Module::pointer_bytes`], which governs layout in memory.
 pub const POINTER_BITS: u32 = 64;
 
+/// The widest integer type vigil computes with (`__int128`).
+pub const MAX_WIDE_INT_BITS: u32 = 128;
+
 /// A type of the IR.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Type {
     Void,
-    /// An integer of `bits` bits (1..=64; wider integers are unsupported).
+    /// An integer of `bits` bits (1..=[`MAX_WIDE_INT_BITS`]; those over 64 bits are kept as bytes,
+    /// see [`TypeTable::is_wide_int`]).
     Int { bits: u32 },
     /// A pointer (opaque, as in LLVM ≥ 15).
     Ptr,
@@ -36,8 +40,10 @@ pub enum Type {
     Func { ret: TypeId, params: Vec<TypeId>, varargs: bool },
     /// A struct whose body is not known (declared only).
     Opaque { name: String },
-    /// Anything else LLVM has (vectors, labels, tokens, metadata, target types); using a value of
-    /// such a type is always an [`crate::InstKind::Unsupported`] instruction.
+    /// Anything else LLVM has (scalable or bit-packed vectors, labels, tokens, metadata, target
+    /// types); using a value of such a type is always an [`crate::InstKind::Unsupported`]
+    /// instruction. (Fixed vectors of byte-sized elements are lowered as structs named after
+    /// the vector type.)
     Other { what: String },
 }
 
@@ -107,6 +113,19 @@ impl TypeTable {
 
     pub fn is_int(&self, id: TypeId) -> bool {
         matches!(self.get(id), Type::Int { .. })
+    }
+
+    /// An integer wider than 64 bits (`__int128`: `i128`, at most [`MAX_WIDE_INT_BITS`]). Engines
+    /// keep such values as 16 bytes like aggregates; their arithmetic is
+    /// `vigil_vm::wide`'s.
+    pub fn is_wide_int(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Int { bits } if *bits > 64)
+    }
+
+    /// A non-aggregate value wider than 64 bits (a wide integer, `x86_fp80`, `fp128`): engines
+    /// keep it as bytes like an aggregate, so that copying it through a register never truncates.
+    pub fn is_byte_scalar(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Int { bits } | Type::Float { bits } if *bits > 64)
     }
 
     pub fn is_ptr(&self, id: TypeId) -> bool {

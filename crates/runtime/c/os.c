@@ -73,6 +73,9 @@ RT_WEAK void __boot(void) {
      * is shared, and so is whatever a pointer stored in it reaches (frames excepted). */
     __vm_obj_shared(s);
     __vm_ctl_set(VM_CR_STATE, s);
+    /* current is read only while a thread runs, after the scheduler set it, except inside an
+     * atomic section (the same thread goes on): between transitions it is dead otherwise. */
+    __vm_ctl_set(VM_CR_TRANSIENT, &s->current);
     __vm_ctl_set(VM_CR_SCHEDULER, (const void *)__vigil_sched);
     __vm_ctl_set(VM_CR_FAULT_HANDLER, (const void *)__vigil_fault_handler);
 }
@@ -117,12 +120,18 @@ RT_WEAK void __vigil_sched(void) {
         }
         if (ready == 0)
             __vigil_fault(VM_FAULT_DEADLOCK, "deadlock: every thread waits");
+        __vm_control(VM_CTL_READY, can_run, 0);
         int pick = ready > 1 ? __vm_choose(ready) : 0;
         for (t = 0; !(can_run >> t & 1) || pick-- > 0; t++) {
         }
-        if (t != s->current)
-            note_switch(t);
+        /* current is zeroed between transitions (VM_CR_TRANSIENT), so which thread ran last is
+         * not known here: every pick is noted, and the replay drops a note that repeats the
+         * last one (vigil_explicit::replay). */
+        note_switch(t);
         s->current = t;
+    } else {
+        /* One thread alone, or inside an atomic section: it is the only one that may run. */
+        __vm_control(VM_CTL_READY, 1ULL << t, 0);
     }
     __vm_ctl_set(VM_CR_INT_SLOT, &s->threads[t].frame);
     __vm_ctl_set(VM_CR_FRAME, s->threads[t].frame);

@@ -40,6 +40,9 @@
 #define VM_ENV_GETENV_SET 6        /* getenv found its variable set */
 #define VM_ENV_ALLOC_FAILURE 7     /* an allocation was chosen to fail */
 #define VM_ENV_GETRANDOM_FAILURE 8 /* getrandom was chosen to fail */
+#define VM_CTL_READY 9        /* the scheduler tells which threads may run now, as a bit set a
+                               * (bit k: thread k), before it picks one (partial-order
+                               * reduction reads it) */
 
 /* Flags. */
 #define VM_FLAG_ERROR 1            /* an error was found */
@@ -89,6 +92,10 @@
 #define VM_CR_INT_SLOT 2      /* where the VM saves the running frame when the transition ends */
 #define VM_CR_SCHEDULER 3     /* void sched(void): run at the start of every transition */
 #define VM_CR_FAULT_HANDLER 4 /* void handler(int kind, void *continuation): run on a fault */
+#define VM_CR_TRANSIENT 5     /* set once, by __boot: a 4-byte field of the scheduler state that no
+                               * one reads between transitions outside atomic sections (the thread
+                               * that ran last); the VM zeroes it when such a transition ends, so
+                               * states that differ only in it are one state */
 
 /* Largest object __vm_obj_make / __vm_obj_resize accept (256 MiB); larger requests fault. */
 #define VM_OBJ_SIZE_MAX 268435456UL

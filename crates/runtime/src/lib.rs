@@ -69,6 +69,7 @@ pub mod consts {
     pub const VM_ENV_GETENV_SET: i64 = 6;
     pub const VM_ENV_ALLOC_FAILURE: i64 = 7;
     pub const VM_ENV_GETRANDOM_FAILURE: i64 = 8;
+    pub const VM_CTL_READY: i64 = 9;
     /// Flags.
     pub const VM_FLAG_ERROR: i64 = 1;
     pub const VM_FLAG_CANCEL: i64 = 2;
@@ -106,11 +107,12 @@ pub mod consts {
     pub const VM_CR_INT_SLOT: i64 = 2;
     pub const VM_CR_SCHEDULER: i64 = 3;
     pub const VM_CR_FAULT_HANDLER: i64 = 4;
+    pub const VM_CR_TRANSIENT: i64 = 5;
     /// Largest object `__vm_obj_make` accepts (256 MiB); malloc handles larger requests itself.
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 55] = [
+    pub const ALL: [(&str, i64); 57] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -131,6 +133,7 @@ pub mod consts {
         ("VM_ENV_GETENV_SET", VM_ENV_GETENV_SET),
         ("VM_ENV_ALLOC_FAILURE", VM_ENV_ALLOC_FAILURE),
         ("VM_ENV_GETRANDOM_FAILURE", VM_ENV_GETRANDOM_FAILURE),
+        ("VM_CTL_READY", VM_CTL_READY),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
         ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE),
@@ -165,6 +168,7 @@ pub mod consts {
         ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),
         ("VM_CR_SCHEDULER", VM_CR_SCHEDULER),
         ("VM_CR_FAULT_HANDLER", VM_CR_FAULT_HANDLER),
+        ("VM_CR_TRANSIENT", VM_CR_TRANSIENT),
         ("VM_OBJ_SIZE_MAX", VM_OBJ_SIZE_MAX),
     ];
 }

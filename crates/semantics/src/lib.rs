@@ -6,6 +6,7 @@
 //! * [`ops`]: the concrete meaning of the integer operations (including pointer arithmetic).
 //! * [`float`]: the concrete meaning of the floating-point operations (IEEE 754, as x86-64).
 //! * [`symbolic`]: the bit-vector term of every integer operation; tested to agree with [`ops`].
+//! * [`wide`]: the concrete meaning of integer operations wider than 64 bits (`i128`).
 //! * [`intrinsic`]: the pure integer intrinsics, concretely and as terms, tested to agree.
 //! * [`fault`]: the undefined behaviour an operation reports instead of a value, classified
 //!   (DiVM §5.1).
@@ -21,6 +22,7 @@ pub mod intrinsic;
 pub mod ops;
 pub mod scalar;
 pub mod symbolic;
+pub mod wide;
 
 pub use fault::{FaultClass, FaultKind, Property};
 pub use scalar::Scalar;

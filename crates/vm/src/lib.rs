@@ -38,7 +38,7 @@ pub mod memory;
 pub mod program;
 
 // The meaning of the operations lives in `vigil-semantics`; re-exported under their old paths.
-pub use vigil_semantics::{fault, float, ops, symbolic};
+pub use vigil_semantics::{fault, float, ops, symbolic, wide};
 
 pub use fault::{FaultClass, FaultKind, Property};
 pub use machine::{Choices, Config, Event, Input, Machine, TransitionResult, State, Stop, SymStats, Symbolic};

@@ -397,6 +397,9 @@ pub struct Program {
     /// Per constant: width in bits, whether it is an aggregate, and its in-memory size.
     pub const_bits: Vec<u32>,
     pub const_agg: Vec<bool>,
+    /// Whether any type of the module is a scalar kept as bytes (`i128`, `x86_fp80`): the
+    /// symbolic step's check for them is skipped otherwise.
+    pub has_byte_scalars: bool,
     pub const_size: Vec<u32>,
     /// Object id of each global (globals are objects 1..=G, in order).
     pub global_obj: Vec<u32>,
@@ -445,14 +448,19 @@ impl Program {
             let mut info = FuncInfo::default();
             let mut off = FRAME_REGS;
             for v in &f.values {
+                // Aggregates and scalars wider than 64 bits (`i128`, see `crate::wide`; `x86_fp80`)
+                // live as bytes.
                 let size = match module.types.get(v.ty) {
                     Type::Struct { .. } | Type::Array { .. } => module.types.size_of(v.ty) as u32,
+                    _ if module.types.is_byte_scalar(v.ty) => module.types.size_of(v.ty) as u32,
                     _ => module.types.value_bits(v.ty).div_ceil(8).min(8),
                 };
                 info.reg_off.push(off);
                 info.reg_size.push(size);
                 info.val_bits.push(module.types.value_bits(v.ty));
-                info.val_agg.push(matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }));
+                info.val_agg.push(
+                    matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(v.ty),
+                );
                 info.val_size.push(module.types.size_of(v.ty) as u32);
                 off += round8(size.max(1));
             }
@@ -497,7 +505,8 @@ impl Program {
             (0..module.consts.len()).map(|i| module.const_type(vigil_ir::ConstId(i as u32))).collect();
         let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
         let const_agg =
-            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. })).collect();
+            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(*t)).collect();
+        let has_byte_scalars = (0..module.types.len() as u32).any(|i| module.types.is_byte_scalar(vigil_ir::TypeId(i)));
         let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module
             .functions
@@ -527,6 +536,7 @@ impl Program {
             narrow_address_constant,
             const_bits,
             const_agg,
+            has_byte_scalars,
             const_size,
             global_obj,
             hypercalls,

@@ -57,7 +57,19 @@ impl Engine for ExplicitEngine {
         }
         if let Some(d) = &st.deadlock {
             out.stats.insert("deadlock".into(), d.clone().into());
-            out.details.push(format!("warning: {d} (check it with --property no-deadlock)"));
+            out.warnings.push(format!("warning: {d} (check it with --property no-deadlock)"));
+        }
+        // Under explicit.racy=sc the verdict is the sequentially consistent one (README, "Racy
+        // programs under the other properties"); say so whenever the program relies on it.
+        const SC: &str = "the verdict assumes sequential consistency, which racy C code does not get on x86-64 (store buffers)";
+        if let Some(r) = &st.race {
+            out.stats.insert("data_race".into(), r.clone().into());
+            out.warnings.push(format!("warning: the program has a {r}; {SC} (check it with --property no-data-race)"));
+        }
+        if let Some(at) = &st.weak_atomic {
+            out.warnings.push(format!(
+                "warning: an atomic weaker than seq_cst at {at}; the verdict assumes sequential consistency, which such atomics do not get on x86-64 (store buffers)"
+            ));
         }
         match verdict {
             vigil_explicit::Verdict::Holds => out.answer = Answer::True,

@@ -33,6 +33,9 @@ pub struct EngineReport {
     pub stats: serde_json::Map<String, serde_json::Value>,
     /// Extra lines for text output (e.g. a proof), printed before the verdict.
     pub details: Vec<String>,
+    /// Warnings about the program that do not change the answer (a reachable deadlock, a data
+    /// race under sequential consistency): on stderr in text mode, `warnings` in JSON.
+    pub warnings: Vec<String>,
     /// A SARIF 2.1.0 log of the engine's reports (static engine).
     pub sarif: Option<String>,
     /// The engine did not run: it does not apply to this program or property (the answer says why).
@@ -51,6 +54,7 @@ impl EngineReport {
             wide_inputs: None,
             stats: Default::default(),
             details: Vec::new(),
+            warnings: Vec::new(),
             sarif: None,
             declined: false,
         }

@@ -91,8 +91,24 @@ impl Lowerer<'_> {
     pub(super) fn eval_const(&mut self, c: &ConstantRef) -> Result<Const, String> {
         match c.as_ref() {
             Constant::Int { bits, value } => {
+                if *bits > vigil_ir::types::MAX_WIDE_INT_BITS {
+                    return Err(format!("integer constant of type i{bits} (wider than 128 bits)"));
+                }
                 if *bits > 64 {
-                    return Err(format!("integer constant of type i{bits} (wider than 64 bits)"));
+                    // A wide integer is 16 bytes like an aggregate (see `vigil_vm::wide`); `canon_wide`
+                    // made every value `llvm-ir` reads here exact (it fits 64 bits), or said not.
+                    if !self.wide_consts_exact {
+                        return Err(format!(
+                            "integer constant of type i{bits} in an initialiser or constant expression \
+                             (its high bits cannot be read)"
+                        ));
+                    }
+                    let ty = self.int_type(*bits);
+                    let mut bytes = vec![0u8; self.m.types.size_of(ty) as usize];
+                    for (i, b) in value.to_le_bytes().iter().enumerate().take(bytes.len()) {
+                        bytes[i] = *b;
+                    }
+                    return Ok(Const::Aggregate { ty, init: GlobalInit { bytes, ..Default::default() } });
                 }
                 let ty = self.int_type(*bits);
                 Ok(Const::Int { ty, bits: value & mask(*bits) })
@@ -203,14 +219,16 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            Constant::Struct { .. } | Constant::Array { .. } => {
+            Constant::Struct { .. } | Constant::Array { .. } | Constant::Vector(_) => {
                 let ty = self.const_type(c);
+                if matches!(c.as_ref(), Constant::Vector(_)) && !matches!(self.m.types.get(ty), Type::Struct { .. }) {
+                    return Err(format!("vector constant of type {}", self.m.types.name(ty)));
+                }
                 let size = self.m.types.size_of(ty);
                 let mut init = GlobalInit { bytes: vec![0; size as usize], ..Default::default() };
                 self.write_init(c, ty, 0, &mut init)?;
                 Ok(Const::Aggregate { ty, init })
             }
-            Constant::Vector(_) => Err("vector constant".into()),
             Constant::BlockAddress => Err("blockaddress".into()),
             other => Err(format!("constant {other}")),
         }
@@ -306,6 +324,17 @@ impl Lowerer<'_> {
                 }
                 for ((v, f), o) in values.iter().zip(fields).zip(offsets) {
                     self.write_init(v, f, offset + o, init)?;
+                }
+                Ok(())
+            }
+            Constant::Vector(elements) => {
+                // Vectors are lowered as structs of their elements (see `types`).
+                let (fields, offsets) = match self.m.types.get(ty) {
+                    Type::Struct { fields, offsets, .. } if fields.len() == elements.len() => (fields.clone(), offsets.clone()),
+                    _ => return Err(format!("vector constant of type {}", self.m.types.name(ty))),
+                };
+                for ((e, f), o) in elements.iter().zip(fields).zip(offsets) {
+                    self.write_init(e, f, offset + o, init)?;
                 }
                 Ok(())
             }

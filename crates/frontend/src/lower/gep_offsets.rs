@@ -9,9 +9,11 @@
 //!
 //! The table is keyed by a type-free structural key ([`GepKey`]) that the lowering can compute
 //! from the `llvm-ir` representation too: the base (global name or nested key), the constant index
-//! values and the `inbounds` flag. Two GEPs with the same key but different source types (and so
-//! possibly different offsets) make the key *ambiguous*; the lowering then marks the use
-//! unsupported rather than guess.
+//! values and the `inbounds` flag. It is computed *after* [`super::canon`] has rewritten every
+//! constant GEP with known offset into a byte GEP (`getelementptr i8, base, i64 OFFSET`), so keys
+//! no longer collide across source types. Two GEPs with the same key but different offsets (only
+//! possible for GEPs `canon` could not rewrite) make the key *ambiguous*; the lowering then marks
+//! the use unsupported rather than guess.
 //!
 //! # Safety
 //!
@@ -42,6 +44,14 @@ pub enum GepOffset {
     Unknown,
 }
 
+/// What the lowering needs from the rewrite: the constant-GEP offsets, and whether the module's
+/// integer constants wider than 64 bits are read exactly (see `canon_wide`).
+#[derive(Clone, Debug, Default)]
+pub struct Prepared {
+    pub geps: HashMap<GepKey, GepOffset>,
+    pub wide_exact: bool,
+}
+
 /// Key of the null pointer as a GEP base (no global's key starts without `@`).
 pub const NULL_KEY: &str = "null";
 
@@ -65,12 +75,17 @@ pub fn gep_key(base: &str, indices: &[Option<i64>], inbounds: bool) -> GepKey {
     k
 }
 
-/// Computes the offset table for the bitcode at `path`. Errors are LLVM's parse messages (which
-/// should not happen for `opt`-verified input).
-pub fn compute(path: &Path) -> Result<HashMap<GepKey, GepOffset>, String> {
+/// Rewrites the bitcode at `path` with [`super::canon::canonicalize`], writes the result to `out`
+/// (the file the `llvm-ir` crate must then read), and computes the offset table of the rewritten
+/// module. Errors are LLVM's parse messages (which should not happen for `opt`-verified input) or
+/// a failure to write `out`.
+pub fn compute(path: &Path, out: &Path) -> Result<Prepared, String> {
+    let cout = CString::new(out.as_os_str().to_string_lossy().as_bytes())
+        .map_err(|_| "path contains a NUL byte".to_string())?;
     let cpath = CString::new(path.as_os_str().to_string_lossy().as_bytes())
         .map_err(|_| "path contains a NUL byte".to_string())?;
     let mut table = HashMap::new();
+    let wide_exact;
     // SAFETY: see the module documentation. Every pointer below comes from LLVM for objects of
     // `ctx`, which lives until `LLVMContextDispose` at the end.
     unsafe {
@@ -90,6 +105,12 @@ pub fn compute(path: &Path) -> Result<HashMap<GepKey, GepOffset>, String> {
             return Err("LLVM could not parse the bitcode".into());
         }
         let td = LLVMGetModuleDataLayout(module);
+        wide_exact = super::canon::canonicalize(module, td);
+        if llvm::bit_writer::LLVMWriteBitcodeToFile(module, cout.as_ptr()) != 0 {
+            LLVMDisposeModule(module);
+            LLVMContextDispose(ctx);
+            return Err(format!("could not write the rewritten bitcode to {}", out.display()));
+        }
         let mut walker = Walker { td, table: &mut table, seen: HashMap::new() };
 
         let mut g = LLVMGetFirstGlobal(module);
@@ -122,7 +143,7 @@ pub fn compute(path: &Path) -> Result<HashMap<GepKey, GepOffset>, String> {
         LLVMDisposeModule(module);
         LLVMContextDispose(ctx);
     }
-    Ok(table)
+    Ok(Prepared { geps: table, wide_exact })
 }
 
 unsafe fn take_message(msg: *mut libc::c_char) -> String {
@@ -215,29 +236,8 @@ impl Walker<'_> {
     }
 
     /// The byte offset of a GEP with source element type `ty` and the given indices.
-    unsafe fn offset(&self, mut ty: LLVMTypeRef, indices: &[Option<i64>]) -> Option<i64> {
-        let (first, rest) = indices.split_first()?;
-        let size = LLVMABISizeOfType(self.td, ty) as i64;
-        let mut off = first.as_ref()?.wrapping_mul(size);
-        for idx in rest {
-            let idx = (*idx)?;
-            match LLVMGetTypeKind(ty) {
-                LLVMTypeKind::LLVMStructTypeKind => {
-                    let i = u32::try_from(idx).ok()?;
-                    if i >= LLVMCountStructElementTypes(ty) {
-                        return None;
-                    }
-                    off = off.wrapping_add(LLVMOffsetOfElement(self.td, ty, i) as i64);
-                    ty = LLVMStructGetTypeAtIndex(ty, i);
-                }
-                LLVMTypeKind::LLVMArrayTypeKind => {
-                    ty = LLVMGetElementType(ty);
-                    let es = LLVMABISizeOfType(self.td, ty) as i64;
-                    off = off.wrapping_add(idx.wrapping_mul(es));
-                }
-                _ => return None,
-            }
-        }
-        Some(off)
+    unsafe fn offset(&self, ty: LLVMTypeRef, indices: &[Option<i64>]) -> Option<i64> {
+        let known: Option<Vec<i64>> = indices.iter().copied().collect();
+        super::canon::byte_offset(self.td, ty, &known?)
     }
 }

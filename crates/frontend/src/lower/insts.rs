@@ -85,6 +85,16 @@ impl<'m> Lowerer<'m> {
         self.lower_type(&t)
     }
 
+    /// Refuses an integer wider than 64 bits (`i128`) where vigil does not compute with one:
+    /// only arithmetic, comparisons, `trunc`/`zext`/`sext`, `freeze`, `select`, phis, loads,
+    /// stores, aggregates and calls of defined functions take wide values (see `vigil_vm::wide`).
+    fn narrow_only(&self, what: &str, tys: &[TypeId]) -> Lowered<()> {
+        match tys.iter().find(|t| self.m.types.is_wide_int(**t)) {
+            Some(t) => Err(format!("{} in {what}", self.m.types.name(*t))),
+            None => Ok(()),
+        }
+    }
+
     fn check_value_type(&self, ty: TypeId) -> Lowered<()> {
         match unsupported_value_type(&self.m.types, ty) {
             Some(why) => Err(why),
@@ -112,9 +122,31 @@ impl<'m> Lowerer<'m> {
         Some(Inst { kind, dest, loc })
     }
 
+    fn is_vector(&self, op: &LOperand) -> bool {
+        matches!(self.llvm.type_of(op).as_ref(), LType::VectorType { .. })
+    }
+
     fn lower_inst_kind(&mut self, ctx: &FnCtx, inst: &Instruction, dest: Option<ValueId>) -> Lowered<InstKind> {
         if let Some(d) = dest {
             self.check_value_type(ctx.values[d.index()].ty)?;
+        }
+        // Vector values are moved as bytes (phis, loads, stores, calls, `select` on a scalar
+        // condition, aggregates) and their elements reached by `extractelement`/`insertelement`
+        // with a constant index; every other vector operation is named unsupported.
+        let vector_result = matches!(self.llvm.type_of(inst).as_ref(), LType::VectorType { .. });
+        let moves_vectors = matches!(
+            inst,
+            Instruction::InsertElement(_)
+                | Instruction::Phi(_)
+                | Instruction::Load(_)
+                | Instruction::Call(_)
+                | Instruction::Select(_)
+                | Instruction::ExtractValue(_)
+        );
+        if vector_result && !moves_vectors {
+            let text = inst.to_string();
+            let op = text.split(" = ").nth(1).unwrap_or(&text).split_whitespace().next().unwrap_or("").to_string();
+            return Err(format!("vector {op}"));
         }
         macro_rules! bin {
             ($i:expr, $op:expr, $flags:expr) => {{
@@ -128,6 +160,9 @@ impl<'m> Lowerer<'m> {
         }
         macro_rules! cast {
             ($i:expr, $op:expr) => {{
+                if self.is_vector(&$i.operand) {
+                    return Err(format!("vector {}", $op.name()));
+                }
                 let val = self.operand(ctx, &$i.operand)?;
                 let src = self.op_type(&$i.operand);
                 self.check_value_type(src)?;
@@ -159,6 +194,7 @@ impl<'m> Lowerer<'m> {
                 let rhs = self.operand(ctx, &i.operand1)?;
                 Ok(InstKind::ICmp { pred: pred(i.predicate), lhs, rhs })
             }
+            Instruction::Select(i) if self.is_vector(&i.condition) => Err("vector select".into()),
             Instruction::Select(i) => Ok(InstKind::Select {
                 cond: self.operand(ctx, &i.condition)?,
                 if_true: self.operand(ctx, &i.true_value)?,
@@ -167,9 +203,21 @@ impl<'m> Lowerer<'m> {
             Instruction::Trunc(i) => cast!(i, CastOp::Trunc),
             Instruction::ZExt(i) => cast!(i, CastOp::ZExt),
             Instruction::SExt(i) => cast!(i, CastOp::SExt),
-            Instruction::PtrToInt(i) => cast!(i, CastOp::PtrToInt),
-            Instruction::IntToPtr(i) => cast!(i, CastOp::IntToPtr),
-            Instruction::BitCast(i) => cast!(i, CastOp::Bitcast),
+            Instruction::PtrToInt(i) => {
+                let (src, to) = (self.op_type(&i.operand), self.lower_type(&i.to_type));
+                self.narrow_only("ptrtoint", &[src, to])?;
+                cast!(i, CastOp::PtrToInt)
+            }
+            Instruction::IntToPtr(i) => {
+                let src = self.op_type(&i.operand);
+                self.narrow_only("inttoptr", &[src])?;
+                cast!(i, CastOp::IntToPtr)
+            }
+            Instruction::BitCast(i) => {
+                let (src, to) = (self.op_type(&i.operand), self.lower_type(&i.to_type));
+                self.narrow_only("bitcast", &[src, to])?;
+                cast!(i, CastOp::Bitcast)
+            }
             Instruction::AddrSpaceCast(i) => cast!(i, CastOp::Bitcast),
             Instruction::Freeze(i) => Ok(InstKind::Freeze { val: self.operand(ctx, &i.operand)? }),
             Instruction::Phi(i) => {
@@ -180,6 +228,8 @@ impl<'m> Lowerer<'m> {
                 Ok(InstKind::Phi { incoming })
             }
             Instruction::Alloca(i) => {
+                let count_ty = self.op_type(&i.num_elements);
+                self.narrow_only("an alloca count", &[count_ty])?;
                 let elem_ty = self.lower_type(&i.allocated_type);
                 if self.m.types.layout(elem_ty).is_none() {
                     return Err(format!("alloca of unsized type {}", self.m.types.name(elem_ty)));
@@ -258,6 +308,7 @@ impl<'m> Lowerer<'m> {
                 };
                 let ty = self.op_type(&i.value);
                 self.check_value_type(ty)?;
+                self.narrow_only("atomicrmw", &[ty])?;
                 Ok(InstKind::AtomicRmw {
                     op,
                     ptr: self.operand(ctx, &i.address)?,
@@ -269,6 +320,7 @@ impl<'m> Lowerer<'m> {
             Instruction::CmpXchg(i) => {
                 let ty = self.op_type(&i.expected);
                 self.check_value_type(ty)?;
+                self.narrow_only("cmpxchg", &[ty])?;
                 Ok(InstKind::CmpXchg {
                     ptr: self.operand(ctx, &i.address)?,
                     expected: self.operand(ctx, &i.expected)?,
@@ -292,13 +344,55 @@ impl<'m> Lowerer<'m> {
             | Instruction::FPToUI(_)
             | Instruction::FPToSI(_)
             | Instruction::UIToFP(_)
-            | Instruction::SIToFP(_) => self.lower_float_inst(ctx, inst).expect("a floating-point instruction"),
-            Instruction::ExtractElement(_) => Err("vector extractelement".into()),
-            Instruction::InsertElement(_) => Err("vector insertelement".into()),
+            | Instruction::SIToFP(_) => {
+                let mut tys = Vec::new();
+                match inst {
+                    Instruction::UIToFP(i) => tys.push(self.op_type(&i.operand)),
+                    Instruction::SIToFP(i) => tys.push(self.op_type(&i.operand)),
+                    Instruction::FPToUI(i) => tys.push(self.lower_type(&i.to_type)),
+                    Instruction::FPToSI(i) => tys.push(self.lower_type(&i.to_type)),
+                    _ => {}
+                }
+                self.narrow_only("a floating-point conversion", &tys)?;
+                self.lower_float_inst(ctx, inst).expect("a floating-point instruction")
+            }
+            Instruction::ExtractElement(i) => {
+                let vt = self.op_type(&i.vector);
+                let (offset, ty) = self.vector_element(vt, &i.index, "extractelement")?;
+                Ok(InstKind::ExtractValue { agg: self.operand(ctx, &i.vector)?, offset, ty })
+            }
+            Instruction::InsertElement(i) => {
+                let vt = self.op_type(&i.vector);
+                let (offset, ty) = self.vector_element(vt, &i.index, "insertelement")?;
+                Ok(InstKind::InsertValue {
+                    agg: self.operand(ctx, &i.vector)?,
+                    val: self.operand(ctx, &i.element)?,
+                    offset,
+                    ty,
+                })
+            }
             Instruction::ShuffleVector(_) => Err("vector shufflevector".into()),
             Instruction::LandingPad(_) | Instruction::CatchPad(_) | Instruction::CleanupPad(_) => {
                 Err("exception handling".into())
             }
+        }
+    }
+
+    /// The byte offset and type of element `index` (a constant) of a vector of type `vt`.
+    fn vector_element(&self, vt: TypeId, index: &LOperand, what: &str) -> Lowered<(u64, TypeId)> {
+        let k = match index {
+            LOperand::ConstantOperand(c) => const_index(c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("vector {what} with a variable index"))?;
+        match self.m.types.get(vt) {
+            Type::Struct { fields, offsets, .. } => {
+                let k = usize::try_from(k).ok().filter(|k| *k < fields.len());
+                // An index past the end gives poison in LLVM: refused rather than modelled.
+                let k = k.ok_or_else(|| format!("vector {what} with an index out of range"))?;
+                Ok((offsets[k], fields[k]))
+            }
+            _ => Err(format!("vector {what} on {}", self.m.types.name(vt))),
         }
     }
 
@@ -316,6 +410,8 @@ impl<'m> Lowerer<'m> {
                 _ => None,
             };
             // The first index steps over whole source elements; later ones step into aggregates.
+            let idx_ty = self.op_type(idx);
+            self.narrow_only("a getelementptr index", &[idx_ty])?;
             let (scale, next_ty, field_offset) = if k == 0 {
                 (self.m.types.size_of(ty) as i64, ty, None)
             } else {
@@ -352,13 +448,31 @@ impl<'m> Lowerer<'m> {
             Either::Right(op) => op,
         };
         let mut args = Vec::with_capacity(c.arguments.len());
+        let mut sig = vec![ret_ty];
+        let mut vector_sig = matches!(c.function_ty.as_ref(), LType::FuncType { result_type, .. } if matches!(result_type.as_ref(), LType::VectorType { .. }));
         for (a, _) in &c.arguments {
             if matches!(a, LOperand::MetadataOperand) {
                 return Err("call with a metadata argument".into());
             }
             let t = self.op_type(a);
             self.check_value_type(t)?;
+            vector_sig |= self.is_vector(a);
+            sig.push(t);
             args.push(self.operand(ctx, a)?);
+        }
+        let mut defined_callee = false;
+        if let LOperand::ConstantOperand(k) = callee_op {
+            if let Constant::GlobalReference { name, .. } = k.as_ref() {
+                let fname = name_str(name);
+                defined_callee = !fname.starts_with("llvm.") && self.llvm.get_func_by_name(&fname).is_some();
+            }
+        }
+        if !defined_callee {
+            // Intrinsics, library and unknown functions take no wide values and no vectors.
+            self.narrow_only("a call of an intrinsic, external or indirect function", &sig)?;
+            if vector_sig {
+                return Err("vector argument or result of a call of an intrinsic, external or indirect function".into());
+            }
         }
         if let LOperand::ConstantOperand(k) = callee_op {
             if let Constant::GlobalReference { name, .. } = k.as_ref() {
@@ -411,6 +525,7 @@ impl<'m> Lowerer<'m> {
             lt::Terminator::Switch(s) => {
                 let ty = self.op_type(&s.operand);
                 self.check_value_type(ty)?;
+                self.narrow_only("switch", &[ty])?;
                 let width = self.m.types.value_bits(ty);
                 let mut cases = Vec::with_capacity(s.dests.len());
                 for (c, dest) in &s.dests {

@@ -4,7 +4,8 @@
 //! any order), then global initialisers are laid out into bytes and function bodies are lowered
 //! instruction by instruction (`insts`). Types and layout are in `types`, constants and
 //! initialisers in `consts`, and the byte offsets of constant GEPs (which `llvm-ir` cannot give)
-//! in `gep_offsets`.
+//! in `gep_offsets`. Before any of this, `canon` rewrites the bitcode through LLVM's C API so that
+//! what `llvm-ir` drops (constant GEPs' source types, `blockaddress` targets) is not needed.
 //!
 //! Nothing unsupported is skipped: an instruction that cannot be lowered becomes
 //! `InstKind::Unsupported { construct }` (keeping its destination register, so later uses stay
@@ -12,6 +13,8 @@
 
 mod consts;
 mod floats;
+pub mod canon;
+mod canon_wide;
 pub mod gep_offsets;
 mod insts;
 mod structors;
@@ -23,7 +26,7 @@ use std::collections::HashMap;
 use vigil_ir::{Block, Const, ConstId, Function, Global, Loc, Module, Terminator, TypeId, ValueInfo};
 
 pub use consts::name_str;
-use gep_offsets::{GepKey, GepOffset};
+use gep_offsets::{GepKey, GepOffset, Prepared};
 use types::TypeLowering;
 
 /// State of one lowering run.
@@ -33,17 +36,21 @@ pub struct Lowerer<'m> {
     tys: TypeLowering<'m>,
     const_ids: HashMap<Const, ConstId>,
     gep_offsets: HashMap<GepKey, GepOffset>,
+    /// Whether integer constants wider than 64 bits are read exactly (`canon_wide`).
+    wide_consts_exact: bool,
 }
 
-/// Lowers a whole module. `gep_offsets` comes from [`gep_offsets::compute`] on the same bitcode.
-pub fn lower_module(llvm: &llvm_ir::Module, gep_offsets: HashMap<GepKey, GepOffset>) -> Module {
+/// Lowers a whole module. `prepared` comes from [`gep_offsets::compute`], which also wrote the
+/// bitcode `llvm` was read from.
+pub fn lower_module(llvm: &llvm_ir::Module, prepared: Prepared) -> Module {
     let ptr_bytes = (llvm.data_layout.alignments.ptr_alignment(0).size / 8).clamp(1, 8) as u8;
     let mut l = Lowerer {
         llvm,
         m: Module::new(llvm.source_file_name.clone(), ptr_bytes),
         tys: TypeLowering::new(llvm),
         const_ids: HashMap::new(),
-        gep_offsets,
+        gep_offsets: prepared.geps,
+        wide_consts_exact: prepared.wide_exact,
     };
     l.register_globals();
     l.register_functions();
@@ -100,6 +107,7 @@ impl<'m> Lowerer<'m> {
                 align,
                 is_constant: g.is_constant,
                 init: None,
+                init_unsupported: None,
                 thread_local: g.thread_local_mode != llvm_ir::module::ThreadLocalMode::NotThreadLocal,
                 loc,
             });
@@ -167,7 +175,9 @@ impl<'m> Lowerer<'m> {
                     // unknown, which is sound; the construct is reported.
                     let loc = self.m.globals[i].loc;
                     let name = self.m.globals[i].name.clone();
-                    self.unsupported(format!("initialiser of @{name}: {construct}"), None, loc);
+                    let what = format!("initialiser of @{name}: {construct}");
+                    self.m.globals[i].init_unsupported = Some(what.clone());
+                    self.unsupported(what, None, loc);
                 }
             }
         }

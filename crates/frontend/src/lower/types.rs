@@ -9,9 +9,6 @@ use std::collections::HashMap;
 use vigil_ir::types::Layout;
 use vigil_ir::{Type, TypeId, TypeTable};
 
-/// Widest integer vigil handles; wider ones (`__int128`) are unsupported.
-pub const MAX_INT_BITS: u32 = 64;
-
 pub struct TypeLowering<'m> {
     llvm: &'m llvm_ir::Module,
     memo: HashMap<TypeRef, TypeId>,
@@ -121,7 +118,34 @@ impl<'m> TypeLowering<'m> {
                 let params = param_types.iter().map(|p| self.lower(p, table)).collect();
                 table.intern(Type::Func { ret, params, varargs: *is_var_arg }, None)
             }
-            LType::VectorType { .. } => table.intern(Type::Other { what: format!("vector type {ty}") }, None),
+            LType::VectorType { element_type, num_elements, scalable } => {
+                // A fixed vector of byte-sized elements is laid out like an array but aligned as
+                // the data layout says; vigil keeps it as a struct named after the vector type,
+                // whose elements `extractelement`/`insertelement` address by offset (the
+                // scalarizer pass, see `driver`, leaves no other vector operation behind).
+                let elem = self.lower(element_type, table);
+                let el = table.layout(elem).unwrap_or(Layout { size: 0, align: 1 });
+                let byte_sized = match table.get(elem) {
+                    Type::Int { bits } => *bits <= 64 && u64::from(*bits) == el.size * 8,
+                    Type::Float { bits } => matches!(bits, 32 | 64),
+                    Type::Ptr => true,
+                    _ => false,
+                };
+                if *scalable || !byte_sized || *num_elements == 0 {
+                    return table.intern(Type::Other { what: format!("vector type {ty}") }, None);
+                }
+                let n = *num_elements as u64;
+                let align = self.scalar_align(ty.as_ref()).max(el.align);
+                table.intern(
+                    Type::Struct {
+                        name: Some(format!("{ty}")),
+                        fields: vec![elem; n as usize],
+                        offsets: (0..n).map(|i| i * el.size).collect(),
+                        packed: false,
+                    },
+                    Some(Layout { size: round_up(el.size * n, align), align }),
+                )
+            }
             other => table.intern(Type::Other { what: format!("{other}") }, None),
         }
     }
@@ -130,7 +154,9 @@ impl<'m> TypeLowering<'m> {
 /// Why a type cannot be the type of a first-class value vigil computes with, if it cannot.
 pub fn unsupported_value_type(table: &TypeTable, id: TypeId) -> Option<String> {
     match table.get(id) {
-        Type::Int { bits } if *bits > MAX_INT_BITS => Some(format!("integer type i{bits} (wider than 64 bits)")),
+        Type::Int { bits } if *bits > vigil_ir::types::MAX_WIDE_INT_BITS => {
+            Some(format!("integer type i{bits} (wider than 128 bits)"))
+        }
         Type::Other { what } => Some(what.clone()),
         Type::Opaque { name } => Some(format!("value of opaque type %{name}")),
         Type::Array { elem, .. } => unsupported_value_type(table, *elem),

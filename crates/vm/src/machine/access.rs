@@ -55,12 +55,23 @@ impl Machine<'_> {
             if o.kind == ObjKind::VarArgs {
                 return Err(FaultKind::VaArgBeyondArguments);
             }
+            if let Some(why) = self.unreadable_global(obj) {
+                return Err(FaultKind::Unsupported(why));
+            }
             return Err(FaultKind::OutOfBounds);
         }
         if write && o.kind == ObjKind::Constant {
             return Err(FaultKind::WriteToConstant);
         }
         Ok((obj, off))
+    }
+
+    /// For the object of a defined global whose initialiser was not lowered (laid out empty):
+    /// why its contents are unknown.
+    fn unreadable_global(&self, obj: u32) -> Option<String> {
+        let g = (obj as usize).checked_sub(1)?;
+        let gl = self.prog.module.globals.get(g)?;
+        (self.prog.global_object(vigil_ir::GlobalId(g as u32)) == obj).then(|| gl.init_unsupported.clone())?
     }
 
     /// A non-null pointer value is about to become a narrower integer.

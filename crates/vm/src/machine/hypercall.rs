@@ -149,6 +149,10 @@ impl Machine<'_> {
             reg::INT_SLOT => self.int_slot.unwrap_or(Scalar::null()),
             reg::SCHEDULER => self.scheduler.map_or(Scalar::null(), code_pointer),
             reg::FAULT_HANDLER => self.fault_handler.map_or(Scalar::null(), code_pointer),
+            reg::TRANSIENT => match self.transient {
+                Some(off) if self.state.root != 0 => Scalar::pointer(self.state.root, off),
+                _ => Scalar::null(),
+            },
             _ => return Err(FaultKind::BadHypercall("unknown control register")),
         })
     }
@@ -191,6 +195,16 @@ impl Machine<'_> {
                 } else {
                     self.fault_handler = Some(FuncId(f));
                 }
+            }
+            reg::TRANSIENT => {
+                if !self.booting {
+                    return Err(FaultKind::BadHypercall("VM_CR_TRANSIENT is set only by __boot"));
+                }
+                if !(v.ptr && obj == self.state.root && obj != 0) {
+                    return Err(FaultKind::BadHypercall("VM_CR_TRANSIENT set to something outside the scheduler state"));
+                }
+                self.check_access(v, 4, true)?;
+                self.transient = Some(off);
             }
             _ => return Err(FaultKind::BadHypercall("unknown control register")),
         }
@@ -285,6 +299,14 @@ impl Machine<'_> {
             }
             ctl::ENVIRONMENT => {
                 self.event(Event::Environment { event: a, value: b as i64 });
+                0
+            }
+            ctl::READY => {
+                self.ready = Some(a);
+                if self.probe {
+                    // A probe run (Machine::probe_ready) ends here.
+                    return Ok(None);
+                }
                 0
             }
             ctl::INPUTS => self.config.inputs.as_ref().map_or(u64::MAX, |v| v.len() as u64),

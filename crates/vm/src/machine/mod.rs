@@ -72,6 +72,7 @@ mod sharing;
 mod step;
 mod symops;
 pub mod symdata;
+mod widereg;
 
 pub use symdata::{SymStats, Symbolic};
 
@@ -133,6 +134,8 @@ pub mod ctl {
     pub const INPUT: u64 = 7;
     /// Records an environment event `a` (`VM_ENV_*`) with value `b` in a traced run.
     pub const ENVIRONMENT: u64 = 8;
+    /// The scheduler's threads that may run, as a bit set ([`super::Machine::ready_threads`]).
+    pub const READY: u64 = 9;
 }
 
 /// A state of the program: the memory graph and the control registers that are part of it
@@ -157,6 +160,7 @@ pub mod reg {
     pub const INT_SLOT: u64 = 2;
     pub const SCHEDULER: u64 = 3;
     pub const FAULT_HANDLER: u64 = 4;
+    pub const TRANSIENT: u64 = 5;
 }
 
 /// Configuration of a run.
@@ -290,6 +294,14 @@ pub struct Machine<'p> {
     /// are the same in every state of a run and need not be stored with each).
     scheduler: Option<FuncId>,
     fault_handler: Option<FuncId>,
+    /// `VM_CR_TRANSIENT`: the offset in the scheduler state (the root object) of a 4-byte field
+    /// that is dead between transitions outside atomic sections, zeroed when one ends (set by
+    /// `__boot`; see [`Self::clear_transient`]).
+    transient: Option<u32>,
+    /// Set by [`Self::probe_ready`]: the run ends when the scheduler says which threads may run.
+    probe: bool,
+    /// What the scheduler said in this transition (`VM_CTL_READY`).
+    ready: Option<u64>,
     /// While `__boot` runs (the only time the two registers above may be set).
     booting: bool,
     /// The fault the handler is running for, with where it happened.
@@ -363,6 +375,9 @@ impl<'p> Machine<'p> {
             int_slot: None,
             scheduler: None,
             fault_handler: None,
+            transient: None,
+            probe: false,
+            ready: None,
             booting: true,
             pending_fault: None,
             visible_done: false,
@@ -435,6 +450,7 @@ impl<'p> Machine<'p> {
         self.choice_base = 0;
         self.visible_done = false;
         self.accesses.clear();
+        self.ready = None;
         self.quiet = None;
         self.in_thread = false;
         self.frame = 0;
@@ -450,6 +466,24 @@ impl<'p> Machine<'p> {
             return TransitionResult { stop, flags: 0, steps: 0 };
         }
         self.run()
+    }
+
+    /// The threads that may run from the current state, as a bit set (bit k: thread k of the
+    /// scheduler's table; `VM_CTL_READY`): only the scheduler runs, up to where it says so
+    /// (partial-order reduction asks which thread each pick runs before running any). None when
+    /// it says nothing (the program ends, a deadlock). The scheduler's frame stays in the state;
+    /// the caller resets the machine before its next run.
+    pub fn probe_ready(&mut self) -> Option<u64> {
+        self.probe = true;
+        let _ = self.run_transition(Choices::forced(Vec::new()));
+        self.probe = false;
+        self.ready
+    }
+
+    /// The threads that could run when this transition started, as the scheduler said
+    /// (`VM_CTL_READY`; None if it did not).
+    pub fn ready_threads(&self) -> Option<u64> {
+        self.ready
     }
 
     /// Runs from the current frame until the transition ends.
@@ -483,9 +517,35 @@ impl<'p> Machine<'p> {
                 }
             }
         };
+        if self.probe {
+            // Only the scheduler ran: nothing of it is kept (see Self::probe_ready).
+            return TransitionResult { stop, flags: self.trans_flags, steps };
+        }
         self.save_pc();
         self.save_context();
+        if stop == Stop::Interrupt {
+            self.clear_transient();
+        }
         TransitionResult { stop, flags: self.trans_flags, steps }
+    }
+
+    /// At the end of a transition that leaves a state: zeroes the scheduler state's transient
+    /// field (`VM_CR_TRANSIENT`, the runtime's `current`: which thread ran last) unless a thread
+    /// is inside an atomic section, where the next transition must go on with it. Outside one
+    /// the scheduler picks the thread again before anything reads the field, so two states that
+    /// differ only in it have the same behaviours; zeroing it merges them, and lets the states
+    /// after two independent transitions in either order be one (a diamond closes).
+    fn clear_transient(&mut self) {
+        let Some(off) = self.transient else { return };
+        if self.state.flags & flags::ATOMIC != 0 {
+            return;
+        }
+        let root = self.state.root;
+        if let Some(o) = self.state.heap.get_mut(root) {
+            if u64::from(off) + 4 <= u64::from(o.size()) {
+                o.write(off, 4, Scalar::int(0));
+            }
+        }
     }
 
     /// Saves the running frame where the scheduler asked (`VM_CR_INT_SLOT`), so that the stored

@@ -15,6 +15,10 @@
 //!   action of the other threads and ends no transition. So is an access to read-only memory
 //!   (`const` globals, string literals): it can only be a read (a write faults), and nothing
 //!   ever writes there.
+//! * nothing here assumes the program race-free: an access to a shared object is visible
+//!   whether or not it races, so the interleavings of the visible actions are every sequentially
+//!   consistent behaviour of a racy program too (the explicit search relies on it for its
+//!   `true` under SV-COMP's semantics, README "Racy programs under the other properties").
 //!
 //! The visible accesses a thread makes in a transition are recorded ([`Machine::accesses`]);
 //! the explicit search compares the first visible action of two threads from one state to find

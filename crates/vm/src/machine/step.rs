@@ -42,6 +42,18 @@ impl Machine<'_> {
         }
         let dest = inst.dest;
         match &inst.kind {
+            InstKind::Bin { op, flags, lhs, rhs } if self.is_wide(self.dest_width(dest)) => {
+                self.wide_bin(*op, flags.nsw, *lhs, *rhs, dest)?;
+            }
+            InstKind::ICmp { pred, lhs, rhs } if self.is_wide(self.op_width(*lhs)) => {
+                self.wide_icmp(*pred, *lhs, *rhs, dest)?;
+            }
+            InstKind::Cast { op, val, to }
+                if self.is_wide(self.op_width(*val)) || self.is_wide(self.prog.module.types.value_bits(*to)) =>
+            {
+                self.wide_cast(*op, *val, *to, dest)?;
+            }
+            InstKind::Freeze { val } if self.is_wide_int_operand(*val) => self.wide_freeze(*val, dest)?,
             InstKind::Bin { op, flags, lhs, rhs } => {
                 let w = self.dest_width(dest);
                 let r = ops::binop(*op, flags.nsw, self.checks_overflow_here(), w, self.operand(*lhs), self.operand(*rhs))?;
@@ -174,7 +186,7 @@ impl Machine<'_> {
 
     fn load_inst(&mut self, ptr: Operand, ty: TypeId, atomic: bool, dest: Option<ValueId>) -> VmResult<Flow> {
         let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.access_size(ty);
         if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -211,7 +223,7 @@ impl Machine<'_> {
 
     fn store_inst(&mut self, ptr: Operand, val: Operand, ty: TypeId, atomic: bool) -> VmResult<Flow> {
         let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.access_size(ty);
         if self.mem_interrupt(&[(p, u64::from(size), true)], atomic) {
             return Ok(Flow::Stop(Stop::Interrupt));
         }
@@ -229,10 +241,22 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
+    /// The bytes a load or store of `ty` touches: LLVM's store size, which for `x86_fp80` (10
+    /// bytes) is less than its size in memory (16).
+    fn access_size(&self, ty: TypeId) -> u32 {
+        let types = &self.prog.module.types;
+        if types.is_byte_scalar(ty) {
+            types.value_bits(ty).div_ceil(8)
+        } else {
+            types.size_of(ty) as u32
+        }
+    }
+
     // ---- aggregates ----
 
     fn is_aggregate_type(&self, ty: TypeId) -> bool {
-        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        let types = &self.prog.module.types;
+        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_byte_scalar(ty)
     }
 
     fn extract_value(&mut self, agg: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {

@@ -48,6 +48,12 @@ impl Machine<'_> {
         if !self.frame().ptrs.iter().any(|p| p.sym().is_some()) {
             return Ok(None);
         }
+        if self.prog.has_byte_scalars && self.involves_byte_scalars(inst) {
+            // Wide integers (`i128`) and other scalars kept as bytes have no symbolic meaning
+            // here: the operands become concrete and the concrete VM (`crate::wide`) runs it.
+            self.concretize_all(&inst.kind.operands());
+            return Ok(None);
+        }
         match &inst.kind {
             InstKind::Bin { op, flags, lhs, rhs } => self.sym_bin(*op, flags.nsw, *lhs, *rhs, dest),
             InstKind::ICmp { pred, lhs, rhs } => {
@@ -252,7 +258,8 @@ impl Machine<'_> {
     }
 
     fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
-        matches!(self.prog.module.types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. })
+        let types = &self.prog.module.types;
+        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_byte_scalar(ty)
     }
 
     /// Makes the symbolic indices of a `ptradd` concrete, an out-of-bounds value first.
