@@ -253,6 +253,32 @@ fn saved_counterexamples_replay_under_the_step_limit_of_the_check() {
     assert_eq!(o.status.code(), Some(20), "{}", String::from_utf8_lossy(&o.stdout));
 }
 
+#[test]
+fn the_symbolic_engines_take_their_parameters_from_settings_and_files() {
+    let src = b"extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n    int i = 0;\n    int n = __VERIFIER_nondet_int();\n    while (i < n) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
+    let (dir, prog) = scratch("loop.c", src);
+    let toml = dir.path().join("engines.toml");
+    std::fs::write(&toml, "[synergy]\nmax_iterations = 1\n\n[static]\nmax_unrolled_nodes = 1\n").expect("write");
+    let json = |engine: &str, extra: &[&str]| -> serde_json::Value {
+        let o = vigil().args(["check", "--format", "json", "--engine", engine]).args(extra).arg(&prog).output().expect("run");
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
+    };
+    let config = ["--config", toml.to_str().expect("utf-8 path")];
+    // synergy proves the program by default, and stops at its iteration bound when it is 1.
+    assert_eq!(json("synergy", &[])["verdict"], "true");
+    for extra in [&["-C", "synergy.max_iterations=1"][..], &config] {
+        assert_eq!(json("synergy", extra)["cause"], "limit:iteration-limit", "{extra:?}");
+    }
+    // The static engine checks main's verification condition by default, and skips main when
+    // its unrolled graph may have one node.
+    assert_eq!(json("static", &[])["stats"]["vcs"], 1);
+    for extra in [&["-C", "static.max_unrolled_nodes=1"][..], &config] {
+        let j = json("static", extra);
+        assert_eq!(j["stats"]["vcs"], 0, "{extra:?}: {j}");
+        assert_eq!(j["verdict"], "unknown");
+    }
+}
+
 fn tasks(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tasks").join(name)
 }

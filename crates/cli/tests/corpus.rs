@@ -87,13 +87,35 @@ fn vm_flags_agree_with_the_runtime_header() {
     use vigil_runtime::consts as rt;
     use vigil_vm::machine::{ctl, flags, reg};
     use vigil_vm::FaultKind as F;
-    assert_eq!(i64::from(flags::THREADED), rt::VM_FLAG_THREADED);
-    assert_eq!(reg::STATE as i64, rt::VM_CR_STATE);
-    assert_eq!(reg::FRAME as i64, rt::VM_CR_FRAME);
-    assert_eq!(reg::INT_SLOT as i64, rt::VM_CR_INT_SLOT);
-    assert_eq!(reg::SCHEDULER as i64, rt::VM_CR_SCHEDULER);
-    assert_eq!(reg::FAULT_HANDLER as i64, rt::VM_CR_FAULT_HANDLER);
-    assert_eq!(reg::TRANSIENT as i64, rt::VM_CR_TRANSIENT);
+    // (the VM's value, the runtime's) for every flag, control register and control operation.
+    let same = [
+        (i64::from(flags::ERROR), rt::VM_FLAG_ERROR),
+        (i64::from(flags::CANCEL), rt::VM_FLAG_CANCEL),
+        (i64::from(flags::INCOMPLETE), rt::VM_FLAG_INCOMPLETE),
+        (i64::from(flags::EXIT), rt::VM_FLAG_EXIT),
+        (i64::from(flags::MALLOC_CAN_FAIL), rt::VM_FLAG_MALLOC_CAN_FAIL),
+        (i64::from(flags::ATOMIC), rt::VM_FLAG_ATOMIC),
+        (i64::from(flags::THREADED), rt::VM_FLAG_THREADED),
+        (reg::STATE as i64, rt::VM_CR_STATE),
+        (reg::FRAME as i64, rt::VM_CR_FRAME),
+        (reg::INT_SLOT as i64, rt::VM_CR_INT_SLOT),
+        (reg::SCHEDULER as i64, rt::VM_CR_SCHEDULER),
+        (reg::FAULT_HANDLER as i64, rt::VM_CR_FAULT_HANDLER),
+        (reg::TRANSIENT as i64, rt::VM_CR_TRANSIENT),
+        (ctl::GET_FLAGS as i64, rt::VM_CTL_GET_FLAGS),
+        (ctl::SET_FLAGS as i64, rt::VM_CTL_SET_FLAGS),
+        (ctl::CLEAR_FLAGS as i64, rt::VM_CTL_CLEAR_FLAGS),
+        (ctl::FAULT as i64, rt::VM_CTL_FAULT),
+        (ctl::NONDET_RANGE as i64, rt::VM_CTL_NONDET_RANGE),
+        (ctl::TRACING as i64, rt::VM_CTL_TRACING),
+        (ctl::INPUTS as i64, rt::VM_CTL_INPUTS),
+        (ctl::INPUT as i64, rt::VM_CTL_INPUT),
+        (ctl::ENVIRONMENT as i64, rt::VM_CTL_ENVIRONMENT),
+        (ctl::READY as i64, rt::VM_CTL_READY),
+    ];
+    for (k, (vm, runtime)) in same.into_iter().enumerate() {
+        assert_eq!(vm, runtime, "constant number {k} of the list");
+    }
     let codes = [
         (F::Assert, rt::VM_FAULT_ASSERT),
         (F::InvalidFree, rt::VM_FAULT_INVALID_FREE),
@@ -126,21 +148,6 @@ fn vm_flags_agree_with_the_runtime_header() {
             assert_eq!(back.code() as i64, code, "{kind} raised by the runtime");
         }
     }
-    assert_eq!(i64::from(flags::ERROR), rt::VM_FLAG_ERROR);
-    assert_eq!(i64::from(flags::CANCEL), rt::VM_FLAG_CANCEL);
-    assert_eq!(i64::from(flags::INCOMPLETE), rt::VM_FLAG_INCOMPLETE);
-    assert_eq!(i64::from(flags::EXIT), rt::VM_FLAG_EXIT);
-    assert_eq!(i64::from(flags::MALLOC_CAN_FAIL), rt::VM_FLAG_MALLOC_CAN_FAIL);
-    assert_eq!(i64::from(flags::ATOMIC), rt::VM_FLAG_ATOMIC);
-    assert_eq!(ctl::GET_FLAGS as i64, rt::VM_CTL_GET_FLAGS);
-    assert_eq!(ctl::SET_FLAGS as i64, rt::VM_CTL_SET_FLAGS);
-    assert_eq!(ctl::CLEAR_FLAGS as i64, rt::VM_CTL_CLEAR_FLAGS);
-    assert_eq!(ctl::FAULT as i64, rt::VM_CTL_FAULT);
-    assert_eq!(ctl::NONDET_RANGE as i64, rt::VM_CTL_NONDET_RANGE);
-    assert_eq!(ctl::TRACING as i64, rt::VM_CTL_TRACING);
-    assert_eq!(ctl::INPUTS as i64, rt::VM_CTL_INPUTS);
-    assert_eq!(ctl::INPUT as i64, rt::VM_CTL_INPUT);
-    assert_eq!(ctl::ENVIRONMENT as i64, rt::VM_CTL_ENVIRONMENT);
 }
 
 #[test]

@@ -12,6 +12,27 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Runs a short `vigil tune` session (cap 2 s, budget 1 s) with the given options.
+fn tune(options: &[&str], train: &Path, val: &Path, out: &Path) -> Output {
+    vigil()
+        .args(["tune", "--cap", "2", "--budget", "1"])
+        .args(options)
+        .arg("--train")
+        .arg(train)
+        .arg("--validate")
+        .arg(val)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// Runs `vigil smt OPTIONS FILE` and checks its answer.
+fn assert_smt_answers(options: &[&str], file: &Path, answer: &str) {
+    let o = vigil().arg("smt").args(options).arg(file).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), answer, "{}", stderr(&o));
+}
+
 /// Pigeonhole p into p − 1 (unsat) or p into p (sat) as DIMACS.
 fn php(p: usize, holes: usize) -> String {
     let var = |i: usize, j: usize| i * holes + j + 1;
@@ -60,20 +81,8 @@ fn a_short_sat_session_writes_a_loadable_configuration() {
     );
     write_set(&val, &[("d.cnf", php(4, 3)), ("e.cnf", php(6, 6))]);
     let out = d.path().join("demo.toml");
-    let o = vigil()
-        .args([
-            "tune", "--class", "demo", "--cap", "2", "--budget", "1", "--seed", "3",
-        ])
-        .arg("--train")
-        .arg(&train)
-        .arg("--validate")
-        .arg(&val)
-        .arg("--out")
-        .arg(&out)
-        .arg("--runs-log")
-        .arg(d.path().join("runs.tsv"))
-        .output()
-        .unwrap();
+    let runs_log = d.path().join("runs.tsv");
+    let o = tune(&["--class", "demo", "--seed", "3", "--runs-log", runs_log.to_str().unwrap()], &train, &val, &out);
     let err = stderr(&o);
     let log = std::fs::read_to_string(d.path().join("runs.tsv")).unwrap();
     // At least the final measurement: 3 training and 2 validation instances.
@@ -130,37 +139,14 @@ fn a_short_smt_session_writes_a_loadable_configuration() {
         &[("c.smt2", q("(and (bvult x #x05) (bvugt x #x05))"))],
     );
     let out = d.path().join("q.toml");
-    let o = vigil()
-        .args([
-            "tune", "--solver", "smt", "--class", "q", "--cap", "2", "--budget", "1",
-        ])
-        .arg("--train")
-        .arg(&train)
-        .arg("--validate")
-        .arg(&val)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let o = tune(&["--solver", "smt", "--class", "q"], &train, &val, &out);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
         text.contains("smt solver") && text.contains("(1/1 solved)"),
         "{text}"
     );
-    let o = vigil()
-        .arg("smt")
-        .arg("--config")
-        .arg(&out)
-        .arg(val.join("c.smt2"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&o.stdout).trim(),
-        "unsat",
-        "{}",
-        stderr(&o)
-    );
+    assert_smt_answers(&["--config", out.to_str().unwrap()], &val.join("c.smt2"), "unsat");
 }
 
 #[test]
@@ -187,17 +173,7 @@ fn shipped_classes_load_by_name() {
         "(declare-const x (_ BitVec 4))\n(assert (bvult x x))\n(check-sat)\n",
     )
     .unwrap();
-    let o = vigil()
-        .args(["smt", "--class", "rand3sat"])
-        .arg(&q)
-        .output()
-        .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&o.stdout).trim(),
-        "unsat",
-        "{}",
-        stderr(&o)
-    );
+    assert_smt_answers(&["--class", "rand3sat"], &q, "unsat");
 }
 
 #[test]

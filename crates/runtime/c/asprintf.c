@@ -28,9 +28,5 @@ RT_WEAK int vasprintf(char **restrict strp, const char *restrict fmt, va_list ap
 }
 
 RT_WEAK int asprintf(char **restrict strp, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vasprintf(strp, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vasprintf(strp, fmt, ap));
 }

@@ -247,6 +247,15 @@ void __VERIFIER_atomic_end(void);
 
 /* ---- helpers shared between the runtime's files (defined in stdio.c and stdlib.c) ---- */
 
+/* The body of a variadic front end (printf, sscanf, …): gathers the arguments after parameter
+ * `last` into `ap` and returns `call`, the int its va_list form returns. */
+#define RT_VA_FORWARD(last, call) \
+    va_list ap;                   \
+    va_start(ap, last);           \
+    int rt_va_result = (call);    \
+    va_end(ap);                   \
+    return rt_va_result
+
 /* Is the VM recording a trace? Trace messages are only formatted then (see VM_CTL_TRACING). */
 static inline int rt_tracing(void) {
     return __vm_control(VM_CTL_TRACING, 0, 0) != 0;
@@ -279,6 +288,9 @@ static inline void rt_check_overlap(const char *fn, const void *dst, size_t dlen
     if (rt_ranges_overlap(dst, dlen, src, slen))
         __vigil_fault(VM_FAULT_OVERLAP, fn);
 }
+/* strcpy and stpcpy (`fn` names the one called): copies src with its NUL to dst after the
+ * overlap check; returns where the NUL was written. */
+char *__vigil_copy_string(const char *fn, char *restrict dst, const char *restrict src);
 /* Formats into `buf` (always NUL-terminated when size > 0); returns the full length. */
 int __vigil_format(char *buf, size_t size, const char *fmt, ...);
 /* Memory streams (memstream.c). Output to one: 1 if it may proceed, else 0 with the stream's

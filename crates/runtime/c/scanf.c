@@ -472,67 +472,29 @@ RT_WEAK int vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap)
     return scan(&src, fmt, ap);
 }
 
-RT_WEAK int vscanf(const char *restrict fmt, va_list ap) {
-    return vfscanf(stdin, fmt, ap);
-}
+/* The front ends, under their C names (prefix empty) and under the __isoc99_ names glibc's
+ * headers redirect the scanf family to in C99 (and later) mode. */
+#define SCANF_FRONT_ENDS(prefix)                                                             \
+    RT_WEAK int prefix##vscanf(const char *restrict fmt, va_list ap) {                       \
+        return vfscanf(stdin, fmt, ap);                                                      \
+    }                                                                                        \
+    RT_WEAK int prefix##sscanf(const char *restrict str, const char *restrict fmt, ...) {    \
+        RT_VA_FORWARD(fmt, vsscanf(str, fmt, ap));                                           \
+    }                                                                                        \
+    RT_WEAK int prefix##fscanf(FILE *restrict stream, const char *restrict fmt, ...) {       \
+        RT_VA_FORWARD(fmt, vfscanf(stream, fmt, ap));                                        \
+    }                                                                                        \
+    RT_WEAK int prefix##scanf(const char *restrict fmt, ...) {                               \
+        RT_VA_FORWARD(fmt, vfscanf(stdin, fmt, ap));                                         \
+    }
 
-RT_WEAK int sscanf(const char *restrict str, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsscanf(str, fmt, ap);
-    va_end(ap);
-    return n;
-}
+SCANF_FRONT_ENDS()
+SCANF_FRONT_ENDS(__isoc99_)
 
-RT_WEAK int fscanf(FILE *restrict stream, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stream, fmt, ap);
-    va_end(ap);
-    return n;
-}
-
-RT_WEAK int scanf(const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stdin, fmt, ap);
-    va_end(ap);
-    return n;
-}
-
-/* glibc's headers redirect the scanf family to these names in C99 (and later) mode. */
 RT_WEAK int __isoc99_vsscanf(const char *restrict str, const char *restrict fmt, va_list ap) {
     return vsscanf(str, fmt, ap);
 }
 
 RT_WEAK int __isoc99_vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap) {
     return vfscanf(stream, fmt, ap);
-}
-
-RT_WEAK int __isoc99_vscanf(const char *restrict fmt, va_list ap) {
-    return vfscanf(stdin, fmt, ap);
-}
-
-RT_WEAK int __isoc99_sscanf(const char *restrict str, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsscanf(str, fmt, ap);
-    va_end(ap);
-    return n;
-}
-
-RT_WEAK int __isoc99_fscanf(FILE *restrict stream, const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stream, fmt, ap);
-    va_end(ap);
-    return n;
-}
-
-RT_WEAK int __isoc99_scanf(const char *restrict fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfscanf(stdin, fmt, ap);
-    va_end(ap);
-    return n;
 }

@@ -463,35 +463,19 @@ RT_WEAK int vprintf(const char *fmt, va_list ap) {
 }
 
 RT_WEAK int printf(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfprintf(stdout, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vfprintf(stdout, fmt, ap));
 }
 
 RT_WEAK int fprintf(FILE *stream, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vfprintf(stream, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vfprintf(stream, fmt, ap));
 }
 
 RT_WEAK int sprintf(char *buf, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsprintf(buf, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vsprintf(buf, fmt, ap));
 }
 
 RT_WEAK int snprintf(char *buf, size_t size, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, size, fmt, ap);
-    va_end(ap);
-    return n;
+    RT_VA_FORWARD(fmt, vsnprintf(buf, size, fmt, ap));
 }
 
 /* Internal: like snprintf, but not replaceable by the user's program. */

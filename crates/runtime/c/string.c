@@ -92,12 +92,17 @@ RT_WEAK size_t __vigil_bounded_source(const char *src, size_t n) {
     return len < n ? len + 1 : n;
 }
 
-RT_WEAK char *strcpy(char *restrict dst, const char *restrict src) {
+RT_WEAK char *__vigil_copy_string(const char *fn, char *restrict dst, const char *restrict src) {
     size_t len = strlen(src) + 1;
-    rt_check_overlap("strcpy: source and destination overlap", dst, len, src, len);
+    rt_check_overlap(fn, dst, len, src, len);
     size_t i = 0;
     while ((dst[i] = src[i]) != 0)
         i++;
+    return dst + i;
+}
+
+RT_WEAK char *strcpy(char *restrict dst, const char *restrict src) {
+    __vigil_copy_string("strcpy: source and destination overlap", dst, src);
     return dst;
 }
 

@@ -158,12 +158,7 @@ RT_WEAK char *rindex(const char *s, int c) {
 
 /* strcpy returning a pointer to the terminator written. */
 RT_WEAK char *stpcpy(char *restrict dst, const char *restrict src) {
-    size_t len = strlen(src) + 1;
-    rt_check_overlap("stpcpy: source and destination overlap", dst, len, src, len);
-    size_t i = 0;
-    while ((dst[i] = src[i]) != 0)
-        i++;
-    return dst + i;
+    return __vigil_copy_string("stpcpy: source and destination overlap", dst, src);
 }
 
 /* strncpy returning dst + the length copied (the first NUL written, or dst + n if none). */

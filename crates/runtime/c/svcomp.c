@@ -206,45 +206,29 @@ RT_WEAK unsigned char __VERIFIER_nondet_uchar(void) {
     return v;
 }
 
-RT_WEAK short __VERIFIER_nondet_short(void) {
-    return (short)pick_signed("__VERIFIER_nondet_short", SHRT_MIN, SHRT_MAX);
-}
+/* The inputs wider than a byte: `NONDET_SIGNED(type, suffix, min, max)` defines
+ * `type __VERIFIER_nondet_suffix(void)` with a value in [min, max] (pick_signed), and
+ * `NONDET_UNSIGNED(type, suffix, max)` one in [0, max] (pick_unsigned); the types and ranges are
+ * x86-64 glibc's, as in vigil_ir::svcomp::NONDET. */
+#define NONDET_SIGNED(type, suffix, min, max)                                                  \
+    RT_WEAK type __VERIFIER_nondet_##suffix(void) {                                            \
+        return (type)pick_signed("__VERIFIER_nondet_" #suffix, min, max);                       \
+    }
+#define NONDET_UNSIGNED(type, suffix, max)                                                     \
+    RT_WEAK type __VERIFIER_nondet_##suffix(void) {                                            \
+        return (type)pick_unsigned("__VERIFIER_nondet_" #suffix, max);                          \
+    }
 
-RT_WEAK unsigned short __VERIFIER_nondet_ushort(void) {
-    return (unsigned short)pick_unsigned("__VERIFIER_nondet_ushort", USHRT_MAX);
-}
-
-RT_WEAK int __VERIFIER_nondet_int(void) {
-    return (int)pick_signed("__VERIFIER_nondet_int", INT_MIN, INT_MAX);
-}
-
-RT_WEAK unsigned int __VERIFIER_nondet_uint(void) {
-    return (unsigned int)pick_unsigned("__VERIFIER_nondet_uint", UINT_MAX);
-}
-
-RT_WEAK unsigned int __VERIFIER_nondet_unsigned(void) {
-    return (unsigned int)pick_unsigned("__VERIFIER_nondet_unsigned", UINT_MAX);
-}
-
-RT_WEAK long __VERIFIER_nondet_long(void) {
-    return (long)pick_signed("__VERIFIER_nondet_long", LONG_MIN, LONG_MAX);
-}
-
-RT_WEAK unsigned long __VERIFIER_nondet_ulong(void) {
-    return (unsigned long)pick_unsigned("__VERIFIER_nondet_ulong", ULONG_MAX);
-}
-
-RT_WEAK long long __VERIFIER_nondet_longlong(void) {
-    return pick_signed("__VERIFIER_nondet_longlong", LLONG_MIN, LLONG_MAX);
-}
-
-RT_WEAK unsigned long long __VERIFIER_nondet_ulonglong(void) {
-    return pick_unsigned("__VERIFIER_nondet_ulonglong", ULLONG_MAX);
-}
-
-RT_WEAK size_t __VERIFIER_nondet_size_t(void) {
-    return (size_t)pick_unsigned("__VERIFIER_nondet_size_t", (size_t)-1);
-}
+NONDET_SIGNED(short, short, SHRT_MIN, SHRT_MAX)
+NONDET_UNSIGNED(unsigned short, ushort, USHRT_MAX)
+NONDET_SIGNED(int, int, INT_MIN, INT_MAX)
+NONDET_UNSIGNED(unsigned int, uint, UINT_MAX)
+NONDET_UNSIGNED(unsigned int, unsigned, UINT_MAX)
+NONDET_SIGNED(long, long, LONG_MIN, LONG_MAX)
+NONDET_UNSIGNED(unsigned long, ulong, ULONG_MAX)
+NONDET_SIGNED(long long, longlong, LLONG_MIN, LLONG_MAX)
+NONDET_UNSIGNED(unsigned long long, ulonglong, ULLONG_MAX)
+NONDET_UNSIGNED(size_t, size_t, (size_t)-1)
 
 /* The other integer names of SV-COMP's list (and those older tasks call). */
 RT_WEAK unsigned char __VERIFIER_nondet_u8(void) {
@@ -253,17 +237,9 @@ RT_WEAK unsigned char __VERIFIER_nondet_u8(void) {
     return v;
 }
 
-RT_WEAK unsigned short __VERIFIER_nondet_u16(void) {
-    return (unsigned short)pick_unsigned("__VERIFIER_nondet_u16", USHRT_MAX);
-}
-
-RT_WEAK unsigned int __VERIFIER_nondet_u32(void) {
-    return (unsigned int)pick_unsigned("__VERIFIER_nondet_u32", UINT_MAX);
-}
-
-RT_WEAK unsigned long long __VERIFIER_nondet_u64(void) {
-    return pick_unsigned("__VERIFIER_nondet_u64", ULLONG_MAX);
-}
+NONDET_UNSIGNED(unsigned short, u16, USHRT_MAX)
+NONDET_UNSIGNED(unsigned int, u32, UINT_MAX)
+NONDET_UNSIGNED(unsigned long long, u64, ULLONG_MAX)
 
 RT_WEAK signed char __VERIFIER_nondet_schar(void) {
     signed char v = (signed char)choose_byte();
@@ -277,33 +253,13 @@ RT_WEAK signed char __VERIFIER_nondet_s8(void) {
     return v;
 }
 
-RT_WEAK short __VERIFIER_nondet_s16(void) {
-    return (short)pick_signed("__VERIFIER_nondet_s16", SHRT_MIN, SHRT_MAX);
-}
-
-RT_WEAK int __VERIFIER_nondet_s32(void) {
-    return (int)pick_signed("__VERIFIER_nondet_s32", INT_MIN, INT_MAX);
-}
-
-RT_WEAK int __VERIFIER_nondet_i32(void) {
-    return (int)pick_signed("__VERIFIER_nondet_i32", INT_MIN, INT_MAX);
-}
-
-RT_WEAK long long __VERIFIER_nondet_s64(void) {
-    return pick_signed("__VERIFIER_nondet_s64", LLONG_MIN, LLONG_MAX);
-}
-
-RT_WEAK long long __VERIFIER_nondet_i64(void) {
-    return pick_signed("__VERIFIER_nondet_i64", LLONG_MIN, LLONG_MAX);
-}
-
-RT_WEAK long __VERIFIER_nondet_loff_t(void) {
-    return (long)pick_signed("__VERIFIER_nondet_loff_t", LONG_MIN, LONG_MAX);
-}
-
-RT_WEAK unsigned long __VERIFIER_nondet_sector_t(void) {
-    return (unsigned long)pick_unsigned("__VERIFIER_nondet_sector_t", ULONG_MAX);
-}
+NONDET_SIGNED(short, s16, SHRT_MIN, SHRT_MAX)
+NONDET_SIGNED(int, s32, INT_MIN, INT_MAX)
+NONDET_SIGNED(int, i32, INT_MIN, INT_MAX)
+NONDET_SIGNED(long long, s64, LLONG_MIN, LLONG_MAX)
+NONDET_SIGNED(long long, i64, LLONG_MIN, LLONG_MAX)
+NONDET_SIGNED(long, loff_t, LONG_MIN, LONG_MAX)
+NONDET_UNSIGNED(unsigned long, sector_t, ULONG_MAX)
 
 /* The raw bits of a nondet float (binary32, `is_double` 0) or double (binary64): in fixed-input
  * mode the next input's low 32 or 64 bits; otherwise one of a few samples — zeros of both signs,

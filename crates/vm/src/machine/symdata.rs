@@ -108,8 +108,6 @@ pub struct SymData {
     pub stats: SymStats,
 }
 
-/// The signedness of a `__VERIFIER_nondet_*` function's result by its name (None: not an
-/// integer input).
 /// The runtime's source of symbolic random bytes (`getrandom`, crates/runtime/c/random.c): an
 /// 8-bit input that is symbolic in every symbolic mode, traced as a note rather than as an input
 /// (harnesses and witnesses give only `__VERIFIER_nondet_*` values).
@@ -118,12 +116,10 @@ const RANDOM_BYTE: &str = "__vigil_random_byte";
 /// [`RANDOM_BYTE`]; the runtime notes each byte read itself, the VM traces nothing.
 const STDIN_BYTE: &str = "__vigil_stdin_byte";
 
+/// The signedness of a `__VERIFIER_nondet_*` function's result by its name, from the one table
+/// of SV-COMP functions (None: not an integer input — `_Bool`, pointers and floats are not).
 fn nondet_signed(name: &str) -> Option<bool> {
-    Some(match name.strip_prefix("__VERIFIER_nondet_")? {
-        "char" | "short" | "int" | "long" | "longlong" => true,
-        "uchar" | "ushort" | "uint" | "unsigned" | "ulong" | "ulonglong" | "size_t" | "u8" | "u16" | "u32" => false,
-        _ => return None,
-    })
+    vigil_ir::svcomp::nondet_function(name).filter(|n| !n.is_bool() && !n.is_pointer() && !n.is_float()).map(|n| n.signed)
 }
 
 impl SymData {
