@@ -10,9 +10,8 @@
 //! [`read_invariants`] reads a witness back, checking its structure as the format's public
 //! description states it; the engines check the invariants themselves.
 
-use crate::witness::{iso8601, sha256_hex, uuid_from, Metadata, Producer, Task, TaskInfo};
+use crate::witness::{input_hashes, metadata, Metadata, TaskInfo};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// A loop invariant at a source location.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,11 +95,7 @@ pub fn correctness_witness(
     read_source: &dyn Fn(&str) -> Option<Vec<u8>>,
     now_secs: u64,
 ) -> Result<String, String> {
-    let mut hashes = BTreeMap::new();
-    for f in &task.input_files {
-        let bytes = read_source(f).ok_or_else(|| format!("cannot read {f} to hash it"))?;
-        hashes.insert(f.clone(), sha256_hex(&bytes));
-    }
+    let hashes = input_hashes(task, read_source)?;
     let content: Vec<Item> = invs
         .iter()
         .map(|i| Item {
@@ -113,23 +108,7 @@ pub fn correctness_witness(
         })
         .collect();
     let seed = format!("{:?}{:?}{:?}{now_secs}", task.input_files, hashes, invs);
-    let entry = Entry {
-        entry_type: "invariant_set",
-        metadata: Metadata {
-            format_version: "2.0",
-            uuid: uuid_from(seed.as_bytes()),
-            creation_time: iso8601(now_secs),
-            producer: Producer { name: "vigil", version: task.producer_version.clone() },
-            task: Task {
-                input_files: task.input_files.clone(),
-                input_file_hashes: hashes,
-                specification: task.specification.clone(),
-                data_model: if task.ilp32 { "ILP32" } else { "LP64" },
-                language: "C",
-            },
-        },
-        content,
-    };
+    let entry = Entry { entry_type: "invariant_set", metadata: metadata(task, hashes, &seed, now_secs), content };
     serde_yaml::to_string(&vec![entry]).map_err(|e| e.to_string())
 }
 

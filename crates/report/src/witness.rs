@@ -148,6 +148,37 @@ pub(crate) fn uuid_from(seed: &[u8]) -> String {
     format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
 }
 
+/// The SHA-256 of each input file of `task`, whose text `read_source` returns.
+pub(crate) fn input_hashes(
+    task: &TaskInfo,
+    read_source: &dyn Fn(&str) -> Option<Vec<u8>>,
+) -> Result<BTreeMap<String, String>, String> {
+    let mut hashes = BTreeMap::new();
+    for f in &task.input_files {
+        let bytes = read_source(f).ok_or_else(|| format!("cannot read {f} to hash it"))?;
+        hashes.insert(f.clone(), sha256_hex(&bytes));
+    }
+    Ok(hashes)
+}
+
+/// The metadata of a format-2.0 witness (violation or correctness) of `task`; `seed` makes
+/// its UUID, `now_secs` is the creation time.
+pub(crate) fn metadata(task: &TaskInfo, hashes: BTreeMap<String, String>, seed: &str, now_secs: u64) -> Metadata {
+    Metadata {
+        format_version: "2.0",
+        uuid: uuid_from(seed.as_bytes()),
+        creation_time: iso8601(now_secs),
+        producer: Producer { name: "vigil", version: task.producer_version.clone() },
+        task: Task {
+            input_files: task.input_files.clone(),
+            input_file_hashes: hashes,
+            specification: task.specification.clone(),
+            data_model: if task.ilp32 { "ILP32" } else { "LP64" },
+            language: "C",
+        },
+    }
+}
+
 /// Writes the violation witness of `ev`. `read_source` returns a file's text (used for the
 /// hashes and to place waypoints); `now_secs` is the creation time.
 pub fn violation_witness(
@@ -156,11 +187,7 @@ pub fn violation_witness(
     read_source: &dyn Fn(&str) -> Option<Vec<u8>>,
     now_secs: u64,
 ) -> Result<String, String> {
-    let mut hashes = BTreeMap::new();
-    for f in &task.input_files {
-        let bytes = read_source(f).ok_or_else(|| format!("cannot read {f} to hash it"))?;
-        hashes.insert(f.clone(), sha256_hex(&bytes));
-    }
+    let hashes = input_hashes(task, read_source)?;
     let mut content = Vec::new();
     for v in &ev.inputs {
         let Some(l) = &v.loc else { continue };
@@ -197,23 +224,7 @@ pub fn violation_witness(
         }],
     });
     let seed = format!("{:?}{:?}{:?}{now_secs}", task.input_files, hashes, ev);
-    let entry = Entry {
-        entry_type: "violation_sequence",
-        metadata: Metadata {
-            format_version: "2.0",
-            uuid: uuid_from(seed.as_bytes()),
-            creation_time: iso8601(now_secs),
-            producer: Producer { name: "vigil", version: task.producer_version.clone() },
-            task: Task {
-                input_files: task.input_files.clone(),
-                input_file_hashes: hashes,
-                specification: task.specification.clone(),
-                data_model: if task.ilp32 { "ILP32" } else { "LP64" },
-                language: "C",
-            },
-        },
-        content,
-    };
+    let entry = Entry { entry_type: "violation_sequence", metadata: metadata(task, hashes, &seed, now_secs), content };
     serde_yaml::to_string(&vec![entry]).map_err(|e| e.to_string())
 }
 
