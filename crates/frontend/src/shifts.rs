@@ -109,31 +109,52 @@ fn base_name(f: &str) -> &str {
 /// Sets `nsw` on every `shl` of `m` whose debug location is one of `sites`, the sites of all
 /// signed shifts of the program (files compared by base name, as clang may name one with or
 /// without its directory), and records in [`vigil_ir::Module::shl_signedness_known`] that the
-/// other `shl`s are unsigned — unless some site matched no `shl`: then the locations do not
-/// line up as expected and nothing is claimed about the unmarked ones. Returns how many were
-/// marked.
+/// other `shl`s are unsigned. A location is used only when it holds as many `shl`s as clang
+/// checked there: one macro expansion can put a signed and an unsigned shift at the same
+/// location, and then neither is marked. When some site is not matched exactly, the locations
+/// do not line up as expected and nothing is claimed about the unmarked shifts. Returns how
+/// many were marked.
 pub fn mark_signed(m: &mut vigil_ir::Module, sites: &[ShiftSite]) -> usize {
     use vigil_ir::{BinOp, InstKind};
-    let wanted: HashSet<(&str, u32, u32)> = sites.iter().map(|s| (base_name(&s.file), s.line, s.col)).collect();
+    type Site<'a> = (&'a str, u32, u32);
+    let mut wanted: HashMap<Site, usize> = HashMap::new();
+    for s in sites {
+        *wanted.entry((base_name(&s.file), s.line, s.col)).or_default() += 1;
+    }
     let names: Vec<String> = m.files.iter().map(|f| base_name(f).to_string()).collect();
-    let mut marked = 0;
-    let mut seen: HashSet<(&str, u32, u32)> = HashSet::new();
-    for f in m.functions.iter_mut().filter(|f| !f.runtime) {
-        for b in &mut f.blocks {
-            for i in &mut b.insts {
-                let Some(file) = i.loc.file else { continue };
-                if let InstKind::Bin { op: BinOp::Shl, flags, .. } = &mut i.kind {
-                    let name = names.get(file.index()).map(String::as_str).unwrap_or("");
-                    if let Some(site) = wanted.get(&(name, i.loc.line, i.loc.col)) {
-                        flags.nsw = true;
-                        marked += 1;
-                        seen.insert(*site);
-                    }
+    let site_of = |i: &vigil_ir::Inst| -> Option<(usize, u32, u32)> {
+        let file = i.loc.file?;
+        matches!(i.kind, InstKind::Bin { op: BinOp::Shl, .. }).then_some((file.index(), i.loc.line, i.loc.col))
+    };
+    let name_of = |file: usize| names.get(file).map(String::as_str).unwrap_or("");
+    // How many shifts each wanted location holds in the program.
+    let mut found: HashMap<Site, usize> = HashMap::new();
+    for f in m.functions.iter().filter(|f| !f.runtime) {
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            if let Some((file, line, col)) = site_of(i) {
+                let key = (name_of(file), line, col);
+                if wanted.contains_key(&key) {
+                    *found.entry(key).or_default() += 1;
                 }
             }
         }
     }
-    m.shl_signedness_known = seen.len() == wanted.len();
+    let exact: HashSet<Site> = wanted.iter().filter(|(k, n)| found.get(*k) == Some(*n)).map(|(k, _)| *k).collect();
+    let known = exact.len() == wanted.len();
+    let exact: HashSet<(String, u32, u32)> = exact.into_iter().map(|(f, l, c)| (f.to_string(), l, c)).collect();
+    let mut marked = 0;
+    for f in m.functions.iter_mut().filter(|f| !f.runtime) {
+        for i in f.blocks.iter_mut().flat_map(|b| &mut b.insts) {
+            let Some((file, line, col)) = site_of(i) else { continue };
+            if exact.contains(&(names.get(file).cloned().unwrap_or_default(), line, col)) {
+                if let InstKind::Bin { flags, .. } = &mut i.kind {
+                    flags.nsw = true;
+                    marked += 1;
+                }
+            }
+        }
+    }
+    m.shl_signedness_known = known;
     marked
 }
 
