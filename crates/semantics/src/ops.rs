@@ -158,12 +158,10 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
     Ok(Scalar { bits, def, ptr: false })
 }
 
-/// `a pred b` at `width` bits, as an `i1`.
-pub fn icmp(pred: ICmpPred, width: u32, a: Scalar, b: Scalar) -> Scalar {
-    let m = mask(width);
-    let (x, y) = (a.bits & m, b.bits & m);
-    let (sx, sy) = (sext(x, width), sext(y, width));
-    let r = match pred {
+/// Whether `pred` holds between two values given as their unsigned and their signed readings
+/// (one definition for every width: the 64-bit scalars here and the wide integers).
+pub fn icmp_holds<U: Ord, S: Ord>(pred: ICmpPred, (x, y): (U, U), (sx, sy): (S, S)) -> bool {
+    match pred {
         ICmpPred::Eq => x == y,
         ICmpPred::Ne => x != y,
         ICmpPred::Ugt => x > y,
@@ -174,7 +172,15 @@ pub fn icmp(pred: ICmpPred, width: u32, a: Scalar, b: Scalar) -> Scalar {
         ICmpPred::Sge => sx >= sy,
         ICmpPred::Slt => sx < sy,
         ICmpPred::Sle => sx <= sy,
-    };
+    }
+}
+
+/// `a pred b` at `width` bits, as an `i1`.
+pub fn icmp(pred: ICmpPred, width: u32, a: Scalar, b: Scalar) -> Scalar {
+    let m = mask(width);
+    let (x, y) = (a.bits & m, b.bits & m);
+    let (sx, sy) = (sext(x, width), sext(y, width));
+    let r = icmp_holds(pred, (x, y), (sx, sy));
     Scalar { bits: u64::from(r), def: if all_defined(a, b, width) { 1 } else { 0 }, ptr: false }
 }
 

@@ -126,18 +126,7 @@ pub fn icmp(pred: ICmpPred, width: u32, a: Wide, b: Wide) -> (bool, bool) {
     let m = mask128(width);
     let (x, y) = (a.bits & m, b.bits & m);
     let (sx, sy) = (sext128(x, width), sext128(y, width));
-    let r = match pred {
-        ICmpPred::Eq => x == y,
-        ICmpPred::Ne => x != y,
-        ICmpPred::Ugt => x > y,
-        ICmpPred::Uge => x >= y,
-        ICmpPred::Ult => x < y,
-        ICmpPred::Ule => x <= y,
-        ICmpPred::Sgt => sx > sy,
-        ICmpPred::Sge => sx >= sy,
-        ICmpPred::Slt => sx < sy,
-        ICmpPred::Sle => sx <= sy,
-    };
+    let r = crate::ops::icmp_holds(pred, (x, y), (sx, sy));
     (r, a.defined && b.defined)
 }
 
