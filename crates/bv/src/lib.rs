@@ -13,6 +13,7 @@ pub mod circuits;
 pub mod config;
 pub mod derived;
 pub mod eval;
+pub mod fp;
 pub mod rewrite;
 pub mod smtlib;
 pub mod solver;
