@@ -1,5 +1,7 @@
 //! vigil-bv: the bit-vector decision procedure of vigil, after Spear (Babić thesis, chapter 5).
 //!
+//! Floating point is a layer of bit-vector circuits over this ([`fp`], after SymFPU).
+//!
 //! Pipeline: terms are built in a hash-consed DAG ([`term`]) through a local rewriter
 //! ([`rewrite`]); asserted terms are bit-blasted ([`blast`], [`circuits`]) into a structurally
 //! hashed and-inverter graph ([`aig`]), Tseitin-encoded into the CDCL core (`vigil-sat`) by the
