@@ -6,7 +6,7 @@
 //! ([`rewrite`]); asserted terms are bit-blasted ([`blast`], [`circuits`]) into a structurally
 //! hashed and-inverter graph ([`aig`]), Tseitin-encoded into the CDCL core (`vigil-sat`) by the
 //! incremental [`solver`]. [`eval`] is the reference semantics everything is tested against;
-//! [`smtlib`] is the SMT-LIB 2 (QF_BV) front end; [`config`] loads TOML configurations.
+//! [`smtlib`] is the SMT-LIB 2 (QF_BV, QF_FP) front end; [`config`] loads TOML configurations.
 #![forbid(unsafe_code)]
 
 pub mod aig;
