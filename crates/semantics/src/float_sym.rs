@@ -7,8 +7,10 @@
 //! 4-7, as Rust's `f32`/`f64` operations give them on the host): an operation with a NaN
 //! operand returns the first NaN operand made quiet; an invalid operation on non-NaN operands
 //! returns the "default NaN" (sign set, quiet, payload zero); conversions between formats keep
-//! the sign and the top payload bits. Operations whose NaN behaviour is not that of one SSE
-//! instruction (`fma`, `frem`) are not given a term ([`float_term`] returns `None`) and the
+//! the sign and the top payload bits. `fma` (Rust's `mul_add`, a library call on x86-64 without
+//! FMA) returns the first NaN of `(b, a, c)` made quiet; the rounding functions return a NaN
+//! operand as they get it (`round` makes it quiet); the test pins each of these rules. `frem`
+//! has no term (the circuits have no remainder yet): [`float_term`] returns `None` and the
 //! caller keeps its concrete fallback.
 //!
 //! Invariants: results have the IR's width (`i1` for comparisons); a conversion to an integer
@@ -251,7 +253,11 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
             let nan = tm.bv_const(f.nan());
             tm.ite(any_nan, nan, r)
         }
-        FRem | Fma | FMulAdd => return None,
+        Fma | FMulAdd => {
+            let r = tm.fp_fma(f, rne, x, args[1], args[2]);
+            sse_nans(tm, f, &[args[1], x, args[2]], r)
+        }
+        FRem => return None,
     };
     plain(value)
 }

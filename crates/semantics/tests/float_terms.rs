@@ -111,6 +111,33 @@ fn binary_operations_agree() {
 }
 
 #[test]
+fn fused_multiply_add_agrees() {
+    let mut rng = Rng(0x7777_1234_abcd_0001);
+    for w in [32, 64] {
+        let vs = values(w, &mut rng, 12);
+        for &a in vs.iter().step_by(2) {
+            for &b in vs.iter().step_by(3) {
+                for &c in vs.iter().step_by(4) {
+                    check(FloatOp::Fma, w, &[a, b, c], &[w, w, w]);
+                }
+            }
+        }
+    }
+    // Which NaN wins: every triple of NaNs (quiet, signalling, both signs), infinities, 0, 1.
+    let nans32 = [0x7fc0_0000u64, 0xffc0_0001, 0x7f80_0005, 0xff80_1234, 0x7f80_0000, 0x0, 0x3f80_0000, 0x8000_0000];
+    let nans64 = [0x7ff8_0000_0000_0000u64, 0xfff8_0000_0000_0001, 0x7ff0_0000_0000_0005, 0xfff0_0000_0000_1234, 0x7ff0_0000_0000_0000, 0x0, 0x3ff0_0000_0000_0000, 0x8000_0000_0000_0000];
+    for (w, set) in [(32, nans32), (64, nans64)] {
+        for a in set {
+            for b in set {
+                for c in set {
+                    check(FloatOp::Fma, w, &[a, b, c], &[w, w, w]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn comparisons_agree() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for w in [32, 64] {
