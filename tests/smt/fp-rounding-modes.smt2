@@ -1,4 +1,4 @@
-; expect: sat unsat sat unsat sat error unknown
+; expect: sat unsat sat unsat sat unsat sat error unknown
 (set-logic QF_BVFP)
 (declare-const r1 RoundingMode)
 (declare-const r2 RoundingMode)
@@ -15,7 +15,9 @@
 (check-sat-assuming ((not (= (fp.div RTP one three) (fp.div RTN one three)))))
 (check-sat-assuming ((fp.lt (fp.div RTP one three) (fp.div RTN one three))))
 (check-sat-assuming ((= ((_ fp.to_sbv 4) RTZ (fp.neg three)) #xd)))
-; fp.rem is not supported: an error, not a guess, and the script's later answers are unknown
-(declare-const a (_ FloatingPoint 3 4))
-(assert (= (fp.rem a a) a))
+; fp.rem: x - y·n with n nearest x/y, ties to even: rem(3, 2) = -1 (n = 2), rem(1, 2) = 1 (n = 0)
+(check-sat-assuming ((not (= (fp.rem three ((_ to_fp 3 4) RNE #b0010)) (fp.neg one)))))
+(check-sat-assuming ((= (fp.rem one ((_ to_fp 3 4) RNE #b0010)) one)))
+; fp.to_real is not supported: an error, not a guess, and the script's later answers are unknown
+(assert (= (fp.to_real one) one))
 (check-sat)

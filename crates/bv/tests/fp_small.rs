@@ -245,6 +245,35 @@ fn ref_fma(f: Format, rm: u64, a: u64, b: u64, c: u64) -> u64 {
     round_q(f, rm, s)
 }
 
+/// IEEE remainder (`nearest`) or C's fmod: `x - n·y`, exact.
+fn ref_rem(f: Format, a: u64, b: u64, nearest: bool) -> u64 {
+    match (decode(f, a), decode(f, b)) {
+        (V::Nan, _) | (_, V::Nan) | (V::Inf(_), _) => nan_bits(f),
+        (V::Fin(..), V::Fin(_, y)) if y.is_zero() => nan_bits(f),
+        (V::Fin(..), V::Inf(_)) => a,
+        (V::Fin(sx, x), V::Fin(_, y)) => {
+            if x.is_zero() {
+                return a;
+            }
+            let q = x.div(y);
+            let t = if q.0 < 0 { -(q.abs().floor()) } else { q.floor() };
+            let n = if nearest {
+                let lo = q.floor();
+                let frac = q.add(Q::int(lo).neg());
+                match frac.cmp(Q::new(1, 2)) {
+                    Ordering::Less => lo,
+                    Ordering::Greater => lo + 1,
+                    Ordering::Equal => lo + (lo.rem_euclid(2) == 1) as i128,
+                }
+            } else {
+                t
+            };
+            let r = x.add(Q::int(n).mul(y).neg());
+            if r.is_zero() { f.zero(sx).to_u64().unwrap() } else { round_q(f, RNE, r) }
+        }
+    }
+}
+
 fn ref_sqrt(f: Format, rm: u64, a: u64) -> u64 {
     match decode(f, a) {
         V::Nan | V::Inf(true) => nan_bits(f),
@@ -358,6 +387,22 @@ fn mul_div_exhaustive() {
     for f in FORMATS {
         check_binary(f, "fp.mul", |tm, f, r, a, b| tm.fp_mul(f, r, a, b), ref_mul);
         check_binary(f, "fp.div", |tm, f, r, a, b| tm.fp_div(f, r, a, b), ref_div);
+    }
+}
+
+#[test]
+fn rem_fmod_exhaustive() {
+    for f in FORMATS.into_iter().chain([Format { eb: 3, sb: 4 }]) {
+        let mut h = Harness::new();
+        for a in encodings(f) {
+            for b in encodings(f) {
+                let (x, y) = (h.c(f.width(), a), h.c(f.width(), b));
+                let r = h.tm.fp_rem(f, x, y);
+                assert_eq!(h.val(r), ref_rem(f, a, b, true), "fp.rem {f:?} {a:#b} {b:#b}");
+                let m = h.tm.fp_fmod(f, x, y);
+                assert_eq!(h.val(m), ref_rem(f, a, b, false), "fmod {f:?} {a:#b} {b:#b}");
+            }
+        }
     }
 }
 

@@ -9,9 +9,9 @@
 //! returns the "default NaN" (sign set, quiet, payload zero); conversions between formats keep
 //! the sign and the top payload bits. `fma` (Rust's `mul_add`, a library call on x86-64 without
 //! FMA) returns the first NaN of `(b, a, c)` made quiet; the rounding functions return a NaN
-//! operand as they get it (`round` makes it quiet); the test pins each of these rules. `frem`
-//! has no term (the circuits have no remainder yet): [`float_term`] returns `None` and the
-//! caller keeps its concrete fallback.
+//! operand as they get it (`round` makes it quiet); the test pins each of these rules. Every
+//! operation has a term except `is.fpclass` with a mask that is not a constant ([`float_term`]
+//! returns `None`; the caller keeps its concrete fallback).
 //!
 //! Invariants: results have the IR's width (`i1` for comparisons); a conversion to an integer
 //! comes with the Bool condition under which it is undefined behaviour (C11 6.3.1.4, the
@@ -257,7 +257,10 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
             let r = tm.fp_fma(f, rne, x, args[1], args[2]);
             sse_nans(tm, f, &[args[1], x, args[2]], r)
         }
-        FRem => return None,
+        FRem => {
+            let r = tm.fp_fmod(f, x, args[1]);
+            sse_nans(tm, f, &[x, args[1]], r)
+        }
     };
     plain(value)
 }

@@ -110,6 +110,21 @@ fn binary_operations_agree() {
     }
 }
 
+/// `frem` (C's `fmod`): its circuit unrolls one step per unit of exponent difference (about
+/// 2100 for binary64), so fewer operand pairs than the other operations.
+#[test]
+fn remainder_agrees() {
+    let mut rng = Rng(0x4242_4242_1357_9bdf);
+    for (w, n, step) in [(32, 20, 2), (64, 6, 5)] {
+        let vs = values(w, &mut rng, n);
+        for &a in vs.iter().step_by(step) {
+            for &b in vs.iter().step_by(step) {
+                check(FloatOp::FRem, w, &[a, b], &[w, w]);
+            }
+        }
+    }
+}
+
 #[test]
 fn fused_multiply_add_agrees() {
     let mut rng = Rng(0x7777_1234_abcd_0001);

@@ -23,6 +23,7 @@ pub mod compare;
 pub mod convert;
 pub mod fma;
 pub mod integral;
+pub mod rem;
 pub mod round;
 pub mod sqrt;
 pub mod unpack;

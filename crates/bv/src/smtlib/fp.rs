@@ -14,7 +14,7 @@
 //!   free choice: `fp.min`/`fp.max` of `-0` and `+0` get one fresh Bool per argument pair, and
 //!   `fp.to_ubv`/`fp.to_sbv` out of range one fresh bit-vector per argument tuple, so the same
 //!   application always has the same value, and no choice is excluded.
-//! * Not supported (an error, never a guess): `fp.rem`, `fp.to_real`, `to_fp` from a Real.
+//! * Not supported (an error, never a guess): `fp.to_real`, `to_fp` from a Real.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -298,7 +298,11 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
             let c = tm.fp_to_bv(f, r, x, *m, signed, u);
             Ok(Typed::core(tm, c.value))
         }
-        ("fp.rem" | "fp.to_real", _) => Err(format!("{name} is not supported")),
+        ("fp.rem", []) => {
+            let f = floats(0, 2)?;
+            Ok(float(tm.fp_rem(f, args[0].t, args[1].t)))
+        }
+        ("fp.to_real", _) => Err(format!("{name} is not supported")),
         _ => Err(format!("unknown floating-point operator {name}")),
     }
 }

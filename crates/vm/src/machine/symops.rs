@@ -219,8 +219,8 @@ impl Machine<'_> {
 
     /// A floating-point operation with a symbolic operand: its term from the IEEE circuits
     /// ([`vigil_semantics::float_sym`], bit-equal to the concrete meaning), with C's undefined
-    /// float → integer conversions as a property check; an operation without a term (`frem`)
-    /// gets concrete operands.
+    /// float → integer conversions as a property check; an operation without a term gets
+    /// concrete operands.
     fn sym_float(&mut self, op: vigil_ir::FloatOp, args: &[Operand], dest: Option<ValueId>) -> VmResult<Option<Flow>> {
         if !args.iter().any(|a| self.is_sym_operand(*a)) {
             return Ok(None);
