@@ -3,12 +3,15 @@
 //!
 //! Seeded random scripts over small formats (and Float32): a few float constants and a
 //! rounding mode, random operator trees (arithmetic in every rounding mode, fma, sqrt,
-//! roundToIntegral, conversions between formats and from bit-vectors, neg/abs), and an assertion
+//! roundToIntegral, rem, conversions between formats and from bit-vectors, neg/abs), and an assertion
 //! made of comparisons and classifications. The answers of vigil's SMT-LIB front end must agree
 //! with z3's, and each model vigil prints (by `get-value`) is handed back to z3 with the script,
 //! which must then still be satisfiable. Operators with unspecified values (`fp.min`/`fp.max` of
 //! zeros, out-of-range `fp.to_ubv`) are left out here (solvers may choose differently); they are
-//! covered by `tests/smt`. `VIGIL_DIFF_FP_N` sets the number of scripts (default 60); without
+//! covered by `tests/smt`. Formats with `eb = 2` are left out: there z3 4.8 crashes or
+//! answers wrongly (it rounds `fma(-1.25, 1.25, -2)` toward negative in (2, 3) to -2, where the
+//! exact -3.5625 overflows to -∞; cvc5 --fp-exp has a similar bug in `fp.sub`); the exhaustive
+//! tests of `fp_small.rs` cover those formats against an exact reference instead. `VIGIL_DIFF_FP_N` sets the number of scripts (default 60); without
 //! z3 the test fails unless `VIGIL_SKIP_Z3=1`.
 
 use std::io::Write;
@@ -98,11 +101,14 @@ impl Gen<'_> {
                 let rm = self.rm();
                 format!("(fp.roundToIntegral {rm} {})", self.term(d))
             }
-            7 => format!("({} {})", ["fp.neg", "fp.abs"][self.rng.below(2) as usize], self.term(d)),
+            7 => match self.rng.below(3) {
+                0 => format!("(fp.rem {} {})", self.term(d), self.term(d)),
+                k => format!("({} {})", ["fp.neg", "fp.abs"][k as usize - 1], self.term(d)),
+            },
             8 => {
                 // Through another format and back.
                 let (eb, sb) = (self.eb, self.sb);
-                let (e2, s2) = (2 + self.rng.below(4) as u32, 2 + self.rng.below(6) as u32);
+                let (e2, s2) = (3 + self.rng.below(3) as u32, 3 + self.rng.below(6) as u32);
                 let (r1, r2) = (self.rm(), self.rm());
                 format!("((_ to_fp {eb} {sb}) {r2} ((_ to_fp {e2} {s2}) {r1} {}))", self.term(d))
             }
@@ -166,7 +172,7 @@ fn agrees_with_z3_and_cvc5_on_random_qf_fp_scripts() {
     for i in 0..n {
         let (eb, sb) = match i % 5 {
             0 => (8, 24),
-            1 => (2, 3),
+            1 => (3, 4),
             2 => (3, 5),
             3 => (4, 4),
             _ => (5, 11),
