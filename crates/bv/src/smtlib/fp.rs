@@ -14,7 +14,9 @@
 //!   free choice: `fp.min`/`fp.max` of `-0` and `+0` get one fresh Bool per argument pair, and
 //!   `fp.to_ubv`/`fp.to_sbv` out of range one fresh bit-vector per argument tuple, so the same
 //!   application always has the same value, and no choice is excluded.
-//! * Not supported (an error, never a guess): `fp.to_real`, `to_fp` from a Real.
+//! * Not supported (an error, never a guess): `fp.to_real`, `to_fp` from a Real, `fp.rem` for
+//!   exponent widths above 11 (its circuit has one step per unit of exponent difference), and
+//!   `fp.to_ubv`/`fp.to_sbv` wider than the bit-vector layer's limit less the significand.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -289,7 +291,7 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
         }
         ("fp.to_ubv" | "fp.to_sbv", [m]) => {
             let f = floats(1, 1)?;
-            if *m == 0 || *m > crate::sort::MAX_WIDTH {
+            if *m == 0 || *m + f.sb + 1 > crate::sort::MAX_WIDTH {
                 return Err(format!("{name} width {m} out of range"));
             }
             let signed = name == "fp.to_sbv";
@@ -300,6 +302,10 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
         }
         ("fp.rem", []) => {
             let f = floats(0, 2)?;
+            if f.eb > 11 {
+                // One division step per unit of exponent difference: 2^eb steps.
+                return Err(format!("fp.rem is supported for exponent widths up to 11, not {}", f.eb));
+            }
             Ok(float(tm.fp_rem(f, args[0].t, args[1].t)))
         }
         ("fp.to_real", _) => Err(format!("{name} is not supported")),
