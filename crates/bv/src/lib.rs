@@ -1,10 +1,12 @@
 //! vigil-bv: the bit-vector decision procedure of vigil, after Spear (Babić thesis, chapter 5).
 //!
+//! Floating point is a layer of bit-vector circuits over this ([`fp`], after SymFPU).
+//!
 //! Pipeline: terms are built in a hash-consed DAG ([`term`]) through a local rewriter
 //! ([`rewrite`]); asserted terms are bit-blasted ([`blast`], [`circuits`]) into a structurally
 //! hashed and-inverter graph ([`aig`]), Tseitin-encoded into the CDCL core (`vigil-sat`) by the
 //! incremental [`solver`]. [`eval`] is the reference semantics everything is tested against;
-//! [`smtlib`] is the SMT-LIB 2 (QF_BV) front end; [`config`] loads TOML configurations.
+//! [`smtlib`] is the SMT-LIB 2 (QF_BV, QF_FP) front end; [`config`] loads TOML configurations.
 #![forbid(unsafe_code)]
 
 pub mod aig;
@@ -13,6 +15,7 @@ pub mod circuits;
 pub mod config;
 pub mod derived;
 pub mod eval;
+pub mod fp;
 pub mod rewrite;
 pub mod smtlib;
 pub mod solver;

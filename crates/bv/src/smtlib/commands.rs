@@ -18,6 +18,7 @@
 use std::io::Write;
 use std::time::Instant;
 
+use super::fp::{SmtSort, Typed};
 use super::parser::{parse_sort, symbol_text, Binding, Elaborator, Env, Reader, SExpr};
 use super::{SmtCliOptions, SmtError};
 use crate::config::SolverConfig;
@@ -42,7 +43,7 @@ pub struct Session {
     solver: Solver,
     env: Env,
     /// Declared constants in declaration order, for `get-model`.
-    declared: Vec<(String, TermId)>,
+    declared: Vec<(String, Typed)>,
     logic: Option<String>,
     print_success: bool,
     last: Option<CheckResult>,
@@ -186,16 +187,16 @@ impl Session {
         }
     }
 
-    fn elab(&mut self, e: &SExpr) -> Result<TermId, SmtError> {
+    fn elab(&mut self, e: &SExpr) -> Result<Typed, SmtError> {
         Elaborator::new(&mut self.tm, &mut self.env).term(e)
     }
 
     fn bool_term(&mut self, e: &SExpr) -> Result<TermId, SmtError> {
         let t = self.elab(e)?;
-        if self.tm.sort(t) != Sort::Bool {
-            return Err(SmtError::at(e.pos(), format!("expected a Bool term, got sort {}", self.tm.sort(t))));
+        if t.s != SmtSort::Core(Sort::Bool) {
+            return Err(SmtError::at(e.pos(), format!("expected a Bool term, got sort {}", t.s)));
         }
-        Ok(t)
+        Ok(t.t)
     }
 
     fn execute(&mut self, cmd: &SExpr, out: &mut dyn Write) -> Result<Flow, SmtError> {
@@ -217,8 +218,8 @@ impl Session {
                 if self.logic.is_some() {
                     return Err(SmtError::at(p, "logic already set"));
                 }
-                if !matches!(l, "QF_BV" | "QF_CORE" | "ALL") {
-                    return Err(SmtError::at(args[0].pos(), format!("unsupported logic {l} (supported: QF_BV)")));
+                if !matches!(l, "QF_BV" | "QF_CORE" | "QF_FP" | "QF_BVFP" | "QF_FPBV" | "ALL") {
+                    return Err(SmtError::at(args[0].pos(), format!("unsupported logic {l} (supported: QF_BV, QF_FP, QF_BVFP)")));
                 }
                 self.logic = Some(l.to_string());
                 self.success(out);
@@ -307,7 +308,7 @@ impl Session {
                 };
                 let n = sym.symbol().ok_or_else(|| SmtError::at(sym.pos(), "expected a symbol"))?;
                 let sort = parse_sort(sort_e)?;
-                let t = self.tm.var(n, sort);
+                let (_, t) = super::fp::declare(&mut self.tm, n, sort);
                 self.env.define(n, Binding::Term(t), sym.pos())?;
                 self.declared.push((n.to_string(), t));
                 self.success(out);
@@ -330,8 +331,8 @@ impl Session {
                 }
                 if ps.is_empty() {
                     let t = self.elab(body)?;
-                    if self.tm.sort(t) != ret {
-                        return Err(SmtError::at(body.pos(), format!("body of {} has sort {}, declared {ret}", symbol_text(n), self.tm.sort(t))));
+                    if t.s != ret {
+                        return Err(SmtError::at(body.pos(), format!("body of {} has sort {}, declared {ret}", symbol_text(n), t.s)));
                     }
                     self.env.define(n, Binding::Term(t), sym.pos())?;
                 } else {
@@ -365,11 +366,11 @@ impl Session {
                 arity(0)?;
                 self.require_sat(p)?;
                 let _ = writeln!(out, "(");
-                let live: Vec<(String, TermId)> =
+                let live: Vec<(String, Typed)> =
                     self.declared.iter().filter(|(n, _)| self.env.globals.contains_key(n)).cloned().collect();
                 for (n, t) in live {
-                    let v = self.solver.value(&self.tm, t).map_err(|e| SmtError::at(p, e.to_string()))?;
-                    let _ = writeln!(out, "  (define-fun {} () {} {})", symbol_text(&n), self.tm.sort(t), v.to_smtlib());
+                    let v = self.solver.value(&self.tm, t.t).map_err(|e| SmtError::at(p, e.to_string()))?;
+                    let _ = writeln!(out, "  (define-fun {} () {} {})", symbol_text(&n), t.s, super::fp::render_value(t.s, &v));
                 }
                 let _ = writeln!(out, ")");
             }
@@ -381,8 +382,14 @@ impl Session {
                 for e in l {
                     ts.push(self.elab(e)?);
                 }
-                let vals = self.solver.values(&self.tm, &ts).map_err(|e| SmtError::at(p, e.to_string()))?;
-                let parts: Vec<String> = l.iter().zip(&vals).map(|(e, v): (&SExpr, &Value)| format!("({e} {})", v.to_smtlib())).collect();
+                let terms: Vec<TermId> = ts.iter().map(|t| t.t).collect();
+                let vals = self.solver.values(&self.tm, &terms).map_err(|e| SmtError::at(p, e.to_string()))?;
+                let parts: Vec<String> = l
+                    .iter()
+                    .zip(&vals)
+                    .zip(&ts)
+                    .map(|((e, v), t): ((&SExpr, &Value), &Typed)| format!("({e} {})", super::fp::render_value(t.s, v)))
+                    .collect();
                 let _ = writeln!(out, "({})", parts.join(" "));
             }
             "get-unsat-assumptions" => {
@@ -455,8 +462,8 @@ impl Session {
         Ok(Flow::Continue)
     }
 
-    fn check_body(&mut self, n: &str, ps: &[(String, Sort)], ret: Sort, body: &SExpr) -> Result<(), SmtError> {
-        let args: Vec<TermId> = ps.iter().map(|(pn, s)| self.tm.var(&format!("{n}!{pn}"), *s)).collect();
+    fn check_body(&mut self, n: &str, ps: &[(String, SmtSort)], ret: SmtSort, body: &SExpr) -> Result<(), SmtError> {
+        let args: Vec<Typed> = ps.iter().map(|(pn, s)| super::fp::declare(&mut self.tm, &format!("{n}!{pn}"), *s).1).collect();
         let fun = Binding::Fun { params: ps.to_vec(), ret, body: body.clone() };
         // Elaborate an application through a temporary binding under a reserved name.
         let tmp = format!("{n}!check");
@@ -474,8 +481,8 @@ impl Session {
             self.env.globals.remove(nm);
         }
         let t = r?;
-        if self.tm.sort(t) != ret {
-            return Err(SmtError::at(body.pos(), format!("body of {} has sort {}, declared {ret}", symbol_text(n), self.tm.sort(t))));
+        if t.s != ret {
+            return Err(SmtError::at(body.pos(), format!("body of {} has sort {}, declared {ret}", symbol_text(n), t.s)));
         }
         Ok(())
     }

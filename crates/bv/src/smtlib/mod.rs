@@ -1,4 +1,5 @@
-//! SMT-LIB 2.6 front end for QF_BV (and the Core theory): lexer, s-expression reader and term
+//! SMT-LIB 2.6 front end for QF_BV, QF_FP and QF_BVFP (and the Core theory; floating point in
+//! [`fp`]): lexer, s-expression reader and term
 //! elaboration, command execution, and the entry point the `vigil smt` command calls.
 //!
 //! Invariants: output follows the standard's response grammar (`sat`/`unsat`/`unknown`,
@@ -10,6 +11,7 @@
 //! Scripts without `set-logic` are accepted and treated as QF_BV.
 
 pub mod commands;
+pub mod fp;
 pub mod lexer;
 pub mod ops;
 pub mod parser;

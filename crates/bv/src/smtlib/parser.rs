@@ -10,6 +10,7 @@ use std::fmt;
 
 use super::lexer::{Lexer, Pos, Tok};
 use super::SmtError;
+use super::fp::{FpChoices, SmtSort, Typed};
 use crate::sort::Sort;
 use crate::term::{TermId, TermManager};
 use crate::value::BitVecValue;
@@ -132,9 +133,9 @@ impl<'a> Reader<'a> {
 #[derive(Clone, Debug)]
 pub enum Binding {
     /// A declared constant, a `define-fun` without parameters, or a `:named` term.
-    Term(TermId),
+    Term(Typed),
     /// A `define-fun` with parameters, expanded at each use.
-    Fun { params: Vec<(String, Sort)>, ret: Sort, body: SExpr },
+    Fun { params: Vec<(String, SmtSort)>, ret: SmtSort, body: SExpr },
 }
 
 /// Global names (with push/pop scoping) for elaboration.
@@ -143,6 +144,8 @@ pub struct Env {
     pub globals: HashMap<String, Binding>,
     /// Names introduced at each open push level.
     pub scopes: Vec<Vec<String>>,
+    /// Free choices for unspecified floating-point values (see [`super::fp`]).
+    pub fp: FpChoices,
 }
 
 impl Env {
@@ -158,7 +161,14 @@ impl Env {
     }
 }
 
-pub fn parse_sort(e: &SExpr) -> Result<Sort, SmtError> {
+pub fn parse_sort(e: &SExpr) -> Result<SmtSort, SmtError> {
+    if let Some(r) = super::fp::parse_fp_sort(e) {
+        return r.map_err(|m| SmtError::at(e.pos(), m));
+    }
+    parse_core_sort(e).map(SmtSort::Core)
+}
+
+fn parse_core_sort(e: &SExpr) -> Result<Sort, SmtError> {
     if e.symbol() == Some("Bool") {
         return Ok(Sort::Bool);
     }
@@ -175,7 +185,7 @@ pub fn parse_sort(e: &SExpr) -> Result<Sort, SmtError> {
 pub struct Elaborator<'a> {
     pub tm: &'a mut TermManager,
     pub env: &'a mut Env,
-    locals: Vec<HashMap<String, TermId>>,
+    locals: Vec<HashMap<String, Typed>>,
 }
 
 impl<'a> Elaborator<'a> {
@@ -183,16 +193,21 @@ impl<'a> Elaborator<'a> {
         Elaborator { tm, env, locals: Vec::new() }
     }
 
-    fn lookup(&mut self, name: &str, pos: Pos) -> Result<TermId, SmtError> {
+    fn lookup(&mut self, name: &str, pos: Pos) -> Result<Typed, SmtError> {
         for scope in self.locals.iter().rev() {
             if let Some(&t) = scope.get(name) {
                 return Ok(t);
             }
         }
         match name {
-            "true" => return Ok(self.tm.tt()),
-            "false" => return Ok(self.tm.ff()),
+            "true" => return Ok(Typed { t: self.tm.tt(), s: SmtSort::Core(Sort::Bool) }),
+            "false" => return Ok(Typed { t: self.tm.ff(), s: SmtSort::Core(Sort::Bool) }),
             _ => {}
+        }
+        if let Some(t) = super::fp::rounding_mode(self.tm, name) {
+            if !self.env.globals.contains_key(name) {
+                return Ok(t);
+            }
         }
         match self.env.globals.get(name) {
             Some(Binding::Term(t)) => Ok(*t),
@@ -203,7 +218,7 @@ impl<'a> Elaborator<'a> {
         }
     }
 
-    pub fn term(&mut self, e: &SExpr) -> Result<TermId, SmtError> {
+    pub fn term(&mut self, e: &SExpr) -> Result<Typed, SmtError> {
         match e {
             SExpr::Atom(tok, p) => match tok {
                 Tok::Symbol(s) => self.lookup(s, *p),
@@ -236,7 +251,7 @@ impl<'a> Elaborator<'a> {
                     if let Some((params, _ret, body)) = fun {
                         return self.expand(name, &params, &body, &args, *p);
                     }
-                    return super::ops::apply(self.tm, name, &[], &args).map_err(|m| SmtError::at(*p, m));
+                    return self.apply(name, &[], &args).map_err(|m| SmtError::at(*p, m));
                 }
                 if let Some([u, name, idx @ ..]) = head.list() {
                     if u.symbol() == Some("_") {
@@ -245,7 +260,7 @@ impl<'a> Elaborator<'a> {
                         for i in idx {
                             ixs.push(i.numeral().ok_or_else(|| SmtError::at(i.pos(), "expected a numeral index"))?);
                         }
-                        return super::ops::apply(self.tm, name, &ixs, &args).map_err(|m| SmtError::at(*p, m));
+                        return self.apply(name, &ixs, &args).map_err(|m| SmtError::at(*p, m));
                     }
                 }
                 Err(SmtError::at(head.pos(), format!("cannot apply {head}")))
@@ -253,29 +268,68 @@ impl<'a> Elaborator<'a> {
         }
     }
 
-    fn bv_literal(&mut self, v: Option<BitVecValue>, width: u64, p: Pos) -> Result<TermId, SmtError> {
+    /// Applies a function symbol of Core, FixedSizeBitVectors or FloatingPoint.
+    fn apply(&mut self, name: &str, idx: &[u32], args: &[Typed]) -> Result<Typed, String> {
+        if super::fp::is_fp_operator(name) {
+            return super::fp::apply(self.tm, &mut self.env.fp, name, idx, args);
+        }
+        let terms: Vec<TermId> = args.iter().map(|a| a.t).collect();
+        let core = args.iter().all(|a| matches!(a.s, SmtSort::Core(_)));
+        if !core {
+            // Only the polymorphic Core symbols take floats and rounding modes.
+            let same = |from: usize| args.len() > from && args[from..].iter().all(|a| a.s == args[from].s);
+            return match name {
+                "=" | "distinct" if same(0) => {
+                    let t = super::ops::apply(self.tm, name, &[], &terms)?;
+                    Ok(Typed::core(self.tm, t))
+                }
+                "ite" if args.len() == 3 && args[0].s == SmtSort::Core(Sort::Bool) && same(1) => {
+                    let t = self.tm.ite(terms[0], terms[1], terms[2]);
+                    Ok(Typed { t, s: args[1].s })
+                }
+                _ => Err(format!(
+                    "ill-sorted arguments to {}: ({})",
+                    symbol_text(name),
+                    args.iter().map(|a| a.s.to_string()).collect::<Vec<_>>().join(" ")
+                )),
+            };
+        }
+        let t = super::ops::apply(self.tm, name, idx, &terms)?;
+        Ok(Typed::core(self.tm, t))
+    }
+
+    fn bv_literal(&mut self, v: Option<BitVecValue>, width: u64, p: Pos) -> Result<Typed, SmtError> {
         if width > crate::sort::MAX_WIDTH as u64 {
             return Err(SmtError::at(p, format!("literal of width {width} exceeds the maximum {}", crate::sort::MAX_WIDTH)));
         }
         let v = v.ok_or_else(|| SmtError::at(p, "malformed bit-vector literal"))?;
-        Ok(self.tm.bv_const(v))
+        let t = self.tm.bv_const(v);
+        Ok(Typed::core(self.tm, t))
     }
 
-    fn indexed_constant(&mut self, items: &[SExpr], p: Pos) -> Result<TermId, SmtError> {
+    fn indexed_constant(&mut self, items: &[SExpr], p: Pos) -> Result<Typed, SmtError> {
+        if let [_, name, eb, sb] = items {
+            if let (Some(n), Some(eb), Some(sb)) = (name.symbol(), eb.numeral(), sb.numeral()) {
+                if let Some(r) = super::fp::special_constant(self.tm, n, eb, sb) {
+                    return r.map_err(|m| SmtError::at(p, m));
+                }
+            }
+        }
         if let [_, name, w] = items {
             if let (Some(n), Some(w)) = (name.symbol(), w.numeral()) {
                 if let Some(digits) = n.strip_prefix("bv") {
                     let s = Sort::bv(w).map_err(|e| SmtError::at(p, e.0))?;
                     let v = BitVecValue::from_dec_str(s.width(), digits)
                         .ok_or_else(|| SmtError::at(p, format!("malformed numeral in {n}")))?;
-                    return Ok(self.tm.bv_const(v));
+                    let t = self.tm.bv_const(v);
+                    return Ok(Typed::core(self.tm, t));
                 }
             }
         }
-        Err(SmtError::at(p, "unsupported indexed identifier (expected (_ bvN w))"))
+        Err(SmtError::at(p, "unsupported indexed identifier (expected (_ bvN w) or a floating-point constant)"))
     }
 
-    fn let_term(&mut self, items: &[SExpr], p: Pos) -> Result<TermId, SmtError> {
+    fn let_term(&mut self, items: &[SExpr], p: Pos) -> Result<Typed, SmtError> {
         let [_, binds, body] = items else {
             return Err(SmtError::at(p, "let expects bindings and a body"));
         };
@@ -299,7 +353,7 @@ impl<'a> Elaborator<'a> {
         r
     }
 
-    fn annotated(&mut self, items: &[SExpr], p: Pos) -> Result<TermId, SmtError> {
+    fn annotated(&mut self, items: &[SExpr], p: Pos) -> Result<Typed, SmtError> {
         if items.len() < 2 {
             return Err(SmtError::at(p, "! expects a term and attributes"));
         }
@@ -325,13 +379,13 @@ impl<'a> Elaborator<'a> {
         Ok(t)
     }
 
-    fn expand(&mut self, name: &str, params: &[(String, Sort)], body: &SExpr, args: &[TermId], p: Pos) -> Result<TermId, SmtError> {
+    fn expand(&mut self, name: &str, params: &[(String, SmtSort)], body: &SExpr, args: &[Typed], p: Pos) -> Result<Typed, SmtError> {
         if params.len() != args.len() {
             return Err(SmtError::at(p, format!("{} expects {} arguments, got {}", symbol_text(name), params.len(), args.len())));
         }
         let mut scope = HashMap::new();
         for ((pn, ps), &a) in params.iter().zip(args) {
-            if self.tm.sort(a) != *ps {
+            if a.s != *ps {
                 return Err(SmtError::at(p, format!("argument {} of {} must have sort {ps}", symbol_text(pn), symbol_text(name))));
             }
             scope.insert(pn.clone(), a);

@@ -117,9 +117,11 @@ const RANDOM_BYTE: &str = "__vigil_random_byte";
 const STDIN_BYTE: &str = "__vigil_stdin_byte";
 
 /// The signedness of a `__VERIFIER_nondet_*` function's result by its name, from the one table
-/// of SV-COMP functions (None: not an integer input — `_Bool`, pointers and floats are not).
+/// of SV-COMP functions (None: not a symbolic input — `_Bool` and pointers are not). A float
+/// input is its raw IEEE bits, unsigned (as the runtime traces them); its operations have terms
+/// from the IEEE circuits (`vigil_semantics::float_sym`).
 fn nondet_signed(name: &str) -> Option<bool> {
-    vigil_ir::svcomp::nondet_function(name).filter(|n| !n.is_bool() && !n.is_pointer() && !n.is_float()).map(|n| n.signed)
+    vigil_ir::svcomp::nondet_function(name).filter(|n| !n.is_bool() && !n.is_pointer()).map(|n| n.signed && !n.is_float())
 }
 
 impl SymData {
@@ -577,5 +579,6 @@ mod tests {
         assert_eq!(nondet_signed("__VERIFIER_nondet_size_t"), Some(false));
         assert_eq!(nondet_signed("__VERIFIER_nondet_pointer"), None);
         assert_eq!(nondet_signed("__VERIFIER_nondet_bool"), None);
+        assert_eq!(nondet_signed("__VERIFIER_nondet_double"), Some(false));
     }
 }

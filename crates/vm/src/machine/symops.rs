@@ -208,12 +208,46 @@ impl Machine<'_> {
                 Ok(Some(Flow::Next))
             }
             InstKind::Intrinsic { which, args, .. } => self.sym_intrinsic(*which, args, dest),
+            InstKind::Float { op, args, .. } => self.sym_float(*op, args, dest),
             other => {
                 let ops = other.operands();
                 self.concretize_all(&ops);
                 Ok(None)
             }
         }
+    }
+
+    /// A floating-point operation with a symbolic operand: its term from the IEEE circuits
+    /// ([`vigil_semantics::float_sym`], bit-equal to the concrete meaning), with C's undefined
+    /// float → integer conversions as a property check; an operation without a term gets
+    /// concrete operands.
+    fn sym_float(&mut self, op: vigil_ir::FloatOp, args: &[Operand], dest: Option<ValueId>) -> VmResult<Option<Flow>> {
+        if !args.iter().any(|a| self.is_sym_operand(*a)) {
+            return Ok(None);
+        }
+        let widths: Vec<u32> = args.iter().map(|a| self.op_width(*a)).collect();
+        let mut terms = Vec::with_capacity(args.len());
+        for (a, w) in args.iter().zip(&widths) {
+            let v = self.val(*a, *w);
+            match self.term(v, *w) {
+                Some(t) => terms.push(t),
+                None => {
+                    // An undefined or pointer operand: the concrete VM's rules apply.
+                    self.concretize_all(args);
+                    return Ok(None);
+                }
+            }
+        }
+        let res_width = self.dest_width(dest);
+        let Some(ft) = vigil_semantics::float_sym::float_term(&mut self.sd().tm, op, res_width, &terms, &widths) else {
+            self.concretize_all(args);
+            return Ok(None);
+        };
+        if let Some(u) = ft.undefined {
+            self.sym_check(u, FaultKind::Undefined("float-to-integer conversion of a value out of the integer's range"))?;
+        }
+        self.set_term(dest, ft.value);
+        Ok(Some(Flow::Next))
     }
 
     /// The integer intrinsics with a symbolic meaning (as `intrinsic.rs` gives their concrete
