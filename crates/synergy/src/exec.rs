@@ -108,6 +108,11 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
                     return Step::Blocked;
                 }
             }
+            FInst::Check { c, what } => {
+                if val(state, *c) & 1 == 0 {
+                    return Step::Ub((*what).to_string(), loc);
+                }
+            }
             FInst::Error { loc } if flat.check_overflow => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
             FInst::Error { loc } => return Step::Error(*loc),
             FInst::Exit => return Step::Exit,

@@ -131,6 +131,15 @@ impl<'a> Ctx<'a> {
         }
         if let Some(u) = ub {
             let (w, l) = self.states[u].what.clone().unwrap_or_default();
+            if w == crate::flatten::RECURSION_CUT {
+                let why = format!(
+                    "a test reaches a call nested deeper than the {} inlined recursive calls, at {}, after {} iterations",
+                    crate::flatten::MAX_RECURSION_DEPTH,
+                    self.describe(l),
+                    self.stats.iterations
+                );
+                return Some(Verdict::Unknown(Unknown::new(Cause::Bounded, why).at(l)));
+            }
             let why = format!(
                 "undefined behaviour reachable ({w} at {}) after {} iterations",
                 self.describe(l),

@@ -11,19 +11,28 @@ use super::*;
 
 impl<'m> Builder<'m> {
     pub(super) fn static_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<StaticPtr, Unsupported> {
-        match o {
+        match self.any_ptr(fr, o, loc)? {
+            AnyPtr::Static(p) => Ok(p),
+            AnyPtr::Dyn(_) => Err(Unsupported(format!("memory: computed pointer used as an object at {}", self.m.describe_loc(loc)))),
+        }
+    }
+
+    /// The pointer `o`: static, or an object with an offset in a register.
+    pub(super) fn any_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<AnyPtr, Unsupported> {
+        Ok(AnyPtr::Static(match o {
             Operand::Value(v) => match fr.vals.get(&v.0) {
-                Some(Val::Ptr(p)) => Ok(*p),
-                _ => Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
+                Some(Val::Ptr(p)) => *p,
+                Some(Val::Dyn(d)) => return Ok(AnyPtr::Dyn(*d)),
+                _ => return Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
             },
             Operand::Const(c) => match self.m.konst(c) {
                 Const::Ptr { target: vigil_ir::PtrTarget::Global(g), offset } => {
                     let obj = self.global_obj(g.0, loc)?;
-                    Ok(StaticPtr { obj, off: *offset })
+                    StaticPtr { obj, off: *offset }
                 }
-                _ => Err(Unsupported(format!("memory: pointer constant at {}", self.m.describe_loc(loc)))),
+                _ => return Err(Unsupported(format!("memory: pointer constant at {}", self.m.describe_loc(loc)))),
             },
-        }
+        }))
     }
 
     pub(super) fn global_obj(&mut self, g: u32, loc: Loc) -> Result<u32, Unsupported> {
