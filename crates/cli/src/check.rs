@@ -579,6 +579,7 @@ fn symbolic_engines(
                 max_iterations: p.max_iterations,
                 test_step_bound: p.test_step_bound,
                 deadline: Some(deadline),
+                malloc_can_fail: config.vm.malloc_can_fail,
                 solver: config.solver.clone(),
                 ..Default::default()
             };

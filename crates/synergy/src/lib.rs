@@ -4,7 +4,9 @@
 //! infrastructure (issue 4).
 //!
 //! Modules, one idea each:
-//! * [`flatten`]: `main` with calls inlined and cell-shaped memory promoted to registers;
+//! * [`flatten`]: `main` with calls inlined (recursion to a bounded depth, the cut an error
+//!   region), cell-shaped memory promoted to registers, and arrays indexed by expressions as
+//!   if-then-else over their cells;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
@@ -82,6 +84,9 @@ pub struct Options {
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// `malloc` and `calloc` may return NULL (the VM's `malloc_can_fail`): the engine, which
+    /// models allocation as succeeding, then declines programs that allocate. [default: false]
+    pub malloc_can_fail: bool,
     /// The bit-vector solver's configuration, with the SAT core's parameters.
     pub solver: vigil_bv::config::SolverConfig,
 }
@@ -96,6 +101,7 @@ impl Default for Options {
             test_step_bound: 100_000,
             deadline: None,
             interrupt: None,
+            malloc_can_fail: false,
             solver: vigil_bv::config::SolverConfig::default(),
         }
     }
@@ -268,6 +274,10 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
             let why = format!("a constant expression overflows and was folded by the compiler: {w}");
             return (Verdict::Unknown(Unknown::new(Cause::FoldedOverflow, why)), Stats::default());
         }
+    }
+    if opts.malloc_can_fail && ["malloc", "calloc"].iter().any(|n| module.function_by_name(n).is_some()) {
+        let why = "the program allocates memory and malloc may fail; the synergy engine models allocation as succeeding";
+        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
     // Constructors run before main and destructors after it; the flattened program is main alone.
     if !module.constructors.is_empty() || !module.destructors.is_empty() {

@@ -115,6 +115,7 @@ impl<'m> Builder<'m> {
 
     /// Emits the checks that `p`'s offset names a cell of a grid of `n` cells of `len` bytes.
     fn check_offset(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, n: u64, len: u64) {
+        self.check_alive(cur, loc, p.obj);
         let off = Opnd::Reg(p.off);
         let inb = self.temp(f, "mem.inbounds", 1);
         let end = Opnd::Const { bits: n * len, width: 64 };
@@ -194,6 +195,7 @@ impl<'m> Builder<'m> {
         };
         let n = args.get(2).and_then(konst).filter(|&n| n <= 1 << 20).ok_or_else(unsupported)?;
         let dst = self.static_ptr(fr, args[0], loc)?;
+        self.check_alive(cur, loc, dst.obj);
         let bytes = if which == Intrinsic::Memset {
             let c = args.get(1).and_then(konst).ok_or_else(unsupported)?;
             vec![c as u8; n as usize]

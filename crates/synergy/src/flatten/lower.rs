@@ -92,6 +92,7 @@ impl<'m> Builder<'m> {
                 let (dst, a, bb) = self.binary(f, fr, d, *lhs, *rhs, loc)?;
                 self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb, nsw: flags.nsw });
             }
+            InstKind::ICmp { pred, lhs, rhs } if self.is_ptr_operand(func, *lhs) => self.lower_ptr_icmp(f, fr, cur, inst, *pred, *lhs, *rhs)?,
             InstKind::ICmp { pred, lhs, rhs } => {
                 let (dst, a, bb) = self.binary(f, fr, inst.dest.expect("icmp dest"), *lhs, *rhs, loc)?;
                 let w = opnd_width(&self.regs, a);
@@ -170,7 +171,7 @@ impl<'m> Builder<'m> {
         };
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None });
         let obj = (self.objs.len() - 1) as u32;
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
@@ -194,6 +195,7 @@ impl<'m> Builder<'m> {
                 return self.dyn_load(f, cur, loc, p, bytes, w, dst);
             }
         };
+        self.check_alive(cur, loc, p.obj);
         let cell = self.cell(p, bytes, loc)?;
         let dst = self.reg_of_value(f, fr, d, loc)?;
         let cw = self.regs[cell as usize].width;
@@ -215,6 +217,7 @@ impl<'m> Builder<'m> {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => return self.dyn_store(f, cur, loc, p, bytes, w, v),
         };
+        self.check_alive(cur, loc, p.obj);
         let cell = self.cell(p, bytes, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {
@@ -331,6 +334,9 @@ impl<'m> Builder<'m> {
             return Ok(self.new_block(format!("{fname}/<after cut call {gname}>"), &fname));
         }
         if callee_f.is_declaration() {
+            if let Some(next) = self.lower_heap_call(f, fr, cur, inst, &gname, args)? {
+                return Ok(next);
+            }
             return Err(Unsupported(format!("call of external function {gname} at {}", m.describe_loc(loc))));
         }
         if callee_f.varargs {

@@ -18,7 +18,9 @@
 //!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
 //!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
-//!   calls, floats and pointers held in registers make [`flatten`] fail.
+//!   calls, floats and pointers held in registers make [`flatten`] fail, except `malloc`,
+//!   `calloc` and `free` of heap objects allocated at most once ([`heap`]) and addresses with
+//!   a variable index into a known object ([`arrays`]).
 //! * Recursion is inlined like any call, to [`MAX_RECURSION_DEPTH`] active calls of one function
 //!   (fewer once the program has [`MAX_RECURSIVE_BLOCKS`] blocks); a call deeper than that is a
 //!   [`FInst::Check`] that always fails with [`RECURSION_CUT`]: an error region of its own, so a
@@ -29,6 +31,7 @@
 
 mod arrays;
 mod cells;
+mod heap;
 mod lower;
 
 use std::collections::HashMap;
@@ -168,6 +171,8 @@ struct Obj {
     /// Cells `(offset, bytes) -> register`.
     cells: Vec<(u64, u64, u32)>,
     global_init: Option<vigil_ir::GlobalInit>,
+    /// A heap object's liveness register (1 from its allocation until its `free`; [`heap`]).
+    alive: Option<u32>,
 }
 
 /// Pending instructions that mention whole objects; expanded once all cells are known.
@@ -185,6 +190,8 @@ struct Builder<'m> {
     global_objs: HashMap<u32, u32>,
     pending: Vec<Pending>,
     stack: Vec<FuncId>,
+    /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
+    alloc_sites: Vec<(u32, Loc)>,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -245,6 +252,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
         global_objs: HashMap::new(),
         pending: Vec::new(),
         stack: Vec::new(),
+        alloc_sites: Vec::new(),
     };
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
@@ -379,6 +387,7 @@ impl<'m> Builder<'m> {
     }
 
     fn finish(mut self) -> Result<Flat, Unsupported> {
+        self.check_alloc_sites()?;
         // Havoc of alloca'd cells when the alloca executes (copies of undef) and constant fills
         // (copies of their bytes). Inserted back to front so recorded positions stay valid; of two at one position, the
         // later recorded is inserted first, so that it ends up after the earlier one.

@@ -16,9 +16,11 @@
 //! The precondition `Pre(T)` of one step (Gulavani et al. 2006, §3: `Pre(S) = {s | ∃s'∈S. s→s'}`)
 //! quantifies the step's inputs existentially. [`exists`] eliminates them exactly when each
 //! group of conjuncts that shares inputs mentions either no input or no state variable (the
-//! closed groups are decided by the solver), or when a group with one input has a Skolem term
-//! among its own comparison bounds (checked by the solver); otherwise it drops the mixed group,
-//! which over-approximates `Pre` and is reported as inexact.
+//! closed groups are decided by the solver), when a group with one input has a Skolem term
+//! among its own comparison bounds (checked by the solver), or when the group's conjuncts over
+//! its inputs alone leave few values (a case split, e.g. an input array index after its bounds
+//! check); otherwise it drops the mixed group, which over-approximates `Pre` and is reported as
+//! inexact.
 
 mod precondition;
 mod terms;

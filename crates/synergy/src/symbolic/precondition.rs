@@ -1,6 +1,9 @@
 //! The precondition of one block step, `Pre(T) = {s | ∃s'∈T. s→s'}` (Gulavani et al. 2006, §3):
 //! [`exists`] eliminates the step's inputs from a formula over the pre-state and the inputs.
 //!
+//! Elimination, in order: closed groups by the solver, a Skolem term from the group's bounds,
+//! a finite case split over the values the group's input-only conjuncts allow.
+//!
 //! Invariant: the result either equals the quantified formula (exact) or over-approximates it
 //! (a mixed group of conjuncts dropped), and says which; it never under-approximates, so a
 //! region split on it never loses states.
