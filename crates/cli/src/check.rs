@@ -564,8 +564,8 @@ fn symbolic_engines(
     if want(EngineChoice::Synergy) {
         if threads {
             engines.push(declined("synergy", "the program uses threads".into()));
-        } else if !matches!(property, Property::UnreachCall | Property::NoOverflow) {
-            engines.push(declined("synergy", format!("checks unreach-call and no-overflow, not {}", property.name())));
+        } else if !matches!(property, Property::UnreachCall | Property::NoOverflow | Property::ValidMemsafety) {
+            engines.push(declined("synergy", format!("checks unreach-call, no-overflow and valid-memsafety, not {}", property.name())));
         } else {
             let p = &config.synergy;
             let options = vigil_synergy::Options {

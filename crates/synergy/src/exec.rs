@@ -108,12 +108,16 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
                     return Step::Blocked;
                 }
             }
-            FInst::Check { c, what } => {
+            FInst::Check { c, what, kind } => {
                 if val(state, *c) & 1 == 0 {
-                    return Step::Ub((*what).to_string(), loc);
+                    match flat.check_fails(*kind) {
+                        Some(true) => return Step::Error(loc),
+                        Some(false) => return Step::Ub((*what).to_string(), loc),
+                        None => {}
+                    }
                 }
             }
-            FInst::Error { loc } if flat.check_overflow => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
+            FInst::Error { loc } if flat.error_call_is_other_property() => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
             FInst::Error { loc } => return Step::Error(*loc),
             FInst::Exit => return Step::Exit,
         }

@@ -15,8 +15,10 @@
 //! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
 //! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
 //!
-//! Properties: `unreach-call`, and `no-overflow`, for which the error is a signed overflow the
-//! VM reports ([`flatten::Flat::check_overflow`]).
+//! Properties: `unreach-call`; `no-overflow`, for which the error is a signed overflow the
+//! VM reports ([`flatten::Flat::check_overflow`]); `valid-memsafety`, for which the error is an
+//! out-of-bounds access, a use of freed memory, a bad free, or heap memory still allocated when
+//! `main` returns ([`flatten::CheckKind`]; the VM's replay names the sub-property).
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -73,7 +75,8 @@ impl Algorithm {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub algorithm: Algorithm,
-    /// The property to check: `unreach-call` or `no-overflow` (anything else → `Unknown`).
+    /// The property to check: `unreach-call`, `no-overflow` or `valid-memsafety` (anything
+    /// else → `Unknown`).
     /// [default: "unreach-call"]
     pub property: String,
     /// Run RefineWithGeneralization (synergy only). [default: true]
@@ -257,16 +260,22 @@ impl fmt::Display for Stats {
 
 /// Checks unreach-call or no-overflow ([`Options::property`]) on `module` (its `main`).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
-    let check_overflow = match opts.property.as_str() {
-        "unreach-call" => false,
-        "no-overflow" => true,
+    let (check_overflow, check_memsafety) = match opts.property.as_str() {
+        "unreach-call" => (false, false),
+        "no-overflow" => (true, false),
+        "valid-memsafety" => (false, true),
         other => {
-            return (
-                Verdict::Unknown(Unknown::new(Cause::Declined, format!("the synergy engine checks unreach-call and no-overflow, not {other}"))),
-                Stats::default(),
-            )
+            let why = format!("the synergy engine checks unreach-call, no-overflow and valid-memsafety, not {other}");
+            return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
         }
     };
+    if check_memsafety {
+        // Output functions are skipped without reading the memory they are given.
+        if ["printf", "puts"].iter().any(|n| module.function_by_name(n).is_some()) {
+            let why = "under valid-memsafety the synergy engine declines programs that print (their reads are not checked)";
+            return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+        }
+    }
     if check_overflow {
         if let Some(w) = module.compiler_warnings.first() {
             // The compiler folded an overflowing constant expression: no instruction is left
@@ -299,7 +308,11 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         }
         Err(_) => return (Verdict::Unknown(Unknown::new(Cause::Bug, "internal error while flattening (please report)")), Stats::default()),
     };
-    let flat = flatten::Flat { check_overflow, ..flat };
+    if check_memsafety && flat.scope_ends {
+        let why = "under valid-memsafety the synergy engine declines programs with block-scoped objects (an address kept past its scope is not caught)";
+        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+    }
+    let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
     check_flat(&flat, opts)
 }
 

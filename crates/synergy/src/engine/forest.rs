@@ -52,7 +52,13 @@ impl<'a> Ctx<'a> {
         Some(match st {
             Step::Next(b) => (b as usize, None),
             Step::Error(l) => {
-                let what = if self.flat.check_overflow { "signed overflow" } else { "reach_error called" };
+                let what = if self.flat.check_overflow {
+                    "signed overflow"
+                } else if self.flat.check_memsafety {
+                    "memory-safety violation"
+                } else {
+                    "reach_error called"
+                };
                 (self.error_loc(), Some((what.to_string(), l)))
             }
             Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),

@@ -103,6 +103,9 @@ impl<'m> Builder<'m> {
             return Err(Unsupported(format!("memory: {len}-byte access at a variable offset at {}", self.m.describe_loc(loc))));
         }
         let n = size / len;
+        if n == 0 {
+            return Err(Unsupported(format!("memory: access into {}, smaller than one element, at {}", self.objs[obj as usize].name, self.m.describe_loc(loc))));
+        }
         if n > MAX_ARRAY_CELLS {
             return Err(Unsupported(format!(
                 "memory: array {} of {n} elements accessed at a variable index (at most {MAX_ARRAY_CELLS}) at {}",
@@ -120,13 +123,13 @@ impl<'m> Builder<'m> {
         let inb = self.temp(f, "mem.inbounds", 1);
         let end = Opnd::Const { bits: n * len, width: 64 };
         self.emit(cur, loc, FInst::ICmp { dst: inb, pred: ICmpPred::Ult, w: 64, a: off, b: end });
-        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(inb), what: "array access out of bounds" });
+        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(inb), what: "array access out of bounds", kind: CheckKind::Memory });
         if len > 1 {
             let low = self.temp(f, "mem.low", 64);
             self.emit(cur, loc, FInst::Bin { dst: low, op: BinOp::And, w: 64, a: off, b: Opnd::Const { bits: len - 1, width: 64 }, nsw: false });
             let al = self.temp(f, "mem.aligned", 1);
             self.emit(cur, loc, FInst::ICmp { dst: al, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(low), b: Opnd::Const { bits: 0, width: 64 } });
-            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(al), what: "array access between elements (not modelled)" });
+            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(al), what: "array access between elements (not modelled)", kind: CheckKind::Ub });
         }
     }
 

@@ -21,7 +21,7 @@ impl<'m> Builder<'m> {
     /// A `Check` of `obj`'s liveness register, when it is a heap object.
     pub(super) fn check_alive(&mut self, cur: u32, loc: Loc, obj: u32) {
         if let Some(a) = self.objs[obj as usize].alive {
-            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(a), what: "access to freed memory" });
+            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(a), what: "access to freed memory", kind: CheckKind::Memory });
         }
     }
 
@@ -54,7 +54,7 @@ impl<'m> Builder<'m> {
                 let fname = &m.function(f).name;
                 let oname = format!("{fname}:heap@{}", loc.line);
                 let alive = self.new_reg(format!("{oname}.alive"), 1);
-                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive) });
+                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true });
                 let obj = (self.objs.len() - 1) as u32;
                 fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
                 self.emit(cur, loc, FInst::Copy { dst: alive, v: Opnd::Const { bits: 1, width: 1 } });
@@ -75,12 +75,12 @@ impl<'m> Builder<'m> {
                     }
                 }
                 let p = self.static_ptr(fr, a, loc)?;
-                match self.objs[p.obj as usize].alive {
+                match self.objs[p.obj as usize].alive.filter(|_| self.objs[p.obj as usize].heap) {
                     Some(alive) if p.off == 0 => {
-                        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(alive), what: "free of freed memory" });
+                        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(alive), what: "free of freed memory", kind: CheckKind::Memory });
                         self.emit(cur, loc, FInst::Copy { dst: alive, v: Opnd::Const { bits: 0, width: 1 } });
                     }
-                    _ => self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "free of a pointer malloc did not return" }),
+                    _ => self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "free of a pointer malloc did not return", kind: CheckKind::Memory }),
                 }
                 Ok(Some(cur))
             }
@@ -147,5 +147,40 @@ impl<'m> Builder<'m> {
             }
         }
         Ok(())
+    }
+
+    /// Before `main` returns and before `exit`/`abort`, a check per heap object that it is no
+    /// longer allocated ([`CheckKind::Leak`], [`CheckKind::LeakAtExit`]).
+    pub(super) fn add_leak_checks(&mut self) {
+        let alive: Vec<u32> = self.objs.iter().filter(|o| o.heap).filter_map(|o| o.alive).collect();
+        if alive.is_empty() {
+            return;
+        }
+        // Not allocated before its allocation runs.
+        for &a in &alive {
+            self.blocks[0].insts.push(FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+            self.blocks[0].locs.push(Loc::UNKNOWN);
+        }
+        for b in 0..self.blocks.len() {
+            let exit_at = self.blocks[b].insts.iter().position(|i| matches!(i, FInst::Exit));
+            let (at, kind, what) = match (exit_at, &self.blocks[b].term) {
+                (Some(at), _) => (at, CheckKind::LeakAtExit, "memory still allocated at exit"),
+                (None, FTerm::Return) if !self.blocks[b].insts.iter().any(|i| matches!(i, FInst::Error { .. })) => {
+                    (self.blocks[b].insts.len(), CheckKind::Leak, "memory still allocated when main returns")
+                }
+                _ => continue,
+            };
+            let loc = if at < self.blocks[b].locs.len() { self.blocks[b].locs[at] } else { self.blocks[b].term_loc };
+            let mut code = Vec::new();
+            for &a in &alive {
+                let freed = self.new_reg("leak.freed".into(), 1);
+                code.push(FInst::ICmp { dst: freed, pred: ICmpPred::Eq, w: 1, a: Opnd::Reg(a), b: Opnd::Const { bits: 0, width: 1 } });
+                code.push(FInst::Check { c: Opnd::Reg(freed), what, kind });
+            }
+            let n = code.len();
+            let blk = &mut self.blocks[b];
+            blk.insts.splice(at..at, code);
+            blk.locs.splice(at..at, std::iter::repeat(loc).take(n));
+        }
     }
 }

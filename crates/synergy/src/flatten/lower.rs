@@ -171,7 +171,7 @@ impl<'m> Builder<'m> {
         };
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false });
         let obj = (self.objs.len() - 1) as u32;
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
@@ -258,7 +258,7 @@ impl<'m> Builder<'m> {
             }
             // Cell-shaped objects are reached only through their own loads and stores, which C
             // scoping keeps inside the object's life.
-            Intrinsic::LifetimeEnd => {}
+            Intrinsic::LifetimeEnd => self.scope_ends = true,
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
             other => return Err(Unsupported(format!("intrinsic {} at {}", other.llvm_name(), self.m.describe_loc(loc)))),
         }
@@ -330,7 +330,7 @@ impl<'m> Builder<'m> {
         if depth >= MAX_RECURSION_DEPTH || (depth > 0 && self.blocks.len() > MAX_RECURSIVE_BLOCKS) {
             // Recursion cut (see the module doc of `flatten`): reaching this call is an error
             // region of its own; the rest of the block is dead.
-            self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: RECURSION_CUT });
+            self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: RECURSION_CUT, kind: CheckKind::Ub });
             return Ok(self.new_block(format!("{fname}/<after cut call {gname}>"), &fname));
         }
         if callee_f.is_declaration() {

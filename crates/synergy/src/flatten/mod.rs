@@ -62,14 +62,30 @@ pub enum FInst {
     Nondet { dst: u32, func: String },
     /// Blocks the path unless `c != 0`.
     Assume { c: Opnd },
-    /// Undefined behaviour `what` unless `c != 0`: an array access whose dynamic offset is
-    /// outside its object or between its cells ([`arrays`]), or, always failing, a recursive
+    /// Unless `c != 0`, `what` happens, with the meaning [`CheckKind`] gives it: an array
+    /// access whose dynamic offset is outside its object or between its cells ([`arrays`]), a
+    /// use of freed memory, a bad free or a leak ([`heap`]), or, always failing, a recursive
     /// call past the inlined depth ([`RECURSION_CUT`]).
-    Check { c: Opnd, what: &'static str },
+    Check { c: Opnd, what: &'static str, kind: CheckKind },
     /// The error (unreach-call violated) at `loc`.
     Error { loc: Loc },
     /// The path ends without error (`abort`, `exit`).
     Exit,
+}
+
+/// What a failed [`FInst::Check`] means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    /// Undefined behaviour (or a limit of the model) under every property.
+    Ub,
+    /// A memory-safety violation: the error under valid-memsafety, else undefined behaviour.
+    Memory,
+    /// Memory still allocated when `main` returns: the error under valid-memsafety (the VM's
+    /// `valid-memtrack`: every pointer to it is lost then), else nothing.
+    Leak,
+    /// Memory still allocated at `exit`/`abort`: undefined behaviour under valid-memsafety
+    /// (the engine does not decide memtrack there), else nothing.
+    LeakAtExit,
 }
 
 /// A control-flow edge with the φ assignments it performs.
@@ -139,6 +155,31 @@ pub struct Flat {
     /// are the error, a call of the error function is undefined behaviour here (a path the
     /// VM ends without deciding the property). Set by [`crate::check`]. [default: false]
     pub check_overflow: bool,
+    /// The property is valid-memsafety: [`CheckKind::Memory`] and [`CheckKind::Leak`] checks
+    /// are the error, a call of the error function is undefined behaviour here. Set by
+    /// [`crate::check`]. [default: false]
+    pub check_memsafety: bool,
+    /// Some object's scope ends (`llvm.lifetime.end`): an address kept past it is not caught,
+    /// so the engine declines valid-memsafety on such programs.
+    pub scope_ends: bool,
+}
+
+impl Flat {
+    /// What a failed check of `kind` is under the property checked: Some(true) the error,
+    /// Some(false) undefined behaviour, None nothing.
+    pub fn check_fails(&self, kind: CheckKind) -> Option<bool> {
+        match (kind, self.check_memsafety) {
+            (CheckKind::Ub, _) | (CheckKind::LeakAtExit, true) => Some(false),
+            (CheckKind::Memory, m) => Some(m),
+            (CheckKind::Leak, true) => Some(true),
+            (CheckKind::Leak | CheckKind::LeakAtExit, false) => None,
+        }
+    }
+
+    /// Whether a call of the error function is outside the property (no-overflow, memsafety).
+    pub fn error_call_is_other_property(&self) -> bool {
+        self.check_overflow || self.check_memsafety
+    }
 }
 
 impl Flat {
@@ -173,6 +214,8 @@ struct Obj {
     global_init: Option<vigil_ir::GlobalInit>,
     /// A heap object's liveness register (1 from its allocation until its `free`; [`heap`]).
     alive: Option<u32>,
+    /// Allocated by `malloc`/`calloc`.
+    heap: bool,
 }
 
 /// Pending instructions that mention whole objects; expanded once all cells are known.
@@ -192,6 +235,7 @@ struct Builder<'m> {
     stack: Vec<FuncId>,
     /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
     alloc_sites: Vec<(u32, Loc)>,
+    scope_ends: bool,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -253,6 +297,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
         pending: Vec::new(),
         stack: Vec::new(),
         alloc_sites: Vec::new(),
+        scope_ends: false,
     };
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
@@ -450,7 +495,16 @@ impl<'m> Builder<'m> {
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
-        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone(), check_overflow: false })
+        self.add_leak_checks();
+        Ok(Flat {
+            blocks: self.blocks,
+            regs: self.regs,
+            files: self.m.files.clone(),
+            source_file: self.m.source_file.clone(),
+            check_overflow: false,
+            check_memsafety: false,
+            scope_ends: self.scope_ends,
+        })
     }
 }
 

@@ -267,19 +267,22 @@ pub fn sym_step(
                 let nz = symbolic::to_bool(tm, cv);
                 pc = tm.and(pc, nz);
             }
-            FInst::Check { c, what } => {
-                let cv = opnd(tm, &st, *c, mode, fresh);
-                let ok = symbolic::to_bool(tm, cv);
-                let bad = tm.not(ok);
-                let g = tm.and(pc, bad);
-                if tm.bool_value(g) != Some(false) {
-                    exits.push(SymExit { target: Target::Ub((*what).to_string(), loc), guard: g, post: st.clone() });
+            FInst::Check { c, what, kind } => {
+                if let Some(is_error) = flat.check_fails(*kind) {
+                    let cv = opnd(tm, &st, *c, mode, fresh);
+                    let ok = symbolic::to_bool(tm, cv);
+                    let bad = tm.not(ok);
+                    let g = tm.and(pc, bad);
+                    if tm.bool_value(g) != Some(false) {
+                        let target = if is_error { Target::Error(loc) } else { Target::Ub((*what).to_string(), loc) };
+                        exits.push(SymExit { target, guard: g, post: st.clone() });
+                    }
+                    pc = tm.and(pc, ok);
                 }
-                pc = tm.and(pc, ok);
             }
             FInst::Error { loc } => {
                 if tm.bool_value(pc) != Some(false) {
-                    let target = if flat.check_overflow {
+                    let target = if flat.error_call_is_other_property() {
                         Target::Ub(crate::exec::ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)
                     } else {
                         Target::Error(*loc)
