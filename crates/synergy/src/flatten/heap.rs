@@ -2,7 +2,8 @@
 //! call runs at most once (its flat block is on no cycle of the flat CFG, checked when
 //! flattening finishes) is one more object of the memory model, with a liveness register;
 //! `free` of it clears the register. Pointers compare as the VM compares them where the
-//! flattening knows the answer: an object's address is never null, two distinct objects never
+//! flattening knows the answer: with static offsets in `[0, 2^32)` (the VM's pointer is
+//! `(object << 32) | offset`), an object's address is never null, two distinct objects never
 //! share an address, and two addresses of one object compare by offset.
 //!
 //! Invariants:
@@ -16,6 +17,12 @@
 //!   memory make flattening fail: the objects are static, not a heap shape.
 
 use super::*;
+
+/// Whether an offset stays inside the VM's offset word (a pointer is `(object << 32) | offset`),
+/// so that pointers to distinct objects, and to an object and null, differ.
+fn in_object_word(off: i64) -> bool {
+    (0..1 << 32).contains(&off)
+}
 
 impl<'m> Builder<'m> {
     /// A `Check` of `obj`'s liveness register, when it is a heap object.
@@ -107,12 +114,15 @@ impl<'m> Builder<'m> {
             (true, true) => Some(true),
             (false, true) | (true, false) => {
                 let p = if is_null(lhs) { rhs } else { lhs };
-                self.any_ptr(fr, p, loc).map_err(|_| unsupported())?;
-                Some(false)
+                match self.any_ptr(fr, p, loc).map_err(|_| unsupported())? {
+                    AnyPtr::Static(x) if in_object_word(x.off) => Some(false),
+                    _ => None,
+                }
             }
             (false, false) => {
                 let (a, b) = (self.any_ptr(fr, lhs, loc).map_err(|_| unsupported())?, self.any_ptr(fr, rhs, loc).map_err(|_| unsupported())?);
                 match (a, b) {
+                    (AnyPtr::Static(x), AnyPtr::Static(y)) if !in_object_word(x.off) || !in_object_word(y.off) => None,
                     (AnyPtr::Static(x), AnyPtr::Static(y)) if x.obj != y.obj => Some(false),
                     (AnyPtr::Static(x), AnyPtr::Static(y)) => Some(x.off == y.off),
                     _ => None,
