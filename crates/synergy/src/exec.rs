@@ -7,6 +7,9 @@
 //! `INT_MIN / -1` end the step in [`Step::Ub`]. Under no-overflow ([`Flat::check_overflow`]) a
 //! signed overflow of an `nsw` operation and `INT_MIN / -1` end it in [`Step::Error`] (the
 //! VM's `SignedOverflow`/`DivOverflow` faults) and a call of the error function in [`Step::Ub`].
+//! A failed [`FInst::Check`] ends it as [`Flat::check_fails`] says: the error (a memory-safety
+//! violation under valid-memsafety), undefined behaviour, or nothing (a leak check under
+//! another property).
 //!
 //! Invariant: values in a state are masked to their register's width.
 
