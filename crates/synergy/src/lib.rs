@@ -18,7 +18,9 @@
 //! Properties: `unreach-call`; `no-overflow`, for which the error is a signed overflow the
 //! VM reports ([`flatten::Flat::check_overflow`]); `valid-memsafety`, for which the error is an
 //! out-of-bounds access, a use of freed memory, a bad free, or heap memory still allocated when
-//! `main` returns ([`flatten::CheckKind`]; the VM's replay names the sub-property).
+//! `main` returns ([`flatten::CheckKind`]; the VM's replay names the sub-property), declined for
+//! programs that print, have block-scoped objects, or allocate and loop (what the model would
+//! miss there: reads by printf, addresses kept past a scope, a leak before an endless loop).
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -310,6 +312,12 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
     };
     if check_memsafety && flat.scope_ends {
         let why = "under valid-memsafety the synergy engine declines programs with block-scoped objects (an address kept past its scope is not caught)";
+        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+    }
+    if check_memsafety && flat.heap_objects > 0 && witness::loop_heads(&flat).is_none_or(|h| !h.is_empty()) {
+        // A leak is checked where main returns; an execution that loops forever after losing
+        // a heap object never gets there, and the VM reports the loss where it happens.
+        let why = "under valid-memsafety the synergy engine declines programs that allocate and loop (a leak before a loop that never ends is not caught)";
         return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
     let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };

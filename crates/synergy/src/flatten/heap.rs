@@ -15,6 +15,9 @@
 //!   of a heap object always fails its check; `free(NULL)` does nothing.
 //! * An allocation in a loop (several objects from one site), `realloc`, and pointers stored in
 //!   memory make flattening fail: the objects are static, not a heap shape.
+//! * Leaks are checked where `main` returns, so under valid-memsafety [`crate::check`] declines
+//!   a program that allocates and has a loop (an execution that loses an object and then loops
+//!   forever would not be caught).
 
 use super::*;
 

@@ -162,6 +162,8 @@ pub struct Flat {
     /// Some object's scope ends (`llvm.lifetime.end`): an address kept past it is not caught,
     /// so the engine declines valid-memsafety on such programs.
     pub scope_ends: bool,
+    /// Heap objects allocated somewhere ([`heap`]).
+    pub heap_objects: usize,
 }
 
 impl Flat {
@@ -504,6 +506,7 @@ impl<'m> Builder<'m> {
             check_overflow: false,
             check_memsafety: false,
             scope_ends: self.scope_ends,
+            heap_objects: self.objs.iter().filter(|o| o.heap).count(),
         })
     }
 }
