@@ -187,7 +187,7 @@ impl<'m> Builder<'m> {
         if w % 8 != 0 && w != 1 {
             return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
         }
-        let bytes = self.m.types.size_of(ty);
+        let bytes = self.m.types.store_size(ty);
         let p = match self.any_ptr(fr, ptr, loc)? {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => {
@@ -212,7 +212,7 @@ impl<'m> Builder<'m> {
     pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
         let w = self.int_width(ty, "store", loc)?;
         let v = self.opnd(f, fr, val, loc)?;
-        let bytes = self.m.types.size_of(ty);
+        let bytes = self.m.types.store_size(ty);
         let p = match self.any_ptr(fr, ptr, loc)? {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => return self.dyn_store(f, cur, loc, p, bytes, w, v),
