@@ -6,10 +6,10 @@
 int __VERIFIER_nondet_int(void);
 int main(void) {
   int n = __VERIFIER_nondet_int();
-  if (n < 0 || n >= 6) return 0;
-  int *a = malloc(6 * sizeof(int));
+  if (n < 0 || n >= 3) return 0;
+  int *a = malloc(3 * sizeof(int));
   if (!a) return 0;
-  for (int i = 0; i < 6; i++) a[i] = i;
+  for (int i = 0; i < 3; i++) a[i] = i;
   if (a[n] != n) reach_error();
   free(a);
   return 0;
