@@ -564,8 +564,8 @@ fn symbolic_engines(
     if want(EngineChoice::Synergy) {
         if threads {
             engines.push(declined("synergy", "the program uses threads".into()));
-        } else if !matches!(property, Property::UnreachCall | Property::NoOverflow) {
-            engines.push(declined("synergy", format!("checks unreach-call and no-overflow, not {}", property.name())));
+        } else if !matches!(property, Property::UnreachCall | Property::NoOverflow | Property::ValidMemsafety) {
+            engines.push(declined("synergy", format!("checks unreach-call, no-overflow and valid-memsafety, not {}", property.name())));
         } else {
             let p = &config.synergy;
             let options = vigil_synergy::Options {
@@ -579,6 +579,7 @@ fn symbolic_engines(
                 max_iterations: p.max_iterations,
                 test_step_bound: p.test_step_bound,
                 deadline: Some(deadline),
+                malloc_can_fail: config.vm.malloc_can_fail,
                 solver: config.solver.clone(),
                 ..Default::default()
             };

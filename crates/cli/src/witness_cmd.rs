@@ -45,7 +45,8 @@ pub fn correctness_witness(inputs: &Inputs, invs: &[LoopInvariant]) -> Result<St
 }
 
 /// `vigil check --validate-witness W prog.c`: prints one line per invariant and a summary
-/// (whether the invariants suffice for the property: unreach-call, or no-overflow);
+/// (whether the invariants suffice for the property: unreach-call, no-overflow, or
+/// valid-memsafety as far as the flat model's checks go);
 /// exit 0 when every invariant is inductive, 1 when one is not or could not be checked, 2 on
 /// bad input.
 pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, config: &Config, deadline: Instant) -> u8 {
@@ -80,7 +81,11 @@ pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, conf
         }
     };
     let property = inputs.property;
-    let flat = vigil_synergy::flatten::Flat { check_overflow: property == crate::property::Property::NoOverflow, ..flat };
+    let flat = vigil_synergy::flatten::Flat {
+        check_overflow: property == crate::property::Property::NoOverflow,
+        check_memsafety: property == crate::property::Property::ValidMemsafety,
+        ..flat
+    };
     let claims: Vec<Claim> = invs
         .iter()
         .map(|i| Claim { line: i.line, function: (!i.function.is_empty()).then(|| i.function.clone()), value: i.value.clone() })
@@ -106,7 +111,9 @@ pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, conf
         };
         println!("invariant at {}:{}:{} ({}): {what}", i.file, i.line, i.column, i.value);
     }
-    let proves = match v.proves_property {
+    // Under valid-memsafety the engine's model misses addresses kept past a scope.
+    let model_complete = !(flat.check_memsafety && flat.scope_ends);
+    let proves = match v.proves_property.filter(|_| model_complete) {
         Some(true) => "yes",
         Some(false) => "no",
         None => "unknown",

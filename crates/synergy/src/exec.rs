@@ -7,6 +7,9 @@
 //! `INT_MIN / -1` end the step in [`Step::Ub`]. Under no-overflow ([`Flat::check_overflow`]) a
 //! signed overflow of an `nsw` operation and `INT_MIN / -1` end it in [`Step::Error`] (the
 //! VM's `SignedOverflow`/`DivOverflow` faults) and a call of the error function in [`Step::Ub`].
+//! A failed [`FInst::Check`] ends it as [`Flat::check_fails`] says: the error (a memory-safety
+//! violation under valid-memsafety), undefined behaviour, or nothing (a leak check under
+//! another property).
 //!
 //! Invariant: values in a state are masked to their register's width.
 
@@ -108,7 +111,16 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
                     return Step::Blocked;
                 }
             }
-            FInst::Error { loc } if flat.check_overflow => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
+            FInst::Check { c, what, kind } => {
+                if val(state, *c) & 1 == 0 {
+                    match flat.check_fails(*kind) {
+                        Some(true) => return Step::Error(loc),
+                        Some(false) => return Step::Ub((*what).to_string(), loc),
+                        None => {}
+                    }
+                }
+            }
+            FInst::Error { loc } if flat.error_call_is_other_property() => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
             FInst::Error { loc } => return Step::Error(*loc),
             FInst::Exit => return Step::Exit,
         }

@@ -136,7 +136,7 @@ fn header_regs(flat: &Flat, header: u32, body: &[u32]) -> Vec<u32> {
                 FInst::Nondet { dst, .. } => {
                     written.insert(*dst);
                 }
-                FInst::Assume { c } => rd(c, &mut read),
+                FInst::Assume { c } | FInst::Check { c, .. } => rd(c, &mut read),
                 FInst::Error { .. } | FInst::Exit => {}
             }
         }

@@ -4,7 +4,9 @@
 //! infrastructure (issue 4).
 //!
 //! Modules, one idea each:
-//! * [`flatten`]: `main` with calls inlined and cell-shaped memory promoted to registers;
+//! * [`flatten`]: `main` with calls inlined (recursion to a bounded depth, the cut an error
+//!   region), cell-shaped memory promoted to registers, and arrays indexed by expressions as
+//!   if-then-else over their cells;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
@@ -13,8 +15,12 @@
 //! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
 //! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
 //!
-//! Properties: `unreach-call`, and `no-overflow`, for which the error is a signed overflow the
-//! VM reports ([`flatten::Flat::check_overflow`]).
+//! Properties: `unreach-call`; `no-overflow`, for which the error is a signed overflow the
+//! VM reports ([`flatten::Flat::check_overflow`]); `valid-memsafety`, for which the error is an
+//! out-of-bounds access, a use of freed memory, a bad free, or heap memory still allocated when
+//! `main` returns ([`flatten::CheckKind`]; the VM's replay names the sub-property), declined for
+//! programs that print, have block-scoped objects, or allocate and loop (what the model would
+//! miss there: reads by printf, addresses kept past a scope, a leak before an endless loop).
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -71,7 +77,8 @@ impl Algorithm {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub algorithm: Algorithm,
-    /// The property to check: `unreach-call` or `no-overflow` (anything else → `Unknown`).
+    /// The property to check: `unreach-call`, `no-overflow` or `valid-memsafety` (anything
+    /// else → `Unknown`).
     /// [default: "unreach-call"]
     pub property: String,
     /// Run RefineWithGeneralization (synergy only). [default: true]
@@ -82,6 +89,9 @@ pub struct Options {
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// `malloc` and `calloc` may return NULL (the VM's `malloc_can_fail`): the engine, which
+    /// models allocation as succeeding, then declines programs that allocate. [default: false]
+    pub malloc_can_fail: bool,
     /// The bit-vector solver's configuration, with the SAT core's parameters.
     pub solver: vigil_bv::config::SolverConfig,
 }
@@ -96,6 +106,7 @@ impl Default for Options {
             test_step_bound: 100_000,
             deadline: None,
             interrupt: None,
+            malloc_can_fail: false,
             solver: vigil_bv::config::SolverConfig::default(),
         }
     }
@@ -251,16 +262,22 @@ impl fmt::Display for Stats {
 
 /// Checks unreach-call or no-overflow ([`Options::property`]) on `module` (its `main`).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
-    let check_overflow = match opts.property.as_str() {
-        "unreach-call" => false,
-        "no-overflow" => true,
+    let (check_overflow, check_memsafety) = match opts.property.as_str() {
+        "unreach-call" => (false, false),
+        "no-overflow" => (true, false),
+        "valid-memsafety" => (false, true),
         other => {
-            return (
-                Verdict::Unknown(Unknown::new(Cause::Declined, format!("the synergy engine checks unreach-call and no-overflow, not {other}"))),
-                Stats::default(),
-            )
+            let why = format!("the synergy engine checks unreach-call, no-overflow and valid-memsafety, not {other}");
+            return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
         }
     };
+    if check_memsafety {
+        // Output functions are skipped without reading the memory they are given.
+        if ["printf", "puts"].iter().any(|n| module.function_by_name(n).is_some()) {
+            let why = "under valid-memsafety the synergy engine declines programs that print (their reads are not checked)";
+            return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+        }
+    }
     if check_overflow {
         if let Some(w) = module.compiler_warnings.first() {
             // The compiler folded an overflowing constant expression: no instruction is left
@@ -268,6 +285,10 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
             let why = format!("a constant expression overflows and was folded by the compiler: {w}");
             return (Verdict::Unknown(Unknown::new(Cause::FoldedOverflow, why)), Stats::default());
         }
+    }
+    if opts.malloc_can_fail && ["malloc", "calloc"].iter().any(|n| module.function_by_name(n).is_some()) {
+        let why = "the program allocates memory and malloc may fail; the synergy engine models allocation as succeeding";
+        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
     // Constructors run before main and destructors after it; the flattened program is main alone.
     if !module.constructors.is_empty() || !module.destructors.is_empty() {
@@ -289,7 +310,17 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         }
         Err(_) => return (Verdict::Unknown(Unknown::new(Cause::Bug, "internal error while flattening (please report)")), Stats::default()),
     };
-    let flat = flatten::Flat { check_overflow, ..flat };
+    if check_memsafety && flat.scope_ends {
+        let why = "under valid-memsafety the synergy engine declines programs with block-scoped objects (an address kept past its scope is not caught)";
+        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+    }
+    if check_memsafety && flat.heap_objects > 0 && witness::loop_heads(&flat).is_none_or(|h| !h.is_empty()) {
+        // A leak is checked where main returns; an execution that loops forever after losing
+        // a heap object never gets there, and the VM reports the loss where it happens.
+        let why = "under valid-memsafety the synergy engine declines programs that allocate and loop (a leak before a loop that never ends is not caught)";
+        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+    }
+    let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
     check_flat(&flat, opts)
 }
 

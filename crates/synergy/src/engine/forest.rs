@@ -52,7 +52,13 @@ impl<'a> Ctx<'a> {
         Some(match st {
             Step::Next(b) => (b as usize, None),
             Step::Error(l) => {
-                let what = if self.flat.check_overflow { "signed overflow" } else { "reach_error called" };
+                let what = if self.flat.check_overflow {
+                    "signed overflow"
+                } else if self.flat.check_memsafety {
+                    "memory-safety violation"
+                } else {
+                    "reach_error called"
+                };
                 (self.error_loc(), Some((what.to_string(), l)))
             }
             Step::Ub(w, l) => (self.ub_loc(), Some((w, l))),
@@ -131,6 +137,15 @@ impl<'a> Ctx<'a> {
         }
         if let Some(u) = ub {
             let (w, l) = self.states[u].what.clone().unwrap_or_default();
+            if w == crate::flatten::RECURSION_CUT {
+                let why = format!(
+                    "a test reaches a call nested deeper than the {} inlined recursive calls, at {}, after {} iterations",
+                    crate::flatten::MAX_RECURSION_DEPTH,
+                    self.describe(l),
+                    self.stats.iterations
+                );
+                return Some(Verdict::Unknown(Unknown::new(Cause::Bounded, why).at(l)));
+            }
             let why = format!(
                 "undefined behaviour reachable ({w} at {}) after {} iterations",
                 self.describe(l),

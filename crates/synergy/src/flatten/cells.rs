@@ -11,19 +11,28 @@ use super::*;
 
 impl<'m> Builder<'m> {
     pub(super) fn static_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<StaticPtr, Unsupported> {
-        match o {
+        match self.any_ptr(fr, o, loc)? {
+            AnyPtr::Static(p) => Ok(p),
+            AnyPtr::Dyn(_) => Err(Unsupported(format!("memory: computed pointer used as an object at {}", self.m.describe_loc(loc)))),
+        }
+    }
+
+    /// The pointer `o`: static, or an object with an offset in a register.
+    pub(super) fn any_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<AnyPtr, Unsupported> {
+        Ok(AnyPtr::Static(match o {
             Operand::Value(v) => match fr.vals.get(&v.0) {
-                Some(Val::Ptr(p)) => Ok(*p),
-                _ => Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
+                Some(Val::Ptr(p)) => *p,
+                Some(Val::Dyn(d)) => return Ok(AnyPtr::Dyn(*d)),
+                _ => return Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
             },
             Operand::Const(c) => match self.m.konst(c) {
                 Const::Ptr { target: vigil_ir::PtrTarget::Global(g), offset } => {
                     let obj = self.global_obj(g.0, loc)?;
-                    Ok(StaticPtr { obj, off: *offset })
+                    StaticPtr { obj, off: *offset }
                 }
-                _ => Err(Unsupported(format!("memory: pointer constant at {}", self.m.describe_loc(loc)))),
+                _ => return Err(Unsupported(format!("memory: pointer constant at {}", self.m.describe_loc(loc)))),
             },
-        }
+        }))
     }
 
     pub(super) fn global_obj(&mut self, g: u32, loc: Loc) -> Result<u32, Unsupported> {
@@ -34,7 +43,7 @@ impl<'m> Builder<'m> {
         if gl.init.is_none() {
             return Err(Unsupported(format!("memory: external global {} at {}", gl.name, self.m.describe_loc(loc))));
         }
-        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone() });
+        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false });
         let id = (self.objs.len() - 1) as u32;
         self.global_objs.insert(g, id);
         Ok(id)

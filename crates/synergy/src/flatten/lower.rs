@@ -92,6 +92,7 @@ impl<'m> Builder<'m> {
                 let (dst, a, bb) = self.binary(f, fr, d, *lhs, *rhs, loc)?;
                 self.emit(cur, loc, FInst::Bin { dst, op: *op, w, a, b: bb, nsw: flags.nsw });
             }
+            InstKind::ICmp { pred, lhs, rhs } if self.is_ptr_operand(func, *lhs) => self.lower_ptr_icmp(f, fr, cur, inst, *pred, *lhs, *rhs)?,
             InstKind::ICmp { pred, lhs, rhs } => {
                 let (dst, a, bb) = self.binary(f, fr, inst.dest.expect("icmp dest"), *lhs, *rhs, loc)?;
                 let w = opnd_width(&self.regs, a);
@@ -113,7 +114,7 @@ impl<'m> Builder<'m> {
                 self.emit(cur, loc, FInst::Copy { dst, v });
             }
             InstKind::Alloca { elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_size, *count)?,
-            InstKind::PtrAdd { base, offset, indices, .. } => self.lower_ptr_add(f, fr, inst, *base, *offset, indices)?,
+            InstKind::PtrAdd { base, offset, indices, .. } => self.lower_ptr_add(f, fr, cur, inst, *base, *offset, indices)?,
             InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
             InstKind::Store { ptr, val, ty, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty)?,
             InstKind::Intrinsic { which, args, .. } => self.lower_intrinsic(f, fr, cur, inst, *which, args)?,
@@ -170,36 +171,11 @@ impl<'m> Builder<'m> {
         };
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false });
         let obj = (self.objs.len() - 1) as u32;
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
         self.pending.push(Pending::Havoc { block: cur as usize, at, obj });
-        Ok(())
-    }
-
-    /// A `getelementptr` with constant indices: a static pointer, no instruction.
-    pub(super) fn lower_ptr_add(&mut self, f: FuncId, fr: &mut Frame, inst: &vigil_ir::Inst, base: Operand, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
-        let loc = inst.loc;
-        let d = inst.dest.expect("ptradd dest");
-        let p = self.static_ptr(fr, base, loc)?;
-        let mut off = p.off.checked_add(offset).ok_or_else(|| Unsupported("memory: offset overflow".into()))?;
-        for (i, scale) in indices {
-            let idx = match self.opnd(f, fr, *i, loc)? {
-                Opnd::Const { bits, width } => sext(bits, width),
-                _ => {
-                    return Err(Unsupported(format!(
-                        "memory: array index that is not a constant at {}",
-                        self.m.describe_loc(loc)
-                    )))
-                }
-            };
-            off = idx
-                .checked_mul(*scale)
-                .and_then(|x| off.checked_add(x))
-                .ok_or_else(|| Unsupported("memory: offset overflow".into()))?;
-        }
-        fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj: p.obj, off }));
         Ok(())
     }
 
@@ -208,11 +184,18 @@ impl<'m> Builder<'m> {
         let loc = inst.loc;
         let d = inst.dest.expect("load dest");
         let w = self.int_width(ty, "load", loc)?;
-        let p = self.static_ptr(fr, ptr, loc)?;
         if w % 8 != 0 && w != 1 {
             return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
         }
         let bytes = self.m.types.store_size(ty);
+        let p = match self.any_ptr(fr, ptr, loc)? {
+            AnyPtr::Static(p) => p,
+            AnyPtr::Dyn(p) => {
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                return self.dyn_load(f, cur, loc, p, bytes, w, dst);
+            }
+        };
+        self.check_alive(cur, loc, p.obj);
         let cell = self.cell(p, bytes, loc)?;
         let dst = self.reg_of_value(f, fr, d, loc)?;
         let cw = self.regs[cell as usize].width;
@@ -228,9 +211,13 @@ impl<'m> Builder<'m> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
         let w = self.int_width(ty, "store", loc)?;
-        let p = self.static_ptr(fr, ptr, loc)?;
         let v = self.opnd(f, fr, val, loc)?;
         let bytes = self.m.types.store_size(ty);
+        let p = match self.any_ptr(fr, ptr, loc)? {
+            AnyPtr::Static(p) => p,
+            AnyPtr::Dyn(p) => return self.dyn_store(f, cur, loc, p, bytes, w, v),
+        };
+        self.check_alive(cur, loc, p.obj);
         let cell = self.cell(p, bytes, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {
@@ -271,10 +258,8 @@ impl<'m> Builder<'m> {
             }
             // Cell-shaped objects are reached only through their own loads and stores, which C
             // scoping keeps inside the object's life.
-            Intrinsic::LifetimeEnd => {}
-            Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
-                return Err(Unsupported(format!("memory: {} at {}", which.llvm_name(), self.m.describe_loc(loc))))
-            }
+            Intrinsic::LifetimeEnd => self.scope_ends = true,
+            Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
             other => return Err(Unsupported(format!("intrinsic {} at {}", other.llvm_name(), self.m.describe_loc(loc)))),
         }
         Ok(())
@@ -341,7 +326,17 @@ impl<'m> Builder<'m> {
             return Ok(cur);
         }
         let callee_f = m.function(*g);
+        let depth = self.stack.iter().filter(|&&x| x == *g).count();
+        if depth >= MAX_RECURSION_DEPTH || (depth > 0 && self.blocks.len() > MAX_RECURSIVE_BLOCKS) {
+            // Recursion cut (see the module doc of `flatten`): reaching this call is an error
+            // region of its own; the rest of the block is dead.
+            self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: RECURSION_CUT, kind: CheckKind::Ub });
+            return Ok(self.new_block(format!("{fname}/<after cut call {gname}>"), &fname));
+        }
         if callee_f.is_declaration() {
+            if let Some(next) = self.lower_heap_call(f, fr, cur, inst, &gname, args)? {
+                return Ok(next);
+            }
             return Err(Unsupported(format!("call of external function {gname} at {}", m.describe_loc(loc))));
         }
         if callee_f.varargs {
@@ -354,7 +349,10 @@ impl<'m> Builder<'m> {
         for (i, a) in args.iter().enumerate() {
             let is_ptr_param = callee_f.params.get(i).map(|p| m.types.is_ptr(callee_f.value(*p).ty));
             if is_ptr_param == Some(true) {
-                vals.push(Val::Ptr(self.static_ptr(fr, *a, loc)?));
+                vals.push(match self.any_ptr(fr, *a, loc)? {
+                    AnyPtr::Static(p) => Val::Ptr(p),
+                    AnyPtr::Dyn(p) => Val::Dyn(p),
+                });
             } else {
                 let pv = callee_f.params.get(i).ok_or_else(|| Unsupported(format!("call of {gname}: arity")))?;
                 let w = self.int_width(callee_f.value(*pv).ty, "parameter", loc)?;

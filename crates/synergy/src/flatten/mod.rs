@@ -18,11 +18,20 @@
 //!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
 //!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
-//!   calls, recursion, floats and pointers held in registers make [`flatten`] fail.
+//!   calls, floats and pointers held in registers make [`flatten`] fail, except `malloc`,
+//!   `calloc` and `free` of heap objects allocated at most once ([`heap`]) and addresses with
+//!   a variable index into a known object ([`arrays`]).
+//! * Recursion is inlined like any call, to [`MAX_RECURSION_DEPTH`] active calls of one function
+//!   (fewer once the program has [`MAX_RECURSIVE_BLOCKS`] blocks); a call deeper than that is a
+//!   [`FInst::Check`] that always fails with [`RECURSION_CUT`]: an error region of its own, so a
+//!   proof shows the cut unreachable (the recursion's depth is bounded by the program), and a
+//!   test that reaches it makes the answer `unknown` (cause `bounded`), never a verdict.
 //! * φ nodes are not instructions here: each control-flow edge carries the parallel assignment of
 //!   the target's φs ([`Edge::assigns`]), read from the state *before* the edge.
 
+mod arrays;
 mod cells;
+mod heap;
 mod lower;
 
 use std::collections::HashMap;
@@ -53,10 +62,30 @@ pub enum FInst {
     Nondet { dst: u32, func: String },
     /// Blocks the path unless `c != 0`.
     Assume { c: Opnd },
+    /// Unless `c != 0`, `what` happens, with the meaning [`CheckKind`] gives it: an array
+    /// access whose dynamic offset is outside its object or between its cells ([`arrays`]), a
+    /// use of freed memory, a bad free or a leak ([`heap`]), or, always failing, a recursive
+    /// call past the inlined depth ([`RECURSION_CUT`]).
+    Check { c: Opnd, what: &'static str, kind: CheckKind },
     /// The error (unreach-call violated) at `loc`.
     Error { loc: Loc },
     /// The path ends without error (`abort`, `exit`).
     Exit,
+}
+
+/// What a failed [`FInst::Check`] means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    /// Undefined behaviour (or a limit of the model) under every property.
+    Ub,
+    /// A memory-safety violation: the error under valid-memsafety, else undefined behaviour.
+    Memory,
+    /// Memory still allocated when `main` returns: the error under valid-memsafety (the VM's
+    /// `valid-memtrack`: every pointer to it is lost then), else nothing.
+    Leak,
+    /// Memory still allocated at `exit`/`abort`: undefined behaviour under valid-memsafety
+    /// (the engine does not decide memtrack there), else nothing.
+    LeakAtExit,
 }
 
 /// A control-flow edge with the φ assignments it performs.
@@ -126,6 +155,33 @@ pub struct Flat {
     /// are the error, a call of the error function is undefined behaviour here (a path the
     /// VM ends without deciding the property). Set by [`crate::check`]. [default: false]
     pub check_overflow: bool,
+    /// The property is valid-memsafety: [`CheckKind::Memory`] and [`CheckKind::Leak`] checks
+    /// are the error, a call of the error function is undefined behaviour here. Set by
+    /// [`crate::check`]. [default: false]
+    pub check_memsafety: bool,
+    /// Some object's scope ends (`llvm.lifetime.end`): an address kept past it is not caught,
+    /// so the engine declines valid-memsafety on such programs.
+    pub scope_ends: bool,
+    /// Heap objects allocated somewhere ([`heap`]).
+    pub heap_objects: usize,
+}
+
+impl Flat {
+    /// What a failed check of `kind` is under the property checked: Some(true) the error,
+    /// Some(false) undefined behaviour, None nothing.
+    pub fn check_fails(&self, kind: CheckKind) -> Option<bool> {
+        match (kind, self.check_memsafety) {
+            (CheckKind::Ub, _) | (CheckKind::LeakAtExit, true) => Some(false),
+            (CheckKind::Memory, m) => Some(m),
+            (CheckKind::Leak, true) => Some(true),
+            (CheckKind::Leak | CheckKind::LeakAtExit, false) => None,
+        }
+    }
+
+    /// Whether a call of the error function is outside the property (no-overflow, memsafety).
+    pub fn error_call_is_other_property(&self) -> bool {
+        self.check_overflow || self.check_memsafety
+    }
 }
 
 impl Flat {
@@ -158,11 +214,17 @@ struct Obj {
     /// Cells `(offset, bytes) -> register`.
     cells: Vec<(u64, u64, u32)>,
     global_init: Option<vigil_ir::GlobalInit>,
+    /// A heap object's liveness register (1 from its allocation until its `free`; [`heap`]).
+    alive: Option<u32>,
+    /// Allocated by `malloc`/`calloc`.
+    heap: bool,
 }
 
 /// Pending instructions that mention whole objects; expanded once all cells are known.
 enum Pending {
     Havoc { block: usize, at: usize, obj: u32 },
+    /// `memset`/`memcpy` of constant bytes: `bytes` written from `off` (see [`arrays`]).
+    Fill { block: usize, at: usize, obj: u32, off: u64, bytes: Vec<u8>, loc: Loc },
 }
 
 struct Builder<'m> {
@@ -173,6 +235,9 @@ struct Builder<'m> {
     global_objs: HashMap<u32, u32>,
     pending: Vec<Pending>,
     stack: Vec<FuncId>,
+    /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
+    alloc_sites: Vec<(u32, Loc)>,
+    scope_ends: bool,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -186,10 +251,35 @@ struct Frame {
 enum Val {
     Reg(u32),
     Ptr(StaticPtr),
+    Dyn(DynPtr),
+}
+
+/// An address computed at run time: a modelled object and a byte offset held in a 64-bit
+/// register (a `getelementptr` with a variable index; [`arrays`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DynPtr {
+    obj: u32,
+    off: u32,
+}
+
+/// An address the flattening knows the object of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AnyPtr {
+    Static(StaticPtr),
+    Dyn(DynPtr),
 }
 
 /// Bound on the size of the inlined program (inlining can grow it exponentially).
 pub const MAX_BLOCKS: usize = 200_000;
+
+/// Active calls of one function that recursion is inlined to (see the module doc).
+pub const MAX_RECURSION_DEPTH: usize = 16;
+
+/// Past this many blocks, a recursive call is cut instead of inlined.
+pub const MAX_RECURSIVE_BLOCKS: usize = 20_000;
+
+/// What a failed [`FInst::Check`] at a cut recursive call says.
+pub const RECURSION_CUT: &str = "recursion deeper than the inlined depth";
 
 /// Flattens `main` of `m`.
 pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
@@ -208,6 +298,8 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
         global_objs: HashMap::new(),
         pending: Vec::new(),
         stack: Vec::new(),
+        alloc_sites: Vec::new(),
+        scope_ends: false,
     };
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
@@ -254,9 +346,6 @@ impl<'m> Builder<'m> {
     /// receiving the return value (one per return site is not needed: a single return register).
     /// `ret` is (return register, continuation block) when the caller uses the result.
     fn inline(&mut self, f: FuncId, args: &[Val], ret: Option<(Option<u32>, u32)>) -> Result<(u32, ()), Unsupported> {
-        if self.stack.contains(&f) {
-            return Err(Unsupported(format!("recursion ({})", self.m.function(f).name)));
-        }
         if self.stack.len() > 64 {
             return Err(Unsupported("call depth above 64".into()));
         }
@@ -303,7 +392,7 @@ impl<'m> Builder<'m> {
     fn opnd(&mut self, f: FuncId, fr: &mut Frame, o: Operand, loc: Loc) -> Result<Opnd, Unsupported> {
         match o {
             Operand::Value(v) => match fr.vals.get(&v.0).copied() {
-                Some(Val::Ptr(_)) => {
+                Some(Val::Ptr(_) | Val::Dyn(_)) => {
                     Err(Unsupported(format!("memory: address used as a value at {}", self.m.describe_loc(loc))))
                 }
                 _ => Ok(Opnd::Reg(self.reg_of_value(f, fr, v, loc)?)),
@@ -345,18 +434,43 @@ impl<'m> Builder<'m> {
     }
 
     fn finish(mut self) -> Result<Flat, Unsupported> {
-        // Havoc of alloca'd cells when the alloca executes: insert copies of undef, back to front
-        // so recorded positions stay valid.
-        let mut pend = std::mem::take(&mut self.pending);
-        pend.sort_by_key(|p| match p {
-            Pending::Havoc { block, at, .. } => std::cmp::Reverse((*block, *at)),
+        self.check_alloc_sites()?;
+        // Havoc of alloca'd cells when the alloca executes (copies of undef) and constant fills
+        // (copies of their bytes). Inserted back to front so recorded positions stay valid; of two at one position, the
+        // later recorded is inserted first, so that it ends up after the earlier one.
+        let mut pend: Vec<(usize, Pending)> = std::mem::take(&mut self.pending).into_iter().enumerate().collect();
+        pend.sort_by_key(|(i, p)| match p {
+            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } => std::cmp::Reverse((*block, *at, *i)),
         });
-        for p in pend {
-            let Pending::Havoc { block, at, obj } = p;
+        for (_, p) in pend {
+            let (block, at, obj) = match &p {
+                Pending::Havoc { block, at, obj } | Pending::Fill { block, at, obj, .. } => (*block, *at, *obj),
+            };
             let cells = self.objs[obj as usize].cells.clone();
-            for (_, _, r) in cells.into_iter().rev() {
+            for (co, cl, r) in cells.into_iter().rev() {
                 let w = self.regs[r as usize].width;
-                self.blocks[block].insts.insert(at, FInst::Copy { dst: r, v: Opnd::Undef { width: w } });
+                let v = match &p {
+                    Pending::Havoc { .. } => Opnd::Undef { width: w },
+                    Pending::Fill { off, bytes, loc, .. } => {
+                        let end = off + bytes.len() as u64;
+                        if co + cl <= *off || end <= co {
+                            continue;
+                        }
+                        if co < *off || end < co + cl {
+                            return Err(Unsupported(format!(
+                                "memory: a cell of {} partly written by a memory copy at {}",
+                                self.objs[obj as usize].name,
+                                self.m.describe_loc(*loc)
+                            )));
+                        }
+                        let mut bits = 0u64;
+                        for i in 0..cl {
+                            bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
+                        }
+                        Opnd::Const { bits: bits & mask(w), width: w }
+                    }
+                };
+                self.blocks[block].insts.insert(at, FInst::Copy { dst: r, v });
                 self.blocks[block].locs.insert(at, Loc::UNKNOWN);
             }
         }
@@ -383,7 +497,17 @@ impl<'m> Builder<'m> {
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
-        Ok(Flat { blocks: self.blocks, regs: self.regs, files: self.m.files.clone(), source_file: self.m.source_file.clone(), check_overflow: false })
+        self.add_leak_checks();
+        Ok(Flat {
+            blocks: self.blocks,
+            regs: self.regs,
+            files: self.m.files.clone(),
+            source_file: self.m.source_file.clone(),
+            check_overflow: false,
+            check_memsafety: false,
+            scope_ends: self.scope_ends,
+            heap_objects: self.objs.iter().filter(|o| o.heap).count(),
+        })
     }
 }
 

@@ -16,9 +16,11 @@
 //! The precondition `Pre(T)` of one step (Gulavani et al. 2006, §3: `Pre(S) = {s | ∃s'∈S. s→s'}`)
 //! quantifies the step's inputs existentially. [`exists`] eliminates them exactly when each
 //! group of conjuncts that shares inputs mentions either no input or no state variable (the
-//! closed groups are decided by the solver), or when a group with one input has a Skolem term
-//! among its own comparison bounds (checked by the solver); otherwise it drops the mixed group,
-//! which over-approximates `Pre` and is reported as inexact.
+//! closed groups are decided by the solver), when a group with one input has a Skolem term
+//! among its own comparison bounds (checked by the solver), or when the group's conjuncts over
+//! its inputs alone leave few values (a case split, e.g. an input array index after its bounds
+//! check); otherwise it drops the mixed group, which over-approximates `Pre` and is reported as
+//! inexact.
 
 mod precondition;
 mod terms;
@@ -265,9 +267,22 @@ pub fn sym_step(
                 let nz = symbolic::to_bool(tm, cv);
                 pc = tm.and(pc, nz);
             }
+            FInst::Check { c, what, kind } => {
+                if let Some(is_error) = flat.check_fails(*kind) {
+                    let cv = opnd(tm, &st, *c, mode, fresh);
+                    let ok = symbolic::to_bool(tm, cv);
+                    let bad = tm.not(ok);
+                    let g = tm.and(pc, bad);
+                    if tm.bool_value(g) != Some(false) {
+                        let target = if is_error { Target::Error(loc) } else { Target::Ub((*what).to_string(), loc) };
+                        exits.push(SymExit { target, guard: g, post: st.clone() });
+                    }
+                    pc = tm.and(pc, ok);
+                }
+            }
             FInst::Error { loc } => {
                 if tm.bool_value(pc) != Some(false) {
-                    let target = if flat.check_overflow {
+                    let target = if flat.error_call_is_other_property() {
                         Target::Ub(crate::exec::ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)
                     } else {
                         Target::Error(*loc)
@@ -475,6 +490,47 @@ mod tests {
         let (q, exact) = exists(&mut tm, &mut solver, m2, &state, &mut calls);
         assert!(!exact);
         assert_eq!(tm.bool_value(q), Some(true));
+    }
+
+    #[test]
+    fn exists_splits_an_index_with_few_values_into_cases() {
+        let mut tm = TermManager::new();
+        let mut solver = Solver::new();
+        let bv = vigil_bv::Sort::BitVec(8);
+        let (a0, a1, a2) = (tm.var("a0", bv), tm.var("a1", bv), tm.var("a2", bv));
+        let j = tm.var("j", bv);
+        let state: HashSet<TermId> = [a0, a1, a2].into_iter().collect();
+        let (c0, c1, c3) = (tm.bv_u64(8, 0), tm.bv_u64(8, 1), tm.bv_u64(8, 3));
+        // ∃j. 0 <= j < 3 ∧ a[j] != j, with a[j] as the if-then-else a load becomes.
+        let lo = tm.sge(j, c0);
+        let hi = tm.slt(j, c3);
+        let is1 = tm.eq(j, c1);
+        let is0 = tm.eq(j, c0);
+        let r1 = tm.ite(is1, a1, a2);
+        let read = tm.ite(is0, a0, r1);
+        let same = tm.eq(read, j);
+        let differs = tm.not(same);
+        let f0 = tm.and(lo, hi);
+        let f = tm.and(f0, differs);
+        let mut calls = 0;
+        let (q, exact) = exists(&mut tm, &mut solver, f, &state, &mut calls);
+        assert!(exact, "three values: split exactly");
+        // The result is a0 != 0 ∨ a1 != 1 ∨ a2 != 2.
+        let c2 = tm.bv_u64(8, 2);
+        let e0 = tm.eq(a0, c0);
+        let e1 = tm.eq(a1, c1);
+        let e2 = tm.eq(a2, c2);
+        let all01 = tm.and(e0, e1);
+        let all = tm.and(all01, e2);
+        let expected = tm.not(all);
+        let differ = tm.xor(q, expected);
+        assert_eq!(solver.check_assuming(&tm, &[differ]).unwrap(), vigil_bv::CheckResult::Unsat);
+        // With 200 possible values the split is refused: over-approximated, inexact.
+        let c200 = tm.bv_u64(8, 200);
+        let wide = tm.ult(j, c200);
+        let g = tm.and(wide, differs);
+        let (_, exact) = exists(&mut tm, &mut solver, g, &state, &mut calls);
+        assert!(!exact);
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! The precondition of one block step, `Pre(T) = {s | ∃s'∈T. s→s'}` (Gulavani et al. 2006, §3):
 //! [`exists`] eliminates the step's inputs from a formula over the pre-state and the inputs.
 //!
+//! Elimination, in order: closed groups by the solver, a Skolem term from the group's bounds,
+//! a finite case split over the values the group's input-only conjuncts allow.
+//!
 //! Invariant: the result either equals the quantified formula (exact) or over-approximates it
 //! (a mixed group of conjuncts dropped), and says which; it never under-approximates, so a
 //! region split on it never loses states.
@@ -88,13 +91,57 @@ pub fn exists(
         } else {
             let qs: HashSet<TermId> =
                 g.iter().flat_map(|&i| vars[i].iter().copied()).filter(|v| !state_vars.contains(v)).collect();
-            match skolem(tm, solver, conj, &qs, solver_calls) {
+            let closed: Vec<TermId> = g.iter().filter(|&&i| vars[i].iter().all(|v| !state_vars.contains(v))).map(|&i| cs[i]).collect();
+            match skolem(tm, solver, conj, &qs, solver_calls).or_else(|| finite_split(tm, solver, conj, &closed, &qs, solver_calls)) {
                 Some(e) => keep = tm.and(keep, e),
                 None => exact = false,
             }
         }
     }
     (keep, exact)
+}
+
+/// The most values [`finite_split`] enumerates.
+pub const MAX_SPLIT_VALUES: usize = 64;
+
+/// Exact elimination of the quantified variables `qs` from `g` by a case split over their
+/// values, when the conjuncts of `g` over `qs` alone (`closed`) leave at most
+/// [`MAX_SPLIT_VALUES`] of them: `∃qs. g ≡ ⋁_k g[qs := c_k]`. This is what an input used as an
+/// array index needs (`j = nondet(); if (0 <= j && j < 10) … a[j] …`): each case reads one
+/// cell. The values are enumerated by the solver, each model blocked in turn.
+fn finite_split(tm: &mut TermManager, solver: &mut Solver, g: TermId, closed: &[TermId], qs: &HashSet<TermId>, calls: &mut u64) -> Option<TermId> {
+    if closed.is_empty() {
+        return None;
+    }
+    let mut qv: Vec<TermId> = qs.iter().copied().collect();
+    qv.sort_unstable();
+    if qv.iter().any(|&v| !matches!(tm.sort(v), vigil_bv::Sort::BitVec(w) if w <= 64)) {
+        return None;
+    }
+    let mut assumptions = closed.to_vec();
+    let mut out = tm.ff();
+    for _ in 0..=MAX_SPLIT_VALUES {
+        *calls += 1;
+        match solver.check_assuming(tm, &assumptions) {
+            Ok(vigil_bv::CheckResult::Unsat) => return Some(out),
+            Ok(vigil_bv::CheckResult::Sat) => {}
+            _ => return None,
+        }
+        let mut map = HashMap::new();
+        let mut same = tm.tt();
+        for &v in &qv {
+            let val = solver.value(tm, v).ok()?.as_bv()?.low_u64();
+            let c = tm.bv_u64(tm.width(v), val);
+            map.insert(v, c);
+            let e = tm.eq(v, c);
+            same = tm.and(same, e);
+        }
+        let case = subst(tm, g, &map, &mut HashMap::new());
+        out = tm.or(out, case);
+        let other = tm.not(same);
+        assumptions.push(other);
+    }
+    None
 }
 
 /// Exact elimination of one quantified variable `v` from `g` by a Skolem term guessed from

@@ -1,6 +1,7 @@
-// An array written at an input index: memory the engine does not model, so unknown.
-// expect: unknown
-// max-iterations: 0
+// An array written at an input index: the store is an if-then-else over the four cells, and
+// the input leaves the precondition by a case split over its four values.
+// expect: true
+// max-iterations: 20
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

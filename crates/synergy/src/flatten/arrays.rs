@@ -1,0 +1,227 @@
+//! Arrays indexed by expressions: a `getelementptr` with a variable index gives a pointer whose
+//! byte offset is a register ([`DynPtr`]), and a load or store through it reads or writes the
+//! object's cells as an array of bit-vectors, read-over-write spelled out as if-then-else over
+//! the cells (the theory of arrays with a finite index set, by case split on the offset: the
+//! "case split when the tests do not decide the aliasing" of DASH, Beckman et al., ISSTA 2008,
+//! §3, made exhaustive since the object has finitely many cells).
+//!
+//! Invariants:
+//! * An object accessed at a dynamic offset with `len`-byte accesses is a *grid*: cells of `len`
+//!   bytes at every multiple of `len` inside it (at most [`MAX_ARRAY_CELLS`]), all created at the
+//!   first dynamic access; a cell of another shape overlapping the grid makes flattening fail
+//!   ([`super::cells`]), so every dynamic access sees all the cells its offset can name.
+//! * Before the access, a [`FInst::Check`] makes an offset outside the grid, or not a multiple of
+//!   `len`, undefined behaviour (an error region: `unknown`, never a verdict). The VM faults on
+//!   the first (out of bounds); the second, a misaligned access inside the object, is defined
+//!   on the VM, so answering `unknown` there is weaker than the VM, never wrong.
+//! * A load is `cell_0`, then for each `k ≥ 1` `off == k·len ? cell_k : previous`; a store
+//!   assigns each cell `off == k·len ? value : cell_k`. Both agree with the VM's byte memory
+//!   on every offset the check lets through.
+//!
+//! Out of reach: objects of more than [`MAX_ARRAY_CELLS`] cells (the case split is linear in
+//! their number, and the partition's predicates name cells one by one: no quantified invariant
+//! like `∀k < i. a[k] = 0`), pointers stored in memory or compared, pointer φs.
+
+use super::*;
+
+/// The largest number of cells an array accessed at a dynamic offset may have.
+pub const MAX_ARRAY_CELLS: u64 = 64;
+
+impl<'m> Builder<'m> {
+    fn temp(&mut self, f: FuncId, what: &str, width: u32) -> u32 {
+        let name = format!("{}:{what}", self.m.function(f).name);
+        self.new_reg(name, width)
+    }
+
+    /// A `getelementptr`: a static pointer when every index is a constant (no instruction), else
+    /// a [`DynPtr`] whose offset register is computed in block `cur` (indices sign-extended to 64
+    /// bits, scaled and summed with wrap-around, as the VM computes addresses).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_ptr_add(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, base: Operand, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest.expect("ptradd dest");
+        let overflow = || Unsupported("memory: offset overflow".into());
+        let (obj, mut off, mut reg) = match self.any_ptr(fr, base, loc)? {
+            AnyPtr::Static(p) => (p.obj, p.off, None),
+            AnyPtr::Dyn(p) => (p.obj, 0, Some(p.off)),
+        };
+        off = off.checked_add(offset).ok_or_else(overflow)?;
+        for (i, scale) in indices {
+            match self.opnd(f, fr, *i, loc)? {
+                Opnd::Const { bits, width } => {
+                    off = sext(bits, width).checked_mul(*scale).and_then(|x| off.checked_add(x)).ok_or_else(overflow)?;
+                }
+                Opnd::Undef { .. } => {
+                    return Err(Unsupported(format!("memory: undefined array index at {}", self.m.describe_loc(loc))))
+                }
+                idx @ Opnd::Reg(r) => {
+                    let w = self.regs[r as usize].width;
+                    let mut x = idx;
+                    if w < 64 {
+                        let t = self.temp(f, "idx.sext", 64);
+                        self.emit(cur, loc, FInst::Cast { dst: t, op: CastOp::SExt, from: w, to: 64, v: x });
+                        x = Opnd::Reg(t);
+                    }
+                    if *scale != 1 {
+                        let t = self.temp(f, "idx.scaled", 64);
+                        let s = Opnd::Const { bits: *scale as u64, width: 64 };
+                        self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Mul, w: 64, a: x, b: s, nsw: false });
+                        x = Opnd::Reg(t);
+                    }
+                    reg = Some(match reg {
+                        None => match x {
+                            Opnd::Reg(t) => t,
+                            _ => unreachable!("an index register"),
+                        },
+                        Some(acc) => {
+                            let t = self.temp(f, "idx.sum", 64);
+                            self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Add, w: 64, a: Opnd::Reg(acc), b: x, nsw: false });
+                            t
+                        }
+                    });
+                }
+            }
+        }
+        let val = match reg {
+            None => Val::Ptr(StaticPtr { obj, off }),
+            Some(r) => {
+                let func = self.m.function(f);
+                let t = self.new_reg(format!("{}:{}.off", func.name, func.value(d).name), 64);
+                let k = Opnd::Const { bits: off as u64, width: 64 };
+                self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Add, w: 64, a: Opnd::Reg(r), b: k, nsw: false });
+                Val::Dyn(DynPtr { obj, off: t })
+            }
+        };
+        fr.vals.insert(d.0, val);
+        Ok(())
+    }
+
+    /// The grid of `len`-byte cells of `obj` (see the module doc), created on first use.
+    fn grid(&mut self, obj: u32, len: u64, loc: Loc) -> Result<Vec<u32>, Unsupported> {
+        let size = self.objs[obj as usize].size;
+        if !matches!(len, 1 | 2 | 4 | 8) {
+            return Err(Unsupported(format!("memory: {len}-byte access at a variable offset at {}", self.m.describe_loc(loc))));
+        }
+        let n = size / len;
+        if n == 0 {
+            return Err(Unsupported(format!("memory: access into {}, smaller than one element, at {}", self.objs[obj as usize].name, self.m.describe_loc(loc))));
+        }
+        if n > MAX_ARRAY_CELLS {
+            return Err(Unsupported(format!(
+                "memory: array {} of {n} elements accessed at a variable index (at most {MAX_ARRAY_CELLS}) at {}",
+                self.objs[obj as usize].name,
+                self.m.describe_loc(loc)
+            )));
+        }
+        (0..n).map(|k| self.cell(StaticPtr { obj, off: (k * len) as i64 }, len, loc)).collect()
+    }
+
+    /// Emits the checks that `p`'s offset names a cell of a grid of `n` cells of `len` bytes.
+    fn check_offset(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, n: u64, len: u64) {
+        self.check_alive(cur, loc, p.obj);
+        let off = Opnd::Reg(p.off);
+        let inb = self.temp(f, "mem.inbounds", 1);
+        let end = Opnd::Const { bits: n * len, width: 64 };
+        self.emit(cur, loc, FInst::ICmp { dst: inb, pred: ICmpPred::Ult, w: 64, a: off, b: end });
+        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(inb), what: "array access out of bounds", kind: CheckKind::Memory });
+        if len > 1 {
+            let low = self.temp(f, "mem.low", 64);
+            self.emit(cur, loc, FInst::Bin { dst: low, op: BinOp::And, w: 64, a: off, b: Opnd::Const { bits: len - 1, width: 64 }, nsw: false });
+            let al = self.temp(f, "mem.aligned", 1);
+            self.emit(cur, loc, FInst::ICmp { dst: al, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(low), b: Opnd::Const { bits: 0, width: 64 } });
+            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(al), what: "array access between elements (not modelled)", kind: CheckKind::Ub });
+        }
+    }
+
+    /// `dst := *p` for `len` bytes at a dynamic offset (`w`: the loaded width, 1 for an `i1`
+    /// read from a byte).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn dyn_load(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, len: u64, w: u32, dst: u32) -> Result<(), Unsupported> {
+        let cells = self.grid(p.obj, len, loc)?;
+        self.check_offset(f, cur, loc, p, cells.len() as u64, len);
+        let cw = (len * 8) as u32;
+        let acc = if cw == w { dst } else { self.temp(f, "mem.read", cw) };
+        self.emit(cur, loc, FInst::Copy { dst: acc, v: Opnd::Reg(cells[0]) });
+        let eq = self.temp(f, "mem.at", 1);
+        for (k, &c) in cells.iter().enumerate().skip(1) {
+            let at = Opnd::Const { bits: k as u64 * len, width: 64 };
+            self.emit(cur, loc, FInst::ICmp { dst: eq, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(p.off), b: at });
+            self.emit(cur, loc, FInst::Select { dst: acc, c: Opnd::Reg(eq), t: Opnd::Reg(c), f: Opnd::Reg(acc) });
+        }
+        if acc != dst {
+            self.emit(cur, loc, FInst::Cast { dst, op: CastOp::Trunc, from: cw, to: w, v: Opnd::Reg(acc) });
+        }
+        Ok(())
+    }
+
+    /// `*p := v` for `len` bytes at a dynamic offset (`v` of width `w`; an `i1` is stored
+    /// zero-extended, as C stores `_Bool`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn dyn_store(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, len: u64, w: u32, v: Opnd) -> Result<(), Unsupported> {
+        let cells = self.grid(p.obj, len, loc)?;
+        self.check_offset(f, cur, loc, p, cells.len() as u64, len);
+        let cw = (len * 8) as u32;
+        let mut v = v;
+        if cw != w {
+            let t = self.temp(f, "mem.write", cw);
+            self.emit(cur, loc, FInst::Cast { dst: t, op: CastOp::ZExt, from: w, to: cw, v });
+            v = Opnd::Reg(t);
+        } else if let Opnd::Undef { .. } = v {
+            // One undefined value, the same in whichever cell it lands.
+            let t = self.temp(f, "mem.write", cw);
+            self.emit(cur, loc, FInst::Copy { dst: t, v });
+            v = Opnd::Reg(t);
+        }
+        let eq = self.temp(f, "mem.at", 1);
+        for (k, &c) in cells.iter().enumerate() {
+            let at = Opnd::Const { bits: k as u64 * len, width: 64 };
+            self.emit(cur, loc, FInst::ICmp { dst: eq, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(p.off), b: at });
+            self.emit(cur, loc, FInst::Select { dst: c, c: Opnd::Reg(eq), t: v, f: Opnd::Reg(c) });
+        }
+        Ok(())
+    }
+
+    /// `memset(p, c, n)` and `memcpy(p, q, n)` with constants `c`, `n` and `q` a constant
+    /// global without pointers or undefined bytes in the range (how clang initialises local
+    /// arrays): the cells of `p`'s object inside the range get their bytes, at finishing time
+    /// when all cells are known. Anything else is unsupported.
+    pub(super) fn lower_fill(&mut self, fr: &Frame, cur: u32, inst: &vigil_ir::Inst, which: Intrinsic, args: &[Operand]) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let m = self.m;
+        let unsupported = || Unsupported(format!("memory: {} at {}", which.llvm_name(), m.describe_loc(loc)));
+        let konst = |o: &Operand| match o {
+            Operand::Const(c) => match m.konst(*c) {
+                Const::Int { bits, .. } => Some(*bits),
+                _ => None,
+            },
+            _ => None,
+        };
+        let n = args.get(2).and_then(konst).filter(|&n| n <= 1 << 20).ok_or_else(unsupported)?;
+        let dst = self.static_ptr(fr, args[0], loc)?;
+        self.check_alive(cur, loc, dst.obj);
+        let bytes = if which == Intrinsic::Memset {
+            let c = args.get(1).and_then(konst).ok_or_else(unsupported)?;
+            vec![c as u8; n as usize]
+        } else {
+            let Some(Operand::Const(c)) = args.get(1) else { return Err(unsupported()) };
+            let Const::Ptr { target: PtrTarget::Global(g), offset } = m.konst(*c) else { return Err(unsupported()) };
+            let gl = m.global(*g);
+            let init = gl.init.as_ref().filter(|_| gl.is_constant).ok_or_else(unsupported)?;
+            let start = u64::try_from(*offset).map_err(|_| unsupported())?;
+            let end = start + n;
+            let clash = init.relocs.iter().any(|r| r.offset < end && start < r.offset + u64::from(r.size))
+                || init.undef.iter().any(|&(uo, ul)| uo < end && start < uo + ul);
+            if clash || end > gl.size {
+                return Err(unsupported());
+            }
+            (start..end).map(|i| init.bytes.get(i as usize).copied().unwrap_or(0)).collect()
+        };
+        let size = self.objs[dst.obj as usize].size;
+        if dst.off < 0 || dst.off as u64 + n > size {
+            return Err(Unsupported(format!("memory: {} out of the bounds of {} at {}", which.llvm_name(), self.objs[dst.obj as usize].name, m.describe_loc(loc))));
+        }
+        let at = self.blocks[cur as usize].insts.len();
+        self.pending.push(Pending::Fill { block: cur as usize, at, obj: dst.obj, off: dst.off as u64, bytes, loc });
+        Ok(())
+    }
+}
