@@ -1,9 +1,11 @@
 //! vigil's CDCL SAT core.
 //!
 //! - [`Solver`]: an incremental CDCL solver (two watched literals with blocking literals,
-//!   first-UIP learning with recursive minimisation, EVSIDS, phase saving, Luby/geometric/glucose
-//!   restarts, LBD-based clause database reduction, level-0 simplification, bounded variable
-//!   elimination) with assumptions, failed-assumption sets, budgets and DRAT proofs.
+//!   first-UIP learning with recursive minimisation, EVSIDS, phase saving with target and best
+//!   phases, Luby/geometric/glucose restarts, stable/focused mode switching, rephasing with a
+//!   ProbSAT local-search walk, LBD-based clause database reduction, level-0 simplification,
+//!   bounded variable elimination) with assumptions, failed-assumption sets, budgets and DRAT
+//!   proofs.
 //! - [`Params`]: the single parameter table every heuristic reads (see [`params`]).
 //! - [`dimacs`] and [`cli`]: strict DIMACS reading (plain, `.gz`, `.xz`) and the `vigil sat`
 //!   front end with SAT-competition output.
