@@ -6,6 +6,8 @@
 #        CNF_DIR=/work/shared/solver-bench/cnf   instance folder (.cnf and .cnf.xz)
 #        OUT=/tmp/vigil-sat-bench                results folder (results.csv, logs, report.md)
 #        REPORT_ONLY=1                           only rebuild report.md from an existing results.csv
+#        VIGIL_BEFORE=PATH                       a second vigil-sat binary, run as solver
+#                                                `vigil-before` (for before/after comparisons)
 #
 # Every solver gets the same decompressed file (minisat cannot read .xz), the same timeout
 # (coreutils `timeout`), and runs under /usr/bin/time -v for its peak resident memory.
@@ -35,6 +37,7 @@ if [ -z "${REPORT_ONLY:-}" ]; then
     for s in $SOLVERS; do
       case $s in
         vigil)   cmd=("$VIGIL" "$plain") ;;
+        vigil-before) cmd=("${VIGIL_BEFORE:?set VIGIL_BEFORE to the binary}" "$plain") ;;
         minisat) cmd=(minisat -verb=0 "$plain") ;;
         cadical) cmd=(cadical -q "$plain") ;;
         *) echo "unknown solver $s" >&2; exit 2 ;;
@@ -87,17 +90,18 @@ def check_model(inst, solver):
         return f"check failed: {e}"
 known, notes = {}, []
 for i in insts:
-    ans = {res[(i, s)]["result"] for s in solvers if s != "vigil" and (i, s) in res} - {"UNKNOWN"}
+    ans = {res[(i, s)]["result"] for s in solvers if not s.startswith("vigil") and (i, s) in res} - {"UNKNOWN"}
     if len(ans) == 1: known[i] = ans.pop()
     elif len(ans) > 1: notes.append(f"reference solvers DISAGREE on {i}")
-for i in insts:
-    r = res.get((i, "vigil"))
+for v in [s for s in solvers if s.startswith("vigil")]:
+  for i in insts:
+    r = res.get((i, v))
     if not r: continue
     if r["result"] != "UNKNOWN" and i in known and r["result"] != known[i]:
-        notes.append(f"WRONG ANSWER: vigil says {r['result']} on {i}, references say {known[i]}")
+        notes.append(f"WRONG ANSWER: {v} says {r['result']} on {i}, references say {known[i]}")
     if r["result"] == "SAT":
-        why = check_model(i, "vigil")
-        if why: notes.append(f"BAD MODEL from vigil on {i}: {why}")
+        why = check_model(i, v)
+        if why: notes.append(f"BAD MODEL from {v} on {i}: {why}")
 print(f"timeout {timeout:g} s, PAR-2 = mean over all {len(insts)} instances of (time if solved else 2*timeout)\n")
 print("| solver | solved | SAT | UNSAT | PAR-2 (s) | peak RSS (MB) |")
 print("|---|---|---|---|---|---|")
@@ -107,6 +111,10 @@ for s in solvers:
     par2 = sum(float(r["time_s"]) if r["result"] != "UNKNOWN" else 2 * timeout for r in rs) / max(1, len(rs))
     peak = max((int(r["maxrss_kb"] or 0) for r in rs), default=0) / 1024
     print(f"| {s} | {len(solved)}/{len(rs)} | {sum(r['result']=='SAT' for r in rs)} | {sum(r['result']=='UNSAT' for r in rs)} | {par2:.1f} | {peak:.0f} |")
+par2s = {s: sum(float(res[(i, s)]["time_s"]) if res[(i, s)]["result"] != "UNKNOWN" else 2 * timeout
+               for i in insts if (i, s) in res) / max(1, sum((i, s) in res for i in insts)) for s in solvers}
+if par2s.get("cadical"):
+    print("\nPAR-2 relative to cadical: " + ", ".join(f"{s} {par2s[s] / par2s['cadical']:.2f}x" for s in solvers))
 fams = sorted({family(i) for i in insts})
 print("\nMedian time per family (s; unsolved count as 2*timeout):\n")
 print("| family | n | " + " | ".join(solvers) + " |")

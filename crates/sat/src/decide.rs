@@ -34,10 +34,7 @@ impl Solver {
 
     /// Records the conflict-free part of the trail (all levels below the current one) as the
     /// target phase if it is longer than the one recorded since the last restart.
-    pub(crate) fn update_target_phase(&mut self) {
-        let Some(&prefix) = self.trail_lim.last() else {
-            return;
-        };
+    pub(crate) fn update_target_phase(&mut self, prefix: usize) {
         if prefix > self.target_len {
             self.target_len = prefix;
             for &l in &self.trail[..prefix] {

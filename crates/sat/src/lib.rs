@@ -1,9 +1,11 @@
 //! vigil's CDCL SAT core.
 //!
 //! - [`Solver`]: an incremental CDCL solver (two watched literals with blocking literals,
-//!   first-UIP learning with recursive minimisation, EVSIDS, phase saving, Luby/geometric/glucose
-//!   restarts, LBD-based clause database reduction, level-0 simplification, bounded variable
-//!   elimination) with assumptions, failed-assumption sets, budgets and DRAT proofs.
+//!   first-UIP learning with recursive minimisation, EVSIDS, phase saving with target and best
+//!   phases, Luby/geometric/glucose restarts, stable/focused mode switching, rephasing with a
+//!   ProbSAT local-search walk, LBD-based clause database reduction, level-0 simplification,
+//!   bounded variable elimination) with assumptions, failed-assumption sets, budgets and DRAT
+//!   proofs.
 //! - [`Params`]: the single parameter table every heuristic reads (see [`params`]).
 //! - [`dimacs`] and [`cli`]: strict DIMACS reading (plain, `.gz`, `.xz`) and the `vigil sat`
 //!   front end with SAT-competition output.
@@ -32,9 +34,11 @@ pub mod dimacs;
 mod drat;
 mod elim;
 mod lit;
+mod mode;
 pub mod params;
 mod propagate;
 mod reduce;
+mod rephase;
 mod restart;
 mod rng;
 mod search;
@@ -42,6 +46,7 @@ mod simplify;
 mod solver;
 mod stats;
 mod vsids;
+mod walk;
 mod watch;
 
 pub use cli::{run_dimacs_cli, SatCliArgs, SatError};

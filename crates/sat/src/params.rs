@@ -111,6 +111,15 @@ choice_enum!(
     TieBreak { None = "none", Product = "product", Sum = "sum" }
 );
 choice_enum!(
+    /// The cycle of phase sources used by rephasing (see `rephase.rs`).
+    RephaseCycle {
+        /// Alternate best and walk phases.
+        BestWalk = "best_walk",
+        /// Original, inverted, then best, walk, original, best, walk, inverted repeated.
+        Full = "full",
+    }
+);
+choice_enum!(
     /// Which polarity a decision takes.
     PhaseMode {
         /// The value the variable had last (phase saving).
@@ -319,6 +328,13 @@ param_table! {
     phase: PhaseMode = PhaseMode::Target, Domain::Any, "decision polarity: saved phase, always false, always true, minimal work, or target phase";
     random_phase_pct: f64 = 0.0, Domain::Range(0.0, 100.0), "percentage of decisions that take a random polarity";
     seed: u64 = 91648253, Domain::Range(0, u64::MAX), "seed of the solver's pseudo-random generator";
+    rephase: bool = true, Domain::Any, "periodically reset saved and target phases (rephase_cycle) at a restart";
+    rephase_cycle: RephaseCycle = RephaseCycle::BestWalk, Domain::Any, "sources of the phases at successive rephases: best_walk alternates best and walk phases; full is original, inverted, then (best, walk, original, best, walk, inverted) repeated";
+    rephase_interval: u64 = 1000, Domain::Range(1, MAXI), "conflicts before the k-th rephase: k * rephase_interval after the previous one";
+    walk: bool = true, Domain::Any, "walk rephase: ProbSAT local search from the current phases, its best assignment becomes the phases (only without assumptions); off: best phases instead";
+    walk_effort: f64 = 0.5, Domain::Range(0.0, 100.0), "walk budget in clause visits per propagation since the previous walk";
+    walk_min_ticks: u64 = 100_000, Domain::Range(0, MAXI), "minimum walk budget in clause visits";
+    walk_cb: f64 = 0.0, Domain::Range(0.0, 20.0), "ProbSAT exponential break base; 0 picks it from the average clause length (2.5 for 3-SAT)";
     // --- conflict analysis ---------------------------------------------------------------
     minimize: MinimizeMode = MinimizeMode::Recursive, Domain::Any, "learned-clause minimisation: none, local (self-subsumption by reasons) or recursive";
     // --- restarts ------------------------------------------------------------------------
@@ -330,6 +346,10 @@ param_table! {
     restart_block_window: u64 = 5000, Domain::Range(1, 1_000_000), "glucose: number of recent trail sizes averaged for restart blocking";
     restart_block_factor: f64 = 1.4, Domain::Range(1.0, 10.0), "glucose: block a restart when the trail exceeds factor * recent average";
     restart_block_min: u64 = 10_000, Domain::Range(0, MAXI), "glucose: conflicts before restart blocking starts";
+    mode_switch: bool = true, Domain::Any, "alternate focused mode (the restart policy above) and stable mode (Luby restarts, slower VSIDS decay)";
+    mode_init: u64 = 1000, Domain::Range(1, MAXI), "conflicts of the first focused phase; its propagation count P is the unit of the later phases (phase i lasts P * (i/2+1)^2 propagations)";
+    stable_restart_base: u64 = 1024, Domain::Range(1, MAXI), "stable mode: conflicts per Luby restart unit (reluctant doubling)";
+    stable_var_decay: f64 = 0.975, Domain::Range(0.5, 0.999), "stable mode: VSIDS activity decay per conflict";
     // --- learned clause database ---------------------------------------------------------
     reduce_first: u64 = 2000, Domain::Range(1, MAXI), "conflicts before the first learned-clause reduction";
     reduce_inc: u64 = 300, Domain::Range(0, MAXI), "increase of the reduction interval after each reduction";

@@ -1,4 +1,6 @@
-//! Restart policies: Luby, geometric, and glucose-style dynamic restarts with blocking.
+//! Restart policies: Luby, geometric, and glucose-style dynamic restarts with blocking. The
+//! policy and its unit can be switched ([`Restarts::set_mode`]) by stable/focused mode switching
+//! (`mode.rs`).
 //!
 //! Invariant: `conflicts_since` counts conflicts since the last restart; the policy is asked
 //! only between conflicts ([`Restarts::should_restart`]) and told of each conflict
@@ -9,6 +11,8 @@ use std::collections::VecDeque;
 
 pub struct Restarts {
     mode: RestartMode,
+    /// Conflicts per restart unit (luby unit, first geometric interval).
+    base: u64,
     conflicts_since: u64,
     /// Limit for the current interval (luby/geometric).
     limit: f64,
@@ -40,6 +44,7 @@ impl Restarts {
     pub fn new(p: &Params) -> Self {
         let mut r = Restarts {
             mode: p.restart,
+            base: p.restart_base,
             conflicts_since: 0,
             limit: 0.0,
             luby_index: 0,
@@ -57,11 +62,11 @@ impl Restarts {
         match self.mode {
             RestartMode::Luby => {
                 self.luby_index += 1;
-                self.limit = (p.restart_base * luby(self.luby_index)) as f64;
+                self.limit = (self.base * luby(self.luby_index)) as f64;
             }
             RestartMode::Geometric => {
                 self.limit = if self.limit == 0.0 {
-                    p.restart_base as f64
+                    self.base as f64
                 } else {
                     self.limit * p.restart_factor
                 };
@@ -121,6 +126,17 @@ impl Restarts {
                         > self.lbd_total as f64 / self.lbd_count as f64
             }
         }
+    }
+    /// Switches to policy `mode` with unit `base` (stable/focused mode switching), starting a
+    /// fresh interval; the global LBD average is kept.
+    pub fn set_mode(&mut self, p: &Params, mode: RestartMode, base: u64) {
+        self.mode = mode;
+        self.base = base;
+        self.limit = 0.0;
+        self.luby_index = 0;
+        self.trail_window.clear();
+        self.trail_window_sum = 0;
+        self.on_restart(p);
     }
     pub fn on_restart(&mut self, p: &Params) {
         self.conflicts_since = 0;

@@ -23,7 +23,7 @@ impl Solver {
     /// Solves under `assumptions` (literals assumed true for this call only).
     pub fn solve_with(&mut self, assumptions: &[Lit]) -> SolveResult {
         let t0 = Instant::now();
-        let other0 = self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce;
+        let other0 = self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce + self.stats.time_walk;
         self.stats.solves += 1;
         self.model.clear();
         self.failed.clear();
@@ -36,7 +36,7 @@ impl Solver {
         let result = self.solve_inner();
         self.cancel_until(0);
         self.proof.flush();
-        let other = (self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce)
+        let other = (self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce + self.stats.time_walk)
             .saturating_sub(other0);
         self.stats.time_search += t0.elapsed().saturating_sub(other);
         result
@@ -72,6 +72,12 @@ impl Solver {
                     self.restarts.on_restart(&self.params);
                     self.target_len = 0;
                     self.cancel_until(0);
+                    if self.mode_switch_due() {
+                        self.switch_mode();
+                    }
+                    if self.rephase_due() {
+                        self.rephase();
+                    }
                 }
             }
         }
@@ -114,8 +120,13 @@ impl Solver {
                     self.set_unsat();
                     return SearchEnd::Done(SolveResult::Unsat);
                 }
-                if self.params.phase == PhaseMode::Target {
-                    self.update_target_phase();
+                if let Some(&prefix) = self.trail_lim.last() {
+                    if self.params.phase == PhaseMode::Target {
+                        self.update_target_phase(prefix);
+                    }
+                    if self.params.rephase {
+                        self.update_best_phase(prefix);
+                    }
                 }
                 let learned = self.analyze(confl);
                 let blocked = self.restarts.on_conflict(
@@ -146,7 +157,7 @@ impl Solver {
                     return SearchEnd::Done(SolveResult::Unknown);
                 }
             } else {
-                if self.restarts.should_restart(&self.params) {
+                if self.restarts.should_restart(&self.params) || self.mode_switch_due() {
                     return SearchEnd::Restart;
                 }
                 if self.decision_level() == 0
@@ -204,7 +215,8 @@ impl Solver {
 
     fn decay_activities(&mut self) {
         let p = &self.params;
-        if self.cur_var_decay < p.var_decay
+        if !self.stable
+            && self.cur_var_decay < p.var_decay
             && self.stats.conflicts.is_multiple_of(p.var_decay_period)
         {
             self.cur_var_decay = (self.cur_var_decay + p.var_decay_step).min(p.var_decay);

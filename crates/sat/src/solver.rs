@@ -43,6 +43,24 @@ pub struct Solver {
     pub(crate) target_phase: Vec<i8>,
     /// Length of the conflict-free trail prefix recorded in `target_phase` since the last restart.
     pub(crate) target_len: usize,
+    /// Best phase (see `rephase.rs`): 0 unset, 1 true, -1 false.
+    pub(crate) best_phase: Vec<i8>,
+    /// Length of the conflict-free trail prefix recorded in `best_phase` since the last rephase.
+    pub(crate) best_len: usize,
+    /// Conflict count at which the next rephase is due.
+    pub(crate) next_rephase: u64,
+    /// Propagation count at the last walk (the walk budget is relative to the propagations since).
+    pub(crate) walk_last_props: u64,
+    /// Stable mode (else focused), see `mode.rs`.
+    pub(crate) stable: bool,
+    /// Mode phases completed; the propagation count that ends the current one; the propagations
+    /// of the first (focused) phase, the unit of the later ones; propagations at its start.
+    pub(crate) mode_phases: u64,
+    pub(crate) mode_limit: u64,
+    pub(crate) mode_unit: u64,
+    pub(crate) mode_start_props: u64,
+    /// The focused-mode VSIDS decay to return to after a stable phase.
+    pub(crate) focused_decay: f64,
     /// Occurrences of each literal in clauses added by the user (for tie-breaking).
     pub(crate) occurrences: Vec<u64>,
     pub(crate) rng: Rng,
@@ -111,6 +129,16 @@ impl Solver {
             saved_phase: Vec::new(),
             target_phase: Vec::new(),
             target_len: 0,
+            best_phase: Vec::new(),
+            best_len: 0,
+            next_rephase: p.rephase_interval,
+            walk_last_props: 0,
+            stable: false,
+            mode_phases: 0,
+            mode_limit: 0,
+            mode_unit: 0,
+            mode_start_props: 0,
+            focused_decay: p.var_decay,
             occurrences: Vec::new(),
             rng: Rng::new(p.seed),
             restarts: Restarts::new(&p),
@@ -163,6 +191,7 @@ impl Solver {
         self.vsids.grow();
         self.saved_phase.push(false);
         self.target_phase.push(0);
+        self.best_phase.push(0);
         self.occurrences.push(0);
         self.occurrences.push(0);
         self.seen.push(0);

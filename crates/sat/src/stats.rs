@@ -27,11 +27,17 @@ pub struct Stats {
     pub eliminated_vars: u64,
     pub elim_resolvents: u64,
     pub elim_learned_dropped: u64,
+    pub rephases: u64,
+    pub mode_switches: u64,
+    pub walks: u64,
+    pub walk_flips: u64,
+    pub walk_models: u64,
     pub time_parse: Duration,
     pub time_search: Duration,
     pub time_simplify: Duration,
     pub time_elim: Duration,
     pub time_reduce: Duration,
+    pub time_walk: Duration,
 }
 
 impl Stats {
@@ -71,11 +77,17 @@ impl Stats {
                 "learned dropped by elimination",
                 self.elim_learned_dropped.to_string(),
             ),
+            ("mode switches", self.mode_switches.to_string()),
+            ("rephases", self.rephases.to_string()),
+            ("walks", self.walks.to_string()),
+            ("walk flips", self.walk_flips.to_string()),
+            ("walks ending in a model", self.walk_models.to_string()),
             ("time parse (s)", s(self.time_parse)),
             ("time search (s)", s(self.time_search)),
             ("time simplify (s)", s(self.time_simplify)),
             ("time elimination (s)", s(self.time_elim)),
             ("time reduce (s)", s(self.time_reduce)),
+            ("time walk (s)", s(self.time_walk)),
         ];
         rows.iter()
             .map(|(k, v)| format!("c {k:<32} {v}\n"))

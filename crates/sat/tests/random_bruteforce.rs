@@ -69,6 +69,35 @@ fn random_aggressive_restarts_and_reduction() {
     run(3, 1500, p);
 }
 
+/// Rephasing, walks and mode switches at (almost) every restart: answers, models and proofs
+/// are unchanged in kind.
+fn aggressive_rephasing(cycle: &str, elim: bool) -> Params {
+    let mut p = Params {
+        elim,
+        elim_rounds: 3,
+        elim_interval: 5,
+        ..Params::default()
+    };
+    p.apply_assignments(&[
+        "rephase_interval=1",
+        &format!("rephase_cycle={cycle}"),
+        "walk_min_ticks=200",
+        "mode_init=1",
+        "stable_restart_base=1",
+        "restart_base=1",
+    ])
+    .unwrap();
+    p
+}
+
+#[test]
+fn random_with_aggressive_rephasing_and_mode_switching() {
+    let (sat, unsat) = run(5, 1500, || aggressive_rephasing("full", false));
+    assert!(sat > 100 && unsat > 100);
+    let (sat, unsat) = run(6, 1500, || aggressive_rephasing("best_walk", true));
+    assert!(sat > 100 && unsat > 100);
+}
+
 #[test]
 fn random_3sat_near_threshold_bigger() {
     // 40-variable 3-SAT at ratio ~4.26 is beyond brute force; check models and proofs only.
@@ -98,6 +127,8 @@ fn random_3sat_near_threshold_bigger() {
                 },
             );
             seen[(r == SolveResult::Sat) as usize] += 1;
+            let again = solve_checked(&f, aggressive_rephasing(if elim { "full" } else { "best_walk" }, elim));
+            assert_eq!(again, r, "rephasing changed the answer on {f:?}");
         }
     }
     assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
