@@ -18,9 +18,19 @@ pub fn source_name(name: &str) -> &str {
     }
 }
 
+/// The SV-COMP error functions: a call of one is the error of `unreach-call`.
+pub const ERROR_FUNCTIONS: [&str; 2] = ["reach_error", "__VERIFIER_error"];
+
+/// `__VERIFIER_assume(cond)`: runs where `cond` is false are discarded.
+pub const ASSUME_FUNCTION: &str = "__VERIFIER_assume";
+
+/// `__VERIFIER_assert(cond)`: an error when `cond` is false (no SV-COMP function, but older tasks
+/// call it without a definition).
+pub const ASSERT_FUNCTION: &str = "__VERIFIER_assert";
+
 /// Whether a call of the function `name` (as linked) is a call of an SV-COMP error function.
 pub fn is_error_function(name: &str) -> bool {
-    matches!(source_name(name), "reach_error" | "__VERIFIER_error")
+    ERROR_FUNCTIONS.contains(&source_name(name))
 }
 
 /// How wide a `__VERIFIER_nondet_*` value is.
@@ -143,8 +153,8 @@ pub fn role(name: &str) -> Option<Role> {
     Some(match name {
         "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail" => Role::AssertFail,
         "abort" | "exit" | "_exit" | "_Exit" => Role::Exit,
-        "__VERIFIER_assume" => Role::Assume,
-        "__VERIFIER_assert" => Role::Assert,
+        ASSUME_FUNCTION => Role::Assume,
+        ASSERT_FUNCTION => Role::Assert,
         "__VERIFIER_atomic_begin" => Role::AtomicBegin,
         "__VERIFIER_atomic_end" => Role::AtomicEnd,
         _ if name.starts_with(NONDET_PREFIX) => Role::Nondet,
