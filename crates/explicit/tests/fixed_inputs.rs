@@ -56,12 +56,11 @@ fn fixed_inputs_confirm_and_refute() {
     match run(&prog, Some(vec![0x1_0000_3039, 3, 0xfe]), false) {
         Verdict::Violated { property, trace, .. } => {
             assert_eq!(property, "unreach-call");
-            let inputs: Vec<&str> =
-                trace.iter().filter_map(|s| if let Step::Input { text } = s { Some(text.as_str()) } else { None }).collect();
-            assert_eq!(
-                inputs,
-                ["__VERIFIER_nondet_int = 12345", "__VERIFIER_nondet_bool = 1", "__VERIFIER_nondet_char = -2"]
-            );
+            let inputs: Vec<(&str, i128)> = trace
+                .iter()
+                .filter_map(|s| if let Step::Input { function, value } = s { Some((function.as_str(), *value)) } else { None })
+                .collect();
+            assert_eq!(inputs, [("__VERIFIER_nondet_int", 12345), ("__VERIFIER_nondet_bool", 1), ("__VERIFIER_nondet_char", -2)]);
         }
         other => panic!("expected a violation, got {other:?}"),
     }
