@@ -224,7 +224,8 @@ pub enum FaultClass {
     RuntimeBug,
 }
 
-/// The properties the VM can check.
+/// The properties vigil knows: the ones it checks, and those SV-COMP defines that it does not
+/// check ([`Property::Unsupported`], answered `unknown` and never given to an engine).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Property {
     UnreachCall,
@@ -234,6 +235,49 @@ pub enum Property {
     NoOverflow,
     /// SV-COMP's `no-data-race` (README, "Threads").
     NoDataRace,
-    /// vigil's own `no-deadlock`: no reachable state in which every live thread waits.
+    /// vigil's own `no-deadlock`: no reachable state in which every thread that has not ended
+    /// waits (on a mutex, a join, a condition variable, a barrier, a semaphore or a read-write
+    /// lock).
     NoDeadlock,
+    /// A property SV-COMP defines that vigil does not check (its name, one of [`UNSUPPORTED`]).
+    Unsupported(&'static str),
+}
+
+/// The names of the SV-COMP properties vigil does not check.
+pub const UNSUPPORTED: [&str; 3] = ["termination", "coverage-error-call", "coverage-branches"];
+
+impl Property {
+    /// The properties vigil checks.
+    pub const CHECKED: [Property; 6] = [
+        Property::UnreachCall,
+        Property::ValidMemsafety,
+        Property::ValidMemcleanup,
+        Property::NoOverflow,
+        Property::NoDataRace,
+        Property::NoDeadlock,
+    ];
+
+    /// The property's name (SV-COMP's, or vigil's own for `no-deadlock`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Property::UnreachCall => "unreach-call",
+            Property::ValidMemsafety => "valid-memsafety",
+            Property::ValidMemcleanup => "valid-memcleanup",
+            Property::NoOverflow => "no-overflow",
+            Property::NoDataRace => "no-data-race",
+            Property::NoDeadlock => "no-deadlock",
+            Property::Unsupported(name) => name,
+        }
+    }
+
+    /// The property called `name`.
+    pub fn from_name(name: &str) -> Option<Property> {
+        let checked = Property::CHECKED.into_iter().find(|p| p.name() == name);
+        checked.or_else(|| UNSUPPORTED.iter().find(|n| **n == name).map(|n| Property::Unsupported(n)))
+    }
+
+    /// Whether vigil checks the property (else it is [`Property::Unsupported`]).
+    pub fn is_checked(&self) -> bool {
+        !matches!(self, Property::Unsupported(_))
+    }
 }

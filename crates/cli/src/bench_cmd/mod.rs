@@ -19,7 +19,6 @@ use child::{run_task, MAX_MEMORY_MIB};
 use manifest::read_manifest;
 use scoring::*;
 
-use crate::property::Property;
 use crate::task::Task;
 use crate::EXIT_USAGE;
 use clap::Args;
