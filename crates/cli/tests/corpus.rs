@@ -3,19 +3,33 @@
 //!
 //! For every program: a `true` or `false` answer must be the expected one (vigil is never wrong),
 //! every `false` carries a replayed counterexample that ends in the violation, and the engines
-//! named in `// decide:` (`explicit`, `auto`) answer exactly the expectation.
+//! named in `// decide:` (`explicit`, `auto`) answer exactly the expectation. The portfolio run
+//! of a program that expects `false` also writes and checks its evidence (`common/evidence.rs`).
 
 mod common;
+#[path = "common/evidence.rs"]
+mod evidence;
 
 use common::Case;
+use std::path::Path;
 use std::process::Command;
 
-fn run(case: &Case, engine: &str) -> Result<(), String> {
+/// Checks `engine`'s answer on `case`; with `evidence`, the witness, harness and test case it
+/// writes there too.
+fn run(case: &Case, engine: &str, evidence: Option<&Path>) -> Result<(), String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_vigil"));
-    // The portfolio gets a shorter budget: its unknowns are the slow cases, and they stay unknown.
-    let timeout = if engine == "auto" { "10" } else { "30" };
+    // The portfolio gets a shorter budget: its unknowns are the slow cases, and they stay unknown;
+    // but a longer one where it writes evidence, so that slow bugs get their evidence checked.
+    let timeout = match (engine, evidence) {
+        ("auto", None) => "10",
+        ("auto", Some(_)) => "60",
+        _ => "30",
+    };
     cmd.args(["check", "--engine", engine, "--format", "json", "--timeout", timeout, "--max-states", "200000"]);
     cmd.args(["--max-memory", "1024"]);
+    if let Some(dir) = evidence {
+        cmd.args(evidence::options(case, dir));
+    }
     cmd.args(case.options()).arg(&case.path);
     let out = cmd.output().map_err(|e| format!("cannot run vigil: {e}"))?;
     let name = format!("{} [{engine}]", case.name());
@@ -62,7 +76,10 @@ fn run(case: &Case, engine: &str) -> Result<(), String> {
             return Err(format!("{name}: expected unknown with cause {pattern}, got {answer} ({}, cause {})", json["reason"], json["cause"]));
         }
     }
-    Ok(())
+    match evidence {
+        Some(dir) => evidence::check(case, dir, &json, code),
+        None => Ok(()),
+    }
 }
 
 #[test]
@@ -70,15 +87,20 @@ fn explicit_engine_is_never_wrong_on_the_corpus_and_decides_what_it_must() {
     let cases = common::cases();
     assert!(cases.len() >= 50, "expected at least 50 programs with expectations, found {}", cases.len());
     assert!(cases.iter().filter(|c| c.decide.iter().any(|d| d == "explicit")).count() >= 10);
-    let failures = common::in_parallel(&cases, |c| run(c, "explicit"));
+    let failures = common::in_parallel(&cases, |c| run(c, "explicit", None));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The portfolio decides everything any single engine must decide, and is never wrong.
+/// The portfolio decides everything any single engine must decide, and is never wrong; on the
+/// programs that expect `false`, every `false` answer has a valid witness, harness and test case
+/// and is confirmed natively (`common/evidence.rs`).
 #[test]
 fn auto_portfolio_is_never_wrong_on_the_corpus() {
     let cases = common::cases();
-    let failures = common::in_parallel(&cases, |c| run(c, "auto"));
+    let falses = cases.iter().filter(|c| c.expect.starts_with("false")).count();
+    assert!(falses >= 15, "expected at least 15 programs expecting false, found {falses}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let failures = common::in_parallel(&cases, |c| run(c, "auto", c.expect.starts_with("false").then_some(dir.path())));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -154,6 +176,6 @@ fn symbolic_engines_decide_their_programs() {
         })
         .collect();
     assert!(runs.len() >= 4, "expected programs decided by the symbolic engines");
-    let failures = common::in_parallel(&runs, |(c, e)| run(c, e));
+    let failures = common::in_parallel(&runs, |(c, e)| run(c, e, None));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
