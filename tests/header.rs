@@ -5,7 +5,7 @@
 //! comment.
 //!
 //! Included by the test crates that read corpora (`#[path = ".../tests/header.rs"] mod header;`)
-//! so that there is one reader.
+//! so that there is one reader; [`corpus_files`] lists a corpus's programs.
 #![allow(dead_code)] // each test binary uses part of this module
 
 /// The `(key, value)` lines of the header of `text`, in order.
@@ -51,4 +51,16 @@ mod tests {
         let repeated = "// report: null-deref in f\n// report: unreach-call in main\n";
         assert_eq!(values(repeated, "report"), vec!["null-deref in f", "unreach-call in main"]);
     }
+}
+
+/// The files of the corpus directory `dir` (not its subfolders) whose extension is one of
+/// `extensions`, sorted by name.
+pub fn corpus_files(dir: &std::path::Path, extensions: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)))
+        .collect();
+    files.sort();
+    files
 }

@@ -255,7 +255,7 @@ pub struct Inputs {
 pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
     let mut frontend = args.frontend.clone();
     let explicit_property = match &args.property {
-        Some(p) => Some(Property::parse(p)?),
+        Some(p) => Some(crate::property::parse(p)?),
         None => None,
     };
     let is_task = args.files.iter().any(|f| crate::task::is_task_file(f));
@@ -671,7 +671,7 @@ fn write_artefacts(
     if let Some(path) = &args.witness {
         let task = vigil_report::witness::TaskInfo {
             input_files: inputs.files.iter().map(|f| f.display().to_string()).collect(),
-            specification: inputs.property.formula(),
+            specification: crate::property::formula(inputs.property),
             ilp32: inputs.frontend.m32,
             producer_version: env!("CARGO_PKG_VERSION").into(),
         };
@@ -690,15 +690,7 @@ fn write_artefacts(
 
 /// The VM property for a checked property (None for properties the VM does not check).
 pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
-    match property {
-        Property::UnreachCall => Some(vigil_vm::Property::UnreachCall),
-        Property::ValidMemsafety => Some(vigil_vm::Property::ValidMemsafety),
-        Property::ValidMemcleanup => Some(vigil_vm::Property::ValidMemcleanup),
-        Property::NoOverflow => Some(vigil_vm::Property::NoOverflow),
-        Property::NoDataRace => Some(vigil_vm::Property::NoDataRace),
-        Property::NoDeadlock => Some(vigil_vm::Property::NoDeadlock),
-        Property::Unsupported(_) => None,
-    }
+    property.is_checked().then_some(property)
 }
 
 /// The VM configuration for the given options.

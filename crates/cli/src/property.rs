@@ -7,109 +7,68 @@
 
 use std::path::Path;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Property {
-    UnreachCall,
-    ValidMemsafety,
-    ValidMemcleanup,
-    NoOverflow,
-    NoDataRace,
-    /// vigil's own: no reachable state in which every thread that has not ended waits (on a
-    /// mutex, a join, a condition variable, a barrier, a semaphore or a read-write lock).
-    NoDeadlock,
-    /// A property SV-COMP defines that vigil does not check (its name).
-    Unsupported(&'static str),
+/// The one notion of a property, shared with the engines.
+pub use vigil_vm::Property;
+
+/// Parses a property name or the path of a `.prp` file.
+pub fn parse(arg: &str) -> Result<Property, String> {
+    if let Some(p) = Property::from_name(arg) {
+        return Ok(p);
+    }
+    let path = Path::new(arg);
+    if !path.exists() {
+        let names: Vec<&str> = Property::CHECKED.iter().map(|p| p.name()).collect();
+        return Err(format!("unknown property '{arg}' (expected {}, or a .prp file)", names.join(", ")));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: {e}"))?;
+    from_prp(&text).ok_or_else(|| format!("{arg}: not an SV-COMP property file (no known formula found)"))
 }
 
-impl Property {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Property::UnreachCall => "unreach-call",
-            Property::ValidMemsafety => "valid-memsafety",
-            Property::ValidMemcleanup => "valid-memcleanup",
-            Property::NoOverflow => "no-overflow",
-            Property::NoDataRace => "no-data-race",
-            Property::NoDeadlock => "no-deadlock",
-            Property::Unsupported(name) => name,
-        }
+/// Recognises the SV-COMP property formulas.
+pub fn from_prp(text: &str) -> Option<Property> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if !compact.starts_with("CHECK(") && !compact.starts_with("COVER(") {
+        return None;
     }
-
-    fn by_name(s: &str) -> Option<Property> {
-        match s {
-            "unreach-call" => Some(Property::UnreachCall),
-            "valid-memsafety" => Some(Property::ValidMemsafety),
-            "valid-memcleanup" => Some(Property::ValidMemcleanup),
-            "no-overflow" => Some(Property::NoOverflow),
-            "no-data-race" => Some(Property::NoDataRace),
-            "no-deadlock" => Some(Property::NoDeadlock),
-            _ => UNSUPPORTED.iter().find(|n| **n == s).map(|n| Property::Unsupported(n)),
-        }
-    }
-
-    /// Parses a property name or the path of a `.prp` file.
-    pub fn parse(arg: &str) -> Result<Property, String> {
-        if let Some(p) = Property::by_name(arg) {
-            return Ok(p);
-        }
-        let path = Path::new(arg);
-        if !path.exists() {
-            return Err(format!(
-                "unknown property '{arg}' (expected unreach-call, valid-memsafety, valid-memcleanup, \
-                 no-overflow, no-data-race, no-deadlock, or a .prp file)"
-            ));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{arg}: {e}"))?;
-        Property::from_prp(&text).ok_or_else(|| format!("{arg}: not an SV-COMP property file (no known formula found)"))
-    }
-
-    /// Recognises the SV-COMP property formulas.
-    pub fn from_prp(text: &str) -> Option<Property> {
-        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if !compact.starts_with("CHECK(") && !compact.starts_with("COVER(") {
-            return None;
-        }
-        if compact.starts_with("COVER(") {
-            return if compact.contains("FQL(COVEREDGES(@CALL(") {
-                Some(Property::Unsupported("coverage-error-call"))
-            } else {
-                Some(Property::Unsupported("coverage-branches"))
-            };
-        }
-        if compact.contains("G!call(") {
-            Some(Property::UnreachCall)
-        } else if compact.contains("Gvalid-memcleanup") {
-            Some(Property::ValidMemcleanup)
-        } else if compact.contains("Gvalid-free") || compact.contains("Gvalid-deref") || compact.contains("Gvalid-memtrack") {
-            Some(Property::ValidMemsafety)
-        } else if compact.contains("G!overflow") {
-            Some(Property::NoOverflow)
-        } else if compact.contains("G!data-race") {
-            Some(Property::NoDataRace)
-        } else if compact.contains("Fend") {
-            Some(Property::Unsupported("termination"))
+    if compact.starts_with("COVER(") {
+        return if compact.contains("FQL(COVEREDGES(@CALL(") {
+            Some(Property::Unsupported("coverage-error-call"))
         } else {
-            None
-        }
+            Some(Property::Unsupported("coverage-branches"))
+        };
     }
-
-    /// The formula of the property file, as SV-COMP writes it (for witnesses' `specification`).
-    pub fn formula(&self) -> String {
-        match self {
-            Property::UnreachCall => "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
-            Property::ValidMemsafety => "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n\
-                 CHECK( init(main()), LTL(G valid-memtrack) )"
-                .into(),
-            Property::ValidMemcleanup => "CHECK( init(main()), LTL(G valid-memcleanup) )".into(),
-            Property::NoOverflow => "CHECK( init(main()), LTL(G ! overflow) )".into(),
-            Property::NoDataRace => "CHECK( init(main()), LTL(G ! data-race) )".into(),
-            // Not an SV-COMP property: no formula of theirs.
-            Property::NoDeadlock => "no-deadlock".into(),
-            Property::Unsupported(name) => name.to_string(),
-        }
+    if compact.contains("G!call(") {
+        Some(Property::UnreachCall)
+    } else if compact.contains("Gvalid-memcleanup") {
+        Some(Property::ValidMemcleanup)
+    } else if compact.contains("Gvalid-free") || compact.contains("Gvalid-deref") || compact.contains("Gvalid-memtrack") {
+        Some(Property::ValidMemsafety)
+    } else if compact.contains("G!overflow") {
+        Some(Property::NoOverflow)
+    } else if compact.contains("G!data-race") {
+        Some(Property::NoDataRace)
+    } else if compact.contains("Fend") {
+        Some(Property::Unsupported("termination"))
+    } else {
+        None
     }
 }
 
-const UNSUPPORTED: [&str; 3] = ["termination", "coverage-error-call", "coverage-branches"];
+/// The formula of the property file, as SV-COMP writes it (for witnesses' `specification`).
+pub fn formula(property: Property) -> String {
+    match property {
+        Property::UnreachCall => "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
+        Property::ValidMemsafety => "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n\
+             CHECK( init(main()), LTL(G valid-memtrack) )"
+            .into(),
+        Property::ValidMemcleanup => "CHECK( init(main()), LTL(G valid-memcleanup) )".into(),
+        Property::NoOverflow => "CHECK( init(main()), LTL(G ! overflow) )".into(),
+        Property::NoDataRace => "CHECK( init(main()), LTL(G ! data-race) )".into(),
+        // Not an SV-COMP property: no formula of theirs.
+        Property::NoDeadlock => "no-deadlock".into(),
+        Property::Unsupported(name) => name.to_string(),
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -117,23 +76,23 @@ mod tests {
 
     #[test]
     fn names_and_formulas() {
-        assert_eq!(Property::parse("unreach-call"), Ok(Property::UnreachCall));
-        assert_eq!(Property::parse("termination"), Ok(Property::Unsupported("termination")));
-        assert!(Property::parse("bogus").is_err());
+        assert_eq!(parse("unreach-call"), Ok(Property::UnreachCall));
+        assert_eq!(parse("termination"), Ok(Property::Unsupported("termination")));
+        assert!(parse("bogus").is_err());
         assert_eq!(
-            Property::from_prp("CHECK( init(main()), LTL(G ! call(reach_error())) )\n"),
+            from_prp("CHECK( init(main()), LTL(G ! call(reach_error())) )\n"),
             Some(Property::UnreachCall)
         );
         assert_eq!(
-            Property::from_prp(
+            from_prp(
                 "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n"
             ),
             Some(Property::ValidMemsafety)
         );
-        assert_eq!(Property::from_prp("CHECK( init(main()), LTL(G ! overflow) )"), Some(Property::NoOverflow));
-        assert_eq!(Property::from_prp("CHECK( init(main()), LTL(G ! data-race) )"), Some(Property::NoDataRace));
-        assert_eq!(Property::from_prp("CHECK( init(main()), LTL(F end) )"), Some(Property::Unsupported("termination")));
-        assert_eq!(Property::from_prp("hello"), None);
+        assert_eq!(from_prp("CHECK( init(main()), LTL(G ! overflow) )"), Some(Property::NoOverflow));
+        assert_eq!(from_prp("CHECK( init(main()), LTL(G ! data-race) )"), Some(Property::NoDataRace));
+        assert_eq!(from_prp("CHECK( init(main()), LTL(F end) )"), Some(Property::Unsupported("termination")));
+        assert_eq!(from_prp("hello"), None);
     }
 
     /// The text of every property file of SV-COMP 2025 (sv-benchmarks c/properties/*.prp), as
@@ -155,7 +114,7 @@ mod tests {
             ("coverage-branches.prp", "COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )\n", "coverage-branches"),
         ];
         for (file, text, name) in files {
-            let p = Property::from_prp(text).unwrap_or_else(|| panic!("{file} not recognised"));
+            let p = from_prp(text).unwrap_or_else(|| panic!("{file} not recognised"));
             assert_eq!(p.name(), name, "{file}");
         }
     }

@@ -8,7 +8,6 @@
 //! from exactly those settings and must reach the same violation; otherwise it says why not.
 
 use crate::compile::CompileSettings;
-use crate::property::Property;
 use crate::EXIT_USAGE;
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -107,7 +106,7 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
         None => return Err(not_ours("no \"format\" field".into())),
     }
     let saved: SavedCounterexample = serde_json::from_value(value).map_err(|e| not_ours(e.to_string()))?;
-    let property = Property::parse(&saved.property).map_err(usage)?;
+    let property = crate::property::parse(&saved.property).map_err(usage)?;
     let Some(vm_property) = crate::check::vm_property(property) else {
         return Err(usage(format!("property {} cannot be replayed", saved.property)));
     };

@@ -115,14 +115,14 @@ impl Task {
         for p in raw.properties {
             let file = dir.join(&p.property_file);
             let property = match std::fs::read_to_string(&file) {
-                Ok(text) => Property::from_prp(&text)
+                Ok(text) => crate::property::from_prp(&text)
                     .ok_or_else(|| format!("{at}: {}: not an SV-COMP property file", file.display()))?,
                 // The property file may be missing when a task folder was copied alone; its name
                 // still says which property it is.
                 Err(e) => file
                     .file_stem()
                     .and_then(|s| s.to_str())
-                    .and_then(|s| Property::parse(s).ok())
+                    .and_then(|s| crate::property::parse(s).ok())
                     .ok_or_else(|| format!("{at}: cannot read property file {}: {e}", file.display()))?,
             };
             properties.push(TaskProperty { file, property, expected: p.expected_verdict, subproperty: p.subproperty });

@@ -16,7 +16,7 @@ use vigil_synergy::witness::{ClaimResult, Claim, LoopInvariant};
 fn task_info(inputs: &Inputs) -> vigil_report::witness::TaskInfo {
     vigil_report::witness::TaskInfo {
         input_files: inputs.files.iter().map(|f| f.display().to_string()).collect(),
-        specification: inputs.property.formula(),
+        specification: crate::property::formula(inputs.property),
         ilp32: inputs.frontend.m32,
         producer_version: env!("CARGO_PKG_VERSION").into(),
     }

@@ -279,6 +279,23 @@ fn the_symbolic_engines_take_their_parameters_from_settings_and_files() {
     }
 }
 
+#[test]
+fn the_explicit_engine_takes_its_parameters_from_settings_and_files() {
+    // Ten states: one per value of i the loop can stop at.
+    let src = b"extern void reach_error(void);\nextern _Bool __VERIFIER_nondet_bool(void);\nint main(void) {\n    int i = 0;\n    while (i < 10 && __VERIFIER_nondet_bool()) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
+    let (dir, prog) = scratch("bools.c", src);
+    let toml = dir.path().join("explicit.toml");
+    std::fs::write(&toml, "[explicit]\nmax_states = 1\n").expect("write");
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let o = vigil().args(["check", "--format", "json", "--engine", "explicit"]).args(extra).arg(&prog).output().expect("run");
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
+    };
+    assert_eq!(json(&[])["verdict"], "true");
+    for extra in [&["-C", "explicit.max_states=1"][..], &["--config", toml.to_str().expect("utf-8 path")]] {
+        assert_eq!(json(extra)["cause"], "limit:state-limit", "{extra:?}");
+    }
+}
+
 fn tasks(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tasks").join(name)
 }

@@ -5,6 +5,7 @@
 use crate::search::Violation;
 use vigil_ir::{FuncId, Loc, Module};
 use vigil_vm::canon::canonicalize;
+use vigil_vm::machine::{env, trace};
 use vigil_vm::{Choices, Config, Event, FaultKind, Machine, Program, Property, Stop};
 
 /// One step of a counterexample trace, ready for text or JSON.
@@ -13,7 +14,9 @@ pub enum Step {
     Line { func: String, file: String, line: u32, col: u32 },
     Call { func: String, file: String, line: u32, col: u32 },
     Return { func: String },
-    Input { text: String },
+    /// The value an input function (`__VERIFIER_nondet_*`) returned; for `float` and `double`
+    /// the value's IEEE bits.
+    Input { function: String, value: i128 },
     Output { text: String },
     Note { text: String },
     /// What the path read from the environment: the runtime's `VM_ENV_*` code and its value
@@ -95,7 +98,7 @@ pub fn replay_choices(
     };
     let mut events = m.events.take().unwrap_or_default();
     if let Some(text) = race_note {
-        events.push(Event::Trace { kind: 1, text });
+        events.push(Event::Trace { kind: trace::INFO, text });
     }
     Ok(render(&prog.module, &events, &fault, loc))
 }
@@ -108,14 +111,13 @@ fn name(m: &Module, f: FuncId) -> String {
     m.function(f).name.clone()
 }
 
-/// Functions of vigil's runtime are shown as one call, not line by line.
-fn is_runtime_file(file: &str) -> bool {
-    file.contains("crates/runtime/c/") || file.contains("vigil-runtime")
-}
-
-/// The scheduler's note of the thread it picked (`note_switch` in the runtime's `os.c`).
-fn is_thread_note(text: &str) -> bool {
-    text.strip_prefix("thread ").and_then(|r| r.strip_suffix(" runs")).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+/// The input step of a value `value` (its bits, sign-extended for a signed type) that the call
+/// of `func` returned; the function's type (`vigil_ir::svcomp::NONDET`) says how to read it.
+fn input_step(m: &Module, func: Option<FuncId>, value: i64) -> Step {
+    let name = func.map(|f| vigil_ir::svcomp::source_name(&m.function(f).name).to_string());
+    let signed = name.as_deref().and_then(vigil_ir::svcomp::nondet_function).is_none_or(|n| n.signed);
+    let value = if signed { i128::from(value) } else { i128::from(value as u64) };
+    Step::Input { function: name.unwrap_or_else(|| "(input)".into()), value }
 }
 
 fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step> {
@@ -123,16 +125,19 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
     // Calls made from code without locations (vigil's runtime) are internal: neither they nor
     // their returns are shown. `shown` has one entry per active call.
     let mut shown: Vec<bool> = Vec::new();
-    let mut last_thread = String::from("thread 0 runs");
+    // The thread that ran last (main runs first) and the active calls, innermost last.
+    let mut last_thread = 0;
+    let mut stack: Vec<FuncId> = Vec::new();
     for e in events {
         match e {
             Event::Line { func, loc } => {
-                let file = file_of(m, *loc);
-                if !is_runtime_file(&file) {
-                    steps.push(Step::Line { func: name(m, *func), file, line: loc.line, col: loc.col });
+                // Functions of vigil's runtime are shown as one call, not line by line.
+                if !m.function(*func).runtime {
+                    steps.push(Step::Line { func: name(m, *func), file: file_of(m, *loc), line: loc.line, col: loc.col });
                 }
             }
             Event::Call { func, loc } => {
+                stack.push(*func);
                 let visible = loc.is_known() && !shown.contains(&false);
                 shown.push(visible);
                 if visible {
@@ -140,23 +145,27 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
                 }
             }
             Event::Return { func } => {
+                stack.pop();
                 if shown.pop().unwrap_or(true) {
                     steps.push(Step::Return { func: name(m, *func) });
                 }
             }
-            Event::Trace { kind, text } => match kind {
-                0 => steps.push(Step::Output { text: text.clone() }),
-                2 => steps.push(Step::Input { text: text.clone() }),
-                // The scheduler notes the thread it picks in every transition; only a switch
-                // is shown (main runs first).
-                _ if is_thread_note(text) => {
-                    if *text != last_thread {
-                        last_thread = text.clone();
-                        steps.push(Step::Note { text: text.clone() });
-                    }
+            Event::Trace { kind: trace::TEXT, text } => steps.push(Step::Output { text: text.clone() }),
+            Event::Trace { text, .. } => steps.push(Step::Note { text: text.clone() }),
+            Event::Input { func, value } => steps.push(input_step(m, Some(*func), *value)),
+            // The runtime's input: its function is the innermost nondet function called.
+            Event::Environment { event: env::NONDET, value } => {
+                let func = stack.iter().rev().find(|f| vigil_ir::svcomp::nondet_function(vigil_ir::svcomp::source_name(&m.function(**f).name)).is_some());
+                steps.push(input_step(m, func.copied(), *value));
+            }
+            // The scheduler says which thread it picks in every transition; only a switch is
+            // shown.
+            Event::Environment { event: env::THREAD, value } => {
+                if *value != last_thread {
+                    last_thread = *value;
+                    steps.push(Step::Note { text: format!("thread {value} runs") });
                 }
-                _ => steps.push(Step::Note { text: text.clone() }),
-            },
+            }
             Event::Environment { event, value } => steps.push(Step::Environment { event: *event, value: *value }),
             Event::UndefBranch { loc } => steps.push(Step::Uninitialised { at: m.describe_loc(*loc), value: None }),
             Event::UndefRead { loc, value } => {
@@ -181,7 +190,7 @@ impl Step {
             Step::Line { func, file, line, col } => format!("  {file}:{line}:{col}  in {func}"),
             Step::Call { func, file, line, .. } => format!("  {file}:{line}  call {func}"),
             Step::Return { func } => format!("  return from {func}"),
-            Step::Input { text } => format!("  input: {text}"),
+            Step::Input { function, value } => format!("  input: {function} = {value}"),
             Step::Output { text } => format!("  output: {}", text.trim_end()),
             Step::Note { text } => format!("  note: {text}"),
             Step::Environment { event, value } => format!("  environment: event {event}, value {value}"),
@@ -197,7 +206,9 @@ impl Step {
             Step::Line { func, file, line, col } => json!({"kind": "line", "function": func, "file": file, "line": line, "column": col}),
             Step::Call { func, file, line, col } => json!({"kind": "call", "function": func, "file": file, "line": line, "column": col}),
             Step::Return { func } => json!({"kind": "return", "function": func}),
-            Step::Input { text } => json!({"kind": "input", "value": text}),
+            Step::Input { function, value } => {
+                json!({"kind": "input", "function": function, "value": format!("{function} = {value}")})
+            }
             Step::Output { text } => json!({"kind": "output", "text": text}),
             Step::Note { text } => json!({"kind": "note", "text": text}),
             Step::Environment { event, value } => json!({"kind": "environment", "event": event, "value": value}),

@@ -138,7 +138,7 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
     match property {
         Property::ValidMemsafety => !canon.unreachable_heap.is_empty(),
         Property::ValidMemcleanup => exited && !state.allocated_heap().is_empty(),
-        Property::UnreachCall | Property::NoOverflow | Property::NoDataRace | Property::NoDeadlock => false,
+        Property::UnreachCall | Property::NoOverflow | Property::NoDataRace | Property::NoDeadlock | Property::Unsupported(_) => false,
     }
 }
 

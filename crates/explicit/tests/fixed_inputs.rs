@@ -2,33 +2,18 @@
 //! concrete input vector found elsewhere, still exploring the nondeterminism that is not an
 //! input (malloc failure).
 
-use std::path::PathBuf;
-use vigil_explicit::{check, Order, SearchConfig, Step, Verdict};
+mod common;
+
+use vigil_explicit::{Step, Verdict};
 use vigil_vm::{Config, Program, Property};
 
 fn compile(name: &str, src: &str) -> Program {
-    let dir = std::env::temp_dir().join(format!("vigil-fixed-inputs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path: PathBuf = dir.join(format!("{name}.c"));
-    std::fs::write(&path, src).expect("write program");
     let opts = vigil_frontend::FrontendOptions { runtime: Some(vigil_runtime::RUNTIME_BC), ..Default::default() };
-    let module = vigil_frontend::load(&[path], &opts).expect("program compiles");
-    Program::new(module)
+    common::compile_with("fixed-inputs", name, src, &opts)
 }
 
 fn run(prog: &Program, inputs: Option<Vec<u64>>, malloc_can_fail: bool) -> Verdict {
-    let cfg = SearchConfig {
-        property: Property::UnreachCall,
-        order: Order::Dfs,
-        vm: Config { max_steps: 1_000_000, inputs, malloc_can_fail, ..Default::default() },
-        max_states: 10_000,
-        max_memory: 1 << 28,
-        deadline: None,
-        cancel: None,
-        racy: Default::default(),
-        por: false,
-    };
-    check(prog, &cfg).0
+    common::search(prog, Property::UnreachCall, Config { inputs, malloc_can_fail, ..Default::default() }, 10_000).0
 }
 
 const NEEDLE: &str = r#"
@@ -56,12 +41,11 @@ fn fixed_inputs_confirm_and_refute() {
     match run(&prog, Some(vec![0x1_0000_3039, 3, 0xfe]), false) {
         Verdict::Violated { property, trace, .. } => {
             assert_eq!(property, "unreach-call");
-            let inputs: Vec<&str> =
-                trace.iter().filter_map(|s| if let Step::Input { text } = s { Some(text.as_str()) } else { None }).collect();
-            assert_eq!(
-                inputs,
-                ["__VERIFIER_nondet_int = 12345", "__VERIFIER_nondet_bool = 1", "__VERIFIER_nondet_char = -2"]
-            );
+            let inputs: Vec<(&str, i128)> = trace
+                .iter()
+                .filter_map(|s| if let Step::Input { function, value } = s { Some((function.as_str(), *value)) } else { None })
+                .collect();
+            assert_eq!(inputs, [("__VERIFIER_nondet_int", 12345), ("__VERIFIER_nondet_bool", 1), ("__VERIFIER_nondet_char", -2)]);
         }
         other => panic!("expected a violation, got {other:?}"),
     }

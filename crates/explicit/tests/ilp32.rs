@@ -1,41 +1,27 @@
 //! ILP32 programs (`--m32`): the runtime's 32-bit build lowers completely, and pointers stored
 //! in 4-byte slots keep their provenance through memory.
 
-use std::path::PathBuf;
-use vigil_explicit::{check, Order, SearchConfig, Verdict};
+mod common;
+
+use vigil_explicit::Verdict;
 use vigil_vm::{Config, Program, Property};
 
 fn compile_m32(name: &str, src: &str) -> Program {
-    let dir = std::env::temp_dir().join(format!("vigil-ilp32-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path: PathBuf = dir.join(format!("{name}.c"));
-    std::fs::write(&path, src).expect("write program");
     let opts = vigil_frontend::FrontendOptions {
         runtime: Some(vigil_runtime::RUNTIME_BC_32),
         m32: true,
         mem2reg: false,
         ..Default::default()
     };
-    let module = vigil_frontend::load(&[path], &opts).expect("program compiles");
-    assert_eq!(module.pointer_bytes, 4);
-    let unsupported: Vec<String> = module.unsupported.iter().map(|u| u.construct.clone()).collect();
+    let prog = common::compile_with("ilp32", name, src, &opts);
+    assert_eq!(prog.module.pointer_bytes, 4);
+    let unsupported: Vec<String> = prog.module.unsupported.iter().map(|u| u.construct.clone()).collect();
     assert!(unsupported.is_empty(), "the ILP32 runtime lowers completely: {unsupported:?}");
-    Program::new(module)
+    prog
 }
 
 fn run(prog: &Program, property: Property, inputs: Option<Vec<u64>>) -> Verdict {
-    let cfg = SearchConfig {
-        property,
-        order: Order::Dfs,
-        vm: Config { max_steps: 1_000_000, inputs, ..Default::default() },
-        max_states: 10_000,
-        max_memory: 1 << 28,
-        deadline: None,
-        cancel: None,
-        racy: Default::default(),
-        por: false,
-    };
-    check(prog, &cfg).0
+    common::search(prog, property, Config { inputs, ..Default::default() }, 10_000).0
 }
 
 #[test]

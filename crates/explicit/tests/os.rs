@@ -2,35 +2,19 @@
 //! functions of the runtime, which a program may replace; and the transition structure that the
 //! scheduler and `choose` give the state space.
 
-use std::path::PathBuf;
-use vigil_explicit::{check, Order, SearchConfig, SearchStats, Verdict};
+mod common;
+
+use vigil_explicit::{SearchStats, Verdict};
 use vigil_ir::unknown::Cause;
 use vigil_vm::{Config, Program, Property};
 
 fn compile(name: &str, src: &str, runtime: bool) -> Program {
-    let dir = std::env::temp_dir().join(format!("vigil-os-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path: PathBuf = dir.join(format!("{name}.c"));
-    std::fs::write(&path, src).expect("write program");
     let runtime = if runtime { Some(vigil_runtime::RUNTIME_BC) } else { None };
-    let opts = vigil_frontend::FrontendOptions { runtime, ..Default::default() };
-    let module = vigil_frontend::load(&[path], &opts).expect("program compiles");
-    Program::new(module)
+    common::compile_with("os", name, src, &vigil_frontend::FrontendOptions { runtime, ..Default::default() })
 }
 
 fn run(prog: &Program, property: Property) -> (Verdict, SearchStats) {
-    let cfg = SearchConfig {
-        property,
-        order: Order::Dfs,
-        vm: Config { max_steps: 1_000_000, ..Default::default() },
-        max_states: 100_000,
-        max_memory: 1 << 28,
-        deadline: None,
-        cancel: None,
-        racy: Default::default(),
-        por: false,
-    };
-    check(prog, &cfg)
+    common::search(prog, property, Config::default(), 100_000)
 }
 
 /// Divides by a value that may be zero, then calls reach_error if the division faulted.

@@ -16,14 +16,11 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c")
 }
 
+#[path = "../../../tests/header.rs"]
+mod header;
+
 fn corpus_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("tests/c exists")
-        .map(|e| e.expect("readable dir entry").path())
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "ll")))
-        .collect();
-    files.sort();
-    files
+    header::corpus_files(&corpus_dir(), &["c", "ll"])
 }
 
 /// Whether the program's header states that the engines answer `unknown` for an unsupported

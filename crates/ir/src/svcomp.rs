@@ -18,9 +18,23 @@ pub fn source_name(name: &str) -> &str {
     }
 }
 
+/// The SV-COMP error functions: a call of one is the error of `unreach-call`.
+pub const ERROR_FUNCTIONS: [&str; 2] = ["reach_error", "__VERIFIER_error"];
+
+/// `__VERIFIER_assume(cond)`: runs where `cond` is false are discarded.
+pub const ASSUME_FUNCTION: &str = "__VERIFIER_assume";
+
+/// `__VERIFIER_assert(cond)`: an error when `cond` is false (no SV-COMP function, but older tasks
+/// call it without a definition).
+pub const ASSERT_FUNCTION: &str = "__VERIFIER_assert";
+
+/// `__VERIFIER_atomic_begin()` / `__VERIFIER_atomic_end()`: no other thread runs in between.
+pub const ATOMIC_BEGIN_FUNCTION: &str = "__VERIFIER_atomic_begin";
+pub const ATOMIC_END_FUNCTION: &str = "__VERIFIER_atomic_end";
+
 /// Whether a call of the function `name` (as linked) is a call of an SV-COMP error function.
 pub fn is_error_function(name: &str) -> bool {
-    matches!(source_name(name), "reach_error" | "__VERIFIER_error")
+    ERROR_FUNCTIONS.contains(&source_name(name))
 }
 
 /// How wide a `__VERIFIER_nondet_*` value is.
@@ -143,10 +157,10 @@ pub fn role(name: &str) -> Option<Role> {
     Some(match name {
         "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail" => Role::AssertFail,
         "abort" | "exit" | "_exit" | "_Exit" => Role::Exit,
-        "__VERIFIER_assume" => Role::Assume,
-        "__VERIFIER_assert" => Role::Assert,
-        "__VERIFIER_atomic_begin" => Role::AtomicBegin,
-        "__VERIFIER_atomic_end" => Role::AtomicEnd,
+        ASSUME_FUNCTION => Role::Assume,
+        ASSERT_FUNCTION => Role::Assert,
+        ATOMIC_BEGIN_FUNCTION => Role::AtomicBegin,
+        ATOMIC_END_FUNCTION => Role::AtomicEnd,
         _ if name.starts_with(NONDET_PREFIX) => Role::Nondet,
         _ => return None,
     })
@@ -165,14 +179,17 @@ pub fn c_declarations() -> String {
         let star = if n.c_type.ends_with('*') { "" } else { " " };
         s.push_str(&format!("{}{star}{}(void);\n", n.c_type, n.name()));
     }
-    s.push_str(
-        "void __VERIFIER_assume(int cond);\n\
-         void __VERIFIER_assert(int cond);\n\
-         void __VERIFIER_atomic_begin(void);\n\
-         void __VERIFIER_atomic_end(void);\n\
-         void __VERIFIER_error(void) __attribute__((__noreturn__));\n\
-         void reach_error(void);\n",
-    );
+    for f in [ASSUME_FUNCTION, ASSERT_FUNCTION] {
+        s.push_str(&format!("void {f}(int cond);\n"));
+    }
+    for f in [ATOMIC_BEGIN_FUNCTION, ATOMIC_END_FUNCTION] {
+        s.push_str(&format!("void {f}(void);\n"));
+    }
+    // `__VERIFIER_error` never returns; `reach_error` is the program's, whatever it does.
+    for f in ERROR_FUNCTIONS {
+        let noreturn = if f == "__VERIFIER_error" { " __attribute__((__noreturn__))" } else { "" };
+        s.push_str(&format!("void {f}(void){noreturn};\n"));
+    }
     s
 }
 
@@ -216,5 +233,8 @@ mod tests {
         assert!(decls.contains("int __VERIFIER_nondet_int(void);\n"), "{decls}");
         assert!(decls.contains("void *__VERIFIER_nondet_pointer(void);\n"), "{decls}");
         assert!(!decls.contains("__VERIFIER_nondet_u32"), "{decls}");
+        for d in ["void reach_error(void);\n", "void __VERIFIER_error(void) __attribute__((__noreturn__));\n", "void __VERIFIER_assume(int cond);\n", "void __VERIFIER_atomic_end(void);\n"] {
+            assert!(decls.contains(d), "{d} in {decls}");
+        }
     }
 }

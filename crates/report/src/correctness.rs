@@ -185,15 +185,6 @@ mod tests {
 
     const PROG: &str = "int main(void) {\n  unsigned i = 0, s = 0;\n  while (i < 10) { i++; s += 2; } // for\n  for (;;) break;\n}\n";
 
-    fn task() -> TaskInfo {
-        TaskInfo {
-            input_files: vec!["prog.c".into()],
-            specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
-            ilp32: false,
-            producer_version: "0.1.0".into(),
-        }
-    }
-
     #[test]
     fn written_witnesses_read_back() {
         let read = |f: &str| (f == "prog.c").then(|| PROG.as_bytes().to_vec());
@@ -205,18 +196,18 @@ mod tests {
             value: "(unsigned int)s == 2u * (unsigned int)i".into(),
         };
         assert_eq!(inv.column, 3);
-        let w = correctness_witness(&task(), std::slice::from_ref(&inv), &read, 1_795_000_000).unwrap();
+        let w = correctness_witness(&crate::witness::test_task(), std::slice::from_ref(&inv), &read, 1_795_000_000).unwrap();
         assert!(w.contains("entry_type: invariant_set") && w.contains("type: loop_invariant"), "{w}");
         assert_eq!(read_invariants(&w).unwrap(), vec![inv]);
         // Without invariants: an empty content list, still a witness.
-        let w = correctness_witness(&task(), &[], &read, 0).unwrap();
+        let w = correctness_witness(&crate::witness::test_task(), &[], &read, 0).unwrap();
         assert_eq!(read_invariants(&w).unwrap(), vec![]);
         for (from, to) in [("invariant_set", "violation_sequence"), ("format_version: '2.0'", "format_version: '1.0'"), ("language: C", "language: Rust")] {
-            let w = correctness_witness(&task(), &[], &read, 0).unwrap();
+            let w = correctness_witness(&crate::witness::test_task(), &[], &read, 0).unwrap();
             assert!(w.contains(from), "{from} not in {w}");
             assert!(read_invariants(&w.replacen(from, to, 1)).is_err(), "accepted {to}");
         }
-        assert!(correctness_witness(&task(), &[], &|_| None, 0).is_err());
+        assert!(correctness_witness(&crate::witness::test_task(), &[], &|_| None, 0).is_err());
     }
 
     #[test]

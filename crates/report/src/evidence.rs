@@ -156,29 +156,13 @@ impl Environment {
     }
 }
 
-impl InputValue {
-    /// Parses the `NAME = VALUE` text the runtime traces for each input.
-    pub fn from_trace_text(text: &str, loc: Option<SourceLoc>) -> Option<InputValue> {
-        let (name, value) = text.split_once('=')?;
-        let value: i128 = value.trim().parse().ok()?;
-        let function = name.trim().to_string();
-        if function.is_empty() {
-            return None;
-        }
-        Some(InputValue { function, value, loc })
-    }
-}
-
 /// The value of a `__VERIFIER_nondet_float`/`double` input, whose recorded value is its IEEE bits,
 /// as a C expression (shortest decimal that reads back to the same bits; `NAN`/`INFINITY` for
 /// the special values); None for other functions.
 pub fn float_value(function: &str, value: i128) -> Option<String> {
-    let x = match function {
-        "__VERIFIER_nondet_float" => f64::from(f32::from_bits(value as u32)),
-        "__VERIFIER_nondet_double" => f64::from_bits(value as u64),
-        _ => return None,
-    };
-    let single = function.ends_with("float");
+    let n = vigil_ir::svcomp::nondet_function(function).filter(|n| n.is_float())?;
+    let single = n.width == vigil_ir::svcomp::Width::Bits(32);
+    let x = if single { f64::from(f32::from_bits(value as u32)) } else { f64::from_bits(value as u64) };
     Some(if x.is_nan() {
         "NAN".into()
     } else if x.is_infinite() {
@@ -198,17 +182,6 @@ pub fn nondet_c_type(function: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn trace_text_parses() {
-        let v = InputValue::from_trace_text("__VERIFIER_nondet_int = -5", None).unwrap();
-        assert_eq!(v.function, "__VERIFIER_nondet_int");
-        assert_eq!(v.value, -5);
-        let v = InputValue::from_trace_text("__VERIFIER_nondet_ulong = 18446744073709551615", None).unwrap();
-        assert_eq!(v.value, u64::MAX as i128);
-        assert!(InputValue::from_trace_text("no value here", None).is_none());
-        assert!(InputValue::from_trace_text(" = 3", None).is_none());
-    }
 
     #[test]
     fn runtime_events_become_the_environment() {

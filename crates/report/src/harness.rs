@@ -139,37 +139,46 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
         );
     }
     write_environment(&mut s, ev);
+    write_verifier_functions(&mut s);
+    s
+}
+
+/// The SV-COMP error, assert and assume functions (from the table `vigil_ir::svcomp`): reaching an
+/// error reports it and aborts; a failed assumption stops the run.
+fn write_verifier_functions(s: &mut String) {
+    use vigil_ir::svcomp::{ASSERT_FUNCTION, ASSUME_FUNCTION, ERROR_FUNCTIONS};
     let _ = write!(
         s,
         "\nVIGIL_HARNESS static void vigil_reached(const char *name) {{\n\
          \x20   fprintf(stderr, \"{REACHED_MARKER}%s() called\\n\", name);\n\
          \x20   abort();\n\
-         }}\n\
-         VIGIL_HARNESS __attribute__((weak)) void reach_error(void) {{ vigil_reached(\"reach_error\"); }}\n\
-         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_error(void) {{ vigil_reached(\"__VERIFIER_error\"); }}\n\
-         /* Old SV-COMP programs call __VERIFIER_assert undefined: its traditional meaning. */\n\
-         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_assert(int cond) {{\n\
+         }}\n"
+    );
+    for f in ERROR_FUNCTIONS {
+        let _ = writeln!(s, "VIGIL_HARNESS __attribute__((weak)) void {f}(void) {{ vigil_reached(\"{f}\"); }}");
+    }
+    let _ = write!(
+        s,
+        "/* Old SV-COMP programs call {ASSERT_FUNCTION} undefined: its traditional meaning. */\n\
+         VIGIL_HARNESS __attribute__((weak)) void {ASSERT_FUNCTION}(int cond) {{\n\
          \x20   if (!cond)\n\
-         \x20       vigil_reached(\"__VERIFIER_assert\");\n\
+         \x20       vigil_reached(\"{ASSERT_FUNCTION}\");\n\
          }}\n\
-         VIGIL_HARNESS __attribute__((weak)) void __VERIFIER_assume(int cond) {{\n\
+         VIGIL_HARNESS __attribute__((weak)) void {ASSUME_FUNCTION}(int cond) {{\n\
          \x20   if (!cond) {{\n\
          \x20       fprintf(stderr, \"{ASSUME_MARKER}; stopping\\n\");\n\
          \x20       exit(0);\n\
          \x20   }}\n\
          }}\n\n\
          /* With -finstrument-functions, every function of the program reports its entry here: the\n\
-         \x20* program's own reach_error or __VERIFIER_error (perhaps with an empty body) is seen. */\n\
+         \x20* program's own error function (perhaps with an empty body) is seen. */\n\
          VIGIL_HARNESS void __cyg_profile_func_enter(void *fn, void *site) {{\n\
-         \x20   (void)site;\n\
-         \x20   if (fn == (void *)reach_error)\n\
-         \x20       vigil_reached(\"reach_error\");\n\
-         \x20   if (fn == (void *)__VERIFIER_error)\n\
-         \x20       vigil_reached(\"__VERIFIER_error\");\n\
-         }}\n\
-         VIGIL_HARNESS void __cyg_profile_func_exit(void *fn, void *site) {{ (void)fn; (void)site; }}\n"
+         \x20   (void)site;\n"
     );
-    s
+    for f in ERROR_FUNCTIONS {
+        let _ = write!(s, "    if (fn == (void *){f})\n        vigil_reached(\"{f}\");\n");
+    }
+    s.push_str("}\nVIGIL_HARNESS void __cyg_profile_func_exit(void *fn, void *site) { (void)fn; (void)site; }\n");
 }
 
 /// The definitions that give the counterexample's environment: stdin, the clocks, getenv.

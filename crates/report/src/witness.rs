@@ -325,6 +325,17 @@ pub fn check_violation_witness(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The task of the witness writers' tests: `prog.c` under `unreach-call`, LP64.
+#[cfg(test)]
+pub(crate) fn test_task() -> TaskInfo {
+    TaskInfo {
+        input_files: vec!["prog.c".into()],
+        specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
+        ilp32: false,
+        producer_version: "0.1.0".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,18 +357,9 @@ mod tests {
         }
     }
 
-    fn task() -> TaskInfo {
-        TaskInfo {
-            input_files: vec!["prog.c".into()],
-            specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
-            ilp32: false,
-            producer_version: "0.1.0".into(),
-        }
-    }
-
     #[test]
     fn written_witness_passes_the_format_check() {
-        let w = violation_witness(&task(), &evidence(), &read, 1_795_000_000).unwrap();
+        let w = violation_witness(&test_task(), &evidence(), &read, 1_795_000_000).unwrap();
         check_violation_witness(&w).unwrap_or_else(|e| panic!("{e}\n{w}"));
         assert!(w.contains("\\result == 42"), "{w}");
         // The call `__VERIFIER_nondet_int()` starts at column 11; its ')' is column 33.
@@ -367,7 +369,7 @@ mod tests {
 
     #[test]
     fn the_checker_rejects_broken_witnesses() {
-        let good = violation_witness(&task(), &evidence(), &read, 0).unwrap();
+        let good = violation_witness(&test_task(), &evidence(), &read, 0).unwrap();
         for (from, to) in [
             ("violation_sequence", "invariant_set"),
             ("format_version: '2.0'", "format_version: '1.0'"),

@@ -5,16 +5,16 @@
  */
 #include "rt.h"
 
-unsigned long long __vigil_nondet_float_bits(const char *name, int is_double);
+unsigned long long __vigil_nondet_float_bits(int is_double);
 
 RT_WEAK float __VERIFIER_nondet_float(void) {
     union { unsigned int bits; float value; } u;
-    u.bits = (unsigned int)__vigil_nondet_float_bits("__VERIFIER_nondet_float", 0);
+    u.bits = (unsigned int)__vigil_nondet_float_bits(0);
     return u.value;
 }
 
 RT_WEAK double __VERIFIER_nondet_double(void) {
     union { unsigned long long bits; double value; } u;
-    u.bits = __vigil_nondet_float_bits("__VERIFIER_nondet_double", 1);
+    u.bits = __vigil_nondet_float_bits(1);
     return u.value;
 }

@@ -80,20 +80,10 @@ RT_WEAK void __boot(void) {
     __vm_ctl_set(VM_CR_FAULT_HANDLER, (const void *)__vigil_fault_handler);
 }
 
-/* Says in the counterexample which thread runs from here on. Not formatted through printf and
- * not only when tracing: the search and the replay must run the same instructions. */
+/* Says in the counterexample which thread runs from here on (VM_ENV_THREAD). Not only when
+ * tracing: the search and the replay must run the same instructions. */
 static void note_switch(int t) {
-    char msg[] = "thread NN runs";
-    int n = 7;
-    if (t >= 10)
-        msg[n++] = (char)('0' + t / 10 % 10);
-    msg[n++] = (char)('0' + t % 10);
-    for (const char *rest = " runs"; ; rest++) {
-        msg[n++] = *rest;
-        if (!*rest)
-            break;
-    }
-    __vm_trace(VM_TRACE_INFO, msg);
+    __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_THREAD, t);
 }
 
 RT_WEAK void __vigil_sched(void) {

@@ -17,7 +17,7 @@
  * A read of more than 256 bytes (or with GRND_RANDOM) may also return fewer bytes than asked
  * when a signal arrives; those partial results are not explored, so the path is marked
  * incomplete (VM_FLAG_INCOMPLETE) and the search cannot conclude `true` from it.
- * The random bytes are not VM_TRACE_INPUT values (those are __VERIFIER_nondet_* results that
+ * The random bytes are not VM_ENV_NONDET values (those are __VERIFIER_nondet_* results that
  * harnesses and witnesses replay); the outcome is noted as VM_TRACE_INFO.
  *
  * With symbolic data (vigil check --symbolic auto or always) each byte is instead a symbolic

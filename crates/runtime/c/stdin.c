@@ -20,7 +20,7 @@
  * reading stdout or stderr raises VM_FAULT_INVALID_ARG (which violates no property, so it cannot
  * produce a wrong verdict). feof/ferror/clearerr also accept stdout and stderr, whose output
  * never fails in the runtime's model (see stdio.c), so their indicators are always clear.
- * The bytes read are noted as VM_TRACE_INFO, not VM_TRACE_INPUT (harnesses and witnesses replay
+ * The bytes read are noted as VM_TRACE_INFO, not VM_ENV_NONDET (harnesses and witnesses replay
  * only __VERIFIER_nondet_* values).
  *
  * With symbolic data (vigil check --symbolic auto or always) a byte is a symbolic input of the

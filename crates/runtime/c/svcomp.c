@@ -22,8 +22,8 @@
  * Once the vector is used up, calls return 0 and set VM_FLAG_INCOMPLETE (that run no longer
  * follows the given inputs). The position in the vector is the global `input_next`, part of
  * the program's state like any other variable. --nondet-range is ignored in this mode.
- * Every chosen value is reported as VM_TRACE_INPUT "<function> = <decimal value>" when the VM
- * records a trace (VM_CTL_TRACING); during the search the formatting is skipped.
+ * Every chosen value is recorded as the environment event VM_ENV_NONDET when the VM records a
+ * trace (VM_CTL_TRACING); the counterexample shows it as "<function> = <decimal value>".
  */
 #include "rt.h"
 
@@ -40,28 +40,12 @@ static void mark_incomplete(void) {
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
 }
 
-/* The formatting buffers live in separate, never-inlined functions: inlined, their stack array
- * would be an alloca (a VM object) in every nondet function even when nothing is traced. */
-__attribute__((noinline)) static void trace_signed_now(const char *name, long long v) {
-    char msg[96];
-    __vigil_format(msg, sizeof msg, "%s = %lld", name, v);
-    __vm_trace(VM_TRACE_INPUT, msg);
-}
-
-__attribute__((noinline)) static void trace_unsigned_now(const char *name, unsigned long long v) {
-    char msg[96];
-    __vigil_format(msg, sizeof msg, "%s = %llu", name, v);
-    __vm_trace(VM_TRACE_INPUT, msg);
-}
-
-static void trace_signed(const char *name, long long v) {
+/* Records the value an input function returns (VM_ENV_NONDET, the value's bits as a long long)
+ * when the VM records a trace. Which function it is, the trace knows: the innermost
+ * __VERIFIER_nondet_* call; its signedness and width are in vigil_ir::svcomp::NONDET. */
+static void trace_input(unsigned long long v) {
     if (rt_tracing())
-        trace_signed_now(name, v);
-}
-
-static void trace_unsigned(const char *name, unsigned long long v) {
-    if (rt_tracing())
-        trace_unsigned_now(name, v);
+        __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_NONDET, (long long)v);
 }
 
 /* Chooses every value of [0, max] exactly once, in chunks __vm_choose can count. */
@@ -104,7 +88,7 @@ static long long clamp(long long v, long long lo, long long hi) {
 }
 
 /* A value of a signed type with domain [min, max]. */
-static long long pick_signed(const char *name, long long min, long long max) {
+static long long pick_signed(long long min, long long max) {
     long long v;
     unsigned long long fixed;
     if (fixed_input(&fixed)) {
@@ -139,12 +123,12 @@ static long long pick_signed(const char *name, long long min, long long max) {
         mark_incomplete();
         v = picks[__vm_choose(SIGNED_PICKS)];
     }
-    trace_signed(name, v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
 /* A value of an unsigned type with domain [0, max]. */
-static unsigned long long pick_unsigned(const char *name, unsigned long long max) {
+static unsigned long long pick_unsigned(unsigned long long max) {
     unsigned long long v;
     unsigned long long fixed;
     if (fixed_input(&fixed)) {
@@ -174,7 +158,7 @@ static unsigned long long pick_unsigned(const char *name, unsigned long long max
         mark_incomplete();
         v = picks[__vm_choose(UNSIGNED_PICKS)];
     }
-    trace_unsigned(name, v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
@@ -187,7 +171,7 @@ static unsigned char choose_byte(void) {
 RT_WEAK _Bool __VERIFIER_nondet_bool(void) {
     unsigned long long fixed;
     int v = fixed_input(&fixed) ? (int)(fixed & 1) : __vm_choose(2);
-    trace_signed("__VERIFIER_nondet_bool", v);
+    trace_input((unsigned long long)v);
     return v != 0;
 }
 
@@ -195,14 +179,14 @@ RT_WEAK _Bool __VERIFIER_nondet_bool(void) {
 RT_WEAK char __VERIFIER_nondet_char(void) {
     unsigned long long fixed;
     char v = (char)(unsigned char)(fixed_input(&fixed) ? fixed : (unsigned long long)__vm_choose(256));
-    trace_signed("__VERIFIER_nondet_char", v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
 RT_WEAK unsigned char __VERIFIER_nondet_uchar(void) {
     unsigned long long fixed;
     unsigned char v = (unsigned char)(fixed_input(&fixed) ? fixed : (unsigned long long)__vm_choose(256));
-    trace_unsigned("__VERIFIER_nondet_uchar", v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
@@ -212,11 +196,11 @@ RT_WEAK unsigned char __VERIFIER_nondet_uchar(void) {
  * x86-64 glibc's, as in vigil_ir::svcomp::NONDET. */
 #define NONDET_SIGNED(type, suffix, min, max)                                                  \
     RT_WEAK type __VERIFIER_nondet_##suffix(void) {                                            \
-        return (type)pick_signed("__VERIFIER_nondet_" #suffix, min, max);                       \
+        return (type)pick_signed(min, max);                                                    \
     }
 #define NONDET_UNSIGNED(type, suffix, max)                                                     \
     RT_WEAK type __VERIFIER_nondet_##suffix(void) {                                            \
-        return (type)pick_unsigned("__VERIFIER_nondet_" #suffix, max);                          \
+        return (type)pick_unsigned(max);                                                       \
     }
 
 NONDET_SIGNED(short, short, SHRT_MIN, SHRT_MAX)
@@ -233,7 +217,7 @@ NONDET_UNSIGNED(size_t, size_t, (size_t)-1)
 /* The other integer names of SV-COMP's list (and those older tasks call). */
 RT_WEAK unsigned char __VERIFIER_nondet_u8(void) {
     unsigned char v = (unsigned char)choose_byte();
-    trace_unsigned("__VERIFIER_nondet_u8", v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
@@ -243,13 +227,13 @@ NONDET_UNSIGNED(unsigned long long, u64, ULLONG_MAX)
 
 RT_WEAK signed char __VERIFIER_nondet_schar(void) {
     signed char v = (signed char)choose_byte();
-    trace_signed("__VERIFIER_nondet_schar", v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
 RT_WEAK signed char __VERIFIER_nondet_s8(void) {
     signed char v = (signed char)choose_byte();
-    trace_signed("__VERIFIER_nondet_s8", v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
@@ -267,7 +251,7 @@ NONDET_UNSIGNED(unsigned long, sector_t, ULONG_MAX)
  * which is never the whole domain (VM_FLAG_INCOMPLETE: never `true` from samples). The trace
  * gives the bits as an unsigned decimal; the harness reinterprets them. fp_svcomp.c turns the
  * bits into the value (this file is compiled without floating point). */
-RT_WEAK unsigned long long __vigil_nondet_float_bits(const char *name, int is_double) {
+RT_WEAK unsigned long long __vigil_nondet_float_bits(int is_double) {
     static const unsigned long long doubles[] = {
         0x0000000000000000ULL, /* 0.0 */
         0x3ff0000000000000ULL, /* 1.0 */
@@ -298,7 +282,7 @@ RT_WEAK unsigned long long __vigil_nondet_float_bits(const char *name, int is_do
         int k = __vm_choose(n);
         v = is_double ? doubles[k] : floats[k];
     }
-    trace_unsigned(name, v);
+    trace_input((unsigned long long)v);
     return v;
 }
 
@@ -308,8 +292,7 @@ RT_WEAK void *__VERIFIER_nondet_pointer(void) {
     unsigned long long fixed;
     if (!fixed_input(&fixed) || fixed != 0)
         mark_incomplete();
-    if (rt_tracing())
-        __vm_trace(VM_TRACE_INPUT, "__VERIFIER_nondet_pointer = 0");
+    trace_input(0);
     return NULL;
 }
 

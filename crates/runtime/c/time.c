@@ -13,7 +13,7 @@
  *  - clock(): CPU time in microseconds, at the first call 0 or 1000, later the previous value,
  *    one more or one second more (it never decreases).
  * time(t) also stores the value in *t when t is not NULL. The values chosen are noted as
- * VM_TRACE_INFO (not VM_TRACE_INPUT, which only __VERIFIER_nondet_* values are).
+ * VM_TRACE_INFO (not VM_ENV_NONDET, which only __VERIFIER_nondet_* values are).
  *
  * sleep, usleep and nanosleep return at once and report a complete sleep (0): a sleep ends early
  * only when a signal handler runs, and the runtime offers no way to install one. nanosleep checks

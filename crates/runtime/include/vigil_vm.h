@@ -6,7 +6,7 @@
  * top of them. The numeric constants are mirrored by `vigil_runtime::consts` (Rust) and by
  * vigil-vm's machine.rs; unit tests check that they agree, so change them everywhere.
  *
- * VM_CTL_TRACING lets the runtime skip formatting trace messages (input values, notes) during
+ * VM_CTL_TRACING lets the runtime skip formatting trace messages (notes, input values) during
  * the state-space search, where nobody reads them; they are produced when a run is replayed.
  */
 #ifndef VIGIL_VM_H
@@ -15,7 +15,6 @@
 /* Trace kinds (first argument of __vm_trace). */
 #define VM_TRACE_TEXT 0  /* program output (stdout and stderr) */
 #define VM_TRACE_INFO 1  /* runtime notes, e.g. an allocation chosen to fail */
-#define VM_TRACE_INPUT 2 /* a nondeterministic value was chosen: "__VERIFIER_nondet_int = -1" */
 
 /* Control operations (first argument of __vm_control). */
 #define VM_CTL_GET_FLAGS 0    /* returns the flags */
@@ -29,9 +28,9 @@
 #define VM_CTL_ENVIRONMENT 8  /* records what the path read from the environment: a = VM_ENV_*,
                                  b = its value; only when tracing, returns 0 */
 
-/* Environment events (argument a of VM_CTL_ENVIRONMENT): the inputs of a path that are not
- * __VERIFIER_nondet_* values, for witnesses and harnesses. The runtime also traces a readable
- * note (VM_TRACE_INFO) for each; the note's text is for people, these codes for tools. */
+/* Environment events (argument a of VM_CTL_ENVIRONMENT): what a path read, for witnesses and
+ * harnesses. For the events up to VM_ENV_GETRANDOM_FAILURE the runtime also traces a readable
+ * note (VM_TRACE_INFO); the note's text is for people, these codes for tools. */
 #define VM_ENV_STDIN_BYTE 1        /* b: the byte read from stdin */
 #define VM_ENV_STDIN_END 2         /* stdin reached its end */
 #define VM_ENV_STDIN_ERROR 3       /* reading stdin failed */
@@ -40,6 +39,10 @@
 #define VM_ENV_GETENV_SET 6        /* getenv found its variable set */
 #define VM_ENV_ALLOC_FAILURE 7     /* an allocation was chosen to fail */
 #define VM_ENV_GETRANDOM_FAILURE 8 /* getrandom was chosen to fail */
+#define VM_ENV_NONDET 9            /* b: the value (its bits) a __VERIFIER_nondet_* function returns;
+                                      the function is the innermost such call */
+#define VM_ENV_THREAD 10           /* b: the thread the scheduler picked; recorded in every
+                                      transition, also outside traced runs */
 #define VM_CTL_READY 9        /* the scheduler tells which threads may run now, as a bit set a
                                * (bit k: thread k), before it picks one (partial-order
                                * reduction reads it) */
@@ -58,8 +61,9 @@
  * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,
  * SIGNED_OVERFLOW and OVERLAP for undefined behaviour it detects inside library functions; the VM
  * ignores a SIGNED_OVERFLOW while no-overflow is not checked, as it does for an nsw instruction,
- * and the runtime then goes on with the wrapped value) and the first argument of the fault handler (every kind but LEAK, which
- * the verifier finds by itself when it looks at a whole state). */
+ * and the runtime then goes on with the wrapped value) and the first argument of the fault
+ * handler (every kind but LEAK and DATA_RACE, which the verifier finds by itself when it looks at
+ * a whole state or at two transitions). */
 #define VM_FAULT_ASSERT 1            /* reach_error, failed assert, __VERIFIER_error */
 #define VM_FAULT_INVALID_FREE 2      /* free of something that is not a live heap object */
 #define VM_FAULT_INVALID_ARG 3       /* misuse of a library function (e.g. overlapping memcpy) */
@@ -81,8 +85,8 @@
 #define VM_FAULT_OVERLAP 19          /* overlapping source and destination (memcpy, strcpy, …) */
 #define VM_FAULT_VA_ARG 20           /* va_arg past the arguments passed (printf with too few) */
 #define VM_FAULT_DEADLOCK 21         /* every live thread waits (raised by the scheduler) */
-#define VM_FAULT_TOO_LARGE 23        /* an object over VM_OBJ_SIZE_MAX: a limit of the VM (22 is a
-                                        data race, found by the verifier, never raised) */
+#define VM_FAULT_DATA_RACE 22        /* a data race (found by the verifier, never raised) */
+#define VM_FAULT_TOO_LARGE 23        /* an object over VM_OBJ_SIZE_MAX: a limit of the VM */
 
 /* Control registers (argument of __vm_ctl_get / __vm_ctl_set). Only VM_CR_STATE is part of the
  * stored state; VM_CR_SCHEDULER and VM_CR_FAULT_HANDLER are set once, by __boot, and read-only

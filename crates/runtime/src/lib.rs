@@ -49,7 +49,6 @@ pub mod consts {
     /// Trace kinds (first argument of `__vm_trace`).
     pub const VM_TRACE_TEXT: i64 = 0;
     pub const VM_TRACE_INFO: i64 = 1;
-    pub const VM_TRACE_INPUT: i64 = 2;
     /// Operations of `__vm_control`.
     pub const VM_CTL_GET_FLAGS: i64 = 0;
     pub const VM_CTL_SET_FLAGS: i64 = 1;
@@ -69,6 +68,10 @@ pub mod consts {
     pub const VM_ENV_GETENV_SET: i64 = 6;
     pub const VM_ENV_ALLOC_FAILURE: i64 = 7;
     pub const VM_ENV_GETRANDOM_FAILURE: i64 = 8;
+    /// The value a `__VERIFIER_nondet_*` function returns (the innermost such call).
+    pub const VM_ENV_NONDET: i64 = 9;
+    /// The thread the scheduler picked for a transition.
+    pub const VM_ENV_THREAD: i64 = 10;
     pub const VM_CTL_READY: i64 = 9;
     /// Flags.
     pub const VM_FLAG_ERROR: i64 = 1;
@@ -100,6 +103,7 @@ pub mod consts {
     pub const VM_FAULT_OVERLAP: i64 = 19;
     pub const VM_FAULT_VA_ARG: i64 = 20;
     pub const VM_FAULT_DEADLOCK: i64 = 21;
+    pub const VM_FAULT_DATA_RACE: i64 = 22;
     pub const VM_FAULT_TOO_LARGE: i64 = 23;
     /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
     pub const VM_CR_STATE: i64 = 0;
@@ -112,10 +116,9 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 57] = [
+    pub const ALL: [(&str, i64); 59] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
-        ("VM_TRACE_INPUT", VM_TRACE_INPUT),
         ("VM_CTL_GET_FLAGS", VM_CTL_GET_FLAGS),
         ("VM_CTL_SET_FLAGS", VM_CTL_SET_FLAGS),
         ("VM_CTL_CLEAR_FLAGS", VM_CTL_CLEAR_FLAGS),
@@ -133,6 +136,8 @@ pub mod consts {
         ("VM_ENV_GETENV_SET", VM_ENV_GETENV_SET),
         ("VM_ENV_ALLOC_FAILURE", VM_ENV_ALLOC_FAILURE),
         ("VM_ENV_GETRANDOM_FAILURE", VM_ENV_GETRANDOM_FAILURE),
+        ("VM_ENV_NONDET", VM_ENV_NONDET),
+        ("VM_ENV_THREAD", VM_ENV_THREAD),
         ("VM_CTL_READY", VM_CTL_READY),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
@@ -162,6 +167,7 @@ pub mod consts {
         ("VM_FAULT_OVERLAP", VM_FAULT_OVERLAP),
         ("VM_FAULT_VA_ARG", VM_FAULT_VA_ARG),
         ("VM_FAULT_DEADLOCK", VM_FAULT_DEADLOCK),
+        ("VM_FAULT_DATA_RACE", VM_FAULT_DATA_RACE),
         ("VM_FAULT_TOO_LARGE", VM_FAULT_TOO_LARGE),
         ("VM_CR_STATE", VM_CR_STATE),
         ("VM_CR_FRAME", VM_CR_FRAME),

@@ -247,10 +247,11 @@ fn native_harness_runs_every_library_check() {
         "[TEXT] b",
         "[TEXT] line\\n",
         "[TEXT] [-1]\\n",
-        "[INPUT] __VERIFIER_nondet_int = -1",
-        "[INPUT] __VERIFIER_nondet_char = -56",
-        "[INPUT] __VERIFIER_nondet_ulonglong = 18446744073709551615",
-        "[INPUT] __VERIFIER_nondet_pointer = 0",
+        // Input values (VM_ENV_NONDET events) as their bits: int -1, char -56, ulonglong
+        // 18446744073709551615 (-1 as bits), pointer 0.
+        "[INPUT] -1 ",
+        "[INPUT] -56 ",
+        "[INPUT] 0 ",
         "[INFO] assertion failed: x > 0 (prog.c:12)",
         "[INFO] malloc(3): allocation failure chosen, returns NULL",
         "[INFO] memcpy: source and destination overlap",

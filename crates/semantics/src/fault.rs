@@ -80,32 +80,33 @@ impl FaultKind {
     /// The kind's number in the runtime's `vigil_vm.h` (`VM_FAULT_*`), passed to the fault
     /// handler.
     pub fn code(&self) -> u64 {
+        use vigil_runtime::consts as rt;
         use FaultKind::*;
-        match self {
-            Assert => 1,
-            InvalidFree => 2,
-            Leak => 4,
-            NullDeref => 5,
-            OutOfBounds => 6,
-            UseAfterFree => 7,
-            InvalidPointer => 8,
-            WriteToConstant => 9,
-            DivByZero => 10,
-            DivOverflow => 11,
-            SignedOverflow => 12,
-            Undefined(_) => 13,
-            Unreachable => 14,
-            BadCall => 15,
-            UnknownFunction(_) => 16,
-            BadHypercall(_) => 17,
-            ObjectTooLarge => 23,
-            InvalidArgument(_) => 3,
-            Unsupported(_) => 18,
-            OverlappingCopy(_) => 19,
-            VaArgBeyondArguments => 20,
-            DataRace => 22,
-            Deadlock => 21,
-        }
+        (match self {
+            Assert => rt::VM_FAULT_ASSERT,
+            InvalidFree => rt::VM_FAULT_INVALID_FREE,
+            Leak => rt::VM_FAULT_LEAK,
+            NullDeref => rt::VM_FAULT_NULL_DEREF,
+            OutOfBounds => rt::VM_FAULT_OUT_OF_BOUNDS,
+            UseAfterFree => rt::VM_FAULT_USE_AFTER_FREE,
+            InvalidPointer => rt::VM_FAULT_INVALID_POINTER,
+            WriteToConstant => rt::VM_FAULT_WRITE_CONSTANT,
+            DivByZero => rt::VM_FAULT_DIV_BY_ZERO,
+            DivOverflow => rt::VM_FAULT_DIV_OVERFLOW,
+            SignedOverflow => rt::VM_FAULT_SIGNED_OVERFLOW,
+            Undefined(_) => rt::VM_FAULT_UNDEFINED,
+            Unreachable => rt::VM_FAULT_UNREACHABLE,
+            BadCall => rt::VM_FAULT_BAD_CALL,
+            UnknownFunction(_) => rt::VM_FAULT_UNKNOWN_FUNCTION,
+            BadHypercall(_) => rt::VM_FAULT_BAD_HYPERCALL,
+            ObjectTooLarge => rt::VM_FAULT_TOO_LARGE,
+            InvalidArgument(_) => rt::VM_FAULT_INVALID_ARG,
+            Unsupported(_) => rt::VM_FAULT_UNSUPPORTED,
+            OverlappingCopy(_) => rt::VM_FAULT_OVERLAP,
+            VaArgBeyondArguments => rt::VM_FAULT_VA_ARG,
+            DataRace => rt::VM_FAULT_DATA_RACE,
+            Deadlock => rt::VM_FAULT_DEADLOCK,
+        }) as u64
     }
 
     /// The fault the runtime raises with `VM_CTL_FAULT` and code `code` (`VM_FAULT_*`). The
@@ -113,20 +114,21 @@ impl FaultKind {
     /// `VM_FAULT_INVALID_ARG` (a misuse of a library function, or a use vigil does not model) and
     /// any other code become a [`FaultKind::InvalidArgument`], which ends the path as unknown.
     pub fn from_runtime_code(code: u64) -> FaultKind {
+        use vigil_runtime::consts as rt;
         use FaultKind::*;
-        match code {
-            1 => Assert,
-            2 => InvalidFree,
-            4 => Leak,
-            5 => NullDeref,
-            6 => OutOfBounds,
-            7 => UseAfterFree,
-            8 => InvalidPointer,
-            10 => DivByZero,
-            11 => DivOverflow,
-            12 => SignedOverflow,
-            19 => OverlappingCopy("source and destination overlap"),
-            21 => Deadlock,
+        match code as i64 {
+            rt::VM_FAULT_ASSERT => Assert,
+            rt::VM_FAULT_INVALID_FREE => InvalidFree,
+            rt::VM_FAULT_LEAK => Leak,
+            rt::VM_FAULT_NULL_DEREF => NullDeref,
+            rt::VM_FAULT_OUT_OF_BOUNDS => OutOfBounds,
+            rt::VM_FAULT_USE_AFTER_FREE => UseAfterFree,
+            rt::VM_FAULT_INVALID_POINTER => InvalidPointer,
+            rt::VM_FAULT_DIV_BY_ZERO => DivByZero,
+            rt::VM_FAULT_DIV_OVERFLOW => DivOverflow,
+            rt::VM_FAULT_SIGNED_OVERFLOW => SignedOverflow,
+            rt::VM_FAULT_OVERLAP => OverlappingCopy("source and destination overlap"),
+            rt::VM_FAULT_DEADLOCK => Deadlock,
             _ => InvalidArgument("invalid argument to a library function"),
         }
     }
@@ -222,7 +224,8 @@ pub enum FaultClass {
     RuntimeBug,
 }
 
-/// The properties the VM can check.
+/// The properties vigil knows: the ones it checks, and those SV-COMP defines that it does not
+/// check ([`Property::Unsupported`], answered `unknown` and never given to an engine).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Property {
     UnreachCall,
@@ -232,6 +235,49 @@ pub enum Property {
     NoOverflow,
     /// SV-COMP's `no-data-race` (README, "Threads").
     NoDataRace,
-    /// vigil's own `no-deadlock`: no reachable state in which every live thread waits.
+    /// vigil's own `no-deadlock`: no reachable state in which every thread that has not ended
+    /// waits (on a mutex, a join, a condition variable, a barrier, a semaphore or a read-write
+    /// lock).
     NoDeadlock,
+    /// A property SV-COMP defines that vigil does not check (its name, one of [`UNSUPPORTED`]).
+    Unsupported(&'static str),
+}
+
+/// The names of the SV-COMP properties vigil does not check.
+pub const UNSUPPORTED: [&str; 3] = ["termination", "coverage-error-call", "coverage-branches"];
+
+impl Property {
+    /// The properties vigil checks.
+    pub const CHECKED: [Property; 6] = [
+        Property::UnreachCall,
+        Property::ValidMemsafety,
+        Property::ValidMemcleanup,
+        Property::NoOverflow,
+        Property::NoDataRace,
+        Property::NoDeadlock,
+    ];
+
+    /// The property's name (SV-COMP's, or vigil's own for `no-deadlock`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Property::UnreachCall => "unreach-call",
+            Property::ValidMemsafety => "valid-memsafety",
+            Property::ValidMemcleanup => "valid-memcleanup",
+            Property::NoOverflow => "no-overflow",
+            Property::NoDataRace => "no-data-race",
+            Property::NoDeadlock => "no-deadlock",
+            Property::Unsupported(name) => name,
+        }
+    }
+
+    /// The property called `name`.
+    pub fn from_name(name: &str) -> Option<Property> {
+        let checked = Property::CHECKED.into_iter().find(|p| p.name() == name);
+        checked.or_else(|| UNSUPPORTED.iter().find(|n| **n == name).map(|n| Property::Unsupported(n)))
+    }
+
+    /// Whether vigil checks the property (else it is [`Property::Unsupported`]).
+    pub fn is_checked(&self) -> bool {
+        !matches!(self, Property::Unsupported(_))
+    }
 }

@@ -57,7 +57,7 @@ pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskRe
         category: task.category.clone(),
         expected: task.expected.clone(),
         verdict: String::new(),
-        outcome: String::new(),
+        outcome: Outcome::Unknown,
         engine: "none".into(),
         cause: None,
         wall_s: 0.0,
@@ -97,7 +97,7 @@ pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskRe
     }
     let _ = std::fs::remove_file(&timing);
     result.wall_s = t0.elapsed().as_secs_f64();
-    result.outcome = outcome(&verdict, task.expected.as_deref()).to_string();
+    result.outcome = outcome(&verdict, task.expected.as_deref());
     result.verdict = verdict;
     result
 }

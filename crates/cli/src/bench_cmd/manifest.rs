@@ -71,7 +71,7 @@ pub fn read_manifest(path: &Path, root: Option<&Path>) -> Result<Vec<BenchTask>,
         };
         let file = base.join(&rel);
         let property = m.property.unwrap_or_else(|| "unreach-call".into());
-        Property::parse(&property).map_err(|e| format!("{at}:{}: {e}", k + 1))?;
+        crate::property::parse(&property).map_err(|e| format!("{at}:{}: {e}", k + 1))?;
         let expected = match m.expected {
             None | Some(serde_json::Value::Null) => None,
             Some(serde_json::Value::Bool(b)) => Some(b.to_string()),

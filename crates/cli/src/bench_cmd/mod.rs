@@ -19,7 +19,6 @@ use child::{run_task, MAX_MEMORY_MIB};
 use manifest::read_manifest;
 use scoring::*;
 
-use crate::property::Property;
 use crate::task::Task;
 use crate::EXIT_USAGE;
 use clap::Args;
@@ -88,8 +87,7 @@ pub struct TaskResult {
     pub expected: Option<String>,
     /// `true`, `false(P)` or `unknown(REASON)`.
     pub verdict: String,
-    /// correct-true, correct-false, wrong-true, wrong-false, unknown.
-    pub outcome: String,
+    pub outcome: Outcome,
     pub engine: String,
     /// The cause of an unknown verdict (`class:cause`, see `vigil_ir::unknown`); None for other
     /// verdicts, for an unknown whose cause vigil did not state (an error, older result files).
@@ -216,7 +214,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         }
     }
     // Wrong answers make the run fail, so scripts notice.
-    if file.results.iter().any(|r| r.outcome.starts_with("wrong")) {
+    if file.results.iter().any(|r| r.outcome.is_wrong()) {
         1
     } else {
         0
@@ -230,15 +228,20 @@ mod tests {
 
     #[test]
     fn outcomes_and_scores() {
-        assert_eq!(outcome("true", Some("true")), "correct-true");
-        assert_eq!(outcome("true", Some("false")), "wrong-true");
-        assert_eq!(outcome("false(unreach-call)", Some("false")), "correct-false");
-        assert_eq!(outcome("false(valid-deref)", Some("false(valid-deref)")), "correct-false");
-        assert_eq!(outcome("false(valid-free)", Some("false(valid-deref)")), "wrong-false");
-        assert_eq!(outcome("false(unreach-call)", Some("true")), "wrong-false");
-        assert_eq!(outcome("unknown(timeout)", Some("true")), "unknown");
-        assert_eq!(outcome("true", None), "unknown");
-        assert_eq!(score("correct-true") + score("correct-false") + score("wrong-true") + score("wrong-false"), 2 + 1 - 32 - 16);
+        use Outcome::*;
+        assert_eq!(outcome("true", Some("true")), CorrectTrue);
+        assert_eq!(outcome("true", Some("false")), WrongTrue);
+        assert_eq!(outcome("false(unreach-call)", Some("false")), CorrectFalse);
+        assert_eq!(outcome("false(valid-deref)", Some("false(valid-deref)")), CorrectFalse);
+        assert_eq!(outcome("false(valid-free)", Some("false(valid-deref)")), WrongFalse);
+        assert_eq!(outcome("false(unreach-call)", Some("true")), WrongFalse);
+        assert_eq!(outcome("unknown(timeout)", Some("true")), Unknown);
+        assert_eq!(outcome("true", None), Unknown);
+        assert_eq!(CorrectTrue.score() + CorrectFalse.score() + WrongTrue.score() + WrongFalse.score(), 2 + 1 - 32 - 16);
+        // The results files keep the names.
+        assert_eq!(serde_json::to_string(&WrongFalse).unwrap(), "\"wrong-false\"");
+        assert_eq!(serde_json::from_str::<Outcome>("\"correct-true\"").unwrap(), CorrectTrue);
+        assert_eq!(format!("{:<13}|", Unknown), "unknown      |");
     }
 
     fn result(file: &str, verdict: &str, expected: &str) -> TaskResult {
@@ -248,7 +251,7 @@ mod tests {
             category: "c".into(),
             expected: Some(expected.into()),
             verdict: verdict.into(),
-            outcome: outcome(verdict, Some(expected)).into(),
+            outcome: outcome(verdict, Some(expected)),
             engine: "explicit".into(),
             cause: verdict.starts_with("unknown").then(|| "limit:timeout".to_string()),
             wall_s: 1.0,

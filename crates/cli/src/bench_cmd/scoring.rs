@@ -7,36 +7,82 @@
 
 use super::*;
 
-/// Classifies a verdict against the expectation.
-pub fn outcome(verdict: &str, expected: Option<&str>) -> &'static str {
-    let Some(expected) = expected else { return "unknown" };
+/// How an answer compares with the expected verdict (SV-COMP's classes); written to the JSON
+/// and CSV results as `correct-true`, `correct-false`, `wrong-true`, `wrong-false`, `unknown`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    CorrectTrue,
+    CorrectFalse,
+    WrongTrue,
+    WrongFalse,
+    /// An unknown answer, or no expected verdict.
+    Unknown,
+}
+
+impl Outcome {
+    /// The name in the results files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::CorrectTrue => "correct-true",
+            Outcome::CorrectFalse => "correct-false",
+            Outcome::WrongTrue => "wrong-true",
+            Outcome::WrongFalse => "wrong-false",
+            Outcome::Unknown => "unknown",
+        }
+    }
+
+    /// SV-COMP points.
+    pub fn score(self) -> i64 {
+        match self {
+            Outcome::CorrectTrue => 2,
+            Outcome::CorrectFalse => 1,
+            Outcome::WrongTrue => -32,
+            Outcome::WrongFalse => -16,
+            Outcome::Unknown => 0,
+        }
+    }
+
+    pub fn is_wrong(self) -> bool {
+        matches!(self, Outcome::WrongTrue | Outcome::WrongFalse)
+    }
+
+    /// How good the outcome is, for ordering a comparison (higher is better).
+    pub(super) fn rank(self) -> i32 {
+        match self {
+            Outcome::WrongTrue | Outcome::WrongFalse => 0,
+            Outcome::Unknown => 1,
+            Outcome::CorrectTrue | Outcome::CorrectFalse => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// Classifies a verdict line of `vigil check` (`true`, `false(P)`, `unknown(…)`) against the
+/// expectation.
+pub fn outcome(verdict: &str, expected: Option<&str>) -> Outcome {
+    let Some(expected) = expected else { return Outcome::Unknown };
     if verdict == "true" {
-        return if expected == "true" { "correct-true" } else { "wrong-true" };
+        return if expected == "true" { Outcome::CorrectTrue } else { Outcome::WrongTrue };
     }
     if let Some(rest) = verdict.strip_prefix("false") {
         if !expected.starts_with("false") {
-            return "wrong-false";
+            return Outcome::WrongFalse;
         }
         // `false` without a subproperty accepts any; `false(P)` needs P.
         let exp_sub = expected.strip_prefix("false").unwrap_or("");
         return if exp_sub.is_empty() || exp_sub == rest || (exp_sub.starts_with('(') && rest.is_empty()) {
-            "correct-false"
+            Outcome::CorrectFalse
         } else {
-            "wrong-false"
+            Outcome::WrongFalse
         };
     }
-    "unknown"
-}
-
-/// SV-COMP points of an outcome.
-pub fn score(outcome: &str) -> i64 {
-    match outcome {
-        "correct-true" => 2,
-        "correct-false" => 1,
-        "wrong-true" => -32,
-        "wrong-false" => -16,
-        _ => 0,
-    }
+    Outcome::Unknown
 }
 
 /// Totals of one category.
@@ -98,7 +144,7 @@ pub fn table(results: &[TaskResult]) -> String {
 /// How many results are unknown, by cause (`class:cause`; `other` when no cause was stated).
 pub fn unknown_by_cause(results: &[TaskResult]) -> BTreeMap<String, usize> {
     let mut by: BTreeMap<String, usize> = BTreeMap::new();
-    for r in results.iter().filter(|r| r.outcome == "unknown") {
+    for r in results.iter().filter(|r| r.outcome == Outcome::Unknown) {
         *by.entry(r.cause.clone().unwrap_or_else(|| "other".into())).or_default() += 1;
     }
     by
@@ -121,7 +167,7 @@ pub(super) fn to_csv(results: &[TaskResult]) -> String {
             csv_field(&r.category),
             csv_field(r.expected.as_deref().unwrap_or("")),
             csv_field(&r.verdict),
-            r.outcome.clone(),
+            r.outcome.name().to_string(),
             csv_field(&r.engine),
             format!("{:.3}", r.wall_s),
             r.cpu_s.map(|c| format!("{c:.3}")).unwrap_or_default(),
@@ -132,15 +178,6 @@ pub(super) fn to_csv(results: &[TaskResult]) -> String {
         s.push('\n');
     }
     s
-}
-
-/// How good an outcome is, for ordering a comparison (higher is better).
-pub(super) fn rank(outcome: &str) -> i32 {
-    match outcome {
-        "wrong-true" | "wrong-false" => 0,
-        "unknown" => 1,
-        _ => 2,
-    }
 }
 
 /// Rows that differ between `old` and `new`, regressions first, then improvements, then other
@@ -155,12 +192,12 @@ pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
         if o.verdict == n.verdict {
             continue;
         }
-        if o.outcome == "unknown" && n.outcome == "unknown" {
+        if o.outcome == Outcome::Unknown && n.outcome == Outcome::Unknown {
             // Only the reason changed: counted, not listed.
             other_reason += 1;
             continue;
         }
-        let delta = rank(&n.outcome) - rank(&o.outcome);
+        let delta = n.outcome.rank() - o.outcome.rank();
         let tag = match delta.cmp(&0) {
             std::cmp::Ordering::Less => "REGRESSION",
             std::cmp::Ordering::Greater => "improved",
@@ -173,7 +210,7 @@ pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
     if other_reason > 0 {
         s.push_str(&format!("{other_reason} unknown answer(s) with another reason than before\n"));
     }
-    let total = |rs: &[TaskResult]| rs.iter().map(|r| score(&r.outcome)).sum::<i64>();
+    let total = |rs: &[TaskResult]| rs.iter().map(|r| r.outcome.score()).sum::<i64>();
     s.push_str(&format!("score: before {}  now {}  ({} tasks compared)\n", total(old), total(new), new.iter().filter(|n| old_by.contains_key(&key(n))).count()));
     s
 }
@@ -181,14 +218,14 @@ pub fn compare(old: &[TaskResult], new: &[TaskResult]) -> String {
 impl Tally {
     pub(super) fn add(&mut self, r: &TaskResult) {
         self.tasks += 1;
-        match r.outcome.as_str() {
-            "correct-true" => self.correct_true += 1,
-            "correct-false" => self.correct_false += 1,
-            "wrong-true" => self.wrong_true += 1,
-            "wrong-false" => self.wrong_false += 1,
-            _ => self.unknown += 1,
+        match r.outcome {
+            Outcome::CorrectTrue => self.correct_true += 1,
+            Outcome::CorrectFalse => self.correct_false += 1,
+            Outcome::WrongTrue => self.wrong_true += 1,
+            Outcome::WrongFalse => self.wrong_false += 1,
+            Outcome::Unknown => self.unknown += 1,
         }
-        self.score += score(&r.outcome);
+        self.score += r.outcome.score();
         self.cpu_s += r.cpu_s.unwrap_or(r.wall_s);
     }
 }

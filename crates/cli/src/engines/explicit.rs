@@ -169,14 +169,9 @@ pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
             Step::Environment { event, value } => ev.environment.record(environment_event(*event, *value)),
             Step::Uninitialised { at, value: None } => ev.environment.uninitialised_branch(at),
             Step::Uninitialised { at, value: Some(_) } => ev.environment.uninitialised_read(at),
-            Step::Input { text } => {
-                let loc = last_call
-                    .as_ref()
-                    .filter(|(f, _)| text.trim_start().starts_with(f.as_str()))
-                    .map(|(_, l)| l.clone());
-                if let Some(v) = InputValue::from_trace_text(text, loc) {
-                    ev.inputs.push(v);
-                }
+            Step::Input { function, value } => {
+                let loc = last_call.as_ref().filter(|(f, _)| f == function).map(|(_, l)| l.clone());
+                ev.inputs.push(InputValue { function: function.clone(), value: *value, loc });
             }
             Step::Violation { what, fault, file, line, col } => {
                 ev.target = SourceLoc { file: file.clone(), line: *line, column: *col, function: current_function.clone() };
@@ -229,9 +224,9 @@ mod tests {
         let trace = vec![
             Step::Line { func: "main".into(), file: "p.c".into(), line: 3, col: 5 },
             Step::Call { func: "__VERIFIER_nondet_int".into(), file: "p.c".into(), line: 3, col: 11 },
-            Step::Input { text: "__VERIFIER_nondet_int = 7".into() },
+            Step::Input { function: "__VERIFIER_nondet_int".into(), value: 7 },
             Step::Return { func: "__VERIFIER_nondet_int".into() },
-            Step::Input { text: "__VERIFIER_nondet_uchar = 200".into() },
+            Step::Input { function: "__VERIFIER_nondet_uchar".into(), value: 200 },
             Step::Line { func: "main".into(), file: "p.c".into(), line: 4, col: 3 },
             Step::Violation { what: "reach_error".into(), fault: FaultKind::Assert, file: "p.c".into(), line: 4, col: 14 },
         ];

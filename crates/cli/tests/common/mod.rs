@@ -44,13 +44,7 @@ use header::value as header;
 /// Every program under `tests/c` (not its subfolders) that states an expectation, sorted.
 pub fn cases() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/c")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "ll")))
-        .collect();
-    paths.sort();
-    paths
+    header::corpus_files(&dir, &["c", "ll"])
         .into_iter()
         .filter_map(|path| {
             let text = std::fs::read_to_string(&path).ok()?;

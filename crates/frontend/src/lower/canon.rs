@@ -65,8 +65,8 @@ pub unsafe fn canonicalize(module: LLVMModuleRef, td: LLVMTargetDataRef) -> bool
     super::canon_wide::rewrite_wide_constants(module, ctx)
 }
 
-/// Calls `visit` on every global initialiser and every instruction operand that is a constant.
-pub(super) unsafe fn for_each_root(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRef)) {
+/// Calls `visit` on every global initialiser.
+pub(super) unsafe fn for_each_initializer(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRef)) {
     let mut g = LLVMGetFirstGlobal(module);
     while !g.is_null() {
         let init = LLVMGetInitializer(g);
@@ -75,25 +75,43 @@ pub(super) unsafe fn for_each_root(module: LLVMModuleRef, mut visit: impl FnMut(
         }
         g = LLVMGetNextGlobal(g);
     }
+}
+
+/// Calls `visit` on every instruction of every function, in order. The next instruction is
+/// taken before `visit` runs, so `visit` may insert instructions before the one it is given.
+pub(super) unsafe fn for_each_instruction(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRef)) {
     let mut f = LLVMGetFirstFunction(module);
     while !f.is_null() {
         let mut bb = LLVMGetFirstBasicBlock(f);
         while !bb.is_null() {
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
-                let n = LLVMGetNumOperands(inst).max(0) as u32;
-                for i in 0..n {
-                    let op = LLVMGetOperand(inst, i);
-                    if !op.is_null() && !LLVMIsAConstant(op).is_null() {
-                        visit(op);
-                    }
-                }
-                inst = LLVMGetNextInstruction(inst);
+                let next = LLVMGetNextInstruction(inst);
+                visit(inst);
+                inst = next;
             }
             bb = LLVMGetNextBasicBlock(bb);
         }
         f = LLVMGetNextFunction(f);
     }
+}
+
+/// The operands of an instruction (or constant expression) `v`.
+pub(super) unsafe fn operands(v: LLVMValueRef) -> impl Iterator<Item = (u32, LLVMValueRef)> {
+    let n = LLVMGetNumOperands(v).max(0) as u32;
+    (0..n).map(move |i| (i, LLVMGetOperand(v, i))).filter(|(_, op)| !op.is_null())
+}
+
+/// Calls `visit` on every global initialiser and every instruction operand that is a constant.
+pub(super) unsafe fn for_each_root(module: LLVMModuleRef, mut visit: impl FnMut(LLVMValueRef)) {
+    for_each_initializer(module, &mut visit);
+    for_each_instruction(module, |inst| {
+        for (_, op) in operands(inst) {
+            if !LLVMIsAConstant(op).is_null() {
+                visit(op);
+            }
+        }
+    });
 }
 
 /// Post-order walk of the constant DAG below `v` (operands before users), globals excluded.

@@ -71,54 +71,38 @@ pub(super) unsafe fn rewrite_wide_constants(module: LLVMModuleRef, ctx: LLVMCont
     let mut exact = true;
     let i64t = LLVMInt64TypeInContext(ctx);
     let b = LLVMCreateBuilderInContext(ctx);
-    let mut f = LLVMGetFirstFunction(module);
-    while !f.is_null() {
-        let mut bb = LLVMGetFirstBasicBlock(f);
-        while !bb.is_null() {
-            let mut inst = LLVMGetFirstInstruction(bb);
-            while !inst.is_null() {
-                let next = LLVMGetNextInstruction(inst);
-                let is_phi = LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMPHI;
-                let is_switch = LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMSwitch;
-                let n = LLVMGetNumOperands(inst).max(0) as u32;
-                for i in 0..n {
-                    let op = LLVMGetOperand(inst, i);
-                    let Some(v) = truncated_wide(op) else { continue };
-                    if is_switch {
-                        continue; // refused by the lowering (switch on a wide value)
-                    }
-                    if is_phi {
-                        let from = LLVMGetIncomingBlock(inst, i);
-                        LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(from));
-                    } else {
-                        LLVMPositionBuilderBefore(b, inst);
-                    }
-                    let ty = LLVMTypeOf(op);
-                    let hi = LLVMBuildFreeze(b, LLVMConstInt(i64t, (v >> 64) as u64, 0), c"wide.hi".as_ptr());
-                    let z = LLVMBuildZExt(b, hi, ty, c"".as_ptr());
-                    let s = LLVMBuildShl(b, z, LLVMConstInt(ty, 64, 0), c"".as_ptr());
-                    let c = LLVMBuildOr(b, s, LLVMConstInt(ty, v as u64, 0), c"wide.const".as_ptr());
-                    LLVMSetOperand(inst, i, c);
-                }
-                inst = next;
+    super::canon::for_each_instruction(module, |inst| {
+        let is_phi = LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMPHI;
+        let is_switch = LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMSwitch;
+        for (i, op) in super::canon::operands(inst) {
+            let Some(v) = truncated_wide(op) else { continue };
+            if is_switch {
+                continue; // refused by the lowering (switch on a wide value)
             }
-            bb = LLVMGetNextBasicBlock(bb);
+            if is_phi {
+                let from = LLVMGetIncomingBlock(inst, i);
+                LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(from));
+            } else {
+                LLVMPositionBuilderBefore(b, inst);
+            }
+            let ty = LLVMTypeOf(op);
+            let hi = LLVMBuildFreeze(b, LLVMConstInt(i64t, (v >> 64) as u64, 0), c"wide.hi".as_ptr());
+            let z = LLVMBuildZExt(b, hi, ty, c"".as_ptr());
+            let s = LLVMBuildShl(b, z, LLVMConstInt(ty, 64, 0), c"".as_ptr());
+            let c = LLVMBuildOr(b, s, LLVMConstInt(ty, v as u64, 0), c"wide.const".as_ptr());
+            LLVMSetOperand(inst, i, c);
         }
-        f = LLVMGetNextFunction(f);
-    }
+    });
     LLVMDisposeBuilder(b);
     // Whatever is left: constants nested in initialisers, constant expressions, aggregates.
     let mut seen = HashSet::new();
     let mut all = Vec::new();
     super::canon::for_each_root(module, |c| super::canon::post_order(c, &mut seen, &mut all));
-    let mut g = LLVMGetFirstGlobal(module);
-    while !g.is_null() {
-        let init = LLVMGetInitializer(g);
-        if !init.is_null() && truncated_wide(init).is_some() {
+    super::canon::for_each_initializer(module, |init| {
+        if truncated_wide(init).is_some() {
             exact = false;
         }
-        g = LLVMGetNextGlobal(g);
-    }
+    });
     // Direct switch operands are refused by the lowering; everything else here is nested.
     if all.iter().any(|&c| truncated_wide(c).is_some() && !only_switch_operand(c)) {
         exact = false;

@@ -113,33 +113,14 @@ pub fn compute(path: &Path, out: &Path) -> Result<Prepared, String> {
         }
         let mut walker = Walker { td, table: &mut table, seen: HashMap::new() };
 
-        let mut g = LLVMGetFirstGlobal(module);
-        while !g.is_null() {
-            let init = LLVMGetInitializer(g);
-            if !init.is_null() {
-                walker.visit(init);
+        super::canon::for_each_initializer(module, |init| {
+            walker.visit(init);
+        });
+        super::canon::for_each_instruction(module, |inst| {
+            for (_, op) in super::canon::operands(inst) {
+                walker.visit(op);
             }
-            g = LLVMGetNextGlobal(g);
-        }
-        let mut f = LLVMGetFirstFunction(module);
-        while !f.is_null() {
-            let mut bb = LLVMGetFirstBasicBlock(f);
-            while !bb.is_null() {
-                let mut inst = LLVMGetFirstInstruction(bb);
-                while !inst.is_null() {
-                    let n = LLVMGetNumOperands(inst);
-                    for i in 0..n.max(0) {
-                        let op = LLVMGetOperand(inst, i as u32);
-                        if !op.is_null() {
-                            walker.visit(op);
-                        }
-                    }
-                    inst = LLVMGetNextInstruction(inst);
-                }
-                bb = LLVMGetNextBasicBlock(bb);
-            }
-            f = LLVMGetNextFunction(f);
-        }
+        });
         LLVMDisposeModule(module);
         LLVMContextDispose(ctx);
     }

@@ -7,8 +7,9 @@
  *    an interior pointer points into and obj_free recognises invalid and double frees;
  *  - __vm_choose: scripted answers (native_set_choices), 0 once the script is used up;
  *  - __vm_control: one flags word, a configurable --nondet-range and tracing switch;
- *  - __vm_trace: each message is printed as "[TEXT] …", "[INFO] …" or "[INPUT] …" (newlines shown
- *    as \n) and appended to a per-kind log the driver reads with native_trace_take;
+ *  - __vm_trace: each message is printed as "[TEXT] …" or "[INFO] …" (newlines shown as \n) and
+ *    appended to a per-kind log the driver reads with native_trace_take; the values of input
+ *    events (VM_CTL_ENVIRONMENT, VM_ENV_NONDET) go to the log NATIVE_LOG_INPUT as "[INPUT] V";
  *  - the VM's stopping rules: a fault, VM_FLAG_CANCEL and VM_FLAG_EXIT end the "path". Inside
  *    native_catch(fn) that is a longjmp back to native_catch, which reports the outcome;
  *    outside, the process exits with a message (status 3).
@@ -137,12 +138,8 @@ int native_is_live(const void *p) {
 static char logs[3][LOG_CAP];
 static int log_messages[3];
 
-void __vm_trace(int kind, const char *msg) {
+static void log_message(int kind, const char *msg) {
     static const char *names[3] = {"TEXT", "INFO", "INPUT"};
-    if (kind < 0 || kind > 2) {
-        printf("native VM: bad trace kind %d\n", kind);
-        exit(3);
-    }
     printf("[%s] ", names[kind]);
     for (const char *c = msg; *c; c++)
         fputs(*c == '\n' ? "\\n" : (char[2]){*c, 0}, stdout);
@@ -154,6 +151,14 @@ void __vm_trace(int kind, const char *msg) {
     }
     strcpy(logs[kind] + used, msg);
     log_messages[kind]++;
+}
+
+void __vm_trace(int kind, const char *msg) {
+    if (kind != VM_TRACE_TEXT && kind != VM_TRACE_INFO) {
+        printf("native VM: bad trace kind %d\n", kind);
+        exit(3);
+    }
+    log_message(kind, msg);
 }
 
 const char *native_trace_take(int kind, int *messages) {
@@ -243,7 +248,13 @@ long long __vm_control(int op, long long a, long long b) {
     case VM_CTL_INPUT:
         return a >= 0 && a < input_count ? (long)inputs[a] : 0;
     case VM_CTL_ENVIRONMENT:
-        return 0; /* environment events matter to counterexamples only */
+        /* Environment events matter to counterexamples only; the inputs' values are logged. */
+        if (a == VM_ENV_NONDET) {
+            char msg[32];
+            snprintf(msg, sizeof msg, "%lld ", b);
+            log_message(NATIVE_LOG_INPUT, msg);
+        }
+        return 0;
     default:
         printf("native VM: unknown control op %d\n", op);
         exit(3);

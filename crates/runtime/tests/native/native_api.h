@@ -20,7 +20,10 @@ void native_set_range(int on, long lo, long hi);
 void native_set_tracing(int on);
 /* A fixed input vector (count -1: none, the default). */
 void native_set_inputs(const unsigned long *values, long count);
-/* The concatenated messages of one trace kind since the last call, and how many there were. */
+/* The log of the input values (VM_ENV_NONDET events), each as "<decimal bits as long long> ". */
+#define NATIVE_LOG_INPUT 2
+/* The concatenated messages of one trace kind (or NATIVE_LOG_INPUT) since the last call, and how
+ * many there were. */
 const char *native_trace_take(int kind, int *messages);
 /* Is p the start of a live object? */
 int native_is_live(const void *p);

@@ -22,7 +22,7 @@ static void failing_assert(void) {
 }
 
 void test_svcomp(void) {
-    native_trace_take(VM_TRACE_INPUT, NULL);
+    native_trace_take(NATIVE_LOG_INPUT, NULL);
     clear_flags();
     choose(1);
     CHECK(__VERIFIER_nondet_bool() == 1);
@@ -33,8 +33,8 @@ void test_svcomp(void) {
     choose(255);
     CHECK(__VERIFIER_nondet_uchar() == 255);
     CHECK(!(flags() & VM_FLAG_INCOMPLETE)); /* small types are enumerated completely */
-    CHECK_STR(native_trace_take(VM_TRACE_INPUT, NULL),
-              "__VERIFIER_nondet_bool = 1__VERIFIER_nondet_char = -56__VERIFIER_nondet_uchar = 255");
+    CHECK_STR(native_trace_take(NATIVE_LOG_INPUT, NULL),
+              "1 -56 255 ");
 
     /* The signed set, in order: 0 1 -1 2 -2 MAX MIN MAX-1 MIN+1. */
     int want_int[9] = {0, 1, -1, 2, -2, INT_MAX, INT_MIN, INT_MAX - 1, INT_MIN + 1};
@@ -47,13 +47,9 @@ void test_svcomp(void) {
     choose(2);
     __VERIFIER_nondet_int();
     int n;
-    const char *t = native_trace_take(VM_TRACE_INPUT, &n);
+    const char *t = native_trace_take(NATIVE_LOG_INPUT, &n);
     CHECK(n == 10);
-    CHECK_STR(t + 0, "__VERIFIER_nondet_int = 0__VERIFIER_nondet_int = 1__VERIFIER_nondet_int = -1"
-                     "__VERIFIER_nondet_int = 2__VERIFIER_nondet_int = -2"
-                     "__VERIFIER_nondet_int = 2147483647__VERIFIER_nondet_int = -2147483648"
-                     "__VERIFIER_nondet_int = 2147483646__VERIFIER_nondet_int = -2147483647"
-                     "__VERIFIER_nondet_int = -1");
+    CHECK_STR(t + 0, "0 1 -1 2 -2 2147483647 -2147483648 2147483646 -2147483647 -1 ");
 
     /* Fixed inputs: values in order, truncated to the type, no choice; 0 and incomplete after. */
     static const unsigned long fixed[5] = {0x100003039UL, 3, 0xfe, 0xffffffffffffffffUL, 0x1ffffUL};
@@ -67,9 +63,8 @@ void test_svcomp(void) {
     CHECK(!(flags() & VM_FLAG_INCOMPLETE));
     CHECK(__VERIFIER_nondet_uint() == 0);
     CHECK(flags() & VM_FLAG_INCOMPLETE);
-    CHECK_STR(native_trace_take(VM_TRACE_INPUT, NULL),
-              "__VERIFIER_nondet_int = 12345__VERIFIER_nondet_bool = 1__VERIFIER_nondet_char = -2"
-              "__VERIFIER_nondet_long = -1__VERIFIER_nondet_ushort = 65535__VERIFIER_nondet_uint = 0");
+    CHECK_STR(native_trace_take(NATIVE_LOG_INPUT, NULL),
+              "12345 1 -2 -1 65535 0 ");
     native_set_inputs(NULL, -1);
     clear_flags();
 
@@ -94,7 +89,7 @@ void test_svcomp(void) {
     choose(3);
     CHECK(__VERIFIER_nondet_ulong() == ULONG_MAX);
     CHECK(__VERIFIER_nondet_pointer() == NULL);
-    t = native_trace_take(VM_TRACE_INPUT, &n);
+    t = native_trace_take(NATIVE_LOG_INPUT, &n);
     CHECK(n == 10);
 
     /* --nondet-range. */
@@ -135,13 +130,13 @@ void test_svcomp(void) {
     native_set_choices(mid, 3);
     CHECK(__VERIFIER_nondet_long() == 5);
     native_set_range(0, 0, 0);
-    native_trace_take(VM_TRACE_INPUT, NULL);
+    native_trace_take(NATIVE_LOG_INPUT, NULL);
 
-    /* No formatting while the VM is not tracing. */
+    /* No input event while the VM is not tracing. */
     native_set_tracing(0);
     choose(1);
     CHECK(__VERIFIER_nondet_int() == 1);
-    CHECK_STR(native_trace_take(VM_TRACE_INPUT, &n), "");
+    CHECK_STR(native_trace_take(NATIVE_LOG_INPUT, &n), "");
     CHECK(n == 0);
     native_set_tracing(1);
 

@@ -28,8 +28,8 @@ fn defined_arg(args: &[Arg], i: usize, what: &'static str) -> VmResult<u64> {
     if s.is_defined(64) { Ok(s.bits) } else { Err(FaultKind::Undefined(what)) }
 }
 
-/// The largest object `obj_make` and `obj_resize` create.
-const MAX_OBJECT: u64 = 1 << 28;
+/// The largest object `obj_make` and `obj_resize` create (`VM_OBJ_SIZE_MAX`).
+pub(super) const MAX_OBJECT: u64 = vigil_runtime::consts::VM_OBJ_SIZE_MAX as u64;
 
 impl Machine<'_> {
     pub(super) fn hypercall(&mut self, h: Hypercall, args: &[Arg], dest: Option<ValueId>) -> VmResult<Flow> {

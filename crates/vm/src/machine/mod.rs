@@ -88,14 +88,16 @@ use vigil_ir::{BlockId, Callee, FuncId, InstKind, Intrinsic, Loc, Operand, Termi
 /// it is cut anyway.
 pub const DETERMINISTIC_PASSES: u32 = 1000;
 
-/// Control flags (shared with the runtime's `vigil_vm.h`).
+/// Control flags: those of the runtime's `vigil_vm.h` (`VM_FLAG_*`, from
+/// [`vigil_runtime::consts`], which a test checks against the header) and the VM's own.
 pub mod flags {
-    pub const ERROR: u32 = 1;
-    pub const CANCEL: u32 = 2;
-    pub const INCOMPLETE: u32 = 4;
-    pub const EXIT: u32 = 8;
-    pub const MALLOC_CAN_FAIL: u32 = 16;
-    pub const ATOMIC: u32 = 32;
+    use vigil_runtime::consts as rt;
+    pub const ERROR: u32 = rt::VM_FLAG_ERROR as u32;
+    pub const CANCEL: u32 = rt::VM_FLAG_CANCEL as u32;
+    pub const INCOMPLETE: u32 = rt::VM_FLAG_INCOMPLETE as u32;
+    pub const EXIT: u32 = rt::VM_FLAG_EXIT as u32;
+    pub const MALLOC_CAN_FAIL: u32 = rt::VM_FLAG_MALLOC_CAN_FAIL as u32;
+    pub const ATOMIC: u32 = rt::VM_FLAG_ATOMIC as u32;
     /// Raised by the VM (not part of the runtime's interface) when a non-null pointer's address
     /// was turned into an integer narrower than the VM's 64-bit pointer encoding (a cast, or a
     /// narrow load over pointer bytes). The VM does not model real addresses: such an integer
@@ -105,7 +107,7 @@ pub mod flags {
     /// Set by the OS once the program has more than one thread: from then on the loader's
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
     /// of the state.
-    pub const THREADED: u32 = 128;
+    pub const THREADED: u32 = rt::VM_FLAG_THREADED as u32;
     /// Part of the state: a read chose a value for undefined memory in an object that undefined
     /// bytes were copied into or out of (`Object::undef_copied`), or a branch on an undefined
     /// register went both ways. A violation in such a state may rest on two reads of one
@@ -119,23 +121,44 @@ pub mod flags {
 /// The flags that belong to a state rather than to one transition.
 pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT;
 
-/// Control operations of `__vm_control`.
+/// Control operations of `__vm_control` (`VM_CTL_*` of `vigil_vm.h`).
 pub mod ctl {
-    pub const GET_FLAGS: u64 = 0;
-    pub const SET_FLAGS: u64 = 1;
-    pub const CLEAR_FLAGS: u64 = 2;
-    pub const FAULT: u64 = 3;
-    pub const NONDET_RANGE: u64 = 4;
+    use vigil_runtime::consts as rt;
+    pub const GET_FLAGS: u64 = rt::VM_CTL_GET_FLAGS as u64;
+    pub const SET_FLAGS: u64 = rt::VM_CTL_SET_FLAGS as u64;
+    pub const CLEAR_FLAGS: u64 = rt::VM_CTL_CLEAR_FLAGS as u64;
+    pub const FAULT: u64 = rt::VM_CTL_FAULT as u64;
+    pub const NONDET_RANGE: u64 = rt::VM_CTL_NONDET_RANGE as u64;
     /// Returns 1 when the run records a trace (replay); the runtime skips formatting otherwise.
-    pub const TRACING: u64 = 5;
+    pub const TRACING: u64 = rt::VM_CTL_TRACING as u64;
     /// Returns -1 without a fixed input vector ([`super::Config::inputs`]), else its length.
-    pub const INPUTS: u64 = 6;
+    pub const INPUTS: u64 = rt::VM_CTL_INPUTS as u64;
     /// Returns value number `a` of the fixed input vector (0 past its end).
-    pub const INPUT: u64 = 7;
+    pub const INPUT: u64 = rt::VM_CTL_INPUT as u64;
     /// Records an environment event `a` (`VM_ENV_*`) with value `b` in a traced run.
-    pub const ENVIRONMENT: u64 = 8;
+    pub const ENVIRONMENT: u64 = rt::VM_CTL_ENVIRONMENT as u64;
     /// The scheduler's threads that may run, as a bit set ([`super::Machine::ready_threads`]).
-    pub const READY: u64 = 9;
+    pub const READY: u64 = rt::VM_CTL_READY as u64;
+}
+
+/// The environment events (`VM_ENV_*` of `vigil_vm.h`, the argument `a` of
+/// [`ctl::ENVIRONMENT`]) that the trace itself reads: the others are data for witnesses and
+/// harnesses.
+pub mod env {
+    use vigil_runtime::consts as rt;
+    /// The value a `__VERIFIER_nondet_*` function returns (the innermost such call).
+    pub const NONDET: u64 = rt::VM_ENV_NONDET as u64;
+    /// The thread the scheduler picked for the transition.
+    pub const THREAD: u64 = rt::VM_ENV_THREAD as u64;
+}
+
+/// Kinds of `__vm_trace` messages (`VM_TRACE_*` of `vigil_vm.h`).
+pub mod trace {
+    use vigil_runtime::consts as rt;
+    /// Program output.
+    pub const TEXT: u32 = rt::VM_TRACE_TEXT as u32;
+    /// A note of the runtime, for people.
+    pub const INFO: u32 = rt::VM_TRACE_INFO as u32;
 }
 
 /// A state of the program: the memory graph and the control registers that are part of it
@@ -155,12 +178,13 @@ pub struct State {
 
 /// Control registers (`__vm_ctl_get` / `__vm_ctl_set`, shared with the runtime's `vigil_vm.h`).
 pub mod reg {
-    pub const STATE: u64 = 0;
-    pub const FRAME: u64 = 1;
-    pub const INT_SLOT: u64 = 2;
-    pub const SCHEDULER: u64 = 3;
-    pub const FAULT_HANDLER: u64 = 4;
-    pub const TRANSIENT: u64 = 5;
+    use vigil_runtime::consts as rt;
+    pub const STATE: u64 = rt::VM_CR_STATE as u64;
+    pub const FRAME: u64 = rt::VM_CR_FRAME as u64;
+    pub const INT_SLOT: u64 = rt::VM_CR_INT_SLOT as u64;
+    pub const SCHEDULER: u64 = rt::VM_CR_SCHEDULER as u64;
+    pub const FAULT_HANDLER: u64 = rt::VM_CR_FAULT_HANDLER as u64;
+    pub const TRANSIENT: u64 = rt::VM_CR_TRANSIENT as u64;
 }
 
 /// Configuration of a run.
@@ -235,8 +259,13 @@ pub enum Event {
     Line { func: FuncId, loc: Loc },
     Call { func: FuncId, loc: Loc },
     Return { func: FuncId },
-    /// `__vm_trace` text (program output, runtime notes, chosen inputs).
+    /// `__vm_trace` text (program output, runtime notes; `kind` is one of [`trace`]).
     Trace { kind: u32, text: String },
+    /// The value an input function returned, where the VM itself made the input (a symbolic
+    /// input replayed from the solver's model); the runtime's inputs come as
+    /// [`Event::Environment`] events `VM_ENV_NONDET`. `value` is the value's bits, sign-extended
+    /// for a signed type.
+    Input { func: FuncId, value: i64 },
     /// What the path read from the environment (`VM_CTL_ENVIRONMENT`): the runtime's event code
     /// (`VM_ENV_*` in `vigil_vm.h`) and its value.
     Environment { event: u64, value: i64 },

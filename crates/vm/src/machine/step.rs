@@ -185,7 +185,7 @@ impl Machine<'_> {
         if !n.is_defined(self.op_width(count)) {
             return Err(FaultKind::Undefined("alloca size"));
         }
-        let size = elem_size.checked_mul(n.bits).filter(|s| *s <= 1 << 28).ok_or(FaultKind::ObjectTooLarge)?;
+        let size = elem_size.checked_mul(n.bits).filter(|s| *s <= super::hypercall::MAX_OBJECT).ok_or(FaultKind::ObjectTooLarge)?;
         let id = self.state.heap.alloc(Object::new(ObjKind::Alloca, size as usize, false));
         self.add_alloca(id);
         self.set_dest(dest, Scalar::pointer(id, 0));

@@ -504,15 +504,11 @@ impl Machine<'_> {
                 // Noted by the runtime when the byte is used ("stdin: byte N read").
             } else if self.events.is_some() && name == RANDOM_BYTE {
                 let text = format!("getrandom: byte {v}");
-                self.event(Event::Trace { kind: 1, text });
+                self.event(Event::Trace { kind: super::trace::INFO, text });
             } else if self.events.is_some() {
-                let text = if signed {
-                    let s = 64 - bits;
-                    format!("{name} = {}", ((v << s) as i64) >> s)
-                } else {
-                    format!("{name} = {v}")
-                };
-                self.event(Event::Trace { kind: 2, text });
+                let s = 64 - bits;
+                let value = if signed { ((v << s) as i64) >> s } else { v as i64 };
+                self.event(Event::Input { func: f, value });
             }
             self.set_dest(dest, Scalar::int(v));
             return Some(Flow::Next);
