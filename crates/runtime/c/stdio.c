@@ -434,6 +434,12 @@ static int check_stream(FILE *stream) {
         return 1;
     if (stream && stream->fd == RT_FD_MEMORY)
         return __vigil_memstream_write(stream);
+    if (stream && (stream->fd == RT_FD_DISK || stream->fd == -1)) {
+        /* Files are opened read-only (files.c): glibc's failure for such a stream. */
+        stream->error = 1;
+        *__errno_location() = RT_EBADF;
+        return 0;
+    }
     __vigil_fault(VM_FAULT_INVALID_ARG, "output to a stream that is not stdout or stderr");
     return 0;
 }
@@ -561,8 +567,8 @@ RT_WEAK int fflush(FILE *stream) {
 RT_WEAK void perror(const char *s) {
     int saved = *__errno_location();
     if (s && *s)
-        fprintf(stderr, "%s: errno %d\n", s, saved);
+        fprintf(stderr, "%s: %s\n", s, strerror(saved));
     else
-        fprintf(stderr, "errno %d\n", saved);
+        fprintf(stderr, "%s\n", strerror(saved));
     *__errno_location() = saved;
 }
