@@ -139,6 +139,12 @@ pub struct CheckArgs {
     /// Let malloc, calloc and realloc fail (return NULL) nondeterministically.
     #[arg(long)]
     pub malloc_can_fail: bool,
+    /// Make the host file PATH visible to the program, read-only, as NAME (repeatable; NAME
+    /// alone: PATH = NAME). The VM's file system holds exactly these files: fopen/open of NAME
+    /// for reading works as in glibc; any other name fails with ENOENT, and opening for writing
+    /// with EROFS (a read-only file system). The bytes are saved with a counterexample.
+    #[arg(long = "file", value_name = "NAME=PATH")]
+    pub vm_files: Vec<String>,
     /// When the verdict is false, save the counterexample here (JSON) for `vigil replay`.
     #[arg(long, value_name = "FILE")]
     pub counterexample: Option<PathBuf>,
@@ -245,6 +251,8 @@ fn parse_range(s: &str) -> Result<(i64, i64), String> {
 /// The program and property after reading a task file, if one was given.
 pub struct Inputs {
     pub files: Vec<PathBuf>,
+    /// The VM's file system (`--file`).
+    pub vm_files: Vec<crate::vm_files::VmFile>,
     pub frontend: FrontendArgs,
     pub property: Property,
     /// The task's expected verdict for the property, when it says.
@@ -258,10 +266,12 @@ pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
         Some(p) => Some(Property::parse(p)?),
         None => None,
     };
+    let vm_files = crate::vm_files::read_all(&args.vm_files)?;
     let is_task = args.files.iter().any(|f| crate::task::is_task_file(f));
     if !is_task {
         return Ok(Inputs {
             files: args.files.clone(),
+            vm_files,
             frontend,
             property: explicit_property.unwrap_or(Property::UnreachCall),
             expected: None,
@@ -281,7 +291,7 @@ pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
             .ok_or_else(|| format!("{}: the task lists no property; give one with --property", args.files[0].display()))?,
     };
     let expected = task.property(&property).and_then(|p| p.expected);
-    Ok(Inputs { files: task.input_files, frontend, property, expected })
+    Ok(Inputs { files: task.input_files, vm_files, frontend, property, expected })
 }
 
 pub fn run(args: &CheckArgs) -> u8 {

@@ -40,6 +40,9 @@
 #define VM_ENV_GETENV_SET 6        /* getenv found its variable set */
 #define VM_ENV_ALLOC_FAILURE 7     /* an allocation was chosen to fail */
 #define VM_ENV_GETRANDOM_FAILURE 8 /* getrandom was chosen to fail */
+#define VM_ENV_FILE_OPENED 9       /* b: a file of the VM's file system was opened (its fd) */
+#define VM_ENV_TTY 10              /* b: isatty's chosen answer for a standard stream */
+#define VM_ENV_FILE_REFUSED 11     /* b: errno of an open the VM's file system refused */
 #define VM_CTL_READY 9        /* the scheduler tells which threads may run now, as a bit set a
                                * (bit k: thread k), before it picks one (partial-order
                                * reduction reads it) */

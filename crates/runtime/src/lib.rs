@@ -69,6 +69,9 @@ pub mod consts {
     pub const VM_ENV_GETENV_SET: i64 = 6;
     pub const VM_ENV_ALLOC_FAILURE: i64 = 7;
     pub const VM_ENV_GETRANDOM_FAILURE: i64 = 8;
+    pub const VM_ENV_FILE_OPENED: i64 = 9;
+    pub const VM_ENV_TTY: i64 = 10;
+    pub const VM_ENV_FILE_REFUSED: i64 = 11;
     pub const VM_CTL_READY: i64 = 9;
     /// Flags.
     pub const VM_FLAG_ERROR: i64 = 1;
@@ -112,7 +115,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 57] = [
+    pub const ALL: [(&str, i64); 60] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_TRACE_INPUT", VM_TRACE_INPUT),
@@ -133,6 +136,9 @@ pub mod consts {
         ("VM_ENV_GETENV_SET", VM_ENV_GETENV_SET),
         ("VM_ENV_ALLOC_FAILURE", VM_ENV_ALLOC_FAILURE),
         ("VM_ENV_GETRANDOM_FAILURE", VM_ENV_GETRANDOM_FAILURE),
+        ("VM_ENV_FILE_OPENED", VM_ENV_FILE_OPENED),
+        ("VM_ENV_TTY", VM_ENV_TTY),
+        ("VM_ENV_FILE_REFUSED", VM_ENV_FILE_REFUSED),
         ("VM_CTL_READY", VM_CTL_READY),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
