@@ -420,7 +420,7 @@ void test_unlocked(void) {
     perror("open");
     perror(NULL);
     CHECK(*__errno_location() == RT_EBADF);
-    CHECK_STR(native_trace_take(VM_TRACE_TEXT, NULL), "open: errno 9\nerrno 9\n");
+    CHECK_STR(native_trace_take(VM_TRACE_TEXT, NULL), "open: Bad file descriptor\nBad file descriptor\n");
     native_trace_take(VM_TRACE_INFO, NULL);
 }
 
