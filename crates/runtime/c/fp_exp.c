@@ -532,9 +532,7 @@ RT_WEAK double sinh(double x) {
         return x; /* also for tiny x: sinh x - x < ulp/2 */
     double r;
     if (a > 40) {
-        scaled s = half_exp(a);
-        r = a > 711 ? 0x1p1023 * 2.0 : dd_round_scaled(s.m, s.k);
-        r = range_d(r);
+        r = a > 711 ? range_d(0x1p1023 * 2.0) : finish_d(half_exp(a));
     } else {
         r = dd_round(sinh_dd(a));
     }
@@ -570,10 +568,8 @@ RT_WEAK double cosh(double x) {
         return a;
     if (a < 0x1p-27)
         return 1.0; /* cosh x - 1 < 2^-55 */
-    if (a > 40) {
-        scaled s = half_exp(a);
-        return range_d(a > 711 ? 0x1p1023 * 2.0 : dd_round_scaled(s.m, s.k));
-    }
+    if (a > 40)
+        return a > 711 ? range_d(0x1p1023 * 2.0) : finish_d(half_exp(a));
     return dd_round(cosh_dd(a));
 }
 

@@ -25,6 +25,7 @@ int main(void) {
     test_svcomp();
     test_stdlib();
     test_files();
+    test_math();
     printf("all %d checks passed\n", native_checks);
     return 0;
 }
