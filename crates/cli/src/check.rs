@@ -474,6 +474,29 @@ fn confirm_natively(
     Some(check)
 }
 
+/// The math.h functions whose results the runtime rounds correctly where glibc's are not always
+/// (crates/runtime/c/fp_exp.c, fp_trig.c), that functions of the program call directly.
+fn transcendental_calls(module: &vigil_ir::Module) -> Vec<String> {
+    const MATH: [&str; 20] = [
+        "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sinh", "cosh", "tanh", "hypot", "cbrt", "sin",
+        "cos", "tan", "asin", "acos", "atan", "atan2",
+    ];
+    let mut found: Vec<String> = Vec::new();
+    for (_, f) in module.defined_functions().filter(|(_, f)| !f.runtime) {
+        for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+            if let vigil_ir::InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } = &inst.kind {
+                let name = module.function(*g).name.as_str();
+                let base = name.strip_suffix('f').filter(|b| MATH.contains(b)).unwrap_or(name);
+                if MATH.contains(&base) && !found.iter().any(|n| n == name) {
+                    found.push(name.to_string());
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Loads the program and prepares the engines the options ask for. On a front-end failure,
 /// prints the reason and returns the exit code.
 fn build_engines(
@@ -500,6 +523,14 @@ fn build_engines(
     let facts = crate::native::ProgramFacts { main_takes_arguments: !module.function(main).params.is_empty() };
     for u in &module.unsupported {
         notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
+    }
+    let math = transcendental_calls(&module);
+    if !math.is_empty() {
+        notes.push(format!(
+            "note: the program calls {}: vigil's results are correctly rounded, glibc's differ in the last bit for a \
+             fraction of arguments (README, \"Floating point\"); a verdict that depends on that bit may differ from a glibc run",
+            math.join(", ")
+        ));
     }
     if let Some(at) = module.mem2reg_declined {
         // See vigil_frontend::load: SSA form would let an uninitialised local differ between reads.
