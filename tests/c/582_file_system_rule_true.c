@@ -34,5 +34,8 @@ int main(void) {
     assert(fgetc(f) == '2' && !ferror(f));
     assert(fclose(f) == 0 && close(b) == -1 && errno == EBADF);
     assert(read(99, 0, 1) == -1 && errno == EBADF);
+    assert(access("data.txt", R_OK) == 0 && access("data.txt", W_OK) == -1 && errno == EROFS);
+    assert(access("missing.txt", F_OK) == -1 && errno == ENOENT);
+    assert(remove("data.txt") == -1 && errno == EROFS);
     return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * files.c — the VM's file system: the files the user lists with `vigil check --file NAME=PATH`,
  * read-only, and nothing else. open, read, lseek, close, fopen, fdopen, fseek, ftell, rewind,
- * the stream side of fclose, and isatty; the byte-level reading of a file stream for stdin.c
+ * the stream side of fclose, isatty, access, unlink and remove; the byte-level reading of a file stream for stdin.c
  * (fgetc, fgets, fread, fscanf, getline … all read through it).
  *
  * Where the files come from: the CLI compiles a generated C file with the program that defines
@@ -354,4 +354,36 @@ RT_WEAK int fileno(FILE *stream) {
         return ((struct disk_stream *)stream)->fdnum;
     set_errno(RT_EBADF); /* a memory stream, or a stream whose descriptor was closed */
     return -1;
+}
+
+/* access(2): a listed file exists and is readable (R_OK, X_OK is refused: EACCES); writing is
+ * refused with EROFS; any other name does not exist (ENOENT). */
+RT_WEAK int access(const char *path, int mode) {
+    if (mode & ~7) {
+        set_errno(RT_EINVAL);
+        return -1;
+    }
+    if (!lookup(path)) {
+        set_errno(RT_ENOENT);
+        return -1;
+    }
+    if (mode & 2) { /* W_OK */
+        set_errno(RT_EROFS);
+        return -1;
+    }
+    if (mode & 1) { /* X_OK: the files are data */
+        set_errno(13);
+        return -1;
+    }
+    return 0;
+}
+
+/* remove/unlink: nothing can be removed from a read-only file system. */
+RT_WEAK int unlink(const char *path) {
+    set_errno(lookup(path) ? RT_EROFS : RT_ENOENT);
+    return -1;
+}
+
+RT_WEAK int remove(const char *path) {
+    return unlink(path);
 }

@@ -116,6 +116,9 @@ long lseek(int fd, long offset, int whence);
 long lseek64(int fd, long offset, int whence);
 int close(int fd);
 int fileno(FILE *stream);
+int access(const char *path, int mode);
+int unlink(const char *path);
+int remove(const char *path);
 /* File streams (files.c): the next byte (0..255) or -1 as fgetc, and fclose of one. */
 int __vigil_file_getc(FILE *stream);
 int __vigil_file_close(FILE *stream);

@@ -62,6 +62,10 @@ static void files(void) {
     CHECK(open("in.txt", 01 /* O_WRONLY */) == -1 && *err() == 30);
     CHECK(open("in.txt", 0100 | 0200 /* O_CREAT|O_EXCL */) == -1 && *err() == 17);
     CHECK(open("other", 0100) == -1 && *err() == 30);
+    CHECK(access("in.txt", 4) == 0 && access("in.txt", 0) == 0);
+    CHECK(access("in.txt", 2) == -1 && *err() == 30);
+    CHECK(access("nope", 0) == -1 && *err() == 2);
+    CHECK(remove("in.txt") == -1 && *err() == 30 && unlink("nope") == -1 && *err() == 2);
 }
 
 static int seen;
