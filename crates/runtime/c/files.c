@@ -17,7 +17,8 @@
  *    O_TRUNC) it fails with EROFS;
  *  - opening any other name fails: ENOENT for reading (and for "r+" without O_CREAT), EROFS when
  *    it would create the file ("w", "a", O_CREAT); O_CREAT|O_EXCL of a listed file: EEXIST;
- *  - an invalid fopen/fdopen mode gives EINVAL; more than 61 open descriptors EMFILE.
+ *  - an invalid fopen/fdopen mode gives EINVAL; more than 13 open descriptors EMFILE (a small
+ *    limit, as `ulimit -n 16` would give: the table is part of every program's state).
  * So the verdict is the one for an environment where writes to files fail; a program that
  * needs a writable file gets the failure path explored (as a real read-only file system gives).
  *
@@ -35,8 +36,9 @@
  * in advance, so it is a choice (__vm_choose: 0 not a terminal — errno ENOTTY, 1 a terminal);
  * for a file descriptor 0 with ENOTTY; otherwise 0 with EBADF.
  *
- * Open descriptors and streams are VM objects reachable from the descriptor table (glibc keeps
- * its FILEs on a list too), so a file that is never closed is not a memory leak.
+ * Descriptors live in a static table; a stream (fopen, fdopen) is a heap object reachable from
+ * it, as glibc mallocs its FILEs and keeps them listed: a stream never closed is not lost memory
+ * (valid-memtrack) but is still allocated at exit (valid-memcleanup), as for fmemopen streams.
  * CBMC and ESBMC model fopen as returning an arbitrary stream or NULL with arbitrary contents;
  * DIVINE's DiOS has a virtual file system filled from host files named on its command line
  * (README compares them).
@@ -62,15 +64,17 @@ RT_WEAK unsigned long __vigil_vm_file_count = 0;
 #define O_CREAT_V 0100
 #define O_EXCL_V 0200
 #define O_TRUNC_V 01000
-#define MAX_FDS 64
+#define MAX_FDS 16
 
+/* An open descriptor (file NULL: the slot is free). The table is static, not heap objects: a
+ * descriptor is kernel state, so one left open at exit is no memory leak under any property. */
 struct open_file {
     const struct rt_vm_file *file;
     size_t pos;
     FILE *stream; /* the stream fopen/fdopen made on it, or NULL */
 };
 
-static struct open_file *fds[MAX_FDS];
+static struct open_file fds[MAX_FDS];
 
 static void set_errno(int e) {
     *__errno_location() = e;
@@ -84,7 +88,7 @@ static const struct rt_vm_file *lookup(const char *name) {
 }
 
 static struct open_file *descriptor(int fd) {
-    return fd >= 3 && fd < MAX_FDS ? fds[fd] : NULL;
+    return fd >= 3 && fd < MAX_FDS && fds[fd].file ? &fds[fd] : NULL;
 }
 
 /* Opens `name` (write: the access asks for writing; create: O_CREAT; excl: O_EXCL); returns the
@@ -98,12 +102,11 @@ static int open_file(const char *name, int write, int create, int excl) {
         return -1;
     }
     for (int fd = 3; fd < MAX_FDS; fd++) {
-        if (!fds[fd]) {
-            struct open_file *o = __vm_obj_make(sizeof *o);
+        if (!fds[fd].file) {
+            struct open_file *o = &fds[fd];
             o->file = f;
             o->pos = 0;
             o->stream = NULL;
-            fds[fd] = o;
             if (rt_tracing()) {
                 char msg[96];
                 __vigil_format(msg, sizeof msg, "file %s opened (fd %d)", name, fd);
@@ -113,6 +116,7 @@ static int open_file(const char *name, int write, int create, int excl) {
             return fd;
         }
     }
+    __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_FILE_REFUSED, RT_EMFILE);
     set_errno(RT_EMFILE);
     return -1;
 }
@@ -183,8 +187,8 @@ RT_WEAK int close(int fd) {
     }
     if (o->stream)
         o->stream->fd = -1; /* the stream now refers to a closed descriptor */
-    fds[fd] = NULL;
-    __vm_obj_free(o);
+    o->file = NULL;
+    o->stream = NULL;
     return 0;
 }
 
@@ -228,7 +232,7 @@ static FILE *make_stream(int fd) {
     d->file.error = 0;
     d->file.pushback = -1;
     d->fdnum = fd;
-    fds[fd]->stream = &d->file;
+    fds[fd].stream = &d->file;
     return &d->file;
 }
 
@@ -288,7 +292,7 @@ RT_WEAK int __vigil_file_close(FILE *stream) {
     struct disk_stream *d = (struct disk_stream *)stream;
     int result = 0;
     if (stream_file(stream)) {
-        fds[d->fdnum]->stream = NULL;
+        fds[d->fdnum].stream = NULL;
         close(d->fdnum);
     } else {
         set_errno(RT_EBADF);
