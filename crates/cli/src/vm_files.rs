@@ -161,7 +161,7 @@ mod tests {
         let c = c_source(&[f]);
         assert!(c.contains(r#""a\042b\134c\077\000\377""#), "{c}");
         assert!(c.contains(r#""q\042uote""#), "{c}");
-        assert!(c.contains("vigil_file_0[8]"), "{c}");
+        assert!(c.contains("vigil_file_0[9]"), "{c}"); // the 8 bytes and the literal's NUL
         assert!(c.contains("__vigil_vm_file_count = 1UL"), "{c}");
     }
 
