@@ -108,8 +108,8 @@ pub fn c_source(files: &[VmFile]) -> String {
     for (i, f) in files.iter().enumerate() {
         // One byte more than the contents (the literal's NUL), so that an empty file is an object too.
         c.push_str(&format!("static const unsigned char vigil_file_{i}[{}] = ", f.contents.len() + 1));
-        for (k, chunk) in f.contents.chunks(64).enumerate() {
-            c.push_str(if k == 0 { "\n    " } else { "\n    " });
+        for chunk in f.contents.chunks(64) {
+            c.push_str("\n    ");
             c.push_str(&c_string(chunk));
         }
         if f.contents.is_empty() {
