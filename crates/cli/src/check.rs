@@ -139,6 +139,12 @@ pub struct CheckArgs {
     /// Let malloc, calloc and realloc fail (return NULL) nondeterministically.
     #[arg(long)]
     pub malloc_can_fail: bool,
+    /// Make the host file PATH visible to the program, read-only, as NAME (repeatable; NAME
+    /// alone: PATH = NAME). The VM's file system holds exactly these files: fopen/open of NAME
+    /// for reading works as in glibc; any other name fails with ENOENT, and opening for writing
+    /// with EROFS (a read-only file system). The bytes are saved with a counterexample.
+    #[arg(long = "file", value_name = "NAME=PATH")]
+    pub vm_files: Vec<String>,
     /// When the verdict is false, save the counterexample here (JSON) for `vigil replay`.
     #[arg(long, value_name = "FILE")]
     pub counterexample: Option<PathBuf>,
@@ -245,6 +251,8 @@ fn parse_range(s: &str) -> Result<(i64, i64), String> {
 /// The program and property after reading a task file, if one was given.
 pub struct Inputs {
     pub files: Vec<PathBuf>,
+    /// The VM's file system (`--file`).
+    pub vm_files: Vec<crate::vm_files::VmFile>,
     pub frontend: FrontendArgs,
     pub property: Property,
     /// The task's expected verdict for the property, when it says.
@@ -258,10 +266,12 @@ pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
         Some(p) => Some(crate::property::parse(p)?),
         None => None,
     };
+    let vm_files = crate::vm_files::read_all(&args.vm_files)?;
     let is_task = args.files.iter().any(|f| crate::task::is_task_file(f));
     if !is_task {
         return Ok(Inputs {
             files: args.files.clone(),
+            vm_files,
             frontend,
             property: explicit_property.unwrap_or(Property::UnreachCall),
             expected: None,
@@ -281,7 +291,7 @@ pub fn resolve_inputs(args: &CheckArgs) -> Result<Inputs, String> {
             .ok_or_else(|| format!("{}: the task lists no property; give one with --property", args.files[0].display()))?,
     };
     let expected = task.property(&property).and_then(|p| p.expected);
-    Ok(Inputs { files: task.input_files, frontend, property, expected })
+    Ok(Inputs { files: task.input_files, vm_files, frontend, property, expected })
 }
 
 pub fn run(args: &CheckArgs) -> u8 {
@@ -464,6 +474,29 @@ fn confirm_natively(
     Some(check)
 }
 
+/// The math.h functions whose results the runtime rounds correctly where glibc's are not always
+/// (crates/runtime/c/fp_exp.c, fp_trig.c), that functions of the program call directly.
+fn transcendental_calls(module: &vigil_ir::Module) -> Vec<String> {
+    const MATH: [&str; 20] = [
+        "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sinh", "cosh", "tanh", "hypot", "cbrt", "sin",
+        "cos", "tan", "asin", "acos", "atan", "atan2",
+    ];
+    let mut found: Vec<String> = Vec::new();
+    for (_, f) in module.defined_functions().filter(|(_, f)| !f.runtime) {
+        for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+            if let vigil_ir::InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } = &inst.kind {
+                let name = module.function(*g).name.as_str();
+                let base = name.strip_suffix('f').filter(|b| MATH.contains(b)).unwrap_or(name);
+                if MATH.contains(&base) && !found.iter().any(|n| n == name) {
+                    found.push(name.to_string());
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Loads the program and prepares the engines the options ask for. On a front-end failure,
 /// prints the reason and returns the exit code.
 fn build_engines(
@@ -490,6 +523,14 @@ fn build_engines(
     let facts = crate::native::ProgramFacts { main_takes_arguments: !module.function(main).params.is_empty() };
     for u in &module.unsupported {
         notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
+    }
+    let math = transcendental_calls(&module);
+    if !math.is_empty() {
+        notes.push(format!(
+            "note: the program calls {}: vigil's results are correctly rounded, glibc's differ in the last bit for a \
+             fraction of arguments (README, \"Floating point\"); a verdict that depends on that bit may differ from a glibc run",
+            math.join(", ")
+        ));
     }
     if let Some(at) = module.mem2reg_declined {
         // See vigil_frontend::load: SSA form would let an uninitialised local differ between reads.

@@ -28,6 +28,9 @@ pub struct CompileSettings {
     pub clang: PathBuf,
     pub opt: PathBuf,
     pub llvm_link: PathBuf,
+    /// The VM's file system (`--file`), with the files' bytes (absent in older files: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vm_files: Vec<crate::vm_files::VmFile>,
 }
 
 fn absolute(p: &Path) -> PathBuf {
@@ -51,6 +54,7 @@ impl CompileSettings {
             clang: tools.clang,
             opt: tools.opt,
             llvm_link: tools.llvm_link,
+            vm_files: inputs.vm_files.clone(),
         }
     }
 
@@ -100,8 +104,19 @@ impl CompileSettings {
         vigil_report::harness::c_harness(ev, &program.join(" "), &self.program_flags())
     }
 
-    /// Compiles the program for the VM (with the runtime).
+    /// Compiles the program for the VM (with the runtime, and with the table of the VM's files
+    /// when `--file` gave any: a generated C file compiled with the program).
     pub fn load_for_vm(&self) -> Result<vigil_ir::Module, vigil_frontend::FrontendError> {
-        vigil_frontend::load(&self.files, &self.frontend_options(true))
+        if self.vm_files.is_empty() {
+            return vigil_frontend::load(&self.files, &self.frontend_options(true));
+        }
+        let io = |e: std::io::Error| vigil_frontend::FrontendError::Io {
+            path: PathBuf::from("vigil_vm_files.c"),
+            reason: format!("cannot write the table of --file: {e}"),
+        };
+        let dir = tempfile::Builder::new().prefix("vigil-files-").tempdir().map_err(io)?;
+        let mut files = self.files.clone();
+        files.push(crate::vm_files::generated_source(&self.vm_files, dir.path()).map_err(io)?);
+        vigil_frontend::load(&files, &self.frontend_options(true))
     }
 }

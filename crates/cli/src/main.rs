@@ -18,6 +18,7 @@ mod native;
 mod property;
 mod replay_cmd;
 mod verdict;
+mod vm_files;
 mod witness_cmd;
 
 use clap::{Args, Parser, Subcommand};

@@ -137,6 +137,11 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
         Ok(d) => d,
         Err(e) => return not(format!("no temporary directory: {e}")),
     };
+    if ev.environment.files_opened {
+        if let Err(why) = place_files(&compile.vm_files, dir.path()) {
+            return not(why);
+        }
+    }
     let harness = dir.path().join("vigil-harness.c");
     let prelude = dir.path().join("vigil-svcomp.h");
     let exe = dir.path().join("a.out");
@@ -159,6 +164,25 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
         }
     }
     result
+}
+
+/// Writes the VM's files (`--file`) into the native run's working directory under their names,
+/// so that the native program opens the same bytes; a name that is absolute or leaves the
+/// directory (`..`) cannot be given that way.
+fn place_files(files: &[crate::vm_files::VmFile], dir: &Path) -> Result<(), String> {
+    for f in files {
+        let rel = Path::new(&f.name);
+        let plain = rel.components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
+        if !plain {
+            return Err(format!("the file {} given with --file is not a name inside the working directory", f.name));
+        }
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, &f.contents).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Why the harness might not see the program reach the error function: a `static` definition

@@ -462,3 +462,35 @@ int main(void) { signed char c = __VERIFIER_nondet_char(); return scale(c) > 0; 
         assert_eq!(out.lines().last(), Some(verdict), "k = {k}:\n{out}\n{}", stderr(&o));
     }
 }
+
+#[test]
+fn files_given_with_file_are_saved_with_the_counterexample_and_replayed_from_it() {
+    let src = b"#include <stdio.h>\nextern void reach_error(void);\nint main(void) {\n    FILE *f = fopen(\"in.txt\", \"r\");\n    if (f && fgetc(f) == 'B') reach_error();\n    return 0;\n}\n";
+    let (dir, prog) = scratch("reads_file.c", src);
+    let data = dir.path().join("data.txt");
+    std::fs::write(&data, b"Bug").expect("write");
+    let cex = dir.path().join("cex.json");
+    let arg = format!("in.txt={}", data.display());
+    let o = vigil().args(["check", "--engine", "explicit", "--file", &arg, "--counterexample"]).arg(&cex).arg(&prog).output().expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&cex).expect("read")).expect("json");
+    assert_eq!(v["compile"]["vm_files"][0]["name"], "in.txt");
+    assert_eq!(v["compile"]["vm_files"][0]["contents"], "427567");
+    // The replay uses the saved bytes, not the host file (which now says something else).
+    std::fs::write(&data, b"Fine").expect("write");
+    let o = vigil().arg("replay").arg(&cex).output().expect("run");
+    assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stdout));
+    // Without the file, or with other bytes, the program is correct.
+    let o = vigil().args(["check", "--engine", "explicit"]).arg(&prog).output().expect("run");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+    let o = vigil().args(["check", "--engine", "explicit", "--file", &arg]).arg(&prog).output().expect("run");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+}
+
+#[test]
+fn a_bad_file_argument_is_a_usage_error() {
+    let o = vigil().args(["check", "--file", "x=/nonexistent/vigil/input"]).arg(corpus("064_printf_trace.c")).output().expect("run");
+    assert_usage_error(&o, "cannot read /nonexistent/vigil/input");
+    let o = vigil().args(["check", "--file", "=x"]).arg(corpus("064_printf_trace.c")).output().expect("run");
+    assert_usage_error(&o, "NAME=PATH");
+}

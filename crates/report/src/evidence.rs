@@ -75,6 +75,13 @@ pub enum EnvEvent {
     AllocationFailure,
     /// `getrandom` was chosen to fail.
     GetrandomFailure,
+    /// A file given with `vigil check --file` was opened (its bytes are in the saved
+    /// counterexample and the compile settings, not in the trace).
+    FileOpened,
+    /// An open failed by the VM's file-system rule (a name not given, or opened for writing).
+    FileRefused,
+    /// `isatty` of a standard stream was chosen to answer this.
+    Terminal(bool),
     /// An event code this version does not know.
     Unknown(u64),
 }
@@ -92,6 +99,9 @@ pub struct Environment {
     pub clock: Vec<(String, i64)>,
     /// `getenv` was called (every call found the variable unset, else `not_given` says so).
     pub getenv_called: bool,
+    /// A file of the VM's file system (`vigil check --file`) was opened: the files are inputs,
+    /// which a native run must find in its working directory.
+    pub files_opened: bool,
     /// Inputs on the path that a harness cannot give, each described (e.g. random bytes from
     /// `getrandom`, a failing `malloc`, a thread schedule).
     pub not_given: Vec<String>,
@@ -118,6 +128,13 @@ impl Environment {
                 self.add_not_given("an allocation that fails (native malloc does not fail on request)")
             }
             EnvEvent::GetrandomFailure => self.add_not_given("a failing getrandom"),
+            EnvEvent::FileOpened => self.files_opened = true,
+            EnvEvent::FileRefused => self.add_not_given(
+                "an open that failed because the VM's file system is read-only or lacks the name (a native file system differs)",
+            ),
+            // A native run has no terminal (stdin, stdout and stderr are redirected).
+            EnvEvent::Terminal(false) => {}
+            EnvEvent::Terminal(true) => self.add_not_given("a standard stream that is a terminal (isatty)"),
             EnvEvent::Unknown(code) => self.add_not_given(&format!("an environment event vigil does not know (code {code})")),
         }
     }

@@ -89,6 +89,10 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     if env.getenv_called {
         s.push_str(" * The environment is emptied before main (getenv found no variable set).\n");
     }
+    if env.files_opened {
+        s.push_str(" * The program reads files given with vigil check --file: they are inputs; run it in a\n");
+        s.push_str(" * directory that holds them under those names (the saved counterexample has their bytes).\n");
+    }
     for what in &env.not_given {
         let _ = writeln!(s, " * NOT GIVEN by this harness: {what}.");
     }

@@ -1,6 +1,6 @@
 /*
  * malloc.c — heap allocation on VM objects: malloc, calloc, realloc, free, aligned_alloc,
- * posix_memalign.
+ * posix_memalign, and glibc's obsolete memalign, valloc and pvalloc.
  *
  * Invariants and choices:
  *  - every allocation is exactly one VM object (__vm_obj_make) of exactly the requested size, so
@@ -20,7 +20,10 @@
  *  - free(NULL) is a no-op; anything else goes to __vm_obj_free, which faults on an invalid or
  *    double free;
  *  - alignment is meaningless for VM objects: aligned_alloc/posix_memalign only check that the
- *    alignment is valid.
+ *    alignment is valid. glibc's memalign accepts any alignment (it rounds one that is not a
+ *    power of two up to the next one) and fails with EINVAL only above SIZE_MAX / 2 + 1; valloc is
+ *    memalign to the page size (4096); pvalloc also rounds the size up to a whole number of pages
+ *    (at least one page; ENOMEM when rounding overflows), which is the size the program may use.
  */
 #include "rt.h"
 
@@ -129,4 +132,41 @@ RT_WEAK int posix_memalign(void **out, size_t align, size_t size) {
         return RT_ENOMEM;
     *out = p;
     return 0;
+}
+
+#define RT_PAGE_SIZE 4096
+
+RT_WEAK void *memalign(size_t align, size_t size) {
+    if (align > (size_t)-1 / 2 + 1) {
+        *__errno_location() = RT_EINVAL;
+        return NULL;
+    }
+    /* Above malloc's own alignment (16) glibc allocates size + align bytes and carves the aligned
+     * block out of them: a request that large fails (or is above the VM's limit) as malloc's. */
+    if (align > 16) {
+        /* Two separate exits: as one saturating addition clang would form llvm.uadd.sat,
+         * which vigil's IR does not model. */
+        size_t needed;
+        if (__builtin_add_overflow(size, align, &needed)) {
+            *__errno_location() = RT_ENOMEM;
+            return NULL;
+        }
+        if (needed > VM_OBJ_SIZE_MAX)
+            return allocate("memalign", needed);
+    }
+    return allocate("memalign", size);
+}
+
+RT_WEAK void *valloc(size_t size) {
+    return allocate("valloc", size);
+}
+
+RT_WEAK void *pvalloc(size_t size) {
+    size_t rounded;
+    if (__builtin_add_overflow(size, (size_t)(RT_PAGE_SIZE - 1), &rounded)) {
+        *__errno_location() = RT_ENOMEM;
+        return NULL;
+    }
+    rounded &= ~(size_t)(RT_PAGE_SIZE - 1);
+    return allocate("pvalloc", rounded == 0 ? RT_PAGE_SIZE : rounded);
 }

@@ -1,5 +1,5 @@
 /*
- * memstream.c — fmemopen (POSIX 2008) and fclose: a stream over a memory buffer, modelled on
+ * memstream.c — fmemopen (POSIX 2008) and fclose (of file streams through files.c): a stream over a memory buffer, modelled on
  * glibc >= 2.22 (libio/fmemopen.c on top of fopencookie).
  *
  * What is modelled, as glibc does it:
@@ -157,8 +157,11 @@ RT_WEAK int __vigil_memstream_flush(FILE *stream) {
 }
 
 RT_WEAK int fclose(FILE *stream) {
+    if (stream && stream != stdin && stream != stdout && stream != stderr &&
+        (stream->fd == RT_FD_DISK || stream->fd == -1))
+        return __vigil_file_close(stream);
     if (!stream || stream->fd != RT_FD_MEMORY) {
-        __vigil_fault(VM_FAULT_INVALID_ARG, "fclose of a stream that is not an fmemopen stream");
+        __vigil_fault(VM_FAULT_INVALID_ARG, "fclose of a stream that is not a file or an fmemopen stream");
         return -1;
     }
     struct memstream *m = as_memstream(stream);

@@ -45,6 +45,9 @@ typedef struct vigil_file {
 
 /* A FILE whose fd is RT_FD_MEMORY is the first member of a memory stream (memstream.c). */
 #define RT_FD_MEMORY 3
+/* A FILE whose fd is RT_FD_DISK is the first member of a stream on a file of the VM's file system
+ * (files.c); one whose fd is -1 had its descriptor closed under it. */
+#define RT_FD_DISK 4
 
 extern FILE *stdin;
 extern FILE *stdout;
@@ -98,6 +101,33 @@ int vscanf(const char *restrict fmt, va_list ap);
 int fscanf(FILE *restrict stream, const char *restrict fmt, ...);
 int vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap);
 int fclose(FILE *stream);
+FILE *fopen(const char *restrict path, const char *restrict mode);
+FILE *fopen64(const char *restrict path, const char *restrict mode);
+FILE *fdopen(int fd, const char *mode);
+int fseek(FILE *stream, long offset, int whence);
+long ftell(FILE *stream);
+int fseeko(FILE *stream, long offset, int whence);
+long ftello(FILE *stream);
+void rewind(FILE *stream);
+int open(const char *path, int flags, ...);
+int open64(const char *path, int flags, ...);
+ssize_t read(int fd, void *buf, size_t n);
+long lseek(int fd, long offset, int whence);
+long lseek64(int fd, long offset, int whence);
+int close(int fd);
+int fileno(FILE *stream);
+int access(const char *path, int mode);
+int unlink(const char *path);
+int remove(const char *path);
+/* File streams (files.c): the next byte (0..255) or -1 as fgetc, and fclose of one. */
+int __vigil_file_getc(FILE *stream);
+int __vigil_file_close(FILE *stream);
+ssize_t getline(char **restrict line, size_t *restrict n, FILE *restrict stream);
+ssize_t getdelim(char **restrict line, size_t *restrict n, int delim, FILE *restrict stream);
+int isatty(int fd);
+typedef void (*rt_sighandler)(int);
+rt_sighandler signal(int sig, rt_sighandler handler);
+int raise(int sig);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -132,6 +162,9 @@ void *rawmemchr(const void *s, int c);
 void *memmem(const void *haystack, size_t hlen, const void *needle, size_t nlen);
 char *index(const char *s, int c);
 char *rindex(const char *s, int c);
+char *strerror(int errnum);
+char *strerror_r(int errnum, char *buf, size_t n);
+int __xpg_strerror_r(int errnum, char *buf, size_t n);
 char *stpcpy(char *restrict dst, const char *restrict src);
 char *stpncpy(char *restrict dst, const char *restrict src, size_t n);
 int ffs(int i);
@@ -164,6 +197,9 @@ void *realloc(void *p, size_t size);
 void free(void *p);
 void *aligned_alloc(size_t align, size_t size);
 int posix_memalign(void **out, size_t align, size_t size);
+void *memalign(size_t align, size_t size);
+void *valloc(size_t size);
+void *pvalloc(size_t size);
 
 /* ---- stdlib ---- */
 int abs(int x);

@@ -16,7 +16,7 @@
  * errors read(2) reports for a terminal, pipe or file) and returns EOF; the next read tries
  * again. The indicators are the FILE's eof/error fields, part of the program's state.
  *
- * Only stdin and memory streams can be read: the runtime has no files (fopen is not offered), and
+ * stdin, memory streams and streams on the VM's files (files.c, `vigil check --file`) can be read;
  * reading stdout or stderr raises VM_FAULT_INVALID_ARG (which violates no property, so it cannot
  * produce a wrong verdict). feof/ferror/clearerr also accept stdout and stderr, whose output
  * never fails in the runtime's model (see stdio.c), so their indicators are always clear.
@@ -49,6 +49,11 @@ static int is_output(FILE *stream) {
 
 static int is_memory(FILE *stream) {
     return stream && !is_stdin(stream) && !is_output(stream) && stream->fd == RT_FD_MEMORY;
+}
+
+/* A stream on a file of the VM's file system (files.c), also one whose descriptor was closed. */
+static int is_disk(FILE *stream) {
+    return stream && !is_stdin(stream) && !is_output(stream) && (stream->fd == RT_FD_DISK || stream->fd == -1);
 }
 
 __attribute__((noinline)) static void note_now(int c) {
@@ -107,13 +112,15 @@ static int read_byte(FILE *stream) {
         stream->pushback = -1;
         return c;
     }
-    return is_stdin(stream) ? read_stdin() : __vigil_memstream_getc(stream);
+    if (is_stdin(stream))
+        return read_stdin();
+    return is_disk(stream) ? __vigil_file_getc(stream) : __vigil_memstream_getc(stream);
 }
 
 static int check_input(FILE *stream) {
-    if (is_stdin(stream) || is_memory(stream))
+    if (is_stdin(stream) || is_memory(stream) || is_disk(stream))
         return 1;
-    __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin or a memory stream");
+    __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin, a file or a memory stream");
     return 0;
 }
 
@@ -204,7 +211,7 @@ RT_WEAK size_t fread(void *restrict data, size_t size, size_t n, FILE *restrict 
 /* The indicators of stdin and memory streams; output to stdout/stderr never fails in the
  * runtime's model (stdio.c), so theirs stay clear. */
 static FILE *indicators(FILE *stream, const char *fn) {
-    if (is_stdin(stream) || is_memory(stream) || is_output(stream))
+    if (is_stdin(stream) || is_memory(stream) || is_disk(stream) || is_output(stream))
         return stream;
     __vigil_fault(VM_FAULT_INVALID_ARG, fn);
     return NULL;

@@ -19,7 +19,8 @@
  * conversion, and the lowest source that lies beyond them against the bytes written in the end.
  *
  * Formatting: conversions d i u x X o c s p %, length modifiers hh h l ll z j t, flags - 0 + space #,
- * width and precision (also as *). Floating-point conversions (f F e E g G a A) print the double
+ * width and precision (also as *), and glibc's %m (strerror(errno)'s text, as %s would print it).
+ * Floating-point conversions (f F e E g G a A) print the double
  * exactly as glibc does (printf_float.c); the double is read as the integer of its 8 bytes, which
  * is what the VM's vararg area holds (one 8-byte slot per argument on x86-64, 8 bytes on i386),
  * so this file stays free of floating point. `long double` (%Lf) is not modelled (a fault). An
@@ -374,6 +375,7 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         break;
     }
     case 's': emit_string(s, sp, va_arg(*ap, const char *)); break;
+    case 'm': emit_string(s, sp, strerror(*__errno_location())); break; /* glibc: strerror(errno) */
     case 'p': emit_pointer(s, sp, va_arg(*ap, const void *)); break;
     case 'n': /* stores the number of characters produced so far (C11 7.21.6.1p8) */
         switch (sp->length) {
@@ -434,6 +436,12 @@ static int check_stream(FILE *stream) {
         return 1;
     if (stream && stream->fd == RT_FD_MEMORY)
         return __vigil_memstream_write(stream);
+    if (stream && (stream->fd == RT_FD_DISK || stream->fd == -1)) {
+        /* Files are opened read-only (files.c): glibc's failure for such a stream. */
+        stream->error = 1;
+        *__errno_location() = RT_EBADF;
+        return 0;
+    }
     __vigil_fault(VM_FAULT_INVALID_ARG, "output to a stream that is not stdout or stderr");
     return 0;
 }
@@ -561,8 +569,8 @@ RT_WEAK int fflush(FILE *stream) {
 RT_WEAK void perror(const char *s) {
     int saved = *__errno_location();
     if (s && *s)
-        fprintf(stderr, "%s: errno %d\n", s, saved);
+        fprintf(stderr, "%s: %s\n", s, strerror(saved));
     else
-        fprintf(stderr, "errno %d\n", saved);
+        fprintf(stderr, "%s\n", strerror(saved));
     *__errno_location() = saved;
 }

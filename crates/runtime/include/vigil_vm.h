@@ -43,6 +43,9 @@
                                       the function is the innermost such call */
 #define VM_ENV_THREAD 10           /* b: the thread the scheduler picked; recorded in every
                                       transition, also outside traced runs */
+#define VM_ENV_FILE_OPENED 11      /* b: a file of the VM's file system was opened (its fd) */
+#define VM_ENV_TTY 12              /* b: isatty's chosen answer for a standard stream */
+#define VM_ENV_FILE_REFUSED 13     /* b: errno of an open the VM's file system refused */
 #define VM_CTL_READY 9        /* the scheduler tells which threads may run now, as a bit set a
                                * (bit k: thread k), before it picks one (partial-order
                                * reduction reads it) */

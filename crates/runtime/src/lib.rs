@@ -72,6 +72,9 @@ pub mod consts {
     pub const VM_ENV_NONDET: i64 = 9;
     /// The thread the scheduler picked for a transition.
     pub const VM_ENV_THREAD: i64 = 10;
+    pub const VM_ENV_FILE_OPENED: i64 = 11;
+    pub const VM_ENV_TTY: i64 = 12;
+    pub const VM_ENV_FILE_REFUSED: i64 = 13;
     pub const VM_CTL_READY: i64 = 9;
     /// Flags.
     pub const VM_FLAG_ERROR: i64 = 1;
@@ -116,7 +119,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 59] = [
+    pub const ALL: [(&str, i64); 62] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_CTL_GET_FLAGS", VM_CTL_GET_FLAGS),
@@ -138,6 +141,9 @@ pub mod consts {
         ("VM_ENV_GETRANDOM_FAILURE", VM_ENV_GETRANDOM_FAILURE),
         ("VM_ENV_NONDET", VM_ENV_NONDET),
         ("VM_ENV_THREAD", VM_ENV_THREAD),
+        ("VM_ENV_FILE_OPENED", VM_ENV_FILE_OPENED),
+        ("VM_ENV_TTY", VM_ENV_TTY),
+        ("VM_ENV_FILE_REFUSED", VM_ENV_FILE_REFUSED),
         ("VM_CTL_READY", VM_CTL_READY),
         ("VM_FLAG_ERROR", VM_FLAG_ERROR),
         ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),

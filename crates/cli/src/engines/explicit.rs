@@ -133,6 +133,9 @@ fn environment_event(event: u64, value: i64) -> EnvEvent {
         rt::VM_ENV_GETENV_SET => EnvEvent::GetenvSet,
         rt::VM_ENV_ALLOC_FAILURE => EnvEvent::AllocationFailure,
         rt::VM_ENV_GETRANDOM_FAILURE => EnvEvent::GetrandomFailure,
+        rt::VM_ENV_FILE_OPENED => EnvEvent::FileOpened,
+        rt::VM_ENV_FILE_REFUSED => EnvEvent::FileRefused,
+        rt::VM_ENV_TTY => EnvEvent::Terminal(value != 0),
         _ => EnvEvent::Unknown(event),
     }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 37] = [
+const NOT_NATIVE: [(&str, &str); 39] = [
     ("403_thread_creation_loop_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("406_sleep_sets_independent_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("401_racy_peterson_sc_false.c", "the bug needs one thread schedule; a native run need not take it"),
@@ -35,6 +35,8 @@ const NOT_NATIVE: [(&str, &str); 37] = [
     ("296_semaphore_deadlock_false.c", "a deadlock hangs a native run"),
     ("298_join_deadlock_false.c", "a deadlock hangs a native run"),
     ("062_malloc_can_fail.c", "the bug needs malloc to fail; native malloc does not"),
+    ("583_file_write_refused_false.c", "the bug needs the VM's read-only file system; a native run may create the file"),
+    ("593_isatty_terminal_false.c", "the bug needs stdout to be a terminal; a native run has none"),
     ("047_threads.c", "the bug needs one thread schedule; a native run need not take it"),
     ("098_threads_main_locals_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("099_threads_join_result_false.c", "the bug needs one thread schedule; a native run need not take it"),

@@ -3,7 +3,7 @@
 //! Headers (the syntax of `tests/README.md`, read by `tests/header.rs`): `// expect: true |
 //! false(SUBPROPERTY) | unknown(WHY)` (the correct answer; `unknown` for undefined behaviour
 //! outside the property, WHY a part of the reason), `// property: P` (when not unreach-call),
-//! `// flags: …` (extra options), `// decide: ENGINE…` (engines that must answer exactly the
+//! `// flags: …` (extra options; `$TESTS_C` stands for the directory tests/c), `// decide: ENGINE…` (engines that must answer exactly the
 //! expectation, not unknown), `// unknown: CAUSE` (the cause those engines' unknown must have).
 #![allow(dead_code)] // each test binary uses part of this module
 
@@ -32,7 +32,9 @@ impl Case {
             v.push("--property".into());
             v.push(p.clone());
         }
-        v.extend(self.flags.iter().cloned());
+        // `$TESTS_C` in a flag is the directory of tests/c (for `--file NAME=$TESTS_C/files/…`).
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c");
+        v.extend(self.flags.iter().map(|f| f.replace("$TESTS_C", &dir.display().to_string())));
         v
     }
 }

@@ -488,6 +488,7 @@ static void sorting(void) {
 }
 
 #include "diff_float.h"
+#include "diff_posix.h"
 
 #ifdef DIFF_IN_VM
 extern void reach_error(void);
@@ -505,6 +506,7 @@ int main(void) {
     float_formatting();
     math_functions();
     strtods();
+    posix_functions();
     out("done");
     end_line();
 #ifdef DIFF_IN_VM

@@ -1,6 +1,6 @@
 /*
  * test_libc.c — native test driver for vigil's runtime (built and run by tests/native.rs): runs
- * every part (test_string.c, test_stdio.c, test_stdlib.c, test_svcomp.c; see test_libc.h) and
+ * every part (test_string.c, test_stdio.c, test_stdlib.c, test_svcomp.c, test_files.c; see test_libc.h) and
  * counts the checks.
  */
 #include "test_libc.h"
@@ -24,6 +24,8 @@ int main(void) {
     test_malloc();
     test_svcomp();
     test_stdlib();
+    test_files();
+    test_math();
     printf("all %d checks passed\n", native_checks);
     return 0;
 }

@@ -72,5 +72,7 @@ void test_getrandom(void);
 void test_malloc(void);     /* test_stdlib.c: malloc and the rest of stdlib.h */
 void test_stdlib(void);
 void test_svcomp(void);     /* test_svcomp.c: the __VERIFIER_* functions */
+void test_files(void);      /* test_files.c: files.c, getline, signals, strerror */
+void test_math(void);       /* test_math.c: fp_exp.c and fp_trig.c against glibc (glibc_math.c) */
 
 #endif
