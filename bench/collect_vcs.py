@@ -2,7 +2,7 @@
 """Builds the tuning classes of vigil's own engines (issue #19) from their solver queries.
 
     python3 bench/collect_vcs.py dump   --vigil BIN --out /tmp/tune2 [--timeout 8] [--jobs 2]
-    python3 bench/collect_vcs.py select --vigil BIN --out /tmp/tune2 [--per-task 25]
+    python3 bench/collect_vcs.py select --vigil BIN --out /tmp/tune2 [--per-task 4] [--max-set 200]
 
 `dump` runs `vigil check --engine E --dump-vcs DIR` on every task of the training programs
 (tests/c and the peer programs, /work/shared/peers/dev.jsonl extracted at /tmp/vigil-dev) and of
@@ -16,7 +16,8 @@ identical queries are kept once (a query of a validation program that also occur
 dropped from validation, so the sets stay apart); queries `vigil smt --stats` answers without
 a SAT variable (the rewriter alone) are *trivial* and dropped; at most PER-TASK
 queries per task are kept, evenly spaced in the order the engine asked them, so that one program
-does not swamp a set. It prints the counts (written to OUT/CLASS/counts.txt as well).
+does not swamp a set, and at most MAX-SET per set, evenly spaced over the tasks (triviality is checked on an evenly spaced sample of 3 x PER-TASK queries
+per task: a `vigil smt` run per query). It prints the counts (written to OUT/CLASS/counts.txt as well).
 
 Nothing here goes into the repository: the instances stay under OUT.
 """
@@ -82,6 +83,8 @@ def sets():
 def dump(args):
     jobs = []
     for set_name, tasks in sets().items():
+        if args.sets and set_name not in args.sets.split(","):
+            continue
         for engine in CLASSES:
             for name, path, prop, flags in tasks:
                 if engine == "static" and prop not in STATIC_PROPERTIES:
@@ -136,7 +139,8 @@ def select(args):
             shutil.rmtree(dest, ignore_errors=True)
             dest.mkdir(parents=True)
             raw = out / "raw" / set_name / engine
-            total = dup = triv = capped = kept = tasks = 0
+            total = dup = checked = triv = kept = tasks = 0
+            picked = []
             for task in sorted(raw.iterdir()) if raw.exists() else []:
                 files = sorted(task.glob("*.smt2"))
                 if files:
@@ -149,17 +153,25 @@ def select(args):
                         dup += 1
                         continue
                     seen.add(h)
+                    fresh.append(f)
+                # Triviality is checked on an evenly spaced sample of 3 x PER-TASK queries (a
+                # `vigil smt` run each); the first PER-TASK non-trivial ones are kept.
+                chosen = []
+                for f in evenly(fresh, 3 * args.per_task):
+                    if len(chosen) == args.per_task:
+                        break
+                    checked += 1
                     if trivial(args.vigil, f):
                         triv += 1
-                        continue
-                    fresh.append(f)
-                chosen = evenly(fresh, args.per_task)
-                capped += len(fresh) - len(chosen)
-                for f in chosen:
-                    shutil.copy(f, dest / f"{task.name}-{f.name}")
-                    kept += 1
-            line = (f"{cls} {set_name}: {tasks} tasks with queries, {total} queries, {dup} duplicates, "
-                    f"{triv} trivial, {capped} over the per-task cap of {args.per_task}, {kept} kept")
+                    else:
+                        chosen.append(f)
+                picked += [(task, f) for f in chosen]
+            # At most MAX-SET instances, evenly spaced over the tasks' picks.
+            for task, f in evenly(picked, args.max_set):
+                shutil.copy(f, dest / f"{task.name}-{f.name}")
+                kept += 1
+            line = (f"{cls} {set_name}: {tasks} tasks with queries, {total} queries, {dup} duplicates; "
+                    f"of {checked} checked, {triv} trivial; {len(picked)} picked (at most {args.per_task} per task), {kept} kept (at most {args.max_set})")
             print(line)
             lines.append(line)
         (out / cls / "counts.txt").write_text("\n".join(lines) + "\n")
@@ -172,7 +184,9 @@ def main():
     ap.add_argument("--out", default="/tmp/tune2")
     ap.add_argument("--timeout", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--per-task", type=int, default=25)
+    ap.add_argument("--per-task", type=int, default=4)
+    ap.add_argument("--max-set", type=int, default=200)
+    ap.add_argument("--sets", default="", help="dump only these sets (train,validate)")
     args = ap.parse_args()
     dump(args) if args.step == "dump" else select(args)
 

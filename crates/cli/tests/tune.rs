@@ -147,6 +147,19 @@ fn a_short_smt_session_writes_a_loadable_configuration() {
         "{text}"
     );
     assert_smt_answers(&["--config", out.to_str().unwrap()], &val.join("c.smt2"), "unsat");
+    // --sat-params-only: the rewrite rules are not part of the space, so no search run and no
+    // result changes one.
+    let log = d.path().join("runs.tsv");
+    let o = tune(
+        &["--solver", "smt", "--class", "q", "--sat-params-only", "--runs-log", log.to_str().unwrap()],
+        &train,
+        &val,
+        &out,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let runs = std::fs::read_to_string(&log).unwrap();
+    assert!(!runs.is_empty() && !runs.contains("bv.rewrite"), "{runs}");
+    assert!(!std::fs::read_to_string(&out).unwrap().contains("[bv.rewrite]"));
 }
 
 #[test]
