@@ -14,10 +14,11 @@ Raw dumps go to OUT/raw/SET/ENGINE/TASK/.
 `select` makes the classes OUT/CLASS/{train,validate}/ (CLASS = explicit-queries, static-vcs):
 identical queries are kept once (a query of a validation program that also occurs in training is
 dropped from validation, so the sets stay apart); queries `vigil smt --stats` answers without
-a SAT variable (the rewriter alone) are *trivial* and dropped; at most PER-TASK
-queries per task are kept, evenly spaced in the order the engine asked them, so that one program
-does not swamp a set, and at most MAX-SET per set, evenly spaced over the tasks (triviality is checked on an evenly spaced sample of 3 x PER-TASK queries
-per task: a `vigil smt` run per query). It prints the counts (written to OUT/CLASS/counts.txt as well).
+a SAT variable (the rewriter alone) are *trivial* and dropped. Per task, an evenly spaced sample
+(in the order the engine asked them) of 3 x PER-TASK queries is run through `vigil smt` once,
+and the PER-TASK slowest non-trivial ones are kept, so that one program does not swamp a set and
+each program's hard queries are in it; at most MAX-SET per set, evenly spaced over the tasks.
+It prints the counts (written to OUT/CLASS/counts.txt as well).
 
 Nothing here goes into the repository: the instances stay under OUT.
 """
@@ -27,6 +28,7 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -85,6 +87,7 @@ def dump(args):
     for set_name, tasks in sets().items():
         if args.sets and set_name not in args.sets.split(","):
             continue
+        tasks = tasks[:: args.every]
         for engine in CLASSES:
             for name, path, prop, flags in tasks:
                 if engine == "static" and prop not in STATIC_PROPERTIES:
@@ -95,9 +98,15 @@ def dump(args):
                 jobs.append((engine, d, path, prop, flags))
     print(f"{len(jobs)} runs", file=sys.stderr)
 
+    if args.reverse:
+        jobs.reverse()
+
     def run(job):
         engine, d, path, prop, flags = job
-        d.mkdir(parents=True, exist_ok=True)
+        try:
+            d.mkdir(parents=True)  # another dump process may have started this task
+        except FileExistsError:
+            return d
         cmd = ["nice", args.vigil, "check", "--engine", engine, "--timeout", str(args.timeout),
                "--property", prop, "--no-native-confirm", "--dump-vcs", str(d), *flags, str(path)]
         try:
@@ -114,12 +123,15 @@ def dump(args):
                 print(f"[{i}/{len(jobs)}] {d}", file=sys.stderr)
 
 
-def trivial(vigil, f):
-    """Answered by the rewriter alone: `vigil smt --stats` reports no SAT variable (such a query
-    takes well under 1 ms; the process start-up would dominate any timing of it here)."""
-    r = subprocess.run([vigil, "smt", "--stats", str(f)], capture_output=True, text=True, timeout=120)
+def measure(vigil, f):
+    """(trivial, CPU seconds) of `vigil smt --stats FILE`: trivial when it reports no SAT variable
+    (the rewriter alone answered); the CPU time includes the process start-up (a few ms)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run([vigil, "smt", "--stats", str(f)], capture_output=True, text=True, timeout=300)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     m = re.search(r"sat-vars (\d+)", r.stdout)
-    return bool(m) and int(m.group(1)) == 0
+    return bool(m) and int(m.group(1)) == 0, cpu
 
 
 def evenly(files, k):
@@ -154,17 +166,18 @@ def select(args):
                         continue
                     seen.add(h)
                     fresh.append(f)
-                # Triviality is checked on an evenly spaced sample of 3 x PER-TASK queries (a
-                # `vigil smt` run each); the first PER-TASK non-trivial ones are kept.
-                chosen = []
+                # An evenly spaced sample of 3 x PER-TASK queries is measured (a `vigil smt`
+                # run each); of its non-trivial ones, the PER-TASK slowest are kept.
+                timed = []
                 for f in evenly(fresh, 3 * args.per_task):
-                    if len(chosen) == args.per_task:
-                        break
                     checked += 1
-                    if trivial(args.vigil, f):
+                    is_trivial, cpu = measure(args.vigil, f)
+                    if is_trivial:
                         triv += 1
                     else:
-                        chosen.append(f)
+                        timed.append((cpu, f))
+                timed.sort(key=lambda x: -x[0])
+                chosen = sorted(f for _, f in timed[: args.per_task])
                 picked += [(task, f) for f in chosen]
             # At most MAX-SET instances, evenly spaced over the tasks' picks.
             for task, f in evenly(picked, args.max_set):
@@ -186,6 +199,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--per-task", type=int, default=4)
     ap.add_argument("--max-set", type=int, default=200)
+    ap.add_argument("--every", type=int, default=1, help="dump every N-th task only (a smaller sample)")
+    ap.add_argument("--reverse", action="store_true", help="dump the tasks in reverse order (a second process)")
     ap.add_argument("--sets", default="", help="dump only these sets (train,validate)")
     args = ap.parse_args()
     dump(args) if args.step == "dump" else select(args)
