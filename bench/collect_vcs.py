@@ -123,12 +123,18 @@ def dump(args):
                 print(f"[{i}/{len(jobs)}] {d}", file=sys.stderr)
 
 
+MEASURE_LIMIT = 10  # seconds a query is run for when selecting
+
+
 def measure(vigil, f):
     """(trivial, CPU seconds) of `vigil smt --stats FILE`: trivial when it reports at most one SAT
     variable (the constant: the rewriter alone answered); the CPU time includes the process
     start-up (about 15 ms)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    r = subprocess.run([vigil, "smt", "--stats", str(f)], capture_output=True, text=True, timeout=300)
+    try:
+        r = subprocess.run([vigil, "smt", "--stats", str(f)], capture_output=True, text=True, timeout=MEASURE_LIMIT)
+    except subprocess.TimeoutExpired:
+        return False, float(MEASURE_LIMIT)  # hard: kept, as the slowest
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     m = re.search(r"sat-vars (\d+)", r.stdout)
