@@ -80,8 +80,9 @@ pub struct Global {
     /// None for an external global (declared, not defined, in this module), or for a defined
     /// one whose initialiser could not be lowered (then `init_unsupported` says why).
     pub init: Option<GlobalInit>,
-    /// Why the initialiser of a defined global could not be lowered: engines must not read its
-    /// contents (the explicit VM answers `unsupported` on any access).
+    /// Why the contents of the global are unknown — its initialiser could not be lowered, or it
+    /// is an external global defined nowhere: engines must not read its contents (the explicit
+    /// VM answers `unsupported` on any access).
     pub init_unsupported: Option<String>,
     pub thread_local: bool,
     pub loc: Loc,

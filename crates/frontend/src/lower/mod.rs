@@ -100,14 +100,21 @@ impl<'m> Lowerer<'m> {
                 }
             };
             let align = u64::from(g.alignment).max(align).max(1);
+            let name = name_str(&g.name);
+            // A declaration without a definition anywhere in the linked module: the program
+            // does not link natively, so no reading of the variable is C's. The explicit VM
+            // answers `unsupported` on any access (it is laid out empty).
+            let init_unsupported = g.initializer.is_none().then(|| {
+                format!("external variable @{name} is declared but defined nowhere (the program does not link)")
+            });
             self.m.add_global(Global {
-                name: name_str(&g.name),
+                name,
                 ty,
                 size,
                 align,
                 is_constant: g.is_constant,
                 init: None,
-                init_unsupported: None,
+                init_unsupported,
                 thread_local: g.thread_local_mode != llvm_ir::module::ThreadLocalMode::NotThreadLocal,
                 loc,
             });

@@ -66,8 +66,8 @@ impl Machine<'_> {
         Ok((obj, off))
     }
 
-    /// For the object of a defined global whose initialiser was not lowered (laid out empty):
-    /// why its contents are unknown.
+    /// For the object of a global laid out empty because its contents are unknown (an
+    /// initialiser that was not lowered, or an external global defined nowhere): why.
     fn unreadable_global(&self, obj: u32) -> Option<String> {
         let g = (obj as usize).checked_sub(1)?;
         let gl = self.prog.module.globals.get(g)?;
