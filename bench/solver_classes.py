@@ -2,7 +2,10 @@
 """Runs one engine of `vigil check` on programs twice, with its class's tuned solver
 configuration and with `-C solver.class=default`, and compares (issue #19):
 
-    python3 bench/solver_classes.py --vigil BIN --engine explicit [--timeout 20] FILE.c ...
+    python3 bench/solver_classes.py --vigil BIN --engine explicit [--timeout 20] [--config F] FILE.c ...
+
+With `--config F`, the first run of each program uses the defaults with the candidate
+configuration F (a `vigil tune` result not shipped) instead of the shipped class.
 
 Per program and configuration: the verdict, the solver time in `stats` (`solver_s`) and the
 configuration `stats` names (`solver_config`). The two runs of a program are made one after the
@@ -50,12 +53,13 @@ def main():
     ap.add_argument("--vigil", required=True)
     ap.add_argument("--engine", choices=["explicit", "static", "synergy"], required=True)
     ap.add_argument("--timeout", type=int, default=20)
+    ap.add_argument("--config", help="a candidate configuration file instead of the shipped class")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     differ, total = [], {"tuned": 0.0, "default": 0.0}
     names = set()
     for f in args.files:
-        t = run(args, f, [])
+        t = run(args, f, ["-C", "solver.class=default", "--config", args.config] if args.config else [])
         d = run(args, f, ["-C", "solver.class=default"])
         total["tuned"] += t[1]
         total["default"] += d[1]
