@@ -592,6 +592,7 @@ fn symbolic_engines(
                 test_step_bound: p.test_step_bound,
                 deadline: Some(deadline),
                 solver: engine_solver(config, "synergy").0,
+                dump_vcs: args.dump_vcs.clone(),
                 ..Default::default()
             };
             engines.push(Arc::new(crate::engines::synergy::SynergyEngine {

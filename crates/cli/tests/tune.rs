@@ -246,10 +246,10 @@ fn corpus(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c").join(name)
 }
 
-/// The queries both symbolic engines dump (`--dump-vcs`) are SMT-LIB 2 scripts that `vigil smt`
+/// The queries the symbolic engines dump (`--dump-vcs`) are SMT-LIB 2 scripts that `vigil smt`
 /// reads back and answers as the engine's solver did (the `; expect:` header): the explicit
-/// engine's symbolic-data queries (q*.smt2) and the static engine's verification conditions
-/// (vc*.smt2), satisfiable and unsatisfiable ones.
+/// engine's symbolic-data queries (q*.smt2), the static engine's verification conditions
+/// (vc*.smt2) and synergy's region queries (s*.smt2), satisfiable and unsatisfiable ones.
 #[test]
 fn dumped_queries_of_both_engines_are_answered_the_same_by_vigil_smt() {
     let dir = tempfile::tempdir().unwrap();
@@ -258,6 +258,7 @@ fn dumped_queries_of_both_engines_are_answered_the_same_by_vigil_smt() {
         ("explicit", "088_wide_input_false.c", "q"),
         ("static", "088_wide_input_false.c", "vc"),
         ("static", "089_countdown_true.c", "vc"),
+        ("synergy", "089_countdown_true.c", "s"),
     ] {
         let d = dir.path().join(format!("{engine}-{program}"));
         let o = vigil()
@@ -281,7 +282,7 @@ fn dumped_queries_of_both_engines_are_answered_the_same_by_vigil_smt() {
             *answered.entry((engine.to_string(), expect.to_string())).or_default() += 1;
         }
     }
-    for key in [("explicit", "sat"), ("static", "sat"), ("static", "unsat")] {
+    for key in [("explicit", "sat"), ("static", "sat"), ("static", "unsat"), ("synergy", "sat")] {
         assert!(answered.contains_key(&(key.0.to_string(), key.1.to_string())), "no {key:?} query in {answered:?}");
     }
 }

@@ -80,24 +80,15 @@ impl Refiner {
         Refiner { solver, expanded: HashSet::new(), asserted: Vec::new(), dump: opts.dump_vcs.clone() }
     }
 
-    /// Writes the query `asserted ∧ bad` and its answer to the dump directory (errors are
-    /// ignored: a dump is a by-product and must not change the analysis).
+    /// Writes the query `asserted ∧ bad` and its answer to the dump directory.
     fn dump_query(&self, w: &TermSpace, bad: TermId, r: &Result<CheckResult, String>) {
         let Some(dir) = &self.dump else { return };
         let mut roots = self.asserted.clone();
         roots.push(bad);
-        let answer = match r {
-            Ok(CheckResult::Sat) => "sat",
-            Ok(CheckResult::Unsat) => "unsat",
-            _ => "unknown",
-        };
-        let text = format!(
-            "; expect: {answer}\n; a verification condition of vigil's static engine (negated, with the summary expansions so far)\n{}(check-sat)\n",
-            vigil_bv::smtlib::printer::to_script(&w.tm, &roots)
-        );
         let n = DUMPED.fetch_add(1, Ordering::Relaxed) + 1;
-        let _ = std::fs::create_dir_all(dir);
-        let _ = std::fs::write(dir.join(format!("vc{n:06}.smt2")), text);
+        let answer = r.as_ref().ok().copied().unwrap_or(CheckResult::Unknown);
+        let origin = "a verification condition of vigil's static engine (negated, with the summary expansions so far)";
+        vigil_bv::smtlib::printer::dump_query(dir, &format!("vc{n:06}.smt2"), &w.tm, &roots, answer, origin);
     }
 
     fn solve(&mut self, w: &TermSpace, bad: TermId, st: &mut CheckStats) -> Result<CheckResult, String> {

@@ -186,13 +186,8 @@ impl SymData {
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
         self.stats.solver_time += start.elapsed();
         if let Some(dir) = &self.dump {
-            let text = format!(
-                "; expect: {}\n; a query of vigil's explicit engine (symbolic data)\n{}(check-sat)\n",
-                answer_word(r),
-                vigil_bv::smtlib::printer::to_script(&self.tm, assumptions)
-            );
-            let _ = std::fs::create_dir_all(dir);
-            let _ = std::fs::write(dir.join(format!("q{:06}.smt2", self.stats.queries)), text);
+            let name = format!("q{:06}.smt2", self.stats.queries);
+            vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
         }
         r
     }
@@ -271,16 +266,6 @@ impl SymData {
         let r = (vals, complete);
         self.enums.insert((pc_handle, t, prefer), r.clone());
         r
-    }
-}
-
-/// A check's answer as SMT-LIB prints it (the `; expect:` header of a dumped query, as in
-/// `tests/smt`).
-pub fn answer_word(r: CheckResult) -> &'static str {
-    match r {
-        CheckResult::Sat => "sat",
-        CheckResult::Unsat => "unsat",
-        CheckResult::Unknown => "unknown",
     }
 }
 
