@@ -95,8 +95,21 @@ impl TypeTable {
     }
 
     /// Size in bytes of a sized type; 0 for unsized ones (void, functions, opaque structs).
+    /// This is LLVM's allocation size (what an `alloca` or an array element takes), which for
+    /// integers whose width is not a power of two (`i24`, `i40`: packed structs passed by value)
+    /// and for `x86_fp80` is more than a load or store touches: see [`Types::store_size`].
     pub fn size_of(&self, id: TypeId) -> u64 {
         self.layout(id).map_or(0, |l| l.size)
+    }
+
+    /// The bytes a load or store of a value of this type reads or writes: LLVM's store size,
+    /// `ceil(bits / 8)` for integers and floats (`i40`: 5, where [`Types::size_of`] is 8;
+    /// `x86_fp80`: 10, where it is 16), the size for pointers and aggregates.
+    pub fn store_size(&self, id: TypeId) -> u64 {
+        match self.get(id) {
+            Type::Int { bits } | Type::Float { bits } => u64::from(bits.div_ceil(8)),
+            _ => self.size_of(id),
+        }
     }
 
     /// Width in bits of a first-class value of this type: integer width, [`POINTER_BITS`] for

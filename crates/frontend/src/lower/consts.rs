@@ -302,7 +302,9 @@ impl Lowerer<'_> {
         offset: u64,
         init: &mut GlobalInit,
     ) -> Result<(), String> {
-        let size = self.m.types.size_of(ty);
+        // The bytes the value occupies: a scalar's store size (an `i40` in a packed struct
+        // takes 5 bytes, and the next field starts right after them).
+        let size = self.m.types.store_size(ty);
         if offset.checked_add(size).is_none_or(|end| end > init.bytes.len() as u64) {
             return Err(format!("initialiser does not fit its type: {c}"));
         }
@@ -364,7 +366,7 @@ impl Lowerer<'_> {
         init: &mut GlobalInit,
         c: &ConstantRef,
     ) -> Result<(), String> {
-        let size = self.m.types.size_of(ty);
+        let size = self.m.types.store_size(ty);
         match k {
             Const::Int { bits, ty: kty } => {
                 let nbytes = u64::from(self.m.types.value_bits(*kty)).div_ceil(8).min(8).min(size);

@@ -188,7 +188,7 @@ impl FunctionExecutor<'_> {
     }
 
     pub(super) fn load(&mut self, p: TermId, ty: TypeId) -> Result<TermId, SkipReason> {
-        let bytes = self.m.types.size_of(ty) as u32;
+        let bytes = self.m.types.store_size(ty) as u32;
         let wd = self.width_of(ty);
         if bytes == 0 || bytes * 8 > MAX_VALUE_BITS {
             return Err(format!("load of {bytes} bytes"));
@@ -218,7 +218,7 @@ impl FunctionExecutor<'_> {
     }
 
     pub(super) fn store(&mut self, p: TermId, v: TermId, ty: TypeId) -> Result<(), SkipReason> {
-        let bytes = self.m.types.size_of(ty) as u32;
+        let bytes = self.m.types.store_size(ty) as u32;
         if bytes == 0 || bytes * 8 > MAX_VALUE_BITS {
             return Err(format!("store of {bytes} bytes"));
         }

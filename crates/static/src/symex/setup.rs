@@ -99,7 +99,7 @@ pub(super) fn access_shapes(m: &Module, fid: FuncId, f: &Function, params: &[Ter
                 _ => continue,
             };
             if let Some((b, off)) = static_ptr(m, fid, &defs, f, params, ptr) {
-                let bytes = m.types.size_of(ty) as u32;
+                let bytes = m.types.store_size(ty) as u32;
                 let e = shapes.entry(b).or_default();
                 if bytes > 0 && !e.contains(&(off, bytes)) {
                     e.push((off, bytes));

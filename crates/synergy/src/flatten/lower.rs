@@ -212,7 +212,7 @@ impl<'m> Builder<'m> {
         if w % 8 != 0 && w != 1 {
             return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
         }
-        let bytes = self.m.types.size_of(ty);
+        let bytes = self.m.types.store_size(ty);
         let cell = self.cell(p, bytes, loc)?;
         let dst = self.reg_of_value(f, fr, d, loc)?;
         let cw = self.regs[cell as usize].width;
@@ -230,7 +230,7 @@ impl<'m> Builder<'m> {
         let w = self.int_width(ty, "store", loc)?;
         let p = self.static_ptr(fr, ptr, loc)?;
         let v = self.opnd(f, fr, val, loc)?;
-        let bytes = self.m.types.size_of(ty);
+        let bytes = self.m.types.store_size(ty);
         let cell = self.cell(p, bytes, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {

@@ -250,14 +250,9 @@ impl Machine<'_> {
     }
 
     /// The bytes a load or store of `ty` touches: LLVM's store size, which for `x86_fp80` (10
-    /// bytes) is less than its size in memory (16).
+    /// bytes) and integers such as `i40` (5) is less than their size in memory (16, 8).
     fn access_size(&self, ty: TypeId) -> u32 {
-        let types = &self.prog.module.types;
-        if types.is_byte_scalar(ty) {
-            types.value_bits(ty).div_ceil(8)
-        } else {
-            types.size_of(ty) as u32
-        }
+        self.prog.module.types.store_size(ty) as u32
     }
 
     // ---- aggregates ----
@@ -270,7 +265,7 @@ impl Machine<'_> {
     fn extract_value(&mut self, agg: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {
         let len = self.agg_len(agg);
         let bytes = self.operand_bytes(agg, len);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.prog.module.types.store_size(ty) as u32;
         match dest {
             Some(d) if self.is_aggregate_reg(d) => {
                 let mut part = Object::new(ObjKind::Frame, size as usize, false);
@@ -298,7 +293,7 @@ impl Machine<'_> {
     fn insert_value(&mut self, agg: Operand, val: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {
         let len = self.agg_len(agg);
         let mut bytes = self.operand_bytes(agg, len);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.prog.module.types.store_size(ty) as u32;
         if self.is_aggregate_type(ty) {
             let part = self.operand_bytes(val, size);
             bytes.copy_from(offset, &part, 0, size);
@@ -317,7 +312,7 @@ impl Machine<'_> {
     /// before the access (a visible access at an `interrupt_mem` point).
     fn atomic_load(&mut self, ptr: Operand, ty: TypeId) -> VmResult<Option<(Scalar, u32, u32, Scalar)>> {
         let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.access_size(ty);
         if self.mem_interrupt(&[(p, u64::from(size), true)], true) {
             return Ok(None);
         }

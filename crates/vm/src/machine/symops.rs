@@ -174,7 +174,7 @@ impl Machine<'_> {
                 Ok(None)
             }
             InstKind::ExtractValue { agg, offset, ty } => {
-                let size = self.prog.module.types.size_of(*ty) as u32;
+                let size = self.prog.module.types.store_size(*ty) as u32;
                 if dest.is_some_and(|d| self.is_aggregate_reg(d)) || size > 8 {
                     return Ok(None);
                 }
@@ -197,7 +197,7 @@ impl Machine<'_> {
                 if !self.is_sym_operand(*val) || self.is_aggregate_type_id(*ty) {
                     return Ok(None);
                 }
-                let size = (self.prog.module.types.size_of(*ty) as u32).clamp(1, 8);
+                let size = (self.prog.module.types.store_size(*ty) as u32).clamp(1, 8);
                 let len = self.agg_len(*agg);
                 let mut bytes = self.operand_bytes(*agg, len);
                 let part = self.operand_bytes(*val, size);
@@ -401,7 +401,7 @@ impl Machine<'_> {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
         let p = self.operand(ptr);
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.prog.module.types.store_size(ty) as u32;
         if !p.ptr || !p.is_defined(64) || size == 0 || size > 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
             return Ok(None);
         }
@@ -449,7 +449,7 @@ impl Machine<'_> {
         if !self.interruptible() || self.config.uninitialised_over_approximated || self.is_sym_operand(ptr) {
             return Ok(None);
         }
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.prog.module.types.store_size(ty) as u32;
         let w = self.dest_width(dest);
         if !p.ptr || !p.is_defined(64) || !(2..=8).contains(&size) || w <= 8 || dest.is_none_or(|d| self.is_aggregate_reg(d)) {
             return Ok(None);
@@ -497,7 +497,7 @@ impl Machine<'_> {
         }
         let Operand::Value(v) = val else { return Ok(None) };
         let Some(t) = self.sym_reg(v) else { return Ok(None) };
-        let size = self.prog.module.types.size_of(ty) as u32;
+        let size = self.prog.module.types.store_size(ty) as u32;
         if size == 0 || size > 8 || self.is_aggregate_type_id(ty) {
             self.concretize_all(&[val]);
             return Ok(None);
