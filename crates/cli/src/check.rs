@@ -191,8 +191,10 @@ pub struct CheckArgs {
     /// [default: auto, explicit.symbolic].
     #[arg(long, value_enum)]
     pub symbolic: Option<SymbolicChoice>,
-    /// Write every solver query of the explicit engine's symbolic data into this directory
-    /// (SMT-LIB 2, one file per query).
+    /// Write every solver query of the symbolic engines into this directory (SMT-LIB 2 QF_BV,
+    /// one file per query, each answered as the engine's call was): the explicit engine's
+    /// symbolic data as qNNNNNN.smt2, the static engine's verification conditions as
+    /// vcNNNNNN.smt2 (`bench/collect_vcs.sh` builds tuning classes from them).
     #[arg(long, value_name = "DIR")]
     pub dump_vcs: Option<PathBuf>,
     /// Read parameters from a TOML file (sections [explicit], [vm], [synergy], [static],
@@ -200,7 +202,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Set one parameter, e.g. `-C explicit.max_states=100000` or `-C sat.restart=luby` (after
-    /// --config; `vigil params` lists every key). `-C explicit.racy=unknown` is the strict mode
+    /// --config; `vigil params` lists every key). The symbolic engines' solvers start from their
+    /// classes' tuned configurations (explicit: explicit-queries, static: static-vcs; `--stats`
+    /// names them as solver_config); `-C solver.class=default` runs the solver's plain defaults,
+    /// `-C solver.class=CLASS` one shipped class everywhere; [sat]/[bv] settings apply on top. `-C explicit.racy=unknown` is the strict mode
     /// for thread programs: no `true` for a program with a data race or atomics weaker than
     /// seq_cst (by default, `sc`, they get the sequentially consistent verdict, as SV-COMP
     /// defines it, with a warning).
@@ -545,6 +550,13 @@ fn build_engines(
     // SARIF output is the static engine's report list.
     let engine = if args.format == Format::Sarif { EngineChoice::Static } else { args.engine };
     let want = |e: EngineChoice| engine == EngineChoice::Auto || engine == e;
+    let solver_names: serde_json::Map<String, serde_json::Value> =
+        [(EngineChoice::Explicit, "explicit"), (EngineChoice::Static, "static"), (EngineChoice::Synergy, "synergy")]
+            .into_iter()
+            .filter(|&(e, _)| want(e))
+            .map(|(_, name)| (name.to_string(), engine_solver(config, name).1.into()))
+            .collect();
+    stats.insert("solver_config".into(), solver_names.into());
     let explicit = vm_property(property).map(|vm_property| {
         let folded_overflow =
             if property == Property::NoOverflow { module.compiler_warnings.first().cloned() } else { None };
@@ -621,7 +633,8 @@ fn symbolic_engines(
                 test_step_bound: p.test_step_bound,
                 deadline: Some(deadline),
                 malloc_can_fail: config.vm.malloc_can_fail,
-                solver: config.solver.clone(),
+                solver: engine_solver(config, "synergy").0,
+                dump_vcs: args.dump_vcs.clone(),
                 ..Default::default()
             };
             engines.push(Arc::new(crate::engines::synergy::SynergyEngine {
@@ -647,7 +660,8 @@ fn symbolic_engines(
                 max_unrolled_nodes: size(p.max_unrolled_nodes),
                 max_contexts: size(p.max_contexts),
                 vc_conflict_limit: (p.vc_conflict_limit > 0).then_some(p.vc_conflict_limit),
-                solver: config.solver.clone(),
+                solver: engine_solver(config, "static").0,
+                dump_vcs: args.dump_vcs.clone(),
                 ..Default::default()
             };
             engines.push(Arc::new(crate::engines::static_engine::StaticEngine {
@@ -734,6 +748,18 @@ pub fn vm_property(property: Property) -> Option<vigil_vm::Property> {
     property.is_checked().then_some(property)
 }
 
+/// The solver configuration of `engine` (explicit, static, synergy) and its name
+/// ([`crate::solver_class`]).
+fn engine_solver(config: &Config, engine: &str) -> (vigil_bv::config::SolverConfig, String) {
+    use crate::solver_class::{EXPLICIT_CLASS, STATIC_CLASS};
+    let class = match engine {
+        "explicit" => Some(EXPLICIT_CLASS),
+        "static" => Some(STATIC_CLASS),
+        _ => None,
+    };
+    crate::solver_class::engine_solver(&config.solver_class, class, &config.solver_settings)
+}
+
 /// The VM configuration for the given options.
 pub fn vm_config(property: Property, vm: &config::VmParams, nondet_range: Option<(i64, i64)>) -> vigil_vm::Config {
     vigil_vm::Config {
@@ -765,6 +791,7 @@ fn search_config(
         vm: vigil_vm::Config {
             symbolic: symbolic_mode(config.explicit.symbolic, args.nondet_range),
             dump_vcs: args.dump_vcs.clone(),
+            solver: engine_solver(config, "explicit").0,
             ..vm_config(property, &config.vm, args.nondet_range)
         },
         max_states: config.explicit.max_states,

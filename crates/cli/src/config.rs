@@ -1,10 +1,12 @@
 //! The configuration of `vigil check`: one parameter table per engine, for the VM and for the
 //! portfolio, declared with the SAT core's table macro (`vigil_sat::param_table!`: name, type,
 //! default, domain, description; values outside the domain are rejected, never clamped), plus the
-//! bit-vector solver's configuration with the SAT core's parameters (`vigil_bv::config`).
+//! bit-vector solver's configuration with the SAT core's parameters (`vigil_bv::config`), which
+//! each symbolic engine applies on top of its class's tuned configuration
+//! ([`crate::solver_class`]; `[solver] class` chooses that starting point).
 //!
 //! Sources, applied in order: the defaults, `--config FILE` (TOML, sections `[explicit]`,
-//! `[vm]`, `[synergy]`, `[static]`, `[portfolio]`, `[bv]`, `[bv.rewrite]`, `[sat]`), each
+//! `[vm]`, `[synergy]`, `[static]`, `[portfolio]`, `[solver]`, `[bv]`, `[bv.rewrite]`, `[sat]`), each
 //! `-C section.key=value`, and last the dedicated options (`--max-states`, `--unroll`, …) when
 //! they are given. A file and a `-C` setting go through the same reader
 //! ([`vigil_bv::config::parse_toml`]); unknown sections or keys and bad values are errors.
@@ -96,8 +98,13 @@ pub struct Config {
     pub synergy: SynergyParams,
     pub static_: StaticParams,
     pub portfolio: PortfolioParams,
-    /// `[bv]`, `[bv.rewrite]` and `[sat]`: the symbolic engines' solver.
+    /// `[bv]`, `[bv.rewrite]` and `[sat]` applied to the defaults (what the settings say alone).
     pub solver: SolverConfig,
+    /// The same settings as read, in order: each engine applies them on top of its class's
+    /// configuration ([`crate::solver_class::engine_solver`]).
+    pub solver_settings: Vec<crate::solver_class::Setting>,
+    /// `[solver] class`: where the engines' solver configurations start.
+    pub solver_class: crate::solver_class::SolverClass,
 }
 
 /// The sections of the parameter tables, with their listings.
@@ -118,6 +125,16 @@ impl Config {
         for (section, key, value, line) in entries {
             let at = |e: String| format!("{origin}: line {line}: {e}");
             if self.solver.apply(&section, &key, value.clone(), line).map_err(|e| format!("{origin}: {e}"))? {
+                self.solver_settings.push((section, key, value, line));
+                continue;
+            }
+            if section == "solver" {
+                match (key.as_str(), &value) {
+                    ("class", ConfigValue::Str(c)) => {
+                        self.solver_class = crate::solver_class::SolverClass::parse(c).map_err(at)?
+                    }
+                    _ => return Err(at(format!("[solver] {key}: the only key is class = \"tuned\" | \"default\" | \"CLASS\""))),
+                }
                 continue;
             }
             let text = match value {
@@ -162,6 +179,15 @@ impl Config {
         for (section, listing) in tables() {
             s.push_str(&format!("\n[{section}]\n{listing}"));
         }
+        s.push_str(&format!(
+            "\n[solver]\n  class (string, default \"tuned\"): the configuration the symbolic engines' solvers start from:\n    \
+             tuned (the explicit engine's from class {}, the static engine's from class {}, as shipped;\n    \
+             synergy's from the defaults), default (the solver's defaults), or a shipped class ({});\n    \
+             the [sat], [bv] and [bv.rewrite] settings apply on top; stats names the result (solver_config)\n",
+            crate::solver_class::EXPLICIT_CLASS,
+            crate::solver_class::STATIC_CLASS,
+            vigil_tune::db::shipped_classes().join(", ")
+        ));
         s.push_str(&format!(
             "\n[sat] (the SAT core of the symbolic engines' solver)\n{}\n\
              [bv] check-models (bool), conflict-limit (int), timeout-s (number), disable-rules (array of rule names)\n\
@@ -210,6 +236,12 @@ mod tests {
         assert_eq!(c.synergy.algorithm, SynergyAlgorithm::Cegar);
         assert!(c.vm.malloc_can_fail);
         assert_eq!(c.solver.sat_params.var_decay, 0.9);
+        assert_eq!(c.solver_settings.len(), 3, "restart, conflict-limit, var_decay");
+        assert_eq!(c.solver_class, crate::solver_class::SolverClass::Tuned);
+        c.apply_setting("solver.class=default").unwrap();
+        assert_eq!(c.solver_class, crate::solver_class::SolverClass::Default);
+        assert!(c.apply_setting("solver.class=nope").unwrap_err().contains("rand3sat"));
+        assert!(c.apply_setting("solver.other=1").is_err());
     }
 
     #[test]

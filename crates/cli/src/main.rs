@@ -17,6 +17,7 @@ mod ir_cmd;
 mod native;
 mod property;
 mod replay_cmd;
+mod solver_class;
 mod verdict;
 mod vm_files;
 mod witness_cmd;

@@ -42,6 +42,11 @@ pub struct TuneArgs {
     /// The solver tuned: sat (DIMACS files) or smt (SMT-LIB 2 QF_BV).
     #[arg(long, value_enum, default_value = "sat")]
     solver: SolverArg,
+    /// With --solver smt: tune only the SAT core's parameters, leaving the rewrite rules at their
+    /// defaults. For queries dumped by an engine (`vigil check --dump-vcs`): the engine's own term
+    /// manager built and rewrote their terms, so a rewrite setting would not reach it.
+    #[arg(long)]
+    sat_params_only: bool,
     /// Minimise mean run time instead of PAR-10.
     #[arg(long)]
     mean_time: bool,
@@ -94,7 +99,11 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
         .out
         .clone()
         .unwrap_or_else(|| db::default_path(&args.class));
-    let space = solver.space();
+    let space = if args.sat_params_only {
+        vigil_tune::Space::sat(&solver.base_params())
+    } else {
+        solver.space()
+    };
     let start = Instant::now();
     let mut last_print = Instant::now();
     let mut last_changes = 0usize;

@@ -147,6 +147,19 @@ fn a_short_smt_session_writes_a_loadable_configuration() {
         "{text}"
     );
     assert_smt_answers(&["--config", out.to_str().unwrap()], &val.join("c.smt2"), "unsat");
+    // --sat-params-only: the rewrite rules are not part of the space, so no search run and no
+    // result changes one.
+    let log = d.path().join("runs.tsv");
+    let o = tune(
+        &["--solver", "smt", "--class", "q", "--sat-params-only", "--runs-log", log.to_str().unwrap()],
+        &train,
+        &val,
+        &out,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let runs = std::fs::read_to_string(&log).unwrap();
+    assert!(!runs.is_empty() && !runs.contains("bv.rewrite"), "{runs}");
+    assert!(!std::fs::read_to_string(&out).unwrap().contains("[bv.rewrite]"));
 }
 
 #[test]
@@ -227,4 +240,85 @@ fn bad_usage_gives_exit_2() {
         help.contains("FocusedILS") && help.contains("--validate"),
         "{help}"
     );
+}
+
+fn corpus(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c").join(name)
+}
+
+/// The queries the symbolic engines dump (`--dump-vcs`) are SMT-LIB 2 scripts that `vigil smt`
+/// reads back and answers as the engine's solver did (the `; expect:` header): the explicit
+/// engine's symbolic-data queries (q*.smt2), the static engine's verification conditions
+/// (vc*.smt2) and synergy's region queries (s*.smt2), satisfiable and unsatisfiable ones.
+#[test]
+fn dumped_queries_of_both_engines_are_answered_the_same_by_vigil_smt() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut answered = std::collections::BTreeMap::<(String, String), usize>::new();
+    for (engine, program, prefix) in [
+        ("explicit", "088_wide_input_false.c", "q"),
+        ("static", "088_wide_input_false.c", "vc"),
+        ("static", "089_countdown_true.c", "vc"),
+        ("synergy", "089_countdown_true.c", "s"),
+    ] {
+        let d = dir.path().join(format!("{engine}-{program}"));
+        let o = vigil()
+            .args(["check", "--engine", engine, "--timeout", "60", "--dump-vcs"])
+            .arg(&d)
+            .arg(corpus(program))
+            .output()
+            .unwrap();
+        assert!(o.status.code().is_some_and(|c| c != 2), "{}", stderr(&o));
+        let files: Vec<_> = std::fs::read_dir(&d).expect("queries dumped").map(|e| e.unwrap().path()).collect();
+        assert!(!files.is_empty(), "{engine} on {program} dumped nothing");
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(name.starts_with(prefix) && name.ends_with(".smt2"), "{name}");
+            let text = std::fs::read_to_string(&f).unwrap();
+            let expect = text.lines().next().and_then(|l| l.strip_prefix("; expect: ")).expect("answer header");
+            if expect == "unknown" {
+                continue;
+            }
+            assert_smt_answers(&[], &f, expect);
+            *answered.entry((engine.to_string(), expect.to_string())).or_default() += 1;
+        }
+    }
+    for key in [("explicit", "sat"), ("static", "sat"), ("static", "unsat"), ("synergy", "sat")] {
+        assert!(answered.contains_key(&(key.0.to_string(), key.1.to_string())), "no {key:?} query in {answered:?}");
+    }
+}
+
+/// `stats` names the solver configuration each engine ran (its class's tuned configuration by
+/// default), `-C solver.class=…` overrides it, settings on top are counted, and the verdict does
+/// not change.
+#[test]
+fn stats_name_the_solver_class_and_the_override_works() {
+    let configs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tune/configs");
+    let shipped_or_default =
+        |class: &str| if configs.join(format!("{class}.toml")).exists() { class.to_string() } else { "default".to_string() };
+    let run = |settings: &[&str]| {
+        let mut c = vigil();
+        c.args(["check", "--stats", "--format", "json", "--timeout", "60"]);
+        for s in settings {
+            c.args(["-C", s]);
+        }
+        let o = c.arg(corpus("088_wide_input_false.c")).output().unwrap();
+        assert_eq!(o.status.code(), Some(10), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        (v["verdict"].clone(), v["stats"]["solver_config"].clone())
+    };
+    let (verdict, names) = run(&[]);
+    assert_eq!(names["explicit"], shipped_or_default("explicit-queries").as_str(), "{names}");
+    assert_eq!(names["static"], shipped_or_default("static-vcs").as_str(), "{names}");
+    assert_eq!(names["synergy"], "default", "{names}");
+    let (v2, names) = run(&["solver.class=default"]);
+    assert_eq!(v2, verdict);
+    for e in ["explicit", "static", "synergy"] {
+        assert_eq!(names[e], "default", "{names}");
+    }
+    let (v3, names) = run(&["solver.class=rand3sat", "sat.restart_base=50"]);
+    assert_eq!(v3, verdict);
+    assert_eq!(names["static"], "rand3sat + 1 setting", "{names}");
+    let o = vigil().args(["check", "-C", "solver.class=no-such-class"]).arg(corpus("088_wide_input_false.c")).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no tuned configuration for class `no-such-class`"), "{}", stderr(&o));
 }

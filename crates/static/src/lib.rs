@@ -118,6 +118,8 @@ pub struct Options {
     pub vc_conflict_limit: Option<u64>,
     /// The bit-vector solver's configuration, with the SAT core's parameters.
     pub solver: vigil_bv::config::SolverConfig,
+    /// Write every solver call as an SMT-LIB 2 script into this directory ([`refine`]).
+    pub dump_vcs: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -133,6 +135,7 @@ impl Default for Options {
             max_contexts: 64,
             solver: vigil_bv::config::SolverConfig::default(),
             vc_conflict_limit: Some(20_000),
+            dump_vcs: None,
         }
     }
 }

@@ -14,8 +14,14 @@
 //! Invariants: expansions only add constraints (monotone refinement), so an `Unsat` answer at any
 //! iteration is a proof of the VC in the fully expanded model; a candidate's model satisfies all
 //! expansions made so far.
+//!
+//! With [`Options::dump_vcs`], every solver call is also written as a stand-alone SMT-LIB 2
+//! QF_BV script (`vcNNNNNN.smt2`: the expansions asserted so far and the negated VC, then
+//! `check-sat`), written after the call with its answer as the `; expect:` header; `vigil smt`
+//! answers the script the same. The classes of `vigil tune` are built from them.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use vigil_bv::{CheckResult, Op, Solver, TermId, Value};
@@ -49,7 +55,13 @@ pub struct CheckStats {
 pub struct Refiner {
     pub solver: Solver,
     pub expanded: HashSet<TermId>,
+    /// The expansion equalities asserted, in order (what a dumped query asserts besides `bad`).
+    asserted: Vec<TermId>,
+    dump: Option<std::path::PathBuf>,
 }
+
+/// Numbers the dumped queries of this process (several refiners, and threads, share a directory).
+static DUMPED: AtomicU64 = AtomicU64::new(0);
 
 impl std::fmt::Debug for Refiner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -65,7 +77,18 @@ impl Refiner {
         if let Some(f) = &opts.interrupt {
             solver.set_interrupt(f.clone());
         }
-        Refiner { solver, expanded: HashSet::new() }
+        Refiner { solver, expanded: HashSet::new(), asserted: Vec::new(), dump: opts.dump_vcs.clone() }
+    }
+
+    /// Writes the query `asserted ∧ bad` and its answer to the dump directory.
+    fn dump_query(&self, w: &TermSpace, bad: TermId, r: &Result<CheckResult, String>) {
+        let Some(dir) = &self.dump else { return };
+        let mut roots = self.asserted.clone();
+        roots.push(bad);
+        let n = DUMPED.fetch_add(1, Ordering::Relaxed) + 1;
+        let answer = r.as_ref().ok().copied().unwrap_or(CheckResult::Unknown);
+        let origin = "a verification condition of vigil's static engine (negated, with the summary expansions so far)";
+        vigil_bv::smtlib::printer::dump_query(dir, &format!("vc{n:06}.smt2"), &w.tm, &roots, answer, origin);
     }
 
     fn solve(&mut self, w: &TermSpace, bad: TermId, st: &mut CheckStats) -> Result<CheckResult, String> {
@@ -73,6 +96,7 @@ impl Refiner {
         let r = self.solver.check_assuming(&w.tm, &[bad]).map_err(|e| e.to_string());
         st.solver_time += t0.elapsed();
         st.solver_calls += 1;
+        self.dump_query(w, bad, &r);
         r
     }
 
@@ -80,6 +104,7 @@ impl Refiner {
         let d = w.definition(s).ok_or("summary without definition")?;
         let e = w.tm.eq(s, d);
         self.solver.assert(&w.tm, e).map_err(|e| e.to_string())?;
+        self.asserted.push(e);
         self.expanded.insert(s);
         w.note_expansion(s);
         Ok(())

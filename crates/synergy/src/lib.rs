@@ -94,6 +94,9 @@ pub struct Options {
     pub malloc_can_fail: bool,
     /// The bit-vector solver's configuration, with the SAT core's parameters.
     pub solver: vigil_bv::config::SolverConfig,
+    /// Write every region query of the engine (`Ctx::sat`: abstract edges, splits) as an SMT-LIB 2 script
+    /// with its answer into this directory (`sNNNNNN.smt2`; `vigil check --dump-vcs`).
+    pub dump_vcs: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -108,6 +111,7 @@ impl Default for Options {
             interrupt: None,
             malloc_can_fail: false,
             solver: vigil_bv::config::SolverConfig::default(),
+            dump_vcs: None,
         }
     }
 }

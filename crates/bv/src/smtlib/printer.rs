@@ -69,3 +69,22 @@ pub fn to_script(tm: &TermManager, roots: &[TermId]) -> String {
     }
     s
 }
+
+/// A query as an engine dumps it (`vigil check --dump-vcs`): `; expect: ANSWER` (the engine's
+/// answer, as the `tests/smt` header states it), a comment naming its origin, the script
+/// asserting `roots`, and `check-sat`. `vigil smt` answers such a script as the engine did.
+pub fn query_script(tm: &TermManager, roots: &[TermId], answer: crate::CheckResult, origin: &str) -> String {
+    let answer = match answer {
+        crate::CheckResult::Sat => "sat",
+        crate::CheckResult::Unsat => "unsat",
+        crate::CheckResult::Unknown => "unknown",
+    };
+    format!("; expect: {answer}\n; {origin}\n{}(check-sat)\n", to_script(tm, roots))
+}
+
+/// Writes [`query_script`] to `dir/name`, creating `dir`; errors are ignored (a dump is a
+/// by-product and must not change the analysis).
+pub fn dump_query(dir: &std::path::Path, name: &str, tm: &TermManager, roots: &[TermId], answer: crate::CheckResult, origin: &str) {
+    let _ = std::fs::create_dir_all(dir);
+    let _ = std::fs::write(dir.join(name), query_script(tm, roots, answer, origin));
+}

@@ -210,6 +210,11 @@ impl<'a> Ctx<'a> {
         let t0 = Instant::now();
         let r = self.solver.check_assuming(&self.tm, &ts);
         self.stats.solver_time += t0.elapsed();
+        if let Some(dir) = &self.opts.dump_vcs {
+            let name = format!("s{:06}.smt2", self.stats.solver_calls);
+            let answer = r.as_ref().ok().copied().unwrap_or(CheckResult::Unknown);
+            vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, &ts, answer, "a query of vigil's synergy engine");
+        }
         match r {
             Ok(CheckResult::Sat) => Sat::Yes,
             Ok(CheckResult::Unsat) => Sat::No,

@@ -222,6 +222,10 @@ pub struct Config {
     pub wide_inputs: Option<Vec<u64>>,
     /// Write each solver query as an SMT-LIB 2 script into this directory.
     pub dump_vcs: Option<std::path::PathBuf>,
+    /// The configuration of the symbolic-data solver (`vigil check` gives it the tuned
+    /// configuration of class `explicit-queries`); its `[bv] conflict-limit`, when set, replaces
+    /// the per-query default of [`symdata`].
+    pub solver: vigil_bv::config::SolverConfig,
     /// Solver queries after this instant answer unknown.
     pub deadline: Option<std::time::Instant>,
 }

@@ -38,6 +38,8 @@
 //! * **Counterexamples**: [`Machine::sym_inputs_model`] solves the path condition of the
 //!   violating state for the values of the inputs; the engine then replays them concretely
 //!   ([`Config::wide_inputs`]: the same calls return those values, nothing else changes).
+//! * **Dumps** (`Config::dump_vcs`): each query is written after it is answered, as an SMT-LIB 2
+//!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget).
 //! * Solver answers `unknown` (conflict budget, deadline) count as *feasible*: the search then
 //!   explores more paths than exist, which cannot make a `true` wrong, and a violation found on
 //!   such a path is confirmed by the concrete replay or not reported.
@@ -152,8 +154,8 @@ impl SymData {
         if nondet.iter().all(Option::is_none) {
             return None;
         }
-        let mut solver = Solver::new();
-        solver.set_conflict_limit(Some(CONFLICT_LIMIT));
+        let mut solver = Solver::with_config(config.solver.clone());
+        solver.set_conflict_limit(Some(config.solver.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
         solver.set_deadline(config.deadline);
         Some(Box::new(SymData {
             tm: TermManager::new(),
@@ -183,13 +185,12 @@ impl SymData {
     fn check(&mut self, assumptions: &[TermId]) -> CheckResult {
         let start = Instant::now();
         self.stats.queries += 1;
-        if let Some(dir) = &self.dump {
-            let text = vigil_bv::smtlib::printer::to_script(&self.tm, assumptions) + "(check-sat)\n";
-            let _ = std::fs::create_dir_all(dir);
-            let _ = std::fs::write(dir.join(format!("q{:06}.smt2", self.stats.queries)), text);
-        }
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
         self.stats.solver_time += start.elapsed();
+        if let Some(dir) = &self.dump {
+            let name = format!("q{:06}.smt2", self.stats.queries);
+            vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
+        }
         r
     }
 
