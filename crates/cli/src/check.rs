@@ -533,7 +533,8 @@ fn build_engines(
     if !math.is_empty() {
         notes.push(format!(
             "note: the program calls {}: vigil's results are correctly rounded, glibc's differ in the last bit for a \
-             fraction of arguments (README, \"Floating point\"); a verdict that depends on that bit may differ from a glibc run",
+             fraction of arguments (README, \"Floating point\"); a path through them can show a violation (confirmed \
+             natively) but cannot prove the program correct",
             math.join(", ")
         ));
     }

@@ -146,6 +146,10 @@ pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm
 const INPUT_SAMPLED: &str = "input domain not enumerated";
 /// Reason of an unknown answer: some uninitialised value was sampled, not enumerated.
 const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more than 8 undefined bits, or a pointer)";
+/// Reason of an unknown answer: a path's values came from a transcendental math.h function,
+/// where glibc's last bit may differ from the correctly rounded result vigil computes.
+const LIBM_ROUNDING: &str =
+    "a math.h function (exp, log, pow, sin, …) was called: vigil rounds its result correctly, glibc does not always, so no path through it proves the program";
 
 /// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
 fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
@@ -164,7 +168,7 @@ fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
 /// (1).
 fn severity(cause: Cause) -> u8 {
     match cause {
-        Cause::InputSampled | Cause::UninitialisedSampled => 1,
+        Cause::InputSampled | Cause::UninitialisedSampled | Cause::LibmRounding => 1,
         Cause::CutTransition => 2,
         Cause::Threads | Cause::DataRace | Cause::WeakAtomics => 3,
         _ => 4,
@@ -299,6 +303,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 note(Unknown::new(Cause::UninitialisedSampled, UNINITIALISED_SAMPLED), &mut incomplete);
             } else if out.flags & flags::INCOMPLETE != 0 {
                 note(Unknown::new(Cause::InputSampled, INPUT_SAMPLED), &mut incomplete);
+            }
+            if out.flags & flags::LIBM_ROUNDING != 0 {
+                note(Unknown::new(Cause::LibmRounding, LIBM_ROUNDING), &mut incomplete);
             }
             if m.state.flags & flags::THREADED != 0 {
                 threaded_seen = true;

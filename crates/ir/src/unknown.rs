@@ -100,6 +100,9 @@ causes! {
     MainArguments = "main-arguments" in Incomplete,
     /// A bounded analysis (loop unrolling) found nothing within its bound.
     Bounded = "bounded" in Incomplete,
+    /// A path called a math.h function whose glibc result is not always the correctly rounded
+    /// one vigil computes: it can show a violation (confirmed natively) but not prove `true`.
+    LibmRounding = "libm-rounding" in Incomplete,
     /// The abstraction cannot be refined further (no progress, inexact precondition).
     Imprecise = "imprecise" in Incomplete,
     /// A candidate counterexample did not replay on the VM.

@@ -197,6 +197,7 @@ static int exp_special(double x, double over, double under, double *out) {
 }
 
 RT_WEAK double exp(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (exp_special(x, 710, -746, &r))
         return r;
@@ -204,6 +205,7 @@ RT_WEAK double exp(double x) {
 }
 
 RT_WEAK float expf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (exp_special(x, 100, -120, &r))
         return (float)r;
@@ -219,6 +221,7 @@ static scaled exp2_scaled(double x) {
 }
 
 RT_WEAK double exp2(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (exp_special(x, 1025, -1076, &r))
         return r;
@@ -226,6 +229,7 @@ RT_WEAK double exp2(double x) {
 }
 
 RT_WEAK float exp2f(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (exp_special(x, 130, -152, &r))
         return (float)r;
@@ -241,6 +245,7 @@ static dd expm1_dd(double x) {
 }
 
 RT_WEAK double expm1(double x) {
+    libm_rounding_differs_from_glibc();
     if (x != x)
         return x + x;
     if (x > 709) {
@@ -256,6 +261,7 @@ RT_WEAK double expm1(double x) {
 }
 
 RT_WEAK float expm1f(float x) {
+    libm_rounding_differs_from_glibc();
     if (x != x)
         return x + x;
     if (x > 89)
@@ -329,6 +335,7 @@ static dd log_of(double x) {
 }
 
 RT_WEAK double log(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log_special(x, &r))
         return r;
@@ -336,6 +343,7 @@ RT_WEAK double log(double x) {
 }
 
 RT_WEAK float logf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log_special(x, &r))
         return (float)r;
@@ -343,6 +351,7 @@ RT_WEAK float logf(float x) {
 }
 
 RT_WEAK double log2(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log_special(x, &r))
         return r;
@@ -350,6 +359,7 @@ RT_WEAK double log2(double x) {
 }
 
 RT_WEAK float log2f(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log_special(x, &r))
         return (float)r;
@@ -357,6 +367,7 @@ RT_WEAK float log2f(float x) {
 }
 
 RT_WEAK double log10(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log_special(x, &r))
         return r;
@@ -364,6 +375,7 @@ RT_WEAK double log10(double x) {
 }
 
 RT_WEAK float log10f(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log_special(x, &r))
         return (float)r;
@@ -409,6 +421,7 @@ static int log1p_special(double x, double *out) {
 }
 
 RT_WEAK double log1p(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log1p_special(x, &r))
         return r;
@@ -418,6 +431,7 @@ RT_WEAK double log1p(double x) {
 }
 
 RT_WEAK float log1pf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (log1p_special(x, &r))
         return (float)r;
@@ -491,6 +505,7 @@ static scaled pow_scaled(double x, double y, int *huge) {
 }
 
 RT_WEAK double pow(double x, double y) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (pow_special(x, y, &r))
         return r;
@@ -501,6 +516,7 @@ RT_WEAK double pow(double x, double y) {
 }
 
 RT_WEAK float powf(float x, float y) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (pow_special(x, y, &r))
         return (float)r;
@@ -527,6 +543,7 @@ static scaled half_exp(double a) {
 }
 
 RT_WEAK double sinh(double x) {
+    libm_rounding_differs_from_glibc();
     double a = __builtin_fabs(x);
     if (x != x || __builtin_isinf(x) || a < 0x1p-28)
         return x; /* also for tiny x: sinh x - x < ulp/2 */
@@ -540,6 +557,7 @@ RT_WEAK double sinh(double x) {
 }
 
 RT_WEAK float sinhf(float x) {
+    libm_rounding_differs_from_glibc();
     float a = __builtin_fabsf(x);
     if (x != x || __builtin_isinf(x) || a < 0x1p-14f)
         return x;
@@ -561,6 +579,7 @@ static dd cosh_dd(double a) {
 }
 
 RT_WEAK double cosh(double x) {
+    libm_rounding_differs_from_glibc();
     double a = __builtin_fabs(x);
     if (x != x)
         return x + x;
@@ -574,6 +593,7 @@ RT_WEAK double cosh(double x) {
 }
 
 RT_WEAK float coshf(float x) {
+    libm_rounding_differs_from_glibc();
     float a = __builtin_fabsf(x);
     if (x != x)
         return x + x;
@@ -591,6 +611,7 @@ static dd tanh_dd(double a) {
 }
 
 RT_WEAK double tanh(double x) {
+    libm_rounding_differs_from_glibc();
     double a = __builtin_fabs(x);
     if (x != x)
         return x + x;
@@ -601,6 +622,7 @@ RT_WEAK double tanh(double x) {
 }
 
 RT_WEAK float tanhf(float x) {
+    libm_rounding_differs_from_glibc();
     float a = __builtin_fabsf(x);
     if (x != x)
         return x + x;
@@ -650,6 +672,7 @@ static int hypot_special(double x, double y, double *a, double *b, double *out) 
 }
 
 RT_WEAK double hypot(double x, double y) {
+    libm_rounding_differs_from_glibc();
     double a, b, r;
     if (hypot_special(x, y, &a, &b, &r))
         return r;
@@ -658,6 +681,7 @@ RT_WEAK double hypot(double x, double y) {
 }
 
 RT_WEAK float hypotf(float x, float y) {
+    libm_rounding_differs_from_glibc();
     double a, b, r;
     if (hypot_special(x, y, &a, &b, &r))
         return (float)r;
@@ -685,6 +709,7 @@ static scaled cbrt_scaled(double a) {
 }
 
 RT_WEAK double cbrt(double x) {
+    libm_rounding_differs_from_glibc();
     if (x != x || __builtin_isinf(x) || x == 0)
         return x + x;
     double a = __builtin_fabs(x);
@@ -699,6 +724,7 @@ RT_WEAK double cbrt(double x) {
 }
 
 RT_WEAK float cbrtf(float x) {
+    libm_rounding_differs_from_glibc();
     if (x != x || __builtin_isinf(x) || x == 0)
         return x + x;
     double a = __builtin_fabs(x);

@@ -221,31 +221,37 @@ static int trig_special(double x, int which, double *out) {
 }
 
 RT_WEAK double sin(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return trig_special(x, 0, &r) ? r : dd_round(trig(x, 0));
 }
 
 RT_WEAK double cos(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return trig_special(x, 1, &r) ? r : dd_round(trig(x, 1));
 }
 
 RT_WEAK double tan(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return trig_special(x, 2, &r) ? r : dd_round(trig(x, 2));
 }
 
 RT_WEAK float sinf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return trig_special(x, 0, &r) ? (float)r : dd_to_float(trig(x, 0));
 }
 
 RT_WEAK float cosf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return trig_special(x, 1, &r) ? (float)r : dd_to_float(trig(x, 1));
 }
 
 RT_WEAK float tanf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return trig_special(x, 2, &r) ? (float)r : dd_to_float(trig(x, 2));
 }
@@ -297,6 +303,7 @@ static void scale_pair(double *n, double *d) {
 }
 
 RT_WEAK double atan(double x) {
+    libm_rounding_differs_from_glibc();
     if (x != x)
         return x + x;
     double a = __builtin_fabs(x);
@@ -307,6 +314,7 @@ RT_WEAK double atan(double x) {
 }
 
 RT_WEAK float atanf(float x) {
+    libm_rounding_differs_from_glibc();
     if (x != x)
         return x + x;
     double a = __builtin_fabs(x);
@@ -356,6 +364,7 @@ static int atan2_special(double y, double x, double *out) {
 }
 
 RT_WEAK double atan2(double y, double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (atan2_special(y, x, &r))
         return r;
@@ -371,6 +380,7 @@ RT_WEAK double atan2(double y, double x) {
 }
 
 RT_WEAK float atan2f(float y, float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (atan2_special(y, x, &r))
         return (float)r;
@@ -419,6 +429,7 @@ static int inverse_special(double x, int cosine, double *out) {
 }
 
 RT_WEAK double asin(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (inverse_special(x, 0, &r))
         return r;
@@ -427,11 +438,13 @@ RT_WEAK double asin(double x) {
 }
 
 RT_WEAK double acos(double x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return inverse_special(x, 1, &r) ? r : dd_round(inverse_sine(x, 1));
 }
 
 RT_WEAK float asinf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     if (inverse_special(x, 0, &r))
         return (float)r;
@@ -440,6 +453,7 @@ RT_WEAK float asinf(float x) {
 }
 
 RT_WEAK float acosf(float x) {
+    libm_rounding_differs_from_glibc();
     double r;
     return inverse_special(x, 1, &r) ? (float)r : dd_to_float(inverse_sine(x, 1));
 }

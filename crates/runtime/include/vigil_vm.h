@@ -59,6 +59,9 @@
 #define VM_FLAG_ATOMIC 32          /* inside __VERIFIER_atomic_begin/end */
 #define VM_FLAG_THREADED 128       /* set by the OS once there are several threads: memory
                                       interrupt points then end transitions */
+#define VM_FLAG_LIBM_ROUNDING 2048 /* a math.h function ran whose glibc result is not always
+                                     the correctly rounded one the runtime computes: the path's
+                                     values may differ from glibc's, so it cannot prove `true` */
 
 /* Fault kinds: the argument a of VM_CTL_FAULT (the runtime raises ASSERT, INVALID_FREE,
  * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,

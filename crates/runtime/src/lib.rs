@@ -84,6 +84,8 @@ pub mod consts {
     pub const VM_FLAG_MALLOC_CAN_FAIL: i64 = 16;
     pub const VM_FLAG_ATOMIC: i64 = 32;
     pub const VM_FLAG_THREADED: i64 = 128;
+    /// A math.h function ran whose glibc result is not always the correctly rounded one.
+    pub const VM_FLAG_LIBM_ROUNDING: i64 = 2048;
     /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
     pub const VM_FAULT_ASSERT: i64 = 1;
     pub const VM_FAULT_INVALID_FREE: i64 = 2;
@@ -119,7 +121,7 @@ pub mod consts {
     pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
 
     /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 62] = [
+    pub const ALL: [(&str, i64); 63] = [
         ("VM_TRACE_TEXT", VM_TRACE_TEXT),
         ("VM_TRACE_INFO", VM_TRACE_INFO),
         ("VM_CTL_GET_FLAGS", VM_CTL_GET_FLAGS),
@@ -152,6 +154,7 @@ pub mod consts {
         ("VM_FLAG_MALLOC_CAN_FAIL", VM_FLAG_MALLOC_CAN_FAIL),
         ("VM_FLAG_ATOMIC", VM_FLAG_ATOMIC),
         ("VM_FLAG_THREADED", VM_FLAG_THREADED),
+        ("VM_FLAG_LIBM_ROUNDING", VM_FLAG_LIBM_ROUNDING),
         ("VM_FAULT_ASSERT", VM_FAULT_ASSERT),
         ("VM_FAULT_INVALID_FREE", VM_FAULT_INVALID_FREE),
         ("VM_FAULT_INVALID_ARG", VM_FAULT_INVALID_ARG),

@@ -108,6 +108,11 @@ pub mod flags {
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
     /// of the state.
     pub const THREADED: u32 = rt::VM_FLAG_THREADED as u32;
+    /// Transition flag, raised by the runtime's transcendental math.h functions (`exp`, `sin`,
+    /// `pow`, …): they return the correctly rounded result, which glibc's do not always, so the
+    /// values of the transition may differ from a glibc run in the last bit. Such a transition
+    /// can show a violation (confirmed natively) but cannot prove `true`.
+    pub const LIBM_ROUNDING: u32 = rt::VM_FLAG_LIBM_ROUNDING as u32;
     /// Part of the state: a read chose a value for undefined memory in an object that undefined
     /// bytes were copied into or out of (`Object::undef_copied`), or a branch on an undefined
     /// register went both ways. A violation in such a state may rest on two reads of one
