@@ -18,6 +18,7 @@ use vigil_ir::Loc;
 use vigil_semantics::ops;
 use vigil_semantics::FaultKind;
 use vigil_semantics::Scalar;
+use crate::summary::run::Outcome;
 
 /// Why a path that calls the error function ends without a verdict under no-overflow.
 pub const ERROR_CALL_UNDER_NO_OVERFLOW: &str = "the error function called (not the property checked)";
@@ -78,14 +79,22 @@ pub fn input_value(func: &str, width: u32, v: u64) -> u64 {
 pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Step {
     let blk = &flat.blocks[b as usize];
     for (i, inst) in blk.insts.iter().enumerate() {
-        let loc = blk.locs[i];
-        match inst {
+        if let Some(end) = inst_step(flat, inst, blk.locs[i], state, inputs, consumed) {
+            return end;
+        }
+    }
+    term_step(flat, b, state)
+}
+
+/// Executes one instruction (at `loc`) on `state`; Some when the block step ends there.
+pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Option<Step> {
+    match inst {
             FInst::Bin { dst, op, w, a, b, nsw } => {
                 let r = ops::binop(*op, *nsw, flat.check_overflow, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
                 match r {
                     Ok(s) => state[*dst as usize] = s.bits & mask(*w),
-                    Err(FaultKind::SignedOverflow | FaultKind::DivOverflow) if flat.check_overflow => return Step::Error(loc),
-                    Err(k) => return Step::Ub(format!("{k:?}"), loc),
+                    Err(FaultKind::SignedOverflow | FaultKind::DivOverflow) if flat.check_overflow => return Some(Step::Error(loc)),
+                    Err(k) => return Some(Step::Ub(format!("{k:?}"), loc)),
                 }
             }
             FInst::ICmp { dst, pred, w, a, b } => {
@@ -108,23 +117,43 @@ pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, con
             }
             FInst::Assume { c } => {
                 if val(state, *c) == 0 {
-                    return Step::Blocked;
+                    return Some(Step::Blocked);
                 }
             }
             FInst::Check { c, what, kind } => {
                 if val(state, *c) & 1 == 0 {
                     match flat.check_fails(*kind) {
-                        Some(true) => return Step::Error(loc),
-                        Some(false) => return Step::Ub((*what).to_string(), loc),
+                        Some(true) => return Some(Step::Error(loc)),
+                        Some(false) => return Some(Step::Ub((*what).to_string(), loc)),
                         None => {}
                     }
                 }
             }
-            FInst::Error { loc } if flat.error_call_is_other_property() => return Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc),
-            FInst::Error { loc } => return Step::Error(*loc),
-            FInst::Exit => return Step::Exit,
-        }
+            FInst::Call { dst, proc, args } => {
+                let a: Vec<u64> = args.iter().map(|o| val(state, *o)).collect();
+                match crate::summary::run::call(&flat.procs, *proc, &a) {
+                    Outcome::Ret(v) => {
+                        if let Some(d) = dst {
+                            state[*d as usize] = v;
+                        }
+                    }
+                    Outcome::Error(l) => return Some(Step::Error(l)),
+                    Outcome::Ub(w, l) => return Some(Step::Ub(w, l)),
+                    // An assumption failed inside, or the call ran past the budget of a test:
+                    // the test ends here (its states so far were all reached).
+                    Outcome::Blocked | Outcome::Cut => return Some(Step::Blocked),
+                }
+            }
+            FInst::Error { loc } if flat.error_call_is_other_property() => return Some(Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)),
+            FInst::Error { loc } => return Some(Step::Error(*loc)),
+            FInst::Exit => return Some(Step::Exit),
     }
+    None
+}
+
+/// Executes the terminator of block `b` on `state`.
+pub fn term_step(flat: &Flat, b: u32, state: &mut [u64]) -> Step {
+    let blk = &flat.blocks[b as usize];
     let jump = |state: &mut [u64], e: &crate::flatten::Edge| {
         let vals: Vec<u64> = e.assigns.iter().map(|(_, o)| val(state, *o)).collect();
         for ((r, _), v) in e.assigns.iter().zip(vals) {

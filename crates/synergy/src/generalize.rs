@@ -137,6 +137,12 @@ fn header_regs(flat: &Flat, header: u32, body: &[u32]) -> Vec<u32> {
                     written.insert(*dst);
                 }
                 FInst::Assume { c } | FInst::Check { c, .. } => rd(c, &mut read),
+                FInst::Call { dst, args, .. } => {
+                    for a in args {
+                        rd(a, &mut read);
+                    }
+                    written.extend(*dst);
+                }
                 FInst::Error { .. } | FInst::Exit => {}
             }
         }

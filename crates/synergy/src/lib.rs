@@ -4,9 +4,11 @@
 //! infrastructure (issue 4).
 //!
 //! Modules, one idea each:
-//! * [`flatten`]: `main` with calls inlined (recursion to a bounded depth, the cut an error
-//!   region), cell-shaped memory promoted to registers, and arrays indexed by expressions as
-//!   if-then-else over their cells;
+//! * [`flatten`]: `main` with non-recursive calls inlined and recursive functions as
+//!   procedures of their own, cell-shaped memory promoted to registers, and arrays indexed by
+//!   expressions as if-then-else over their cells;
+//! * [`summary`]: procedure summaries after SMASH: must-summaries (the memo of concrete calls)
+//!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;
@@ -35,6 +37,7 @@ pub mod exec;
 pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
+pub mod summary;
 pub mod symbolic;
 pub mod synergy;
 pub mod witness;
@@ -325,6 +328,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
     let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
+    flat.procs.set_flags(check_overflow, check_memsafety);
     check_flat(&flat, opts)
 }
 

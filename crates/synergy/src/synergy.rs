@@ -10,7 +10,10 @@
 //! runs to completion (it may leave the trace after `S_k`) and joins F; (5) otherwise `S_{k-1}` is
 //! split by `Pre(S_k)`. The unsatisfiable query shows that the chosen F-state has no successor
 //! in `S_k`, so it lands on the `¬Pre` side, whose edge to `S_k` is gone: every refinement removes
-//! the trace just used. With generalisation on, [`crate::generalize`] runs when a loop location
+//! the trace just used — except through a call of a procedure, whose abstract step is only as
+//! precise as its may-summaries: there a witness inside `Pre` asks [`crate::summary::prove`]
+//! for more summaries (SMASH's alternation of must and may queries), and the iteration starts
+//! again. With generalisation on, [`crate::generalize`] runs when a loop location
 //! keeps being split.
 
 use crate::engine::{Ctx, Sat};
@@ -81,6 +84,12 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     if cx.out_of_time() {
                         return Verdict::Unknown(cx.gave_up()); // the test was cut short
                     }
+                    if !cx.flat.procs.is_empty() {
+                        // The model chose a call's result that the call does not return (only
+                        // the memo constrains it exactly): the test still joined F, and its
+                        // calls joined the memo, so the next query knows them.
+                        continue;
+                    }
                     return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
                 }
             }
@@ -90,7 +99,24 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 let s = ordered[k - 1];
                 let (p, exact) = cx.pre(from, target);
                 let witness = chain[k - 1];
-                if !exact && cx.holds(p, &cx.states[witness].vals.clone()) {
+                let stuck = cx.holds(p, &cx.states[witness].vals.clone());
+                if stuck && cx.flat.blocks[from].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })) {
+                    // The concrete call does not lead into S_k, but the may-summaries allow it:
+                    // learn summaries from the calls seen so far (SMASH's may-summary query).
+                    if crate::summary::prove(cx) {
+                        cx.summaries_changed();
+                        continue;
+                    }
+                    return Verdict::Unknown(Unknown::new(
+                        Cause::Imprecise,
+                        format!(
+                            "no procedure summary proven that excludes the step from {} after {} iterations",
+                            cx.loc_name(from),
+                            cx.stats.iterations
+                        ),
+                    ));
+                }
+                if !exact && stuck {
                     return Verdict::Unknown(Unknown::new(
                         Cause::Imprecise,
                         format!(

@@ -222,6 +222,33 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Satisfiability of `t` by the solver itself (never short-cut), so that after `Yes` the
+    /// solver's model gives every term's value ([`crate::summary::prove`]).
+    pub fn sat_with_model(&mut self, t: TermId) -> Sat {
+        self.maybe_fresh_solver();
+        self.stats.solver_calls += 1;
+        let t0 = Instant::now();
+        let r = self.solver.check_assuming(&self.tm, &[t]);
+        self.stats.solver_time += t0.elapsed();
+        match r {
+            Ok(CheckResult::Sat) => Sat::Yes,
+            Ok(CheckResult::Unsat) => Sat::No,
+            _ => Sat::Unknown,
+        }
+    }
+
+    /// The may-summaries changed ([`crate::summary::prove`]): the cached relations of blocks
+    /// with calls and every cached edge answer are recomputed when next needed. (Summaries only
+    /// grow, so an old "no edge" stays true; the cache is dropped for precision.)
+    pub fn summaries_changed(&mut self) {
+        for (b, blk) in self.flat.blocks.iter().enumerate() {
+            if blk.insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })) {
+                self.rel[b] = None;
+            }
+        }
+        self.edge_cache.clear();
+    }
+
     /// The incremental solver keeps the circuit of every query it has seen; once that grows
     /// past [`SOLVER_CLAUSE_LIMIT`] clauses a fresh solver replaces it (queries are independent:
     /// everything is passed as assumptions).
@@ -276,7 +303,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0 }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, procs: Default::default() }
     }
 
     #[test]

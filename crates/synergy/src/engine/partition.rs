@@ -266,8 +266,19 @@ impl<'a> Ctx<'a> {
             let regions: Vec<String> = self.at[l].clone().iter().map(|&r| self.show(self.regions[r].pred)).collect();
             locations.push(crate::ProofLocation { location: b.name.clone(), function: b.func.clone(), line, regions });
         }
+        let table = self.flat.procs.clone();
+        for (p, sums) in table.summaries.borrow().iter().enumerate() {
+            let procs = table.procs.borrow();
+            let pr = &procs[p];
+            let names: Vec<String> = pr.params.iter().map(|&r| pr.flat.regs[r as usize].name.clone()).collect();
+            let regions = sums.iter().map(|s| s.show(&names)).collect();
+            let line = pr.flat.blocks.get(1).map_or(0, |b| b.term_loc.line);
+            locations.push(crate::ProofLocation { location: format!("summaries of {}", pr.name), function: pr.name.clone(), line, regions });
+        }
         let reachable = self.abstract_reachable();
-        let invariants = crate::witness::invariants(self, &reachable);
+        // Loop invariants that rest on procedure summaries cannot be checked without them, and
+        // summaries have no place in the witness format's invariant set: none are written.
+        let invariants = if table.is_empty() { crate::witness::invariants(self, &reachable) } else { Vec::new() };
         Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
     }
 }

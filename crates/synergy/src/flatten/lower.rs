@@ -325,6 +325,10 @@ impl<'m> Builder<'m> {
             }
             return Ok(cur);
         }
+        if let Some(p) = self.proc_of(*g)? {
+            self.emit_proc_call(f, fr, cur, inst, p, args, ret_ty)?;
+            return Ok(cur);
+        }
         let callee_f = m.function(*g);
         let depth = self.stack.iter().filter(|&&x| x == *g).count();
         if depth >= MAX_RECURSION_DEPTH || (depth > 0 && self.blocks.len() > MAX_RECURSIVE_BLOCKS) {

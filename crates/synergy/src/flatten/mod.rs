@@ -21,7 +21,9 @@
 //!   calls, floats and pointers held in registers make [`flatten`] fail, except `malloc`,
 //!   `calloc` and `free` of heap objects allocated at most once ([`heap`]) and addresses with
 //!   a variable index into a known object ([`arrays`]).
-//! * Recursion is inlined like any call, to [`MAX_RECURSION_DEPTH`] active calls of one function
+//! * A call of a recursive function is a [`FInst::Call`] of its procedure ([`procs`]), answered
+//!   by summaries. When some recursive function is beyond the procedure model, recursion is
+//!   instead inlined like any call, to [`MAX_RECURSION_DEPTH`] active calls of one function
 //!   (fewer once the program has [`MAX_RECURSIVE_BLOCKS`] blocks); a call deeper than that is a
 //!   [`FInst::Check`] that always fails with [`RECURSION_CUT`]: an error region of its own, so a
 //!   proof shows the cut unreachable (the recursion's depth is bounded by the program), and a
@@ -33,6 +35,7 @@ mod arrays;
 mod cells;
 mod heap;
 mod lower;
+pub mod procs;
 
 use std::collections::HashMap;
 use vigil_ir::{
@@ -62,6 +65,9 @@ pub enum FInst {
     Nondet { dst: u32, func: String },
     /// Blocks the path unless `c != 0`.
     Assume { c: Opnd },
+    /// `dst := proc(args)`: a call of a recursive procedure ([`procs`]), run concretely by
+    /// [`crate::summary::run`] and stepped symbolically through its summaries.
+    Call { dst: Option<u32>, proc: u32, args: Vec<Opnd> },
     /// Unless `c != 0`, `what` happens, with the meaning [`CheckKind`] gives it: an array
     /// access whose dynamic offset is outside its object or between its cells ([`arrays`]), a
     /// use of freed memory, a bad free or a leak ([`heap`]), or, always failing, a recursive
@@ -164,6 +170,8 @@ pub struct Flat {
     pub scope_ends: bool,
     /// Heap objects allocated somewhere ([`heap`]).
     pub heap_objects: usize,
+    /// The recursive procedures the program calls ([`procs`]; empty when recursion is inlined).
+    pub procs: std::rc::Rc<procs::ProcTable>,
 }
 
 impl Flat {
@@ -235,6 +243,8 @@ struct Builder<'m> {
     global_objs: HashMap<u32, u32>,
     pending: Vec<Pending>,
     stack: Vec<FuncId>,
+    /// Recursive functions become procedures through this registry (None: inlined).
+    registry: Option<std::rc::Rc<std::cell::RefCell<procs::Registry>>>,
     /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
     alloc_sites: Vec<(u32, Loc)>,
     scope_ends: bool,
@@ -281,8 +291,16 @@ pub const MAX_RECURSIVE_BLOCKS: usize = 20_000;
 /// What a failed [`FInst::Check`] at a cut recursive call says.
 pub const RECURSION_CUT: &str = "recursion deeper than the inlined depth";
 
-/// Flattens `main` of `m`.
+/// Flattens `main` of `m`: recursive functions become procedures ([`procs`]) when they all
+/// can, else recursion is inlined to a bounded depth.
 pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
+    match flatten_with(m, true) {
+        Err(Unsupported(why)) if why == procs::PROC_FAILED => flatten_with(m, false),
+        r => r,
+    }
+}
+
+fn flatten_with(m: &Module, with_procs: bool) -> Result<Flat, Unsupported> {
     let main = m
         .function_by_name("main")
         .filter(|f| !m.function(*f).is_declaration())
@@ -290,17 +308,8 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
     if let Some(u) = m.unsupported.first() {
         return Err(Unsupported(format!("unsupported construct {} at {}", u.construct, m.describe_loc(u.loc))));
     }
-    let mut b = Builder {
-        m,
-        blocks: Vec::new(),
-        regs: Vec::new(),
-        objs: Vec::new(),
-        global_objs: HashMap::new(),
-        pending: Vec::new(),
-        stack: Vec::new(),
-        alloc_sites: Vec::new(),
-        scope_ends: false,
-    };
+    let registry = with_procs.then(|| std::rc::Rc::new(std::cell::RefCell::new(procs::Registry::new(m))));
+    let mut b = Builder::new(m, registry);
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
         name: "<init>".into(),
@@ -312,10 +321,29 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
     });
     let (entry, _rets) = b.inline(main, &[], None)?;
     b.blocks[0].term = FTerm::Br(Edge { target: entry, assigns: Vec::new() });
-    b.finish()
+    let table = b.proc_table();
+    let mut flat = b.finish()?;
+    flat.scope_ends |= table.procs.borrow().iter().any(|p| p.flat.scope_ends);
+    flat.procs = table;
+    Ok(flat)
 }
 
 impl<'m> Builder<'m> {
+    fn new(m: &'m Module, registry: Option<std::rc::Rc<std::cell::RefCell<procs::Registry>>>) -> Builder<'m> {
+        Builder {
+            m,
+            blocks: Vec::new(),
+            regs: Vec::new(),
+            objs: Vec::new(),
+            global_objs: HashMap::new(),
+            pending: Vec::new(),
+            stack: Vec::new(),
+            registry,
+            alloc_sites: Vec::new(),
+            scope_ends: false,
+        }
+    }
+
     fn new_reg(&mut self, name: String, width: u32) -> u32 {
         self.regs.push(RegInfo { name, width, cell: false });
         (self.regs.len() - 1) as u32
@@ -507,6 +535,7 @@ impl<'m> Builder<'m> {
             check_memsafety: false,
             scope_ends: self.scope_ends,
             heap_objects: self.objs.iter().filter(|o| o.heap).count(),
+            procs: Default::default(),
         })
     }
 }

@@ -280,6 +280,44 @@ pub fn sym_step(
                     pc = tm.and(pc, ok);
                 }
             }
+            FInst::Call { dst, proc, args } => {
+                let a: Vec<TermId> = args.iter().map(|o| opnd(tm, &st, *o, mode, fresh)).collect();
+                let ret = dst.map(|d| {
+                    let v = tm.var(&format!("ret.{}", flat.procs.name(*proc)), vigil_bv::Sort::BitVec(flat.width(d)));
+                    fresh.push(v);
+                    v
+                });
+                let (may, covered) = crate::summary::may_terms(tm, &flat.procs, *proc, &a, ret);
+                // Where the callee may fail: where no proven summary covers the arguments
+                // (abstract), where a memoised call failed (concrete).
+                let (fail_err, fail_ub, cont) = match mode {
+                    Mode::Abstract => {
+                        let nc = tm.not(covered);
+                        (nc, nc, may)
+                    }
+                    Mode::Concrete => {
+                        let (rets, errs, ubs) = crate::summary::must_terms(tm, &flat.procs, *proc, &a, ret);
+                        let ne = tm.not(errs);
+                        let nu = tm.not(ubs);
+                        let c0 = tm.and(may, rets);
+                        let c1 = tm.and(c0, ne);
+                        (errs, ubs, tm.and(c1, nu))
+                    }
+                };
+                let ge = tm.and(pc, fail_err);
+                if tm.bool_value(ge) != Some(false) {
+                    exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone() });
+                }
+                let gu = tm.and(pc, fail_ub);
+                if tm.bool_value(gu) != Some(false) {
+                    let what = format!("undefined behaviour in a call of {}", flat.procs.name(*proc));
+                    exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone() });
+                }
+                pc = tm.and(pc, cont);
+                if let (Some(d), Some(r)) = (dst, ret) {
+                    st[*d as usize] = r;
+                }
+            }
             FInst::Error { loc } => {
                 if tm.bool_value(pc) != Some(false) {
                     let target = if flat.error_call_is_other_property() {

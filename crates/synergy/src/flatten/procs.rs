@@ -1,0 +1,250 @@
+//! Recursive procedures as separate flat programs, called through [`FInst::Call`] instead of
+//! being inlined (issue #18; the procedure-level half of SMASH, Godefroid, Nori, Rajamani,
+//! Tetali, *Compositional May-Must Program Analysis*, POPL 2010, §3: each procedure is analysed
+//! once, and its calls are answered by summaries, [`crate::summary`]).
+//!
+//! # Invariants
+//!
+//! * A function is *recursive* when it reaches itself in the module's direct call graph. Only
+//!   those become procedures; every other call is inlined as before.
+//! * A procedure's flat program ([`Proc::flat`]) is closed: its parameters and return value are
+//!   integers, it touches no global or heap object (its own allocas are cells of its own
+//!   registers), reads no input, does not `exit`/`abort`, and its control flow is acyclic (its
+//!   loops, if any, are made by recursion). So a call's outcome is a function of its argument
+//!   values alone, which is what makes the memo of [`crate::summary::run`] (must-summaries) and
+//!   the path-wise proof of may-summaries valid.
+//! * Block 0 of a procedure jumps to the function's entry; its registers other than the
+//!   parameters have no meaning there (any value; the VM's frame is fresh). A return assigns the
+//!   return register and jumps to [`Proc::ret_block`], whose terminator is `Return`.
+//! * If any recursive function called from the program cannot be made a procedure, flattening
+//!   starts again without procedures ([`super::flatten`]): recursion is then inlined to a
+//!   bounded depth as before.
+
+use super::*;
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+/// A procedure: a recursive function flattened on its own.
+#[derive(Clone, Debug)]
+pub struct Proc {
+    pub name: String,
+    pub flat: Flat,
+    /// Parameter registers, in order.
+    pub params: Vec<u32>,
+    /// The register holding the return value at [`Proc::ret_block`] (None: `void`).
+    pub ret: Option<u32>,
+    pub ret_block: u32,
+}
+
+/// The procedures of a program, their proven may-summaries and their must-summaries (the
+/// memo of concrete calls), shared by the main program and every procedure's flat program.
+#[derive(Default)]
+pub struct ProcTable {
+    pub procs: RefCell<Vec<Proc>>,
+    /// Per procedure, the may-summaries assumed by the symbolic step (proven ones, except
+    /// while [`crate::summary::prove`] checks candidates).
+    pub summaries: RefCell<Vec<Vec<crate::summary::Summary>>>,
+    pub memo: RefCell<Vec<crate::summary::run::Memo>>,
+}
+
+impl std::fmt::Debug for ProcTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ProcTable({} procedures)", self.procs.borrow().len())
+    }
+}
+
+impl ProcTable {
+    pub fn is_empty(&self) -> bool {
+        self.procs.borrow().is_empty()
+    }
+
+    /// Sets the property flags of every procedure's flat program (as [`Flat`]'s own).
+    pub fn set_flags(&self, check_overflow: bool, check_memsafety: bool) {
+        for p in self.procs.borrow_mut().iter_mut() {
+            p.flat.check_overflow = check_overflow;
+            p.flat.check_memsafety = check_memsafety;
+        }
+    }
+
+    pub fn name(&self, p: u32) -> String {
+        self.procs.borrow()[p as usize].name.clone()
+    }
+}
+
+/// Procedures being built: shared by the builders of main and of every procedure.
+#[derive(Default)]
+pub(super) struct Registry {
+    pub recursive: HashSet<u32>,
+    pub index: HashMap<u32, u32>,
+    pub built: Vec<Option<Proc>>,
+    /// Some recursive function could not be made a procedure (flattening restarts without).
+    pub failed: bool,
+}
+
+impl Registry {
+    pub fn new(m: &Module) -> Registry {
+        let info = vigil_ir::graphs::call_info(m);
+        let mut succ: HashMap<u32, Vec<u32>> = HashMap::new();
+        for (a, b) in &info.direct {
+            succ.entry(a.0).or_default().push(b.0);
+        }
+        let mut recursive = HashSet::new();
+        for &f in succ.keys() {
+            let mut seen = HashSet::new();
+            let mut stack = succ[&f].clone();
+            while let Some(g) = stack.pop() {
+                if g == f {
+                    recursive.insert(f);
+                    break;
+                }
+                if seen.insert(g) {
+                    stack.extend(succ.get(&g).into_iter().flatten().copied());
+                }
+            }
+        }
+        Registry { recursive, ..Default::default() }
+    }
+}
+
+/// What a failed procedure build reports (flattening then starts again with inlining).
+pub(super) const PROC_FAILED: &str = "recursive procedure beyond the procedure model";
+
+impl<'m> Builder<'m> {
+    /// The procedure of recursive function `g`, built on first use; None when `g` is not
+    /// recursive or procedures are off.
+    pub(super) fn proc_of(&mut self, g: FuncId) -> Result<Option<u32>, Unsupported> {
+        let Some(reg) = self.registry.clone() else { return Ok(None) };
+        if !reg.borrow().recursive.contains(&g.0) {
+            return Ok(None);
+        }
+        if let Some(&i) = reg.borrow().index.get(&g.0) {
+            return Ok(Some(i));
+        }
+        let idx = {
+            let mut r = reg.borrow_mut();
+            let i = r.built.len() as u32;
+            r.built.push(None);
+            r.index.insert(g.0, i);
+            i
+        };
+        match self.build_proc(g, reg.clone()) {
+            Ok(p) => {
+                reg.borrow_mut().built[idx as usize] = Some(p);
+                Ok(Some(idx))
+            }
+            Err(_) => {
+                reg.borrow_mut().failed = true;
+                Err(Unsupported(PROC_FAILED.into()))
+            }
+        }
+    }
+
+    fn build_proc(&self, g: FuncId, reg: Rc<RefCell<Registry>>) -> Result<Proc, Unsupported> {
+        let m = self.m;
+        let func = m.function(g);
+        let fail = |why: &str| Err(Unsupported(format!("procedure {}: {why}", func.name)));
+        if func.varargs {
+            return fail("variadic");
+        }
+        let mut b = Builder::new(m, Some(reg));
+        b.blocks.push(FBlock {
+            name: format!("{}/<entry>", func.name),
+            func: func.name.clone(),
+            insts: Vec::new(),
+            locs: Vec::new(),
+            term: FTerm::Return,
+            term_loc: func.loc,
+        });
+        let mut params = Vec::new();
+        let mut vals = Vec::new();
+        for p in &func.params {
+            let w = b.int_width(func.value(*p).ty, "parameter", func.loc)?;
+            let r = b.new_reg(format!("{}:{}", func.name, func.value(*p).name), w);
+            params.push(r);
+            vals.push(Val::Reg(r));
+        }
+        let ret = match m.types.get(func.ret_ty) {
+            Type::Void => None,
+            _ => Some(b.new_reg(format!("{}:<return>", func.name), b.int_width(func.ret_ty, "return value", func.loc)?)),
+        };
+        let ret_block = b.new_block(format!("{}/<return>", func.name), &func.name);
+        b.blocks[ret_block as usize].term = FTerm::Return;
+        let (entry, ()) = b.inline(g, &vals, Some((ret, ret_block)))?;
+        b.blocks[0].term = FTerm::Br(Edge { target: entry, assigns: Vec::new() });
+        if b.objs.iter().any(|o| o.heap || o.global_init.is_some()) || !b.global_objs.is_empty() {
+            return fail("touches global or heap memory");
+        }
+        let flat = b.finish()?;
+        for blk in &flat.blocks {
+            if blk.insts.iter().any(|i| matches!(i, FInst::Nondet { .. } | FInst::Exit)) {
+                return fail("reads inputs or exits");
+            }
+        }
+        if has_cycle(&flat) {
+            return fail("has a loop");
+        }
+        Ok(Proc { name: func.name.clone(), flat, params, ret, ret_block })
+    }
+
+    /// A call of procedure `p`: one [`FInst::Call`] in the current block.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn emit_proc_call(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, p: u32, args: &[Operand], ret_ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let mut a = Vec::new();
+        for o in args {
+            a.push(self.opnd(f, fr, *o, loc)?);
+        }
+        let dst = match inst.dest {
+            Some(d) if !matches!(self.m.types.get(ret_ty), Type::Void) => Some(self.reg_of_value(f, fr, d, loc)?),
+            _ => None,
+        };
+        self.emit(cur, loc, FInst::Call { dst, proc: p, args: a });
+        Ok(())
+    }
+
+    /// After main is flattened: the procedures, in index order, as the shared table.
+    pub(super) fn proc_table(&self) -> Rc<ProcTable> {
+        let Some(reg) = &self.registry else { return Rc::default() };
+        let built: Vec<Proc> = reg.borrow().built.iter().flatten().cloned().collect();
+        let table = Rc::new(ProcTable::default());
+        let n = built.len();
+        // Every procedure's flat program shares the table (its own calls go through it).
+        let built = built.into_iter().map(|mut p| {
+            p.flat.procs = table.clone();
+            p
+        });
+        *table.procs.borrow_mut() = built.collect();
+        *table.summaries.borrow_mut() = vec![Vec::new(); n];
+        *table.memo.borrow_mut() = vec![Default::default(); n];
+        table
+    }
+}
+
+/// Whether the control flow of `flat` has a cycle.
+fn has_cycle(flat: &Flat) -> bool {
+    // 0 unvisited, 1 on the stack, 2 done.
+    let n = flat.blocks.len();
+    let mut state = vec![0u8; n];
+    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+    state[0] = 1;
+    while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+        let succ: Vec<u32> = flat.blocks[b].term.edges().iter().map(|e| e.target).collect();
+        if *i < succ.len() {
+            let t = succ[*i] as usize;
+            *i += 1;
+            match state[t] {
+                0 => {
+                    state[t] = 1;
+                    stack.push((t, 0));
+                }
+                1 => return true,
+                _ => {}
+            }
+        } else {
+            state[b] = 2;
+            stack.pop();
+        }
+    }
+    false
+}

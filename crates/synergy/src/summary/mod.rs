@@ -1,0 +1,360 @@
+//! Procedure summaries (issue #18), after SMASH (Godefroid, Nori, Rajamani, Tetali,
+//! *Compositional May-Must Program Analysis: Unleashing the Power of Alternation*, POPL 2010,
+//! §3–4), in a simpler form that is sound on its own:
+//!
+//! * **must-summaries** are the memo of concrete calls ([`run`]): exact `args ↦ outcome` pairs
+//!   of a deterministic procedure. Test generation (the symbolic step in [`Mode::Concrete`])
+//!   uses them so that a path through a call is followed by the test the model gives, and a
+//!   test reaches states behind deep recursion without re-executing it.
+//! * **may-summaries** are pairs `pre ⇒ post` ([`Summary`]) over a procedure's parameters and
+//!   return value, meaning: *a call whose arguments satisfy `pre` reaches no error and no
+//!   undefined behaviour, and if it returns, its result satisfies `post`*. The abstract program
+//!   (the symbolic step in [`Mode::Abstract`]) steps a call to a fresh result constrained by
+//!   every proven summary whose `pre` holds, and to the error and undefined-behaviour
+//!   locations when no proven `pre` covers the arguments.
+//!
+//! May-summaries are guessed from the must-summaries (templates instantiated and filtered by
+//! every concrete call, [`candidates`]) and proven together by [`prove`]: Houdini's greatest
+//! inductive subset (Flanagan, Leino, FME 2001), each procedure body checked path by path with
+//! its own calls stepped through the candidate set.
+//!
+//! Soundness (partial correctness by induction, as in Hoare logic's rule for recursive
+//! procedures): suppose every procedure body, started in any state whose arguments satisfy
+//! some candidate's `pre`, with every call inside answered by the candidates (a result that
+//! satisfies each applicable `post`, the error when no `pre` covers the arguments), can reach
+//! neither the error nor undefined behaviour, and returns only values satisfying each
+//! applicable `post`. Take the shortest concrete execution of a call, with arguments in some
+//! `pre`, that reaches the error or returns a value violating a `post`. Every call it makes
+//! and finishes is shorter, so by minimality satisfies the candidates; the body's check then
+//! says the execution cannot exist. So all candidates hold, and an abstract program that uses
+//! them over-approximates the calls. Calls that never return are covered vacuously (nothing
+//! after them runs). Procedures are closed and acyclic ([`crate::flatten::procs`]), so a
+//! body's paths are finitely many and each check is one solver query.
+
+pub mod prove;
+pub mod run;
+
+use vigil_bv::{TermId, TermManager};
+use vigil_ir::ICmpPred;
+use vigil_semantics::symbolic;
+
+use crate::flatten::mask;
+use crate::flatten::procs::ProcTable;
+pub use prove::prove;
+use run::Outcome;
+
+/// `c + Σ coef[i]·p[i] (+ p[i]·p[j])`, wrapping at the return value's width; only parameters
+/// of that width take part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lin {
+    pub c: u64,
+    pub coef: Vec<(usize, u64)>,
+    pub prod: Option<(usize, usize)>,
+}
+
+/// The arguments a summary speaks about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pre {
+    True,
+    /// Exactly these arguments.
+    Point(Vec<u64>),
+    /// `p[i] pred c`.
+    Cmp { i: usize, pred: ICmpPred, c: u64 },
+}
+
+/// What a returned value satisfies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Post {
+    True,
+    /// `ret pred lin`.
+    Cmp { pred: ICmpPred, rhs: Lin },
+}
+
+/// `pre ⇒ (no error ∧ (returns ⇒ post))` for one procedure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub pre: Pre,
+    pub post: Post,
+}
+
+/// The widths a procedure's summaries are over: parameters and return value (None: void).
+#[derive(Clone, Debug)]
+pub struct Shape {
+    pub params: Vec<u32>,
+    pub ret: Option<u32>,
+}
+
+impl Shape {
+    pub fn of(table: &ProcTable, p: u32) -> Shape {
+        let procs = table.procs.borrow();
+        let pr = &procs[p as usize];
+        Shape { params: pr.params.iter().map(|&r| pr.flat.width(r)).collect(), ret: pr.ret.map(|r| pr.flat.width(r)) }
+    }
+}
+
+fn sext(v: u64, w: u32) -> i64 {
+    crate::flatten::sext(v, w)
+}
+
+fn cmp_holds(pred: ICmpPred, w: u32, a: u64, b: u64) -> bool {
+    vigil_semantics::ops::icmp(pred, w, vigil_semantics::Scalar::int(a & mask(w)), vigil_semantics::Scalar::int(b & mask(w))).bits & 1 == 1
+}
+
+impl Lin {
+    fn eval(&self, args: &[u64], w: u32) -> u64 {
+        let mut v = self.c;
+        for &(i, k) in &self.coef {
+            v = v.wrapping_add(k.wrapping_mul(args[i]));
+        }
+        if let Some((i, j)) = self.prod {
+            v = v.wrapping_add(args[i].wrapping_mul(args[j]));
+        }
+        v & mask(w)
+    }
+
+    fn term(&self, tm: &mut TermManager, args: &[TermId], w: u32) -> TermId {
+        let mut t = tm.bv_u64(w, self.c & mask(w));
+        for &(i, k) in &self.coef {
+            let kk = tm.bv_u64(w, k & mask(w));
+            let m = tm.bvmul(kk, args[i]);
+            t = tm.bvadd(t, m);
+        }
+        if let Some((i, j)) = self.prod {
+            let m = tm.bvmul(args[i], args[j]);
+            t = tm.bvadd(t, m);
+        }
+        t
+    }
+
+    fn show(&self, names: &[String]) -> String {
+        let mut parts = Vec::new();
+        for &(i, k) in &self.coef {
+            parts.push(if k == 1 { names[i].clone() } else { format!("{}*{}", k as i64, names[i]) });
+        }
+        if let Some((i, j)) = self.prod {
+            parts.push(format!("{}*{}", names[i], names[j]));
+        }
+        if self.c != 0 || parts.is_empty() {
+            parts.push(format!("{}", self.c as i64));
+        }
+        parts.join(" + ")
+    }
+}
+
+impl Summary {
+    /// Whether a concrete call `args ↦ o` agrees with the summary.
+    pub fn agrees(&self, sh: &Shape, args: &[u64], o: &Outcome) -> bool {
+        if !self.pre_holds(sh, args) {
+            return true;
+        }
+        match o {
+            Outcome::Ret(r) => match (&self.post, sh.ret) {
+                (Post::True, _) => true,
+                (Post::Cmp { pred, rhs }, Some(w)) => cmp_holds(*pred, w, *r, rhs.eval(args, w)),
+                (Post::Cmp { .. }, None) => false,
+            },
+            Outcome::Error(_) | Outcome::Ub(..) => false,
+            Outcome::Blocked | Outcome::Cut => true,
+        }
+    }
+
+    pub fn pre_holds(&self, sh: &Shape, args: &[u64]) -> bool {
+        match &self.pre {
+            Pre::True => true,
+            Pre::Point(a) => a.iter().zip(args).zip(&sh.params).all(|((x, y), &w)| x & mask(w) == y & mask(w)),
+            Pre::Cmp { i, pred, c } => cmp_holds(*pred, sh.params[*i], args[*i], *c),
+        }
+    }
+
+    /// The summary's precondition on argument terms.
+    pub fn pre_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId]) -> TermId {
+        match &self.pre {
+            Pre::True => tm.tt(),
+            Pre::Point(a) => {
+                let mut t = tm.tt();
+                for ((&x, &at), &w) in a.iter().zip(args).zip(&sh.params) {
+                    let k = tm.bv_u64(w, x & mask(w));
+                    let e = tm.eq(at, k);
+                    t = tm.and(t, e);
+                }
+                t
+            }
+            Pre::Cmp { i, pred, c } => {
+                let k = tm.bv_u64(sh.params[*i], *c & mask(sh.params[*i]));
+                symbolic::icmp(tm, *pred, args[*i], k)
+            }
+        }
+    }
+
+    /// The postcondition on argument terms and the result term.
+    pub fn post_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId], ret: Option<TermId>) -> TermId {
+        match (&self.post, sh.ret, ret) {
+            (Post::Cmp { pred, rhs }, Some(w), Some(r)) => {
+                let t = rhs.term(tm, args, w);
+                symbolic::icmp(tm, *pred, r, t)
+            }
+            (Post::True, ..) => tm.tt(),
+            _ => tm.ff(),
+        }
+    }
+
+    /// The summary in C-like text over the parameter names.
+    pub fn show(&self, names: &[String]) -> String {
+        let pre = match &self.pre {
+            Pre::True => "true".to_string(),
+            Pre::Point(a) => {
+                let e: Vec<String> = a.iter().zip(names).map(|(v, n)| format!("{n} == {}", *v as i64)).collect();
+                if e.is_empty() { "true".into() } else { e.join(" && ") }
+            }
+            Pre::Cmp { i, pred, c } => format!("{} {} {}", names[*i], pred_str(*pred), *c as i64),
+        };
+        let post = match &self.post {
+            Post::True => "no error".to_string(),
+            Post::Cmp { pred, rhs } => format!("no error, result {} {}", pred_str(*pred), rhs.show(names)),
+        };
+        format!("{pre} => {post}")
+    }
+}
+
+fn pred_str(p: ICmpPred) -> &'static str {
+    use ICmpPred::*;
+    match p {
+        Eq => "==",
+        Ne => "!=",
+        Slt | Ult => "<",
+        Sle | Ule => "<=",
+        Sgt | Ugt => ">",
+        Sge | Uge => ">=",
+    }
+}
+
+/// The candidate may-summaries of procedure `p`: templates instantiated from its concrete calls
+/// and kept when every call agrees (and some call meets the precondition).
+pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec<Summary> {
+    let sh = Shape::of(table, p);
+    let memo = table.memo.borrow()[p as usize].clone();
+    let obs: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
+    let rets: Vec<(&Vec<u64>, u64)> = obs.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, *r)) } else { None }).collect();
+    let mut out = vec![Summary { pre: Pre::True, post: Post::True }];
+    let n = sh.params.len();
+    let mut posts: Vec<Post> = Vec::new();
+    if let (Some(w), Some((a0, r0))) = (sh.ret, rets.first()) {
+        let same: Vec<usize> = (0..n).filter(|&i| sh.params[i] == w).collect();
+        let mut lins = vec![Lin { c: *r0, coef: vec![], prod: None }];
+        for &i in &same {
+            lins.push(Lin { c: r0.wrapping_sub(a0[i]), coef: vec![(i, 1)], prod: None });
+            lins.push(Lin { c: r0.wrapping_add(a0[i]), coef: vec![(i, mask(w))], prod: None });
+            for &j in same.iter().filter(|&&j| j > i) {
+                lins.push(Lin { c: r0.wrapping_sub(a0[i]).wrapping_sub(a0[j]), coef: vec![(i, 1), (j, 1)], prod: None });
+                lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)) });
+            }
+            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)) });
+        }
+        posts.extend(lins.into_iter().map(|rhs| Post::Cmp { pred: ICmpPred::Eq, rhs }));
+        let zero = Lin { c: 0, coef: vec![], prod: None };
+        for pred in [ICmpPred::Sge, ICmpPred::Sgt, ICmpPred::Sle] {
+            posts.push(Post::Cmp { pred, rhs: zero.clone() });
+        }
+        let smin = rets.iter().map(|(_, r)| sext(*r, w)).min().unwrap_or(0);
+        let smax = rets.iter().map(|(_, r)| sext(*r, w)).max().unwrap_or(0);
+        posts.push(Post::Cmp { pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None } });
+        posts.push(Post::Cmp { pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None } });
+        for &i in &same {
+            for pred in [ICmpPred::Sge, ICmpPred::Sle, ICmpPred::Uge, ICmpPred::Ule] {
+                posts.push(Post::Cmp { pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
+            }
+        }
+    }
+    let mut pres = vec![Pre::True];
+    for &(i, c) in thresholds {
+        for pred in [ICmpPred::Slt, ICmpPred::Sge] {
+            pres.push(Pre::Cmp { i, pred, c });
+        }
+    }
+    let agrees_all = |s: &Summary| obs.iter().all(|(a, o)| s.agrees(&sh, a, o));
+    let met = |s: &Summary| rets.iter().any(|(a, _)| s.pre_holds(&sh, a));
+    for pre in &pres {
+        let s = Summary { pre: pre.clone(), post: Post::True };
+        if *pre != Pre::True && met(&s) && agrees_all(&s) {
+            out.push(s);
+        }
+        for post in &posts {
+            let s = Summary { pre: pre.clone(), post: post.clone() };
+            if met(&s) && agrees_all(&s) && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    // Points: the most recent calls, exactly.
+    for (a, r) in rets.iter().rev().take(MAX_POINTS) {
+        let post = match sh.ret {
+            Some(_) => Post::Cmp { pred: ICmpPred::Eq, rhs: Lin { c: *r, coef: vec![], prod: None } },
+            None => Post::True,
+        };
+        out.push(Summary { pre: Pre::Point((*a).clone()), post });
+    }
+    out
+}
+
+/// Point summaries proposed per procedure and round.
+pub const MAX_POINTS: usize = 128;
+
+/// The may-constraint of a call of `p` on `args` with result `ret` under the summaries in the
+/// table, and the condition that some summary covers the arguments.
+pub fn may_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId], ret: Option<TermId>) -> (TermId, TermId) {
+    let sh = Shape::of(table, p);
+    let sums = table.summaries.borrow();
+    let mut may = tm.tt();
+    let mut covered = tm.ff();
+    for s in &sums[p as usize] {
+        let pre = s.pre_term(tm, &sh, args);
+        if tm.bool_value(pre) == Some(false) {
+            continue;
+        }
+        let post = s.post_term(tm, &sh, args, ret);
+        let npre = tm.not(pre);
+        let imp = tm.or(npre, post);
+        may = tm.and(may, imp);
+        covered = tm.or(covered, pre);
+    }
+    (may, covered)
+}
+
+/// Must-constraints of a call for test generation: `(returns, errs, ub)`: the result of each
+/// memoised call that returned, and the conditions that the arguments are those of a memoised
+/// call that reached the error (undefined behaviour). Memoised calls that blocked are excluded
+/// from `returns`.
+pub fn must_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId], ret: Option<TermId>) -> (TermId, TermId, TermId) {
+    let sh = Shape::of(table, p);
+    let memo = table.memo.borrow();
+    let m = &memo[p as usize];
+    let (mut rets, mut errs, mut ubs) = (tm.tt(), tm.ff(), tm.ff());
+    for a in m.order.iter().rev().take(MAX_MUST) {
+        let s = Summary { pre: Pre::Point(a.clone()), post: Post::True };
+        let at = s.pre_term(tm, &sh, args);
+        if tm.bool_value(at) == Some(false) {
+            continue;
+        }
+        match &m.map[a] {
+            Outcome::Ret(r) => {
+                if let (Some(rt), Some(w)) = (ret, sh.ret) {
+                    let k = tm.bv_u64(w, *r & mask(w));
+                    let e = tm.eq(rt, k);
+                    let n = tm.not(at);
+                    let imp = tm.or(n, e);
+                    rets = tm.and(rets, imp);
+                }
+            }
+            Outcome::Error(_) => errs = tm.or(errs, at),
+            Outcome::Ub(..) => ubs = tm.or(ubs, at),
+            Outcome::Blocked | Outcome::Cut => {
+                let n = tm.not(at);
+                rets = tm.and(rets, n);
+            }
+        }
+    }
+    (rets, errs, ubs)
+}
+
+/// Memoised calls used per call in a test-generation query.
+pub const MAX_MUST: usize = 512;

@@ -1,0 +1,189 @@
+//! Proving may-summaries: Houdini (Flanagan, Leino, *Houdini, an Annotation Assistant for
+//! ESC/Java*, FME 2001) over the candidates of [`super::candidates`], each procedure body
+//! checked path by path (bodies are acyclic, [`crate::flatten::procs`]) with its calls stepped
+//! through the candidates themselves ([`crate::symbolic::sym_step`] in abstract mode reads the
+//! table's summaries).
+//!
+//! A check that finds a path violating candidates drops exactly the candidates the solver's
+//! model violates; a model satisfies every candidate assumed at the calls, so no inductive
+//! subset can contain a dropped one, and the loop ends with the greatest inductive subset
+//! (or less, when a body has too many paths or the solver gives up: that procedure's new
+//! candidates are all dropped). The result is added to the summaries proven before (which stay
+//! true facts); see [`super`] for why an inductive set is sound.
+
+use vigil_bv::{Sort, TermId, Value};
+
+use super::{candidates, Shape, Summary};
+use crate::engine::{Ctx, Sat};
+use crate::flatten::procs::ProcTable;
+use crate::flatten::{FInst, Opnd};
+use crate::symbolic::{sym_step, Mode, Target};
+
+/// Paths of one body explored per check before giving up.
+pub const MAX_PATHS: usize = 4096;
+
+enum Check {
+    Holds,
+    /// Indices of candidates the model violates.
+    Drop(Vec<usize>),
+    GiveUp,
+}
+
+/// Comparison constants of procedure `p`'s body against parameters of their width, as
+/// `(parameter, constant)` thresholds for preconditions.
+fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
+    let procs = table.procs.borrow();
+    let pr = &procs[p as usize];
+    let mut out = Vec::new();
+    for b in &pr.flat.blocks {
+        for i in &b.insts {
+            let FInst::ICmp { w, a, b: bb, .. } = i else { continue };
+            for o in [a, bb] {
+                if let Opnd::Const { bits, .. } = o {
+                    for (k, &r) in pr.params.iter().enumerate() {
+                        if pr.flat.width(r) == *w {
+                            for c in [*bits, bits.wrapping_add(1) & crate::flatten::mask(*w)] {
+                                if !out.contains(&(k, c)) && out.len() < 8 {
+                                    out.push((k, c));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Proposes candidates from the memo and proves the greatest inductive subset it can; the
+/// table's summaries become the old ones plus the proven. Returns whether they grew.
+pub fn prove(cx: &mut Ctx) -> bool {
+    let table = cx.flat.procs.clone();
+    let n = table.procs.borrow().len();
+    let old: Vec<Vec<Summary>> = table.summaries.borrow().clone();
+    let mut cands: Vec<Vec<Summary>> = (0..n)
+        .map(|p| {
+            let mut c = old[p].clone();
+            for s in candidates(&table, p as u32, &thresholds(&table, p as u32)) {
+                if !c.contains(&s) {
+                    c.push(s);
+                }
+            }
+            c
+        })
+        .collect();
+    'round: loop {
+        if cx.out_of_time() {
+            *table.summaries.borrow_mut() = old;
+            return false;
+        }
+        *table.summaries.borrow_mut() = cands.clone();
+        for p in 0..n {
+            match check_proc(cx, &table, p as u32, &cands[p]) {
+                Check::Holds => {}
+                Check::Drop(idx) => {
+                    let mut k = 0;
+                    cands[p].retain(|_| {
+                        k += 1;
+                        !idx.contains(&(k - 1))
+                    });
+                    continue 'round;
+                }
+                Check::GiveUp => {
+                    cands[p].clear();
+                    continue 'round;
+                }
+            }
+        }
+        break;
+    }
+    let mut grew = false;
+    for p in 0..n {
+        for s in &old[p] {
+            if !cands[p].contains(s) {
+                cands[p].push(s.clone());
+            }
+        }
+        grew |= cands[p].len() > old[p].len();
+    }
+    *table.summaries.borrow_mut() = cands;
+    grew
+}
+
+/// The model's truth value of `t` after a satisfiable query.
+fn model_true(cx: &Ctx, t: TermId) -> bool {
+    if let Some(b) = cx.tm.bool_value(t) {
+        return b;
+    }
+    matches!(cx.solver.value(&cx.tm, t), Ok(Value::Bool(true)))
+}
+
+/// Checks procedure `p`'s body against candidates `cands` (assumed at its calls through the
+/// table).
+fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &[Summary]) -> Check {
+    if cands.is_empty() {
+        return Check::Holds;
+    }
+    let pr = table.procs.borrow()[p as usize].clone();
+    let sh = Shape::of(table, p);
+    let st0: Vec<TermId> = pr.flat.regs.iter().map(|r| cx.tm.var(&r.name, Sort::BitVec(r.width))).collect();
+    let args: Vec<TermId> = pr.params.iter().map(|&r| st0[r as usize]).collect();
+    let pres: Vec<TermId> = cands.iter().map(|s| s.pre_term(&mut cx.tm, &sh, &args)).collect();
+    let tt = cx.tm.tt();
+    let mut stack = vec![(0u32, tt, st0)];
+    let mut paths = 0usize;
+    while let Some((b, pc, st)) = stack.pop() {
+        paths += 1;
+        if paths > MAX_PATHS || cx.out_of_time() {
+            return Check::GiveUp;
+        }
+        let mut ins = Vec::new();
+        let mut fresh = Vec::new();
+        let exits = sym_step(&mut cx.tm, &pr.flat, b, &st, Mode::Abstract, &mut ins, &mut fresh);
+        for e in exits {
+            let g = cx.tm.and(pc, e.guard);
+            if cx.tm.bool_value(g) == Some(false) {
+                continue;
+            }
+            // The terms each candidate must not meet on this path: its precondition (an error
+            // path) or its precondition with its postcondition false (a return).
+            let bad: Vec<TermId> = match e.target {
+                Target::Block(t) if t == pr.ret_block => {
+                    let ret = pr.ret.map(|r| e.post[r as usize]);
+                    cands
+                        .iter()
+                        .zip(&pres)
+                        .map(|(s, &pre)| {
+                            let post = s.post_term(&mut cx.tm, &sh, &args, ret);
+                            let np = cx.tm.not(post);
+                            cx.tm.and(pre, np)
+                        })
+                        .collect()
+                }
+                Target::Block(t) => {
+                    stack.push((t, g, e.post));
+                    continue;
+                }
+                Target::Error(_) | Target::Ub(..) | Target::Exit => pres.clone(),
+            };
+            let mut any = cx.tm.ff();
+            for &t in &bad {
+                any = cx.tm.or(any, t);
+            }
+            let q = cx.tm.and(g, any);
+            if cx.tm.bool_value(q) == Some(false) {
+                continue;
+            }
+            match cx.sat_with_model(q) {
+                Sat::No => {}
+                Sat::Unknown => return Check::GiveUp,
+                Sat::Yes => {
+                    let idx: Vec<usize> = (0..cands.len()).filter(|&i| model_true(cx, bad[i])).collect();
+                    return if idx.is_empty() { Check::GiveUp } else { Check::Drop(idx) };
+                }
+            }
+        }
+    }
+    Check::Holds
+}

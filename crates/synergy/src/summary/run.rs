@@ -1,0 +1,181 @@
+//! Concrete calls of procedures and their memo: SMASH's must-summaries in their simplest form
+//! (Godefroid et al., POPL 2010, §3: a must-summary is a pre/post pair that some execution
+//! realises). A procedure is a closed, deterministic function of its arguments
+//! ([`crate::flatten::procs`]), so every call observed concretely is an exact pair
+//! `args ↦ outcome`; a later call with the same arguments is answered from the memo without
+//! running again, which is what lets tests reach states behind deep recursion (`fib(25)` runs
+//! 26 bodies, not 250 000).
+//!
+//! The interpreter keeps its own stack of frames (no Rust recursion), so the depth of a
+//! recursion is bounded only by [`MAX_FRAMES`] and [`MAX_STEPS`]; past them the call is
+//! [`Outcome::Cut`]: the test stops there (never a verdict, never memoised).
+
+use std::collections::HashMap;
+
+use crate::exec::{self, Inputs, Step};
+use crate::flatten::procs::ProcTable;
+use crate::flatten::{FInst, Opnd};
+use vigil_ir::Loc;
+
+/// Frames one concrete call may stack up.
+pub const MAX_FRAMES: usize = 200_000;
+/// Instructions and terminators one concrete call may execute (memo hits are free).
+pub const MAX_STEPS: u64 = 5_000_000;
+/// Memo entries kept per procedure (older ones are forgotten; they are re-run when needed).
+pub const MAX_MEMO: usize = 100_000;
+
+/// How a call ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Returned this value (0 for `void`).
+    Ret(u64),
+    /// Reached the error (the property's violation) at `Loc`.
+    Error(Loc),
+    /// Undefined behaviour.
+    Ub(String, Loc),
+    /// An assumption failed inside: no execution continues.
+    Blocked,
+    /// Past the interpreter's bounds (not memoised).
+    Cut,
+}
+
+/// The concrete calls of one procedure seen so far, in the order they were first made.
+#[derive(Clone, Debug, Default)]
+pub struct Memo {
+    pub map: HashMap<Vec<u64>, Outcome>,
+    pub order: Vec<Vec<u64>>,
+}
+
+impl Memo {
+    fn insert(&mut self, args: Vec<u64>, o: Outcome) {
+        if o == Outcome::Cut || self.map.len() >= MAX_MEMO {
+            return;
+        }
+        if self.map.insert(args.clone(), o).is_none() {
+            self.order.push(args);
+        }
+    }
+}
+
+/// Procedures read no inputs ([`crate::flatten::procs`]).
+struct NoInputs;
+
+impl Inputs for NoInputs {
+    fn next(&mut self, _func: &str, _width: u32) -> u64 {
+        0
+    }
+}
+
+struct Frame {
+    proc: u32,
+    block: u32,
+    at: usize,
+    state: Vec<u64>,
+    args: Vec<u64>,
+    /// Where the pending call's result goes.
+    dst: Option<u32>,
+}
+
+fn val(state: &[u64], o: Opnd) -> u64 {
+    match o {
+        Opnd::Reg(r) => state[r as usize],
+        Opnd::Const { bits, .. } => bits,
+        Opnd::Undef { .. } => 0,
+    }
+}
+
+/// Runs procedure `p` on `args` (or answers from the memo); every call completed on the way is
+/// memoised.
+pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
+    if let Some(o) = table.memo.borrow()[p as usize].map.get(args) {
+        return o.clone();
+    }
+    let procs = table.procs.borrow();
+    let new_frame = |p: u32, args: &[u64]| {
+        let pr = &procs[p as usize];
+        let mut state = vec![0u64; pr.flat.regs.len()];
+        for (&r, &v) in pr.params.iter().zip(args) {
+            state[r as usize] = v & crate::flatten::mask(pr.flat.width(r));
+        }
+        Frame { proc: p, block: 0, at: 0, state, args: args.to_vec(), dst: None }
+    };
+    let mut frames = vec![new_frame(p, args)];
+    let mut steps = 0u64;
+    let mut consumed = Vec::new();
+    // The outcome of the innermost frame once it ends; unwound into the frames below.
+    let mut ended: Option<Outcome> = None;
+    loop {
+        if let Some(o) = ended.take() {
+            let fr = frames.pop().expect("a frame ended");
+            table.memo.borrow_mut()[fr.proc as usize].insert(fr.args, o.clone());
+            let Some(caller) = frames.last_mut() else { return o };
+            match o {
+                Outcome::Ret(v) => {
+                    if let Some(d) = caller.dst.take() {
+                        caller.state[d as usize] = v;
+                    }
+                    caller.at += 1;
+                }
+                // The caller ends the same way (nothing after the call runs).
+                other => ended = Some(other),
+            }
+            continue;
+        }
+        steps += 1;
+        if steps > MAX_STEPS || frames.len() > MAX_FRAMES {
+            return Outcome::Cut;
+        }
+        let fr = frames.last_mut().expect("a frame");
+        let pr = &procs[fr.proc as usize];
+        let blk = &pr.flat.blocks[fr.block as usize];
+        if fr.at < blk.insts.len() {
+            let inst = &blk.insts[fr.at];
+            if let FInst::Call { dst, proc, args } = inst {
+                let a: Vec<u64> = args.iter().map(|o| val(&fr.state, *o)).collect();
+                let known = table.memo.borrow()[*proc as usize].map.get(&a).cloned();
+                match known {
+                    Some(Outcome::Ret(v)) => {
+                        if let Some(d) = dst {
+                            fr.state[*d as usize] = v;
+                        }
+                        fr.at += 1;
+                    }
+                    Some(other) => ended = Some(other),
+                    None => {
+                        fr.dst = *dst;
+                        let callee = new_frame(*proc, &a);
+                        frames.push(callee);
+                    }
+                }
+                continue;
+            }
+            let loc = blk.locs[fr.at];
+            match exec::inst_step(&pr.flat, inst, loc, &mut fr.state, &mut NoInputs, &mut consumed) {
+                None => fr.at += 1,
+                Some(s) => ended = Some(end_of(s)),
+            }
+            continue;
+        }
+        if fr.block == pr.ret_block {
+            ended = Some(Outcome::Ret(pr.ret.map_or(0, |r| fr.state[r as usize])));
+            continue;
+        }
+        match exec::term_step(&pr.flat, fr.block, &mut fr.state) {
+            Step::Next(b) => {
+                fr.block = b;
+                fr.at = 0;
+            }
+            s => ended = Some(end_of(s)),
+        }
+    }
+}
+
+fn end_of(s: Step) -> Outcome {
+    match s {
+        Step::Error(l) => Outcome::Error(l),
+        Step::Ub(w, l) => Outcome::Ub(w, l),
+        Step::Blocked => Outcome::Blocked,
+        // Procedures do not exit, and return only at their return block.
+        Step::Exit | Step::Next(_) => Outcome::Ub("a procedure ended without returning".into(), Loc::UNKNOWN),
+    }
+}
