@@ -84,10 +84,15 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     if cx.out_of_time() {
                         return Verdict::Unknown(cx.gave_up()); // the test was cut short
                     }
-                    if !cx.flat.procs.is_empty() {
+                    let table = cx.flat.procs.clone();
+                    if !table.is_empty() {
                         // The model chose a call's result that the call does not return (only
                         // the memo constrains it exactly): the test still joined F, and its
-                        // calls joined the memo, so the next query knows them.
+                        // calls joined the memo, so the next query knows them; summaries
+                        // proven from them constrain every other argument too.
+                        if table.memo_size() > table.proven_at.get() && crate::summary::prove(cx) {
+                            cx.summaries_changed();
+                        }
                         continue;
                     }
                     return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
@@ -100,13 +105,19 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 let (p, exact) = cx.pre(from, target);
                 let witness = chain[k - 1];
                 let stuck = cx.holds(p, &cx.states[witness].vals.clone());
-                if stuck && cx.flat.blocks[from].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })) {
-                    // The concrete call does not lead into S_k, but the may-summaries allow it:
-                    // learn summaries from the calls seen so far (SMASH's may-summary query).
+                let calls = cx.flat.blocks[from].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. }));
+                let table = cx.flat.procs.clone();
+                if calls && (stuck || table.memo_size() > table.proven_at.get()) {
+                    // The step is through a call, and either the concrete call does not lead
+                    // into S_k while the may-summaries allow it, or calls were seen since the
+                    // summaries were last proposed: learn summaries from the calls seen so far
+                    // (SMASH's may-summary query) before refining.
                     if crate::summary::prove(cx) {
                         cx.summaries_changed();
                         continue;
                     }
+                }
+                if stuck && calls {
                     return Verdict::Unknown(Unknown::new(
                         Cause::Imprecise,
                         format!(

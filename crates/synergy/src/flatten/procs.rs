@@ -46,6 +46,8 @@ pub struct ProcTable {
     /// while [`crate::summary::prove`] checks candidates).
     pub summaries: RefCell<Vec<Vec<crate::summary::Summary>>>,
     pub memo: RefCell<Vec<crate::summary::run::Memo>>,
+    /// Memoised calls when summaries were last proposed ([`crate::summary::prove`]).
+    pub proven_at: std::cell::Cell<usize>,
 }
 
 impl std::fmt::Debug for ProcTable {
@@ -65,6 +67,11 @@ impl ProcTable {
             p.flat.check_overflow = check_overflow;
             p.flat.check_memsafety = check_memsafety;
         }
+    }
+
+    /// Concrete calls memoised so far (all procedures).
+    pub fn memo_size(&self) -> usize {
+        self.memo.borrow().iter().map(|m| m.order.len()).sum()
     }
 
     pub fn name(&self, p: u32) -> String {

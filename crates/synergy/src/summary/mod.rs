@@ -221,10 +221,14 @@ fn pred_str(p: ICmpPred) -> &'static str {
     match p {
         Eq => "==",
         Ne => "!=",
-        Slt | Ult => "<",
-        Sle | Ule => "<=",
-        Sgt | Ugt => ">",
-        Sge | Uge => ">=",
+        Slt => "<",
+        Sle => "<=",
+        Sgt => ">",
+        Sge => ">=",
+        Ult => "<u",
+        Ule => "<=u",
+        Ugt => ">u",
+        Uge => ">=u",
     }
 }
 
@@ -236,35 +240,6 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
     let obs: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
     let rets: Vec<(&Vec<u64>, u64)> = obs.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, *r)) } else { None }).collect();
     let mut out = vec![Summary { pre: Pre::True, post: Post::True }];
-    let n = sh.params.len();
-    let mut posts: Vec<Post> = Vec::new();
-    if let (Some(w), Some((a0, r0))) = (sh.ret, rets.first()) {
-        let same: Vec<usize> = (0..n).filter(|&i| sh.params[i] == w).collect();
-        let mut lins = vec![Lin { c: *r0, coef: vec![], prod: None }];
-        for &i in &same {
-            lins.push(Lin { c: r0.wrapping_sub(a0[i]), coef: vec![(i, 1)], prod: None });
-            lins.push(Lin { c: r0.wrapping_add(a0[i]), coef: vec![(i, mask(w))], prod: None });
-            for &j in same.iter().filter(|&&j| j > i) {
-                lins.push(Lin { c: r0.wrapping_sub(a0[i]).wrapping_sub(a0[j]), coef: vec![(i, 1), (j, 1)], prod: None });
-                lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)) });
-            }
-            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)) });
-        }
-        posts.extend(lins.into_iter().map(|rhs| Post::Cmp { pred: ICmpPred::Eq, rhs }));
-        let zero = Lin { c: 0, coef: vec![], prod: None };
-        for pred in [ICmpPred::Sge, ICmpPred::Sgt, ICmpPred::Sle] {
-            posts.push(Post::Cmp { pred, rhs: zero.clone() });
-        }
-        let smin = rets.iter().map(|(_, r)| sext(*r, w)).min().unwrap_or(0);
-        let smax = rets.iter().map(|(_, r)| sext(*r, w)).max().unwrap_or(0);
-        posts.push(Post::Cmp { pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None } });
-        posts.push(Post::Cmp { pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None } });
-        for &i in &same {
-            for pred in [ICmpPred::Sge, ICmpPred::Sle, ICmpPred::Uge, ICmpPred::Ule] {
-                posts.push(Post::Cmp { pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
-            }
-        }
-    }
     let mut pres = vec![Pre::True];
     for &(i, c) in thresholds {
         for pred in [ICmpPred::Slt, ICmpPred::Sge] {
@@ -272,21 +247,28 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
         }
     }
     let agrees_all = |s: &Summary| obs.iter().all(|(a, o)| s.agrees(&sh, a, o));
-    let met = |s: &Summary| rets.iter().any(|(a, _)| s.pre_holds(&sh, a));
     for pre in &pres {
         let s = Summary { pre: pre.clone(), post: Post::True };
-        if *pre != Pre::True && met(&s) && agrees_all(&s) {
+        // The calls the precondition meets; the templates' constants come from the first.
+        let inside: Vec<(&Vec<u64>, u64)> = rets.iter().filter(|(a, _)| s.pre_holds(&sh, a)).copied().collect();
+        if inside.is_empty() {
+            continue;
+        }
+        if *pre != Pre::True && agrees_all(&s) {
             out.push(s);
         }
-        for post in &posts {
-            let s = Summary { pre: pre.clone(), post: post.clone() };
-            if met(&s) && agrees_all(&s) && !out.contains(&s) {
+        for post in posts_from(&sh, &inside) {
+            let s = Summary { pre: pre.clone(), post };
+            if agrees_all(&s) && !out.contains(&s) {
                 out.push(s);
             }
         }
     }
-    // Points: the most recent calls, exactly.
-    for (a, r) in rets.iter().rev().take(MAX_POINTS) {
+    // Points: the calls with the smallest arguments, exactly (a recursion's calls on small
+    // arguments reach its base cases, so the points are closed under the calls they make).
+    let mut small = rets.clone();
+    small.sort_by_key(|(a, _)| a.iter().zip(&sh.params).map(|(v, &w)| sext(*v, w).unsigned_abs()).fold(0u64, u64::saturating_add));
+    for (a, r) in small.iter().take(MAX_POINTS) {
         let post = match sh.ret {
             Some(_) => Post::Cmp { pred: ICmpPred::Eq, rhs: Lin { c: *r, coef: vec![], prod: None } },
             None => Post::True,
@@ -296,8 +278,44 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
     out
 }
 
+/// Postcondition templates instantiated on the calls `rets` (arguments, result) that a
+/// precondition meets: the result as a constant, a parameter plus a constant, a sum or product
+/// of parameters plus a constant (constants from the first call), bounds by zero, by the
+/// extreme results and by each parameter.
+fn posts_from(sh: &Shape, rets: &[(&Vec<u64>, u64)]) -> Vec<Post> {
+    let mut posts = Vec::new();
+    let (Some(w), Some((a0, r0))) = (sh.ret, rets.first()) else { return posts };
+    let n = sh.params.len();
+    let same: Vec<usize> = (0..n).filter(|&i| sh.params[i] == w).collect();
+    let mut lins = vec![Lin { c: *r0, coef: vec![], prod: None }];
+    for &i in &same {
+        lins.push(Lin { c: r0.wrapping_sub(a0[i]), coef: vec![(i, 1)], prod: None });
+        lins.push(Lin { c: r0.wrapping_add(a0[i]), coef: vec![(i, mask(w))], prod: None });
+        for &j in same.iter().filter(|&&j| j > i) {
+            lins.push(Lin { c: r0.wrapping_sub(a0[i]).wrapping_sub(a0[j]), coef: vec![(i, 1), (j, 1)], prod: None });
+            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)) });
+        }
+        lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)) });
+    }
+    posts.extend(lins.into_iter().map(|rhs| Post::Cmp { pred: ICmpPred::Eq, rhs }));
+    let zero = Lin { c: 0, coef: vec![], prod: None };
+    for pred in [ICmpPred::Sge, ICmpPred::Sgt, ICmpPred::Sle] {
+        posts.push(Post::Cmp { pred, rhs: zero.clone() });
+    }
+    let smin = rets.iter().map(|(_, r)| sext(*r, w)).min().unwrap_or(0);
+    let smax = rets.iter().map(|(_, r)| sext(*r, w)).max().unwrap_or(0);
+    posts.push(Post::Cmp { pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None } });
+    posts.push(Post::Cmp { pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None } });
+    for &i in &same {
+        for pred in [ICmpPred::Sge, ICmpPred::Sle, ICmpPred::Uge, ICmpPred::Ule] {
+            posts.push(Post::Cmp { pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
+        }
+    }
+    posts
+}
+
 /// Point summaries proposed per procedure and round.
-pub const MAX_POINTS: usize = 128;
+pub const MAX_POINTS: usize = 64;
 
 /// The may-constraint of a call of `p` on `args` with result `ret` under the summaries in the
 /// table, and the condition that some summary covers the arguments.

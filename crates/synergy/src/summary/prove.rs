@@ -22,13 +22,6 @@ use crate::symbolic::{sym_step, Mode, Target};
 /// Paths of one body explored per check before giving up.
 pub const MAX_PATHS: usize = 4096;
 
-enum Check {
-    Holds,
-    /// Indices of candidates the model violates.
-    Drop(Vec<usize>),
-    GiveUp,
-}
-
 /// Comparison constants of procedure `p`'s body against parameters of their width, as
 /// `(parameter, constant)` thresholds for preconditions.
 fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
@@ -60,6 +53,7 @@ fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
 /// table's summaries become the old ones plus the proven. Returns whether they grew.
 pub fn prove(cx: &mut Ctx) -> bool {
     let table = cx.flat.procs.clone();
+    table.proven_at.set(table.memo_size());
     let n = table.procs.borrow().len();
     let old: Vec<Vec<Summary>> = table.summaries.borrow().clone();
     let mut cands: Vec<Vec<Summary>> = (0..n)
@@ -73,30 +67,28 @@ pub fn prove(cx: &mut Ctx) -> bool {
             c
         })
         .collect();
-    'round: loop {
+    loop {
         if cx.out_of_time() {
             *table.summaries.borrow_mut() = old;
             return false;
         }
+        // Every check of a round assumes the round's candidates at calls: a superset of
+        // what is left, so each drop is justified (see the module doc); a round without drops
+        // checked the final set itself.
         *table.summaries.borrow_mut() = cands.clone();
-        for p in 0..n {
-            match check_proc(cx, &table, p as u32, &cands[p]) {
-                Check::Holds => {}
-                Check::Drop(idx) => {
-                    let mut k = 0;
-                    cands[p].retain(|_| {
-                        k += 1;
-                        !idx.contains(&(k - 1))
-                    });
-                    continue 'round;
-                }
-                Check::GiveUp => {
-                    cands[p].clear();
-                    continue 'round;
+        let mut dropped = false;
+        for (p, c) in cands.iter_mut().enumerate() {
+            match check_proc(cx, &table, p as u32, c) {
+                Some(d) => dropped |= d,
+                None => {
+                    dropped |= !c.is_empty();
+                    c.clear();
                 }
             }
         }
-        break;
+        if !dropped {
+            break;
+        }
     }
     let mut grew = false;
     for p in 0..n {
@@ -120,23 +112,25 @@ fn model_true(cx: &Ctx, t: TermId) -> bool {
 }
 
 /// Checks procedure `p`'s body against candidates `cands` (assumed at its calls through the
-/// table).
-fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &[Summary]) -> Check {
+/// table), dropping each candidate a path violates. Returns whether any was dropped, or None
+/// when the check gave up (too many paths, solver `unknown`, time).
+fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>) -> Option<bool> {
     if cands.is_empty() {
-        return Check::Holds;
+        return Some(false);
     }
     let pr = table.procs.borrow()[p as usize].clone();
     let sh = Shape::of(table, p);
     let st0: Vec<TermId> = pr.flat.regs.iter().map(|r| cx.tm.var(&r.name, Sort::BitVec(r.width))).collect();
     let args: Vec<TermId> = pr.params.iter().map(|&r| st0[r as usize]).collect();
     let pres: Vec<TermId> = cands.iter().map(|s| s.pre_term(&mut cx.tm, &sh, &args)).collect();
+    let mut alive = vec![true; cands.len()];
     let tt = cx.tm.tt();
     let mut stack = vec![(0u32, tt, st0)];
-    let mut paths = 0usize;
+    let mut steps = 0usize;
     while let Some((b, pc, st)) = stack.pop() {
-        paths += 1;
-        if paths > MAX_PATHS || cx.out_of_time() {
-            return Check::GiveUp;
+        steps += 1;
+        if steps > MAX_PATHS || cx.out_of_time() {
+            return None;
         }
         let mut ins = Vec::new();
         let mut fresh = Vec::new();
@@ -167,23 +161,38 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &[Summary]) -> Che
                 }
                 Target::Error(_) | Target::Ub(..) | Target::Exit => pres.clone(),
             };
-            let mut any = cx.tm.ff();
-            for &t in &bad {
-                any = cx.tm.or(any, t);
-            }
-            let q = cx.tm.and(g, any);
-            if cx.tm.bool_value(q) == Some(false) {
-                continue;
-            }
-            match cx.sat_with_model(q) {
-                Sat::No => {}
-                Sat::Unknown => return Check::GiveUp,
-                Sat::Yes => {
-                    let idx: Vec<usize> = (0..cands.len()).filter(|&i| model_true(cx, bad[i])).collect();
-                    return if idx.is_empty() { Check::GiveUp } else { Check::Drop(idx) };
+            loop {
+                let mut any = cx.tm.ff();
+                for (i, &t) in bad.iter().enumerate() {
+                    if alive[i] {
+                        any = cx.tm.or(any, t);
+                    }
+                }
+                let q = cx.tm.and(g, any);
+                if cx.tm.bool_value(q) == Some(false) {
+                    break;
+                }
+                match cx.sat_with_model(q) {
+                    Sat::No => break,
+                    Sat::Unknown => return None,
+                    Sat::Yes => {
+                        let idx: Vec<usize> = (0..cands.len()).filter(|&i| alive[i] && model_true(cx, bad[i])).collect();
+                        if idx.is_empty() {
+                            return None;
+                        }
+                        for i in idx {
+                            alive[i] = false;
+                        }
+                    }
                 }
             }
         }
     }
-    Check::Holds
+    let dropped = alive.iter().any(|a| !a);
+    let mut k = 0;
+    cands.retain(|_| {
+        k += 1;
+        alive[k - 1]
+    });
+    Some(dropped)
 }

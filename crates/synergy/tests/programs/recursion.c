@@ -1,4 +1,4 @@
-// Recursion bounded by the input check: inlined to the cut depth, which the proof shows unreachable.
+// Recursion bounded by the input check: a procedure whose summaries (points, then "result == n" for n >= 0) prove the error unreachable.
 // expect: true
 // max-iterations: 60
 extern int __VERIFIER_nondet_int(void);
