@@ -1,7 +1,7 @@
 // expect: true
 // decide: synergy
-// Recursion whose depth the input check bounds (at most 7 calls): synergy inlines it to its
-// cut depth and proves the cut unreachable along with the error.
+// Recursion whose depth the input check bounds (at most 7 calls): synergy answers the call
+// with summaries of the procedure (issue 18), proven inductively, and shows the error unreachable.
 int __VERIFIER_nondet_int(void);
 int sum(int n) {
   if (n <= 0) return 0;

@@ -56,7 +56,7 @@ pub fn prove(cx: &mut Ctx) -> bool {
     table.proven_at.set(table.memo_size());
     let n = table.procs.borrow().len();
     let old: Vec<Vec<Summary>> = table.summaries.borrow().clone();
-    let mut cands: Vec<Vec<Summary>> = (0..n)
+    let cands: Vec<Vec<Summary>> = (0..n)
         .map(|p| {
             let mut c = old[p].clone();
             for s in candidates(&table, p as u32, &thresholds(&table, p as u32)) {
@@ -67,10 +67,30 @@ pub fn prove(cx: &mut Ctx) -> bool {
             c
         })
         .collect();
+    let Some(mut proven) = houdini(cx, cands) else {
+        *table.summaries.borrow_mut() = old;
+        return false;
+    };
+    let mut grew = false;
+    for p in 0..n {
+        for s in &old[p] {
+            if !proven[p].contains(s) {
+                proven[p].push(s.clone());
+            }
+        }
+        grew |= proven[p].len() > old[p].len();
+    }
+    *table.summaries.borrow_mut() = proven;
+    grew
+}
+
+/// The greatest inductive subset of `cands` (per procedure) that the checks find, or None when
+/// time ran out. Leaves the table's summaries set to the result.
+pub fn houdini(cx: &mut Ctx, mut cands: Vec<Vec<Summary>>) -> Option<Vec<Vec<Summary>>> {
+    let table = cx.flat.procs.clone();
     loop {
         if cx.out_of_time() {
-            *table.summaries.borrow_mut() = old;
-            return false;
+            return None;
         }
         // Every check of a round assumes the round's candidates at calls: a superset of
         // what is left, so each drop is justified (see the module doc); a round without drops
@@ -87,20 +107,9 @@ pub fn prove(cx: &mut Ctx) -> bool {
             }
         }
         if !dropped {
-            break;
+            return Some(cands);
         }
     }
-    let mut grew = false;
-    for p in 0..n {
-        for s in &old[p] {
-            if !cands[p].contains(s) {
-                cands[p].push(s.clone());
-            }
-        }
-        grew |= cands[p].len() > old[p].len();
-    }
-    *table.summaries.borrow_mut() = cands;
-    grew
 }
 
 /// The model's truth value of `t` after a satisfiable query.

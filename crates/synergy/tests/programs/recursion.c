@@ -1,4 +1,5 @@
-// Recursion bounded by the input check: a procedure whose summaries (points, then "result == n" for n >= 0) prove the error unreachable.
+// Recursion bounded by the input check: a procedure whose summaries ("n >= 0 => result == n",
+// proven inductively) show the error unreachable.
 // expect: true
 // max-iterations: 60
 extern int __VERIFIER_nondet_int(void);
