@@ -76,6 +76,20 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             }
         }
         cons.push(step);
+        if !cx.flat.procs.is_empty() && !last_inputs.is_empty() {
+            // A test's calls run concretely, as deep as their arguments make them: ask first
+            // for small inputs, so that a deep recursion is not chosen when a shallow one
+            // follows the same path (only the choice of test changes).
+            for bound in crate::summary::SMALL_INPUTS {
+                let small = crate::summary::small_inputs(&mut cx.tm, &last_inputs, bound);
+                let mut c2 = cons.clone();
+                c2.push(small);
+                if cx.sat(&c2) == Sat::Yes {
+                    cons = c2;
+                    break;
+                }
+            }
+        }
         match cx.sat(&cons) {
             Sat::Yes => {
                 let vals = cx.model_inputs(&last_inputs);

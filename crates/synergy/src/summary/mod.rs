@@ -374,5 +374,25 @@ pub fn must_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermI
     (rets, errs, ubs)
 }
 
+/// The inputs' values lie in `[-bound, bound]` (signed).
+pub fn small_inputs(tm: &mut TermManager, inputs: &[crate::symbolic::SymInput], bound: i64) -> TermId {
+    let mut t = tm.tt();
+    for i in inputs {
+        if i.width < 12 {
+            continue;
+        }
+        let lo = tm.bv_u64(i.width, (-bound) as u64 & mask(i.width));
+        let hi = tm.bv_u64(i.width, bound as u64);
+        let a = tm.sge(i.var, lo);
+        let b = tm.sle(i.var, hi);
+        t = tm.and(t, a);
+        t = tm.and(t, b);
+    }
+    t
+}
+
+/// The bounds [`small_inputs`] is tried with, in order, before inputs of any size.
+pub const SMALL_INPUTS: [i64; 2] = [16, 1000];
+
 /// Memoised calls used per call in a test-generation query.
 pub const MAX_MUST: usize = 512;

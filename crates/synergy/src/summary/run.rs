@@ -35,7 +35,7 @@ pub enum Outcome {
     Ub(String, Loc),
     /// An assumption failed inside: no execution continues.
     Blocked,
-    /// Past the interpreter's bounds (not memoised).
+    /// Past the interpreter's bounds.
     Cut,
 }
 
@@ -48,7 +48,7 @@ pub struct Memo {
 
 impl Memo {
     fn insert(&mut self, args: Vec<u64>, o: Outcome) {
-        if o == Outcome::Cut || self.map.len() >= MAX_MEMO {
+        if self.map.len() >= MAX_MEMO {
             return;
         }
         if self.map.insert(args.clone(), o).is_none() {
@@ -123,6 +123,8 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
         }
         steps += 1;
         if steps > MAX_STEPS || frames.len() > MAX_FRAMES {
+            // Only the outermost call is known to be cut (with this budget, from here).
+            table.memo.borrow_mut()[p as usize].insert(args.to_vec(), Outcome::Cut);
             return Outcome::Cut;
         }
         let fr = frames.last_mut().expect("a frame");
