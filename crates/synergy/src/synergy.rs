@@ -130,6 +130,9 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                         cx.summaries_changed();
                         continue;
                     }
+                    if cx.out_of_time() {
+                        return Verdict::Unknown(cx.gave_up());
+                    }
                 }
                 if stuck && calls {
                     return Verdict::Unknown(Unknown::new(
