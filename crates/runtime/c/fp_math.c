@@ -176,23 +176,9 @@ RT_WEAK double frexp(double x, int *e) {
     return b.d;
 }
 
+/* Exact: a float is a double, and its fraction has a float's 24 bits. */
 RT_WEAK float frexpf(float x, int *e) {
-    fbits b;
-    b.f = x;
-    int ex = (int)(b.u >> 23 & 0xff);
-    if (ex == 0xff || x == 0) {
-        *e = 0;
-        return x;
-    }
-    int adjust = 0;
-    if (ex == 0) {
-        b.f = x * 18446744073709551616.0f; /* 2^64 */
-        ex = (int)(b.u >> 23 & 0xff);
-        adjust = 64;
-    }
-    *e = ex - 126 - adjust;
-    b.u = (b.u & ~(0xffU << 23)) | (126U << 23);
-    return b.f;
+    return (float)frexp(x, e);
 }
 
 RT_WEAK double modf(double x, double *ip) {

@@ -220,41 +220,9 @@ static int trig_special(double x, int which, double *out) {
     return 0;
 }
 
-RT_WEAK double sin(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 0, &r) ? r : dd_round(trig(x, 0));
-}
-
-RT_WEAK double cos(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 1, &r) ? r : dd_round(trig(x, 1));
-}
-
-RT_WEAK double tan(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 2, &r) ? r : dd_round(trig(x, 2));
-}
-
-RT_WEAK float sinf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 0, &r) ? (float)r : dd_to_float(trig(x, 0));
-}
-
-RT_WEAK float cosf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 1, &r) ? (float)r : dd_to_float(trig(x, 1));
-}
-
-RT_WEAK float tanf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 2, &r) ? (float)r : dd_to_float(trig(x, 2));
-}
+DD_UNARY(sin, trig_special(x, 0, &r), trig(x, 0))
+DD_UNARY(cos, trig_special(x, 1, &r), trig(x, 1))
+DD_UNARY(tan, trig_special(x, 2, &r), trig(x, 2))
 
 /* ---- atan, atan2, asin, acos ---- */
 
@@ -437,12 +405,6 @@ RT_WEAK double asin(double x) {
     return x < 0 ? -r : r;
 }
 
-RT_WEAK double acos(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return inverse_special(x, 1, &r) ? r : dd_round(inverse_sine(x, 1));
-}
-
 RT_WEAK float asinf(float x) {
     libm_rounding_differs_from_glibc();
     double r;
@@ -452,8 +414,4 @@ RT_WEAK float asinf(float x) {
     return x < 0 ? -f : f;
 }
 
-RT_WEAK float acosf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return inverse_special(x, 1, &r) ? (float)r : dd_to_float(inverse_sine(x, 1));
-}
+DD_UNARY(acos, inverse_special(x, 1, &r), inverse_sine(x, 1))

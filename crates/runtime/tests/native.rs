@@ -509,7 +509,10 @@ fn fp_file_functions() -> Vec<String> {
         let text = std::fs::read_to_string(&path).expect("read fp_*.c");
         for line in text.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.contains('(')) {
             let head = line.split('(').next().unwrap_or("");
-            if let Some(name) = head.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).rfind(|w| !w.is_empty()) {
+            // `DD_UNARY(name, …)` (fp_dd.h) defines `name` and `namef`.
+            if let Some(name) = line.strip_prefix("DD_UNARY(").and_then(|r| r.split(',').next()) {
+                names.extend([name.to_string(), format!("{name}f")]);
+            } else if let Some(name) = head.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).rfind(|w| !w.is_empty()) {
                 names.push(name.to_string());
             }
         }
