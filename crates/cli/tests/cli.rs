@@ -253,27 +253,54 @@ fn saved_counterexamples_replay_under_the_step_limit_of_the_check() {
     assert_eq!(o.status.code(), Some(20), "{}", String::from_utf8_lossy(&o.stdout));
 }
 
+/// A program and a configuration file for it: `check` runs `vigil check --format json --engine
+/// ENGINE` on the program with extra options, and `config` is `--config FILE`.
+struct Configured {
+    dir: tempfile::TempDir,
+    prog: PathBuf,
+}
+
+impl Configured {
+    fn new(name: &str, src: &[u8], toml: &str) -> Configured {
+        let (dir, prog) = scratch(name, src);
+        std::fs::write(dir.path().join("config.toml"), toml).expect("write");
+        Configured { dir, prog }
+    }
+
+    fn config(&self) -> Vec<String> {
+        vec!["--config".into(), self.dir.path().join("config.toml").to_string_lossy().into_owned()]
+    }
+
+    fn check(&self, engine: &str, extra: &[String]) -> serde_json::Value {
+        let o = vigil().args(["check", "--format", "json", "--engine", engine]).args(extra).arg(&self.prog).output().expect("run");
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
+    }
+}
+
+/// `-C a=1 -C b=2` from `["a=1", "b=2"]`.
+fn settings(items: &[&str]) -> Vec<String> {
+    items.iter().flat_map(|s| ["-C".to_string(), s.to_string()]).collect()
+}
+
+/// A loop over a nondet bound: synergy proves it, and the static engine checks main's one VC.
+const LOOP: &[u8] = b"extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n    int i = 0;\n    int n = __VERIFIER_nondet_int();\n    while (i < n) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
+
+/// Ten states for the explicit engine: one per value of i the loop can stop at.
+const BOOLS: &[u8] = b"extern void reach_error(void);\nextern _Bool __VERIFIER_nondet_bool(void);\nint main(void) {\n    int i = 0;\n    while (i < 10 && __VERIFIER_nondet_bool()) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
+
 #[test]
 fn the_symbolic_engines_take_their_parameters_from_settings_and_files() {
-    let src = b"extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n    int i = 0;\n    int n = __VERIFIER_nondet_int();\n    while (i < n) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
-    let (dir, prog) = scratch("loop.c", src);
-    let toml = dir.path().join("engines.toml");
-    std::fs::write(&toml, "[synergy]\nmax_iterations = 1\n\n[static]\nmax_unrolled_nodes = 1\n").expect("write");
-    let json = |engine: &str, extra: &[&str]| -> serde_json::Value {
-        let o = vigil().args(["check", "--format", "json", "--engine", engine]).args(extra).arg(&prog).output().expect("run");
-        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
-    };
-    let config = ["--config", toml.to_str().expect("utf-8 path")];
+    let c = Configured::new("loop.c", LOOP, "[synergy]\nmax_iterations = 1\n\n[static]\nmax_unrolled_nodes = 1\n");
     // synergy proves the program by default, and stops at its iteration bound when it is 1.
-    assert_eq!(json("synergy", &[])["verdict"], "true");
-    for extra in [&["-C", "synergy.max_iterations=1"][..], &config] {
-        assert_eq!(json("synergy", extra)["cause"], "limit:iteration-limit", "{extra:?}");
+    assert_eq!(c.check("synergy", &[])["verdict"], "true");
+    for extra in [settings(&["synergy.max_iterations=1"]), c.config()] {
+        assert_eq!(c.check("synergy", &extra)["cause"], "limit:iteration-limit", "{extra:?}");
     }
     // The static engine checks main's verification condition by default, and skips main when
     // its unrolled graph may have one node.
-    assert_eq!(json("static", &[])["stats"]["vcs"], 1);
-    for extra in [&["-C", "static.max_unrolled_nodes=1"][..], &config] {
-        let j = json("static", extra);
+    assert_eq!(c.check("static", &[])["stats"]["vcs"], 1);
+    for extra in [settings(&["static.max_unrolled_nodes=1"]), c.config()] {
+        let j = c.check("static", &extra);
         assert_eq!(j["stats"]["vcs"], 0, "{extra:?}: {j}");
         assert_eq!(j["verdict"], "unknown");
     }
@@ -281,18 +308,55 @@ fn the_symbolic_engines_take_their_parameters_from_settings_and_files() {
 
 #[test]
 fn the_explicit_engine_takes_its_parameters_from_settings_and_files() {
-    // Ten states: one per value of i the loop can stop at.
-    let src = b"extern void reach_error(void);\nextern _Bool __VERIFIER_nondet_bool(void);\nint main(void) {\n    int i = 0;\n    while (i < 10 && __VERIFIER_nondet_bool()) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
-    let (dir, prog) = scratch("bools.c", src);
-    let toml = dir.path().join("explicit.toml");
-    std::fs::write(&toml, "[explicit]\nmax_states = 1\n").expect("write");
-    let json = |extra: &[&str]| -> serde_json::Value {
-        let o = vigil().args(["check", "--format", "json", "--engine", "explicit"]).args(extra).arg(&prog).output().expect("run");
-        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
+    let c = Configured::new("bools.c", BOOLS, "[explicit]\nmax_states = 1\n");
+    assert_eq!(c.check("explicit", &[])["verdict"], "true");
+    for extra in [settings(&["explicit.max_states=1"]), c.config()] {
+        assert_eq!(c.check("explicit", &extra)["cause"], "limit:state-limit", "{extra:?}");
+    }
+}
+
+#[test]
+fn the_portfolio_passes_the_parameters_to_its_engines() {
+    // By default two engines prove the program; bounded to one state and one iteration, neither
+    // can, and the static engine never answers true.
+    let c = Configured::new("bools.c", BOOLS, "[explicit]\nmax_states = 1\n[synergy]\nmax_iterations = 1\n");
+    let j = c.check("auto", &[]);
+    assert_eq!(j["verdict"], "true", "{j}");
+    for extra in [settings(&["explicit.max_states=1", "synergy.max_iterations=1"]), c.config()] {
+        let j = c.check("auto", &extra);
+        assert_eq!(j["verdict"], "unknown", "{extra:?}: {j}");
+        let engines = j["stats"]["engines"].as_array().expect("the engines' results");
+        let result = |name: &str| engines.iter().find(|e| e["engine"] == name).map(|e| e["result"].to_string());
+        assert!(result("explicit").is_some_and(|r| r.contains("state limit")), "{extra:?}: {j}");
+        assert!(result("synergy").is_some_and(|r| r.contains("iteration bound 1")), "{extra:?}: {j}");
+    }
+}
+
+#[test]
+fn every_engine_rejects_bad_parameters_with_the_reason() {
+    let (dir, prog) = scratch("bools.c", BOOLS);
+    let file = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).expect("write");
+        p.to_string_lossy().into_owned()
     };
-    assert_eq!(json(&[])["verdict"], "true");
-    for extra in [&["-C", "explicit.max_states=1"][..], &["--config", toml.to_str().expect("utf-8 path")]] {
-        assert_eq!(json(extra)["cause"], "limit:state-limit", "{extra:?}");
+    let bad_key = file("key.toml", "[static]\nno_such_key = 1\n");
+    let bad_value = file("value.toml", "[synergy]\nmax_iterations = 0\n");
+    let bad_section = file("section.toml", "[nosuch]\nx = 1\n");
+    for engine in ["explicit", "static", "synergy", "auto"] {
+        for (extra, needle) in [
+            (vec!["-C", "explicit.no_such_key=1"], "unknown parameter 'no_such_key'"),
+            (vec!["-C", "explicit.max_states=zero"], "cannot read 'zero'"),
+            (vec!["-C", "vm.max_steps=0"], "outside its range"),
+            (vec!["-C", "portfolio.wind_down_ms=-1"], "wind_down_ms"),
+            (vec!["-C", "max_states=1"], "expected section.key=value"),
+            (vec!["--config", &bad_key], "unknown parameter 'no_such_key'"),
+            (vec!["--config", &bad_value], "outside its range"),
+            (vec!["--config", &bad_section], "unknown section [nosuch]"),
+        ] {
+            let o = vigil().args(["check", "--engine", engine]).args(&extra).arg(&prog).output().expect("run");
+            assert_usage_error(&o, needle);
+        }
     }
 }
 
