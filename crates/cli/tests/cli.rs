@@ -275,11 +275,18 @@ impl Configured {
         let o = vigil().args(["check", "--format", "json", "--engine", engine]).args(extra).arg(&self.prog).output().expect("run");
         serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
     }
-}
 
-/// `-C a=1 -C b=2` from `["a=1", "b=2"]`.
-fn settings(items: &[&str]) -> Vec<String> {
-    items.iter().flat_map(|s| ["-C".to_string(), s.to_string()]).collect()
+    /// `what` of the engine's JSON answer is `default` without settings, and `set` with the
+    /// `settings` given by -C and, separately, by the configuration file.
+    fn assert_changes(&self, engine: &str, settings: &[&str], what: impl Fn(&serde_json::Value) -> serde_json::Value, default: serde_json::Value, set: serde_json::Value) {
+        let j = self.check(engine, &[]);
+        assert_eq!(what(&j), default, "{engine} by default: {j}");
+        let by_c: Vec<String> = settings.iter().flat_map(|s| ["-C".to_string(), s.to_string()]).collect();
+        for extra in [by_c, self.config()] {
+            let j = self.check(engine, &extra);
+            assert_eq!(what(&j), set, "{engine} with {extra:?}: {j}");
+        }
+    }
 }
 
 /// A loop over a nondet bound: synergy proves it, and the static engine checks main's one VC.
@@ -288,48 +295,42 @@ const LOOP: &[u8] = b"extern void reach_error(void);\nextern int __VERIFIER_nond
 /// Ten states for the explicit engine: one per value of i the loop can stop at.
 const BOOLS: &[u8] = b"extern void reach_error(void);\nextern _Bool __VERIFIER_nondet_bool(void);\nint main(void) {\n    int i = 0;\n    while (i < 10 && __VERIFIER_nondet_bool()) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
 
+/// The verdict and the cause of an answer.
+fn verdict_and_cause(j: &serde_json::Value) -> serde_json::Value {
+    serde_json::json!([j["verdict"], j["cause"]])
+}
+
 #[test]
 fn the_symbolic_engines_take_their_parameters_from_settings_and_files() {
+    use serde_json::json;
     let c = Configured::new("loop.c", LOOP, "[synergy]\nmax_iterations = 1\n\n[static]\nmax_unrolled_nodes = 1\n");
     // synergy proves the program by default, and stops at its iteration bound when it is 1.
-    assert_eq!(c.check("synergy", &[])["verdict"], "true");
-    for extra in [settings(&["synergy.max_iterations=1"]), c.config()] {
-        assert_eq!(c.check("synergy", &extra)["cause"], "limit:iteration-limit", "{extra:?}");
-    }
+    c.assert_changes("synergy", &["synergy.max_iterations=1"], verdict_and_cause, json!(["true", null]), json!(["unknown", "limit:iteration-limit"]));
     // The static engine checks main's verification condition by default, and skips main when
     // its unrolled graph may have one node.
-    assert_eq!(c.check("static", &[])["stats"]["vcs"], 1);
-    for extra in [settings(&["static.max_unrolled_nodes=1"]), c.config()] {
-        let j = c.check("static", &extra);
-        assert_eq!(j["stats"]["vcs"], 0, "{extra:?}: {j}");
-        assert_eq!(j["verdict"], "unknown");
-    }
+    let vcs = |j: &serde_json::Value| json!([j["verdict"], j["stats"]["vcs"]]);
+    c.assert_changes("static", &["static.max_unrolled_nodes=1"], vcs, json!(["unknown", 1]), json!(["unknown", 0]));
 }
 
 #[test]
 fn the_explicit_engine_takes_its_parameters_from_settings_and_files() {
+    use serde_json::json;
     let c = Configured::new("bools.c", BOOLS, "[explicit]\nmax_states = 1\n");
-    assert_eq!(c.check("explicit", &[])["verdict"], "true");
-    for extra in [settings(&["explicit.max_states=1"]), c.config()] {
-        assert_eq!(c.check("explicit", &extra)["cause"], "limit:state-limit", "{extra:?}");
-    }
+    c.assert_changes("explicit", &["explicit.max_states=1"], verdict_and_cause, json!(["true", null]), json!(["unknown", "limit:state-limit"]));
 }
 
 #[test]
 fn the_portfolio_passes_the_parameters_to_its_engines() {
+    use serde_json::json;
     // By default two engines prove the program; bounded to one state and one iteration, neither
     // can, and the static engine never answers true.
     let c = Configured::new("bools.c", BOOLS, "[explicit]\nmax_states = 1\n[synergy]\nmax_iterations = 1\n");
-    let j = c.check("auto", &[]);
-    assert_eq!(j["verdict"], "true", "{j}");
-    for extra in [settings(&["explicit.max_states=1", "synergy.max_iterations=1"]), c.config()] {
-        let j = c.check("auto", &extra);
-        assert_eq!(j["verdict"], "unknown", "{extra:?}: {j}");
-        let engines = j["stats"]["engines"].as_array().expect("the engines' results");
-        let result = |name: &str| engines.iter().find(|e| e["engine"] == name).map(|e| e["result"].to_string());
-        assert!(result("explicit").is_some_and(|r| r.contains("state limit")), "{extra:?}: {j}");
-        assert!(result("synergy").is_some_and(|r| r.contains("iteration bound 1")), "{extra:?}: {j}");
-    }
+    let limits = |j: &serde_json::Value| {
+        let engines = j["stats"]["engines"].as_array().cloned().unwrap_or_default();
+        let result = |name: &str| engines.iter().find(|e| e["engine"] == name).map(|e| e["result"].to_string()).unwrap_or_default();
+        json!([j["verdict"], result("explicit").contains("state limit"), result("synergy").contains("iteration bound 1")])
+    };
+    c.assert_changes("auto", &["explicit.max_states=1", "synergy.max_iterations=1"], limits, json!(["true", false, false]), json!(["unknown", true, true]));
 }
 
 #[test]
