@@ -69,33 +69,29 @@ RT_WEAK float fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
 RT_WEAK double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
 RT_WEAK float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
 
-RT_WEAK double fmod(double x, double y) {
-    if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))
-        set_errno(RT_EDOM);
-    return __builtin_fmod(x, y);
-}
-RT_WEAK float fmodf(float x, float y) {
-    if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))
-        set_errno(RT_EDOM);
-    return __builtin_fmodf(x, y);
-}
+/* fmod and fdim for one floating type T (double, float): the remainder (by `builtin`), with
+ * EDOM for a zero divisor or an infinite dividend; the positive difference, NaN from a NaN
+ * operand, and ERANGE when finite operands overflow. */
+#define FMOD(name, T, builtin)                                                                 \
+    RT_WEAK T name(T x, T y) {                                                                 \
+        if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))                              \
+            set_errno(RT_EDOM);                                                                \
+        return builtin(x, y);                                                                  \
+    }
+#define FDIM(name, T)                                                                          \
+    RT_WEAK T name(T x, T y) {                                                                 \
+        if (x != x || y != y)                                                                  \
+            return x + y;                                                                      \
+        T r = x > y ? x - y : 0;                                                               \
+        if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))                  \
+            set_errno(RT_ERANGE);                                                              \
+        return r;                                                                              \
+    }
 
-RT_WEAK double fdim(double x, double y) {
-    if (x != x || y != y)
-        return x + y;
-    double r = x > y ? x - y : 0.0;
-    if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))
-        set_errno(RT_ERANGE);
-    return r;
-}
-RT_WEAK float fdimf(float x, float y) {
-    if (x != x || y != y)
-        return x + y;
-    float r = x > y ? x - y : 0.0f;
-    if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))
-        set_errno(RT_ERANGE);
-    return r;
-}
+FMOD(fmod, double, __builtin_fmod)
+FMOD(fmodf, float, __builtin_fmodf)
+FDIM(fdim, double)
+FDIM(fdimf, float)
 
 /* 2^n as a double, for -1022 <= n <= 1023 (a normal number). */
 static double pow2(int n) {

@@ -75,18 +75,6 @@ int pthread_detach(pthread_t thread);
 struct rt_sched_param { int sched_priority; };
 int pthread_attr_init(void *attr);
 int pthread_attr_destroy(void *attr);
-int pthread_attr_setdetachstate(void *attr, int state);
-int pthread_attr_getdetachstate(const void *attr, int *state);
-int pthread_attr_setstacksize(void *attr, size_t size);
-int pthread_attr_getstacksize(const void *attr, size_t *size);
-int pthread_attr_setguardsize(void *attr, size_t size);
-int pthread_attr_getguardsize(const void *attr, size_t *size);
-int pthread_attr_setscope(void *attr, int scope);
-int pthread_attr_getscope(const void *attr, int *scope);
-int pthread_attr_setinheritsched(void *attr, int inherit);
-int pthread_attr_getinheritsched(const void *attr, int *inherit);
-int pthread_attr_setschedpolicy(void *attr, int policy);
-int pthread_attr_getschedpolicy(const void *attr, int *policy);
 int pthread_attr_setschedparam(void *attr, const struct rt_sched_param *param);
 int pthread_attr_getschedparam(const void *attr, struct rt_sched_param *param);
 int pthread_once(int *once, void (*init)(void));
@@ -279,9 +267,12 @@ RT_WEAK int pthread_attr_destroy(void *attr) {
     return 0;
 }
 
-/* pthread_attr_setFIELD and pthread_attr_getFIELD of the attribute's FIELD, of type T. The setter
- * stores its value v when `error` (an expression in v) is 0, and returns `error`. */
+/* pthread_attr_setFIELD and pthread_attr_getFIELD of the attribute's FIELD, of type T, declared and
+ * defined. The setter stores its value v when `error` (an expression in v) is 0, and returns
+ * `error`. */
 #define ATTR_FIELD(field, T, error)                                                            \
+    int pthread_attr_set##field(void *attr, T v);                                              \
+    int pthread_attr_get##field(const void *attr, T *v);                                       \
     RT_WEAK int pthread_attr_set##field(void *attr, T v) {                                     \
         int e = (error);                                                                       \
         if (e == 0)                                                                            \
