@@ -126,14 +126,19 @@ RT_WEAK double scalbn(double x, int n) {
     return x * pow2(n);
 }
 
-RT_WEAK double ldexp(double x, int n) {
-    if (__builtin_isinf(x) || x != x || x == 0)
-        return x + x;
-    double r = scalbn(x, n);
-    if (__builtin_isinf(r) || r == 0)
-        set_errno(RT_ERANGE);
-    return r;
-}
+/* ldexp for the type T: `scalbn` (of T) with ERANGE when a finite nonzero x overflows or
+ * underflows to zero. */
+#define LDEXP(name, T, scalbn)                                                                 \
+    RT_WEAK T name(T x, int n) {                                                               \
+        if (__builtin_isinf(x) || x != x || x == 0)                                            \
+            return x + x;                                                                      \
+        T r = scalbn(x, n);                                                                    \
+        if (__builtin_isinf(r) || r == 0)                                                      \
+            set_errno(RT_ERANGE);                                                              \
+        return r;                                                                              \
+    }
+
+LDEXP(ldexp, double, scalbn)
 
 RT_WEAK float scalbnf(float x, int n) {
     /* Exact in double for every float x and |n| <= 300; one rounding to float at the end. */
@@ -144,14 +149,7 @@ RT_WEAK float scalbnf(float x, int n) {
     return (float)scalbn((double)x, n);
 }
 
-RT_WEAK float ldexpf(float x, int n) {
-    if (__builtin_isinf(x) || x != x || x == 0)
-        return x + x;
-    float r = scalbnf(x, n);
-    if (__builtin_isinf(r) || r == 0)
-        set_errno(RT_ERANGE);
-    return r;
-}
+LDEXP(ldexpf, float, scalbnf)
 
 RT_WEAK double frexp(double x, int *e) {
     dbits b;

@@ -333,6 +333,16 @@ static const char *parse_scanset(const char *f, unsigned char set[256], int *neg
     return fc == 0 ? NULL : f;
 }
 
+/* A length modifier that may be doubled (h/hh, l/ll) at *f: `single` or `doubled`; *f is moved
+ * past it. */
+static enum size length_modifier(const char **f, enum size single, enum size doubled) {
+    char c = *(*f)++;
+    if (**f != c)
+        return single;
+    (*f)++;
+    return doubled;
+}
+
 /* The start of %c, %s and %[: a destination unless the assignment is suppressed, and a first
  * character, put in *c. */
 static enum step string_start(struct source *src, int suppress, const char *out, int *c) {
@@ -400,23 +410,11 @@ static int scan(struct source *src, const char *f, va_list ap0) {
         int wide_char = 0, long_double = 0;
         switch (*f) {
         case 'h':
-            f++;
-            if (*f == 'h') {
-                f++;
-                size = SIZE_CHAR;
-            } else {
-                size = SIZE_SHORT;
-            }
+            size = length_modifier(&f, SIZE_SHORT, SIZE_CHAR);
             break;
         case 'l':
-            f++;
-            if (*f == 'l') {
-                f++;
-                size = SIZE_LLONG;
-            } else {
-                size = SIZE_LONG;
-                wide_char = 1;
-            }
+            size = length_modifier(&f, SIZE_LONG, SIZE_LLONG);
+            wide_char = size == SIZE_LONG; /* %lc, %ls, %l[ */
             break;
         case 'q': case 'L': case 'j':
             long_double = *f == 'L';

@@ -106,27 +106,26 @@ static double argument(double lo, double hi) {
     }
 }
 
-/* How many representable values apart two doubles (or floats) of one sign are; 0 for two NaNs. */
-static unsigned long long apart(double a, double b) {
-    if (a != a && b != b)
+/* How many representable values apart two numbers are, from their magnitudes' bits x and y
+ * (consecutive values have consecutive bits within a sign): 0 for two NaNs or equal numbers
+ * (also -0 and +0), ~0 for numbers of different signs. */
+static unsigned long long distance(int both_nan, int equal, int signs_differ, unsigned long long x,
+                                   unsigned long long y) {
+    if (both_nan || equal)
         return 0;
-    if (a == b)
-        return 0;
-    if ((a < 0) != (b < 0))
+    if (signs_differ)
         return ~0ULL;
-    unsigned long long x = bits_of(a) & ~(1ULL << 63), y = bits_of(b) & ~(1ULL << 63);
     return x > y ? x - y : y - x;
 }
 
+static unsigned long long apart(double a, double b) {
+    return distance(a != a && b != b, a == b, (a < 0) != (b < 0), bits_of(a) & ~(1ULL << 63),
+                    bits_of(b) & ~(1ULL << 63));
+}
+
 static unsigned long long apart_f(float a, float b) {
-    if (a != a && b != b)
-        return 0;
-    if (a == b)
-        return 0;
-    if ((a < 0) != (b < 0))
-        return ~0ULL;
-    unsigned x = fbits_of(a) & 0x7fffffffu, y = fbits_of(b) & 0x7fffffffu;
-    return x > y ? x - y : y - x;
+    return distance(a != a && b != b, a == b, (a < 0) != (b < 0), fbits_of(a) & 0x7fffffffu,
+                    fbits_of(b) & 0x7fffffffu);
 }
 
 static int *err(void) {
