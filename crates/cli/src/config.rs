@@ -149,7 +149,7 @@ impl Config {
                 ConfigValue::Str(s) => s,
                 ConfigValue::StrArray(_) => return Err(at(format!("[{section}] {key}: arrays are not accepted"))),
             };
-            let set = |r: Result<(), ParamError>| r.map_err(|e| at(format!("[{section}] {e}")));
+            let set = |r: Result<(), ParamError>| r.map_err(|e| at(format!("[{section}] {e} (see vigil params)")));
             match section.as_str() {
                 "explicit" => set(self.explicit.set(&key, &text))?,
                 "vm" => set(self.vm.set(&key, &text))?,

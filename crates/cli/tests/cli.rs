@@ -346,7 +346,7 @@ fn every_engine_rejects_bad_parameters_with_the_reason() {
     let bad_section = file("section.toml", "[nosuch]\nx = 1\n");
     for engine in ["explicit", "static", "synergy", "auto"] {
         for (extra, needle) in [
-            (vec!["-C", "explicit.no_such_key=1"], "unknown parameter 'no_such_key'"),
+            (vec!["-C", "explicit.no_such_key=1"], "unknown parameter 'no_such_key' (see vigil params)"),
             (vec!["-C", "explicit.max_states=zero"], "cannot read 'zero'"),
             (vec!["-C", "vm.max_steps=0"], "outside its range"),
             (vec!["-C", "portfolio.wind_down_ms=-1"], "wind_down_ms"),
