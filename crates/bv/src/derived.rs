@@ -125,11 +125,17 @@ impl TermManager {
 
     /// Signed addition overflows: operands of equal sign, result of the other sign.
     pub fn sadd_overflow(&mut self, a: TermId, b: TermId) -> TermId {
-        let s = self.bvadd(a, b);
+        self.signed_add_sub_overflow(a, b, false)
+    }
+
+    /// Whether `a + b` (`a - b` when `subtract`) overflows the signed range: the operands' signs
+    /// are equal for a sum (differ for a difference), and the result's sign is not `a`'s.
+    fn signed_add_sub_overflow(&mut self, a: TermId, b: TermId, subtract: bool) -> TermId {
+        let s = if subtract { self.bvsub(a, b) } else { self.bvadd(a, b) };
         let (ma, mb, ms) = (self.msb(a), self.msb(b), self.msb(s));
-        let same = self.eq(ma, mb);
+        let signs = if subtract { self.xor(ma, mb) } else { self.eq(ma, mb) };
         let flip = self.xor(ma, ms);
-        self.and(same, flip)
+        self.and(signs, flip)
     }
 
     /// Unsigned subtraction overflows (borrows): `a < b`.
@@ -139,11 +145,7 @@ impl TermManager {
 
     /// Signed subtraction overflows: operands of different sign, result sign differs from `a`.
     pub fn ssub_overflow(&mut self, a: TermId, b: TermId) -> TermId {
-        let s = self.bvsub(a, b);
-        let (ma, mb, ms) = (self.msb(a), self.msb(b), self.msb(s));
-        let differ = self.xor(ma, mb);
-        let flip = self.xor(ma, ms);
-        self.and(differ, flip)
+        self.signed_add_sub_overflow(a, b, true)
     }
 
     /// Unsigned multiplication overflows: the double-width product has a non-zero high half.

@@ -19,19 +19,9 @@ use std::process::{Command, Stdio};
 
 use vigil_bv::smtlib::{run_smt_str, SmtCliOptions};
 
-struct Rng(u64);
+mod common;
+use common::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn run_external(cmd: &str, args: &[&str], script: &str) -> Option<String> {
     let mut child = Command::new(cmd).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
@@ -167,7 +157,7 @@ fn agrees_with_z3_and_cvc5_on_random_qf_fp_scripts() {
     }
     let cvc5 = available("cvc5");
     let n: u64 = std::env::var("VIGIL_DIFF_FP_N").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
-    let mut rng = Rng(0x5eed_f10a_7000_0001);
+    let mut rng = Rng::new(0x5eed_f10a_7000_0001);
     let (mut sat, mut unsat, mut compared) = (0, 0, 0);
     for i in 0..n {
         let (eb, sb) = match i % 5 {

@@ -121,9 +121,14 @@ fn tables() -> [(&'static str, String); 5] {
 impl Config {
     /// Applies a TOML text (`origin` names it in errors).
     pub fn apply_toml(&mut self, text: &str, origin: &str) -> Result<(), String> {
+        self.apply_text(text, origin, true)
+    }
+
+    /// Applies a TOML text; errors name `origin`, and the line when `lines` (a file's).
+    fn apply_text(&mut self, text: &str, origin: &str, lines: bool) -> Result<(), String> {
         let entries = parse_toml(text).map_err(|e| format!("{origin}: {e}"))?;
         for (section, key, value, line) in entries {
-            let at = |e: String| format!("{origin}: line {line}: {e}");
+            let at = |e: String| if lines { format!("{origin}: line {line}: {e}") } else { format!("{origin}: {e}") };
             if self.solver.apply(&section, &key, value.clone(), line).map_err(|e| format!("{origin}: {e}"))? {
                 self.solver_settings.push((section, key, value, line));
                 continue;
@@ -144,7 +149,7 @@ impl Config {
                 ConfigValue::Str(s) => s,
                 ConfigValue::StrArray(_) => return Err(at(format!("[{section}] {key}: arrays are not accepted"))),
             };
-            let set = |r: Result<(), ParamError>| r.map_err(|e| at(format!("[{section}] {e}")));
+            let set = |r: Result<(), ParamError>| r.map_err(|e| at(format!("[{section}] {e} (see vigil params)")));
             match section.as_str() {
                 "explicit" => set(self.explicit.set(&key, &text))?,
                 "vm" => set(self.vm.set(&key, &text))?,
@@ -166,7 +171,7 @@ impl Config {
         let value = value.trim();
         let plain = value.starts_with('"') || value.starts_with('[') || parse_toml(&format!("x = {value}")).is_ok();
         let value = if plain { value.to_string() } else { format!("\"{value}\"") };
-        self.apply_toml(&format!("[{section}]\n{key} = {value}\n"), &format!("-C {setting}"))
+        self.apply_text(&format!("[{section}]\n{key} = {value}\n"), &format!("-C {setting}"), false)
     }
 
     /// Every key with its type, default, domain and description, by section.

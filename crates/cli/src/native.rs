@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use vigil_report::harness::{native_flags, ASSUME_MARKER, EXHAUSTED_MARKER, REACHED_MARKER};
-use vigil_report::Evidence;
+use vigil_report::{Evidence, Subproperty};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -109,7 +109,7 @@ pub fn confirm(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, li
 
 fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, limits: &Limits) -> NativeCheck {
     let not = |why: String| NativeCheck::new(Status::NotConfirmed, why);
-    if matches!(ev.violated.as_str(), "no-data-race" | "no-deadlock") {
+    if matches!(ev.violated, Subproperty::NoDataRace | Subproperty::NoDeadlock) {
         // A native run shows neither: a race leaves no trace in one execution, and a deadlocked
         // program hangs until it is killed.
         return not(format!("a native run cannot observe {}", ev.violated));
@@ -150,7 +150,7 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     if let Err(e) = written {
         return not(format!("cannot write the harness: {e}"));
     }
-    if let Err(why) = build(compile, &native_flags(&ev.violated), &harness, &prelude, &exe, limits.compile) {
+    if let Err(why) = build(compile, &native_flags(ev.violated), &harness, &prelude, &exe, limits.compile) {
         return not(why);
     }
     let run = match run(&exe, dir.path(), ev, limits) {
@@ -158,7 +158,7 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
         Err(why) => return not(why),
     };
     let mut result = judge(ev, facts, &run, limits);
-    if result.status == Status::Contradicted && ev.violated == "unreach-call" {
+    if result.status == Status::Contradicted && ev.violated == Subproperty::UnreachCall {
         if let Some(why) = hidden_error_function(&exe) {
             result = NativeCheck::new(Status::NotConfirmed, format!("{}, but {why}", result.detail));
         }
@@ -283,7 +283,7 @@ fn symbolizer() -> Option<PathBuf> {
 }
 
 fn run(exe: &Path, dir: &Path, ev: &Evidence, limits: &Limits) -> Result<Run, String> {
-    let leaks = ev.violated == "valid-memtrack";
+    let leaks = ev.violated == Subproperty::ValidMemtrack;
     let asan = format!(
         "detect_leaks={}:detect_stack_use_after_return=1:allocator_may_return_null=1:hard_rss_limit_mb={}:\
          abort_on_error=0:handle_abort=0:halt_on_error=1:symbolize=1:detect_odr_violation=0",
@@ -404,15 +404,15 @@ fn same_place(target: &vigil_report::SourceLoc, file: &str, line: u32) -> bool {
 /// same place, Some(false) same kind elsewhere, None another kind.
 fn matches(ev: &Evidence, report: &Report) -> Option<bool> {
     let at = |places: &[(String, u32)]| places.iter().any(|(f, l)| same_place(&ev.target, f, *l));
-    match (ev.violated.as_str(), report) {
-        ("unreach-call", Report::Reached(_)) => Some(true),
-        ("valid-memtrack", Report::Leak) => Some(true),
-        ("valid-deref", Report::Asan(what, frames)) if is_access_error(what) => Some(at(frames)),
-        ("valid-free", Report::Asan(what, frames)) if is_free_error(what) => Some(at(frames)),
-        ("valid-deref", Report::Ubsan(what, place)) if what.contains("null pointer") || is_index_out_of_bounds(what) => {
+    match (ev.violated, report) {
+        (Subproperty::UnreachCall, Report::Reached(_)) => Some(true),
+        (Subproperty::ValidMemtrack, Report::Leak) => Some(true),
+        (Subproperty::ValidDeref, Report::Asan(what, frames)) if is_access_error(what) => Some(at(frames)),
+        (Subproperty::ValidFree, Report::Asan(what, frames)) if is_free_error(what) => Some(at(frames)),
+        (Subproperty::ValidDeref, Report::Ubsan(what, place)) if what.contains("null pointer") || is_index_out_of_bounds(what) => {
             Some(place.as_ref().is_some_and(|(f, l)| same_place(&ev.target, f, *l)))
         }
-        ("no-overflow", Report::Ubsan(what, place)) if is_overflow(what) => {
+        (Subproperty::NoOverflow, Report::Ubsan(what, place)) if is_overflow(what) => {
             Some(place.as_ref().is_some_and(|(f, l)| same_place(&ev.target, f, *l)))
         }
         _ => None,
@@ -455,18 +455,18 @@ fn inconclusive_because(ev: &Evidence, facts: ProgramFacts) -> Option<String> {
     if facts.main_takes_arguments {
         return Some("main reads argc/argv, which differ between the VM and the native run".into());
     }
-    match ev.violated.as_str() {
-        "valid-memtrack" => {
+    match ev.violated {
+        Subproperty::ValidMemtrack => {
             return Some(
                 "LeakSanitizer sees a leak only at exit and not when a pointer to the block is still in a register \
                  or on the stack"
                     .into(),
             )
         }
-        "valid-memcleanup" => {
+        Subproperty::ValidMemcleanup => {
             return Some("LeakSanitizer does not report memory that is still reachable at exit".into())
         }
-        "valid-deref" if !matches!(ev.access, Some(vigil_report::Access::NullPointer | vigil_report::Access::FreedMemory)) => {
+        Subproperty::ValidDeref if !matches!(ev.access, Some(vigil_report::Access::NullPointer | vigil_report::Access::FreedMemory)) => {
             return Some(format!("AddressSanitizer misses some {} (an access that lands in another object)", ev.what))
         }
         _ => {}
@@ -571,7 +571,7 @@ READ of size 4 at 0x602000000010 thread T0\n\
 
     fn ev(violated: &str, what: &str) -> Evidence {
         Evidence {
-            violated: violated.into(),
+            violated: Subproperty::from_name(violated).expect("a subproperty"),
             what: what.into(),
             target: vigil_report::SourceLoc { file: "dir/p.c".into(), line: 7, column: 3, function: "main".into() },
             ..Default::default()

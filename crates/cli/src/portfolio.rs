@@ -303,9 +303,9 @@ mod tests {
     fn first_conclusive_answer_wins_and_the_others_are_cancelled() {
         // The slow engine would answer only after an hour: it ends because it saw the cancel
         // flag (its result says so), not because its time was up.
-        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False("unreach-call".into()), 10)], far(), Limits::default(), None);
+        let r = run(vec![stub("slow", Answer::True, 3_600_000), stub("fast", Answer::False(vigil_ir::subproperty::Subproperty::UnreachCall), 10)], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "fast");
-        assert_eq!(r.outcome.answer, Answer::False("unreach-call".into()));
+        assert_eq!(r.outcome.answer, Answer::False(vigil_ir::subproperty::Subproperty::UnreachCall));
         assert_eq!(r.summaries[0].result, "unknown(cancelled)");
     }
 
@@ -326,7 +326,7 @@ mod tests {
             honours_cancel: false,
             panics: false,
         });
-        let r = run(vec![stub("right", Answer::False("unreach-call".into()), 1), wrong], far(), Limits::default(), None);
+        let r = run(vec![stub("right", Answer::False(vigil_ir::subproperty::Subproperty::UnreachCall), 1), wrong], far(), Limits::default(), None);
         assert_eq!(r.decided_by, "none");
         match &r.outcome.answer {
             Answer::Unknown(why) => {

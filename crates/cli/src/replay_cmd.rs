@@ -12,6 +12,7 @@ use crate::EXIT_USAGE;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use vigil_report::Subproperty;
 
 const FORMAT: &str = "vigil-counterexample-2";
 
@@ -50,7 +51,7 @@ impl SavedCounterexample {
         nondet_range: Option<(i64, i64)>,
         compile: &CompileSettings,
         property: &str,
-        violated: &str,
+        violated: Subproperty,
         choices: Vec<Vec<u32>>,
         input_vector: Option<Vec<u64>>,
         wide_inputs: Option<(Vec<u64>, vigil_vm::Symbolic)>,
@@ -64,7 +65,7 @@ impl SavedCounterexample {
             format: FORMAT.into(),
             compile: compile.with_absolute_paths(),
             property: property.into(),
-            violated: violated.into(),
+            violated: violated.name().into(),
             malloc_can_fail: vm.malloc_can_fail,
             max_steps: vm.max_steps,
             nondet_range,
@@ -73,6 +74,11 @@ impl SavedCounterexample {
             wide_inputs,
             symbolic,
         }
+    }
+
+    /// The violated subproperty, as saved.
+    pub fn violated(&self) -> Result<Subproperty, String> {
+        Subproperty::from_name(&self.violated).ok_or_else(|| format!("no such subproperty: {}", self.violated))
     }
 
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
@@ -107,6 +113,7 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
     }
     let saved: SavedCounterexample = serde_json::from_value(value).map_err(|e| not_ours(e.to_string()))?;
     let property = crate::property::parse(&saved.property).map_err(usage)?;
+    let violated = saved.violated().map_err(not_ours)?;
     let Some(vm_property) = crate::check::vm_property(property) else {
         return Err(usage(format!("property {} cannot be replayed", saved.property)));
     };
@@ -120,7 +127,7 @@ pub fn replay_saved(path: &Path) -> Result<(SavedCounterexample, Vec<vigil_expli
         vm.wide_inputs = Some(values.clone());
         vm.symbolic = if saved.symbolic.as_deref() == Some("always") { vigil_vm::Symbolic::Always } else { vigil_vm::Symbolic::Auto };
     }
-    match vigil_explicit::replay::replay_choices(&program, &vm, vm_property, &saved.violated, &saved.choices) {
+    match vigil_explicit::replay::replay_choices(&program, &vm, vm_property, violated, &saved.choices) {
         Ok(trace) => Ok((saved, trace)),
         Err(why) => Err((20, format!("the counterexample does not replay: {why}"))),
     }
@@ -169,7 +176,14 @@ pub fn run_harness(args: &HarnessArgs) -> u8 {
             return code;
         }
     };
-    let ev = crate::engines::explicit::evidence(&trace, &saved.violated);
+    let violated = match saved.violated() {
+        Ok(v) => v,
+        Err(why) => {
+            eprintln!("vigil harness: {why}");
+            return EXIT_USAGE;
+        }
+    };
+    let ev = crate::engines::explicit::evidence(&trace, violated);
     let harness = saved.compile.harness(&ev);
     let written = match &args.output {
         Some(p) => std::fs::write(p, harness).map_err(|e| format!("cannot write {}: {e}", p.display())),

@@ -4,6 +4,7 @@
 //! [`vigil_ir::unknown`]), which `vigil bench` counts.
 
 use serde::Serialize;
+use vigil_ir::subproperty::Subproperty;
 use vigil_ir::unknown::Unknown;
 
 /// The three answers.
@@ -11,8 +12,8 @@ use vigil_ir::unknown::Unknown;
 pub enum Answer {
     /// The property holds (with a proof).
     True,
-    /// The property is violated; the string names the (sub)property, e.g. `unreach-call`.
-    False(String),
+    /// The property is violated: the (sub)property, e.g. `unreach-call`.
+    False(Subproperty),
     /// No answer with evidence, and why.
     Unknown(Unknown),
 }
@@ -94,7 +95,7 @@ impl Report {
             Answer::Unknown(r) => ("unknown", Some(r)),
         };
         let property = match &self.answer {
-            Answer::False(p) => p.as_str(),
+            Answer::False(p) => p.name(),
             _ => self.property.as_str(),
         };
         let j = JsonReport {
@@ -122,9 +123,9 @@ mod tests {
     #[test]
     fn exit_codes_follow_the_contract() {
         assert_eq!(Answer::True.exit_code(), 0);
-        assert_eq!(Answer::False("unreach-call".into()).exit_code(), 10);
+        assert_eq!(Answer::False(Subproperty::UnreachCall).exit_code(), 10);
         assert_eq!(Answer::Unknown(Unknown::new(Cause::Timeout, "timeout")).exit_code(), 20);
-        assert_eq!(Answer::False("valid-deref".into()).display(), "false(valid-deref)");
+        assert_eq!(Answer::False(Subproperty::ValidDeref).display(), "false(valid-deref)");
     }
 
     #[test]

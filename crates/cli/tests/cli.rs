@@ -253,46 +253,111 @@ fn saved_counterexamples_replay_under_the_step_limit_of_the_check() {
     assert_eq!(o.status.code(), Some(20), "{}", String::from_utf8_lossy(&o.stdout));
 }
 
+/// A program and a configuration file for it: `check` runs `vigil check --format json --engine
+/// ENGINE` on the program with extra options, and `config` is `--config FILE`.
+struct Configured {
+    dir: tempfile::TempDir,
+    prog: PathBuf,
+}
+
+impl Configured {
+    fn new(name: &str, src: &[u8], toml: &str) -> Configured {
+        let (dir, prog) = scratch(name, src);
+        std::fs::write(dir.path().join("config.toml"), toml).expect("write");
+        Configured { dir, prog }
+    }
+
+    fn config(&self) -> Vec<String> {
+        vec!["--config".into(), self.dir.path().join("config.toml").to_string_lossy().into_owned()]
+    }
+
+    fn check(&self, engine: &str, extra: &[String]) -> serde_json::Value {
+        let o = vigil().args(["check", "--format", "json", "--engine", engine]).args(extra).arg(&self.prog).output().expect("run");
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
+    }
+
+    /// `what` of the engine's JSON answer is `default` without settings, and `set` with the
+    /// `settings` given by -C and, separately, by the configuration file.
+    fn assert_changes(&self, engine: &str, settings: &[&str], what: impl Fn(&serde_json::Value) -> serde_json::Value, default: serde_json::Value, set: serde_json::Value) {
+        let j = self.check(engine, &[]);
+        assert_eq!(what(&j), default, "{engine} by default: {j}");
+        let by_c: Vec<String> = settings.iter().flat_map(|s| ["-C".to_string(), s.to_string()]).collect();
+        for extra in [by_c, self.config()] {
+            let j = self.check(engine, &extra);
+            assert_eq!(what(&j), set, "{engine} with {extra:?}: {j}");
+        }
+    }
+}
+
+/// A loop over a nondet bound: synergy proves it, and the static engine checks main's one VC.
+const LOOP: &[u8] = b"extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n    int i = 0;\n    int n = __VERIFIER_nondet_int();\n    while (i < n) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
+
+/// Ten states for the explicit engine: one per value of i the loop can stop at.
+const BOOLS: &[u8] = b"extern void reach_error(void);\nextern _Bool __VERIFIER_nondet_bool(void);\nint main(void) {\n    int i = 0;\n    while (i < 10 && __VERIFIER_nondet_bool()) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
+
+/// The verdict and the cause of an answer.
+fn verdict_and_cause(j: &serde_json::Value) -> serde_json::Value {
+    serde_json::json!([j["verdict"], j["cause"]])
+}
+
 #[test]
 fn the_symbolic_engines_take_their_parameters_from_settings_and_files() {
-    let src = b"extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n    int i = 0;\n    int n = __VERIFIER_nondet_int();\n    while (i < n) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
-    let (dir, prog) = scratch("loop.c", src);
-    let toml = dir.path().join("engines.toml");
-    std::fs::write(&toml, "[synergy]\nmax_iterations = 1\n\n[static]\nmax_unrolled_nodes = 1\n").expect("write");
-    let json = |engine: &str, extra: &[&str]| -> serde_json::Value {
-        let o = vigil().args(["check", "--format", "json", "--engine", engine]).args(extra).arg(&prog).output().expect("run");
-        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
-    };
-    let config = ["--config", toml.to_str().expect("utf-8 path")];
+    use serde_json::json;
+    let c = Configured::new("loop.c", LOOP, "[synergy]\nmax_iterations = 1\n\n[static]\nmax_unrolled_nodes = 1\n");
     // synergy proves the program by default, and stops at its iteration bound when it is 1.
-    assert_eq!(json("synergy", &[])["verdict"], "true");
-    for extra in [&["-C", "synergy.max_iterations=1"][..], &config] {
-        assert_eq!(json("synergy", extra)["cause"], "limit:iteration-limit", "{extra:?}");
-    }
+    c.assert_changes("synergy", &["synergy.max_iterations=1"], verdict_and_cause, json!(["true", null]), json!(["unknown", "limit:iteration-limit"]));
     // The static engine checks main's verification condition by default, and skips main when
     // its unrolled graph may have one node.
-    assert_eq!(json("static", &[])["stats"]["vcs"], 1);
-    for extra in [&["-C", "static.max_unrolled_nodes=1"][..], &config] {
-        let j = json("static", extra);
-        assert_eq!(j["stats"]["vcs"], 0, "{extra:?}: {j}");
-        assert_eq!(j["verdict"], "unknown");
-    }
+    let vcs = |j: &serde_json::Value| json!([j["verdict"], j["stats"]["vcs"]]);
+    c.assert_changes("static", &["static.max_unrolled_nodes=1"], vcs, json!(["unknown", 1]), json!(["unknown", 0]));
 }
 
 #[test]
 fn the_explicit_engine_takes_its_parameters_from_settings_and_files() {
-    // Ten states: one per value of i the loop can stop at.
-    let src = b"extern void reach_error(void);\nextern _Bool __VERIFIER_nondet_bool(void);\nint main(void) {\n    int i = 0;\n    while (i < 10 && __VERIFIER_nondet_bool()) i++;\n    if (i < 0) reach_error();\n    return 0;\n}\n";
-    let (dir, prog) = scratch("bools.c", src);
-    let toml = dir.path().join("explicit.toml");
-    std::fs::write(&toml, "[explicit]\nmax_states = 1\n").expect("write");
-    let json = |extra: &[&str]| -> serde_json::Value {
-        let o = vigil().args(["check", "--format", "json", "--engine", "explicit"]).args(extra).arg(&prog).output().expect("run");
-        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)))
+    use serde_json::json;
+    let c = Configured::new("bools.c", BOOLS, "[explicit]\nmax_states = 1\n");
+    c.assert_changes("explicit", &["explicit.max_states=1"], verdict_and_cause, json!(["true", null]), json!(["unknown", "limit:state-limit"]));
+}
+
+#[test]
+fn the_portfolio_passes_the_parameters_to_its_engines() {
+    use serde_json::json;
+    // By default two engines prove the program; bounded to one state and one iteration, neither
+    // can, and the static engine never answers true.
+    let c = Configured::new("bools.c", BOOLS, "[explicit]\nmax_states = 1\n[synergy]\nmax_iterations = 1\n");
+    let limits = |j: &serde_json::Value| {
+        let engines = j["stats"]["engines"].as_array().cloned().unwrap_or_default();
+        let result = |name: &str| engines.iter().find(|e| e["engine"] == name).map(|e| e["result"].to_string()).unwrap_or_default();
+        json!([j["verdict"], result("explicit").contains("state limit"), result("synergy").contains("iteration bound 1")])
     };
-    assert_eq!(json(&[])["verdict"], "true");
-    for extra in [&["-C", "explicit.max_states=1"][..], &["--config", toml.to_str().expect("utf-8 path")]] {
-        assert_eq!(json(extra)["cause"], "limit:state-limit", "{extra:?}");
+    c.assert_changes("auto", &["explicit.max_states=1", "synergy.max_iterations=1"], limits, json!(["true", false, false]), json!(["unknown", true, true]));
+}
+
+#[test]
+fn every_engine_rejects_bad_parameters_with_the_reason() {
+    let (dir, prog) = scratch("bools.c", BOOLS);
+    let file = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).expect("write");
+        p.to_string_lossy().into_owned()
+    };
+    let bad_key = file("key.toml", "[static]\nno_such_key = 1\n");
+    let bad_value = file("value.toml", "[synergy]\nmax_iterations = 0\n");
+    let bad_section = file("section.toml", "[nosuch]\nx = 1\n");
+    for engine in ["explicit", "static", "synergy", "auto"] {
+        for (extra, needle) in [
+            (vec!["-C", "explicit.no_such_key=1"], "unknown parameter 'no_such_key' (see vigil params)"),
+            (vec!["-C", "explicit.max_states=zero"], "cannot read 'zero'"),
+            (vec!["-C", "vm.max_steps=0"], "outside its range"),
+            (vec!["-C", "portfolio.wind_down_ms=-1"], "wind_down_ms"),
+            (vec!["-C", "max_states=1"], "expected section.key=value"),
+            (vec!["--config", &bad_key], "unknown parameter 'no_such_key'"),
+            (vec!["--config", &bad_value], "outside its range"),
+            (vec!["--config", &bad_section], "unknown section [nosuch]"),
+        ] {
+            let o = vigil().args(["check", "--engine", engine]).args(&extra).arg(&prog).output().expect("run");
+            assert_usage_error(&o, needle);
+        }
     }
 }
 

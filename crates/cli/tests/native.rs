@@ -67,16 +67,20 @@ fn two_faced_clang(dir: &Path) -> PathBuf {
     path
 }
 
-#[test]
-fn a_counterexample_that_does_not_reproduce_natively_is_unknown_and_loud() {
+/// `prog.c` with `src` in a new temporary directory.
+fn program(src: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let prog = dir.path().join("prog.c");
-    std::fs::write(
-        &prog,
+    std::fs::write(&prog, src).expect("write");
+    (dir, prog)
+}
+
+#[test]
+fn a_counterexample_that_does_not_reproduce_natively_is_unknown_and_loud() {
+    let (dir, prog) = program(
         "#ifdef NATIVE_PLATFORM\nint platform = 1;\n#else\nint platform = 0;\n#endif\n\
          int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x == 0 && platform == 0) reach_error();\n  return 0;\n}\n",
-    )
-    .expect("write");
+    );
     let clang = two_faced_clang(dir.path());
     let cex = dir.path().join("cex.json");
     let o = vigil()
@@ -108,14 +112,10 @@ fn replay_compiles_the_program_as_the_check_did() {
     // different program: the replay must recompile without mem2reg, as the check did. (The front
     // end now also declines mem2reg by itself here, since x may be read uninitialised; x is a
     // char, so that the VM explores all its values when it reads it.)
-    let dir = tempfile::tempdir().expect("temp dir");
-    let prog = dir.path().join("prog.c");
-    std::fs::write(
-        &prog,
+    let (dir, prog) = program(
         "int main(void) {\n  int a[4];\n  int s = 0;\n  for (int i = 0; i < 4; i++) { a[i] = __VERIFIER_nondet_int(); s += a[i]; }\n\
          \x20 unsigned char x;\n  if (s == 3) x = 1;\n  if (x == 7) reach_error();\n  return 0;\n}\n",
-    )
-    .expect("write");
+    );
     let cex = dir.path().join("cex.json");
     let o = vigil()
         .args(["check", "--engine", "explicit", "--no-mem2reg", "--no-native-confirm", "--timeout", "30", "--counterexample"])

@@ -40,7 +40,7 @@ pub enum Verdict {
     /// The violated (sub)property, the replayed trace, and the choices of each transition (what
     /// `vigil replay` re-executes, with `wide_inputs` as [`vigil_vm::Config::wide_inputs`] when
     /// the counterexample came from symbolic inputs).
-    Violated { property: &'static str, trace: Vec<Step>, choices: Vec<Vec<u32>>, wide_inputs: Option<Vec<u64>> },
+    Violated { property: vigil_vm::Subproperty, trace: Vec<Step>, choices: Vec<Vec<u32>>, wide_inputs: Option<Vec<u64>> },
     Unknown(Unknown),
 }
 

@@ -6,7 +6,7 @@ use crate::search::Violation;
 use vigil_ir::{FuncId, Loc, Module};
 use vigil_vm::canon::canonicalize;
 use vigil_vm::machine::{env, trace};
-use vigil_vm::{Choices, Config, Event, FaultKind, Machine, Program, Property, Stop};
+use vigil_vm::{Choices, Config, Event, FaultKind, Machine, Program, Property, Stop, Subproperty};
 
 /// One step of a counterexample trace, ready for text or JSON.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,13 +36,13 @@ pub fn replay(prog: &Program, vm: &Config, property: Property, v: &Violation) ->
 }
 
 /// Re-executes the given choices (one vector per transition) and confirms that the run violates
-/// `expected` (an SV-COMP subproperty name such as `unreach-call` or `valid-memtrack`); returns
+/// `expected` (such as `unreach-call` or `valid-memtrack`); returns
 /// the trace of the run.
 pub fn replay_choices(
     prog: &Program,
     vm: &Config,
     property: Property,
-    expected: &str,
+    expected: Subproperty,
     choices: &[Vec<u32>],
 ) -> Result<Vec<Step>, String> {
     let mut m = Machine::boot(prog, vm.clone())?;
@@ -56,7 +56,7 @@ pub fn replay_choices(
         let root = m.state.root;
         let out = m.run_transition(Choices::forced(cs.clone()));
         let last = k + 1 == n;
-        if expected == "no-data-race" && last {
+        if expected == Subproperty::NoDataRace && last {
             // A race: this transition's action and the previous one's, by another thread, race
             // (crate::race). Whatever the thread does after its access does not matter.
             if let (Some((Some(a), acc)), Some(b)) = (&previous, m.thread_slot()) {

@@ -22,7 +22,7 @@ use std::time::Instant;
 use vigil_vm::canon::canonicalize;
 use vigil_vm::machine::flags;
 use vigil_ir::unknown::{Cause, Unknown};
-use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Property, Stop};
+use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Property, Stop, Subproperty};
 
 /// Search order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,8 +76,8 @@ pub enum Racy {
 /// A violation found by the search.
 #[derive(Clone, Debug)]
 pub struct Violation {
-    /// The SV-COMP name of the violated (sub)property.
-    pub property: &'static str,
+    /// The violated (sub)property.
+    pub property: Subproperty,
     pub fault: FaultKind,
     pub loc: vigil_ir::Loc,
     pub func: vigil_ir::FuncId,
@@ -461,7 +461,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         choices.push(first);
                         choices.push(second);
                         stats.time_s = start.elapsed().as_secs_f64();
-                        let v = Violation { property: "no-data-race", fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices, inputs: None };
+                        let v = Violation { property: Subproperty::NoDataRace, fault: FaultKind::DataRace, loc: y.loc, func: vigil_ir::FuncId(0), choices, inputs: None };
                         return (SearchResult::Violated(v), stats);
                     }
                     None => note(Unknown::new(Cause::Bug, format!("{what}, but no schedule to it was found")).at(y.loc), &mut incomplete),

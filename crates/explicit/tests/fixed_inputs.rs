@@ -40,7 +40,7 @@ fn fixed_inputs_confirm_and_refute() {
     // the bool takes the low bit, the char the low byte as two's complement.
     match run(&prog, Some(vec![0x1_0000_3039, 3, 0xfe]), false) {
         Verdict::Violated { property, trace, .. } => {
-            assert_eq!(property, "unreach-call");
+            assert_eq!(property.name(), "unreach-call");
             let inputs: Vec<(&str, i128)> = trace
                 .iter()
                 .filter_map(|s| if let Step::Input { function, value } = s { Some((function.as_str(), *value)) } else { None })

@@ -51,7 +51,7 @@ int main(void) {
     // 2^32 + 5 truncated to a 32-bit long is 5, which frees b twice.
     assert!(matches!(run(&prog, Property::ValidMemsafety, Some(vec![1])), Verdict::Holds));
     match run(&prog, Property::ValidMemsafety, Some(vec![(1 << 32) + 5])) {
-        Verdict::Violated { property, .. } => assert_eq!(property, "valid-free"),
+        Verdict::Violated { property, .. } => assert_eq!(property.name(), "valid-free"),
         other => panic!("expected a double free, got {other:?}"),
     }
     assert!(matches!(run(&prog, Property::UnreachCall, Some(vec![1])), Verdict::Holds));

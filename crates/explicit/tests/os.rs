@@ -67,7 +67,7 @@ fn a_program_s_fault_handler_can_resume_the_continuation() {
     let prog = compile("divide_resume", &src, true);
     match run(&prog, Property::UnreachCall).0 {
         Verdict::Violated { property, choices, .. } => {
-            assert_eq!(property, "unreach-call");
+            assert_eq!(property.name(), "unreach-call");
             // The one choice: the bool is true, so the divisor is 0.
             assert_eq!(choices.concat(), vec![1], "{choices:?}");
         }

@@ -33,6 +33,7 @@ mod ids;
 pub mod inst;
 pub mod module;
 pub mod print;
+pub mod subproperty;
 pub mod svcomp;
 pub mod unknown;
 pub mod types;

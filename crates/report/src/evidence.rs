@@ -3,6 +3,8 @@
 //! Every engine's `false` ends up as an [`Evidence`]; witnesses and harnesses are written from it
 //! alone, so they do not depend on which engine found the bug.
 
+pub use vigil_ir::subproperty::Subproperty;
+
 /// A place in the user's source.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct SourceLoc {
@@ -49,7 +51,7 @@ pub struct Evidence {
     /// For an invalid memory access, which kind it is (decisions use this, never `what`).
     pub access: Option<Access>,
     /// The violated (sub)property, e.g. `unreach-call` or `valid-deref`.
-    pub violated: String,
+    pub violated: Subproperty,
     /// When the violation happens inside a called function that has no source lines (a library
     /// function of vigil's runtime, e.g. `strlen`, `abs`): its name.
     pub inside_call: Option<String>,

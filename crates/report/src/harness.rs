@@ -21,7 +21,7 @@
 //! harness's `__cyg_profile_func_enter` see the call and print the marker. Every function of the
 //! harness is `no_instrument_function`.
 
-use crate::evidence::{nondet_c_type, Evidence};
+use crate::evidence::{nondet_c_type, Evidence, Subproperty};
 use std::fmt::Write;
 
 
@@ -54,9 +54,9 @@ pub const NATIVE_FLAGS: [&str; 9] = [
 /// The clang flags a harness for a violation of `violated` is built with. Unless the violation
 /// is an overflow, signed arithmetic wraps (`-fwrapv`, not reported), as the VM computes it
 /// when overflow is not the property checked.
-pub fn native_flags(violated: &str) -> Vec<&'static str> {
+pub fn native_flags(violated: Subproperty) -> Vec<&'static str> {
     let mut flags = NATIVE_FLAGS.to_vec();
-    if violated != "no-overflow" {
+    if violated != Subproperty::NoOverflow {
         flags.extend(["-fwrapv", "-fno-sanitize=signed-integer-overflow"]);
     }
     flags
@@ -74,7 +74,7 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     let mut s = String::new();
     let _ = writeln!(s, "/* Test harness written by vigil: it reproduces the counterexample of {program}");
     let _ = writeln!(s, " * ({}) natively. Build and run it with the program, e.g.", ev.violated);
-    let _ = writeln!(s, " *   clang {} \\", native_flags(&ev.violated).join(" "));
+    let _ = writeln!(s, " *   clang {} \\", native_flags(ev.violated).join(" "));
     if !program_flags.is_empty() {
         let _ = writeln!(s, " *         {} \\", program_flags.join(" "));
     }
@@ -273,7 +273,7 @@ mod tests {
                 InputValue { function: "__VERIFIER_nondet_int".into(), value: -5, loc: None },
                 InputValue { function: "__VERIFIER_nondet_ulong".into(), value: u64::MAX as i128, loc: None },
             ],
-            violated: "unreach-call".into(),
+            violated: Subproperty::UnreachCall,
             ..Default::default()
         }
     }

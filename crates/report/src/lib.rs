@@ -15,4 +15,4 @@ pub mod evidence;
 pub mod harness;
 pub mod witness;
 
-pub use evidence::{Access, EnvEvent, Evidence, InputValue, SourceLoc};
+pub use evidence::{Access, EnvEvent, Evidence, InputValue, SourceLoc, Subproperty};

@@ -352,7 +352,7 @@ mod tests {
         Evidence {
             inputs: vec![InputValue { function: "__VERIFIER_nondet_int".into(), value: 42, loc: Some(at(2, 11)) }],
             target: at(3, 16),
-            violated: "unreach-call".into(),
+            violated: crate::Subproperty::UnreachCall,
             ..Default::default()
         }
     }

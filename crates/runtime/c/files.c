@@ -131,16 +131,23 @@ RT_WEAK int open64(const char *path, int flags, ...) {
     return open_file(path, write, (flags & O_CREAT_V) != 0, (flags & O_EXCL_V) != 0);
 }
 
-RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
+/* The open file of descriptor fd for the call `what`: the standard streams are not modelled
+ * (a fault), and an fd that is not open is EBADF (NULL). */
+static struct open_file *open_descriptor(int fd, const char *what) {
     if (fd >= 0 && fd < 3) {
-        __vigil_fault(VM_FAULT_INVALID_ARG, "read() of a standard stream is not modelled");
-        return -1;
+        __vigil_fault(VM_FAULT_INVALID_ARG, what);
+        return NULL;
     }
     struct open_file *o = descriptor(fd);
-    if (!o) {
+    if (!o)
         set_errno(RT_EBADF);
+    return o;
+}
+
+RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
+    struct open_file *o = open_descriptor(fd, "read() of a standard stream is not modelled");
+    if (!o)
         return -1;
-    }
     /* Two separate exits: as one saturating subtraction clang would form llvm.usub.sat,
      * which vigil's IR does not model. */
     if (o->pos >= o->file->size)
@@ -154,15 +161,9 @@ RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
 }
 
 RT_WEAK long lseek(int fd, long offset, int whence) {
-    if (fd >= 0 && fd < 3) {
-        __vigil_fault(VM_FAULT_INVALID_ARG, "lseek() of a standard stream is not modelled");
+    struct open_file *o = open_descriptor(fd, "lseek() of a standard stream is not modelled");
+    if (!o)
         return -1;
-    }
-    struct open_file *o = descriptor(fd);
-    if (!o) {
-        set_errno(RT_EBADF);
-        return -1;
-    }
     long base = whence == 0 ? 0 : whence == 1 ? (long)o->pos : whence == 2 ? (long)o->file->size : -1;
     long target;
     if (base < 0 || __builtin_add_overflow(base, offset, &target) || target < 0) {

@@ -177,4 +177,22 @@ static inline float dd_to_float(dd a) {
     return f;
 }
 
+/* Defines the math.h function `name` of one double and its float version `name##f`. Each marks
+ * the path (its last bit may differ from glibc's); then `special`, an expression in the double
+ * `x` that may set the double `r`, answers the special arguments (NaN, infinities, poles, tiny
+ * values: r, converted to the result type); otherwise the result is the double-double `value`
+ * (an expression in `x`) rounded once to the result type. The float version computes in double
+ * from its argument converted exactly. */
+#define DD_UNARY(name, special, value)                                                         \
+    RT_WEAK double name(double x) {                                                            \
+        libm_rounding_differs_from_glibc();                                                    \
+        double r;                                                                              \
+        return (special) ? r : dd_round(value);                                                \
+    }                                                                                          \
+    RT_WEAK float name##f(float x_float) {                                                     \
+        libm_rounding_differs_from_glibc();                                                    \
+        double x = x_float, r;                                                                 \
+        return (special) ? (float)r : dd_to_float(value);                                      \
+    }
+
 #endif

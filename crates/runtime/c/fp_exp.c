@@ -334,53 +334,9 @@ static dd log_of(double x) {
     return adj ? dd_add(l, dd_mul_d(LN2, adj)) : l;
 }
 
-RT_WEAK double log(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (log_special(x, &r))
-        return r;
-    return dd_round(log_of(x));
-}
-
-RT_WEAK float logf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (log_special(x, &r))
-        return (float)r;
-    return dd_to_float(log_of(x));
-}
-
-RT_WEAK double log2(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (log_special(x, &r))
-        return r;
-    return dd_round(dd_mul(log_of(x), LOG2_E));
-}
-
-RT_WEAK float log2f(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (log_special(x, &r))
-        return (float)r;
-    return dd_to_float(dd_mul(log_of(x), LOG2_E));
-}
-
-RT_WEAK double log10(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (log_special(x, &r))
-        return r;
-    return dd_round(dd_div(log_of(x), LN10));
-}
-
-RT_WEAK float log10f(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (log_special(x, &r))
-        return (float)r;
-    return dd_to_float(dd_div(log_of(x), LN10));
-}
+DD_UNARY(log, log_special(x, &r), log_of(x))
+DD_UNARY(log2, log_special(x, &r), dd_mul(log_of(x), LOG2_E))
+DD_UNARY(log10, log_special(x, &r), dd_div(log_of(x), LN10))
 
 /* log(1 + x) for x > -1: near 0 from the atanh series of x / (2 + x) (relative precision);
  * elsewhere the logarithm of the double-double 1 + x. */

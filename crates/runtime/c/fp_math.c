@@ -69,33 +69,29 @@ RT_WEAK float fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
 RT_WEAK double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
 RT_WEAK float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
 
-RT_WEAK double fmod(double x, double y) {
-    if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))
-        set_errno(RT_EDOM);
-    return __builtin_fmod(x, y);
-}
-RT_WEAK float fmodf(float x, float y) {
-    if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))
-        set_errno(RT_EDOM);
-    return __builtin_fmodf(x, y);
-}
+/* fmod and fdim for one floating type T (double, float): the remainder (by `builtin`), with
+ * EDOM for a zero divisor or an infinite dividend; the positive difference, NaN from a NaN
+ * operand, and ERANGE when finite operands overflow. */
+#define FMOD(name, T, builtin)                                                                 \
+    RT_WEAK T name(T x, T y) {                                                                 \
+        if ((y == 0 && x == x) || (__builtin_isinf(x) && y == y))                              \
+            set_errno(RT_EDOM);                                                                \
+        return builtin(x, y);                                                                  \
+    }
+#define FDIM(name, T)                                                                          \
+    RT_WEAK T name(T x, T y) {                                                                 \
+        if (x != x || y != y)                                                                  \
+            return x + y;                                                                      \
+        T r = x > y ? x - y : 0;                                                               \
+        if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))                  \
+            set_errno(RT_ERANGE);                                                              \
+        return r;                                                                              \
+    }
 
-RT_WEAK double fdim(double x, double y) {
-    if (x != x || y != y)
-        return x + y;
-    double r = x > y ? x - y : 0.0;
-    if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))
-        set_errno(RT_ERANGE);
-    return r;
-}
-RT_WEAK float fdimf(float x, float y) {
-    if (x != x || y != y)
-        return x + y;
-    float r = x > y ? x - y : 0.0f;
-    if (__builtin_isinf(r) && !__builtin_isinf(x) && !__builtin_isinf(y))
-        set_errno(RT_ERANGE);
-    return r;
-}
+FMOD(fmod, double, __builtin_fmod)
+FMOD(fmodf, float, __builtin_fmodf)
+FDIM(fdim, double)
+FDIM(fdimf, float)
 
 /* 2^n as a double, for -1022 <= n <= 1023 (a normal number). */
 static double pow2(int n) {
@@ -130,14 +126,19 @@ RT_WEAK double scalbn(double x, int n) {
     return x * pow2(n);
 }
 
-RT_WEAK double ldexp(double x, int n) {
-    if (__builtin_isinf(x) || x != x || x == 0)
-        return x + x;
-    double r = scalbn(x, n);
-    if (__builtin_isinf(r) || r == 0)
-        set_errno(RT_ERANGE);
-    return r;
-}
+/* ldexp for the type T: `scalbn` (of T) with ERANGE when a finite nonzero x overflows or
+ * underflows to zero. */
+#define LDEXP(name, T, scalbn)                                                                 \
+    RT_WEAK T name(T x, int n) {                                                               \
+        if (__builtin_isinf(x) || x != x || x == 0)                                            \
+            return x + x;                                                                      \
+        T r = scalbn(x, n);                                                                    \
+        if (__builtin_isinf(r) || r == 0)                                                      \
+            set_errno(RT_ERANGE);                                                              \
+        return r;                                                                              \
+    }
+
+LDEXP(ldexp, double, scalbn)
 
 RT_WEAK float scalbnf(float x, int n) {
     /* Exact in double for every float x and |n| <= 300; one rounding to float at the end. */
@@ -148,14 +149,7 @@ RT_WEAK float scalbnf(float x, int n) {
     return (float)scalbn((double)x, n);
 }
 
-RT_WEAK float ldexpf(float x, int n) {
-    if (__builtin_isinf(x) || x != x || x == 0)
-        return x + x;
-    float r = scalbnf(x, n);
-    if (__builtin_isinf(r) || r == 0)
-        set_errno(RT_ERANGE);
-    return r;
-}
+LDEXP(ldexpf, float, scalbnf)
 
 RT_WEAK double frexp(double x, int *e) {
     dbits b;
@@ -176,23 +170,9 @@ RT_WEAK double frexp(double x, int *e) {
     return b.d;
 }
 
+/* Exact: a float is a double, and its fraction has a float's 24 bits. */
 RT_WEAK float frexpf(float x, int *e) {
-    fbits b;
-    b.f = x;
-    int ex = (int)(b.u >> 23 & 0xff);
-    if (ex == 0xff || x == 0) {
-        *e = 0;
-        return x;
-    }
-    int adjust = 0;
-    if (ex == 0) {
-        b.f = x * 18446744073709551616.0f; /* 2^64 */
-        ex = (int)(b.u >> 23 & 0xff);
-        adjust = 64;
-    }
-    *e = ex - 126 - adjust;
-    b.u = (b.u & ~(0xffU << 23)) | (126U << 23);
-    return b.f;
+    return (float)frexp(x, e);
 }
 
 RT_WEAK double modf(double x, double *ip) {

@@ -220,41 +220,9 @@ static int trig_special(double x, int which, double *out) {
     return 0;
 }
 
-RT_WEAK double sin(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 0, &r) ? r : dd_round(trig(x, 0));
-}
-
-RT_WEAK double cos(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 1, &r) ? r : dd_round(trig(x, 1));
-}
-
-RT_WEAK double tan(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 2, &r) ? r : dd_round(trig(x, 2));
-}
-
-RT_WEAK float sinf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 0, &r) ? (float)r : dd_to_float(trig(x, 0));
-}
-
-RT_WEAK float cosf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 1, &r) ? (float)r : dd_to_float(trig(x, 1));
-}
-
-RT_WEAK float tanf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return trig_special(x, 2, &r) ? (float)r : dd_to_float(trig(x, 2));
-}
+DD_UNARY(sin, trig_special(x, 0, &r), trig(x, 0))
+DD_UNARY(cos, trig_special(x, 1, &r), trig(x, 1))
+DD_UNARY(tan, trig_special(x, 2, &r), trig(x, 2))
 
 /* ---- atan, atan2, asin, acos ---- */
 
@@ -302,27 +270,24 @@ static void scale_pair(double *n, double *d) {
         *d = 0x1p-1000;
 }
 
-RT_WEAK double atan(double x) {
-    libm_rounding_differs_from_glibc();
-    if (x != x)
-        return x + x;
+/* atan x, odd: rounding is symmetric, so its sign can be applied before rounding. */
+static dd atan_signed(double x) {
     double a = __builtin_fabs(x);
-    if (a < 0x1p-27)
-        return x;
-    double r = a > 0x1p60 ? dd_round(PI_2) : dd_round(a <= 1 ? atan_small(dd_make(a, 0)) : atan_ratio(dd_make(a, 0), dd_make(1, 0)));
-    return x < 0 ? -r : r;
+    dd v = a > 0x1p60 ? PI_2 : a <= 1 ? atan_small(dd_make(a, 0)) : atan_ratio(dd_make(a, 0), dd_make(1, 0));
+    return x < 0 ? dd_neg(v) : v;
 }
 
-RT_WEAK float atanf(float x) {
-    libm_rounding_differs_from_glibc();
-    if (x != x)
-        return x + x;
-    double a = __builtin_fabs(x);
-    if (a < 0x1p-14)
-        return x;
-    float r = a > 0x1p60 ? dd_to_float(PI_2) : dd_to_float(a <= 1 ? atan_small(dd_make(a, 0)) : atan_ratio(dd_make(a, 0), dd_make(1, 0)));
-    return x < 0 ? -r : r;
+/* NaN, and |x| < 2^-27, where atan x rounds to x in double (so in float too: the difference,
+ * below |x|^3 / 3, is far below half an ulp of x in either format). */
+static int atan_special(double x, double *out) {
+    if (x != x || __builtin_fabs(x) < 0x1p-27) {
+        *out = x != x ? x + x : x;
+        return 1;
+    }
+    return 0;
 }
+
+DD_UNARY(atan, atan_special(x, &r), atan_signed(x))
 
 /* atan2's value as a double-double with its sign, for finite nonzero y and x; *tiny is set
  * (and the result is then y / x itself) when |y / x| is below 2^-60 and x > 0. */
@@ -363,37 +328,28 @@ static int atan2_special(double y, double x, double *out) {
     return 1;
 }
 
-RT_WEAK double atan2(double y, double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (atan2_special(y, x, &r))
-        return r;
-    int tiny;
-    dd a = atan2_dd(y, x, &tiny);
-    if (tiny) {
-        r = y / x; /* glibc: ERANGE only when the result underflows to zero */
-        if (r == 0)
-            set_errno(RT_ERANGE);
-        return r;
+/* atan2 for the type T, whose results `round` rounds; `tiny_quotient` is y / x in T (an
+ * expression in the doubles y and x), the result when it is below 2^-60 (glibc: ERANGE only when
+ * it underflows to zero). */
+#define ATAN2(name, T, round, tiny_quotient)                                                   \
+    RT_WEAK T name(T y_arg, T x_arg) {                                                         \
+        libm_rounding_differs_from_glibc();                                                    \
+        double y = y_arg, x = x_arg, r;                                                        \
+        if (atan2_special(y, x, &r))                                                           \
+            return (T)r;                                                                       \
+        int tiny;                                                                              \
+        dd a = atan2_dd(y, x, &tiny);                                                          \
+        if (tiny) {                                                                            \
+            T q = (tiny_quotient);                                                             \
+            if (q == 0)                                                                        \
+                set_errno(RT_ERANGE);                                                          \
+            return q;                                                                          \
+        }                                                                                      \
+        return round(a);                                                                       \
     }
-    return dd_round(a);
-}
 
-RT_WEAK float atan2f(float y, float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (atan2_special(y, x, &r))
-        return (float)r;
-    int tiny;
-    dd a = atan2_dd(y, x, &tiny);
-    if (tiny) {
-        float f = dd_to_float(dd_div(dd_make(y, 0), dd_make(x, 0)));
-        if (f == 0)
-            set_errno(RT_ERANGE);
-        return f;
-    }
-    return dd_to_float(a);
-}
+ATAN2(atan2, double, dd_round, y / x)
+ATAN2(atan2f, float, dd_to_float, dd_to_float(dd_div(dd_make(y, 0), dd_make(x, 0))))
 
 /* asin |x| (0 < |x| < 1) or acos x (-1 < x < 1) from s = sqrt((1 - x)(1 + x)). */
 static dd inverse_sine(double x, int cosine) {
@@ -428,32 +384,11 @@ static int inverse_special(double x, int cosine, double *out) {
     return 0;
 }
 
-RT_WEAK double asin(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (inverse_special(x, 0, &r))
-        return r;
-    r = dd_round(inverse_sine(x, 0));
-    return x < 0 ? -r : r;
+/* asin x, odd (see atan_signed). */
+static dd asin_signed(double x) {
+    dd v = inverse_sine(x, 0);
+    return x < 0 ? dd_neg(v) : v;
 }
 
-RT_WEAK double acos(double x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return inverse_special(x, 1, &r) ? r : dd_round(inverse_sine(x, 1));
-}
-
-RT_WEAK float asinf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    if (inverse_special(x, 0, &r))
-        return (float)r;
-    float f = dd_to_float(inverse_sine(x, 0));
-    return x < 0 ? -f : f;
-}
-
-RT_WEAK float acosf(float x) {
-    libm_rounding_differs_from_glibc();
-    double r;
-    return inverse_special(x, 1, &r) ? (float)r : dd_to_float(inverse_sine(x, 1));
-}
+DD_UNARY(asin, inverse_special(x, 0, &r), asin_signed(x))
+DD_UNARY(acos, inverse_special(x, 1, &r), inverse_sine(x, 1))

@@ -75,18 +75,6 @@ int pthread_detach(pthread_t thread);
 struct rt_sched_param { int sched_priority; };
 int pthread_attr_init(void *attr);
 int pthread_attr_destroy(void *attr);
-int pthread_attr_setdetachstate(void *attr, int state);
-int pthread_attr_getdetachstate(const void *attr, int *state);
-int pthread_attr_setstacksize(void *attr, size_t size);
-int pthread_attr_getstacksize(const void *attr, size_t *size);
-int pthread_attr_setguardsize(void *attr, size_t size);
-int pthread_attr_getguardsize(const void *attr, size_t *size);
-int pthread_attr_setscope(void *attr, int scope);
-int pthread_attr_getscope(const void *attr, int *scope);
-int pthread_attr_setinheritsched(void *attr, int inherit);
-int pthread_attr_getinheritsched(const void *attr, int *inherit);
-int pthread_attr_setschedpolicy(void *attr, int policy);
-int pthread_attr_getschedpolicy(const void *attr, int *policy);
 int pthread_attr_setschedparam(void *attr, const struct rt_sched_param *param);
 int pthread_attr_getschedparam(const void *attr, struct rt_sched_param *param);
 int pthread_once(int *once, void (*init)(void));
@@ -279,77 +267,29 @@ RT_WEAK int pthread_attr_destroy(void *attr) {
     return 0;
 }
 
-RT_WEAK int pthread_attr_setdetachstate(void *attr, int state) {
-    if (state != RT_CREATE_JOINABLE && state != RT_CREATE_DETACHED)
-        return RT_EINVAL;
-    ((struct rt_attr *)attr)->detachstate = state;
-    return 0;
-}
+/* pthread_attr_setFIELD and pthread_attr_getFIELD of the attribute's FIELD, of type T, declared and
+ * defined. The setter stores its value v when `error` (an expression in v) is 0, and returns
+ * `error`. */
+#define ATTR_FIELD(field, T, error)                                                            \
+    int pthread_attr_set##field(void *attr, T v);                                              \
+    int pthread_attr_get##field(const void *attr, T *v);                                       \
+    RT_WEAK int pthread_attr_set##field(void *attr, T v) {                                     \
+        int e = (error);                                                                       \
+        if (e == 0)                                                                            \
+            ((struct rt_attr *)attr)->field = v;                                               \
+        return e;                                                                              \
+    }                                                                                          \
+    RT_WEAK int pthread_attr_get##field(const void *attr, T *v) {                              \
+        *v = ((const struct rt_attr *)attr)->field;                                            \
+        return 0;                                                                              \
+    }
 
-RT_WEAK int pthread_attr_getdetachstate(const void *attr, int *state) {
-    *state = ((const struct rt_attr *)attr)->detachstate;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_setstacksize(void *attr, size_t size) {
-    if (size < RT_STACK_MIN)
-        return RT_EINVAL;
-    ((struct rt_attr *)attr)->stacksize = size;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_getstacksize(const void *attr, size_t *size) {
-    *size = ((const struct rt_attr *)attr)->stacksize;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_setguardsize(void *attr, size_t size) {
-    ((struct rt_attr *)attr)->guardsize = size;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_getguardsize(const void *attr, size_t *size) {
-    *size = ((const struct rt_attr *)attr)->guardsize;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_setscope(void *attr, int scope) {
-    if (scope == RT_SCOPE_PROCESS)
-        return RT_ENOTSUP;
-    if (scope != RT_SCOPE_SYSTEM)
-        return RT_EINVAL;
-    ((struct rt_attr *)attr)->scope = scope;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_getscope(const void *attr, int *scope) {
-    *scope = ((const struct rt_attr *)attr)->scope;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_setinheritsched(void *attr, int inherit) {
-    if (inherit != RT_INHERIT_SCHED && inherit != RT_EXPLICIT_SCHED)
-        return RT_EINVAL;
-    ((struct rt_attr *)attr)->inheritsched = inherit;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_getinheritsched(const void *attr, int *inherit) {
-    *inherit = ((const struct rt_attr *)attr)->inheritsched;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_setschedpolicy(void *attr, int policy) {
-    if (policy != RT_SCHED_OTHER && policy != RT_SCHED_FIFO && policy != RT_SCHED_RR)
-        return RT_EINVAL;
-    ((struct rt_attr *)attr)->schedpolicy = policy;
-    return 0;
-}
-
-RT_WEAK int pthread_attr_getschedpolicy(const void *attr, int *policy) {
-    *policy = ((const struct rt_attr *)attr)->schedpolicy;
-    return 0;
-}
+ATTR_FIELD(detachstate, int, v != RT_CREATE_JOINABLE && v != RT_CREATE_DETACHED ? RT_EINVAL : 0)
+ATTR_FIELD(stacksize, size_t, v < RT_STACK_MIN ? RT_EINVAL : 0)
+ATTR_FIELD(guardsize, size_t, 0)
+ATTR_FIELD(scope, int, v == RT_SCOPE_PROCESS ? RT_ENOTSUP : v != RT_SCOPE_SYSTEM ? RT_EINVAL : 0)
+ATTR_FIELD(inheritsched, int, v != RT_INHERIT_SCHED && v != RT_EXPLICIT_SCHED ? RT_EINVAL : 0)
+ATTR_FIELD(schedpolicy, int, v != RT_SCHED_OTHER && v != RT_SCHED_FIFO && v != RT_SCHED_RR ? RT_EINVAL : 0)
 
 /* The priority must lie in the range of the attribute's policy: 0 for SCHED_OTHER, 1..99 for
  * SCHED_FIFO and SCHED_RR (Linux). */

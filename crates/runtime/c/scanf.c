@@ -333,6 +333,25 @@ static const char *parse_scanset(const char *f, unsigned char set[256], int *neg
     return fc == 0 ? NULL : f;
 }
 
+/* A length modifier that may be doubled (h/hh, l/ll) at *f: `single` or `doubled`; *f is moved
+ * past it. */
+static enum size length_modifier(const char **f, enum size single, enum size doubled) {
+    char c = *(*f)++;
+    if (**f != c)
+        return single;
+    (*f)++;
+    return doubled;
+}
+
+/* The start of %c, %s and %[: a destination unless the assignment is suppressed, and a first
+ * character, put in *c. */
+static enum step string_start(struct source *src, int suppress, const char *out, int *c) {
+    if (!suppress && !out)
+        return STEP_MATCH_FAILURE;
+    *c = next(src);
+    return *c == EOF ? STEP_INPUT_FAILURE : STEP_OK;
+}
+
 static int scan(struct source *src, const char *f, va_list ap0) {
     va_list ap;
     va_copy(ap, ap0);
@@ -391,23 +410,11 @@ static int scan(struct source *src, const char *f, va_list ap0) {
         int wide_char = 0, long_double = 0;
         switch (*f) {
         case 'h':
-            f++;
-            if (*f == 'h') {
-                f++;
-                size = SIZE_CHAR;
-            } else {
-                size = SIZE_SHORT;
-            }
+            size = length_modifier(&f, SIZE_SHORT, SIZE_CHAR);
             break;
         case 'l':
-            f++;
-            if (*f == 'l') {
-                f++;
-                size = SIZE_LLONG;
-            } else {
-                size = SIZE_LONG;
-                wide_char = 1;
-            }
+            size = length_modifier(&f, SIZE_LONG, SIZE_LLONG);
+            wide_char = size == SIZE_LONG; /* %lc, %ls, %l[ */
             break;
         case 'q': case 'L': case 'j':
             long_double = *f == 'L';
@@ -454,15 +461,8 @@ static int scan(struct source *src, const char *f, va_list ap0) {
             if (width == -1)
                 width = 1;
             char *out = suppress ? NULL : va_arg(ap, char *);
-            if (!suppress && !out) {
-                result = STEP_MATCH_FAILURE;
+            if ((result = string_start(src, suppress, out, &c)) != STEP_OK)
                 break;
-            }
-            c = next(src);
-            if (c == EOF) {
-                result = STEP_INPUT_FAILURE;
-                break;
-            }
             do {
                 if (out)
                     *out++ = (char)c;
@@ -475,15 +475,8 @@ static int scan(struct source *src, const char *f, va_list ap0) {
             if (wide_char)
                 goto wide;
             char *out = suppress ? NULL : va_arg(ap, char *);
-            if (!suppress && !out) {
-                result = STEP_MATCH_FAILURE;
+            if ((result = string_start(src, suppress, out, &c)) != STEP_OK)
                 break;
-            }
-            c = next(src);
-            if (c == EOF) {
-                result = STEP_INPUT_FAILURE;
-                break;
-            }
             do {
                 if (is_space(c)) {
                     unread(src, c);
@@ -511,16 +504,9 @@ static int scan(struct source *src, const char *f, va_list ap0) {
             if (width < 0)
                 width = INT_MAX;
             char *out = suppress ? NULL : va_arg(ap, char *);
-            if (!suppress && !out) {
-                result = STEP_MATCH_FAILURE;
-                break;
-            }
             long before = src->count;
-            c = next(src);
-            if (c == EOF) {
-                result = STEP_INPUT_FAILURE;
+            if ((result = string_start(src, suppress, out, &c)) != STEP_OK)
                 break;
-            }
             do {
                 if (set[c] == negated) {
                     unread(src, c);

@@ -174,8 +174,8 @@ RT_WEAK char *strstr(const char *haystack, const char *needle) {
     }
 }
 
-RT_WEAK char *strdup(const char *s) {
-    size_t n = strlen(s);
+/* A new string of the first n bytes of s (malloc'd; NULL when malloc fails). */
+static char *copy_prefix(const char *s, size_t n) {
     char *d = malloc(n + 1);
     if (d) {
         for (size_t i = 0; i < n; i++)
@@ -185,13 +185,10 @@ RT_WEAK char *strdup(const char *s) {
     return d;
 }
 
+RT_WEAK char *strdup(const char *s) {
+    return copy_prefix(s, strlen(s));
+}
+
 RT_WEAK char *strndup(const char *s, size_t n) {
-    size_t len = strnlen(s, n);
-    char *d = malloc(len + 1);
-    if (d) {
-        for (size_t i = 0; i < len; i++)
-            d[i] = s[i];
-        d[len] = 0;
-    }
-    return d;
+    return copy_prefix(s, strnlen(s, n));
 }

@@ -509,7 +509,16 @@ fn fp_file_functions() -> Vec<String> {
         let text = std::fs::read_to_string(&path).expect("read fp_*.c");
         for line in text.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.contains('(')) {
             let head = line.split('(').next().unwrap_or("");
-            if let Some(name) = head.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).rfind(|w| !w.is_empty()) {
+            // A definition by a macro (`FDIM(fdimf, float)`) defines its first argument;
+            // `DD_UNARY(name, …)` (fp_dd.h) defines `name` and `namef`.
+            let by_macro = line.split_once('(').filter(|(m, _)| m.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'));
+            if let Some((mac, args)) = by_macro {
+                let name = args.split(',').next().unwrap_or("").trim();
+                names.push(name.to_string());
+                if mac == "DD_UNARY" {
+                    names.push(format!("{name}f"));
+                }
+            } else if let Some(name) = head.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).rfind(|w| !w.is_empty()) {
                 names.push(name.to_string());
             }
         }

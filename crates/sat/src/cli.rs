@@ -58,7 +58,7 @@ impl fmt::Display for SatError {
         match self {
             SatError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             SatError::Parse { path, error } => write!(f, "{}: {error}", path.display()),
-            SatError::Param(e) => write!(f, "{e}"),
+            SatError::Param(e) => write!(f, "{e} (see --list-params)"),
             SatError::Usage(s) => write!(f, "{s}"),
             SatError::Internal(s) => write!(f, "internal error: {s}"),
         }

@@ -254,7 +254,7 @@ macro_rules! param_table {
                         self.$name = v;
                         Ok(())
                     } )*
-                    other => Err(ParamError(format!("unknown parameter '{other}' (see --list-params)"))),
+                    other => Err(ParamError(format!("unknown parameter '{other}'"))),
                 }
             }
 

@@ -7,6 +7,7 @@
 
 use std::fmt;
 use vigil_ir::unknown::Cause;
+pub use vigil_ir::subproperty::Subproperty;
 
 /// The kinds of fault.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -161,19 +162,19 @@ impl FaultKind {
     }
 
     /// The SV-COMP (sub)property this fault violates, if any, given the property checked.
-    pub fn violates(&self, property: Property) -> Option<&'static str> {
+    pub fn violates(&self, property: Property) -> Option<Subproperty> {
         use FaultKind::*;
         match (property, self) {
-            (Property::UnreachCall, Assert) => Some("unreach-call"),
+            (Property::UnreachCall, Assert) => Some(Subproperty::UnreachCall),
             (Property::ValidMemsafety, NullDeref | OutOfBounds | UseAfterFree | InvalidPointer) => {
-                Some("valid-deref")
+                Some(Subproperty::ValidDeref)
             }
-            (Property::ValidMemsafety, InvalidFree) => Some("valid-free"),
-            (Property::ValidMemsafety, Leak) => Some("valid-memtrack"),
-            (Property::ValidMemcleanup, Leak) => Some("valid-memcleanup"),
-            (Property::NoOverflow, SignedOverflow | DivOverflow) => Some("no-overflow"),
-            (Property::NoDataRace, DataRace) => Some("no-data-race"),
-            (Property::NoDeadlock, Deadlock) => Some("no-deadlock"),
+            (Property::ValidMemsafety, InvalidFree) => Some(Subproperty::ValidFree),
+            (Property::ValidMemsafety, Leak) => Some(Subproperty::ValidMemtrack),
+            (Property::ValidMemcleanup, Leak) => Some(Subproperty::ValidMemcleanup),
+            (Property::NoOverflow, SignedOverflow | DivOverflow) => Some(Subproperty::NoOverflow),
+            (Property::NoDataRace, DataRace) => Some(Subproperty::NoDataRace),
+            (Property::NoDeadlock, Deadlock) => Some(Subproperty::NoDeadlock),
             _ => None,
         }
     }

@@ -207,29 +207,29 @@ fn min_num<T: PartialOrd + Copy>(x: T, y: T, better: impl Fn(T, T) -> bool) -> T
 
 /// IEEE 754-2019 `minimum`/`maximum` (NaN propagates, -0 < +0), which Rust's `min`/`max` are not.
 trait MinMax: Copy {
-    fn minimum_compat(self, other: Self) -> Self;
-    fn maximum_compat(self, other: Self) -> Self;
+    /// `maximum` when `max`, else `minimum`.
+    fn extremum(self, other: Self, max: bool) -> Self;
+    fn minimum_compat(self, other: Self) -> Self {
+        self.extremum(other, false)
+    }
+    fn maximum_compat(self, other: Self) -> Self {
+        self.extremum(other, true)
+    }
 }
 
 macro_rules! min_max {
     ($t:ty) => {
         impl MinMax for $t {
-            fn minimum_compat(self, o: $t) -> $t {
+            fn extremum(self, o: $t, max: bool) -> $t {
                 if self.is_nan() || o.is_nan() {
                     <$t>::NAN
                 } else if self == o {
-                    if self.is_sign_negative() { self } else { o }
+                    // Equal values differ only in the sign of a zero: -0 is the minimum.
+                    if self.is_sign_negative() != max { self } else { o }
+                } else if max {
+                    self.max(o)
                 } else {
                     self.min(o)
-                }
-            }
-            fn maximum_compat(self, o: $t) -> $t {
-                if self.is_nan() || o.is_nan() {
-                    <$t>::NAN
-                } else if self == o {
-                    if self.is_sign_negative() { o } else { self }
-                } else {
-                    self.max(o)
                 }
             }
         }

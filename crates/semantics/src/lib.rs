@@ -26,5 +26,5 @@ pub mod scalar;
 pub mod symbolic;
 pub mod wide;
 
-pub use fault::{FaultClass, FaultKind, Property};
+pub use fault::{FaultClass, FaultKind, Property, Subproperty};
 pub use scalar::Scalar;

@@ -43,6 +43,34 @@ pub fn pointer_offset(p: Scalar, delta: i64) -> Scalar {
     }
 }
 
+/// The bits of `x op y` for an arithmetic or bitwise `op`, one definition for both word types
+/// (`u64` here, `u128` in [`crate::wide`]): `$x`, `$y` are the operands and `$sx`, `$sy` their
+/// signed readings, `$m` the width's mask, `$shift` the shift amount when it is below the width,
+/// and `$u` the unsigned type. A shift by the width or more is poison in LLVM; vigil gives 0
+/// (`shl`, `lshr`) or the sign fill (`ashr`), and the caller marks the result undefined. A
+/// divisor of zero is the caller's to rule out first.
+macro_rules! binop_bits {
+    ($op:expr, ($x:expr, $y:expr), ($sx:expr, $sy:expr), $m:expr, $shift:expr, $u:ty) => {{
+        let (x, y, sx, sy, m, shift): ($u, $u, _, _, $u, Option<u32>) = ($x, $y, $sx, $sy, $m, $shift);
+        (match $op {
+            BinOp::Add => x.wrapping_add(y),
+            BinOp::Sub => x.wrapping_sub(y),
+            BinOp::Mul => x.wrapping_mul(y),
+            BinOp::UDiv => x / y,
+            BinOp::URem => x % y,
+            BinOp::SDiv => sx.wrapping_div(sy) as $u,
+            BinOp::SRem => sx.wrapping_rem(sy) as $u,
+            BinOp::And => x & y,
+            BinOp::Or => x | y,
+            BinOp::Xor => x ^ y,
+            BinOp::Shl => shift.map_or(0, |s| x << s),
+            BinOp::LShr => shift.map_or(0, |s| x >> s),
+            BinOp::AShr => shift.map_or(if sx < 0 { m } else { 0 }, |s| (sx >> s) as $u),
+        }) & m
+    }};
+}
+pub(crate) use binop_bits;
+
 /// Signed overflow of `a op b` at `width` bits, for add/sub/mul.
 fn signed_overflow(op: BinOp, a: u64, b: u64, width: u32) -> bool {
     let (x, y) = (i128::from(sext(a, width)), i128::from(sext(b, width)));
@@ -118,24 +146,8 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
             return Err(FaultKind::Undefined("left shift that overflows if its operand is signed"));
         }
     }
-    let shift_amount = |v: u64| -> Option<u32> { if v < u64::from(width) { Some(v as u32) } else { None } };
-    let bits = match op {
-        BinOp::Add => x.wrapping_add(y),
-        BinOp::Sub => x.wrapping_sub(y),
-        BinOp::Mul => x.wrapping_mul(y),
-        BinOp::UDiv => x / y,
-        BinOp::URem => x % y,
-        BinOp::SDiv => (sext(x, width).wrapping_div(sext(y, width))) as u64,
-        BinOp::SRem => (sext(x, width).wrapping_rem(sext(y, width))) as u64,
-        BinOp::And => x & y,
-        BinOp::Or => x | y,
-        BinOp::Xor => x ^ y,
-        // Shifting by the width or more is poison in LLVM; vigil gives 0 (shl, lshr) or the
-        // sign fill (ashr), and marks the result undefined.
-        BinOp::Shl => shift_amount(y).map_or(0, |s| x << s),
-        BinOp::LShr => shift_amount(y).map_or(0, |s| x >> s),
-        BinOp::AShr => shift_amount(y).map_or(if sext(x, width) < 0 { m } else { 0 }, |s| (sext(x, width) >> s) as u64),
-    } & m;
+    let shift = (y < u64::from(width)).then_some(y as u32);
+    let bits = binop_bits!(op, (x, y), (sext(x, width), sext(y, width)), m, shift, u64);
     let def = match op {
         _ if defined => {
             let oversized_shift = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && y >= u64::from(width);

@@ -93,30 +93,7 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Wide, b: Wide
             return Err(FaultKind::Undefined("left shift that overflows if its operand is signed"));
         }
     }
-    let (sx, sy) = (sext128(x, width), sext128(y, width));
-    let bits = match op {
-        BinOp::Add => x.wrapping_add(y),
-        BinOp::Sub => x.wrapping_sub(y),
-        BinOp::Mul => x.wrapping_mul(y),
-        BinOp::UDiv => x / y,
-        BinOp::URem => x % y,
-        BinOp::SDiv => sx.wrapping_div(sy) as u128,
-        BinOp::SRem => sx.wrapping_rem(sy) as u128,
-        BinOp::And => x & y,
-        BinOp::Or => x | y,
-        BinOp::Xor => x ^ y,
-        BinOp::Shl if in_range => x << y,
-        BinOp::LShr if in_range => x >> y,
-        BinOp::AShr if in_range => (sx >> y) as u128,
-        BinOp::Shl | BinOp::LShr => 0,
-        BinOp::AShr => {
-            if sx < 0 {
-                m
-            } else {
-                0
-            }
-        }
-    } & m;
+    let bits = crate::ops::binop_bits!(op, (x, y), (sext128(x, width), sext128(y, width)), m, in_range.then_some(y as u32), u128);
     let shift = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr);
     Ok(Wide { bits, defined: defined && (!shift || in_range) })
 }

@@ -44,6 +44,7 @@ pub mod witness;
 
 use std::fmt;
 use vigil_ir::unknown::{Cause, Unknown};
+use vigil_semantics::Property;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -82,8 +83,8 @@ pub struct Options {
     pub algorithm: Algorithm,
     /// The property to check: `unreach-call`, `no-overflow` or `valid-memsafety` (anything
     /// else → `Unknown`).
-    /// [default: "unreach-call"]
-    pub property: String,
+    /// [default: unreach-call]
+    pub property: Property,
     /// Run RefineWithGeneralization (synergy only). [default: true]
     pub generalize: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
@@ -106,7 +107,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             algorithm: Algorithm::Synergy,
-            property: "unreach-call".into(),
+            property: Property::UnreachCall,
             generalize: true,
             max_iterations: 10_000,
             test_step_bound: 100_000,
@@ -269,12 +270,12 @@ impl fmt::Display for Stats {
 
 /// Checks unreach-call or no-overflow ([`Options::property`]) on `module` (its `main`).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
-    let (check_overflow, check_memsafety) = match opts.property.as_str() {
-        "unreach-call" => (false, false),
-        "no-overflow" => (true, false),
-        "valid-memsafety" => (false, true),
+    let (check_overflow, check_memsafety) = match opts.property {
+        Property::UnreachCall => (false, false),
+        Property::NoOverflow => (true, false),
+        Property::ValidMemsafety => (false, true),
         other => {
-            let why = format!("the synergy engine checks unreach-call, no-overflow and valid-memsafety, not {other}");
+            let why = format!("the synergy engine checks unreach-call, no-overflow and valid-memsafety, not {}", other.name());
             return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
         }
     };

@@ -109,7 +109,7 @@ fn the_lock_proof_uses_the_papers_predicates_and_prints_as_json() {
 fn other_properties_are_unknown() {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
     let m = load(&p);
-    let opts = Options { property: "no-data-race".into(), ..Default::default() };
+    let opts = Options { property: vigil_semantics::Property::NoDataRace, ..Default::default() };
     let (o, _) = check(&m, &opts);
     assert!(matches!(&o, Verdict::Unknown(r) if r.cause == vigil_ir::unknown::Cause::Declined && r.message.contains("valid-memsafety")), "{o:?}");
 }
@@ -118,7 +118,7 @@ fn other_properties_are_unknown() {
 fn under_valid_memsafety_a_memory_error_is_the_error_and_reach_error_is_not() {
     // dart.c has no heap and no array: its reach_error is another property's error.
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
-    let opts = Options { property: "valid-memsafety".into(), max_iterations: 50, ..Default::default() };
+    let opts = Options { property: vigil_semantics::Property::ValidMemsafety, max_iterations: 50, ..Default::default() };
     let (o, _) = check(&load(&p), &opts);
     assert!(matches!(&o, Verdict::Unknown(r) if r.message.contains("not the property")), "{o:?}");
     // heap_in_loop.c's allocation in a loop stays beyond the model under memsafety too.
@@ -132,7 +132,7 @@ fn under_no_overflow_the_error_is_a_signed_overflow() {
     // dart.c computes 2 * x and x + 10 on a 32-bit input: both can overflow.
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
     let m = load(&p);
-    let opts = Options { property: "no-overflow".into(), max_iterations: 50, ..Default::default() };
+    let opts = Options { property: vigil_semantics::Property::NoOverflow, max_iterations: 50, ..Default::default() };
     let (o, _) = check(&m, &opts);
     let Verdict::Unsafe { inputs, trace } = o else { panic!("expected an overflow, got {o:?}") };
     let (x, y) = (inputs[0].value as u32 as i32, inputs[1].value as u32 as i32);

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use vigil_bv::config::SolverConfig;
 use vigil_bv::smtlib::{Session, SmtCliOptions};
+use vigil_bv::CheckResult;
 use vigil_sat::{Cnf, Params, SolveResult, Solver};
 
 use crate::ils::Evaluator;
@@ -371,18 +372,14 @@ fn solve_script(
         interrupt: Some(flag),
         stats: false,
     };
-    let mut out = Vec::new();
-    Session::new(&opts).run(src, &mut out);
-    let text = String::from_utf8_lossy(&out);
-    let answers: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| matches!(*l, "sat" | "unsat" | "unknown"))
-        .collect();
-    if answers.is_empty() || answers.contains(&"unknown") {
+    let mut session = Session::new(&opts);
+    session.run(src, &mut std::io::sink());
+    let answers = session.answers();
+    if answers.is_empty() || answers.contains(&CheckResult::Unknown) {
         return Ok(None);
     }
-    Ok(Some(answers.join(" ")))
+    let names: Vec<&str> = answers.iter().map(|a| if *a == CheckResult::Sat { "sat" } else { "unsat" }).collect();
+    Ok(Some(names.join(" ")))
 }
 
 #[cfg(test)]

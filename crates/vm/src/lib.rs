@@ -40,6 +40,6 @@ pub mod program;
 // The meaning of the operations lives in `vigil-semantics`; re-exported under their old paths.
 pub use vigil_semantics::{fault, float, ops, symbolic, wide};
 
-pub use fault::{FaultClass, FaultKind, Property};
+pub use fault::{FaultClass, FaultKind, Property, Subproperty};
 pub use machine::{Choices, Config, Event, Input, Machine, ModelError, TransitionResult, State, Stop, SymStats, Symbolic};
 pub use program::Program;

@@ -13,14 +13,19 @@ use crate::term::{TermId, TermManager};
 use crate::value::BitVecValue;
 
 impl TermManager {
-    /// `fp.eq`: neither is NaN, and both are zeros or the encodings are equal.
-    pub fn fp_eq(&mut self, f: Format, a: TermId, b: TermId) -> TermId {
+    /// Whether either operand is a NaN, and whether both are zeros (of any signs).
+    fn fp_nan_or_zeros(&mut self, f: Format, a: TermId, b: TermId) -> (TermId, TermId) {
         let na = self.fp_is_nan(f, a);
         let nb = self.fp_is_nan(f, b);
         let any_nan = self.or(na, nb);
         let za = self.fp_is_zero(f, a);
         let zb = self.fp_is_zero(f, b);
-        let zz = self.and(za, zb);
+        (any_nan, self.and(za, zb))
+    }
+
+    /// `fp.eq`: neither is NaN, and both are zeros or the encodings are equal.
+    pub fn fp_eq(&mut self, f: Format, a: TermId, b: TermId) -> TermId {
+        let (any_nan, zz) = self.fp_nan_or_zeros(f, a, b);
         let same = self.eq(a, b);
         let eq = self.or(zz, same);
         let nn = self.not(any_nan);
@@ -30,12 +35,7 @@ impl TermManager {
     /// `fp.lt`.
     pub fn fp_lt(&mut self, f: Format, a: TermId, b: TermId) -> TermId {
         let w = f.width();
-        let na = self.fp_is_nan(f, a);
-        let nb = self.fp_is_nan(f, b);
-        let any_nan = self.or(na, nb);
-        let za = self.fp_is_zero(f, a);
-        let zb = self.fp_is_zero(f, b);
-        let zz = self.and(za, zb);
+        let (any_nan, zz) = self.fp_nan_or_zeros(f, a, b);
         let sa = self.fp_sign_bit(f, a);
         let sbit = self.fp_sign_bit(f, b);
         let mask = self.bv_const(BitVecValue::ones(w).lshr_by(1));

@@ -24,12 +24,7 @@ impl TermManager {
         let guard = self.fp_bit(sh, 1);
         let b0 = self.fp_bit(sh, 0);
         let sticky = self.or(b0, lost);
-        let lsb = self.fp_bit(int, 0);
-        let up = self.fp_round_up(rm, sign, lsb, guard, sticky);
-        let upb = self.fp_bool_bv(up);
-        let upw = self.zero_extend(upb, sb);
-        let int = self.zero_extend(int, 1);
-        self.bvadd(int, upw)
+        self.fp_round_kept(rm, sign, int, guard, sticky)
     }
 
     pub fn fp_round_to_integral(&mut self, f: Format, rm: TermId, x: TermId) -> TermId {

@@ -144,28 +144,25 @@ impl TermManager {
         self.bv_const(BitVecValue::from_i64(w, v))
     }
 
+    /// `t` sign-extended (`signed`) or zero-extended, or truncated, to width `w`.
+    fn fp_resize(&mut self, t: TermId, w: u32, signed: bool) -> TermId {
+        let tw = self.width(t);
+        match tw.cmp(&w) {
+            std::cmp::Ordering::Less if signed => self.sign_extend(t, w - tw),
+            std::cmp::Ordering::Less => self.zero_extend(t, w - tw),
+            std::cmp::Ordering::Greater => self.extract(t, w - 1, 0),
+            std::cmp::Ordering::Equal => t,
+        }
+    }
+
     /// `t` sign-extended or truncated to width `w` (truncation only where the value fits).
     pub(crate) fn fp_resize_signed(&mut self, t: TermId, w: u32) -> TermId {
-        let tw = self.width(t);
-        if tw < w {
-            self.sign_extend(t, w - tw)
-        } else if tw > w {
-            self.extract(t, w - 1, 0)
-        } else {
-            t
-        }
+        self.fp_resize(t, w, true)
     }
 
     /// `t` zero-extended or truncated to width `w`.
     pub(crate) fn fp_resize_unsigned(&mut self, t: TermId, w: u32) -> TermId {
-        let tw = self.width(t);
-        if tw < w {
-            self.zero_extend(t, w - tw)
-        } else if tw > w {
-            self.extract(t, w - 1, 0)
-        } else {
-            t
-        }
+        self.fp_resize(t, w, false)
     }
 
     /// Is the rounding mode `rm` equal to the constant `mode`?

@@ -34,6 +34,18 @@ impl TermManager {
         self.ite(is_rna, guard, r)
     }
 
+    /// `kept` rounded in mode `rm` from its `guard` and `sticky` bits: `kept` plus the increment
+    /// of [`Self::fp_round_up`], one bit wider (the top bit is the carry).
+    pub(crate) fn fp_round_kept(&mut self, rm: TermId, sign: TermId, kept: TermId, guard: TermId, sticky: TermId) -> TermId {
+        let sb = self.width(kept);
+        let lsb = self.fp_bit(kept, 0);
+        let up = self.fp_round_up(rm, sign, lsb, guard, sticky);
+        let upb = self.fp_bool_bv(up);
+        let upw = self.zero_extend(upb, sb);
+        let k1 = self.zero_extend(kept, 1);
+        self.bvadd(k1, upw)
+    }
+
     /// Rounds `(-1)^sign · sig · 2^(exp - (W - 1))` to format `f` (see the module contract).
     pub fn fp_round(&mut self, f: Format, rm: TermId, sign: TermId, exp: TermId, sig: TermId) -> TermId {
         let w = self.width(sig);
@@ -58,12 +70,7 @@ impl TermManager {
         let rz = self.fp_is_zero_bv(rest);
         let rnz = self.not(rz);
         let sticky = self.or(rnz, lost);
-        let lsb = self.fp_bit(kept, 0);
-        let up = self.fp_round_up(rm, sign, lsb, guard, sticky);
-        let upb = self.fp_bool_bv(up);
-        let upw = self.zero_extend(upb, sb);
-        let k1 = self.zero_extend(kept, 1);
-        let k1 = self.bvadd(k1, upw);
+        let k1 = self.fp_round_kept(rm, sign, kept, guard, sticky);
         let carry = self.fp_bit(k1, sb);
         let hi = self.extract(k1, sb, 1);
         let lo = self.extract(k1, sb - 1, 0);

@@ -51,30 +51,29 @@ impl TermManager {
         self.fp_bit(x, f.width() - 1)
     }
 
-    pub fn fp_is_nan(&mut self, f: Format, x: TermId) -> TermId {
-        let e = self.fp_exp_all_ones(f, x);
+    /// The encodings whose exponent field is all ones (`exp_ones`; else all zeros) and whose
+    /// fraction is zero (`frac_zero`) or not: the infinities, NaNs, zeros and subnormals.
+    fn fp_class(&mut self, f: Format, x: TermId, exp_ones: bool, frac_zero: bool) -> TermId {
+        let e = if exp_ones { self.fp_exp_all_ones(f, x) } else { self.fp_exp_zero(f, x) };
         let m = self.fp_frac_zero(f, x);
-        let nm = self.not(m);
-        self.and(e, nm)
+        let m = if frac_zero { m } else { self.not(m) };
+        self.and(e, m)
+    }
+
+    pub fn fp_is_nan(&mut self, f: Format, x: TermId) -> TermId {
+        self.fp_class(f, x, true, false)
     }
 
     pub fn fp_is_infinite(&mut self, f: Format, x: TermId) -> TermId {
-        let e = self.fp_exp_all_ones(f, x);
-        let m = self.fp_frac_zero(f, x);
-        self.and(e, m)
+        self.fp_class(f, x, true, true)
     }
 
     pub fn fp_is_zero(&mut self, f: Format, x: TermId) -> TermId {
-        let e = self.fp_exp_zero(f, x);
-        let m = self.fp_frac_zero(f, x);
-        self.and(e, m)
+        self.fp_class(f, x, false, true)
     }
 
     pub fn fp_is_subnormal(&mut self, f: Format, x: TermId) -> TermId {
-        let e = self.fp_exp_zero(f, x);
-        let m = self.fp_frac_zero(f, x);
-        let nm = self.not(m);
-        self.and(e, nm)
+        self.fp_class(f, x, false, false)
     }
 
     pub fn fp_is_normal(&mut self, f: Format, x: TermId) -> TermId {
@@ -84,21 +83,23 @@ impl TermManager {
         self.not(either)
     }
 
-    /// `fp.isNegative`: false for NaN.
-    pub fn fp_is_negative(&mut self, f: Format, x: TermId) -> TermId {
+    /// A number (not NaN) whose sign bit is `negative`: `fp.isNegative`, `fp.isPositive`.
+    fn fp_signed_number(&mut self, f: Format, x: TermId, negative: bool) -> TermId {
         let s = self.fp_sign_bit(f, x);
+        let s = if negative { s } else { self.not(s) };
         let n = self.fp_is_nan(f, x);
         let nn = self.not(n);
         self.and(s, nn)
     }
 
+    /// `fp.isNegative`: false for NaN.
+    pub fn fp_is_negative(&mut self, f: Format, x: TermId) -> TermId {
+        self.fp_signed_number(f, x, true)
+    }
+
     /// `fp.isPositive`: false for NaN.
     pub fn fp_is_positive(&mut self, f: Format, x: TermId) -> TermId {
-        let s = self.fp_sign_bit(f, x);
-        let ns = self.not(s);
-        let n = self.fp_is_nan(f, x);
-        let nn = self.not(n);
-        self.and(ns, nn)
+        self.fp_signed_number(f, x, false)
     }
 
     /// Takes `x` apart (see [`Unpacked`]); subnormals are normalised.

@@ -47,6 +47,8 @@ pub struct Session {
     logic: Option<String>,
     print_success: bool,
     last: Option<CheckResult>,
+    /// The answer of every check of the run, in order (what was printed, typed).
+    answers: Vec<CheckResult>,
     /// Assumptions of the last `check-sat-assuming`, as written and as terms.
     last_assumptions: Vec<(SExpr, TermId)>,
     deadline: Option<Instant>,
@@ -98,6 +100,7 @@ impl Session {
             logic: None,
             print_success: false,
             last: None,
+            answers: Vec::new(),
             last_assumptions: Vec::new(),
             deadline,
             opts: opts.clone(),
@@ -117,6 +120,11 @@ impl Session {
         if let Some(f) = &self.opts.interrupt {
             self.solver.set_interrupt(f.clone());
         }
+    }
+
+    /// The answers of the checks run so far (`check-sat`, `check-sat-assuming`), in order.
+    pub fn answers(&self) -> &[CheckResult] {
+        &self.answers
     }
 
     /// Runs a whole script; returns 0, or 1 if any command failed.
@@ -506,6 +514,7 @@ impl Session {
             self.diagnostic(out, &format!("sat for the commands that succeeded, unknown for the script: {why}"));
         }
         self.last = Some(r);
+        self.answers.push(r);
         self.last_assumptions = assumptions.to_vec();
         let _ = writeln!(
             out,

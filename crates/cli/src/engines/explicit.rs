@@ -7,7 +7,7 @@ use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use vigil_explicit::Step;
-use vigil_report::{Access, EnvEvent, Evidence, InputValue, SourceLoc};
+use vigil_report::{Access, EnvEvent, Evidence, InputValue, SourceLoc, Subproperty};
 use vigil_vm::FaultKind;
 
 pub struct ExplicitEngine {
@@ -75,7 +75,7 @@ impl Engine for ExplicitEngine {
             vigil_explicit::Verdict::Holds => out.answer = Answer::True,
             vigil_explicit::Verdict::Violated { property, trace, choices, wide_inputs } => {
                 out.wide_inputs = wide_inputs;
-                out.answer = Answer::False(property.to_string());
+                out.answer = Answer::False(property);
                 out.evidence = Some(evidence(&trace, property));
                 out.trace = trace_json(&trace);
                 out.choices = Some(choices);
@@ -142,8 +142,8 @@ fn environment_event(event: u64, value: i64) -> EnvEvent {
 
 /// The inputs of a replayed trace (each located at the call that read it), what else the path
 /// read (the runtime's environment events: stdin bytes, clock values, …) and its violation.
-pub fn evidence(trace: &[Step], violated: &str) -> Evidence {
-    let mut ev = Evidence { violated: violated.to_string(), ..Default::default() };
+pub fn evidence(trace: &[Step], violated: Subproperty) -> Evidence {
+    let mut ev = Evidence { violated, ..Default::default() };
     // The innermost visible function, to name the violation's function.
     let mut current_function = String::new();
     let mut last_call: Option<(String, SourceLoc)> = None;
@@ -233,7 +233,7 @@ mod tests {
             Step::Line { func: "main".into(), file: "p.c".into(), line: 4, col: 3 },
             Step::Violation { what: "reach_error".into(), fault: FaultKind::Assert, file: "p.c".into(), line: 4, col: 14 },
         ];
-        let ev = evidence(&trace, "unreach-call");
+        let ev = evidence(&trace, Subproperty::UnreachCall);
         assert_eq!(ev.inputs.len(), 2);
         assert_eq!(ev.inputs[0].value, 7);
         let loc = ev.inputs[0].loc.as_ref().unwrap();
@@ -264,7 +264,7 @@ mod tests {
                 col: 3,
             },
         ];
-        let ev = evidence(&trace, "valid-deref");
+        let ev = evidence(&trace, Subproperty::ValidDeref);
         assert_eq!(ev.inside_call.as_deref(), Some("strlen"));
         assert_eq!(ev.what, "null pointer dereference");
         assert_eq!(ev.access, Some(Access::NullPointer));

@@ -5,6 +5,14 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The value, or the error on stderr and exit 2.
+fn or_exit<T, E: std::fmt::Display>(r: Result<T, E>) -> T {
+    r.unwrap_or_else(|e| {
+        eprintln!("vigil-frontend-bench: {e}");
+        std::process::exit(2)
+    })
+}
+
 fn main() {
     let Some(input) = std::env::args_os().nth(1).map(PathBuf::from) else {
         eprintln!("usage: vigil-frontend-bench FILE.c");
@@ -12,37 +20,19 @@ fn main() {
     };
     let opts = vigil_frontend::FrontendOptions::default();
     let t0 = Instant::now();
-    let bc = match vigil_frontend::driver::build_bitcode(&[input], &opts) {
-        Ok(bc) => bc,
-        Err(e) => {
-            eprintln!("vigil-frontend-bench: {e}");
-            std::process::exit(2);
-        }
-    };
+    let bc = or_exit(vigil_frontend::driver::build_bitcode(&[input], &opts));
     let t_compile = t0.elapsed().as_secs_f64();
 
     // The rewrite (`lower::canon`) and the GEP table come first: llvm-ir reads the rewritten file.
     let t2 = Instant::now();
     let rewritten = bc.path.with_extension("canon.bc");
-    let offsets = match vigil_frontend::lower::gep_offsets::compute(&bc.path, &rewritten) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("vigil-frontend-bench: {e}");
-            std::process::exit(2);
-        }
-    };
+    let offsets = or_exit(vigil_frontend::lower::gep_offsets::compute(&bc.path, &rewritten));
     let t_geps = t2.elapsed().as_secs_f64();
 
     let t1 = Instant::now();
     let parsed = llvm_ir::Module::from_bc_path(&rewritten);
     let t_parse = t1.elapsed().as_secs_f64();
-    let llvm = match parsed {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("vigil-frontend-bench: {e}");
-            std::process::exit(2);
-        }
-    };
+    let llvm = or_exit(parsed);
     let llvm_insts: usize =
         llvm.functions.iter().map(|f| f.basic_blocks.iter().map(|b| b.instrs.len() + 1).sum::<usize>()).sum();
 

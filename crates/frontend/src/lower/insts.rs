@@ -85,6 +85,13 @@ impl<'m> Lowerer<'m> {
         self.lower_type(&t)
     }
 
+    /// The byte offset and type of the member of `aggregate` that `indices` select (`what`
+    /// names the instruction in the error).
+    fn member(&mut self, aggregate: &LOperand, indices: &[u32], what: &str) -> Lowered<(u64, TypeId)> {
+        let agg_ty = self.op_type(aggregate);
+        self.m.types.member_at(agg_ty, indices).ok_or_else(|| format!("{what} with invalid indices"))
+    }
+
     /// Refuses an integer wider than 64 bits (`i128`) where vigil does not compute with one:
     /// only arithmetic, comparisons, `trunc`/`zext`/`sext`, `freeze`, `select`, phis, loads,
     /// stores, aggregates and calls of defined functions take wide values (see `vigil_vm::wide`).
@@ -266,21 +273,11 @@ impl<'m> Lowerer<'m> {
             }
             Instruction::GetElementPtr(i) => self.lower_gep(ctx, i),
             Instruction::ExtractValue(i) => {
-                let agg_ty = self.op_type(&i.aggregate);
-                let (offset, ty) = self
-                    .m
-                    .types
-                    .member_at(agg_ty, &i.indices)
-                    .ok_or_else(|| "extractvalue with invalid indices".to_string())?;
+                let (offset, ty) = self.member(&i.aggregate, &i.indices, "extractvalue")?;
                 Ok(InstKind::ExtractValue { agg: self.operand(ctx, &i.aggregate)?, offset, ty })
             }
             Instruction::InsertValue(i) => {
-                let agg_ty = self.op_type(&i.aggregate);
-                let (offset, ty) = self
-                    .m
-                    .types
-                    .member_at(agg_ty, &i.indices)
-                    .ok_or_else(|| "insertvalue with invalid indices".to_string())?;
+                let (offset, ty) = self.member(&i.aggregate, &i.indices, "insertvalue")?;
                 Ok(InstKind::InsertValue {
                     agg: self.operand(ctx, &i.aggregate)?,
                     val: self.operand(ctx, &i.element)?,

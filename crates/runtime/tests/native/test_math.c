@@ -106,27 +106,26 @@ static double argument(double lo, double hi) {
     }
 }
 
-/* How many representable values apart two doubles (or floats) of one sign are; 0 for two NaNs. */
-static unsigned long long apart(double a, double b) {
-    if (a != a && b != b)
+/* How many representable values apart two numbers are, from their magnitudes' bits x and y
+ * (consecutive values have consecutive bits within a sign): 0 for two NaNs or equal numbers
+ * (also -0 and +0), ~0 for numbers of different signs. */
+static unsigned long long distance(int both_nan, int equal, int signs_differ, unsigned long long x,
+                                   unsigned long long y) {
+    if (both_nan || equal)
         return 0;
-    if (a == b)
-        return 0;
-    if ((a < 0) != (b < 0))
+    if (signs_differ)
         return ~0ULL;
-    unsigned long long x = bits_of(a) & ~(1ULL << 63), y = bits_of(b) & ~(1ULL << 63);
     return x > y ? x - y : y - x;
 }
 
+static unsigned long long apart(double a, double b) {
+    return distance(a != a && b != b, a == b, (a < 0) != (b < 0), bits_of(a) & ~(1ULL << 63),
+                    bits_of(b) & ~(1ULL << 63));
+}
+
 static unsigned long long apart_f(float a, float b) {
-    if (a != a && b != b)
-        return 0;
-    if (a == b)
-        return 0;
-    if ((a < 0) != (b < 0))
-        return ~0ULL;
-    unsigned x = fbits_of(a) & 0x7fffffffu, y = fbits_of(b) & 0x7fffffffu;
-    return x > y ? x - y : y - x;
+    return distance(a != a && b != b, a == b, (a < 0) != (b < 0), fbits_of(a) & 0x7fffffffu,
+                    fbits_of(b) & 0x7fffffffu);
 }
 
 static int *err(void) {
@@ -140,36 +139,40 @@ static void report(const char *name, const char *suffix, int differ, int differ2
     __vm_trace(VM_TRACE_INFO, msg);
 }
 
+/* Fails when a result (`got`, for the arguments `args`, values as IEEE bits) is more than `ulps`
+ * from glibc's `want` or errno differs from glibc's; counts 1-ulp and larger differences. */
+static void judge(const char *name, const char *suffix, const char *args, unsigned long long got,
+                  unsigned long long want, unsigned long long d, unsigned long long ulps, int glibc_err,
+                  int *differ, int *differ2) {
+    if (d > ulps || *err() != glibc_err) {
+        char what[160];
+        __vigil_format(what, sizeof what, "%s%s(%s) = %llx errno %d, glibc %llx errno %d", name, suffix, args, got,
+                       *err(), want, glibc_err);
+        native_fail(__FILE__, __LINE__, what, NULL, NULL);
+    }
+    *differ += d == 1;
+    *differ2 += d > 1;
+}
+
 static void compare_unary(const struct unary *t) {
     int differ = 0, differ_f = 0, differ2 = 0, differ2_f = 0;
+    char args[64];
     for (int i = 0; i < SAMPLES; i++) {
         double x = argument(t->lo, t->hi);
         int glibc_err;
         double want = t->glibc(x, &glibc_err);
         *err() = 0;
         double got = t->ours(x);
-        unsigned long long d = apart(got, want);
-        if (d > (unsigned long long)t->glibc_ulps || *err() != glibc_err) {
-            char what[128];
-            __vigil_format(what, sizeof what, "%s(%llx) = %llx errno %d, glibc %llx errno %d", t->name,
-                           bits_of(x), bits_of(got), *err(), bits_of(want), glibc_err);
-            native_fail(__FILE__, __LINE__, what, NULL, NULL);
-        }
-        differ += d == 1;
-        differ2 += d > 1;
+        __vigil_format(args, sizeof args, "%llx", bits_of(x));
+        judge(t->name, "", args, bits_of(got), bits_of(want), apart(got, want), t->glibc_ulps, glibc_err, &differ,
+              &differ2);
         float xf = (float)x;
         float want_f = t->glibc_f(xf, &glibc_err);
         *err() = 0;
         float got_f = t->ours_f(xf);
-        d = apart_f(got_f, want_f);
-        if (d > (unsigned long long)t->glibc_ulps || *err() != glibc_err) {
-            char what[128];
-            __vigil_format(what, sizeof what, "%sf(%x) = %x errno %d, glibc %x errno %d", t->name,
-                           fbits_of(xf), fbits_of(got_f), *err(), fbits_of(want_f), glibc_err);
-            native_fail(__FILE__, __LINE__, what, NULL, NULL);
-        }
-        differ_f += d == 1;
-        differ2_f += d > 1;
+        __vigil_format(args, sizeof args, "%x", fbits_of(xf));
+        judge(t->name, "f", args, fbits_of(got_f), fbits_of(want_f), apart_f(got_f, want_f), t->glibc_ulps,
+              glibc_err, &differ_f, &differ2_f);
         native_checks += 2;
     }
     report(t->name, "", differ, differ2);
@@ -177,7 +180,8 @@ static void compare_unary(const struct unary *t) {
 }
 
 static void compare_binary(const struct binary *t) {
-    int differ = 0, differ_f = 0;
+    int differ = 0, differ_f = 0, beyond_one_ulp = 0; /* judge fails beyond 1 ulp */
+    char args[64];
     for (int i = 0; i < SAMPLES; i++) {
         double x = argument(t->lo, t->hi), y = argument(-400, 400);
         if (next() % 3 == 0 && y > -0x1p60 && y < 0x1p60)
@@ -186,27 +190,16 @@ static void compare_binary(const struct binary *t) {
         double want = t->glibc(x, y, &glibc_err);
         *err() = 0;
         double got = t->ours(x, y);
-        unsigned long long d = apart(got, want);
-        if (d > 1 || *err() != glibc_err) {
-            char what[128];
-            __vigil_format(what, sizeof what, "%s(%llx, %llx) = %llx errno %d, glibc %llx errno %d",
-                           t->name, bits_of(x), bits_of(y), bits_of(got), *err(), bits_of(want), glibc_err);
-            native_fail(__FILE__, __LINE__, what, NULL, NULL);
-        }
-        differ += d == 1;
+        __vigil_format(args, sizeof args, "%llx, %llx", bits_of(x), bits_of(y));
+        judge(t->name, "", args, bits_of(got), bits_of(want), apart(got, want), 1, glibc_err, &differ,
+              &beyond_one_ulp);
         float xf = (float)x, yf = (float)(y / 10);
         float want_f = t->glibc_f(xf, yf, &glibc_err);
         *err() = 0;
         float got_f = t->ours_f(xf, yf);
-        d = apart_f(got_f, want_f);
-        if (d > 1 || *err() != glibc_err) {
-            char what[128];
-            __vigil_format(what, sizeof what, "%sf(%x, %x) = %x errno %d, glibc %x errno %d",
-                           t->name, fbits_of(xf), fbits_of(yf), fbits_of(got_f), *err(),
-                           fbits_of(want_f), glibc_err);
-            native_fail(__FILE__, __LINE__, what, NULL, NULL);
-        }
-        differ_f += d == 1;
+        __vigil_format(args, sizeof args, "%x, %x", fbits_of(xf), fbits_of(yf));
+        judge(t->name, "f", args, fbits_of(got_f), fbits_of(want_f), apart_f(got_f, want_f), 1, glibc_err,
+              &differ_f, &beyond_one_ulp);
         native_checks += 2;
     }
     report(t->name, "", differ, 0);

@@ -38,12 +38,16 @@ pub fn gen_flags(n: usize) -> String {
             "int use{k}(int sel) {{\n  int ok;\n  int *p = get{k}(&ok, sel);\n  int v = 0;\n  if ({guard}) {{\n    *p = sel;\n    v = *p + {k};\n  }}\n  return v;\n}}\n\n"
         );
     }
-    s += "int main(void) {\n  int sel = __VERIFIER_nondet_int();\n  int acc = 0;\n";
+    s + &main_summing(n, "sel", |k| format!("use{k}(sel + {k})"))
+}
+
+/// A `main` that reads one input `var` and returns the sum of `n` calls (`call(k)`).
+fn main_summing(n: usize, var: &str, call: impl Fn(usize) -> String) -> String {
+    let mut s = format!("int main(void) {{\n  int {var} = __VERIFIER_nondet_int();\n  int acc = 0;\n");
     for k in 0..n {
-        s += &format!("  acc += use{k}(sel + {k});\n");
+        s += &format!("  acc += {};\n", call(k));
     }
-    s += "  return acc;\n}\n";
-    s
+    s + "  return acc;\n}\n"
 }
 
 /// Struct records updated through pointer parameters, with assertions on their fields.
@@ -60,10 +64,5 @@ pub fn gen_structs(n: usize) -> String {
             "int check{k}(int v) {{\n  struct rec r;\n  set{k}(&r, v);\n  if (r.key != {k} || r.val < 0 && v > -1000 && v < 1000)\n    reach_error();\n  return r.next->key + r.val;\n}}\n\n"
         );
     }
-    s += "int main(void) {\n  int v = __VERIFIER_nondet_int();\n  int acc = 0;\n";
-    for k in 0..n {
-        s += &format!("  acc += check{k}(v);\n");
-    }
-    s += "  return acc;\n}\n";
-    s
+    s + &main_summing(n, "v", |k| format!("check{k}(v)"))
 }
