@@ -68,6 +68,8 @@ impl<'m> Builder<'m> {
     pub(super) fn lower_block(&mut self, f: FuncId, b: BlockId, fr: &mut Frame, ret: Option<(Option<u32>, u32)>) -> Result<(), Unsupported> {
         let blk = &self.m.function(f).blocks[b.index()];
         let mut cur = fr.heads[b.index()];
+        // Where a lifetime marker stands says whether its object's scope is the whole function.
+        self.ir_block = (b.index() == 0, matches!(blk.term, Terminator::Ret { .. }));
         for inst in &blk.insts {
             cur = self.lower_inst(f, fr, cur, inst)?;
         }
@@ -113,7 +115,7 @@ impl<'m> Builder<'m> {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
                 self.emit(cur, loc, FInst::Copy { dst, v });
             }
-            InstKind::Alloca { elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_size, *count)?,
+            InstKind::Alloca { elem_ty, elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_ty, *elem_size, *count)?,
             InstKind::PtrAdd { base, offset, indices, .. } => self.lower_ptr_add(f, fr, cur, inst, *base, *offset, indices)?,
             InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
             InstKind::Store { ptr, val, ty, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty)?,
@@ -158,7 +160,8 @@ impl<'m> Builder<'m> {
     }
 
     /// An alloca of constant size: a new object whose cells become undefined when it executes.
-    pub(super) fn lower_alloca(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, elem_size: u64, count: Operand) -> Result<(), Unsupported> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_alloca(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, elem_ty: vigil_ir::TypeId, elem_size: u64, count: Operand) -> Result<(), Unsupported> {
         let m = self.m;
         let loc = inst.loc;
         let d = inst.dest.expect("alloca dest");
@@ -171,7 +174,8 @@ impl<'m> Builder<'m> {
         };
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false });
+        let shape = self.c_shape(elem_ty, n, &func.value(d).name, Some(func.name.clone()));
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false, shape });
         let obj = (self.objs.len() - 1) as u32;
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
@@ -253,12 +257,21 @@ impl<'m> Builder<'m> {
             Intrinsic::LifetimeStart => {
                 // The object's scope is entered again: its cells are undefined.
                 let p = self.static_ptr(fr, args[1], loc)?;
+                if !self.ir_block.0 {
+                    self.objs[p.obj as usize].shape = None; // a block's scope: not nameable at every loop head
+                }
                 let at = self.blocks[cur as usize].insts.len();
                 self.pending.push(Pending::Havoc { block: cur as usize, at, obj: p.obj });
             }
             // Cell-shaped objects are reached only through their own loads and stores, which C
             // scoping keeps inside the object's life.
-            Intrinsic::LifetimeEnd => self.scope_ends = true,
+            Intrinsic::LifetimeEnd => {
+                self.scope_ends = true;
+                match self.static_ptr(fr, args[1], loc) {
+                    Ok(p) if !self.ir_block.1 => self.objs[p.obj as usize].shape = None,
+                    _ => {}
+                }
+            }
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
             other => return Err(Unsupported(format!("intrinsic {} at {}", other.llvm_name(), self.m.describe_loc(loc)))),
         }

@@ -164,6 +164,24 @@ pub struct Flat {
     pub scope_ends: bool,
     /// Heap objects allocated somewhere ([`heap`]).
     pub heap_objects: usize,
+    /// The memory cells that have a C name (see [`CellName`]).
+    pub cell_names: Vec<CellName>,
+}
+
+/// The C name of a memory cell (for witnesses, [`crate::witness`]): `ident` for a scalar object
+/// of the cell's width, `ident[index]` for the element of an integer array whose size is the
+/// cell's. Only globals and locals whose scope is the whole function (lifetime markers, if
+/// any, only in the function's entry block and in blocks that return) are named; the witness writer drops a name that two objects claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellName {
+    pub reg: u32,
+    pub ident: String,
+    /// The function of a local (None: a global).
+    pub func: Option<String>,
+    /// The element of an array (None: a scalar).
+    pub index: Option<u64>,
+    /// The object (the cells of one object share it).
+    pub obj: u32,
 }
 
 impl Flat {
@@ -218,6 +236,36 @@ struct Obj {
     alive: Option<u32>,
     /// Allocated by `malloc`/`calloc`.
     heap: bool,
+    /// How the cells can be named in C (see [`CellName`]).
+    shape: Option<CShape>,
+}
+
+/// A named object's C shape: its identifier, its function (None: a global), the size of its
+/// integer elements, and whether it is an array.
+#[derive(Clone, Debug)]
+struct CShape {
+    ident: String,
+    func: Option<String>,
+    elem: u64,
+    array: bool,
+}
+
+impl<'m> Builder<'m> {
+    /// The C shape of an object of `count` values of type `ty` named `ident` (see [`CellName`]).
+    fn c_shape(&self, ty: vigil_ir::TypeId, count: u64, ident: &str, func: Option<String>) -> Option<CShape> {
+        let valid = ident.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+            && ident.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        let int_bytes = |t: vigil_ir::TypeId| match self.m.types.get(t) {
+            Type::Int { bits } if matches!(bits, 8 | 16 | 32 | 64) => Some(u64::from(*bits / 8)),
+            _ => None,
+        };
+        let (elem, array) = match self.m.types.get(ty) {
+            Type::Int { .. } => (int_bytes(ty)?, count != 1),
+            Type::Array { elem, .. } if count == 1 => (int_bytes(*elem)?, true),
+            _ => return None,
+        };
+        valid.then(|| CShape { ident: ident.to_string(), func, elem, array })
+    }
 }
 
 /// Pending instructions that mention whole objects; expanded once all cells are known.
@@ -238,6 +286,8 @@ struct Builder<'m> {
     /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
     alloc_sites: Vec<(u32, Loc)>,
     scope_ends: bool,
+    /// The IR block being lowered: (is its function's entry, ends with a return).
+    ir_block: (bool, bool),
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -300,6 +350,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
         stack: Vec::new(),
         alloc_sites: Vec::new(),
         scope_ends: false,
+        ir_block: (false, false),
     };
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
@@ -498,6 +549,19 @@ impl<'m> Builder<'m> {
             }
         }
         self.add_leak_checks();
+        let mut cell_names = Vec::new();
+        for (i, o) in self.objs.iter().enumerate() {
+            let Some(sh) = &o.shape else { continue };
+            for &(off, len, reg) in &o.cells {
+                let index = match (sh.array, off % sh.elem) {
+                    _ if len != sh.elem => continue,
+                    (true, 0) => Some(off / sh.elem),
+                    (false, _) if off == 0 => None,
+                    _ => continue,
+                };
+                cell_names.push(CellName { reg, ident: sh.ident.clone(), func: sh.func.clone(), index, obj: i as u32 });
+            }
+        }
         Ok(Flat {
             blocks: self.blocks,
             regs: self.regs,
@@ -507,6 +571,7 @@ impl<'m> Builder<'m> {
             check_memsafety: false,
             scope_ends: self.scope_ends,
             heap_objects: self.objs.iter().filter(|o| o.heap).count(),
+            cell_names,
         })
     }
 }
