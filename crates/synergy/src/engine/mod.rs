@@ -263,8 +263,8 @@ mod tests {
     /// b0: x = nondet; b1: c = x >s 5; if c then b2 (error) else b3 (return).
     fn sample() -> Flat {
         let regs = vec![
-            RegInfo { name: "x".into(), width: 32, cell: false },
-            RegInfo { name: "c".into(), width: 1, cell: false },
+            RegInfo { name: "x".into(), width: 32, cell: false, ptr: false },
+            RegInfo { name: "c".into(), width: 1, cell: false, ptr: false },
         ];
         let blocks = vec![
             block("b0", vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }], FTerm::Br(br(1))),

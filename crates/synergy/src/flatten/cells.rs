@@ -13,7 +13,7 @@ impl<'m> Builder<'m> {
     pub(super) fn static_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<StaticPtr, Unsupported> {
         match self.any_ptr(fr, o, loc)? {
             AnyPtr::Static(p) => Ok(p),
-            AnyPtr::Dyn(_) => Err(Unsupported(format!("memory: computed pointer used as an object at {}", self.m.describe_loc(loc)))),
+            AnyPtr::Dyn(_) | AnyPtr::Reg { .. } => Err(Unsupported(format!("memory: computed pointer used as an object at {}", self.m.describe_loc(loc)))),
         }
     }
 
@@ -23,6 +23,8 @@ impl<'m> Builder<'m> {
             Operand::Value(v) => match fr.vals.get(&v.0) {
                 Some(Val::Ptr(p)) => *p,
                 Some(Val::Dyn(d)) => return Ok(AnyPtr::Dyn(*d)),
+                Some(Val::Reg(r)) if self.regs[*r as usize].ptr => return Ok(AnyPtr::Reg { reg: *r, disp: 0 }),
+                Some(Val::RegPtr { reg, disp }) => return Ok(AnyPtr::Reg { reg: *reg, disp: *disp }),
                 _ => return Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
             },
             Operand::Const(c) => match self.m.konst(c) {
@@ -44,7 +46,7 @@ impl<'m> Builder<'m> {
             return Err(Unsupported(format!("memory: external global {} at {}", gl.name, self.m.describe_loc(loc))));
         }
         let shape = self.c_shape(gl.ty, 1, &gl.name, None);
-        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape });
+        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape, escaped: false });
         let id = (self.objs.len() - 1) as u32;
         self.global_objs.insert(g, id);
         Ok(id)

@@ -9,6 +9,7 @@
 //! rest's registers); anything not listed here makes flattening fail with the construct and its
 //! location.
 
+use super::pointers::{PtrAccess, PtrOp};
 use super::*;
 use vigil_ir::svcomp::{self, Role};
 
@@ -71,8 +72,10 @@ impl<'m> Builder<'m> {
         // Where a lifetime marker stands says whether its object's scope is the whole function.
         self.ir_block = (b.index() == 0, matches!(blk.term, Terminator::Ret { .. }));
         for inst in &blk.insts {
+            (self.ir_at, self.cur) = (b, cur);
             cur = self.lower_inst(f, fr, cur, inst)?;
         }
+        (self.ir_at, self.cur) = (b, cur);
         let loc = blk.term_loc;
         let term = self.lower_terminator(f, b, fr, &blk.term, loc, ret)?;
         self.blocks[cur as usize].term = term;
@@ -175,7 +178,7 @@ impl<'m> Builder<'m> {
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
         let shape = self.c_shape(elem_ty, n, &func.value(d).name, Some(func.name.clone()));
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false, shape });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false, shape, escaped: false });
         let obj = (self.objs.len() - 1) as u32;
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
@@ -187,7 +190,8 @@ impl<'m> Builder<'m> {
     pub(super) fn lower_load(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, ptr: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
         let loc = inst.loc;
         let d = inst.dest.expect("load dest");
-        let w = self.int_width(ty, "load", loc)?;
+        let is_ptr = self.m.types.is_ptr(ty);
+        let w = if is_ptr { 64 } else { self.int_width(ty, "load", loc)? };
         if w % 8 != 0 && w != 1 {
             return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
         }
@@ -196,11 +200,22 @@ impl<'m> Builder<'m> {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
+                for c in self.grid(p.obj, bytes, loc)? {
+                    self.type_cell(c, is_ptr, loc)?;
+                }
                 return self.dyn_load(f, cur, loc, p, bytes, w, dst);
+            }
+            AnyPtr::Reg { reg, disp } => {
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                let at = self.blocks[cur as usize].insts.len();
+                let what = PtrOp::Load { dst, w, ptr: is_ptr };
+                self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len: bytes, what }));
+                return Ok(());
             }
         };
         self.check_alive(cur, loc, p.obj);
         let cell = self.cell(p, bytes, loc)?;
+        self.type_cell(cell, is_ptr, loc)?;
         let dst = self.reg_of_value(f, fr, d, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {
@@ -214,15 +229,28 @@ impl<'m> Builder<'m> {
     /// A store to a cell: a copy into the cell's register.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
-        let w = self.int_width(ty, "store", loc)?;
+        let is_ptr = self.m.types.is_ptr(ty);
+        let w = if is_ptr { 64 } else { self.int_width(ty, "store", loc)? };
         let v = self.opnd(f, fr, val, loc)?;
         let bytes = self.m.types.store_size(ty);
         let p = match self.any_ptr(fr, ptr, loc)? {
             AnyPtr::Static(p) => p,
-            AnyPtr::Dyn(p) => return self.dyn_store(f, cur, loc, p, bytes, w, v),
+            AnyPtr::Dyn(p) => {
+                for c in self.grid(p.obj, bytes, loc)? {
+                    self.type_cell(c, is_ptr, loc)?;
+                }
+                return self.dyn_store(f, cur, loc, p, bytes, w, v);
+            }
+            AnyPtr::Reg { reg, disp } => {
+                let at = self.blocks[cur as usize].insts.len();
+                let what = PtrOp::Store { v, w, ptr: is_ptr };
+                self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len: bytes, what }));
+                return Ok(());
+            }
         };
         self.check_alive(cur, loc, p.obj);
         let cell = self.cell(p, bytes, loc)?;
+        self.type_cell(cell, is_ptr, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {
             self.emit(cur, loc, FInst::Copy { dst: cell, v });
@@ -362,9 +390,18 @@ impl<'m> Builder<'m> {
         for (i, a) in args.iter().enumerate() {
             let is_ptr_param = callee_f.params.get(i).map(|p| m.types.is_ptr(callee_f.value(*p).ty));
             if is_ptr_param == Some(true) {
-                vals.push(match self.any_ptr(fr, *a, loc)? {
-                    AnyPtr::Static(p) => Val::Ptr(p),
-                    AnyPtr::Dyn(p) => Val::Dyn(p),
+                vals.push(match self.any_ptr(fr, *a, loc) {
+                    Ok(AnyPtr::Static(p)) => Val::Ptr(p),
+                    Ok(AnyPtr::Dyn(p)) => Val::Dyn(p),
+                    Ok(AnyPtr::Reg { reg, disp }) => Val::RegPtr { reg, disp },
+                    // null or another constant address: passed as its encoding
+                    Err(_) => {
+                        let pv = callee_f.params[i];
+                        let r = self.new_ptr_reg(format!("{gname}:{}", callee_f.value(pv).name));
+                        let v = self.opnd(f, fr, *a, loc)?;
+                        assigns.push((r, v));
+                        Val::Reg(r)
+                    }
                 });
             } else {
                 let pv = callee_f.params.get(i).ok_or_else(|| Unsupported(format!("call of {gname}: arity")))?;

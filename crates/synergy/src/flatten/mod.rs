@@ -33,6 +33,7 @@ mod arrays;
 mod cells;
 mod heap;
 mod lower;
+pub mod pointers;
 
 use std::collections::HashMap;
 use vigil_ir::{
@@ -141,6 +142,8 @@ pub struct RegInfo {
     pub width: u32,
     /// A promoted memory cell (its value persists across loop iterations like a φ's).
     pub cell: bool,
+    /// Holds a pointer's encoding ([`pointers`]), not a C value.
+    pub ptr: bool,
 }
 
 /// The flattened program.
@@ -238,6 +241,8 @@ struct Obj {
     heap: bool,
     /// How the cells can be named in C (see [`CellName`]).
     shape: Option<CShape>,
+    /// Its address is held in a pointer register or in memory ([`pointers`]).
+    escaped: bool,
 }
 
 /// A named object's C shape: its identifier, its function (None: a global), the size of its
@@ -250,7 +255,52 @@ struct CShape {
     array: bool,
 }
 
+impl Pending {
+    /// Where the code goes: (flat block, instruction index).
+    fn position(&self) -> (usize, usize) {
+        match self {
+            Pending::Access(a) => (a.block, a.at),
+            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } => (*block, *at),
+        }
+    }
+}
+
 impl<'m> Builder<'m> {
+    /// The copies into `obj`'s cells that a havoc or fill makes.
+    fn fill_code(&mut self, p: &Pending, obj: u32) -> Result<Vec<FInst>, Unsupported> {
+        let mut code = Vec::new();
+        for (co, cl, r) in self.objs[obj as usize].cells.clone() {
+            let w = self.regs[r as usize].width;
+            let v = match p {
+                Pending::Havoc { .. } => Opnd::Undef { width: w },
+                Pending::Fill { off, bytes, loc, .. } => {
+                    let end = off + bytes.len() as u64;
+                    if co + cl <= *off || end <= co {
+                        continue;
+                    }
+                    if co < *off || end < co + cl {
+                        return Err(Unsupported(format!(
+                            "memory: a cell of {} partly written by a memory copy at {}",
+                            self.objs[obj as usize].name,
+                            self.m.describe_loc(*loc)
+                        )));
+                    }
+                    let mut bits = 0u64;
+                    for i in 0..cl {
+                        bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
+                    }
+                    if bits != 0 {
+                        self.type_cell(r, false, *loc)?;
+                    }
+                    Opnd::Const { bits: bits & mask(w), width: w }
+                }
+                Pending::Access(_) => unreachable!("not a fill"),
+            };
+            code.push(FInst::Copy { dst: r, v });
+        }
+        Ok(code)
+    }
+
     /// The C shape of an object of `count` values of type `ty` named `ident` (see [`CellName`]).
     fn c_shape(&self, ty: vigil_ir::TypeId, count: u64, ident: &str, func: Option<String>) -> Option<CShape> {
         let valid = ident.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
@@ -268,8 +318,11 @@ impl<'m> Builder<'m> {
     }
 }
 
-/// Pending instructions that mention whole objects; expanded once all cells are known.
+/// Pending instructions that mention whole objects or every escaped object; expanded once
+/// all cells are known.
 enum Pending {
+    /// An access through a pointer register ([`pointers`]).
+    Access(pointers::PtrAccess),
     Havoc { block: usize, at: usize, obj: u32 },
     /// `memset`/`memcpy` of constant bytes: `bytes` written from `off` (see [`arrays`]).
     Fill { block: usize, at: usize, obj: u32, off: u64, bytes: Vec<u8>, loc: Loc },
@@ -288,6 +341,13 @@ struct Builder<'m> {
     scope_ends: bool,
     /// The IR block being lowered: (is its function's entry, ends with a return).
     ir_block: (bool, bool),
+    /// The IR block being lowered, and the flat block instructions go to.
+    ir_at: BlockId,
+    cur: u32,
+    /// Cells that hold pointers (true) or integers (false) ([`pointers`]).
+    cell_kinds: HashMap<u32, bool>,
+    /// Per function, which IR blocks lie on a cycle.
+    cycles: HashMap<u32, Vec<bool>>,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -302,6 +362,8 @@ enum Val {
     Reg(u32),
     Ptr(StaticPtr),
     Dyn(DynPtr),
+    /// The address `reg + disp`, `reg` a pointer register ([`pointers`]).
+    RegPtr { reg: u32, disp: i64 },
 }
 
 /// An address computed at run time: a modelled object and a byte offset held in a 64-bit
@@ -317,6 +379,8 @@ struct DynPtr {
 enum AnyPtr {
     Static(StaticPtr),
     Dyn(DynPtr),
+    /// A pointer register plus a constant ([`pointers`]).
+    Reg { reg: u32, disp: i64 },
 }
 
 /// Bound on the size of the inlined program (inlining can grow it exponentially).
@@ -351,6 +415,10 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
         alloc_sites: Vec::new(),
         scope_ends: false,
         ir_block: (false, false),
+        ir_at: BlockId(0),
+        cur: 0,
+        cell_kinds: HashMap::new(),
+        cycles: HashMap::new(),
     };
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
@@ -368,7 +436,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
 
 impl<'m> Builder<'m> {
     fn new_reg(&mut self, name: String, width: u32) -> u32 {
-        self.regs.push(RegInfo { name, width, cell: false });
+        self.regs.push(RegInfo { name, width, cell: false, ptr: false });
         (self.regs.len() - 1) as u32
     }
 
@@ -418,6 +486,18 @@ impl<'m> Builder<'m> {
         }
         // Registers for every value defined by an instruction (not for static pointers: decided
         // when the defining instruction is seen, before any use in dominance order, except φs).
+        // Pointer values computed at run time (φs, loads, selects) are pointer registers,
+        // known before any use whatever the block order.
+        for blk in &func.blocks {
+            for inst in &blk.insts {
+                if let (Some(d), InstKind::Phi { .. } | InstKind::Load { .. } | InstKind::Select { .. }) = (inst.dest, &inst.kind) {
+                    if self.m.types.is_ptr(func.value(d).ty) {
+                        let r = self.new_ptr_reg(format!("{fname}:{}", func.value(d).name));
+                        fr.vals.insert(d.0, Val::Reg(r));
+                    }
+                }
+            }
+        }
         for bi in 0..func.blocks.len() {
             self.lower_block(f, BlockId(bi as u32), &mut fr, ret)?;
         }
@@ -434,8 +514,13 @@ impl<'m> Builder<'m> {
         }
         let func = self.m.function(f);
         let info = func.value(v);
-        let w = self.int_width(info.ty, &info.name, loc)?;
-        let r = self.new_reg(format!("{}:{}", func.name, info.name), w);
+        let name = format!("{}:{}", func.name, info.name);
+        let r = if self.m.types.is_ptr(info.ty) {
+            self.new_ptr_reg(name)
+        } else {
+            let w = self.int_width(info.ty, &info.name, loc)?;
+            self.new_reg(name, w)
+        };
         fr.vals.insert(v.0, Val::Reg(r));
         Ok(r)
     }
@@ -443,9 +528,8 @@ impl<'m> Builder<'m> {
     fn opnd(&mut self, f: FuncId, fr: &mut Frame, o: Operand, loc: Loc) -> Result<Opnd, Unsupported> {
         match o {
             Operand::Value(v) => match fr.vals.get(&v.0).copied() {
-                Some(Val::Ptr(_) | Val::Dyn(_)) => {
-                    Err(Unsupported(format!("memory: address used as a value at {}", self.m.describe_loc(loc))))
-                }
+                // An address as a value: its encoding ([`pointers`]).
+                Some(p @ (Val::Ptr(_) | Val::Dyn(_) | Val::RegPtr { .. })) => self.ptr_value(p, loc),
                 _ => Ok(Opnd::Reg(self.reg_of_value(f, fr, v, loc)?)),
             },
             Operand::Const(c) => match self.m.konst(c) {
@@ -453,9 +537,16 @@ impl<'m> Builder<'m> {
                     let w = self.int_width(*ty, "constant", loc)?;
                     Ok(Opnd::Const { bits: *bits & mask(w), width: w })
                 }
+                Const::Undef { ty } if self.m.types.is_ptr(*ty) => Ok(Opnd::Undef { width: 64 }),
                 Const::Undef { ty } => {
                     let w = self.int_width(*ty, "undef", loc)?;
                     Ok(Opnd::Undef { width: w })
+                }
+                Const::Null => Ok(Opnd::Const { bits: 0, width: 64 }),
+                Const::Ptr { target: PtrTarget::Global(g), offset } => {
+                    let (g, offset) = (g.0, *offset);
+                    let obj = self.global_obj(g, loc)?;
+                    Ok(Opnd::Const { bits: self.encode(obj, offset, loc)?, width: 64 })
                 }
                 other => Err(Unsupported(format!("memory: constant {other:?} at {}", self.m.describe_loc(loc)))),
             },
@@ -472,10 +563,6 @@ impl<'m> Builder<'m> {
                     .iter()
                     .find(|(b, _)| *b == from)
                     .ok_or_else(|| Unsupported(format!("phi without incoming value at {}", self.m.describe_loc(loc))))?;
-                let ty = func.value(dst).ty;
-                if self.m.types.is_ptr(ty) {
-                    return Err(Unsupported(format!("memory: pointer phi at {}", self.m.describe_loc(inst.loc))));
-                }
                 let r = self.reg_of_value(f, fr, dst, inst.loc)?;
                 let v = self.opnd(f, fr, *val, inst.loc)?;
                 assigns.push((r, v));
@@ -486,44 +573,23 @@ impl<'m> Builder<'m> {
 
     fn finish(mut self) -> Result<Flat, Unsupported> {
         self.check_alloc_sites()?;
-        // Havoc of alloca'd cells when the alloca executes (copies of undef) and constant fills
-        // (copies of their bytes). Inserted back to front so recorded positions stay valid; of two at one position, the
-        // later recorded is inserted first, so that it ends up after the earlier one.
+        self.add_access_cells()?;
+        // Havoc of alloca'd cells when the alloca executes (copies of undef), constant fills
+        // (copies of their bytes), renewed objects of a loop's allocation site and accesses
+        // through pointer registers ([`pointers`]). Inserted back to front so recorded
+        // positions stay valid; of two at one position, the later recorded is inserted first,
+        // so that it ends up after the earlier one.
         let mut pend: Vec<(usize, Pending)> = std::mem::take(&mut self.pending).into_iter().enumerate().collect();
-        pend.sort_by_key(|(i, p)| match p {
-            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } => std::cmp::Reverse((*block, *at, *i)),
-        });
+        pend.sort_by_key(|(i, p)| std::cmp::Reverse((p.position(), *i)));
         for (_, p) in pend {
-            let (block, at, obj) = match &p {
-                Pending::Havoc { block, at, obj } | Pending::Fill { block, at, obj, .. } => (*block, *at, *obj),
+            let (block, at) = p.position();
+            let (code, loc) = match &p {
+                Pending::Access(a) => (self.expand_access(a)?, a.loc),
+                Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } => (self.fill_code(&p, *obj)?, Loc::UNKNOWN),
             };
-            let cells = self.objs[obj as usize].cells.clone();
-            for (co, cl, r) in cells.into_iter().rev() {
-                let w = self.regs[r as usize].width;
-                let v = match &p {
-                    Pending::Havoc { .. } => Opnd::Undef { width: w },
-                    Pending::Fill { off, bytes, loc, .. } => {
-                        let end = off + bytes.len() as u64;
-                        if co + cl <= *off || end <= co {
-                            continue;
-                        }
-                        if co < *off || end < co + cl {
-                            return Err(Unsupported(format!(
-                                "memory: a cell of {} partly written by a memory copy at {}",
-                                self.objs[obj as usize].name,
-                                self.m.describe_loc(*loc)
-                            )));
-                        }
-                        let mut bits = 0u64;
-                        for i in 0..cl {
-                            bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
-                        }
-                        Opnd::Const { bits: bits & mask(w), width: w }
-                    }
-                };
-                self.blocks[block].insts.insert(at, FInst::Copy { dst: r, v });
-                self.blocks[block].locs.insert(at, Loc::UNKNOWN);
-            }
+            let n = code.len();
+            self.blocks[block].insts.splice(at..at, code);
+            self.blocks[block].locs.splice(at..at, std::iter::repeat(loc).take(n));
         }
         // Globals: initial values in block 0.
         for o in &self.objs {
@@ -553,6 +619,9 @@ impl<'m> Builder<'m> {
         for (i, o) in self.objs.iter().enumerate() {
             let Some(sh) = &o.shape else { continue };
             for &(off, len, reg) in &o.cells {
+                if self.cell_kinds.get(&reg) == Some(&true) {
+                    continue;
+                }
                 let index = match (sh.array, off % sh.elem) {
                     _ if len != sh.elem => continue,
                     (true, 0) => Some(off / sh.elem),

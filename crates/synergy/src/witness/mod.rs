@@ -95,6 +95,9 @@ pub fn names_at(flat: &Flat, header: u32) -> HashMap<String, u32> {
     }
     let mut claimed: HashMap<String, Vec<(Owner, u32, Option<u64>)>> = HashMap::new();
     for r in phis {
+        if flat.regs[r as usize].ptr {
+            continue; // a pointer's encoding is not its C value
+        }
         let full = &flat.regs[r as usize].name;
         let Some(local) = full.strip_prefix(func.as_str()).and_then(|s| s.strip_prefix(':')) else { continue };
         let Some((base, n)) = local.rsplit_once('.') else { continue };
