@@ -70,9 +70,10 @@ impl<'m> Builder<'m> {
         let blk = &self.m.function(f).blocks[b.index()];
         let mut cur = fr.heads[b.index()];
         // Where a lifetime marker stands says whether its object's scope is the whole function.
-        self.ir_block = (b.index() == 0, matches!(blk.term, Terminator::Ret { .. }));
+        let here = (b.index() == 0, matches!(blk.term, Terminator::Ret { .. }));
         for inst in &blk.insts {
-            (self.ir_at, self.cur) = (b, cur);
+            // (Set per instruction: an inlined call lowers other blocks in between.)
+            (self.ir_block, self.ir_at, self.cur) = (here, b, cur);
             cur = self.lower_inst(f, fr, cur, inst)?;
         }
         (self.ir_at, self.cur) = (b, cur);
@@ -294,7 +295,11 @@ impl<'m> Builder<'m> {
             // Cell-shaped objects are reached only through their own loads and stores, which C
             // scoping keeps inside the object's life.
             Intrinsic::LifetimeEnd => {
-                self.scope_ends = true;
+                // The end of main's own frame, as main returns, ends the program too: no
+                // address can be kept past it.
+                if !(self.stack.len() == 1 && self.ir_block.1) {
+                    self.scope_ends = true;
+                }
                 match self.static_ptr(fr, args[1], loc) {
                     Ok(p) if !self.ir_block.1 => self.objs[p.obj as usize].shape = None,
                     _ => {}
