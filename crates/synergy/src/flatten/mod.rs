@@ -573,6 +573,19 @@ impl<'m> Builder<'m> {
 
     fn finish(mut self) -> Result<Flat, Unsupported> {
         self.check_alloc_sites()?;
+        // The objects addresses in global initialisers name are escaped (their own
+        // initialisers may name more).
+        let mut i = 0;
+        while i < self.objs.len() {
+            let relocs = self.objs[i].global_init.as_ref().map(|g| g.relocs.clone()).unwrap_or_default();
+            for rl in relocs {
+                if let PtrTarget::Global(g) = rl.target {
+                    let o = self.global_obj(g.0, Loc::UNKNOWN)?;
+                    self.objs[o as usize].escaped = true;
+                }
+            }
+            i += 1;
+        }
         self.add_access_cells()?;
         // Havoc of alloca'd cells when the alloca executes (copies of undef), constant fills
         // (copies of their bytes), renewed objects of a loop's allocation site and accesses
@@ -591,24 +604,35 @@ impl<'m> Builder<'m> {
             self.blocks[block].insts.splice(at..at, code);
             self.blocks[block].locs.splice(at..at, std::iter::repeat(loc).take(n));
         }
-        // Globals: initial values in block 0.
-        for o in &self.objs {
-            let Some(init) = &o.global_init else { continue };
-            for &(off, len, r) in &o.cells {
-                if init.relocs.iter().any(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)) {
-                    return Err(Unsupported(format!("memory: pointer stored in global {}", o.name)));
-                }
-                let undef = init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul);
+        // Globals: initial values in block 0; an address in an initialiser is its encoding.
+        for o in 0..self.objs.len() {
+            let Some(init) = self.objs[o].global_init.clone() else { continue };
+            for (off, len, r) in self.objs[o].cells.clone() {
                 let w = (len * 8) as u32;
-                let v = if undef {
-                    Opnd::Undef { width: w }
-                } else {
-                    let mut bits = 0u64;
-                    for i in 0..len {
-                        let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
-                        bits |= u64::from(byte) << (8 * i);
+                let overlapping: Vec<&vigil_ir::Reloc> = init.relocs.iter().filter(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)).collect();
+                let v = match overlapping[..] {
+                    [] => {
+                        let undef = init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul);
+                        if undef {
+                            Opnd::Undef { width: w }
+                        } else {
+                            let mut bits = 0u64;
+                            for i in 0..len {
+                                let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
+                                bits |= u64::from(byte) << (8 * i);
+                            }
+                            Opnd::Const { bits: bits & mask(w), width: w }
+                        }
                     }
-                    Opnd::Const { bits: bits & mask(w), width: w }
+                    [rl] if rl.offset == off && len == 8 && rl.size == 8 => {
+                        let PtrTarget::Global(g) = rl.target else {
+                            return Err(Unsupported(format!("memory: function address stored in global {}", self.objs[o].name)));
+                        };
+                        let target = self.global_obj(g.0, Loc::UNKNOWN)?;
+                        self.type_cell(r, true, Loc::UNKNOWN)?;
+                        Opnd::Const { bits: self.encode(target, rl.addend, Loc::UNKNOWN)?, width: 64 }
+                    }
+                    _ => return Err(Unsupported(format!("memory: part of a pointer stored in global {}", self.objs[o].name))),
                 };
                 self.blocks[0].insts.push(FInst::Copy { dst: r, v });
                 self.blocks[0].locs.push(Loc::UNKNOWN);
