@@ -5,8 +5,9 @@
 //!
 //! Modules, one idea each:
 //! * [`flatten`]: `main` with calls inlined (recursion to a bounded depth, the cut an error
-//!   region), cell-shaped memory promoted to registers, and arrays indexed by expressions as
-//!   if-then-else over their cells;
+//!   region), cell-shaped memory promoted to registers, arrays indexed by expressions as
+//!   if-then-else over their cells, and pointers as values (in memory, φs) read and written by
+//!   case split over the objects whose address escaped (DASH's aliasing case split);
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`engine`]: partition, abstract program, forest;

@@ -20,7 +20,8 @@
 //!
 //! Out of reach: objects of more than [`MAX_ARRAY_CELLS`] cells (the case split is linear in
 //! their number, and the partition's predicates name cells one by one: no quantified invariant
-//! like `∀k < i. a[k] = 0`), pointers stored in memory or compared, pointer φs.
+//! like `∀k < i. a[k] = 0`). An address with a variable offset that is stored or compared
+//! becomes a pointer register ([`super::pointers`]).
 
 use super::*;
 

@@ -13,8 +13,9 @@
 //!   its liveness register: a use after free or a double free is undefined behaviour (an error
 //!   region: `unknown` under unreach-call, never a verdict). A `free` of anything but the start
 //!   of a heap object always fails its check; `free(NULL)` does nothing.
-//! * An allocation in a loop (several objects from one site), `realloc`, and pointers stored in
-//!   memory make flattening fail: the objects are static, not a heap shape.
+//! * An allocation at a site on a cycle of its function's control flow stands for a few objects
+//!   used in turn ([`super::pointers`]); any other allocation that may run twice (a site in a
+//!   callee inlined into a loop) and `realloc` make flattening fail.
 //! * Leaks are checked where `main` returns, so under valid-memsafety [`crate::check`] declines
 //!   a program that allocates and has a loop (an execution that loses an object and then loops
 //!   forever would not be caught).

@@ -18,9 +18,11 @@
 //!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
 //!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
-//!   calls, floats and pointers held in registers make [`flatten`] fail, except `malloc`,
-//!   `calloc` and `free` of heap objects allocated at most once ([`heap`]) and addresses with
-//!   a variable index into a known object ([`arrays`]).
+//!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`]).
+//!   Addresses are static (object and offset) where the flattening knows them, an object with
+//!   a variable offset for arrays indexed by expressions ([`arrays`]), and otherwise 64-bit
+//!   registers holding encodings of (object, offset) ([`pointers`]: pointers in memory, φs,
+//!   selects, returns); an address is never an integer (`ptrtoint` is unsupported).
 //! * Recursion is inlined like any call, to [`MAX_RECURSION_DEPTH`] active calls of one function
 //!   (fewer once the program has [`MAX_RECURSIVE_BLOCKS`] blocks); a call deeper than that is a
 //!   [`FInst::Check`] that always fails with [`RECURSION_CUT`]: an error region of its own, so a
