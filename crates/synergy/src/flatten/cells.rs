@@ -4,8 +4,9 @@
 //!
 //! Invariants: a pointer is *static* — an object and a constant offset known at flattening time —
 //! or flattening fails; each `(offset, length)` of an object is one register, created on first
-//! use; an access outside the object, or one that overlaps another cell partially, makes
-//! flattening fail with a `memory` reason (the engine then answers `unknown`).
+//! use; a load or store outside the object is a check that always fails (a memory error where
+//! it is reached); an access that overlaps another cell partially makes flattening fail with a
+//! `memory` reason (the engine then answers `unknown`).
 
 use super::*;
 
@@ -50,6 +51,17 @@ impl<'m> Builder<'m> {
         let id = (self.objs.len() - 1) as u32;
         self.global_objs.insert(g, id);
         Ok(id)
+    }
+
+    /// Whether `[p.off, p.off+len)` lies inside `p.obj`.
+    pub(super) fn in_bounds(&self, p: StaticPtr, len: u64) -> bool {
+        p.off >= 0 && (p.off as u64).checked_add(len).is_some_and(|e| e <= self.objs[p.obj as usize].size)
+    }
+
+    /// An access at a constant offset outside its object: a memory error wherever it is
+    /// reached (a check that always fails; the rest of the path is dead).
+    pub(super) fn out_of_bounds(&mut self, cur: u32, loc: Loc) {
+        self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "access out of the bounds of its object", kind: CheckKind::Memory });
     }
 
     /// The register of the cell `[off, off+len)` of `p.obj`, created on first use.

@@ -215,6 +215,12 @@ impl<'m> Builder<'m> {
             }
         };
         self.check_alive(cur, loc, p.obj);
+        if !self.in_bounds(p, bytes) {
+            let dst = self.reg_of_value(f, fr, d, loc)?;
+            self.out_of_bounds(cur, loc);
+            self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width: w } });
+            return Ok(());
+        }
         let cell = self.cell(p, bytes, loc)?;
         self.type_cell(cell, is_ptr, loc)?;
         let dst = self.reg_of_value(f, fr, d, loc)?;
@@ -250,6 +256,10 @@ impl<'m> Builder<'m> {
             }
         };
         self.check_alive(cur, loc, p.obj);
+        if !self.in_bounds(p, bytes) {
+            self.out_of_bounds(cur, loc);
+            return Ok(());
+        }
         let cell = self.cell(p, bytes, loc)?;
         self.type_cell(cell, is_ptr, loc)?;
         let cw = self.regs[cell as usize].width;
