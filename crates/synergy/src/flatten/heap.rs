@@ -62,7 +62,7 @@ impl<'m> Builder<'m> {
                     Unsupported(format!("memory: {name} of a variable size at {}", m.describe_loc(loc)))
                 })?;
                 let Some(d) = inst.dest else { return Ok(Some(cur)) };
-                if self.on_cycle(f, self.ir_at) {
+                if self.call_in_loop || self.on_cycle(f, self.ir_at) {
                     // Several objects from one site ([`super::pointers`]).
                     let p = self.alloc_in_loop(f, cur, loc, size, name == "calloc")?;
                     fr.vals.insert(d.0, Val::Reg(p));

@@ -432,7 +432,12 @@ impl<'m> Builder<'m> {
             Some(d) if !matches!(m.types.get(ret_ty), Type::Void) => Some(self.reg_of_value(f, fr, d, loc)?),
             _ => None,
         };
-        let (entry, ()) = self.inline(*g, &vals, Some((ret_reg, cont)))?;
+        // An allocation in the callee runs repeatedly when this call does ([`super::pointers`]).
+        let outer = self.call_in_loop;
+        self.call_in_loop = outer || self.on_cycle(f, self.ir_at);
+        let inlined = self.inline(*g, &vals, Some((ret_reg, cont)));
+        self.call_in_loop = outer;
+        let (entry, ()) = inlined?;
         self.blocks[cur as usize].term = FTerm::Br(Edge { target: entry, assigns });
         self.blocks[cur as usize].term_loc = loc;
         Ok(cont)

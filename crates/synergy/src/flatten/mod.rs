@@ -350,6 +350,8 @@ struct Builder<'m> {
     cell_kinds: HashMap<u32, bool>,
     /// Per function, which IR blocks lie on a cycle.
     cycles: HashMap<u32, Vec<bool>>,
+    /// The function being inlined is called from a loop (of any caller).
+    call_in_loop: bool,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -421,6 +423,7 @@ pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
         cur: 0,
         cell_kinds: HashMap::new(),
         cycles: HashMap::new(),
+        call_in_loop: false,
     };
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {

@@ -21,12 +21,13 @@
 //!   pointers).
 //! * A cell holds pointers or integers, never both (a pointer read as an integer would expose
 //!   the encoding, which is not the VM's address): flattening fails otherwise.
-//! * An allocation site in a loop of its function has [`MAX_SITE_OBJECTS`] objects used in
-//!   turn (a counter register picks the next; each object's cells get their fresh contents
-//!   when the program starts, as nothing can reach an object before its allocation and none
-//!   is allocated twice); one more allocation there is a check that
-//!   always fails with [`SITE_CUT`], an error region of its own like the recursion cut: a
-//!   proof shows it unreachable, a test reaching it makes the answer `unknown` (bounded).
+//! * An allocation site in a loop of its function, or in a function called from a loop, has
+//!   [`MAX_SITE_OBJECTS`] objects used in turn (a counter register picks the next; each
+//!   object's cells get their fresh contents when the program starts, as nothing can reach an
+//!   object before its allocation and none is allocated twice); one more allocation there is
+//!   a check that always fails with [`SITE_CUT`], an error region of its own like the
+//!   recursion cut: a proof shows it unreachable, a test reaching it makes the answer
+//!   `unknown` (bounded).
 
 use super::*;
 
