@@ -29,9 +29,10 @@ fn in_object_word(off: i64) -> bool {
 }
 
 impl<'m> Builder<'m> {
-    /// A `Check` of `obj`'s liveness register, when it is a heap object.
+    /// A `Check` of `obj`'s liveness register, when it is a heap object or block-scoped.
     pub(super) fn check_alive(&mut self, cur: u32, loc: Loc, obj: u32) {
-        if let Some(a) = self.objs[obj as usize].alive {
+        let o = &self.objs[obj as usize];
+        if let Some(a) = o.alive.filter(|_| o.heap || o.scoped) {
             self.emit(cur, loc, FInst::Check { c: Opnd::Reg(a), what: "access to freed memory", kind: CheckKind::Memory });
         }
     }
@@ -71,7 +72,7 @@ impl<'m> Builder<'m> {
                 let fname = &m.function(f).name;
                 let oname = format!("{fname}:heap@{}", loc.line);
                 let alive = self.new_reg(format!("{oname}.alive"), 1);
-                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false });
+                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false, scoped: false });
                 let obj = (self.objs.len() - 1) as u32;
                 fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
                 self.emit(cur, loc, FInst::Copy { dst: alive, v: Opnd::Const { bits: 1, width: 1 } });

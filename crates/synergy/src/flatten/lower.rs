@@ -179,8 +179,34 @@ impl<'m> Builder<'m> {
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
         let shape = self.c_shape(elem_ty, n, &func.value(d).name, Some(func.name.clone()));
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false, shape, escaped: false });
+        // A local of an inlined call ends when the call returns, a block-scoped one (lifetime
+        // markers inside the function) where its block ends: it gets a liveness register, so
+        // that an address kept past its end reaches a failing check (undefined behaviour; a
+        // memory error under valid-memsafety). Only a block-scoped object's own static accesses
+        // need the check: a static address never leaves its function instance, and one kept
+        // in memory or a φ is a pointer register, whose accesses check every object's liveness.
+        let scoped = func.blocks.iter().enumerate().any(|(bi, b)| {
+            b.insts.iter().any(|i| match &i.kind {
+                InstKind::Intrinsic { which, args, .. } if args.get(1) == Some(&Operand::Value(d)) => match which {
+                    Intrinsic::LifetimeStart => bi != 0,
+                    Intrinsic::LifetimeEnd => !matches!(b.term, Terminator::Ret { .. }),
+                    _ => false,
+                },
+                _ => false,
+            })
+        });
+        let alive = (self.stack.len() > 1 || scoped).then(|| {
+            let a = self.new_reg(format!("{name}.alive"), 1);
+            self.blocks[0].insts.push(FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+            self.blocks[0].locs.push(Loc::UNKNOWN);
+            self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
+            a
+        });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive, heap: false, shape, escaped: false, scoped });
         let obj = (self.objs.len() - 1) as u32;
+        if self.stack.len() > 1 {
+            fr.frame_objs.push(obj);
+        }
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
         self.pending.push(Pending::Havoc { block: cur as usize, at, obj });
@@ -296,6 +322,9 @@ impl<'m> Builder<'m> {
             Intrinsic::LifetimeStart => {
                 // The object's scope is entered again: its cells are undefined.
                 let p = self.static_ptr(fr, args[1], loc)?;
+                if let Some(a) = self.objs[p.obj as usize].alive.filter(|_| !self.objs[p.obj as usize].heap) {
+                    self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
+                }
                 if !self.ir_block.0 {
                     self.objs[p.obj as usize].shape = None; // a block's scope: not nameable at every loop head
                 }
@@ -310,9 +339,13 @@ impl<'m> Builder<'m> {
                 if !(self.stack.len() == 1 && self.ir_block.1) {
                     self.scope_ends = true;
                 }
-                match self.static_ptr(fr, args[1], loc) {
-                    Ok(p) if !self.ir_block.1 => self.objs[p.obj as usize].shape = None,
-                    _ => {}
+                if let Ok(p) = self.static_ptr(fr, args[1], loc) {
+                    if !self.ir_block.1 {
+                        self.objs[p.obj as usize].shape = None;
+                    }
+                    if let Some(a) = self.objs[p.obj as usize].alive.filter(|_| !self.objs[p.obj as usize].heap) {
+                        self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+                    }
                 }
             }
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
@@ -454,6 +487,12 @@ impl<'m> Builder<'m> {
                     if let (Some(r), Some(v)) = (reg, val) {
                         let o = self.opnd(f, fr, *v, loc)?;
                         assigns.push((r, o));
+                    }
+                    // The call's locals end here.
+                    for &o in &fr.frame_objs {
+                        if let Some(a) = self.objs[o as usize].alive {
+                            self.emit(self.cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+                        }
                     }
                     FTerm::Br(Edge { target: cont, assigns })
                 }

@@ -245,6 +245,8 @@ struct Obj {
     shape: Option<CShape>,
     /// Its address is held in a pointer register or in memory ([`pointers`]).
     escaped: bool,
+    /// A block-scoped local: its own static accesses check its liveness register.
+    scoped: bool,
 }
 
 /// A named object's C shape: its identifier, its function (None: a global), the size of its
@@ -359,6 +361,8 @@ struct Builder<'m> {
 struct Frame {
     vals: HashMap<u32, Val>,
     heads: Vec<u32>,
+    /// The allocas of an inlined call (they end when it returns).
+    frame_objs: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -161,7 +161,7 @@ impl<'m> Builder<'m> {
         for k in 0..MAX_SITE_OBJECTS {
             let oname = format!("{fname}:heap@{}#{k}", loc.line);
             let alive = self.new_reg(format!("{oname}.alive"), 1);
-            self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true });
+            self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false });
             let obj = base + k as u32;
             let this = self.new_reg("site.this".into(), 1);
             self.emit(cur, loc, FInst::ICmp { dst: this, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(count), b: Opnd::Const { bits: k, width: 64 } });
