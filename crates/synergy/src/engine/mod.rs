@@ -49,6 +49,10 @@ pub struct Region {
     pub alive: bool,
     /// Forest states in this region, in the order they were added to F.
     pub members: Vec<usize>,
+    /// Once the region is split by `p`: `(p, a, b)` with `a`'s predicate `pred ∧ p` and `b`'s
+    /// `pred ∧ ¬p`. The regions of a location form a binary tree rooted at the location's first
+    /// region (number `loc`, whose predicate is `true`); the alive ones are its leaves.
+    pub split: Option<(TermId, usize, usize)>,
 }
 
 /// A state of the forest.
@@ -136,7 +140,8 @@ impl<'a> Ctx<'a> {
         };
         for l in 0..nloc {
             let t = cx.tm.tt();
-            cx.add_region(l, t);
+            let root = cx.add_region(l, t);
+            debug_assert_eq!(root, l, "location l's root region is region l");
         }
         cx
     }

@@ -11,7 +11,7 @@ use super::*;
 
 impl<'a> Ctx<'a> {
     pub(super) fn add_region(&mut self, loc: usize, pred: TermId) -> usize {
-        self.regions.push(Region { loc, pred, alive: true, members: Vec::new() });
+        self.regions.push(Region { loc, pred, alive: true, members: Vec::new(), split: None });
         let id = self.regions.len() - 1;
         self.at[loc].push(id);
         id
@@ -204,14 +204,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The alive region at `loc` whose predicate `vals` satisfies: down the location's split
+    /// tree from its root (region `loc`), one split predicate at a time — the same region as
+    /// testing each alive region's whole predicate, at the cost of the small predicates only.
     pub(super) fn region_of(&self, loc: usize, vals: &[u64]) -> usize {
-        for &r in &self.at[loc] {
-            if self.holds(self.regions[r].pred, vals) {
-                return r;
-            }
+        let mut r = loc;
+        while let Some((p, a, b)) = self.regions[r].split {
+            r = if self.holds(p, vals) { a } else { b };
         }
-        // The alive regions partition the location; reaching here would break that invariant.
-        self.at[loc][0]
+        debug_assert!(self.regions[r].alive && self.regions[r].loc == loc);
+        r
     }
 
     /// Splits region `s` by `p`. Returns the two new regions, or None if one side is empty.
@@ -228,9 +230,12 @@ impl<'a> Ctx<'a> {
         self.at[loc].retain(|&r| r != s);
         let ra = self.add_region(loc, a);
         let rb = self.add_region(loc, b);
+        self.regions[s].split = Some((p, ra, rb));
         let members = std::mem::take(&mut self.regions[s].members);
+        // Every member satisfies `sp` (it was placed in `s`), so `a = sp ∧ p` holds of it iff
+        // `p` does, and `p` is the smaller term.
         for m in members {
-            let r = if self.holds(a, &self.states[m].vals) { ra } else { rb };
+            let r = if self.holds(p, &self.states[m].vals) { ra } else { rb };
             self.states[m].region = r;
             self.regions[r].members.push(m);
         }
