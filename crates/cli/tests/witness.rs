@@ -114,3 +114,26 @@ fn a_true_from_the_explicit_engine_writes_a_witness_without_invariants() {
     assert_eq!(vigil_report::correctness::read_invariants(&text).unwrap(), vec![], "{text}");
     assert_eq!(validate(&prog, &w, &[]).0, Some(0));
 }
+
+#[test]
+fn a_loop_invariant_over_array_cells_is_written_and_checked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = tests_c("650_syn_witness_array_swap_true.c");
+    let w = dir.path().join("w.yml");
+    prove(&prog, &w, &[]).unwrap();
+    let text = std::fs::read_to_string(&w).unwrap();
+    let invs = vigil_report::correctness::read_invariants(&text).unwrap();
+    assert_eq!(invs.len(), 1, "{text}");
+    assert!(invs[0].value.contains("(unsigned int)a[0]") && invs[0].value.contains("(unsigned int)a[1]"), "{text}");
+    let (code, out) = validate(&prog, &w, &[]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 of 1 invariants inductive; they suffice to prove unreach-call: yes"), "{out}");
+    // The sum 13 is not where the loop starts; an index past the array names nothing.
+    for (changed, verdict) in [("12u", "NOT inductive"), ("a[1]", "unknown variable 'a[2]'")] {
+        let bad_value = if changed == "12u" { invs[0].value.replace("12u", "13u") } else { invs[0].value.replace("a[1]", "a[2]") };
+        let bad = dir.path().join("bad.yml");
+        std::fs::write(&bad, text.replace(&invs[0].value, &bad_value)).unwrap();
+        let (_, out) = validate(&prog, &bad, &[]);
+        assert!(out.contains(verdict), "{changed}: {out}");
+    }
+}

@@ -51,7 +51,7 @@ pub const MAX_FILTER_STATES: usize = 1000;
 pub const MAX_LOOP_CONSTANTS: usize = 16;
 
 /// Splits at one loop location before the first generalisation attempt.
-pub const THRESHOLD: u32 = 3;
+pub const THRESHOLD: u32 = 2;
 
 pub struct Generalizer {
     loops: Option<LoopForest>,

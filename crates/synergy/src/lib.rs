@@ -5,8 +5,10 @@
 //!
 //! Modules, one idea each:
 //! * [`flatten`]: `main` with non-recursive calls inlined and recursive functions as
-//!   procedures of their own, cell-shaped memory promoted to registers, and arrays indexed by
-//!   expressions as if-then-else over their cells;
+//!   procedures of their own, cell-shaped memory promoted to registers, arrays indexed by
+//!   expressions as if-then-else over their cells, and pointers as values (in memory, φs) read
+//!   and written by case split over the objects whose address escaped (DASH's aliasing case
+//!   split);
 //! * [`summary`]: procedure summaries after SMASH: must-summaries (the memo of concrete calls)
 //!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;

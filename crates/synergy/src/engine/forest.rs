@@ -146,6 +146,15 @@ impl<'a> Ctx<'a> {
                 );
                 return Some(Verdict::Unknown(Unknown::new(Cause::Bounded, why).at(l)));
             }
+            if w == crate::flatten::pointers::SITE_CUT {
+                let why = format!(
+                    "a test allocates more than the {} objects one allocation site stands for, at {}, after {} iterations",
+                    crate::flatten::pointers::MAX_SITE_OBJECTS,
+                    self.describe(l),
+                    self.stats.iterations
+                );
+                return Some(Verdict::Unknown(Unknown::new(Cause::Bounded, why).at(l)));
+            }
             let why = format!(
                 "undefined behaviour reachable ({w} at {}) after {} iterations",
                 self.describe(l),

@@ -310,8 +310,8 @@ mod tests {
     /// b0: x = nondet; b1: c = x >s 5; if c then b2 (error) else b3 (return).
     fn sample() -> Flat {
         let regs = vec![
-            RegInfo { name: "x".into(), width: 32, cell: false },
-            RegInfo { name: "c".into(), width: 1, cell: false },
+            RegInfo { name: "x".into(), width: 32, cell: false, ptr: false },
+            RegInfo { name: "c".into(), width: 1, cell: false, ptr: false },
         ];
         let blocks = vec![
             block("b0", vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }], FTerm::Br(br(1))),
@@ -323,7 +323,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, procs: Default::default() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, procs: Default::default(), cell_names: Vec::new() }
     }
 
     #[test]

@@ -20,7 +20,8 @@
 //!
 //! Out of reach: objects of more than [`MAX_ARRAY_CELLS`] cells (the case split is linear in
 //! their number, and the partition's predicates name cells one by one: no quantified invariant
-//! like `∀k < i. a[k] = 0`), pointers stored in memory or compared, pointer φs.
+//! like `∀k < i. a[k] = 0`). An address with a variable offset that is stored or compared
+//! becomes a pointer register ([`super::pointers`]).
 
 use super::*;
 
@@ -44,6 +45,7 @@ impl<'m> Builder<'m> {
         let (obj, mut off, mut reg) = match self.any_ptr(fr, base, loc)? {
             AnyPtr::Static(p) => (p.obj, p.off, None),
             AnyPtr::Dyn(p) => (p.obj, 0, Some(p.off)),
+            AnyPtr::Reg { reg, disp } => return self.reg_ptr_add(f, fr, cur, inst, reg, disp, offset, indices),
         };
         off = off.checked_add(offset).ok_or_else(overflow)?;
         for (i, scale) in indices {
@@ -96,8 +98,49 @@ impl<'m> Builder<'m> {
         Ok(())
     }
 
+    /// A `getelementptr` from a pointer register ([`super::pointers`]): constant indices move
+    /// the displacement; a variable index is added to the encoding, which must stay inside
+    /// its object's word.
+    #[allow(clippy::too_many_arguments)]
+    fn reg_ptr_add(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, base: u32, disp: i64, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest.expect("ptradd dest");
+        let overflow = || Unsupported("memory: offset overflow".into());
+        let mut disp = disp.checked_add(offset).ok_or_else(overflow)?;
+        let mut var: Vec<Opnd> = Vec::new();
+        for (i, scale) in indices {
+            match self.opnd(f, fr, *i, loc)? {
+                Opnd::Const { bits, width } => {
+                    disp = sext(bits, width).checked_mul(*scale).and_then(|x| disp.checked_add(x)).ok_or_else(overflow)?;
+                }
+                Opnd::Undef { .. } => return Err(Unsupported(format!("memory: undefined index at {}", self.m.describe_loc(loc)))),
+                idx @ Opnd::Reg(r) => {
+                    let w = self.regs[r as usize].width;
+                    let mut x = idx;
+                    if w < 64 {
+                        let t = self.temp(f, "idx.sext", 64);
+                        self.emit(cur, loc, FInst::Cast { dst: t, op: CastOp::SExt, from: w, to: 64, v: x });
+                        x = Opnd::Reg(t);
+                    }
+                    let t = self.temp(f, "idx.scaled", 64);
+                    self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Mul, w: 64, a: x, b: Opnd::Const { bits: *scale as u64, width: 64 }, nsw: false });
+                    var.push(Opnd::Reg(t));
+                }
+            }
+        }
+        let mut reg = base;
+        for x in var {
+            let t = self.new_ptr_reg(format!("{}:ptr.idx", self.m.function(f).name));
+            self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Add, w: 64, a: Opnd::Reg(reg), b: x, nsw: false });
+            self.same_object_check(cur, loc, reg, t);
+            reg = t;
+        }
+        fr.vals.insert(d.0, Val::RegPtr { reg, disp });
+        Ok(())
+    }
+
     /// The grid of `len`-byte cells of `obj` (see the module doc), created on first use.
-    fn grid(&mut self, obj: u32, len: u64, loc: Loc) -> Result<Vec<u32>, Unsupported> {
+    pub(super) fn grid(&mut self, obj: u32, len: u64, loc: Loc) -> Result<Vec<u32>, Unsupported> {
         let size = self.objs[obj as usize].size;
         if !matches!(len, 1 | 2 | 4 | 8) {
             return Err(Unsupported(format!("memory: {len}-byte access at a variable offset at {}", self.m.describe_loc(loc))));

@@ -4,8 +4,9 @@
 //!
 //! Invariants: a pointer is *static* — an object and a constant offset known at flattening time —
 //! or flattening fails; each `(offset, length)` of an object is one register, created on first
-//! use; an access outside the object, or one that overlaps another cell partially, makes
-//! flattening fail with a `memory` reason (the engine then answers `unknown`).
+//! use; a load or store outside the object is a check that always fails (a memory error where
+//! it is reached); an access that overlaps another cell partially makes flattening fail with a
+//! `memory` reason (the engine then answers `unknown`).
 
 use super::*;
 
@@ -13,7 +14,7 @@ impl<'m> Builder<'m> {
     pub(super) fn static_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<StaticPtr, Unsupported> {
         match self.any_ptr(fr, o, loc)? {
             AnyPtr::Static(p) => Ok(p),
-            AnyPtr::Dyn(_) => Err(Unsupported(format!("memory: computed pointer used as an object at {}", self.m.describe_loc(loc)))),
+            AnyPtr::Dyn(_) | AnyPtr::Reg { .. } => Err(Unsupported(format!("memory: computed pointer used as an object at {}", self.m.describe_loc(loc)))),
         }
     }
 
@@ -23,6 +24,8 @@ impl<'m> Builder<'m> {
             Operand::Value(v) => match fr.vals.get(&v.0) {
                 Some(Val::Ptr(p)) => *p,
                 Some(Val::Dyn(d)) => return Ok(AnyPtr::Dyn(*d)),
+                Some(Val::Reg(r)) if self.regs[*r as usize].ptr => return Ok(AnyPtr::Reg { reg: *r, disp: 0 }),
+                Some(Val::RegPtr { reg, disp }) => return Ok(AnyPtr::Reg { reg: *reg, disp: *disp }),
                 _ => return Err(Unsupported(format!("memory: access through a computed pointer at {}", self.m.describe_loc(loc)))),
             },
             Operand::Const(c) => match self.m.konst(c) {
@@ -43,10 +46,22 @@ impl<'m> Builder<'m> {
         if gl.init.is_none() {
             return Err(Unsupported(format!("memory: external global {} at {}", gl.name, self.m.describe_loc(loc))));
         }
-        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false });
+        let shape = self.c_shape(gl.ty, 1, &gl.name, None);
+        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape, escaped: false, scoped: false });
         let id = (self.objs.len() - 1) as u32;
         self.global_objs.insert(g, id);
         Ok(id)
+    }
+
+    /// Whether `[p.off, p.off+len)` lies inside `p.obj`.
+    pub(super) fn in_bounds(&self, p: StaticPtr, len: u64) -> bool {
+        p.off >= 0 && (p.off as u64).checked_add(len).is_some_and(|e| e <= self.objs[p.obj as usize].size)
+    }
+
+    /// An access at a constant offset outside its object: a memory error wherever it is
+    /// reached (a check that always fails; the rest of the path is dead).
+    pub(super) fn out_of_bounds(&mut self, cur: u32, loc: Loc) {
+        self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "access out of the bounds of its object", kind: CheckKind::Memory });
     }
 
     /// The register of the cell `[off, off+len)` of `p.obj`, created on first use.

@@ -13,8 +13,9 @@
 //!   its liveness register: a use after free or a double free is undefined behaviour (an error
 //!   region: `unknown` under unreach-call, never a verdict). A `free` of anything but the start
 //!   of a heap object always fails its check; `free(NULL)` does nothing.
-//! * An allocation in a loop (several objects from one site), `realloc`, and pointers stored in
-//!   memory make flattening fail: the objects are static, not a heap shape.
+//! * An allocation at a site on a cycle of its function's control flow stands for a few objects
+//!   used in turn ([`super::pointers`]); any other allocation that may run twice (a site in a
+//!   callee inlined into a loop) and `realloc` make flattening fail.
 //! * Leaks are checked where `main` returns, so under valid-memsafety [`crate::check`] declines
 //!   a program that allocates and has a loop (an execution that loses an object and then loops
 //!   forever would not be caught).
@@ -28,9 +29,10 @@ fn in_object_word(off: i64) -> bool {
 }
 
 impl<'m> Builder<'m> {
-    /// A `Check` of `obj`'s liveness register, when it is a heap object.
+    /// A `Check` of `obj`'s liveness register, when it is a heap object or block-scoped.
     pub(super) fn check_alive(&mut self, cur: u32, loc: Loc, obj: u32) {
-        if let Some(a) = self.objs[obj as usize].alive {
+        let o = &self.objs[obj as usize];
+        if let Some(a) = o.alive.filter(|_| o.heap || o.scoped) {
             self.emit(cur, loc, FInst::Check { c: Opnd::Reg(a), what: "access to freed memory", kind: CheckKind::Memory });
         }
     }
@@ -61,10 +63,16 @@ impl<'m> Builder<'m> {
                     Unsupported(format!("memory: {name} of a variable size at {}", m.describe_loc(loc)))
                 })?;
                 let Some(d) = inst.dest else { return Ok(Some(cur)) };
+                if self.call_in_loop || self.on_cycle(f, self.ir_at) {
+                    // Several objects from one site ([`super::pointers`]).
+                    let p = self.alloc_in_loop(f, cur, loc, size, name == "calloc")?;
+                    fr.vals.insert(d.0, Val::Reg(p));
+                    return Ok(Some(cur));
+                }
                 let fname = &m.function(f).name;
                 let oname = format!("{fname}:heap@{}", loc.line);
                 let alive = self.new_reg(format!("{oname}.alive"), 1);
-                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true });
+                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false, scoped: false });
                 let obj = (self.objs.len() - 1) as u32;
                 fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
                 self.emit(cur, loc, FInst::Copy { dst: alive, v: Opnd::Const { bits: 1, width: 1 } });
@@ -84,7 +92,15 @@ impl<'m> Builder<'m> {
                         return Ok(Some(cur));
                     }
                 }
-                let p = self.static_ptr(fr, a, loc)?;
+                let p = match self.any_ptr(fr, a, loc)? {
+                    AnyPtr::Reg { reg, disp } => {
+                        let at = self.blocks[cur as usize].insts.len();
+                        let what = super::pointers::PtrOp::Free;
+                        self.pending.push(Pending::Access(super::pointers::PtrAccess { block: cur as usize, at, loc, reg, disp, len: 0, what }));
+                        return Ok(Some(cur));
+                    }
+                    _ => self.static_ptr(fr, a, loc)?,
+                };
                 match self.objs[p.obj as usize].alive.filter(|_| self.objs[p.obj as usize].heap) {
                     Some(alive) if p.off == 0 => {
                         self.emit(cur, loc, FInst::Check { c: Opnd::Reg(alive), what: "free of freed memory", kind: CheckKind::Memory });
@@ -113,6 +129,15 @@ impl<'m> Builder<'m> {
         let loc = inst.loc;
         let unsupported = || Unsupported(format!("memory: pointer comparison at {}", self.m.describe_loc(loc)));
         let is_null = |o: Operand| matches!(o, Operand::Const(c) if matches!(self.m.konst(c), Const::Null));
+        let in_reg = |me: &mut Self, o: Operand| matches!(me.any_ptr(fr, o, loc), Ok(AnyPtr::Reg { .. }));
+        if (in_reg(self, lhs) || in_reg(self, rhs)) && matches!(pred, ICmpPred::Eq | ICmpPred::Ne) {
+            // A pointer register: the encodings compare as the addresses do ([`super::pointers`]).
+            let a = self.opnd(f, fr, lhs, loc)?;
+            let b = self.opnd(f, fr, rhs, loc)?;
+            let dst = self.reg_of_value(f, fr, inst.dest.expect("icmp dest"), loc)?;
+            self.emit(cur, loc, FInst::ICmp { dst, pred, w: 64, a, b });
+            return Ok(());
+        }
         let known = match (is_null(lhs), is_null(rhs)) {
             (true, true) => Some(true),
             (false, true) | (true, false) => {

@@ -9,6 +9,7 @@
 //! rest's registers); anything not listed here makes flattening fail with the construct and its
 //! location.
 
+use super::pointers::{PtrAccess, PtrOp};
 use super::*;
 use vigil_ir::svcomp::{self, Role};
 
@@ -68,9 +69,14 @@ impl<'m> Builder<'m> {
     pub(super) fn lower_block(&mut self, f: FuncId, b: BlockId, fr: &mut Frame, ret: Option<(Option<u32>, u32)>) -> Result<(), Unsupported> {
         let blk = &self.m.function(f).blocks[b.index()];
         let mut cur = fr.heads[b.index()];
+        // Where a lifetime marker stands says whether its object's scope is the whole function.
+        let here = (b.index() == 0, matches!(blk.term, Terminator::Ret { .. }));
         for inst in &blk.insts {
+            // (Set per instruction: an inlined call lowers other blocks in between.)
+            (self.ir_block, self.ir_at, self.cur) = (here, b, cur);
             cur = self.lower_inst(f, fr, cur, inst)?;
         }
+        (self.ir_at, self.cur) = (b, cur);
         let loc = blk.term_loc;
         let term = self.lower_terminator(f, b, fr, &blk.term, loc, ret)?;
         self.blocks[cur as usize].term = term;
@@ -113,7 +119,7 @@ impl<'m> Builder<'m> {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
                 self.emit(cur, loc, FInst::Copy { dst, v });
             }
-            InstKind::Alloca { elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_size, *count)?,
+            InstKind::Alloca { elem_ty, elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_ty, *elem_size, *count)?,
             InstKind::PtrAdd { base, offset, indices, .. } => self.lower_ptr_add(f, fr, cur, inst, *base, *offset, indices)?,
             InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
             InstKind::Store { ptr, val, ty, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty)?,
@@ -158,7 +164,8 @@ impl<'m> Builder<'m> {
     }
 
     /// An alloca of constant size: a new object whose cells become undefined when it executes.
-    pub(super) fn lower_alloca(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, elem_size: u64, count: Operand) -> Result<(), Unsupported> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_alloca(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, elem_ty: vigil_ir::TypeId, elem_size: u64, count: Operand) -> Result<(), Unsupported> {
         let m = self.m;
         let loc = inst.loc;
         let d = inst.dest.expect("alloca dest");
@@ -171,8 +178,35 @@ impl<'m> Builder<'m> {
         };
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive: None, heap: false });
+        let shape = self.c_shape(elem_ty, n, &func.value(d).name, Some(func.name.clone()));
+        // A local of an inlined call ends when the call returns, a block-scoped one (lifetime
+        // markers inside the function) where its block ends: it gets a liveness register, so
+        // that an address kept past its end reaches a failing check (undefined behaviour; a
+        // memory error under valid-memsafety). Only a block-scoped object's own static accesses
+        // need the check: a static address never leaves its function instance, and one kept
+        // in memory or a φ is a pointer register, whose accesses check every object's liveness.
+        let scoped = func.blocks.iter().enumerate().any(|(bi, b)| {
+            b.insts.iter().any(|i| match &i.kind {
+                InstKind::Intrinsic { which, args, .. } if args.get(1) == Some(&Operand::Value(d)) => match which {
+                    Intrinsic::LifetimeStart => bi != 0,
+                    Intrinsic::LifetimeEnd => !matches!(b.term, Terminator::Ret { .. }),
+                    _ => false,
+                },
+                _ => false,
+            })
+        });
+        let alive = (self.stack.len() > 1 || scoped).then(|| {
+            let a = self.new_reg(format!("{name}.alive"), 1);
+            self.blocks[0].insts.push(FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+            self.blocks[0].locs.push(Loc::UNKNOWN);
+            self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
+            a
+        });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive, heap: false, shape, escaped: false, scoped });
         let obj = (self.objs.len() - 1) as u32;
+        if self.stack.len() > 1 {
+            fr.frame_objs.push(obj);
+        }
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
         self.pending.push(Pending::Havoc { block: cur as usize, at, obj });
@@ -183,7 +217,8 @@ impl<'m> Builder<'m> {
     pub(super) fn lower_load(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, ptr: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
         let loc = inst.loc;
         let d = inst.dest.expect("load dest");
-        let w = self.int_width(ty, "load", loc)?;
+        let is_ptr = self.m.types.is_ptr(ty);
+        let w = if is_ptr { 64 } else { self.int_width(ty, "load", loc)? };
         if w % 8 != 0 && w != 1 {
             return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
         }
@@ -192,11 +227,28 @@ impl<'m> Builder<'m> {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
+                for c in self.grid(p.obj, bytes, loc)? {
+                    self.type_cell(c, is_ptr, loc)?;
+                }
                 return self.dyn_load(f, cur, loc, p, bytes, w, dst);
+            }
+            AnyPtr::Reg { reg, disp } => {
+                let dst = self.reg_of_value(f, fr, d, loc)?;
+                let at = self.blocks[cur as usize].insts.len();
+                let what = PtrOp::Load { dst, w, ptr: is_ptr };
+                self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len: bytes, what }));
+                return Ok(());
             }
         };
         self.check_alive(cur, loc, p.obj);
+        if !self.in_bounds(p, bytes) {
+            let dst = self.reg_of_value(f, fr, d, loc)?;
+            self.out_of_bounds(cur, loc);
+            self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width: w } });
+            return Ok(());
+        }
         let cell = self.cell(p, bytes, loc)?;
+        self.type_cell(cell, is_ptr, loc)?;
         let dst = self.reg_of_value(f, fr, d, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {
@@ -210,15 +262,32 @@ impl<'m> Builder<'m> {
     /// A store to a cell: a copy into the cell's register.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
-        let w = self.int_width(ty, "store", loc)?;
+        let is_ptr = self.m.types.is_ptr(ty);
+        let w = if is_ptr { 64 } else { self.int_width(ty, "store", loc)? };
         let v = self.opnd(f, fr, val, loc)?;
         let bytes = self.m.types.store_size(ty);
         let p = match self.any_ptr(fr, ptr, loc)? {
             AnyPtr::Static(p) => p,
-            AnyPtr::Dyn(p) => return self.dyn_store(f, cur, loc, p, bytes, w, v),
+            AnyPtr::Dyn(p) => {
+                for c in self.grid(p.obj, bytes, loc)? {
+                    self.type_cell(c, is_ptr, loc)?;
+                }
+                return self.dyn_store(f, cur, loc, p, bytes, w, v);
+            }
+            AnyPtr::Reg { reg, disp } => {
+                let at = self.blocks[cur as usize].insts.len();
+                let what = PtrOp::Store { v, w, ptr: is_ptr };
+                self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len: bytes, what }));
+                return Ok(());
+            }
         };
         self.check_alive(cur, loc, p.obj);
+        if !self.in_bounds(p, bytes) {
+            self.out_of_bounds(cur, loc);
+            return Ok(());
+        }
         let cell = self.cell(p, bytes, loc)?;
+        self.type_cell(cell, is_ptr, loc)?;
         let cw = self.regs[cell as usize].width;
         if cw == w {
             self.emit(cur, loc, FInst::Copy { dst: cell, v });
@@ -253,12 +322,32 @@ impl<'m> Builder<'m> {
             Intrinsic::LifetimeStart => {
                 // The object's scope is entered again: its cells are undefined.
                 let p = self.static_ptr(fr, args[1], loc)?;
+                if let Some(a) = self.objs[p.obj as usize].alive.filter(|_| !self.objs[p.obj as usize].heap) {
+                    self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
+                }
+                if !self.ir_block.0 {
+                    self.objs[p.obj as usize].shape = None; // a block's scope: not nameable at every loop head
+                }
                 let at = self.blocks[cur as usize].insts.len();
                 self.pending.push(Pending::Havoc { block: cur as usize, at, obj: p.obj });
             }
             // Cell-shaped objects are reached only through their own loads and stores, which C
             // scoping keeps inside the object's life.
-            Intrinsic::LifetimeEnd => self.scope_ends = true,
+            Intrinsic::LifetimeEnd => {
+                // The end of main's own frame, as main returns, ends the program too: no
+                // address can be kept past it.
+                if !(self.stack.len() == 1 && self.ir_block.1) {
+                    self.scope_ends = true;
+                }
+                if let Ok(p) = self.static_ptr(fr, args[1], loc) {
+                    if !self.ir_block.1 {
+                        self.objs[p.obj as usize].shape = None;
+                    }
+                    if let Some(a) = self.objs[p.obj as usize].alive.filter(|_| !self.objs[p.obj as usize].heap) {
+                        self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+                    }
+                }
+            }
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
             other => return Err(Unsupported(format!("intrinsic {} at {}", other.llvm_name(), self.m.describe_loc(loc)))),
         }
@@ -353,9 +442,18 @@ impl<'m> Builder<'m> {
         for (i, a) in args.iter().enumerate() {
             let is_ptr_param = callee_f.params.get(i).map(|p| m.types.is_ptr(callee_f.value(*p).ty));
             if is_ptr_param == Some(true) {
-                vals.push(match self.any_ptr(fr, *a, loc)? {
-                    AnyPtr::Static(p) => Val::Ptr(p),
-                    AnyPtr::Dyn(p) => Val::Dyn(p),
+                vals.push(match self.any_ptr(fr, *a, loc) {
+                    Ok(AnyPtr::Static(p)) => Val::Ptr(p),
+                    Ok(AnyPtr::Dyn(p)) => Val::Dyn(p),
+                    Ok(AnyPtr::Reg { reg, disp }) => Val::RegPtr { reg, disp },
+                    // null or another constant address: passed as its encoding
+                    Err(_) => {
+                        let pv = callee_f.params[i];
+                        let r = self.new_ptr_reg(format!("{gname}:{}", callee_f.value(pv).name));
+                        let v = self.opnd(f, fr, *a, loc)?;
+                        assigns.push((r, v));
+                        Val::Reg(r)
+                    }
                 });
             } else {
                 let pv = callee_f.params.get(i).ok_or_else(|| Unsupported(format!("call of {gname}: arity")))?;
@@ -371,7 +469,12 @@ impl<'m> Builder<'m> {
             Some(d) if !matches!(m.types.get(ret_ty), Type::Void) => Some(self.reg_of_value(f, fr, d, loc)?),
             _ => None,
         };
-        let (entry, ()) = self.inline(*g, &vals, Some((ret_reg, cont)))?;
+        // An allocation in the callee runs repeatedly when this call does ([`super::pointers`]).
+        let outer = self.call_in_loop;
+        self.call_in_loop = outer || self.on_cycle(f, self.ir_at);
+        let inlined = self.inline(*g, &vals, Some((ret_reg, cont)));
+        self.call_in_loop = outer;
+        let (entry, ()) = inlined?;
         self.blocks[cur as usize].term = FTerm::Br(Edge { target: entry, assigns });
         self.blocks[cur as usize].term_loc = loc;
         Ok(cont)
@@ -388,6 +491,12 @@ impl<'m> Builder<'m> {
                     if let (Some(r), Some(v)) = (reg, val) {
                         let o = self.opnd(f, fr, *v, loc)?;
                         assigns.push((r, o));
+                    }
+                    // The call's locals end here.
+                    for &o in &fr.frame_objs {
+                        if let Some(a) = self.objs[o as usize].alive {
+                            self.emit(self.cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 0, width: 1 } });
+                        }
                     }
                     FTerm::Br(Edge { target: cont, assigns })
                 }

@@ -18,9 +18,11 @@
 //!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
 //!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
-//!   calls, floats and pointers held in registers make [`flatten`] fail, except `malloc`,
-//!   `calloc` and `free` of heap objects allocated at most once ([`heap`]) and addresses with
-//!   a variable index into a known object ([`arrays`]).
+//!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`]).
+//!   Addresses are static (object and offset) where the flattening knows them, an object with
+//!   a variable offset for arrays indexed by expressions ([`arrays`]), and otherwise 64-bit
+//!   registers holding encodings of (object, offset) ([`pointers`]: pointers in memory, φs,
+//!   selects, returns); an address is never an integer (`ptrtoint` is unsupported).
 //! * A call of a recursive function is a [`FInst::Call`] of its procedure ([`procs`]), answered
 //!   by summaries. When some recursive function is beyond the procedure model, recursion is
 //!   instead inlined like any call, to [`MAX_RECURSION_DEPTH`] active calls of one function
@@ -35,6 +37,7 @@ mod arrays;
 mod cells;
 mod heap;
 mod lower;
+pub mod pointers;
 pub mod procs;
 
 use std::collections::HashMap;
@@ -147,6 +150,8 @@ pub struct RegInfo {
     pub width: u32,
     /// A promoted memory cell (its value persists across loop iterations like a φ's).
     pub cell: bool,
+    /// Holds a pointer's encoding ([`pointers`]), not a C value.
+    pub ptr: bool,
 }
 
 /// The flattened program.
@@ -172,6 +177,24 @@ pub struct Flat {
     pub heap_objects: usize,
     /// The recursive procedures the program calls ([`procs`]; empty when recursion is inlined).
     pub procs: std::rc::Rc<procs::ProcTable>,
+    /// The memory cells that have a C name (see [`CellName`]).
+    pub cell_names: Vec<CellName>,
+}
+
+/// The C name of a memory cell (for witnesses, [`crate::witness`]): `ident` for a scalar object
+/// of the cell's width, `ident[index]` for the element of an integer array whose size is the
+/// cell's. Only globals and locals whose scope is the whole function (lifetime markers, if
+/// any, only in the function's entry block and in blocks that return) are named; the witness writer drops a name that two objects claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellName {
+    pub reg: u32,
+    pub ident: String,
+    /// The function of a local (None: a global).
+    pub func: Option<String>,
+    /// The element of an array (None: a scalar).
+    pub index: Option<u64>,
+    /// The object (the cells of one object share it).
+    pub obj: u32,
 }
 
 impl Flat {
@@ -226,10 +249,92 @@ struct Obj {
     alive: Option<u32>,
     /// Allocated by `malloc`/`calloc`.
     heap: bool,
+    /// How the cells can be named in C (see [`CellName`]).
+    shape: Option<CShape>,
+    /// Its address is held in a pointer register or in memory ([`pointers`]).
+    escaped: bool,
+    /// A block-scoped local: its own static accesses check its liveness register.
+    scoped: bool,
 }
 
-/// Pending instructions that mention whole objects; expanded once all cells are known.
+/// A named object's C shape: its identifier, its function (None: a global), the size of its
+/// integer elements, and whether it is an array.
+#[derive(Clone, Debug)]
+struct CShape {
+    ident: String,
+    func: Option<String>,
+    elem: u64,
+    array: bool,
+}
+
+impl Pending {
+    /// Where the code goes: (flat block, instruction index).
+    fn position(&self) -> (usize, usize) {
+        match self {
+            Pending::Access(a) => (a.block, a.at),
+            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } => (*block, *at),
+        }
+    }
+}
+
+impl<'m> Builder<'m> {
+    /// The copies into `obj`'s cells that a havoc or fill makes.
+    fn fill_code(&mut self, p: &Pending, obj: u32) -> Result<Vec<FInst>, Unsupported> {
+        let mut code = Vec::new();
+        for (co, cl, r) in self.objs[obj as usize].cells.clone() {
+            let w = self.regs[r as usize].width;
+            let v = match p {
+                Pending::Havoc { .. } => Opnd::Undef { width: w },
+                Pending::Fill { off, bytes, loc, .. } => {
+                    let end = off + bytes.len() as u64;
+                    if co + cl <= *off || end <= co {
+                        continue;
+                    }
+                    if co < *off || end < co + cl {
+                        return Err(Unsupported(format!(
+                            "memory: a cell of {} partly written by a memory copy at {}",
+                            self.objs[obj as usize].name,
+                            self.m.describe_loc(*loc)
+                        )));
+                    }
+                    let mut bits = 0u64;
+                    for i in 0..cl {
+                        bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
+                    }
+                    if bits != 0 {
+                        self.type_cell(r, false, *loc)?;
+                    }
+                    Opnd::Const { bits: bits & mask(w), width: w }
+                }
+                Pending::Access(_) => unreachable!("not a fill"),
+            };
+            code.push(FInst::Copy { dst: r, v });
+        }
+        Ok(code)
+    }
+
+    /// The C shape of an object of `count` values of type `ty` named `ident` (see [`CellName`]).
+    fn c_shape(&self, ty: vigil_ir::TypeId, count: u64, ident: &str, func: Option<String>) -> Option<CShape> {
+        let valid = ident.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+            && ident.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        let int_bytes = |t: vigil_ir::TypeId| match self.m.types.get(t) {
+            Type::Int { bits } if matches!(bits, 8 | 16 | 32 | 64) => Some(u64::from(*bits / 8)),
+            _ => None,
+        };
+        let (elem, array) = match self.m.types.get(ty) {
+            Type::Int { .. } => (int_bytes(ty)?, count != 1),
+            Type::Array { elem, .. } if count == 1 => (int_bytes(*elem)?, true),
+            _ => return None,
+        };
+        valid.then(|| CShape { ident: ident.to_string(), func, elem, array })
+    }
+}
+
+/// Pending instructions that mention whole objects or every escaped object; expanded once
+/// all cells are known.
 enum Pending {
+    /// An access through a pointer register ([`pointers`]).
+    Access(pointers::PtrAccess),
     Havoc { block: usize, at: usize, obj: u32 },
     /// `memset`/`memcpy` of constant bytes: `bytes` written from `off` (see [`arrays`]).
     Fill { block: usize, at: usize, obj: u32, off: u64, bytes: Vec<u8>, loc: Loc },
@@ -248,6 +353,17 @@ struct Builder<'m> {
     /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
     alloc_sites: Vec<(u32, Loc)>,
     scope_ends: bool,
+    /// The IR block being lowered: (is its function's entry, ends with a return).
+    ir_block: (bool, bool),
+    /// The IR block being lowered, and the flat block instructions go to.
+    ir_at: BlockId,
+    cur: u32,
+    /// Cells that hold pointers (true) or integers (false) ([`pointers`]).
+    cell_kinds: HashMap<u32, bool>,
+    /// Per function, which IR blocks lie on a cycle.
+    cycles: HashMap<u32, Vec<bool>>,
+    /// The function being inlined is called from a loop (of any caller).
+    call_in_loop: bool,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -255,6 +371,8 @@ struct Builder<'m> {
 struct Frame {
     vals: HashMap<u32, Val>,
     heads: Vec<u32>,
+    /// The allocas of an inlined call (they end when it returns).
+    frame_objs: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -262,6 +380,8 @@ enum Val {
     Reg(u32),
     Ptr(StaticPtr),
     Dyn(DynPtr),
+    /// The address `reg + disp`, `reg` a pointer register ([`pointers`]).
+    RegPtr { reg: u32, disp: i64 },
 }
 
 /// An address computed at run time: a modelled object and a byte offset held in a 64-bit
@@ -277,6 +397,8 @@ struct DynPtr {
 enum AnyPtr {
     Static(StaticPtr),
     Dyn(DynPtr),
+    /// A pointer register plus a constant ([`pointers`]).
+    Reg { reg: u32, disp: i64 },
 }
 
 /// Bound on the size of the inlined program (inlining can grow it exponentially).
@@ -341,11 +463,17 @@ impl<'m> Builder<'m> {
             registry,
             alloc_sites: Vec::new(),
             scope_ends: false,
+            ir_block: (false, false),
+            ir_at: BlockId(0),
+            cur: 0,
+            cell_kinds: HashMap::new(),
+            cycles: HashMap::new(),
+            call_in_loop: false,
         }
     }
 
     fn new_reg(&mut self, name: String, width: u32) -> u32 {
-        self.regs.push(RegInfo { name, width, cell: false });
+        self.regs.push(RegInfo { name, width, cell: false, ptr: false });
         (self.regs.len() - 1) as u32
     }
 
@@ -395,6 +523,18 @@ impl<'m> Builder<'m> {
         }
         // Registers for every value defined by an instruction (not for static pointers: decided
         // when the defining instruction is seen, before any use in dominance order, except φs).
+        // Pointer values computed at run time (φs, loads, selects) are pointer registers,
+        // known before any use whatever the block order.
+        for blk in &func.blocks {
+            for inst in &blk.insts {
+                if let (Some(d), InstKind::Phi { .. } | InstKind::Load { .. } | InstKind::Select { .. }) = (inst.dest, &inst.kind) {
+                    if self.m.types.is_ptr(func.value(d).ty) {
+                        let r = self.new_ptr_reg(format!("{fname}:{}", func.value(d).name));
+                        fr.vals.insert(d.0, Val::Reg(r));
+                    }
+                }
+            }
+        }
         for bi in 0..func.blocks.len() {
             self.lower_block(f, BlockId(bi as u32), &mut fr, ret)?;
         }
@@ -411,8 +551,13 @@ impl<'m> Builder<'m> {
         }
         let func = self.m.function(f);
         let info = func.value(v);
-        let w = self.int_width(info.ty, &info.name, loc)?;
-        let r = self.new_reg(format!("{}:{}", func.name, info.name), w);
+        let name = format!("{}:{}", func.name, info.name);
+        let r = if self.m.types.is_ptr(info.ty) {
+            self.new_ptr_reg(name)
+        } else {
+            let w = self.int_width(info.ty, &info.name, loc)?;
+            self.new_reg(name, w)
+        };
         fr.vals.insert(v.0, Val::Reg(r));
         Ok(r)
     }
@@ -420,9 +565,8 @@ impl<'m> Builder<'m> {
     fn opnd(&mut self, f: FuncId, fr: &mut Frame, o: Operand, loc: Loc) -> Result<Opnd, Unsupported> {
         match o {
             Operand::Value(v) => match fr.vals.get(&v.0).copied() {
-                Some(Val::Ptr(_) | Val::Dyn(_)) => {
-                    Err(Unsupported(format!("memory: address used as a value at {}", self.m.describe_loc(loc))))
-                }
+                // An address as a value: its encoding ([`pointers`]).
+                Some(p @ (Val::Ptr(_) | Val::Dyn(_) | Val::RegPtr { .. })) => self.ptr_value(p, loc),
                 _ => Ok(Opnd::Reg(self.reg_of_value(f, fr, v, loc)?)),
             },
             Operand::Const(c) => match self.m.konst(c) {
@@ -430,9 +574,16 @@ impl<'m> Builder<'m> {
                     let w = self.int_width(*ty, "constant", loc)?;
                     Ok(Opnd::Const { bits: *bits & mask(w), width: w })
                 }
+                Const::Undef { ty } if self.m.types.is_ptr(*ty) => Ok(Opnd::Undef { width: 64 }),
                 Const::Undef { ty } => {
                     let w = self.int_width(*ty, "undef", loc)?;
                     Ok(Opnd::Undef { width: w })
+                }
+                Const::Null => Ok(Opnd::Const { bits: 0, width: 64 }),
+                Const::Ptr { target: PtrTarget::Global(g), offset } => {
+                    let (g, offset) = (g.0, *offset);
+                    let obj = self.global_obj(g, loc)?;
+                    Ok(Opnd::Const { bits: self.encode(obj, offset, loc)?, width: 64 })
                 }
                 other => Err(Unsupported(format!("memory: constant {other:?} at {}", self.m.describe_loc(loc)))),
             },
@@ -449,10 +600,6 @@ impl<'m> Builder<'m> {
                     .iter()
                     .find(|(b, _)| *b == from)
                     .ok_or_else(|| Unsupported(format!("phi without incoming value at {}", self.m.describe_loc(loc))))?;
-                let ty = func.value(dst).ty;
-                if self.m.types.is_ptr(ty) {
-                    return Err(Unsupported(format!("memory: pointer phi at {}", self.m.describe_loc(inst.loc))));
-                }
                 let r = self.reg_of_value(f, fr, dst, inst.loc)?;
                 let v = self.opnd(f, fr, *val, inst.loc)?;
                 assigns.push((r, v));
@@ -463,69 +610,88 @@ impl<'m> Builder<'m> {
 
     fn finish(mut self) -> Result<Flat, Unsupported> {
         self.check_alloc_sites()?;
-        // Havoc of alloca'd cells when the alloca executes (copies of undef) and constant fills
-        // (copies of their bytes). Inserted back to front so recorded positions stay valid; of two at one position, the
-        // later recorded is inserted first, so that it ends up after the earlier one.
-        let mut pend: Vec<(usize, Pending)> = std::mem::take(&mut self.pending).into_iter().enumerate().collect();
-        pend.sort_by_key(|(i, p)| match p {
-            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } => std::cmp::Reverse((*block, *at, *i)),
-        });
-        for (_, p) in pend {
-            let (block, at, obj) = match &p {
-                Pending::Havoc { block, at, obj } | Pending::Fill { block, at, obj, .. } => (*block, *at, *obj),
-            };
-            let cells = self.objs[obj as usize].cells.clone();
-            for (co, cl, r) in cells.into_iter().rev() {
-                let w = self.regs[r as usize].width;
-                let v = match &p {
-                    Pending::Havoc { .. } => Opnd::Undef { width: w },
-                    Pending::Fill { off, bytes, loc, .. } => {
-                        let end = off + bytes.len() as u64;
-                        if co + cl <= *off || end <= co {
-                            continue;
-                        }
-                        if co < *off || end < co + cl {
-                            return Err(Unsupported(format!(
-                                "memory: a cell of {} partly written by a memory copy at {}",
-                                self.objs[obj as usize].name,
-                                self.m.describe_loc(*loc)
-                            )));
-                        }
-                        let mut bits = 0u64;
-                        for i in 0..cl {
-                            bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
-                        }
-                        Opnd::Const { bits: bits & mask(w), width: w }
-                    }
-                };
-                self.blocks[block].insts.insert(at, FInst::Copy { dst: r, v });
-                self.blocks[block].locs.insert(at, Loc::UNKNOWN);
-            }
-        }
-        // Globals: initial values in block 0.
-        for o in &self.objs {
-            let Some(init) = &o.global_init else { continue };
-            for &(off, len, r) in &o.cells {
-                if init.relocs.iter().any(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)) {
-                    return Err(Unsupported(format!("memory: pointer stored in global {}", o.name)));
+        // The objects addresses in global initialisers name are escaped (their own
+        // initialisers may name more).
+        let mut i = 0;
+        while i < self.objs.len() {
+            let relocs = self.objs[i].global_init.as_ref().map(|g| g.relocs.clone()).unwrap_or_default();
+            for rl in relocs {
+                if let PtrTarget::Global(g) = rl.target {
+                    let o = self.global_obj(g.0, Loc::UNKNOWN)?;
+                    self.objs[o as usize].escaped = true;
                 }
-                let undef = init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul);
+            }
+            i += 1;
+        }
+        self.add_access_cells()?;
+        // Havoc of alloca'd cells when the alloca executes (copies of undef), constant fills
+        // (copies of their bytes), renewed objects of a loop's allocation site and accesses
+        // through pointer registers ([`pointers`]). Inserted back to front so recorded
+        // positions stay valid; of two at one position, the later recorded is inserted first,
+        // so that it ends up after the earlier one.
+        let mut pend: Vec<(usize, Pending)> = std::mem::take(&mut self.pending).into_iter().enumerate().collect();
+        pend.sort_by_key(|(i, p)| std::cmp::Reverse((p.position(), *i)));
+        for (_, p) in pend {
+            let (block, at) = p.position();
+            let (code, loc) = match &p {
+                Pending::Access(a) => (self.expand_access(a)?, a.loc),
+                Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } => (self.fill_code(&p, *obj)?, Loc::UNKNOWN),
+            };
+            let n = code.len();
+            self.blocks[block].insts.splice(at..at, code);
+            self.blocks[block].locs.splice(at..at, std::iter::repeat(loc).take(n));
+        }
+        // Globals: initial values in block 0; an address in an initialiser is its encoding.
+        for o in 0..self.objs.len() {
+            let Some(init) = self.objs[o].global_init.clone() else { continue };
+            for (off, len, r) in self.objs[o].cells.clone() {
                 let w = (len * 8) as u32;
-                let v = if undef {
-                    Opnd::Undef { width: w }
-                } else {
-                    let mut bits = 0u64;
-                    for i in 0..len {
-                        let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
-                        bits |= u64::from(byte) << (8 * i);
+                let overlapping: Vec<&vigil_ir::Reloc> = init.relocs.iter().filter(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)).collect();
+                let v = match overlapping[..] {
+                    [] => {
+                        let undef = init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul);
+                        if undef {
+                            Opnd::Undef { width: w }
+                        } else {
+                            let mut bits = 0u64;
+                            for i in 0..len {
+                                let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
+                                bits |= u64::from(byte) << (8 * i);
+                            }
+                            Opnd::Const { bits: bits & mask(w), width: w }
+                        }
                     }
-                    Opnd::Const { bits: bits & mask(w), width: w }
+                    [rl] if rl.offset == off && len == 8 && rl.size == 8 => {
+                        let PtrTarget::Global(g) = rl.target else {
+                            return Err(Unsupported(format!("memory: function address stored in global {}", self.objs[o].name)));
+                        };
+                        let target = self.global_obj(g.0, Loc::UNKNOWN)?;
+                        self.type_cell(r, true, Loc::UNKNOWN)?;
+                        Opnd::Const { bits: self.encode(target, rl.addend, Loc::UNKNOWN)?, width: 64 }
+                    }
+                    _ => return Err(Unsupported(format!("memory: part of a pointer stored in global {}", self.objs[o].name))),
                 };
                 self.blocks[0].insts.push(FInst::Copy { dst: r, v });
                 self.blocks[0].locs.push(Loc::UNKNOWN);
             }
         }
         self.add_leak_checks();
+        let mut cell_names = Vec::new();
+        for (i, o) in self.objs.iter().enumerate() {
+            let Some(sh) = &o.shape else { continue };
+            for &(off, len, reg) in &o.cells {
+                if self.cell_kinds.get(&reg) == Some(&true) {
+                    continue;
+                }
+                let index = match (sh.array, off % sh.elem) {
+                    _ if len != sh.elem => continue,
+                    (true, 0) => Some(off / sh.elem),
+                    (false, _) if off == 0 => None,
+                    _ => continue,
+                };
+                cell_names.push(CellName { reg, ident: sh.ident.clone(), func: sh.func.clone(), index, obj: i as u32 });
+            }
+        }
         Ok(Flat {
             blocks: self.blocks,
             regs: self.regs,
@@ -536,6 +702,7 @@ impl<'m> Builder<'m> {
             scope_ends: self.scope_ends,
             heap_objects: self.objs.iter().filter(|o| o.heap).count(),
             procs: Default::default(),
+            cell_names,
         })
     }
 }

@@ -20,7 +20,7 @@
 //!
 //! A subset of C expressions with C's integer promotions and usual arithmetic conversions
 //! (LP64 or ILP32 `long`): integer literals with suffixes, casts to integer types, unary
-//! `- ~ ! +`, binary `* + - << >> < <= > >= == != & ^ | && ||` and `?:`. A variable must appear
+//! `- ~ ! +`, binary `* + - << >> < <= > >= == != & ^ | && ||` and `?:`. A variable (or an array element `a[2]` with a decimal index) must appear
 //! directly under a cast to a type of its register's width (its signedness is not in the
 //! program vigil analyses). Signed arithmetic wraps (what the bit-vector terms mean); division
 //! and shifts by non-constants are refused. Whatever [`render`] writes, [`parse`] reads back
@@ -202,8 +202,8 @@ enum Tok {
     P(&'static str),
 }
 
-const PUNCT: [&str; 25] = [
-    "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "(", ")", "?", ":", "|", "^", "&", "<", ">", "+", "-", "*", "/", "%", "~", "!", ",",
+const PUNCT: [&str; 27] = [
+    "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "(", ")", "[", "]", "?", ":", "|", "^", "&", "<", ">", "+", "-", "*", "/", "%", "~", "!", ",",
 ];
 
 fn tokens(s: &str) -> Result<Vec<Tok>, String> {
@@ -445,8 +445,15 @@ impl Parser<'_> {
         if self.eat("(") {
             if let Some((w, signed)) = self.type_name() {
                 // A cast; a variable directly under it takes the cast's type.
-                if let Some(Tok::Id(name)) = self.peek().cloned() {
+                if let Some(Tok::Id(mut name)) = self.peek().cloned() {
                     self.pos += 1;
+                    // An array element with a constant index: `a[2]`.
+                    if self.eat("[") {
+                        let Some(Tok::Num(i)) = self.peek().cloned() else { return Err(format!("'{name}[' needs a constant index")) };
+                        self.pos += 1;
+                        self.expect("]")?;
+                        name = format!("{name}[{}]", i.parse::<u64>().map_err(|_| format!("index '{i}' of '{name}'"))?);
+                    }
                     let (t, rw) = (self.var)(&name).ok_or_else(|| format!("unknown variable '{name}' at this loop head"))?;
                     if rw != w {
                         return Err(format!("'{name}' has {rw} bits, cast to a {w}-bit type"));

@@ -14,7 +14,10 @@
 //! `f:x.N` that the edges into the head assign (a φ that mem2reg made for the local `x`) is the
 //! value of `x` there; [`names_at`] maps such names, drops names two registers claim and names
 //! that differ only by trailing digits (clang's renaming of shadowed locals), and names nothing
-//! else. Writer and checker use the same map.
+//! else. Memory cells are named too ([`crate::flatten::CellName`]): `g` for a global scalar,
+//! `a[2]` for the element of an integer array `a` (a global, or a local of the head's function
+//! whose scope is the whole function), when no other object or φ claims the identifier. Writer
+//! and checker use the same map.
 //!
 //! **Checking** ([`validate`]): the cut points are block 0 (invariant `true`) and the loop heads
 //! (the conjunction of the invariants claimed there, or `true`); the loop forest's heads cut
@@ -84,8 +87,17 @@ pub fn names_at(flat: &Flat, header: u32) -> HashMap<String, u32> {
             }
         }
     }
-    let mut claimed: HashMap<String, Vec<u32>> = HashMap::new();
+    // Per identifier, who claims it: a φ register, or the cells of a memory object.
+    #[derive(PartialEq)]
+    enum Owner {
+        Phi(u32),
+        Object(u32),
+    }
+    let mut claimed: HashMap<String, Vec<(Owner, u32, Option<u64>)>> = HashMap::new();
     for r in phis {
+        if flat.regs[r as usize].ptr {
+            continue; // a pointer's encoding is not its C value
+        }
         let full = &flat.regs[r as usize].name;
         let Some(local) = full.strip_prefix(func.as_str()).and_then(|s| s.strip_prefix(':')) else { continue };
         let Some((base, n)) = local.rsplit_once('.') else { continue };
@@ -96,7 +108,13 @@ pub fn names_at(flat: &Flat, header: u32) -> HashMap<String, u32> {
         let ok = ident.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
             && ident.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
         if ok {
-            claimed.entry(ident.to_string()).or_default().push(r);
+            claimed.entry(ident.to_string()).or_default().push((Owner::Phi(r), r, None));
+        }
+    }
+    // Memory cells of globals and of the head's function's whole-function locals.
+    for c in &flat.cell_names {
+        if c.func.as_ref().is_none_or(|f| f == func) {
+            claimed.entry(c.ident.clone()).or_default().push((Owner::Object(c.obj), c.reg, c.index));
         }
     }
     let names: Vec<String> = claimed.keys().cloned().collect();
@@ -106,8 +124,17 @@ pub fn names_at(flat: &Flat, header: u32) -> HashMap<String, u32> {
     };
     let mut out = HashMap::new();
     for (n, rs) in &claimed {
-        if rs.len() == 1 && !renamed(n) && !names.iter().any(|m| m != n && renamed(m) && m.trim_end_matches(|c: char| c.is_ascii_digit()) == n) {
-            out.insert(n.clone(), rs[0]);
+        let one_owner = match rs[0].0 {
+            Owner::Phi(_) => rs.len() == 1,
+            Owner::Object(_) => rs.iter().all(|x| x.0 == rs[0].0),
+        };
+        if one_owner && !renamed(n) && !names.iter().any(|m| m != n && renamed(m) && m.trim_end_matches(|c: char| c.is_ascii_digit()) == n) {
+            for (_, r, index) in rs {
+                match index {
+                    Some(i) => out.insert(format!("{n}[{i}]"), *r),
+                    None => out.insert(n.clone(), *r),
+                };
+            }
         }
     }
     out

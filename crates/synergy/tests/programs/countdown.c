@@ -1,7 +1,8 @@
 // Figure 6 of the SYNERGY paper: no abstract error trace at all (the error is behind
 // assume(0)), so SYNERGY answers at once; Lee-Yannakakis diverges (y>0, y>1, ...).
+// paper: test8.c, 2 iterations (Table 1)
 // expect: true
-// max-iterations: 1
+// max-iterations: 2
 // expect-ly: unknown
 // expect-cegar: true
 // max-iterations-baseline: 40

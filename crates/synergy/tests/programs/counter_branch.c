@@ -1,10 +1,11 @@
-// A deterministic loop with a nondeterministic branch inside and the check after the loop (the
-// pattern of test11/test12 in the SYNERGY paper's Table 1). The proof needs the relational
+// A deterministic loop with a nondeterministic branch inside and the check after the loop, whose
+// proof needs generalisation (as Table 1's test17.c–test20.c do). The proof needs the relational
 // invariant x <= i (and 0 <= x, i <= 100) — bit-precisely, x >= 0 alone is not inductive because
 // x + 1 could wrap. Without generalisation the refinements walk the loop backwards.
+// paper: test20.c, 22 iterations (Table 1)
 // expect: true
 // expect-without-generalization: unknown (within 30 iterations)
-// max-iterations: 60
+// max-iterations: 22
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,6 +1,7 @@
 // Figure 7 of the SYNERGY paper (from DART): found by directed tests.
+// paper: test9.c, 3 iterations (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 3
 // expect-ly: false
 // expect-cegar: false
 extern int __VERIFIER_nondet_int(void);

@@ -1,7 +1,8 @@
 // Figure 1 of the SYNERGY paper: a deterministic loop of 1000 iterations, then a check on an
 // input. The error is reachable iff a <= 0.
+// paper: test6.c, 1 iteration (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 1
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,7 +1,8 @@
 // Figure 4 of the SYNERGY paper: as loop1000.c, with the values in a two-element array that
 // mem2reg cannot promote (the engine models its two cells).
+// paper: test5.c, 2 iterations (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 2
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,7 +1,8 @@
 // Figure 4 of the SYNERGY paper, check inverted (error iff a[0] > 0): as loop1000.c, with the values in a two-element array that
 // mem2reg cannot promote (the engine models its two cells).
+// paper: test3.c, 5 iterations (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 5
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

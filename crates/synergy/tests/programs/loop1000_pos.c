@@ -1,8 +1,9 @@
 // Figure 1 of the SYNERGY paper, check inverted: a deterministic loop of 1000 iterations, then a check on an
 // input. The error is reachable iff a > 0: the first test (all inputs 0) misses it, so the
 // ordered trace must follow that test through all 1000 iterations (frontier after the loop).
+// paper: test4.c, 2 iterations (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 2
 // expect-cegar: unknown
 // max-iterations-baseline: 30
 extern int __VERIFIER_nondet_int(void);

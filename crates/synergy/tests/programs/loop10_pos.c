@@ -2,8 +2,9 @@
 // baselines, which need one refinement per loop iteration): a deterministic loop, then a check on an
 // input. The error is reachable iff a > 0: the first test (all inputs 0) misses it, so the
 // ordered trace must follow that test through all 10 iterations (frontier after the loop).
+// paper: test7.c, 6 iterations (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 6
 // expect-ly: false
 // expect-cegar: false
 // max-iterations-baseline: 200

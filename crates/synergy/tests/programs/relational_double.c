@@ -1,8 +1,9 @@
 // A counting loop whose proof needs the relational invariant s == 2*i: the generalisation
 // takes it from the affine hull of the tests' values at the loop head. Without it SYNERGY
 // splits on s == 2, s == 4, ... and does not converge.
+// paper: test19.c, 24 iterations (Table 1)
 // expect: true
-// max-iterations: 30
+// max-iterations: 24
 // expect-without-generalization: unknown (within 30 iterations)
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void reach_error(void);

@@ -1,6 +1,7 @@
 // A switch: the directed test must pick the case value 7.
+// paper: test10.c, 3 iterations (Table 1)
 // expect: false
-// max-iterations: 10
+// max-iterations: 3
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {
