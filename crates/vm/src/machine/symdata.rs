@@ -158,7 +158,8 @@ impl SymData {
         solver.set_conflict_limit(Some(config.solver.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
         solver.set_deadline(config.deadline);
         Some(Box::new(SymData {
-            tm: TermManager::new(),
+            // The class configuration's `[bv.rewrite]` choices apply to every term of the search.
+            tm: TermManager::with_rewrite_config(config.solver.rewrite),
             solver,
             replay: config.wide_inputs.clone(),
             nondet,
