@@ -158,6 +158,8 @@ def evenly(files, k):
 def select(args):
     out = Path(args.out)
     for engine, cls in CLASSES.items():
+        if args.engines and engine not in args.engines.split(","):
+            continue
         seen = set()
         lines = []
         for set_name in ("train", "validate"):

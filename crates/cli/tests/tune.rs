@@ -359,3 +359,24 @@ fn engines_take_the_rewrite_rules_from_their_solver_configuration() {
         assert!(texts[1].contains("#xffffffff"), "{engine}");
     }
 }
+
+/// The explicit engine answers queries from its solver's recent models (`solver_model_hits` in
+/// `stats`); `[bv] model-cache = 0` turns that off, and the verdict stays the same.
+#[test]
+fn the_explicit_engine_reuses_models_and_the_setting_turns_it_off() {
+    let run = |settings: &[&str]| {
+        let o = vigil()
+            .args(["check", "--engine", "explicit", "--stats", "--format", "json", "--timeout", "60"])
+            .args(settings)
+            .arg(corpus("504_syn_relational_sum_true.c"))
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        (v["verdict"].clone(), v["stats"]["solver_model_hits"].as_u64().expect("solver_model_hits"))
+    };
+    let (verdict, hits) = run(&[]);
+    assert_eq!(verdict, "true");
+    assert!(hits > 0, "no query was answered by a recent model");
+    let (v0, hits0) = run(&["-C", "bv.model-cache=0"]);
+    assert_eq!((v0, hits0), (verdict, 0));
+}
