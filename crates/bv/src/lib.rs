@@ -23,6 +23,7 @@ pub mod solver;
 pub mod sort;
 pub mod term;
 pub mod value;
+pub mod word_eval;
 
 pub use eval::{Evaluator, Value};
 pub use rewrite::{RewriteConfig, Rule};

@@ -294,7 +294,25 @@ fn overflow_warnings(out: &std::process::Output) -> Vec<String> {
 }
 
 /// Compiles one C file; returns clang's overflow warnings.
+/// Compiles one C file to bitcode at `out`, or copies the bitcode of the same compilation done
+/// earlier in this process (see [`crate::memo`]); returns clang's overflow warnings.
 fn compile_c(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -> Result<Vec<String>, FrontendError> {
+    static COMPILED: crate::memo::Table<(Vec<u8>, Vec<String>)> = std::sync::OnceLock::new();
+    // clang's flags do not depend on `mem2reg` or the runtime (later steps).
+    let flags_only = FrontendOptions { mem2reg: false, runtime: None, ..opts.clone() };
+    let key = crate::memo::request_key(&[input.to_path_buf()], &flags_only);
+    let (bitcode, warnings) = crate::memo::remembered(&COMPILED, key, || {
+        let warnings = run_clang(input, out, prelude, opts)?;
+        let bitcode = std::fs::read(out).map_err(|e| FrontendError::Io { path: out.to_path_buf(), reason: e.to_string() })?;
+        Ok((bitcode, warnings))
+    })?;
+    if !out.exists() {
+        std::fs::write(out, &bitcode).map_err(|e| FrontendError::Io { path: out.to_path_buf(), reason: e.to_string() })?;
+    }
+    Ok(warnings)
+}
+
+fn run_clang(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -> Result<Vec<String>, FrontendError> {
     let tool = &opts.tools.clang;
     let mut with_prelude = Command::new(tool);
     with_prelude.arg("-include").arg(prelude).args(clang_args(input, out, opts));

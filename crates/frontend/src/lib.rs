@@ -9,6 +9,7 @@
 pub mod driver;
 pub mod error;
 pub mod lower;
+mod memo;
 pub mod shifts;
 pub mod uninit;
 
@@ -28,7 +29,13 @@ use std::path::PathBuf;
 /// and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let mut m = load_without_shift_signs(inputs, opts)?;
-    if let Some(sites) = driver::signed_shift_sites(inputs, opts) {
+    // Signed shifts depend on the source and clang's flags only.
+    static SHIFTS: memo::Table<Option<Vec<shifts::ShiftSite>>> = std::sync::OnceLock::new();
+    let flags_only = FrontendOptions { mem2reg: false, runtime: None, ..opts.clone() };
+    let sites = memo::remembered(&SHIFTS, memo::request_key(inputs, &flags_only), || {
+        Ok::<_, std::convert::Infallible>(driver::signed_shift_sites(inputs, opts))
+    });
+    if let Ok(Some(sites)) = sites {
         shifts::mark_signed(&mut m, &sites);
     }
     Ok(m)
@@ -77,6 +84,11 @@ pub fn first_undef_use(m: &vigil_ir::Module) -> Option<vigil_ir::Loc> {
 }
 
 fn load_as_asked(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
+    static LOADS: memo::Table<vigil_ir::Module> = std::sync::OnceLock::new();
+    memo::remembered(&LOADS, memo::request_key(inputs, opts), || compile_and_lower(inputs, opts))
+}
+
+fn compile_and_lower(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let bc = driver::build_bitcode(inputs, opts)?;
     let mut m = load_verified_bitcode(&bc.path)?;
     m.compiler_warnings = bc.warnings.clone();

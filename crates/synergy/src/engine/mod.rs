@@ -76,11 +76,25 @@ pub struct Ctx<'a> {
     pub at: Vec<Vec<usize>>,
     edge_cache: HashMap<(usize, usize), bool>,
     pub states: Vec<FState>,
-    index: HashMap<(usize, Rc<[u64]>), usize>,
+    /// Forest states by (location, values), to find a state again (hashed with the VM's fast
+    /// hasher: tests add one state per block step).
+    index: vigil_vm::fasthash::FastMap<(usize, Rc<[u64]>), usize>,
     pub stats: Stats,
     pub splits_at: Vec<u32>,
-    /// Per predicate, the registers it mentions (see [`Ctx::holds`]).
-    free_regs: std::cell::RefCell<HashMap<TermId, Rc<[usize]>>>,
+    /// Per predicate, how [`Ctx::holds`] evaluates it (compiled once: every test state is
+    /// placed in a region by evaluating predicates).
+    compiled: std::cell::RefCell<HashMap<TermId, CompiledPred>>,
+    /// The word array [`vigil_bv::word_eval::WordProgram::eval`] reuses.
+    eval_scratch: std::cell::RefCell<Vec<u64>>,
+}
+
+/// A region predicate prepared for evaluation on concrete states: a word program over the
+/// registers when every sub-term fits in 64 bits, else the registers it mentions for the
+/// reference evaluator.
+#[derive(Clone)]
+enum CompiledPred {
+    Word(Rc<vigil_bv::word_eval::WordProgram>),
+    Reference(Rc<[usize]>),
 }
 
 /// Result of a solver query.
@@ -114,10 +128,11 @@ impl<'a> Ctx<'a> {
             at: vec![Vec::new(); nloc],
             edge_cache: HashMap::new(),
             states: Vec::new(),
-            index: HashMap::new(),
+            index: Default::default(),
             stats: Stats::default(),
             splits_at: vec![0; nloc],
-            free_regs: Default::default(),
+            compiled: Default::default(),
+            eval_scratch: Default::default(),
         };
         for l in 0..nloc {
             let t = cx.tm.tt();

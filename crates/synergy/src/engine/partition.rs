@@ -172,26 +172,36 @@ impl<'a> Ctx<'a> {
         if let Some(b) = self.tm.bool_value(pred) {
             return b;
         }
-        // The registers `pred` mentions, computed once per predicate (a split evaluates its
-        // predicate on every member state).
-        let idx = {
-            let mut cache = self.free_regs.borrow_mut();
+        // Compiled once per predicate: a split evaluates its predicate on every member state,
+        // and every test state is placed in a region.
+        let compiled = {
+            let mut cache = self.compiled.borrow_mut();
             match cache.get(&pred) {
-                Some(i) => i.clone(),
+                Some(c) => c.clone(),
                 None => {
-                    let fv = symbolic::free_vars(&self.tm, pred);
-                    let i: Rc<[usize]> = self.canon.iter().enumerate().filter(|(_, v)| fv.contains(v)).map(|(i, _)| i).collect();
-                    cache.insert(pred, i.clone());
-                    i
+                    let reg_of: HashMap<TermId, u32> = self.canon.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+                    let c = match vigil_bv::word_eval::WordProgram::compile(&self.tm, pred, |v| reg_of.get(&v).copied()) {
+                        Some(p) => CompiledPred::Word(Rc::new(p)),
+                        None => {
+                            let fv = symbolic::free_vars(&self.tm, pred);
+                            CompiledPred::Reference(self.canon.iter().enumerate().filter(|(_, v)| fv.contains(v)).map(|(i, _)| i).collect())
+                        }
+                    };
+                    cache.insert(pred, c.clone());
+                    c
                 }
             }
         };
-        let assign = idx.iter().map(|&i| {
-            let w = self.flat.regs[i].width;
-            (self.canon[i], Value::Bv(vigil_bv::BitVecValue::from_u64(w, vals[i])))
-        });
-        let mut ev = vigil_bv::Evaluator::new(&self.tm, assign);
-        ev.eval(pred) == Value::Bool(true)
+        match compiled {
+            CompiledPred::Word(p) => p.eval(vals, &mut self.eval_scratch.borrow_mut()) == 1,
+            CompiledPred::Reference(idx) => {
+                let assign = idx.iter().map(|&i| {
+                    let w = self.flat.regs[i].width;
+                    (self.canon[i], Value::Bv(vigil_bv::BitVecValue::from_u64(w, vals[i])))
+                });
+                vigil_bv::Evaluator::new(&self.tm, assign).eval(pred) == Value::Bool(true)
+            }
+        }
     }
 
     pub(super) fn region_of(&self, loc: usize, vals: &[u64]) -> usize {
