@@ -2,6 +2,7 @@
 """Builds the tuning classes of vigil's own engines (issue #19) from their solver queries.
 
     python3 bench/collect_vcs.py dump   --vigil BIN --out /tmp/tune2 [--timeout 8] [--jobs 2]
+                 [--only REGEX] [--engines explicit,static] [--unroll K]
     python3 bench/collect_vcs.py select --vigil BIN --out /tmp/tune2 [--per-task 4] [--max-set 200]
 
 `dump` runs `vigil check --engine E --dump-vcs DIR` on every task of the training programs
@@ -88,10 +89,16 @@ def dump(args):
         if args.sets and set_name not in args.sets.split(","):
             continue
         tasks = tasks[:: args.every]
+        if args.only:
+            tasks = [t for t in tasks if re.search(args.only, t[0])]
         for engine in CLASSES:
+            if args.engines and engine not in args.engines.split(","):
+                continue
             for name, path, prop, flags in tasks:
                 if engine == "static" and prop not in STATIC_PROPERTIES:
                     continue
+                if engine == "static" and args.unroll:
+                    flags = [*flags, "--unroll", str(args.unroll)]
                 d = Path(args.out) / "raw" / set_name / engine / name
                 if d.exists() and (d / ".done").exists():
                     continue
@@ -151,6 +158,8 @@ def evenly(files, k):
 def select(args):
     out = Path(args.out)
     for engine, cls in CLASSES.items():
+        if args.engines and engine not in args.engines.split(","):
+            continue
         seen = set()
         lines = []
         for set_name in ("train", "validate"):
@@ -209,6 +218,9 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="dump every N-th task only (a smaller sample)")
     ap.add_argument("--reverse", action="store_true", help="dump the tasks in reverse order (a second process)")
     ap.add_argument("--sets", default="", help="dump only these sets (train,validate)")
+    ap.add_argument("--only", default="", help="dump only the tasks whose name matches this regular expression")
+    ap.add_argument("--engines", default="", help="dump only these engines (explicit,static)")
+    ap.add_argument("--unroll", type=int, default=0, help="the static engine's --unroll (0: its default)")
     args = ap.parse_args()
     dump(args) if args.step == "dump" else select(args)
 

@@ -50,6 +50,9 @@ pub struct SolverConfig {
     pub conflict_limit: Option<u64>,
     /// Wall-clock budget from solver creation. `[bv] timeout-s`. Default: none.
     pub timeout: Option<Duration>,
+    /// How many recent models answer later checks they satisfy (`crate::model_cache`).
+    /// `[bv] model-cache`. Default: none (the solver's user decides; a plain solver keeps none).
+    pub model_cache: Option<usize>,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
     /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
@@ -64,6 +67,7 @@ impl Default for SolverConfig {
             check_models: cfg!(debug_assertions),
             conflict_limit: None,
             timeout: None,
+            model_cache: None,
             sat: Vec::new(),
             sat_params: vigil_sat::Params::default(),
         }
@@ -174,6 +178,7 @@ impl SolverConfig {
             match (section, key, value) {
                 ("bv", "check-models", ConfigValue::Bool(b)) => c.check_models = b,
                 ("bv", "conflict-limit", ConfigValue::Int(n)) if n >= 0 => c.conflict_limit = Some(n as u64),
+                ("bv", "model-cache", ConfigValue::Int(n)) if (0..=1024).contains(&n) => c.model_cache = Some(n as usize),
                 ("bv", "timeout-s", ConfigValue::Int(n)) if n >= 0 => c.timeout = Some(Duration::from_secs(n as u64)),
                 ("bv", "timeout-s", ConfigValue::Float(f)) if f >= 0.0 && f.is_finite() => {
                     c.timeout = Some(Duration::from_secs_f64(f))

@@ -16,6 +16,7 @@ pub mod config;
 pub mod derived;
 pub mod eval;
 pub mod fp;
+pub mod model_cache;
 pub mod rewrite;
 pub mod smtlib;
 pub mod solver;

@@ -12,6 +12,9 @@
 //! - After `Sat`, model values are obtained by evaluating terms under the variable values the SAT
 //!   core found (variables it never saw are 0/false); with `check_models` on, every asserted
 //!   term and assumption is re-evaluated and a false one turns the answer into an error.
+//! - With a model cache ([`Solver::set_model_cache`], `[bv] model-cache`), a check that one of
+//!   the last models satisfies is answered `Sat` with that model, before anything is blasted
+//!   ([`crate::model_cache`]); `Unsat` and `Unknown` always come from the SAT core.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -24,6 +27,7 @@ use crate::aig::{ClauseSink, Tseitin};
 use crate::blast::Blaster;
 use crate::config::SolverConfig;
 use crate::eval::{Evaluator, Value};
+use crate::model_cache::ModelCache;
 use crate::sort::Sort;
 use crate::term::{TermId, TermManager};
 use crate::value::BitVecValue;
@@ -69,6 +73,8 @@ impl std::error::Error for SolverError {}
 #[derive(Clone, Copy, Default, Debug)]
 pub struct SolverStats {
     pub checks: u64,
+    /// Checks answered by a cached model (no SAT call).
+    pub model_cache_hits: u64,
     pub aig_nodes: usize,
     pub sat_vars: usize,
     pub clauses: u64,
@@ -114,6 +120,7 @@ pub struct Solver {
     interrupt: Option<Arc<AtomicBool>>,
     clauses: u64,
     checks: u64,
+    models: ModelCache,
 }
 
 impl Default for Solver {
@@ -135,6 +142,7 @@ impl Solver {
             tseitin: Tseitin::new(),
             conflict_limit: config.conflict_limit,
             deadline: config.timeout.map(|d| Instant::now() + d),
+            models: ModelCache::new(config.model_cache.unwrap_or(0)),
             config,
             levels: Vec::new(),
             assertions: vec![Vec::new()],
@@ -144,12 +152,18 @@ impl Solver {
             model: None,
             interrupt: None,
             clauses: 0,
-        checks: 0,
+            checks: 0,
         }
     }
 
     pub fn config(&self) -> &SolverConfig {
         &self.config
+    }
+
+    /// Keeps the last `capacity` models and answers a check that one of them satisfies from it
+    /// (0: off, the default; see [`crate::model_cache`]).
+    pub fn set_model_cache(&mut self, capacity: usize) {
+        self.models = ModelCache::new(capacity);
     }
 
     /// Limits the number of SAT conflicts per check (`None`: unlimited).
@@ -170,6 +184,7 @@ impl Solver {
     pub fn stats(&self) -> SolverStats {
         SolverStats {
             checks: self.checks,
+            model_cache_hits: self.models.hits,
             aig_nodes: self.blaster.aig.num_nodes(),
             sat_vars: self.sat.num_vars(),
             clauses: self.clauses,
@@ -241,6 +256,15 @@ impl Solver {
     pub fn check_assuming(&mut self, tm: &TermManager, assumptions: &[TermId]) -> Result<CheckResult, SolverError> {
         self.invalidate();
         self.checks += 1;
+        if self.models.is_enabled() {
+            let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
+            if let Some(m) = self.models.find(tm, &roots) {
+                self.model = Some(m);
+                self.last = Some(CheckResult::Sat);
+                self.last_assumptions = assumptions.to_vec();
+                return Ok(CheckResult::Sat);
+            }
+        }
         let mut lits: Vec<Lit> = self.levels.clone();
         let mut lit_terms: Vec<(Lit, TermId)> = Vec::new();
         for &a in assumptions {
@@ -262,7 +286,9 @@ impl Solver {
         self.last_assumptions = assumptions.to_vec();
         match r {
             CheckResult::Sat => {
-                self.model = Some(self.read_model(tm));
+                let model = self.read_model(tm);
+                self.models.insert(&model);
+                self.model = Some(model);
                 if self.config.check_models {
                     let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
                     let model = self.model.as_ref().map(|m| m.iter().map(|(k, v)| (*k, v.clone())));

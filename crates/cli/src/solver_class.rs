@@ -8,7 +8,9 @@
 //! [`STATIC_CLASS`]; an engine whose class has no shipped configuration, like synergy, starts from
 //! the defaults), `default` (every engine starts from the defaults), or the name of a shipped
 //! class (every engine starts from it). The `[sat]`, `[bv]` and `[bv.rewrite]` settings of
-//! `--config` and `-C` then apply on top, in their order.
+//! `--config` and `-C` then apply on top, in their order. The explicit and static engines build
+//! their terms with the result's `[bv.rewrite]` rules and run their solvers with its `[sat]`
+//! parameters, so every tunable choice of a class reaches them.
 //!
 //! Invariants: a configuration only changes how fast the solver answers, never what it answers
 //! (the tuner rejects configurations that answer differently, and every solver answer is sound

@@ -43,8 +43,9 @@ pub struct TuneArgs {
     #[arg(long, value_enum, default_value = "sat")]
     solver: SolverArg,
     /// With --solver smt: tune only the SAT core's parameters, leaving the rewrite rules at their
-    /// defaults. For queries dumped by an engine (`vigil check --dump-vcs`): the engine's own term
-    /// manager built and rewrote their terms, so a rewrite setting would not reach it.
+    /// defaults. (The engines' term managers take `[bv.rewrite]` from their class configuration,
+    /// so rules may be tuned for dumped queries too; but a dumped query was already rewritten by
+    /// the rules the dumping run had on, so turning a rule off reaches it only in part.)
     #[arg(long)]
     sat_params_only: bool,
     /// Minimise mean run time instead of PAR-10.

@@ -322,3 +322,61 @@ fn stats_name_the_solver_class_and_the_override_works() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no tuned configuration for class `no-such-class`"), "{}", stderr(&o));
 }
+
+/// The engines build their terms with the rewrite rules of their solver configuration
+/// (`[bv.rewrite]`, so a class configuration's choices reach them): 089's countdown `y - 1` per
+/// iteration is collected into one constant (`y + 0xfffffffe` after two) by `add-const` and
+/// `add-normalize`, and with these rules off the dumped queries keep the chain of
+/// `+ 0xffffffff`. Verdicts agree.
+#[test]
+fn engines_take_the_rewrite_rules_from_their_solver_configuration() {
+    let dir = tempfile::tempdir().unwrap();
+    for engine in ["explicit", "static"] {
+        let mut texts = Vec::new();
+        let mut verdicts = Vec::new();
+        for (tag, settings) in [("on", &[][..]), ("off", &["-C", "bv.rewrite.add-const=false", "-C", "bv.rewrite.add-normalize=false"][..])] {
+            let d = dir.path().join(format!("{engine}-{tag}"));
+            let o = vigil()
+                .args(["check", "--engine", engine, "--timeout", "60", "--format", "json", "--unroll", "3"])
+                .args(["--max-states", "12", "--dump-vcs"])
+                .arg(&d)
+                .args(settings)
+                .arg(corpus("089_countdown_true.c"))
+                .output()
+                .unwrap();
+            assert!(o.status.code().is_some_and(|c| c != 2), "{}", stderr(&o));
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+            verdicts.push(v["verdict"].clone());
+            let mut all = String::new();
+            for e in std::fs::read_dir(&d).expect("queries dumped") {
+                all.push_str(&std::fs::read_to_string(e.unwrap().path()).unwrap());
+            }
+            texts.push(all);
+        }
+        assert_eq!(verdicts[0], verdicts[1], "{engine}");
+        assert!(texts[0].contains("#xfffffffe"), "{engine}: the rules did not collect the constants");
+        assert!(!texts[1].contains("#xfffffffe"), "{engine}: the settings did not reach the engine");
+        assert!(texts[1].contains("#xffffffff"), "{engine}");
+    }
+}
+
+/// The explicit engine answers queries from its solver's recent models (`solver_model_hits` in
+/// `stats`); `[bv] model-cache = 0` turns that off, and the verdict stays the same.
+#[test]
+fn the_explicit_engine_reuses_models_and_the_setting_turns_it_off() {
+    let run = |settings: &[&str]| {
+        let o = vigil()
+            .args(["check", "--engine", "explicit", "--stats", "--format", "json", "--timeout", "60"])
+            .args(settings)
+            .arg(corpus("504_syn_relational_sum_true.c"))
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        (v["verdict"].clone(), v["stats"]["solver_model_hits"].as_u64().expect("solver_model_hits"))
+    };
+    let (verdict, hits) = run(&[]);
+    assert_eq!(verdict, "true");
+    assert!(hits > 0, "no query was answered by a recent model");
+    let (v0, hits0) = run(&["-C", "bv.model-cache=0"]);
+    assert_eq!((v0, hits0), (verdict, 0));
+}

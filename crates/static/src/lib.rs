@@ -238,6 +238,8 @@ pub struct Analysis {
 pub fn analyse(module: &Module, opts: &Options) -> Analysis {
     let names: Vec<String> = module.functions.iter().map(|f| f.name.clone()).collect();
     let mut w = TermSpace::new(names);
+    // The class configuration's `[bv.rewrite]` choices apply to every term of the analysis.
+    w.tm.set_rewrite_config(opts.solver.rewrite);
     let mut an = Analysis::default();
     let mut st = Stats { functions: module.defined_functions().count(), ..Stats::default() };
     let mut lines = HashSet::new();

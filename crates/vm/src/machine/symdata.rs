@@ -38,6 +38,10 @@
 //! * **Counterexamples**: [`Machine::sym_inputs_model`] solves the path condition of the
 //!   violating state for the values of the inputs; the engine then replays them concretely
 //!   ([`Config::wide_inputs`]: the same calls return those values, nothing else changes).
+//! * **Recent models answer first**: the solver keeps its last [`MODEL_CACHE`] models and answers
+//!   a query one of them satisfies without a SAT call (KLEE's counterexample cache, Cadar et al.,
+//!   OSDI 2008 §3.3; `vigil_bv::model_cache`): only *satisfiable* can come from it, checked by
+//!   exact evaluation, so infeasibility (what prunes paths) is always the SAT core's.
 //! * **Dumps** (`Config::dump_vcs`): each query is written after it is answered, as an SMT-LIB 2
 //!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget).
 //! * Solver answers `unknown` (conflict budget, deadline) count as *feasible*: the search then
@@ -54,6 +58,11 @@ pub const ENUMERATION_LIMIT: usize = 16;
 
 /// SAT conflicts a single query may take before it answers unknown.
 const CONFLICT_LIMIT: u64 = 200_000;
+
+/// How many recent models the solver tries before a SAT call (`vigil_bv::model_cache`; a
+/// `[bv] model-cache` setting overrides it). Successive branches of one path are mostly
+/// satisfiable and share most of their path condition, so an earlier model often answers.
+const MODEL_CACHE: usize = 4;
 
 /// When inputs are symbolic (`vigil check --symbolic`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -84,6 +93,8 @@ impl Symbolic {
 pub struct SymStats {
     pub queries: u64,
     pub cache_hits: u64,
+    /// Queries answered by one of the solver's recent models ([`MODEL_CACHE`]).
+    pub model_hits: u64,
     pub solver_time: Duration,
 }
 
@@ -157,8 +168,10 @@ impl SymData {
         let mut solver = Solver::with_config(config.solver.clone());
         solver.set_conflict_limit(Some(config.solver.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
         solver.set_deadline(config.deadline);
+        solver.set_model_cache(config.solver.model_cache.unwrap_or(MODEL_CACHE));
         Some(Box::new(SymData {
-            tm: TermManager::new(),
+            // The class configuration's `[bv.rewrite]` choices apply to every term of the search.
+            tm: TermManager::with_rewrite_config(config.solver.rewrite),
             solver,
             replay: config.wide_inputs.clone(),
             nondet,
@@ -187,6 +200,7 @@ impl SymData {
         self.stats.queries += 1;
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
         self.stats.solver_time += start.elapsed();
+        self.stats.model_hits = self.solver.stats().model_cache_hits;
         if let Some(dir) = &self.dump {
             let name = format!("q{:06}.smt2", self.stats.queries);
             vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
