@@ -198,7 +198,7 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
         let bits = tm.concat(hi, m.t);
         return Ok(Typed { t: tm.fp_canonical(f, bits), s: SmtSort::Fp(f) });
     }
-    let float = |t| Typed { t, s: SmtSort::Fp(fmt_of(&args[args.len() - 1]).unwrap()) };
+    let float = |f: Format, t| Typed { t, s: SmtSort::Fp(f) };
     let boolean = |t| Typed { t, s: SmtSort::Core(Sort::Bool) };
     let is_rm = |a: &Typed| a.s == SmtSort::Rm;
     // All float arguments of one format, after an optional leading rounding mode.
@@ -216,12 +216,12 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
         ("fp.abs" | "fp.neg", []) => {
             let f = floats(0, 1)?;
             let t = if name == "fp.abs" { tm.fp_abs(f, args[0].t) } else { tm.fp_neg(f, args[0].t) };
-            Ok(float(t))
+            Ok(float(f, t))
         }
         ("fp.add" | "fp.sub" | "fp.mul" | "fp.div", []) => {
             let f = floats(1, 2)?;
             let (r, a, b) = (args[0].t, args[1].t, args[2].t);
-            Ok(float(match name {
+            Ok(float(f, match name {
                 "fp.add" => tm.fp_add(f, r, a, b),
                 "fp.sub" => tm.fp_sub(f, r, a, b),
                 "fp.mul" => tm.fp_mul(f, r, a, b),
@@ -230,19 +230,19 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
         }
         ("fp.fma", []) => {
             let f = floats(1, 3)?;
-            Ok(float(tm.fp_fma(f, args[0].t, args[1].t, args[2].t, args[3].t)))
+            Ok(float(f, tm.fp_fma(f, args[0].t, args[1].t, args[2].t, args[3].t)))
         }
         ("fp.sqrt" | "fp.roundToIntegral", []) => {
             let f = floats(1, 1)?;
             let t = if name == "fp.sqrt" { tm.fp_sqrt(f, args[0].t, args[1].t) } else { tm.fp_round_to_integral(f, args[0].t, args[1].t) };
-            Ok(float(t))
+            Ok(float(f, t))
         }
         ("fp.min" | "fp.max", []) => {
             let f = floats(0, 2)?;
             let (a, b) = (args[0].t, args[1].t);
             let max = name == "fp.max";
             let c = *ch.zeros.entry((a, b, max)).or_insert_with(|| tm.var(&format!("{name}!zero"), Sort::Bool));
-            Ok(float(if max { tm.fp_max(f, a, b, c) } else { tm.fp_min(f, a, b, c) }))
+            Ok(float(f, if max { tm.fp_max(f, a, b, c) } else { tm.fp_min(f, a, b, c) }))
         }
         ("fp.leq" | "fp.lt" | "fp.geq" | "fp.gt" | "fp.eq", []) => {
             if args.len() < 2 {
@@ -306,7 +306,7 @@ pub fn apply(tm: &mut TermManager, ch: &mut FpChoices, name: &str, idx: &[u32], 
                 // One division step per unit of exponent difference: 2^eb steps.
                 return Err(format!("fp.rem is supported for exponent widths up to 11, not {}", f.eb));
             }
-            Ok(float(tm.fp_rem(f, args[0].t, args[1].t)))
+            Ok(float(f, tm.fp_rem(f, args[0].t, args[1].t)))
         }
         ("fp.to_real", _) => Err(format!("{name} is not supported")),
         _ => Err(format!("unknown floating-point operator {name}")),
