@@ -16,9 +16,12 @@
 //! * An allocation at a site on a cycle of its function's control flow stands for a few objects
 //!   used in turn ([`super::pointers`]); any other allocation that may run twice (a site in a
 //!   callee inlined into a loop) and `realloc` make flattening fail.
-//! * Leaks are checked where `main` returns, so under valid-memsafety [`crate::check`] declines
-//!   a program that allocates and has a loop (an execution that loses an object and then loops
-//!   forever would not be caught).
+//! * Leaks are checked where `main` returns. An execution that loses an object and then loops
+//!   forever never gets there, so under valid-memsafety a proof of a program that allocates and
+//!   has a loop counts only when a second proof, of [`super::reach::with_loop_head_checks`],
+//!   shows that every heap object allocated when a loop head is entered is still reachable
+//!   (an infinite execution enters some loop head again and again, and a lost object stays
+//!   allocated and unreachable); see [`crate::check`].
 
 use super::*;
 
@@ -222,3 +225,4 @@ impl<'m> Builder<'m> {
         }
     }
 }
+
