@@ -137,6 +137,20 @@ impl<'m> Builder<'m> {
             // A pointer register: the encodings compare as the addresses do ([`super::pointers`]).
             let a = self.opnd(f, fr, lhs, loc)?;
             let b = self.opnd(f, fr, rhs, loc)?;
+            // Two dangling pointers ([`super::pointers`]) no longer tell their objects apart.
+            let mut dang = Vec::new();
+            for x in [a, b] {
+                let h = self.new_reg("cmp.obj".into(), 64);
+                self.emit(cur, loc, FInst::Bin { dst: h, op: BinOp::LShr, w: 64, a: x, b: Opnd::Const { bits: 32, width: 64 }, nsw: false });
+                let d = self.new_reg("cmp.dangling".into(), 1);
+                self.emit(cur, loc, FInst::ICmp { dst: d, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(h), b: Opnd::Const { bits: super::pointers::DANGLING_HI, width: 64 } });
+                dang.push(d);
+            }
+            let both = self.new_reg("cmp.both".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: both, op: BinOp::And, w: 1, a: Opnd::Reg(dang[0]), b: Opnd::Reg(dang[1]), nsw: false });
+            let fine = self.new_reg("cmp.fine".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: fine, op: BinOp::Xor, w: 1, a: Opnd::Reg(both), b: Opnd::Const { bits: 1, width: 1 }, nsw: false });
+            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(fine), what: "comparison of two pointers to freed memory (not modelled)", kind: CheckKind::Ub });
             let dst = self.reg_of_value(f, fr, inst.dest.expect("icmp dest"), loc)?;
             self.emit(cur, loc, FInst::ICmp { dst, pred, w: 64, a, b });
             return Ok(());

@@ -36,7 +36,8 @@
 //!   through a dangling pointer is a memory error (use after free, double free), as in the VM;
 //!   it is not null. So a pointer to an object of a slot names the slot's current object,
 //!   exactly as the VM's fresh object ids would. (A comparison of two dangling pointers would
-//!   tell them apart no longer: such comparisons are undefined behaviour in C.)
+//!   tell them apart no longer: such a comparison is a check that fails, undefined behaviour
+//!   here, `unknown`.)
 //! * What this does not give: unboundedly many objects *allocated at once* (a list built by a
 //!   loop of input-dependent length and kept) still reach the cut; the engine then answers
 //!   `unknown` (bounded).
@@ -54,7 +55,7 @@ pub const SITE_CUT: &str = "more objects of one allocation site allocated at onc
 pub const UNWRITTEN_READ: &str = "read of heap memory not written since its allocation (not modelled at an allocation site in a loop)";
 
 /// The high word of the encoding of a pointer to a freed slot object (no object has it).
-const DANGLING_HI: u64 = 0xffff_ffff;
+pub(super) const DANGLING_HI: u64 = 0xffff_ffff;
 
 /// An access through a pointer register, expanded when flattening finishes.
 pub(super) struct PtrAccess {
