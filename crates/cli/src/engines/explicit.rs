@@ -51,6 +51,7 @@ impl Engine for ExplicitEngine {
             out.stats.insert("solver_queries".into(), st.solver_queries.into());
             out.stats.insert("solver_cache_hits".into(), st.solver_cache_hits.into());
             out.stats.insert("solver_model_hits".into(), st.solver_model_hits.into());
+            out.stats.insert("solver_resets".into(), st.solver_resets.into());
             out.stats.insert("solver_s".into(), st.solver_time_s.into());
             if st.time_s > 0.0 {
                 out.stats.insert("solver_share".into(), (st.solver_time_s / st.time_s).min(1.0).into());
