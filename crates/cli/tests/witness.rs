@@ -5,6 +5,8 @@
 //! invariant in it inductive. A witness whose invariant is changed is refused.
 
 mod common;
+#[path = "../../synergy/tests/families.rs"]
+mod families;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -43,10 +45,11 @@ fn every_synergy_proof_gives_a_witness_whose_invariants_are_inductive() {
         .filter(|c| c.expect == "true" && c.decide.iter().any(|d| d == "synergy"))
         .map(|c| (c.path.clone(), c.options()))
         .collect();
-    // The synergy corpus's proofs too.
+    // The synergy corpus's proofs too (its plain programs and its templates' variants).
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../synergy/tests/programs");
-    for e in std::fs::read_dir(&corpus).expect("synergy corpus") {
-        let p = e.expect("entry").path();
+    let variants = families::write_all(&corpus.join("templates"), &dir.path().join("families"));
+    let plain = std::fs::read_dir(&corpus).expect("synergy corpus").map(|e| e.expect("entry").path());
+    for p in plain.chain(variants) {
         let text = std::fs::read_to_string(&p).unwrap_or_default();
         if p.extension().is_some_and(|x| x == "c") && text.lines().any(|l| l.trim() == "// expect: true") {
             progs.push((p, Vec::new()));
