@@ -13,6 +13,8 @@
 //!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
+//! * [`locations`]: the abstract program's locations, trees of blocks (a block with one
+//!   predecessor runs as part of its step);
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with
 //!   [`affine`] equalities from the tests' values as candidates;
@@ -39,6 +41,7 @@ pub mod exec;
 pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
+pub mod locations;
 pub mod summary;
 pub mod symbolic;
 pub mod synergy;
@@ -89,6 +92,9 @@ pub struct Options {
     pub property: Property,
     /// Run RefineWithGeneralization (synergy only). [default: true]
     pub generalize: bool,
+    /// Locations are trees of blocks: a block with one predecessor runs as part of its
+    /// predecessor's step ([`locations`]); off, every block is a location. [default: true]
+    pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
     /// Block steps after which a test stops without error. [default: 100000]
@@ -111,6 +117,7 @@ impl Default for Options {
             algorithm: Algorithm::Synergy,
             property: Property::UnreachCall,
             generalize: true,
+            block_trees: true,
             max_iterations: 10_000,
             test_step_bound: 100_000,
             deadline: None,
@@ -330,7 +337,8 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         let why = "under valid-memsafety the synergy engine declines programs that allocate and loop (a leak before a loop that never ends is not caught)";
         return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
-    let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
+    let absorbed = if opts.block_trees { locations::absorbed(&flat) } else { Vec::new() };
+    let flat = flatten::Flat { check_overflow, check_memsafety, absorbed, ..flat };
     flat.procs.set_flags(check_overflow, check_memsafety);
     check_flat(&flat, opts)
 }
