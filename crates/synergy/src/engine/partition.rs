@@ -304,9 +304,13 @@ impl<'a> Ctx<'a> {
             locations.push(crate::ProofLocation { location: format!("summaries of {}", pr.name), function: pr.name.clone(), line, regions });
         }
         let reachable = self.abstract_reachable();
-        // Loop invariants that rest on procedure summaries cannot be checked without them, and
-        // summaries have no place in the witness format's invariant set: none are written.
-        let invariants = if table.is_empty() { crate::witness::invariants(self, &reachable) } else { Vec::new() };
+        let mut invariants = crate::witness::invariants(self, &reachable);
+        if !table.is_empty() {
+            // Summaries have no place in the witness's invariant set, and a checker of the
+            // witness does not have them: keep the loop invariants that are inductive with
+            // every call's result free (witness::summary_free).
+            invariants = crate::witness::summary_free(self.flat, invariants, self.opts);
+        }
         Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
     }
 }
