@@ -93,7 +93,9 @@ pub struct Options {
     /// Run RefineWithGeneralization (synergy only). [default: true]
     pub generalize: bool,
     /// Locations are trees of blocks: a block with one predecessor runs as part of its
-    /// predecessor's step ([`locations`]); off, every block is a location. [default: true]
+    /// predecessor's step ([`locations`]); off, every block is a location. A run on trees
+    /// that ends `unknown` for imprecision is repeated with every block a location.
+    /// [default: true]
     pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
@@ -337,10 +339,29 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         let why = "under valid-memsafety the synergy engine declines programs that allocate and loop (a leak before a loop that never ends is not caught)";
         return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
-    let absorbed = if opts.block_trees { locations::absorbed(&flat) } else { Vec::new() };
-    let flat = flatten::Flat { check_overflow, check_memsafety, absorbed, ..flat };
+    let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
     flat.procs.set_flags(check_overflow, check_memsafety);
-    check_flat(&flat, opts)
+    if !opts.block_trees {
+        return check_flat(&flat, opts);
+    }
+    let trees = flatten::Flat { absorbed: locations::absorbed(&flat), ..flat.clone() };
+    let (v, st) = check_flat(&trees, opts);
+    match &v {
+        // A refinement that cannot separate the tests from the abstract step (typically an
+        // undefined value that tests take as 0, inside a larger step): every block a location
+        // again, with what is left of the budget.
+        Verdict::Unknown(why) if why.cause == Cause::Imprecise && trees.absorbed.iter().any(|&a| a) => {
+            let rest = Options { max_iterations: opts.max_iterations.saturating_sub(st.iterations), ..opts.clone() };
+            let (v2, mut st2) = check_flat(&flat, &rest);
+            st2.iterations += st.iterations;
+            st2.tests += st.tests;
+            st2.refinements += st.refinements;
+            st2.solver_calls += st.solver_calls;
+            st2.solver_time += st.solver_time;
+            (v2, st2)
+        }
+        _ => (v, st),
+    }
 }
 
 /// Checks an already flattened program.
