@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 675 with one arm of the branch leaving mode at 1: a test with n >= 1 that takes that arm in
 // the last iteration reaches the error.

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 677 with the state counting up without a cap: three steps of the first arm reach state 3.
 int __VERIFIER_nondet_int(void);

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // A deterministic loop of 500 iterations, then a check on an input: the loop head is visited
 // 501 times by the first test, and only its last visit leaves the loop, so the test that

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 681 with the step of t changed on the fifth iteration: t == 3*k holds until k reaches 5.
 unsigned __VERIFIER_nondet_uint(void);
