@@ -13,6 +13,8 @@
 //!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
+//! * [`locations`]: the abstract program's locations, trees of blocks (a block with one
+//!   predecessor runs as part of its step);
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with
 //!   [`affine`] equalities from the tests' values as candidates;
@@ -39,6 +41,7 @@ pub mod exec;
 pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
+pub mod locations;
 pub mod summary;
 pub mod symbolic;
 pub mod synergy;
@@ -89,6 +92,11 @@ pub struct Options {
     pub property: Property,
     /// Run RefineWithGeneralization (synergy only). [default: true]
     pub generalize: bool,
+    /// Locations are trees of blocks: a block with one predecessor runs as part of its
+    /// predecessor's step ([`locations`]); off, every block is a location. A run on trees
+    /// that ends `unknown` for imprecision is repeated with every block a location.
+    /// [default: true]
+    pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
     /// Block steps after which a test stops without error. [default: 100000]
@@ -111,6 +119,7 @@ impl Default for Options {
             algorithm: Algorithm::Synergy,
             property: Property::UnreachCall,
             generalize: true,
+            block_trees: true,
             max_iterations: 10_000,
             test_step_bound: 100_000,
             deadline: None,
@@ -332,7 +341,27 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
     }
     let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
     flat.procs.set_flags(check_overflow, check_memsafety);
-    check_flat(&flat, opts)
+    if !opts.block_trees {
+        return check_flat(&flat, opts);
+    }
+    let trees = flatten::Flat { absorbed: locations::absorbed(&flat), ..flat.clone() };
+    let (v, st) = check_flat(&trees, opts);
+    match &v {
+        // A refinement that cannot separate the tests from the abstract step (typically an
+        // undefined value that tests take as 0, inside a larger step): every block a location
+        // again, with what is left of the budget.
+        Verdict::Unknown(why) if why.cause == Cause::Imprecise && trees.absorbed.iter().any(|&a| a) => {
+            let rest = Options { max_iterations: opts.max_iterations.saturating_sub(st.iterations), ..opts.clone() };
+            let (v2, mut st2) = check_flat(&flat, &rest);
+            st2.iterations += st.iterations;
+            st2.tests += st.tests;
+            st2.refinements += st.refinements;
+            st2.solver_calls += st.solver_calls;
+            st2.solver_time += st.solver_time;
+            (v2, st2)
+        }
+        _ => (v, st),
+    }
 }
 
 /// Checks an already flattened program.
