@@ -6,10 +6,10 @@
 //! * per register `r`: `r == c` for the constant the forest shows, `r & (2^k−1) == c` for the
 //!   low bits (up to 8) all its states agree on (`r & 1 == 0` for a counter stepping by 2),
 //!   `r ≥s 0`, `r ≤s 0`, and the signed and unsigned range `[min, max]` of the tests' values;
-//! * bounds from the loop's comparisons: for each constant `K` a comparison in the body uses,
-//!   `r ⋈ K + δ` for `⋈` in `≤s ≥s ≤u ≥u`, where δ is 0, ±1, and the overshoot of a counter
-//!   stepping by a constant `d` past its bound (`d − 1` above, `d + 1` below: `x < K` with
-//!   `x += 2` ends at most at `K + 1`);
+//! * bounds from the loops' comparisons: for each constant `K` a comparison in the loop nest
+//!   uses, `r ≤ K + δ` and `r ≥ K − δ` (signed and unsigned), where δ is 0, ±1, and the
+//!   overshoot of a counter stepping by a constant `d` past its bound (`x < K` with `x += 2`
+//!   ends at most at `K + 1`; an outer counter is at most `K − 1` inside its loop's body);
 //! * relational: `a ≤s b` between pairs of one width, and the affine equalities `Σ c·r == d`
 //!   that every forest state at the header satisfies ([`crate::affine`]: the tests' affine hull,
 //!   e.g. `s == 2*i`; arithmetic modulo the width).
@@ -139,8 +139,8 @@ fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, 
             continue;
         }
         let v = cx.canon[r as usize];
-        let mut up: Vec<i64> = vec![0, 1];
-        let mut down: Vec<i64> = vec![0, 1];
+        let mut up: Vec<i64> = vec![-1, 0, 1];
+        let mut down: Vec<i64> = vec![-1, 0, 1];
         for (_, post) in paths {
             match constant_step(cx, v, post[r as usize]) {
                 Some(d) if d > 1 && d <= MAX_STEP => up.extend([d - 1, d]),

@@ -5,29 +5,36 @@
 //!
 //! Without it SYNERGY diverges on loops whose proof needs an invariant (Figure 9: splitting with
 //! `y<0`, `y+x<0`, `y+2x<0`, …). When a location inside a natural loop has been split
-//! [`THRESHOLD`] times (and again each time that count doubles), candidate invariants of the
-//! loop header and of every loop around it are guessed from the tests' values and the loop's
-//! constants ([`candidates`]). Candidates violated by a forest state at the header are dropped
-//! at once; then, with the solver, those not established by every edge entering the header from
-//! an abstractly reachable region outside the loop (initiation), and those not preserved by
-//! every path around the loop body (consecution; [`paths`]: an inner loop on the way is
-//! havocked under its own proven invariant), until a fixpoint. The conjunction `C` that
-//! survives holds in every reachable state at the header (induction over executions).
+//! [`THRESHOLD`] times (and again each time that count doubles), candidate invariants are
+//! guessed at the header of every loop of its loop nest (the outermost loop around it and
+//! every loop inside that) from the tests' values and the loops' constants ([`candidates`]).
+//! Before the first attempt a few extra tests run ([`SAMPLE_INPUTS`]: every input 2, 3 or 10),
+//! so that the forest shows loops run more than once or twice; the directed tests choose the
+//! inputs that reach new regions, often 0 and 1, and an inner loop's relation to an outer
+//! counter (`s == 10*i + j`) cannot be seen at `i == 0` alone.
+//! Candidates violated by a forest state at their header are dropped at once; then the solver
+//! checks every segment between cut points ([`paths`]: block 0 and the loop headers) that ends
+//! at a header of the nest: from the union of the abstractly reachable regions at the segment's
+//! start, conjoined with the candidates there when the start is a header of the nest, every
+//! candidate at the end must hold. Those that fail are dropped until a fixpoint. What survives
+//! holds in every reachable state at its header, by induction over the sequence of cut points an
+//! execution visits: the first visit that violated a candidate would follow a segment from a
+//! visit that satisfied the start's candidates and lay in a reachable region (the regions
+//! over-approximate the reachable states), which the check excludes. Checking a whole nest at
+//! once lets an outer invariant rest on an inner one and the inner one on the outer
+//! (`s == 10*i` outside, `s == 10*i + j` inside).
 //!
-//! `C` is then used as a fact, not as a split: the header's regions are restricted to it
-//! ([`Ctx::restrict`]: the `¬C` parts are retired, so no abstract edge enters them), and it is
-//! remembered for havocking this loop inside an outer one. Splitting by `C` instead would leave
-//! the `¬C` halves for SYNERGY's own refinement to disconnect, one precondition at a time, and
-//! those preconditions carry the region history along (`x+2 ≥ K ∧ x+4 < K …`): on a counting
-//! loop they grow with every iteration and never end.
+//! A proven invariant `C` is then used as a fact, not as a split: its header's regions are
+//! restricted to it ([`Ctx::restrict`]: the `¬C` parts are retired, so no abstract edge enters
+//! them). Splitting by `C` instead would leave the `¬C` halves for SYNERGY's own refinement to
+//! disconnect, one precondition at a time, and those preconditions carry the region history
+//! along (`x+2 ≥ K ∧ x+4 < K …`): on a counting loop they grow with every iteration and never
+//! end.
 //!
-//! Invariants: the loop must be single-entry in the flat CFG (checked; otherwise nothing is
-//! done); a cycle through no loop header gives no body paths (nothing is done). A solver
-//! `unknown` drops every candidate. The proven invariants only grow (a conjunction per header).
-//! A proof that rests on a restriction is still a partition without abstract error trace, and
-//! the union of a head's alive reachable regions stays inductive (the witness's invariant):
-//! a step from a state there satisfies `C` again by consecution, or the invariants of the inner
-//! heads it enters by their initiation.
+//! Invariants: nothing is done on irreducible control flow or when the segments are too many.
+//! A solver `unknown` drops every candidate of the target concerned. The union of a head's
+//! alive reachable regions stays inductive (the witness's invariant): a segment from a state
+//! there ends in a state that satisfies the target's restriction by this check.
 
 pub mod candidates;
 pub mod paths;
@@ -38,8 +45,7 @@ use vigil_bv::TermId;
 use vigil_ir::cfg::{Graph, LoopForest};
 
 use crate::engine::{Ctx, Sat};
-
-pub use paths::MAX_BODY_PATHS;
+use paths::Segment;
 
 /// Forest states at a loop header used to filter candidates (a sample when there are more).
 pub const MAX_FILTER_STATES: usize = 1000;
@@ -47,138 +53,169 @@ pub const MAX_FILTER_STATES: usize = 1000;
 /// Splits at one loop location before the first generalisation attempt.
 pub const THRESHOLD: u32 = 2;
 
+/// Inputs of the extra tests run before the first generalisation (every input of a test gets
+/// the same value): small loop bounds beyond the 0 and 1 the directed tests tend to choose,
+/// so that relations across several iterations show in the forest.
+pub const SAMPLE_INPUTS: [u64; 3] = [2, 3, 10];
+
+/// Inputs given to one sample test (a test reading more gets zeros, as every test does).
+pub const SAMPLE_INPUT_COUNT: usize = 64;
+
 pub struct Generalizer {
     loops: Option<LoopForest>,
-    preds: Vec<Vec<u32>>,
-    /// Per loop: split count at the last attempt.
+    sampled: bool,
+    /// Per outermost loop: split count at the last attempt.
     attempted: HashMap<u32, u32>,
-    /// Per loop header: the conjunction of the invariants proven there.
-    pub invariants: HashMap<u32, TermId>,
 }
 
 impl Generalizer {
     pub fn new(flat: &crate::flatten::Flat) -> Generalizer {
         let n = flat.blocks.len();
         let mut edges = Vec::new();
-        let mut preds = vec![Vec::new(); n];
         for (i, b) in flat.blocks.iter().enumerate() {
             for e in b.term.edges() {
                 edges.push((i as u32, e.target));
-                preds[e.target as usize].push(i as u32);
             }
         }
-        let loops = Graph::try_new(n, 0, edges).ok().map(|g| LoopForest::compute(&g));
-        Generalizer { loops, preds, attempted: HashMap::new(), invariants: HashMap::new() }
+        let loops = Graph::try_new(n, 0, edges).ok().map(|g| LoopForest::compute(&g)).filter(|lf| lf.is_reducible());
+        Generalizer { loops, sampled: false, attempted: HashMap::new() }
     }
 
-    /// Called after a split at location `loc`: tries the innermost loop around it, then the
-    /// enclosing ones (an inner loop's new invariant can make an outer one provable).
+    /// Called after a split at location `loc`: tries the loop nest around it.
     pub fn after_split(&mut self, cx: &mut Ctx, loc: usize) {
         let Some(lf) = self.loops.take() else { return };
         let count = cx.splits_at[loc];
-        let mut cur = lf.innermost_loop(loc as u32);
-        while let Some(l) = cur {
-            if count < THRESHOLD {
-                break;
+        if let Some(mut root) = lf.innermost_loop(loc as u32) {
+            while let Some(p) = lf.get(root).parent {
+                root = p;
             }
-            let last = self.attempted.get(&l).copied().unwrap_or(0);
-            if last == 0 || count >= 2 * last {
-                self.attempted.insert(l, count);
-                if self.try_loop(cx, &lf, l) {
+            let last = self.attempted.get(&root).copied().unwrap_or(0);
+            if count >= THRESHOLD && (last == 0 || count >= 2 * last) {
+                self.attempted.insert(root, count);
+                if !self.sampled {
+                    // More of the tests' values for the candidates (module doc).
+                    self.sampled = true;
+                    for v in SAMPLE_INPUTS {
+                        if cx.out_of_time() {
+                            break;
+                        }
+                        cx.run_test(&[v; SAMPLE_INPUT_COUNT]);
+                    }
+                }
+                if try_nest(cx, &lf, root) {
                     cx.stats.generalizations += 1;
                 }
             }
-            cur = lf.get(l).parent;
         }
         self.loops = Some(lf);
     }
-
-    /// Attempts generalisation for loop `l`; true if its header's regions were restricted.
-    fn try_loop(&mut self, cx: &mut Ctx, lf: &LoopForest, l: u32) -> bool {
-        let header = lf.get(l).header;
-        let body: Vec<u32> = lf.body(l).to_vec();
-        let inloop: HashSet<u32> = body.iter().copied().collect();
-        // Single entry: only the header has predecessors outside the loop.
-        for &b in &body {
-            if b != header && self.preds[b as usize].iter().any(|p| !inloop.contains(p)) {
-                return false;
-            }
-        }
-        let Some(paths) = paths::body_paths(cx, lf, l, &self.invariants) else { return false };
-        let regs = paths::header_regs(cx.flat, header, &body);
-        // Forest states at the header; a long test leaves very many, and a sample spread over
-        // them (the first and last included) filters candidates as well at a fraction of the
-        // cost — filtering only saves solver work, the solver decides what is kept.
-        let mut fstates: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == header as usize).collect();
-        if fstates.len() > MAX_FILTER_STATES {
-            let n = fstates.len();
-            let mut sample: Vec<usize> = (0..MAX_FILTER_STATES).map(|i| fstates[i * (n - 1) / (MAX_FILTER_STATES - 1)]).collect();
-            sample.dedup();
-            fstates = sample;
-        }
-        let mut cands = candidates::candidates(cx, &regs, &fstates, &body, &paths);
-        // Known already: not a candidate again.
-        if let Some(&known) = self.invariants.get(&header) {
-            let mut have = Vec::new();
-            crate::symbolic::conjuncts(&cx.tm, known, &mut have);
-            cands.retain(|c| !have.contains(c));
-        }
-        if !houdini(cx, &self.preds, header, &inloop, &paths, &mut cands) {
-            return false;
-        }
-        let inv = conj_of(cx, &cands);
-        let all = match self.invariants.get(&header) {
-            Some(&k) => cx.tm.and(k, inv),
-            None => inv,
-        };
-        self.invariants.insert(header, all);
-        cx.restrict(header as usize, inv)
-    }
 }
 
-/// The Houdini fixpoint over `cands` (module doc): drops candidates until the conjunction is
-/// established on entry and preserved by every body path. False if none is left.
-fn houdini(cx: &mut Ctx, preds: &[Vec<u32>], header: u32, inloop: &HashSet<u32>, paths: &[(TermId, Vec<TermId>)], cands: &mut Vec<TermId>) -> bool {
+/// Attempts generalisation for the loop nest rooted at `root`; true if some header's regions
+/// were restricted.
+fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
+    let nest: Vec<u32> = (root..lf.num_loops() as u32).take_while(|&l| lf.loop_contains(root, l)).collect();
+    let headers: HashSet<u32> = nest.iter().map(|&l| lf.get(l).header).collect();
+    let mut cuts: HashSet<u32> = lf.loops().iter().map(|l| l.header).collect();
+    cuts.insert(0);
+    let segs0 = paths::segments(cx, &cuts, &headers);
+    let Some(segs) = segs0 else { return false };
+    let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
+    for &l in &nest {
+        let h = lf.get(l).header;
+        let body = lf.body(l).to_vec();
+        // The header's own persisting registers, and those of the loops around it in the
+        // nest: an outer counter passes through an inner loop unchanged, and the outer
+        // invariant needs its bound at the inner head too.
+        let mut regs = paths::header_regs(cx.flat, h, &body);
+        let mut up = lf.get(l).parent;
+        while let Some(p) = up.filter(|&p| lf.loop_contains(root, p)) {
+            regs.extend(paths::header_regs(cx.flat, lf.get(p).header, lf.body(p)));
+            up = lf.get(p).parent;
+        }
+        regs.sort_unstable();
+        regs.dedup();
+        let fstates = header_states(cx, h);
+        let steps: Vec<(TermId, Vec<TermId>)> = segs.iter().filter(|s| s.from == h && s.to == h).map(|s| (s.guard, s.post.clone())).collect();
+        // The constants of the whole nest's comparisons (an outer loop's bound matters inside).
+        let c = candidates::candidates(cx, &regs, &fstates, lf.body(root), &steps);
+        if !c.is_empty() {
+            cands.insert(h, c);
+        }
+    }
     if cands.is_empty() {
         return false;
     }
-    // Initiation: edges into the header from abstractly reachable regions outside the loop.
+    houdini(cx, &segs, &mut cands);
+    let mut any = false;
+    let mut hs: Vec<u32> = cands.keys().copied().collect();
+    hs.sort_unstable();
+    for h in hs {
+        let c = &cands[&h];
+        if c.is_empty() {
+            continue;
+        }
+        let inv = conj_of(cx, c);
+        any |= cx.restrict(h as usize, inv);
+    }
+    any
+}
+
+/// The forest states at `header` (a sample spread over them, first and last included, when
+/// there are more than [`MAX_FILTER_STATES`]: filtering only saves solver work, the solver
+/// decides what is kept).
+fn header_states(cx: &Ctx, header: u32) -> Vec<usize> {
+    let all: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == header as usize).collect();
+    if all.len() <= MAX_FILTER_STATES {
+        return all;
+    }
+    let n = all.len();
+    let mut sample: Vec<usize> = (0..MAX_FILTER_STATES).map(|i| all[i * (n - 1) / (MAX_FILTER_STATES - 1)]).collect();
+    sample.dedup();
+    sample
+}
+
+/// The Houdini fixpoint over the candidates per header (module doc).
+fn houdini(cx: &mut Ctx, segs: &[Segment], cands: &mut HashMap<u32, Vec<TermId>>) {
     let reach = cx.abstract_reachable();
-    let outside: Vec<u32> = preds[header as usize].iter().copied().filter(|p| !inloop.contains(p)).collect();
-    let mut changed = true;
-    'fix: while changed && !cands.is_empty() {
-        changed = false;
-        let conj = conj_of(cx, cands);
-        for &p in &outside {
-            let rel = cx.rel(p as usize);
-            for r in cx.at[p as usize].clone() {
-                if !reach.contains(&r) {
-                    continue;
-                }
-                for e in rel.iter() {
-                    if cx.loc_of_target(&e.target) != header as usize {
-                        continue;
-                    }
-                    let rp = cx.regions[r].pred;
-                    if drop_violated(cx, &[rp, e.guard], &e.post, cands, conj) {
-                        changed = true;
-                        if cands.is_empty() {
-                            return false;
-                        }
-                        continue 'fix;
-                    }
-                }
+    // The union of the abstractly reachable regions at each segment start.
+    let mut starts: Vec<u32> = segs.iter().map(|s| s.from).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut union: HashMap<u32, TermId> = HashMap::new();
+    for c in starts {
+        let mut u = cx.tm.ff();
+        for r in cx.at[c as usize].clone() {
+            if reach.contains(&r) {
+                let p = cx.regions[r].pred;
+                u = cx.tm.or(u, p);
             }
         }
-        // Consecution over every path around the loop.
-        for (g, post) in paths {
-            if drop_violated(cx, &[conj, *g], post, cands, conj) {
-                changed = true;
-                continue 'fix;
+        union.insert(c, u);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in segs {
+            let Some(mut target) = cands.remove(&s.to) else { continue };
+            if target.is_empty() {
+                cands.insert(s.to, target);
+                continue;
             }
+            let mut pre = vec![union[&s.from], s.guard];
+            if s.from == s.to {
+                pre.push(conj_of(cx, &target));
+            } else if let Some(c) = cands.get(&s.from) {
+                let c = c.clone();
+                pre.push(conj_of(cx, &c));
+            }
+            let conj = conj_of(cx, &target);
+            if drop_violated(cx, &pre, &s.post, &mut target, conj) {
+                changed = true;
+            }
+            cands.insert(s.to, target);
         }
     }
-    !cands.is_empty()
 }
 
 fn conj_of(cx: &mut Ctx, cands: &[TermId]) -> TermId {

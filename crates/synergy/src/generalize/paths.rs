@@ -1,41 +1,48 @@
-//! The paths around one loop's body, from its header back to it, for the consecution check of
-//! [`super`] (Houdini's "preserved by every step of the loop", Flanagan and Leino, FME 2001), and
-//! the registers a loop writes.
+//! The segments of the flat CFG between cut points, for the Houdini check of [`super`]
+//! (Flanagan and Leino, "Houdini, an annotation assistant for ESC/Java", FME 2001), and the
+//! registers a loop keeps across iterations.
 //!
-//! A path is executed symbolically in [`Mode::Abstract`] (undefined values free), so it
-//! over-approximates the VM's steps. An inner loop is not unrolled: where a path reaches the
-//! header `h` of a loop nested in the body, every register the inner loop writes is replaced by
-//! a fresh variable (havoc) constrained by the invariant already proven at `h` (`inv(h)`, true
-//! when none is), and the path goes on from `h` through the inner body to the inner loop's
-//! exits; a return to `h` ends that path (its states are covered by the havoc). This is sound
-//! for the reachable states: a concrete run through the inner loop leaves it from its last
-//! visit of `h`, in a state that agrees with the entry state on the registers the inner loop
-//! does not write and satisfies `inv(h)` (which holds in every reachable state at `h`).
+//! The cut points are block 0 and every loop header; in a reducible CFG they cut every cycle,
+//! so the blocks between one cut point and the next form acyclic segments. A segment path from
+//! cut point `c` to cut point `t` is executed symbolically in [`Mode::Abstract`] (undefined
+//! values free, inputs free), so it over-approximates every VM run from `c` to its next cut
+//! point `t`. Every reachable visit of a cut point other than the first of block 0 follows
+//! one such segment from the previous cut point visited.
 //!
-//! Invariants: a cycle that does not pass through a loop header (irreducible flow) gives no
-//! paths at all (None), as does a body with more than [`MAX_BODY_PATHS`] paths.
+//! Invariants: only paths that end at one of the wanted targets are returned; a cycle that
+//! passes no cut point (irreducible flow) gives no segments at all (None), as does more than
+//! [`MAX_PATHS`] paths (the enumeration is bounded, not the number of blocks).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use vigil_bv::{Sort, TermId};
-use vigil_ir::cfg::LoopForest;
+use vigil_bv::TermId;
 
 use crate::engine::Ctx;
 use crate::flatten::{FInst, Flat, Opnd};
 use crate::symbolic::{sym_step, Mode, Target};
 
-/// Paths around a loop body considered by consecution.
-pub const MAX_BODY_PATHS: usize = 256;
+/// Paths (complete or not) enumerated for one set of segments.
+pub const MAX_PATHS: usize = 512;
+
+/// A path from cut point `from` to cut point `to`: its condition and post-state over the
+/// canonical variables at `from` (and free inputs).
+#[derive(Clone, Debug)]
+pub struct Segment {
+    pub from: u32,
+    pub to: u32,
+    pub guard: TermId,
+    pub post: Vec<TermId>,
+}
 
 /// Registers read and written by the blocks `body` (instructions and edge assignments), and
 /// the φs of `header` (registers assigned on edges into it from the body).
-pub struct Access {
-    pub read: HashSet<u32>,
-    pub written: HashSet<u32>,
-    pub phis: HashSet<u32>,
+struct Access {
+    read: HashSet<u32>,
+    written: HashSet<u32>,
+    phis: HashSet<u32>,
 }
 
-pub fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
+fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
     let mut a = Access { read: HashSet::new(), written: HashSet::new(), phis: HashSet::new() };
     let rd = |o: &Opnd, read: &mut HashSet<u32>| {
         if let Opnd::Reg(r) = o {
@@ -102,61 +109,72 @@ pub fn header_regs(flat: &Flat, header: u32, body: &[u32]) -> Vec<u32> {
     v
 }
 
-/// Paths through the body of loop `l` from its header back to it: (guard, post-state) over the
-/// canonical variables (and fresh variables for havocked registers). `inv` holds the invariants
-/// proven at loop headers. None if the body has a cycle through no header or more than
-/// [`MAX_BODY_PATHS`] paths.
-pub fn body_paths(cx: &mut Ctx, lf: &LoopForest, l: u32, inv: &HashMap<u32, TermId>) -> Option<Vec<(TermId, Vec<TermId>)>> {
-    let header = lf.get(l).header;
-    let inloop: HashSet<u32> = lf.body(l).iter().copied().collect();
-    let mut out = Vec::new();
-    let pre = cx.canon.clone();
-    let tt = cx.tm.tt();
-    // (block, state, guard, blocks on this path, inner headers havocked on this path)
-    type Item = (u32, Vec<TermId>, TermId, Vec<u32>, Vec<u32>);
-    let mut stack: Vec<Item> = vec![(header, pre, tt, vec![header], Vec::new())];
-    while let Some((b, mut st, mut g, seen, mut inner)) = stack.pop() {
-        if b != header {
-            if let Some(il) = lf.loop_of_header(b).filter(|&il| il != l) {
-                // First arrival at an inner loop's header: havoc what the inner loop writes.
-                let written = access(cx.flat, b, lf.body(il)).written;
-                let mut ws: Vec<u32> = written.into_iter().collect();
-                ws.sort_unstable();
-                for r in ws {
-                    st[r as usize] = cx.tm.var("havoc", Sort::BitVec(cx.flat.width(r)));
-                }
-                if let Some(&i) = inv.get(&b) {
-                    let holds = cx.at_post(i, &st);
-                    g = cx.tm.and(g, holds);
-                }
-                inner.push(b);
-            }
+/// Every segment path that ends at a cut point in `targets`, from every cut point of `cuts`
+/// (which must contain block 0 and every loop header). Only blocks from which a target can be
+/// reached without passing a cut point are explored. None on irreducible flow or when more
+/// than [`MAX_PATHS`] paths would be needed.
+pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Option<Vec<Segment>> {
+    let flat = cx.flat;
+    let n = flat.blocks.len();
+    // Blocks that reach a target through non-cut blocks (backwards from the targets).
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (i, b) in flat.blocks.iter().enumerate() {
+        for e in b.term.edges() {
+            preds[e.target as usize].push(i as u32);
         }
-        let mut ins = Vec::new();
-        let mut fresh = Vec::new();
-        let exits = sym_step(&mut cx.tm, cx.flat, b, &st, Mode::Abstract, &mut ins, &mut fresh);
-        for e in exits {
-            let Target::Block(t) = e.target else { continue };
-            if !inloop.contains(&t) {
-                continue;
-            }
-            let ng = cx.tm.and(g, e.guard);
-            if cx.tm.bool_value(ng) == Some(false) {
-                continue;
-            }
-            if t == header {
-                out.push((ng, e.post));
-                if out.len() > MAX_BODY_PATHS {
-                    return None;
-                }
-            } else if inner.contains(&t) {
-                continue; // back to a havocked inner header: covered by the havoc
-            } else if seen.contains(&t) {
+    }
+    let mut useful = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    for &t in targets {
+        for &p in &preds[t as usize] {
+            stack.push(p);
+        }
+    }
+    while let Some(b) = stack.pop() {
+        if useful[b as usize] {
+            continue;
+        }
+        useful[b as usize] = true;
+        if !cuts.contains(&b) {
+            stack.extend(preds[b as usize].iter().copied());
+        }
+    }
+    let mut sources: Vec<u32> = cuts.iter().copied().filter(|&c| useful[c as usize]).collect();
+    sources.sort_unstable();
+    let mut out = Vec::new();
+    let mut explored = 0usize;
+    for c in sources {
+        let tt = cx.tm.tt();
+        // (block, state, guard, blocks on this path)
+        let mut work: Vec<(u32, Vec<TermId>, TermId, Vec<u32>)> = vec![(c, cx.canon.clone(), tt, vec![c])];
+        while let Some((b, st, g, seen)) = work.pop() {
+            explored += 1;
+            if explored > MAX_PATHS {
                 return None;
-            } else {
-                let mut s2 = seen.clone();
-                s2.push(t);
-                stack.push((t, e.post, ng, s2, inner.clone()));
+            }
+            let mut ins = Vec::new();
+            let mut fresh = Vec::new();
+            let exits = sym_step(&mut cx.tm, flat, b, &st, Mode::Abstract, &mut ins, &mut fresh);
+            for e in exits {
+                let Target::Block(t) = e.target else { continue };
+                if !useful[t as usize] && !targets.contains(&t) {
+                    continue;
+                }
+                let ng = cx.tm.and(g, e.guard);
+                if cx.tm.bool_value(ng) == Some(false) {
+                    continue;
+                }
+                if cuts.contains(&t) {
+                    if targets.contains(&t) {
+                        out.push(Segment { from: c, to: t, guard: ng, post: e.post });
+                    }
+                } else if seen.contains(&t) {
+                    return None;
+                } else {
+                    let mut s2 = seen.clone();
+                    s2.push(t);
+                    work.push((t, e.post, ng, s2));
+                }
             }
         }
     }
