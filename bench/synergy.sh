@@ -11,7 +11,9 @@ TARGET="${CARGO_TARGET_DIR:-target}"
 cargo build --release -q -p vigil-synergy --example synergy-bench
 BIN="$TARGET/release/examples/synergy-bench"
 echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(uname -m) $(nproc) cores; max-iterations $MAXIT, timeout ${TIMEOUT}s"
-for f in crates/synergy/tests/programs/*.c; do
+# The templates' variants are written by `cargo test -p vigil-synergy --test programs`.
+for f in crates/synergy/tests/programs/*.c "$TARGET"/tmp/synergy-families/*.c; do
+  [ -e "$f" ] || continue
   for alg in synergy lee-yannakakis cegar; do
     "$BIN" "$f" --algorithm "$alg" --max-iterations "$MAXIT" --timeout "$TIMEOUT" || echo "$f $alg crashed"
   done

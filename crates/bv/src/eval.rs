@@ -107,40 +107,36 @@ impl<'a> Evaluator<'a> {
     }
 
     pub fn eval(&mut self, root: TermId) -> Value {
-        if let Some(v) = self.cache.get(&root) {
-            return v.clone();
-        }
-        // Iterative post-order over the not-yet-evaluated part of the DAG.
-        let mut stack = vec![(root, false)];
-        while let Some((t, expanded)) = stack.pop() {
-            if self.cache.contains_key(&t) {
-                continue;
-            }
-            if !expanded {
-                stack.push((t, true));
-                for &c in self.tm.args(t) {
-                    if !self.cache.contains_key(&c) {
-                        stack.push((c, false));
-                    }
-                }
-                continue;
-            }
-            let val = match self.tm.op(t) {
-                Op::BoolConst(b) => Value::Bool(*b),
-                Op::BvConst(v) => Value::Bv(v.clone()),
-                Op::Var(_) => Value::default_of(self.tm.sort(t)),
-                op => {
-                    let args: Vec<&Value> = self.tm.args(t).iter().map(|c| &self.cache[c]).collect();
-                    match apply(op, &args) {
-                        Some(v) => v,
-                        None => unreachable!("well-sorted node {t:?} failed to evaluate"),
-                    }
-                }
-            };
-            self.cache.insert(t, val);
-        }
-        self.cache[&root].clone()
+        eval_cached(self.tm, root, &mut self.cache)
     }
+}
+
+/// Evaluates `root` with `cache` holding the values known so far (the assignment, and every
+/// sub-term evaluated by an earlier call: one assignment, many terms); each new sub-term's value
+/// is added to it. A variable the cache does not hold is 0 / false. Post-order over the not-yet-evaluated
+/// part of the DAG ([`TermManager::post_order`]).
+pub fn eval_cached(tm: &TermManager, root: TermId, cache: &mut HashMap<TermId, Value>) -> Value {
+    if let Some(v) = cache.get(&root) {
+        return v.clone();
+    }
+    let evaluate = |cache: &mut HashMap<TermId, Value>, t: TermId| {
+        let val = match tm.op(t) {
+            Op::BoolConst(b) => Value::Bool(*b),
+            Op::BvConst(v) => Value::Bv(v.clone()),
+            Op::Var(_) => Value::default_of(tm.sort(t)),
+            op => {
+                let args: Vec<&Value> = tm.args(t).iter().map(|c| &cache[c]).collect();
+                match apply(op, &args) {
+                    Some(v) => v,
+                    None => unreachable!("well-sorted node {t:?} failed to evaluate"),
+                }
+            }
+        };
+        cache.insert(t, val);
+        Some(())
+    };
+    tm.post_order(root, cache, |c, t| c.contains_key(&t), evaluate);
+    cache[&root].clone()
 }
 
 /// One-shot evaluation of a term.

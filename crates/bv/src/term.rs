@@ -208,6 +208,26 @@ impl TermManager {
         &self.nodes[t.index()].args
     }
 
+    /// Visits the sub-terms of `root` (itself included) that `done` does not hold, each once and
+    /// after its arguments, without recursion: the order of a bottom-up pass (an evaluator, a
+    /// compiler) whose results `state` keeps, so that `done` sees what `visit` has added. Stops
+    /// at the first `visit` that returns None, and returns None then.
+    pub fn post_order<S>(&self, root: TermId, state: &mut S, done: impl Fn(&S, TermId) -> bool, mut visit: impl FnMut(&mut S, TermId) -> Option<()>) -> Option<()> {
+        let mut stack = vec![(root, false)];
+        while let Some((t, expanded)) = stack.pop() {
+            if done(state, t) {
+                continue;
+            }
+            if expanded {
+                visit(state, t)?;
+            } else {
+                stack.push((t, true));
+                stack.extend(self.args(t).iter().filter(|&&c| !done(state, c)).map(|&c| (c, false)));
+            }
+        }
+        Some(())
+    }
+
     pub fn arg(&self, t: TermId, i: usize) -> TermId {
         self.nodes[t.index()].args[i]
     }

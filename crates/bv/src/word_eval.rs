@@ -69,22 +69,9 @@ impl WordProgram {
     /// given to [`Self::eval`] (`None`: the variable is unassigned and evaluates to 0 / false,
     /// as in the reference evaluator). `None` if some sub-term is wider than 64 bits.
     pub fn compile(tm: &TermManager, root: TermId, mut input_of: impl FnMut(TermId) -> Option<u32>) -> Option<WordProgram> {
-        let mut slot: HashMap<TermId, u32> = HashMap::new();
-        let mut code = Vec::new();
-        let mut stack = vec![(root, false)];
-        while let Some((t, expanded)) = stack.pop() {
-            if slot.contains_key(&t) {
-                continue;
-            }
-            if !expanded {
-                stack.push((t, true));
-                for &c in tm.args(t) {
-                    if !slot.contains_key(&c) {
-                        stack.push((c, false));
-                    }
-                }
-                continue;
-            }
+        // Per compiled term its instruction's index, and the instructions.
+        let mut state: (HashMap<TermId, u32>, Vec<Instr>) = (HashMap::new(), Vec::new());
+        let compile_node = |(slot, code): &mut (HashMap<TermId, u32>, Vec<Instr>), t: TermId| {
             let width = |s: Sort| match s {
                 Sort::Bool => 1,
                 Sort::BitVec(w) => w,
@@ -108,8 +95,10 @@ impl WordProgram {
             }
             slot.insert(t, code.len() as u32);
             code.push(Instr { node, w, w2, args: a });
-        }
-        Some(WordProgram { code })
+            Some(())
+        };
+        tm.post_order(root, &mut state, |(slot, _), t| slot.contains_key(&t), compile_node)?;
+        Some(WordProgram { code: state.1 })
     }
 
     /// The number of instructions (nodes of the compiled DAG).

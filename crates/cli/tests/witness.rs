@@ -5,6 +5,8 @@
 //! invariant in it inductive. A witness whose invariant is changed is refused.
 
 mod common;
+#[path = "../../synergy/tests/families.rs"]
+mod families;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -43,10 +45,11 @@ fn every_synergy_proof_gives_a_witness_whose_invariants_are_inductive() {
         .filter(|c| c.expect == "true" && c.decide.iter().any(|d| d == "synergy"))
         .map(|c| (c.path.clone(), c.options()))
         .collect();
-    // The synergy corpus's proofs too.
+    // The synergy corpus's proofs too (its plain programs and its templates' variants).
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../synergy/tests/programs");
-    for e in std::fs::read_dir(&corpus).expect("synergy corpus") {
-        let p = e.expect("entry").path();
+    let variants = families::write_all(&corpus.join("templates"), &dir.path().join("families"));
+    let plain = std::fs::read_dir(&corpus).expect("synergy corpus").map(|e| e.expect("entry").path());
+    for p in plain.chain(variants) {
         let text = std::fs::read_to_string(&p).unwrap_or_default();
         if p.extension().is_some_and(|x| x == "c") && text.lines().any(|l| l.trim() == "// expect: true") {
             progs.push((p, Vec::new()));
@@ -68,19 +71,34 @@ fn every_synergy_proof_gives_a_witness_whose_invariants_are_inductive() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[test]
-fn the_counting_loop_witness_proves_the_program_and_a_changed_one_is_refused() {
+/// A program of `tests/c` whose synergy proof has one loop invariant, and its witness.
+struct OneInvariant {
+    dir: tempfile::TempDir,
+    prog: PathBuf,
+    text: String,
+    inv: vigil_report::correctness::InvariantAt,
+}
+
+/// Proves `tests/c/NAME` with the synergy engine, checks that its witness has exactly one loop
+/// invariant and that the validator finds it inductive and sufficient.
+fn prove_with_one_invariant(name: &str) -> OneInvariant {
     let dir = tempfile::tempdir().expect("tempdir");
-    let prog = tests_c("500_syn_witness_counter_true.c");
+    let prog = tests_c(name);
     let w = dir.path().join("w.yml");
     prove(&prog, &w, &[]).unwrap();
     let text = std::fs::read_to_string(&w).unwrap();
-    let invs = vigil_report::correctness::read_invariants(&text).unwrap();
+    let mut invs = vigil_report::correctness::read_invariants(&text).unwrap();
     assert_eq!(invs.len(), 1, "{text}");
-    assert_eq!((invs[0].line, invs[0].column), (7, 3), "at the `while` keyword");
     let (code, out) = validate(&prog, &w, &[]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("1 of 1 invariants inductive; they suffice to prove unreach-call: yes"), "{out}");
+    OneInvariant { dir, prog, text, inv: invs.remove(0) }
+}
+
+#[test]
+fn the_counting_loop_witness_proves_the_program_and_a_changed_one_is_refused() {
+    let OneInvariant { dir, prog, text, inv } = prove_with_one_invariant("500_syn_witness_counter_true.c");
+    assert_eq!((inv.line, inv.column), (7, 3), "at the `while` keyword");
     // x <= 99 is not inductive (x reaches 100), x <= 101 is but does not exclude the error.
     for (bound, verdict) in [("99", "NOT inductive"), ("101", "suffice to prove unreach-call: no")] {
         let bad = dir.path().join(format!("bad{bound}.yml"));
@@ -95,7 +113,7 @@ fn the_counting_loop_witness_proves_the_program_and_a_changed_one_is_refused() {
         }
     }
     // A hand-written witness: a plain C invariant over the loop variable.
-    let hand = text.replace(&invs[0].value, "(int)x >= 0 && (int)x <= 100");
+    let hand = text.replace(&inv.value, "(int)x >= 0 && (int)x <= 100");
     let hw = dir.path().join("hand.yml");
     std::fs::write(&hw, hand).unwrap();
     let (code, out) = validate(&prog, &hw, &[]);
@@ -117,22 +135,13 @@ fn a_true_from_the_explicit_engine_writes_a_witness_without_invariants() {
 
 #[test]
 fn a_loop_invariant_over_array_cells_is_written_and_checked() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let prog = tests_c("650_syn_witness_array_swap_true.c");
-    let w = dir.path().join("w.yml");
-    prove(&prog, &w, &[]).unwrap();
-    let text = std::fs::read_to_string(&w).unwrap();
-    let invs = vigil_report::correctness::read_invariants(&text).unwrap();
-    assert_eq!(invs.len(), 1, "{text}");
-    assert!(invs[0].value.contains("(unsigned int)a[0]") && invs[0].value.contains("(unsigned int)a[1]"), "{text}");
-    let (code, out) = validate(&prog, &w, &[]);
-    assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("1 of 1 invariants inductive; they suffice to prove unreach-call: yes"), "{out}");
+    let OneInvariant { dir, prog, text, inv } = prove_with_one_invariant("650_syn_witness_array_swap_true.c");
+    assert!(inv.value.contains("(unsigned int)a[0]") && inv.value.contains("(unsigned int)a[1]"), "{text}");
     // The sum 13 is not where the loop starts; an index past the array names nothing.
     for (changed, verdict) in [("12u", "NOT inductive"), ("a[1]", "unknown variable 'a[2]'")] {
-        let bad_value = if changed == "12u" { invs[0].value.replace("12u", "13u") } else { invs[0].value.replace("a[1]", "a[2]") };
+        let bad_value = if changed == "12u" { inv.value.replace("12u", "13u") } else { inv.value.replace("a[1]", "a[2]") };
         let bad = dir.path().join("bad.yml");
-        std::fs::write(&bad, text.replace(&invs[0].value, &bad_value)).unwrap();
+        std::fs::write(&bad, text.replace(&inv.value, &bad_value)).unwrap();
         let (_, out) = validate(&prog, &bad, &[]);
         assert!(out.contains(verdict), "{changed}: {out}");
     }

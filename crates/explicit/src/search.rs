@@ -113,6 +113,8 @@ pub struct SearchStats {
     pub solver_cache_hits: u64,
     /// Queries answered by a recent model of the solver (`vigil_bv::model_cache`), no SAT call.
     pub solver_model_hits: u64,
+    /// How often the symbolic data's solver was replaced by a new one (`vigil_vm`'s symdata).
+    pub solver_resets: u64,
     pub solver_time_s: f64,
     /// A deadlock the search met while checking another property (a warning: the path ends
     /// there, which SV-COMP's properties do not count as a violation).
@@ -494,6 +496,7 @@ fn add_solver_stats(m: &Machine, stats: &mut SearchStats) {
         stats.solver_queries += s.queries;
         stats.solver_cache_hits += s.cache_hits;
         stats.solver_model_hits += s.model_hits;
+        stats.solver_resets += s.resets;
         stats.solver_time_s += s.solver_time.as_secs_f64();
     }
 }

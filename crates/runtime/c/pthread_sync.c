@@ -248,31 +248,17 @@ static int rw_take(rt_rwlock *l, int write, int mode) {
     }
 }
 
-RT_WEAK int pthread_rwlock_rdlock(void *lock) {
-    return rw_take(lock, 0, BLOCK);
-}
-
-RT_WEAK int pthread_rwlock_tryrdlock(void *lock) {
-    return rw_take(lock, 0, TRY);
-}
-
-RT_WEAK int pthread_rwlock_timedrdlock(void *lock, const void *abstime) {
-    (void)abstime;
-    return rw_take(lock, 0, TIMED);
-}
-
-RT_WEAK int pthread_rwlock_wrlock(void *lock) {
-    return rw_take(lock, 1, BLOCK);
-}
-
-RT_WEAK int pthread_rwlock_trywrlock(void *lock) {
-    return rw_take(lock, 1, TRY);
-}
-
-RT_WEAK int pthread_rwlock_timedwrlock(void *lock, const void *abstime) {
-    (void)abstime;
-    return rw_take(lock, 1, TIMED);
-}
+/* pthread_rwlock_{rd,wr}lock, _try{rd,wr}lock and _timed{rd,wr}lock: the three modes of one
+ * acquisition (write 0 for a reader, 1 for a writer). */
+#define RW_TAKE_MODES(kind, write)                                                                 \
+    RT_WEAK int pthread_rwlock_##kind##lock(void *lock) { return rw_take(lock, write, BLOCK); }   \
+    RT_WEAK int pthread_rwlock_try##kind##lock(void *lock) { return rw_take(lock, write, TRY); }  \
+    RT_WEAK int pthread_rwlock_timed##kind##lock(void *lock, const void *abstime) {                \
+        (void)abstime;                                                                             \
+        return rw_take(lock, write, TIMED);                                                        \
+    }
+RW_TAKE_MODES(rd, 0)
+RW_TAKE_MODES(wr, 1)
 
 RT_WEAK int pthread_rwlock_unlock(void *lock) {
     rt_rwlock *l = lock;

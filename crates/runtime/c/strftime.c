@@ -153,31 +153,27 @@ static void sub(struct out *o, const struct spec *sp, const char *f, const struc
     put_text(o, sp, tmp, inner.len < sizeof tmp ? inner.len : sizeof tmp - 1, 0);
 }
 
+/* A day or month name, its first three letters unless `whole`; "?" for an index out of range
+ * (name 0). */
+static void put_name(struct out *o, const struct spec *sp, const char *name, int whole) {
+    if (!name)
+        put_text(o, sp, "?", 1, 0);
+    else
+        put_text(o, sp, name, whole ? strlen(name) : 3, 0);
+}
+
 static void conversion(struct out *o, const struct spec *sp, char c, const struct rt_tm *tm) {
     long long year = (long long)tm->tm_year + 1900;
     int hour12 = tm->tm_hour % 12 == 0 ? 12 : tm->tm_hour % 12;
     int wday_ok = tm->tm_wday >= 0 && tm->tm_wday < 7;
     int mon_ok = tm->tm_mon >= 0 && tm->tm_mon < 12;
-    const char *name;
     int delta, week;
     switch (c) {
-    case 'a':
-        name = wday_ok ? day_names[tm->tm_wday] : "?";
-        put_text(o, sp, name, wday_ok ? 3 : 1, 0);
-        break;
-    case 'A':
-        name = wday_ok ? day_names[tm->tm_wday] : "?";
-        put_text(o, sp, name, strlen(name), 0);
-        break;
+    case 'a': put_name(o, sp, wday_ok ? day_names[tm->tm_wday] : 0, 0); break;
+    case 'A': put_name(o, sp, wday_ok ? day_names[tm->tm_wday] : 0, 1); break;
     case 'b':
-    case 'h':
-        name = mon_ok ? month_names[tm->tm_mon] : "?";
-        put_text(o, sp, name, mon_ok ? 3 : 1, 0);
-        break;
-    case 'B':
-        name = mon_ok ? month_names[tm->tm_mon] : "?";
-        put_text(o, sp, name, strlen(name), 0);
-        break;
+    case 'h': put_name(o, sp, mon_ok ? month_names[tm->tm_mon] : 0, 0); break;
+    case 'B': put_name(o, sp, mon_ok ? month_names[tm->tm_mon] : 0, 1); break;
     case 'c': sub(o, sp, "%a %b %e %H:%M:%S %Y", tm); break;
     case 'C': { /* glibc 2.36 pads the year-like %C, %Y, %G only to a given width */
         long long century = year / 100 - (year % 100 < 0);

@@ -17,6 +17,21 @@
 
 #![forbid(unsafe_code)]
 
+/// Defines `fn $name(width: u32) -> $t`: the mask of the low `width` bits of a `$t` (all ones from
+/// the type's width on), for the 64-bit values of [`scalar`] and the 128-bit ones of [`wide`].
+macro_rules! low_bits_mask {
+    ($(#[$m:meta])* $name:ident: $t:ty) => {
+        $(#[$m])*
+        pub fn $name(width: u32) -> $t {
+            if width >= <$t>::BITS {
+                <$t>::MAX
+            } else {
+                (1 << width) - 1
+            }
+        }
+    };
+}
+
 pub mod fault;
 pub mod float;
 pub mod float_sym;

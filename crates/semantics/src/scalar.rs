@@ -45,14 +45,10 @@ impl Scalar {
     }
 }
 
-/// Bit mask of the low `width` bits.
-pub fn mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    }
-}
+low_bits_mask!(
+    /// Bit mask of the low `width` bits.
+    mask: u64
+);
 
 pub fn encode(obj: u32, off: u32) -> u64 {
     (u64::from(obj) << 32) | u64::from(off)

@@ -31,14 +31,10 @@ impl Wide {
     }
 }
 
-/// All-ones in the low `width` bits (`width` ≤ 128).
-pub fn mask128(width: u32) -> u128 {
-    if width >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << width) - 1
-    }
-}
+low_bits_mask!(
+    /// All-ones in the low `width` bits (`width` ≤ 128).
+    mask128: u128
+);
 
 /// `bits`, a `width`-bit two's complement value, as an `i128`.
 pub fn sext128(bits: u128, width: u32) -> i128 {

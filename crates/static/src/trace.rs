@@ -11,8 +11,7 @@
 
 use std::collections::HashMap;
 
-use vigil_bv::eval::apply;
-use vigil_bv::{Op, Solver, TermId, Value};
+use vigil_bv::{Solver, TermId, Value};
 use vigil_ir::{FuncId, Module};
 
 use crate::symex::{Check, Event, FuncInfo};
@@ -43,30 +42,7 @@ impl Walk<'_> {
 
     /// Evaluates `t` with a cache kept for the whole walk (one model, many terms).
     fn eval(&mut self, t: TermId) -> Value {
-        let tm = &self.w.tm;
-        let cache = &mut self.cache;
-        let mut stack = vec![(t, false)];
-        while let Some((x, done)) = stack.pop() {
-            if cache.contains_key(&x) {
-                continue;
-            }
-            if !done {
-                stack.push((x, true));
-                stack.extend(tm.args(x).iter().filter(|a| !cache.contains_key(a)).map(|&a| (a, false)));
-                continue;
-            }
-            let v = match tm.op(x) {
-                Op::BoolConst(b) => Value::Bool(*b),
-                Op::BvConst(b) => Value::Bv(b.clone()),
-                Op::Var(_) => Value::default_of(tm.sort(x)),
-                op => {
-                    let args: Vec<&Value> = tm.args(x).iter().map(|a| &cache[a]).collect();
-                    apply(op, &args).unwrap_or(Value::default_of(tm.sort(x)))
-                }
-            };
-            cache.insert(x, v);
-        }
-        cache[&t].clone()
+        vigil_bv::eval::eval_cached(&self.w.tm, t, &mut self.cache)
     }
 
     fn is_true(&mut self, inst: Option<InstId>, t: TermId) -> bool {

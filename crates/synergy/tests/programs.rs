@@ -2,7 +2,8 @@
 //! verdict and iteration bound its header states (`// expect:`, `// max-iterations:`,
 //! `// expect-without-generalization:`, `// expect-ly:`, `// expect-cegar:` with
 //! `// max-iterations-baseline:`; the header syntax of `tests/README.md`). Every `false` is also
-//! replayed from scratch.
+//! replayed from scratch. The variants of the templates in `tests/programs/templates/`
+//! (`families.rs`) are programs of the corpus like the others.
 
 use std::path::{Path, PathBuf};
 
@@ -11,10 +12,29 @@ use vigil_synergy::{check, Algorithm, Options, Verdict};
 #[path = "../../../tests/header.rs"]
 mod header;
 use header::value as header;
+mod families;
 
 fn load(path: &Path) -> vigil_ir::Module {
     let fo = vigil_frontend::FrontendOptions::default();
     vigil_frontend::load(&[path.to_path_buf()], &fo).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The variants of the templates, written once per test binary.
+fn variants() -> &'static [PathBuf] {
+    static V: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/templates");
+        families::write_all(&dir, &Path::new(env!("CARGO_TARGET_TMPDIR")).join("synergy-families"))
+    })
+}
+
+/// A corpus program by file name (a plain file or a template's variant).
+fn program(name: &str) -> PathBuf {
+    let plain = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(name);
+    if plain.exists() {
+        return plain;
+    }
+    variants().iter().find(|p| p.ends_with(name)).cloned().unwrap_or_else(|| panic!("no corpus program {name}"))
 }
 
 fn programs() -> Vec<PathBuf> {
@@ -23,8 +43,9 @@ fn programs() -> Vec<PathBuf> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .chain(variants().iter().cloned())
         .collect();
-    v.sort();
+    v.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
     v
 }
 
@@ -39,6 +60,15 @@ fn run(path: &Path, algorithm: Algorithm, generalize: bool, max_iterations: u64)
     let m = load(path);
     let opts = Options { algorithm, generalize, max_iterations, ..Default::default() };
     check(&m, &opts)
+}
+
+#[test]
+fn template_variants_are_distinct_programs() {
+    let all = programs();
+    let mut names: Vec<_> = all.iter().map(|p| p.file_name().unwrap().to_owned()).collect();
+    names.dedup();
+    assert_eq!(names.len(), all.len(), "a variant has the name of another program");
+    assert!(variants().len() >= 11, "variants: {:?}", variants());
 }
 
 #[test]
@@ -115,7 +145,7 @@ fn baselines_meet_their_expectations() {
 
 #[test]
 fn the_lock_proof_uses_the_papers_predicates_and_prints_as_json() {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/lock.c");
+    let p = program("lock.c");
     let (o, _) = run(&p, Algorithm::Synergy, true, 60);
     let Verdict::Safe { proof } = o else { panic!("expected a proof, got {o:?}") };
     let text = proof.to_string();
@@ -130,7 +160,7 @@ fn the_lock_proof_uses_the_papers_predicates_and_prints_as_json() {
 
 #[test]
 fn other_properties_are_unknown() {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let p = program("dart.c");
     let m = load(&p);
     let opts = Options { property: vigil_semantics::Property::NoDataRace, ..Default::default() };
     let (o, _) = check(&m, &opts);
@@ -140,13 +170,13 @@ fn other_properties_are_unknown() {
 #[test]
 fn under_valid_memsafety_a_memory_error_is_the_error_and_reach_error_is_not() {
     // dart.c has no heap and no array: its reach_error is another property's error.
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let p = program("dart.c");
     let opts = Options { property: vigil_semantics::Property::ValidMemsafety, max_iterations: 50, ..Default::default() };
     let (o, _) = check(&load(&p), &opts);
     assert!(matches!(&o, Verdict::Unknown(r) if r.message.contains("not the property")), "{o:?}");
     // heap_in_loop.c allocates in a loop: under memsafety a leak before a loop that never
     // ends would not be caught, so the engine declines.
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/heap_in_loop.c");
+    let p = program("heap_in_loop.c");
     let (o, _) = check(&load(&p), &opts);
     assert!(matches!(&o, Verdict::Unknown(r) if r.message.contains("allocate and loop")), "{o:?}");
 }
@@ -154,7 +184,7 @@ fn under_valid_memsafety_a_memory_error_is_the_error_and_reach_error_is_not() {
 #[test]
 fn under_no_overflow_the_error_is_a_signed_overflow() {
     // dart.c computes 2 * x and x + 10 on a 32-bit input: both can overflow.
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let p = program("dart.c");
     let m = load(&p);
     let opts = Options { property: vigil_semantics::Property::NoOverflow, max_iterations: 50, ..Default::default() };
     let (o, _) = check(&m, &opts);
@@ -166,7 +196,7 @@ fn under_no_overflow_the_error_is_a_signed_overflow() {
 
 #[test]
 fn counterexample_traces_name_file_and_lines() {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/dart.c");
+    let p = program("dart.c");
     let (o, _) = run(&p, Algorithm::Synergy, true, 10);
     let Verdict::Unsafe { inputs, trace } = o else { panic!("expected a counterexample, got {o:?}") };
     assert_eq!(inputs.len(), 2);

@@ -412,6 +412,11 @@ mod tests {
     }
 
     impl Synthetic {
+        /// An evaluator whose fastest configuration is `best`, with an empty log.
+        fn new(best: Vec<usize>) -> Self {
+            Synthetic { best, log: Vec::new() }
+        }
+
         fn time(&self, c: &Config, inst: usize) -> f64 {
             let d: f64 = c
                 .iter()
@@ -464,10 +469,7 @@ mod tests {
     fn finds_the_optimum_of_a_known_landscape() {
         let sp = space(6, 5);
         for seed in [1, 2, 3] {
-            let mut ev = Synthetic {
-                best: vec![3, 1, 4, 0, 2, 4],
-                log: Vec::new(),
-            };
+            let mut ev = Synthetic::new(vec![3, 1, 4, 0, 2, 4]);
             let best = ev.best.clone();
             let mut ils = FocusedIls::new(&sp, &mut ev, 8, opts(seed, 3000, true));
             let got = ils.run().unwrap();
@@ -480,10 +482,7 @@ mod tests {
     fn deterministic_given_the_seed() {
         let sp = space(5, 4);
         let run = |seed| {
-            let mut ev = Synthetic {
-                best: vec![1, 2, 3, 0, 1],
-                log: Vec::new(),
-            };
+            let mut ev = Synthetic::new(vec![1, 2, 3, 0, 1]);
             let got = FocusedIls::new(&sp, &mut ev, 6, opts(seed, 400, true))
                 .run()
                 .unwrap();
@@ -506,10 +505,7 @@ mod tests {
             let mut results = Vec::new();
             let mut spent = Vec::new();
             for capping in [false, true] {
-                let mut ev = Synthetic {
-                    best: best.clone(),
-                    log: Vec::new(),
-                };
+                let mut ev = Synthetic::new(best.clone());
                 let mut ils = FocusedIls::new(&sp, &mut ev, 5, opts(5, 1000, capping));
                 for k in 0..head {
                     ils.objective(&b, k, None).unwrap();
@@ -532,10 +528,7 @@ mod tests {
         let slow: Config = vec![4, 4, 4];
         let mut costs = Vec::new();
         for capping in [false, true] {
-            let mut ev = Synthetic {
-                best: best.clone(),
-                log: Vec::new(),
-            };
+            let mut ev = Synthetic::new(best.clone());
             let mut ils = FocusedIls::new(&sp, &mut ev, 4, opts(1, 1000, capping));
             for k in 0..4 {
                 ils.objective(&best, k, None).unwrap();
@@ -549,10 +542,7 @@ mod tests {
     #[test]
     fn runs_grow_for_the_incumbent_and_budget_stops_the_search() {
         let sp = space(4, 3);
-        let mut ev = Synthetic {
-            best: vec![2, 2, 2, 2],
-            log: Vec::new(),
-        };
+        let mut ev = Synthetic::new(vec![2, 2, 2, 2]);
         let mut seen = Vec::new();
         {
             let mut ils = FocusedIls::new(&sp, &mut ev, 10, opts(3, 200, true));
@@ -569,10 +559,7 @@ mod tests {
     #[test]
     fn a_fully_explored_small_space_ends_the_search() {
         let sp = space(1, 2);
-        let mut ev = Synthetic {
-            best: vec![1],
-            log: Vec::new(),
-        };
+        let mut ev = Synthetic::new(vec![1]);
         let got = FocusedIls::new(&sp, &mut ev, 2, opts(1, 1_000_000, true))
             .run()
             .unwrap();

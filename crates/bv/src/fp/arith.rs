@@ -122,18 +122,27 @@ impl TermManager {
         self.ite(nan, nv, r)
     }
 
+    /// The special cases of `a · b` (`divide` false) or `a / b` (true): whether the result is
+    /// NaN, infinite or zero, and its sign. A quotient's cases are a product's with the divisor's
+    /// zero and infinity exchanged (`a / b` as `a · (1/b)`): `0/0` and `∞/∞` are NaN as `∞·0`
+    /// and `0·∞` are.
+    fn fp_mul_div_classes(&mut self, ua: &Unpacked, ub: &Unpacked, divide: bool) -> (TermId, TermId, TermId, TermId) {
+        let (b_zero, b_inf) = if divide { (ub.inf, ub.zero) } else { (ub.zero, ub.inf) };
+        let inf_times_zero = self.and(ua.inf, b_zero);
+        let zero_times_inf = self.and(ua.zero, b_inf);
+        let any_nan = self.or(ua.nan, ub.nan);
+        let invalid = self.or(inf_times_zero, zero_times_inf);
+        let nan = self.or(any_nan, invalid);
+        let inf = self.or(ua.inf, b_inf);
+        let zero = self.or(ua.zero, b_zero);
+        let sign = self.xor(ua.sign, ub.sign);
+        (nan, inf, zero, sign)
+    }
+
     /// `fp.mul rm a b`.
     pub fn fp_mul(&mut self, f: Format, rm: TermId, a: TermId, b: TermId) -> TermId {
-        let ua = self.fp_unpack(f, a);
-        let ub = self.fp_unpack(f, b);
-        let i0 = self.and(ua.inf, ub.zero);
-        let z0 = self.and(ua.zero, ub.inf);
-        let any_nan = self.or(ua.nan, ub.nan);
-        let inv = self.or(i0, z0);
-        let nan = self.or(any_nan, inv);
-        let inf = self.or(ua.inf, ub.inf);
-        let zero = self.or(ua.zero, ub.zero);
-        let sign = self.xor(ua.sign, ub.sign);
+        let (ua, ub) = (self.fp_unpack(f, a), self.fp_unpack(f, b));
+        let (nan, inf, zero, sign) = self.fp_mul_div_classes(&ua, &ub, false);
         let sb = f.sb;
         let sa = self.zero_extend(ua.sig, sb);
         let sbb = self.zero_extend(ub.sig, sb);
@@ -150,16 +159,8 @@ impl TermManager {
 
     /// `fp.div rm a b`.
     pub fn fp_div(&mut self, f: Format, rm: TermId, a: TermId, b: TermId) -> TermId {
-        let ua = self.fp_unpack(f, a);
-        let ub = self.fp_unpack(f, b);
-        let zz = self.and(ua.zero, ub.zero);
-        let ii = self.and(ua.inf, ub.inf);
-        let any_nan = self.or(ua.nan, ub.nan);
-        let inv = self.or(zz, ii);
-        let nan = self.or(any_nan, inv);
-        let inf = self.or(ua.inf, ub.zero);
-        let zero = self.or(ua.zero, ub.inf);
-        let sign = self.xor(ua.sign, ub.sign);
+        let (ua, ub) = (self.fp_unpack(f, a), self.fp_unpack(f, b));
+        let (nan, inf, zero, sign) = self.fp_mul_div_classes(&ua, &ub, true);
         let sb = f.sb;
         // Quotient of sig_a · 2^(sb+2) by sig_b: sb + 2 or sb + 3 significant bits.
         let zeros = self.bv_u64(sb + 2, 0);

@@ -39,19 +39,24 @@ impl Engine for ExplicitEngine {
             ));
         }
         let mut out = EngineReport::new(Answer::True);
-        out.stats.insert("states".into(), st.states.into());
-        out.stats.insert("transitions".into(), st.transitions.into());
-        out.stats.insert("instructions".into(), st.instructions.into());
-        out.stats.insert("stored_bytes".into(), st.stored_bytes.into());
+        out.stats = super::stats([
+            ("states", st.states.into()),
+            ("transitions", st.transitions.into()),
+            ("instructions", st.instructions.into()),
+            ("stored_bytes", st.stored_bytes.into()),
+        ]);
         if let Some(per_state) = st.stored_bytes.checked_div(st.states) {
             out.stats.insert("bytes_per_state".into(), per_state.into());
         }
         out.stats.insert("search_s".into(), st.time_s.into());
         if st.solver_queries > 0 {
-            out.stats.insert("solver_queries".into(), st.solver_queries.into());
-            out.stats.insert("solver_cache_hits".into(), st.solver_cache_hits.into());
-            out.stats.insert("solver_model_hits".into(), st.solver_model_hits.into());
-            out.stats.insert("solver_s".into(), st.solver_time_s.into());
+            out.stats.extend(super::stats([
+                ("solver_queries", st.solver_queries.into()),
+                ("solver_cache_hits", st.solver_cache_hits.into()),
+                ("solver_model_hits", st.solver_model_hits.into()),
+                ("solver_resets", st.solver_resets.into()),
+                ("solver_s", st.solver_time_s.into()),
+            ]));
             if st.time_s > 0.0 {
                 out.stats.insert("solver_share".into(), (st.solver_time_s / st.time_s).min(1.0).into());
             }

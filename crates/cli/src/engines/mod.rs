@@ -78,6 +78,11 @@ impl EngineReport {
     }
 }
 
+/// Engine statistics from `(name, value)` pairs, in the order given (the `stats` of a report).
+pub fn stats<const N: usize>(entries: [(&str, serde_json::Value); N]) -> serde_json::Map<String, serde_json::Value> {
+    entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
 /// An engine ready to run on one program.
 pub trait Engine: Send + Sync {
     fn name(&self) -> &'static str;

@@ -44,14 +44,15 @@ impl Engine for StaticEngine {
         opts.interrupt = Some(Arc::clone(cancel));
         let analysis = vigil_static::analyse(&self.module, &opts);
         let st = &analysis.stats;
-        let mut stats = serde_json::Map::new();
-        stats.insert("vcs".into(), st.vcs.into());
-        stats.insert("vcs_proved".into(), st.vcs_proved.into());
-        stats.insert("candidates".into(), analysis.reports.len().into());
-        stats.insert("summaries_expanded".into(), st.summaries_expanded.into());
-        stats.insert("summary_operators".into(), st.summary_operators.into());
-        stats.insert("symex_s".into(), st.symex_time.as_secs_f64().into());
-        stats.insert("solver_s".into(), st.solver_time.as_secs_f64().into());
+        let mut stats = super::stats([
+            ("vcs", st.vcs.into()),
+            ("vcs_proved", st.vcs_proved.into()),
+            ("candidates", analysis.reports.len().into()),
+            ("summaries_expanded", st.summaries_expanded.into()),
+            ("summary_operators", st.summary_operators.into()),
+            ("symex_s", st.symex_time.as_secs_f64().into()),
+            ("solver_s", st.solver_time.as_secs_f64().into()),
+        ]);
         let mut unconfirmed = Vec::new();
         let mut out = None;
         // Per report: replayed into the bug, did not replay, or not tried (None).
@@ -97,9 +98,7 @@ impl Engine for StaticEngine {
             stats.insert("skipped_functions".into(), skipped.into());
         }
         out.sarif = Some(vigil_static::sarif(&analysis, &self.source_file, &confirmed));
-        for (k, v) in stats {
-            out.stats.insert(k, v);
-        }
+        out.stats.extend(stats);
         out
     }
 }

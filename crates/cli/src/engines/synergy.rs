@@ -27,15 +27,16 @@ impl Engine for SynergyEngine {
         let mut opts = self.options.clone();
         opts.interrupt = Some(Arc::clone(cancel));
         let (result, st) = vigil_synergy::check(&self.module, &opts);
-        let mut stats = serde_json::Map::new();
-        stats.insert("algorithm".into(), opts.algorithm.name().into());
-        stats.insert("iterations".into(), st.iterations.into());
-        stats.insert("tests".into(), st.tests.into());
-        stats.insert("refinements".into(), st.refinements.into());
-        stats.insert("generalizations".into(), st.generalizations.into());
-        stats.insert("solver_calls".into(), st.solver_calls.into());
-        stats.insert("solver_s".into(), st.solver_time.as_secs_f64().into());
-        stats.insert("regions".into(), st.regions.into());
+        let mut stats = super::stats([
+            ("algorithm", opts.algorithm.name().into()),
+            ("iterations", st.iterations.into()),
+            ("tests", st.tests.into()),
+            ("refinements", st.refinements.into()),
+            ("generalizations", st.generalizations.into()),
+            ("solver_calls", st.solver_calls.into()),
+            ("solver_s", st.solver_time.as_secs_f64().into()),
+            ("regions", st.regions.into()),
+        ]);
         let mut out = match result {
             vigil_synergy::Verdict::Safe { proof } => {
                 let mut o = EngineReport::new(Answer::True);
@@ -58,9 +59,7 @@ impl Engine for SynergyEngine {
             }
             vigil_synergy::Verdict::Unknown(why) => EngineReport::unknown(why),
         };
-        for (k, v) in stats {
-            out.stats.insert(k, v);
-        }
+        out.stats.extend(stats);
         out
     }
 }

@@ -19,7 +19,8 @@
 //! * `depth(root) == 0`, `depth(b) == depth(idom(b)) + 1`.
 //! * Children are listed in increasing id order.
 //! * The tree is numbered by a depth-first walk; `a` dominates `b` iff `a`'s interval
-//!   `[tin, tout]` contains `b`'s `tin`, an O(1) query.
+//!   `[tin, tout]` contains `b`'s (equivalently, `b`'s `tin`), an O(1) query
+//!   ([`super::tree_ancestor`]).
 //!
 //! # Algorithm
 //!
@@ -148,11 +149,7 @@ impl DomTree {
 
     /// Whether `a` dominates `b` (reflexive). False if either is unreachable.
     pub fn dominates(&self, a: u32, b: u32) -> bool {
-        let (a, b) = (a as usize, b as usize);
-        self.tin[a] != NONE
-            && self.tin[b] != NONE
-            && self.tin[a] <= self.tin[b]
-            && self.tin[b] <= self.tout[a]
+        super::tree_ancestor(&self.tin, &self.tout, a, b)
     }
 
     /// Whether `a` dominates `b` and `a != b`.

@@ -37,3 +37,12 @@ pub use loops::{Loop, LoopForest};
 pub use order::DfsOrder;
 pub use postdom::PostDomTree;
 pub use scc::Sccs;
+
+/// Whether `a` is an ancestor of `b` (reflexive) in a tree whose nodes are numbered by `first`, a
+/// preorder, and `last`, a number that no descendant exceeds (the last preorder number in the
+/// subtree, or a postorder number): the O(1) interval test of the dominator tree and of the DFS
+/// tree. False if either node is unnumbered (`u32::MAX`, unreachable).
+pub(crate) fn tree_ancestor(first: &[u32], last: &[u32], a: u32, b: u32) -> bool {
+    let (a, b) = (a as usize, b as usize);
+    first[a] != u32::MAX && first[b] != u32::MAX && first[a] <= first[b] && last[b] <= last[a]
+}

@@ -144,11 +144,7 @@ impl DfsOrder {
     /// Whether `a` is an ancestor of `b` in the DFS tree (reflexive); false if either is
     /// unreachable.
     pub fn is_dfs_ancestor(&self, a: u32, b: u32) -> bool {
-        let (a, b) = (a as usize, b as usize);
-        self.pre_num[a] != NONE
-            && self.pre_num[b] != NONE
-            && self.pre_num[a] <= self.pre_num[b]
-            && self.post_num[b] <= self.post_num[a]
+        super::tree_ancestor(&self.pre_num, &self.post_num, a, b)
     }
 
     /// Whether the edge `from -> to` is retreating: `to` is a DFS ancestor of `from` (self-loops

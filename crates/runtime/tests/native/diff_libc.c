@@ -127,28 +127,27 @@ static void number_case(int k, const char *s) {
     static const int bases[] = {0, 10, 16, 8, 2, 36, 1, 37, -1};
     int base = bases[rnd(sizeof bases / sizeof bases[0])];
     char *end = NULL;
+/* One conversion of s by FN (result of TYPE, printed as NAME=FMT) and where it stopped. */
+#define STRTO(FN, TYPE, NAME, FMT)                                                                \
+    do {                                                                                          \
+        errno = 0;                                                                                \
+        RESET(end);                                                                               \
+        TYPE r_ = FN(s, &end, base);                                                              \
+        out(" " NAME "=" FMT " e=%d", r_, OFF(end, s));                                           \
+    } while (0)
     out("%d strtol", k);
     put_string("s", s);
-    errno = 0;
-    long l = strtol(s, &end, base);
-    out(" b=%d r=%ld e=%d", base, l, OFF(end, s));
+    out(" b=%d", base);
+    STRTO(strtol, long, "r", "%ld");
     end_line();
     out("%d strtoul", k);
-    errno = 0;
-    RESET(end);
-    unsigned long ul = strtoul(s, &end, base);
-    out(" r=%lu e=%d", ul, OFF(end, s));
+    STRTO(strtoul, unsigned long, "r", "%lu");
     end_line();
     out("%d strtoll", k);
-    errno = 0;
-    RESET(end);
-    long long ll = strtoll(s, &end, base);
-    out(" r=%lld e=%d", ll, OFF(end, s));
-    errno = 0;
-    RESET(end);
-    unsigned long long ull = strtoull(s, &end, base);
-    out(" ull=%llu e=%d", ull, OFF(end, s));
+    STRTO(strtoll, long long, "r", "%lld");
+    STRTO(strtoull, unsigned long long, "ull", "%llu");
     end_line();
+#undef STRTO
     out("%d atoi", k);
     errno = 0;
     out(" r=%d %ld %lld", atoi(s), atol(s), atoll(s));

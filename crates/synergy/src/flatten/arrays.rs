@@ -34,24 +34,18 @@ impl<'m> Builder<'m> {
         self.new_reg(name, width)
     }
 
-    /// A `getelementptr`: a static pointer when every index is a constant (no instruction), else
-    /// a [`DynPtr`] whose offset register is computed in block `cur` (indices sign-extended to 64
-    /// bits, scaled and summed with wrap-around, as the VM computes addresses).
+    /// The indices of a `getelementptr` from displacement `disp` plus `offset`: the constant ones
+    /// folded into the returned displacement (an overflow is unsupported), the variable ones as
+    /// 64-bit registers computed in block `cur`, each sign-extended and multiplied by its scale.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn lower_ptr_add(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, base: Operand, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
-        let loc = inst.loc;
-        let d = inst.dest.expect("ptradd dest");
+    fn fold_indices(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, disp: i64, offset: i64, indices: &[(Operand, i64)]) -> Result<(i64, Vec<Opnd>), Unsupported> {
         let overflow = || Unsupported("memory: offset overflow".into());
-        let (obj, mut off, mut reg) = match self.any_ptr(fr, base, loc)? {
-            AnyPtr::Static(p) => (p.obj, p.off, None),
-            AnyPtr::Dyn(p) => (p.obj, 0, Some(p.off)),
-            AnyPtr::Reg { reg, disp } => return self.reg_ptr_add(f, fr, cur, inst, reg, disp, offset, indices),
-        };
-        off = off.checked_add(offset).ok_or_else(overflow)?;
+        let mut disp = disp.checked_add(offset).ok_or_else(overflow)?;
+        let mut var = Vec::new();
         for (i, scale) in indices {
             match self.opnd(f, fr, *i, loc)? {
                 Opnd::Const { bits, width } => {
-                    off = sext(bits, width).checked_mul(*scale).and_then(|x| off.checked_add(x)).ok_or_else(overflow)?;
+                    disp = sext(bits, width).checked_mul(*scale).and_then(|x| disp.checked_add(x)).ok_or_else(overflow)?;
                 }
                 Opnd::Undef { .. } => {
                     return Err(Unsupported(format!("memory: undefined array index at {}", self.m.describe_loc(loc))))
@@ -70,19 +64,38 @@ impl<'m> Builder<'m> {
                         self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Mul, w: 64, a: x, b: s, nsw: false });
                         x = Opnd::Reg(t);
                     }
-                    reg = Some(match reg {
-                        None => match x {
-                            Opnd::Reg(t) => t,
-                            _ => unreachable!("an index register"),
-                        },
-                        Some(acc) => {
-                            let t = self.temp(f, "idx.sum", 64);
-                            self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Add, w: 64, a: Opnd::Reg(acc), b: x, nsw: false });
-                            t
-                        }
-                    });
+                    var.push(x);
                 }
             }
+        }
+        Ok((disp, var))
+    }
+
+    /// A `getelementptr`: a static pointer when every index is a constant (no instruction), else
+    /// a [`DynPtr`] whose offset register is computed in block `cur` (indices sign-extended to 64
+    /// bits, scaled and summed with wrap-around, as the VM computes addresses).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_ptr_add(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, base: Operand, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
+        let loc = inst.loc;
+        let d = inst.dest.expect("ptradd dest");
+        let (obj, off, mut reg) = match self.any_ptr(fr, base, loc)? {
+            AnyPtr::Static(p) => (p.obj, p.off, None),
+            AnyPtr::Dyn(p) => (p.obj, 0, Some(p.off)),
+            AnyPtr::Reg { reg, disp } => return self.reg_ptr_add(f, fr, cur, inst, reg, disp, offset, indices),
+        };
+        let (off, var) = self.fold_indices(f, fr, cur, loc, off, offset, indices)?;
+        for x in var {
+            reg = Some(match reg {
+                None => match x {
+                    Opnd::Reg(t) => t,
+                    _ => unreachable!("an index register"),
+                },
+                Some(acc) => {
+                    let t = self.temp(f, "idx.sum", 64);
+                    self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Add, w: 64, a: Opnd::Reg(acc), b: x, nsw: false });
+                    t
+                }
+            });
         }
         let val = match reg {
             None => Val::Ptr(StaticPtr { obj, off }),
@@ -105,29 +118,7 @@ impl<'m> Builder<'m> {
     fn reg_ptr_add(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, base: u32, disp: i64, offset: i64, indices: &[(Operand, i64)]) -> Result<(), Unsupported> {
         let loc = inst.loc;
         let d = inst.dest.expect("ptradd dest");
-        let overflow = || Unsupported("memory: offset overflow".into());
-        let mut disp = disp.checked_add(offset).ok_or_else(overflow)?;
-        let mut var: Vec<Opnd> = Vec::new();
-        for (i, scale) in indices {
-            match self.opnd(f, fr, *i, loc)? {
-                Opnd::Const { bits, width } => {
-                    disp = sext(bits, width).checked_mul(*scale).and_then(|x| disp.checked_add(x)).ok_or_else(overflow)?;
-                }
-                Opnd::Undef { .. } => return Err(Unsupported(format!("memory: undefined index at {}", self.m.describe_loc(loc)))),
-                idx @ Opnd::Reg(r) => {
-                    let w = self.regs[r as usize].width;
-                    let mut x = idx;
-                    if w < 64 {
-                        let t = self.temp(f, "idx.sext", 64);
-                        self.emit(cur, loc, FInst::Cast { dst: t, op: CastOp::SExt, from: w, to: 64, v: x });
-                        x = Opnd::Reg(t);
-                    }
-                    let t = self.temp(f, "idx.scaled", 64);
-                    self.emit(cur, loc, FInst::Bin { dst: t, op: BinOp::Mul, w: 64, a: x, b: Opnd::Const { bits: *scale as u64, width: 64 }, nsw: false });
-                    var.push(Opnd::Reg(t));
-                }
-            }
-        }
+        let (disp, var) = self.fold_indices(f, fr, cur, loc, disp, offset, indices)?;
         let mut reg = base;
         for x in var {
             let t = self.new_ptr_reg(format!("{}:ptr.idx", self.m.function(f).name));

@@ -94,9 +94,7 @@ impl<'m> Builder<'m> {
                 }
                 let p = match self.any_ptr(fr, a, loc)? {
                     AnyPtr::Reg { reg, disp } => {
-                        let at = self.blocks[cur as usize].insts.len();
-                        let what = super::pointers::PtrOp::Free;
-                        self.pending.push(Pending::Access(super::pointers::PtrAccess { block: cur as usize, at, loc, reg, disp, len: 0, what }));
+                        self.defer_access(cur, loc, reg, disp, 0, super::pointers::PtrOp::Free);
                         return Ok(Some(cur));
                     }
                     _ => self.static_ptr(fr, a, loc)?,

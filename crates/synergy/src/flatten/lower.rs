@@ -9,7 +9,7 @@
 //! rest's registers); anything not listed here makes flattening fail with the construct and its
 //! location.
 
-use super::pointers::{PtrAccess, PtrOp};
+use super::pointers::PtrOp;
 use super::*;
 use vigil_ir::svcomp::{self, Role};
 
@@ -234,9 +234,7 @@ impl<'m> Builder<'m> {
             }
             AnyPtr::Reg { reg, disp } => {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
-                let at = self.blocks[cur as usize].insts.len();
-                let what = PtrOp::Load { dst, w, ptr: is_ptr };
-                self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len: bytes, what }));
+                self.defer_access(cur, loc, reg, disp, bytes, PtrOp::Load { dst, w, ptr: is_ptr });
                 return Ok(());
             }
         };
@@ -275,9 +273,7 @@ impl<'m> Builder<'m> {
                 return self.dyn_store(f, cur, loc, p, bytes, w, v);
             }
             AnyPtr::Reg { reg, disp } => {
-                let at = self.blocks[cur as usize].insts.len();
-                let what = PtrOp::Store { v, w, ptr: is_ptr };
-                self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len: bytes, what }));
+                self.defer_access(cur, loc, reg, disp, bytes, PtrOp::Store { v, w, ptr: is_ptr });
                 return Ok(());
             }
         };

@@ -94,6 +94,13 @@ impl<'m> Builder<'m> {
         })
     }
 
+    /// Defers `what`, an access of `len` bytes at `reg + disp` at the current end of block `cur`,
+    /// until flattening finishes and the pointer's objects are known ([`Self::expand_access`]).
+    pub(super) fn defer_access(&mut self, cur: u32, loc: Loc, reg: u32, disp: i64, len: u64, what: PtrOp) {
+        let at = self.blocks[cur as usize].insts.len();
+        self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len, what }));
+    }
+
     pub(super) fn new_ptr_reg(&mut self, name: String) -> u32 {
         let r = self.new_reg(name, 64);
         self.regs[r as usize].ptr = true;

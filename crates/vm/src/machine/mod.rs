@@ -72,6 +72,7 @@ mod sharing;
 mod step;
 mod symops;
 pub mod symdata;
+mod symslice;
 mod widereg;
 
 pub use symdata::{ModelError, SymStats, Symbolic};

@@ -38,6 +38,10 @@
 //! * **Counterexamples**: [`Machine::sym_inputs_model`] solves the path condition of the
 //!   violating state for the values of the inputs; the engine then replays them concretely
 //!   ([`Config::wide_inputs`]: the same calls return those values, nothing else changes).
+//! * **Queries see only the conjuncts they depend on** (constraint independence, KLEE §3.3;
+//!   [`super::symslice`]): feasibility and enumeration queries assume the slice of the path
+//!   condition connected to their terms by shared inputs, and sliced queries are cached across
+//!   paths. A counterexample model still solves the whole path condition.
 //! * **Recent models answer first**: the solver keeps its last [`MODEL_CACHE`] models and answers
 //!   a query one of them satisfies without a SAT call (KLEE's counterexample cache, Cadar et al.,
 //!   OSDI 2008 §3.3; `vigil_bv::model_cache`): only *satisfiable* can come from it, checked by
@@ -55,6 +59,16 @@ use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
 
 /// How many values of a symbolic value are enumerated at most when it must become concrete.
 pub const ENUMERATION_LIMIT: usize = 16;
+
+/// The incremental solver keeps every term it ever blasted, and each check assigns all of their
+/// variables; with sliced queries (constraint independence) most of them can be irrelevant to
+/// the query at hand. A check whose terms mention at most a `1/RESET_FACTOR` share of the inputs
+/// that the solver's terms mention (beyond [`RESET_SLACK`] inputs) starts a new solver instead,
+/// which forgets learnt clauses and the recent models. On programs whose path condition is one
+/// connected chain every query mentions most inputs and no reset happens.
+const RESET_FACTOR: usize = 4;
+/// See [`RESET_FACTOR`].
+const RESET_SLACK: usize = 4;
 
 /// SAT conflicts a single query may take before it answers unknown.
 const CONFLICT_LIMIT: u64 = 200_000;
@@ -96,6 +110,8 @@ pub struct SymStats {
     /// Queries answered by one of the solver's recent models ([`MODEL_CACHE`]).
     pub model_hits: u64,
     pub solver_time: Duration,
+    /// How often the solver was replaced by a new one ([`RESET_FACTOR`]).
+    pub resets: u64,
 }
 
 /// An enumeration's cache key: the path condition's handle, the term, the preferred condition.
@@ -118,6 +134,14 @@ pub struct SymData {
     /// Enumerations: (pc handle, term, preferred) → (values, complete).
     enums: HashMap<EnumKey, (Vec<u64>, bool)>,
     dump: Option<std::path::PathBuf>,
+    /// What a new solver is made from ([`RESET_FACTOR`]): the configuration, the deadline.
+    fresh: (vigil_bv::config::SolverConfig, Option<Instant>),
+    /// The variables that the terms given to the current solver mention.
+    solver_inputs: crate::fasthash::FastSet<u32>,
+    /// The input variables of terms, for slicing path conditions (constraint independence).
+    slicer: super::symslice::Slicer,
+    /// Feasibility of sliced queries: (query, its slice of the path condition) → answer.
+    sliced: crate::fasthash::FastMap<Box<[TermId]>, CheckResult>,
     pub stats: SymStats,
 }
 
@@ -165,10 +189,7 @@ impl SymData {
         if nondet.iter().all(Option::is_none) {
             return None;
         }
-        let mut solver = Solver::with_config(config.solver.clone());
-        solver.set_conflict_limit(Some(config.solver.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
-        solver.set_deadline(config.deadline);
-        solver.set_model_cache(config.solver.model_cache.unwrap_or(MODEL_CACHE));
+        let solver = new_solver(config);
         Some(Box::new(SymData {
             // The class configuration's `[bv.rewrite]` choices apply to every term of the search.
             tm: TermManager::with_rewrite_config(config.solver.rewrite),
@@ -180,6 +201,10 @@ impl SymData {
             cache: HashMap::new(),
             enums: HashMap::new(),
             dump: config.dump_vcs.clone(),
+            fresh: (config.solver.clone(), config.deadline),
+            solver_inputs: Default::default(),
+            slicer: Default::default(),
+            sliced: Default::default(),
             stats: SymStats::default(),
         }))
     }
@@ -198,9 +223,24 @@ impl SymData {
     fn check(&mut self, assumptions: &[TermId]) -> CheckResult {
         let start = Instant::now();
         self.stats.queries += 1;
+        // A solver whose terms are mostly about other inputs is replaced (see RESET_FACTOR).
+        let mut inputs: Vec<u32> = Vec::new();
+        for &a in assumptions {
+            inputs.extend(self.slicer.support(&self.tm, a).iter());
+        }
+        inputs.sort_unstable();
+        inputs.dedup();
+        if self.solver_inputs.len() > RESET_FACTOR * inputs.len() + RESET_SLACK {
+            let (config, deadline) = &self.fresh;
+            self.solver = solver_from(config, *deadline);
+            self.solver_inputs.clear();
+            self.stats.resets += 1;
+        }
+        self.solver_inputs.extend(inputs);
+        let hits_before = self.solver.stats().model_cache_hits;
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
         self.stats.solver_time += start.elapsed();
-        self.stats.model_hits = self.solver.stats().model_cache_hits;
+        self.stats.model_hits += self.solver.stats().model_cache_hits - hits_before;
         if let Some(dir) = &self.dump {
             let name = format!("q{:06}.smt2", self.stats.queries);
             vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
@@ -218,8 +258,21 @@ impl SymData {
             return *r != CheckResult::Unsat;
         }
         let mut a = vec![q];
-        a.extend(pc);
-        let r = self.check(&a);
+        if let Some(pc) = pc {
+            a.extend(self.slicer.slice(&self.tm, pc, &[q]));
+        }
+        // Paths that differ only in conjuncts independent of `q` ask the same sliced query.
+        let r = match self.sliced.get(a.as_slice()) {
+            Some(r) => {
+                self.stats.cache_hits += 1;
+                *r
+            }
+            None => {
+                let r = self.check(&a);
+                self.sliced.insert(a.into_boxed_slice(), r);
+                r
+            }
+        };
         self.cache.insert((pc_handle, q), r);
         r != CheckResult::Unsat
     }
@@ -241,7 +294,10 @@ impl SymData {
         }
         let w = self.tm.width(t);
         let mut vals: Vec<u64> = Vec::new();
-        let mut base: Vec<TermId> = pc.into_iter().collect();
+        let mut base: Vec<TermId> = match pc {
+            Some(pc) => self.slicer.slice(&self.tm, pc, &[Some(t), prefer].into_iter().flatten().collect::<Vec<_>>()),
+            None => Vec::new(),
+        };
         if let Some(p) = prefer {
             let mut a = base.clone();
             a.push(p);
@@ -283,6 +339,20 @@ impl SymData {
         self.enums.insert((pc_handle, t, prefer), r.clone());
         r
     }
+}
+
+
+/// The solver of a search.
+fn new_solver(config: &Config) -> Solver {
+    solver_from(&config.solver, config.deadline)
+}
+
+fn solver_from(solver_config: &vigil_bv::config::SolverConfig, deadline: Option<Instant>) -> Solver {
+    let mut solver = Solver::with_config(solver_config.clone());
+    solver.set_conflict_limit(Some(solver_config.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
+    solver.set_deadline(deadline);
+    solver.set_model_cache(solver_config.model_cache.unwrap_or(MODEL_CACHE));
+    solver
 }
 
 /// The low word of [`State::sym`]: the path condition's handle plus one (0: `true`).
