@@ -20,6 +20,12 @@
 //! once they are assigned, unit propagation assigns every AND node of the cone from its fanins
 //! (both fanins true: the output by the third clause; one false: by the first two), so the
 //! whole cone is assigned as well.
+//!
+//! With `[bv] confine-propagation` (and a scope other than `all`), unit propagation above
+//! level 0 is confined to the cone too (the SAT core's propagation scope): the circuits of other
+//! queries over the same inputs are then not evaluated at every check. The same extension
+//! argument makes this sound: clauses over cone variables alone are propagated as always, and
+//! every other clause is an outside gate's definition or implied.
 
 use vigil_sat::Var;
 
@@ -59,9 +65,9 @@ pub struct ConeCollector {
 }
 
 impl ConeCollector {
-    /// The SAT variables of the nodes reachable from `roots` (every node of the cone, or only
-    /// its inputs), all of which `tseitin` has encoded.
-    pub fn collect(&mut self, aig: &Aig, tseitin: &Tseitin, roots: &[AigLit], inputs_only: bool) -> Vec<Var> {
+    /// The SAT variables of the nodes reachable from `roots` (all of which `tseitin` has
+    /// encoded): the whole cone, and its inputs.
+    pub fn collect(&mut self, aig: &Aig, tseitin: &Tseitin, roots: &[AigLit]) -> (Vec<Var>, Vec<Var>) {
         if self.mark.len() < aig.num_nodes() {
             self.mark.resize(aig.num_nodes(), 0);
         }
@@ -70,7 +76,7 @@ impl ConeCollector {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
-        let mut out = Vec::new();
+        let (mut out, mut inputs) = (Vec::new(), Vec::new());
         self.stack.clear();
         self.stack.extend(roots.iter().map(|l| l.node()));
         while let Some(n) = self.stack.pop() {
@@ -83,13 +89,14 @@ impl ConeCollector {
                 self.stack.push(a.node());
                 self.stack.push(b.node());
             }
-            if inputs_only && fanins.is_some() {
-                continue;
-            }
             if let Some(v) = tseitin.var_of_node(n) {
-                out.push(Var::from_index(v as usize - 1));
+                let v = Var::from_index(v as usize - 1);
+                out.push(v);
+                if fanins.is_none() {
+                    inputs.push(v);
+                }
             }
         }
-        out
+        (out, inputs)
     }
 }

@@ -56,6 +56,9 @@ pub struct SolverConfig {
     /// Which SAT variables a check decides (`crate::cone`). `[bv] decision-scope = "all" |
     /// "cone" | "inputs"`. Default: all.
     pub decision_scope: crate::cone::DecisionScope,
+    /// With a decision scope other than `all`: confine unit propagation to the cone as well
+    /// (`crate::cone`). `[bv] confine-propagation`. Default: off.
+    pub confine_propagation: bool,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
     /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
@@ -72,6 +75,7 @@ impl Default for SolverConfig {
             timeout: None,
             model_cache: None,
             decision_scope: crate::cone::DecisionScope::All,
+            confine_propagation: false,
             sat: Vec::new(),
             sat_params: vigil_sat::Params::default(),
         }
@@ -183,6 +187,7 @@ impl SolverConfig {
                 ("bv", "check-models", ConfigValue::Bool(b)) => c.check_models = b,
                 ("bv", "conflict-limit", ConfigValue::Int(n)) if n >= 0 => c.conflict_limit = Some(n as u64),
                 ("bv", "model-cache", ConfigValue::Int(n)) if (0..=1024).contains(&n) => c.model_cache = Some(n as usize),
+                ("bv", "confine-propagation", ConfigValue::Bool(b)) => c.confine_propagation = b,
                 ("bv", "decision-scope", ConfigValue::Str(name)) => {
                     c.decision_scope = crate::cone::DecisionScope::from_name(&name).ok_or_else(|| {
                         err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::NAMES))

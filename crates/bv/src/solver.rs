@@ -323,9 +323,12 @@ impl Solver {
             DecisionScope::All => {}
             scope => {
                 roots.extend(self.assertion_lits.iter().flatten().copied());
-                let mut vars = self.cones.collect(&self.blaster.aig, &self.tseitin, &roots, scope == DecisionScope::Inputs);
-                vars.extend(self.levels.iter().map(|l| l.var()));
-                self.sat.set_decision_scope(Some(&vars));
+                let (mut cone, mut inputs) = self.cones.collect(&self.blaster.aig, &self.tseitin, &roots);
+                let acts = self.levels.iter().map(|l| l.var());
+                cone.extend(acts.clone());
+                inputs.extend(acts);
+                self.sat.set_decision_scope(Some(if scope == DecisionScope::Inputs { &inputs } else { &cone }));
+                self.sat.set_propagation_scope(self.config.confine_propagation.then_some(&cone[..]));
             }
         }
         self.sat.set_conflict_limit(self.conflict_limit);

@@ -1,5 +1,5 @@
 //! Decision scopes (`[bv] decision-scope`, `vigil_bv::cone`) in incremental use: one solver
-//! accumulates the circuits of many random formulas (the situation of the explicit engine, whose
+//! (and with propagation confined to the cone, `[bv] confine-propagation`) accumulates the circuits of many random formulas (the situation of the explicit engine, whose
 //! solver keeps the circuits of every query), asserts some under push levels and checks others as
 //! assumptions. Under every scope the answers equal those of a solver deciding all variables,
 //! every model satisfies the open assertions and the assumptions by exact evaluation (the
@@ -13,8 +13,13 @@ use vigil_bv::cone::DecisionScope;
 use vigil_bv::config::SolverConfig;
 use vigil_bv::{CheckResult, Evaluator, Solver, TermId, TermManager, Value};
 
-fn solver(scope: DecisionScope) -> Solver {
-    Solver::with_config(SolverConfig { decision_scope: scope, check_models: true, ..SolverConfig::default() })
+fn solver(scope: DecisionScope, confine_propagation: bool) -> Solver {
+    Solver::with_config(SolverConfig {
+        decision_scope: scope,
+        confine_propagation,
+        check_models: true,
+        ..SolverConfig::default()
+    })
 }
 
 fn holds(s: &Solver, tm: &TermManager, vars: &[TermId], roots: &[TermId]) -> bool {
@@ -35,8 +40,10 @@ fn scoped_incremental_sessions_answer_like_unscoped_ones() {
         g.declare(&mut tm);
         let vars = g.all_vars();
         let formulas: Vec<TermId> = (0..16).map(|k| g.fork(seed * 100 + k).formula(&mut tm, 1, 3)).collect();
-        let mut solvers: Vec<Solver> =
-            [DecisionScope::All, DecisionScope::Cone, DecisionScope::Inputs].into_iter().map(solver).collect();
+        let mut solvers: Vec<Solver> = [DecisionScope::All, DecisionScope::Cone, DecisionScope::Inputs]
+            .into_iter()
+            .flat_map(|s| [solver(s, false), solver(s, true)])
+            .collect();
         let mut asserted: Vec<Vec<TermId>> = vec![Vec::new()];
         for step in 0..40 {
             match r.below(8) {
@@ -75,7 +82,7 @@ fn scoped_incremental_sessions_answer_like_unscoped_ones() {
                         CheckResult::Unsat => {
                             unsats += 1;
                             for s in &solvers {
-                                let mut fresh = solver(DecisionScope::All);
+                                let mut fresh = solver(DecisionScope::All, false);
                                 for &t in asserted.iter().flatten() {
                                     fresh.assert(&tm, t).unwrap();
                                 }

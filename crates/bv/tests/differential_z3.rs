@@ -4,7 +4,7 @@
 //! without rewriting (printed as SMT-LIB for z3) and once with rewriting (solved by vigil's API).
 //! Answers must agree, and every vigil model must make the *unrewritten* formula true. Every
 //! fourth formula also goes through vigil's own SMT-LIB front end, and every formula is solved
-//! again under each decision scope (`[bv] decision-scope`). A disagreement prints the
+//! again under each decision scope (`[bv] decision-scope`, with and without `confine-propagation`). A disagreement prints the
 //! formula. `VIGIL_DIFF_N` sets the number of formulas (default 300); without z3 the test fails
 //! unless `VIGIL_SKIP_Z3=1`.
 
@@ -96,8 +96,10 @@ fn agrees_with_z3_on_random_formulas() {
         }
         // The same formula under each decision scope (`vigil_bv::cone`): same answer, and a
         // model that makes the unrewritten formula true.
-        for scope in [DecisionScope::Cone, DecisionScope::Inputs] {
-            let config = SolverConfig { decision_scope: scope, ..SolverConfig::default() };
+        for (scope, confine_propagation) in
+            [(DecisionScope::Cone, false), (DecisionScope::Inputs, false), (DecisionScope::Cone, true), (DecisionScope::Inputs, true)]
+        {
+            let config = SolverConfig { decision_scope: scope, confine_propagation, ..SolverConfig::default() };
             let mut s2 = Solver::with_config(config);
             s2.set_deadline(Some(Instant::now() + Duration::from_secs(60)));
             s2.assert(&tm, f).unwrap();

@@ -14,6 +14,18 @@
 //! is satisfied by computing the gate from its fanins, and learned clauses are implied. Without
 //! the contract a `Sat` answer could be wrong; the solver cannot check it.
 //!
+//! A *propagation scope* ([`Solver::set_propagation_scope`]) confines unit propagation above
+//! decision level 0: a clause that would imply a literal of a variable outside it implies
+//! nothing (its watches stay as they are; the variable stays unassigned). Contract: the decision
+//! scope lies inside it, and every assignment of the propagation scope under which no clause
+//! over its variables alone is falsified extends to a model of all clauses (for the bit-vector
+//! layer: the propagation scope is a cone, closed under fanins, and the clauses outside it are
+//! Tseitin definitions of gates outside it, or implied). Then, when every decision variable is
+//! assigned, propagation inside the scope is complete and conflict-free, and the answer `Sat` is
+//! right; clauses with a variable outside the scope take part in propagation only towards
+//! variables inside it, and conflict analysis sees only assigned literals, as always. Level 0 is
+//! never confined (its units are permanent facts).
+//!
 //! Invariants: outside a scope every unassigned, non-eliminated variable is in the VSIDS heap
 //! (restored by [`Solver::restore_heap`] when a scope is dropped); inside one, variables outside
 //! the scope may be missing from it (they are dropped when popped and not re-inserted on
@@ -48,6 +60,32 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Confines unit propagation above level 0 to `vars` (`None`: everywhere, the default); see
+    /// the module doc for the contract.
+    pub fn set_propagation_scope(&mut self, vars: Option<&[Var]>) {
+        match vars {
+            None => self.prop_scoped = false,
+            Some(vs) => {
+                self.prop_scoped = true;
+                self.prop_stamp = self.prop_stamp.wrapping_add(1);
+                if self.prop_stamp == 0 {
+                    self.prop_mark.iter_mut().for_each(|m| *m = 0);
+                    self.prop_stamp = 1;
+                }
+                for &v in vs {
+                    self.ensure_var(v);
+                    self.prop_mark[v.index()] = self.prop_stamp;
+                }
+            }
+        }
+    }
+
+    /// Whether propagation may assign variable `v` now (call only when confined).
+    #[inline]
+    pub(crate) fn may_propagate(&self, v: usize) -> bool {
+        self.prop_mark[v] == self.prop_stamp
     }
 
     /// Whether `v` may be decided under the current scope.

@@ -102,6 +102,10 @@ pub struct Solver {
     pub(crate) scope_stamp: u32,
     pub(crate) scope_mark: Vec<u32>,
     pub(crate) scope_vars: Vec<u32>,
+    /// Propagation scope (`scope.rs`): whether one is set, its stamp, each variable's stamp.
+    pub(crate) prop_scoped: bool,
+    pub(crate) prop_stamp: u32,
+    pub(crate) prop_mark: Vec<u32>,
 }
 
 impl Default for Solver {
@@ -182,6 +186,9 @@ impl Solver {
             scope_stamp: 0,
             scope_mark: Vec::new(),
             scope_vars: Vec::new(),
+            prop_scoped: false,
+            prop_stamp: 0,
+            prop_mark: Vec::new(),
             params: p,
         }
     }
@@ -209,6 +216,7 @@ impl Solver {
         self.frozen.push(false);
         self.eliminated.push(false);
         self.scope_mark.push(0);
+        self.prop_mark.push(0);
         self.watches.grow();
         self.vsids.insert(v.0);
         v

@@ -1,7 +1,8 @@
 //! Decision scopes: on random AND-gate circuits (Tseitin-encoded, as the bit-vector layer
 //! encodes its AIGs) with constraints on some gate outputs, solving with the cone of the
 //! constrained gates (or only its inputs) as the scope gives the same answers as solving without
-//! one, across a sequence of incremental calls; every `Sat` assignment of the cone satisfies the
+//! one, across a sequence of incremental calls, with and without propagation confined to the
+//! cone; every `Sat` assignment of the cone satisfies the
 //! cone's clauses; dropping the scope again restores full decisions.
 
 use vigil_sat::{Lit, Params, Rng, SolveResult, Solver, Var};
@@ -97,6 +98,8 @@ fn run(params: Params, seed: u64) {
             let expect = plain.solve_with(&roots);
             let only_inputs = call % 2 == 1;
             scoped.set_decision_scope(Some(if only_inputs { &inputs } else { &cone }));
+            // Every other pair of calls also confines propagation to the cone.
+            scoped.set_propagation_scope(if call % 4 >= 2 { Some(&cone) } else { None });
             let got = scoped.solve_with(&roots);
             assert_eq!(got, expect, "seed {seed} round {round} call {call} roots {roots:?}");
             if got == SolveResult::Sat {
@@ -106,6 +109,7 @@ fn run(params: Params, seed: u64) {
             if call == 5 {
                 // Back to full decisions: every variable is assigned again.
                 scoped.set_decision_scope(None);
+                scoped.set_propagation_scope(None);
                 let r = scoped.solve_with(&roots);
                 assert_eq!(r, expect);
                 if r == SolveResult::Sat {

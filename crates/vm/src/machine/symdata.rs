@@ -43,7 +43,9 @@
 //!   OSDI 2008 §3.3; `vigil_bv::model_cache`): only *satisfiable* can come from it, checked by
 //!   exact evaluation, so infeasibility (what prunes paths) is always the SAT core's.
 //! * **Dumps** (`Config::dump_vcs`): each query is written after it is answered, as an SMT-LIB 2
-//!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget).
+//!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget);
+//!   with `Config::dump_sessions` the solver's whole session is one script
+//!   (`vigil_bv::session_log`: every check in order, with the engine's answers).
 //! * Solver answers `unknown` (conflict budget, deadline) count as *feasible*: the search then
 //!   explores more paths than exist, which cannot make a `true` wrong, and a violation found on
 //!   such a path is confirmed by the concrete replay or not reported.
@@ -169,6 +171,12 @@ impl SymData {
         solver.set_conflict_limit(Some(config.solver.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
         solver.set_deadline(config.deadline);
         solver.set_model_cache(config.solver.model_cache.unwrap_or(MODEL_CACHE));
+        if let Some(dir) = &config.dump_sessions {
+            static SESSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            let origin = "the solver session of one search of vigil's explicit engine (symbolic data)";
+            solver.record_session(&dir.join(format!("explicit-{n:06}.smt2")), origin);
+        }
         Some(Box::new(SymData {
             // The class configuration's `[bv.rewrite]` choices apply to every term of the search.
             tm: TermManager::with_rewrite_config(config.solver.rewrite),
