@@ -56,18 +56,46 @@ impl DecisionScope {
     }
 }
 
-/// Collects cones, reusing its marks between checks.
+/// How many roots' cones are remembered (an engine asks several checks under one path
+/// condition, whose cone is most of the work).
+const CACHED_ROOTS: usize = 8;
+
+/// Collects cones, reusing its marks between checks and remembering the cones of recent roots
+/// (a node's cone never changes: AIG nodes are immutable and each keeps its SAT variable).
 #[derive(Default)]
 pub struct ConeCollector {
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<u32>,
+    /// Recent roots (by node), newest last: the cone's variables and its inputs'.
+    recent: Vec<(u32, Vec<Var>, Vec<Var>)>,
 }
 
 impl ConeCollector {
     /// The SAT variables of the nodes reachable from `roots` (all of which `tseitin` has
-    /// encoded): the whole cone, and its inputs.
+    /// encoded): the whole cone, and its inputs (a variable may occur more than once).
     pub fn collect(&mut self, aig: &Aig, tseitin: &Tseitin, roots: &[AigLit]) -> (Vec<Var>, Vec<Var>) {
+        let (mut out, mut inputs) = (Vec::new(), Vec::new());
+        for r in roots {
+            let n = r.node();
+            let k = match self.recent.iter().position(|e| e.0 == n) {
+                Some(k) => k,
+                None => {
+                    let (a, i) = self.cone_of(aig, tseitin, n);
+                    if self.recent.len() == CACHED_ROOTS {
+                        self.recent.remove(0);
+                    }
+                    self.recent.push((n, a, i));
+                    self.recent.len() - 1
+                }
+            };
+            out.extend_from_slice(&self.recent[k].1);
+            inputs.extend_from_slice(&self.recent[k].2);
+        }
+        (out, inputs)
+    }
+
+    fn cone_of(&mut self, aig: &Aig, tseitin: &Tseitin, root: u32) -> (Vec<Var>, Vec<Var>) {
         if self.mark.len() < aig.num_nodes() {
             self.mark.resize(aig.num_nodes(), 0);
         }
@@ -78,7 +106,7 @@ impl ConeCollector {
         }
         let (mut out, mut inputs) = (Vec::new(), Vec::new());
         self.stack.clear();
-        self.stack.extend(roots.iter().map(|l| l.node()));
+        self.stack.push(root);
         while let Some(n) = self.stack.pop() {
             if n == 0 || self.mark[n as usize] == self.stamp {
                 continue;
