@@ -42,12 +42,6 @@ impl Machine<'_> {
         }
         let dest = inst.dest;
         match &inst.kind {
-            InstKind::Bin { op, flags, lhs, rhs } if self.is_wide(self.dest_width(dest)) => {
-                self.wide_bin(*op, flags.nsw, *lhs, *rhs, dest)?;
-            }
-            InstKind::ICmp { pred, lhs, rhs } if self.is_wide(self.op_width(*lhs)) => {
-                self.wide_icmp(*pred, *lhs, *rhs, dest)?;
-            }
             InstKind::Cast { op, val, to }
                 if self.is_wide(self.op_width(*val)) || self.is_wide(self.prog.module.types.value_bits(*to)) =>
             {
@@ -56,14 +50,22 @@ impl Machine<'_> {
             InstKind::Freeze { val } if self.is_wide_int_operand(*val) => self.wide_freeze(*val, dest)?,
             InstKind::Bin { op, flags, lhs, rhs } => {
                 let w = self.dest_width(dest);
-                let check = self.checks_overflow_here() && !self.unsigned_shl(*op, flags.nsw);
-                let r = ops::binop(*op, flags.nsw, check, w, self.operand(*lhs), self.operand(*rhs))?;
-                self.set_dest(dest, r);
+                if self.is_wide(w) {
+                    self.wide_bin(*op, flags.nsw, *lhs, *rhs, dest)?;
+                } else {
+                    let check = self.checks_overflow_here() && !self.unsigned_shl(*op, flags.nsw);
+                    let r = ops::binop(*op, flags.nsw, check, w, self.operand(*lhs), self.operand(*rhs))?;
+                    self.set_dest(dest, r);
+                }
             }
             InstKind::ICmp { pred, lhs, rhs } => {
                 let w = self.op_width(*lhs);
-                let r = ops::icmp(*pred, w, self.operand(*lhs), self.operand(*rhs));
-                self.set_dest(dest, r);
+                if self.is_wide(w) {
+                    self.wide_icmp(*pred, *lhs, *rhs, dest)?;
+                } else {
+                    let r = ops::icmp(*pred, w, self.operand(*lhs), self.operand(*rhs));
+                    self.set_dest(dest, r);
+                }
             }
             InstKind::Select { cond, if_true, if_false } => self.select(*cond, *if_true, *if_false, dest),
             InstKind::Cast { op, val, to } => self.cast(*op, *val, *to, dest),

@@ -358,7 +358,8 @@ impl Machine<'_> {
     /// its scalar).
     pub(super) fn is_sym_operand(&self, op: Operand) -> bool {
         match op {
-            Operand::Value(v) => self.sym.is_some() && self.sym_reg(v).is_some(),
+            // (No register is symbolic before the search's first symbolic input.)
+            Operand::Value(v) => self.sym.as_ref().is_some_and(|s| s.live) && self.sym_reg(v).is_some(),
             Operand::Const(_) => false,
         }
     }
