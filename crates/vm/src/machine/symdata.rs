@@ -67,7 +67,8 @@ pub const ENUMERATION_LIMIT: usize = 16;
 /// the query at hand. A check whose terms mention at most a `1/RESET_FACTOR` share of the inputs
 /// that the solver's terms mention (beyond [`RESET_SLACK`] inputs) starts a new solver instead,
 /// which forgets learnt clauses and the recent models. On programs whose path condition is one
-/// connected chain every query mentions most inputs and no reset happens.
+/// connected chain every query mentions most inputs and no reset happens. A solver whose session
+/// is being recorded (`--dump-sessions`) is never replaced.
 const RESET_FACTOR: usize = 4;
 /// See [`RESET_FACTOR`].
 const RESET_SLACK: usize = 4;
