@@ -92,15 +92,16 @@ def sets():
     }
 
 
-def dump(args):
-    jobs = []
+def selected_runs(args, engines):
+    """The (set, engine, task name, path, property, flags) runs that --sets, --every, --only,
+    --engines and --unroll select; the static engine only on the properties it checks."""
     for set_name, tasks in sets().items():
         if args.sets and set_name not in args.sets.split(","):
             continue
         tasks = tasks[:: args.every]
         if args.only:
             tasks = [t for t in tasks if re.search(args.only, t[0])]
-        for engine in CLASSES:
+        for engine in engines:
             if args.engines and engine not in args.engines.split(","):
                 continue
             for name, path, prop, flags in tasks:
@@ -108,10 +109,16 @@ def dump(args):
                     continue
                 if engine == "static" and args.unroll:
                     flags = [*flags, "--unroll", str(args.unroll)]
-                d = Path(args.out) / "raw" / set_name / engine / name
-                if d.exists() and (d / ".done").exists():
-                    continue
-                jobs.append((engine, d, path, prop, flags))
+                yield set_name, engine, name, path, prop, flags
+
+
+def dump(args):
+    jobs = []
+    for set_name, engine, name, path, prop, flags in selected_runs(args, CLASSES):
+        d = Path(args.out) / "raw" / set_name / engine / name
+        if d.exists() and (d / ".done").exists():
+            continue
+        jobs.append((engine, d, path, prop, flags))
     print(f"{len(jobs)} runs", file=sys.stderr)
 
     if args.reverse:
@@ -145,21 +152,7 @@ SESSION_CLASSES = {"explicit": "explicit-sessions", "static": "static-sessions"}
 def sessions(args):
     """Dumps whole solver sessions (see the module doc) and copies the long enough ones."""
     jobs = []
-    for set_name, tasks in sets().items():
-        if args.sets and set_name not in args.sets.split(","):
-            continue
-        tasks = tasks[:: args.every]
-        if args.only:
-            tasks = [t for t in tasks if re.search(args.only, t[0])]
-        for engine in SESSION_CLASSES:
-            if args.engines and engine not in args.engines.split(","):
-                continue
-            for name, path, prop, flags in tasks:
-                if engine == "static" and prop not in STATIC_PROPERTIES:
-                    continue
-                if engine == "static" and args.unroll:
-                    flags = [*flags, "--unroll", str(args.unroll)]
-                jobs.append((set_name, engine, name, path, prop, flags))
+    jobs.extend(selected_runs(args, SESSION_CLASSES))
     print(f"{len(jobs)} runs", file=sys.stderr)
 
     def run(job):
