@@ -4,6 +4,8 @@
     python3 bench/collect_vcs.py dump   --vigil BIN --out /tmp/tune2 [--timeout 8] [--jobs 2]
                  [--only REGEX] [--engines explicit,static] [--unroll K]
     python3 bench/collect_vcs.py select --vigil BIN --out /tmp/tune2 [--per-task 4] [--max-set 200]
+    python3 bench/collect_vcs.py sessions --vigil BIN --out /tmp/tune4 [--max-states 300]
+                 [--min-checks 20] [--only REGEX] [--engines explicit] [--sets train]
 
 `dump` runs `vigil check --engine E --dump-vcs DIR` on every task of the training programs
 (tests/c and the peer programs, /work/shared/peers/dev.jsonl extracted at /tmp/vigil-dev) and of
@@ -20,6 +22,13 @@ most one SAT variable (the constant: the rewriter alone answered) are *trivial* 
 and the PER-TASK slowest non-trivial ones are kept, so that one program does not swamp a set and
 each program's hard queries are in it; at most MAX-SET per set, evenly spaced over the tasks.
 It prints the counts (written to OUT/CLASS/counts.txt as well).
+
+`sessions` (issue #19, session classes) runs `vigil check --engine E --max-states N
+--dump-sessions DIR` instead: each engine run's whole incremental solver session becomes one
+SMT-LIB 2 script (`vigil_bv::session_log`), and the sessions with at least --min-checks checks
+are copied to OUT/CLASS/SET/TASK-FILE (CLASS = explicit-sessions, static-sessions). The fixed
+state limit makes each session a fixed amount of engine work, the same for every configuration
+that replays it.
 
 Nothing here goes into the repository: the instances stay under OUT.
 """
@@ -83,15 +92,16 @@ def sets():
     }
 
 
-def dump(args):
-    jobs = []
+def selected_runs(args, engines):
+    """The (set, engine, task name, path, property, flags) runs that --sets, --every, --only,
+    --engines and --unroll select; the static engine only on the properties it checks."""
     for set_name, tasks in sets().items():
         if args.sets and set_name not in args.sets.split(","):
             continue
         tasks = tasks[:: args.every]
         if args.only:
             tasks = [t for t in tasks if re.search(args.only, t[0])]
-        for engine in CLASSES:
+        for engine in engines:
             if args.engines and engine not in args.engines.split(","):
                 continue
             for name, path, prop, flags in tasks:
@@ -99,10 +109,16 @@ def dump(args):
                     continue
                 if engine == "static" and args.unroll:
                     flags = [*flags, "--unroll", str(args.unroll)]
-                d = Path(args.out) / "raw" / set_name / engine / name
-                if d.exists() and (d / ".done").exists():
-                    continue
-                jobs.append((engine, d, path, prop, flags))
+                yield set_name, engine, name, path, prop, flags
+
+
+def dump(args):
+    jobs = []
+    for set_name, engine, name, path, prop, flags in selected_runs(args, CLASSES):
+        d = Path(args.out) / "raw" / set_name / engine / name
+        if d.exists() and (d / ".done").exists():
+            continue
+        jobs.append((engine, d, path, prop, flags))
     print(f"{len(jobs)} runs", file=sys.stderr)
 
     if args.reverse:
@@ -128,6 +144,45 @@ def dump(args):
         for i, d in enumerate(ex.map(run, jobs)):
             if i % 50 == 0:
                 print(f"[{i}/{len(jobs)}] {d}", file=sys.stderr)
+
+
+SESSION_CLASSES = {"explicit": "explicit-sessions", "static": "static-sessions"}
+
+
+def sessions(args):
+    """Dumps whole solver sessions (see the module doc) and copies the long enough ones."""
+    jobs = []
+    jobs.extend(selected_runs(args, SESSION_CLASSES))
+    print(f"{len(jobs)} runs", file=sys.stderr)
+
+    def run(job):
+        set_name, engine, name, path, prop, flags = job
+        d = Path(args.out) / "raw-sessions" / set_name / engine / name
+        if not (d / ".done").exists():
+            shutil.rmtree(d, ignore_errors=True)
+            d.mkdir(parents=True)
+            cmd = ["nice", args.vigil, "check", "--engine", engine, "--timeout", str(args.timeout),
+                   "--max-states", str(args.max_states), "--property", prop, "--no-native-confirm",
+                   "--dump-sessions", str(d), *flags, str(path)]
+            try:
+                subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               timeout=args.timeout * 3 + 30)
+            except subprocess.TimeoutExpired:
+                pass
+            (d / ".done").write_text(" ".join(cmd) + "\n")
+        kept = 0
+        dest = Path(args.out) / SESSION_CLASSES[engine] / set_name
+        dest.mkdir(parents=True, exist_ok=True)
+        for f in sorted(d.glob("*.smt2")):
+            checks = sum(1 for line in open(f) if line.startswith("(check-sat-assuming"))
+            if checks >= args.min_checks:
+                shutil.copy(f, dest / f"{name}-{f.name}")
+                kept += 1
+        return f"{set_name} {engine} {name}: {kept} session(s) kept"
+
+    with ThreadPoolExecutor(args.jobs) as ex:
+        for line in ex.map(run, jobs):
+            print(line)
 
 
 MEASURE_LIMIT = 10  # seconds a query is run for when selecting
@@ -208,7 +263,7 @@ def select(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("step", choices=["dump", "select"])
+    ap.add_argument("step", choices=["dump", "select", "sessions"])
     ap.add_argument("--vigil", default=str(REPO / "target/release/vigil"))
     ap.add_argument("--out", default="/tmp/tune2")
     ap.add_argument("--timeout", type=int, default=8)
@@ -221,8 +276,10 @@ def main():
     ap.add_argument("--only", default="", help="dump only the tasks whose name matches this regular expression")
     ap.add_argument("--engines", default="", help="dump only these engines (explicit,static)")
     ap.add_argument("--unroll", type=int, default=0, help="the static engine's --unroll (0: its default)")
+    ap.add_argument("--max-states", type=int, default=300, help="sessions: the engine's state limit")
+    ap.add_argument("--min-checks", type=int, default=20, help="sessions: keep sessions with at least this many checks")
     args = ap.parse_args()
-    dump(args) if args.step == "dump" else select(args)
+    {"dump": dump, "select": select, "sessions": sessions}[args.step](args)
 
 
 if __name__ == "__main__":

@@ -76,6 +76,14 @@ impl Aig {
         self.nodes.len()
     }
 
+    /// The fanins of node `n` if it is an AND node (None for the constant and inputs).
+    pub fn fanins(&self, n: u32) -> Option<(AigLit, AigLit)> {
+        match self.nodes.get(n as usize)? {
+            Node::And(a, b) => Some((*a, *b)),
+            _ => None,
+        }
+    }
+
     /// A fresh input (free bit).
     pub fn input(&mut self) -> AigLit {
         self.nodes.push(Node::Input);

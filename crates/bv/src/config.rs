@@ -53,6 +53,12 @@ pub struct SolverConfig {
     /// How many recent models answer later checks they satisfy (`crate::model_cache`).
     /// `[bv] model-cache`. Default: none (the solver's user decides; a plain solver keeps none).
     pub model_cache: Option<usize>,
+    /// Which SAT variables a check decides (`crate::cone`). `[bv] decision-scope = "all" |
+    /// "cone" | "inputs"`. Default: all.
+    pub decision_scope: crate::cone::DecisionScope,
+    /// With a decision scope other than `all`: confine unit propagation to the cone as well
+    /// (`crate::cone`). `[bv] confine-propagation`. Default: off.
+    pub confine_propagation: bool,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
     /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
@@ -68,6 +74,8 @@ impl Default for SolverConfig {
             conflict_limit: None,
             timeout: None,
             model_cache: None,
+            decision_scope: crate::cone::DecisionScope::All,
+            confine_propagation: false,
             sat: Vec::new(),
             sat_params: vigil_sat::Params::default(),
         }
@@ -179,6 +187,12 @@ impl SolverConfig {
                 ("bv", "check-models", ConfigValue::Bool(b)) => c.check_models = b,
                 ("bv", "conflict-limit", ConfigValue::Int(n)) if n >= 0 => c.conflict_limit = Some(n as u64),
                 ("bv", "model-cache", ConfigValue::Int(n)) if (0..=1024).contains(&n) => c.model_cache = Some(n as usize),
+                ("bv", "confine-propagation", ConfigValue::Bool(b)) => c.confine_propagation = b,
+                ("bv", "decision-scope", ConfigValue::Str(name)) => {
+                    c.decision_scope = crate::cone::DecisionScope::from_name(&name).ok_or_else(|| {
+                        err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::NAMES))
+                    })?
+                }
                 ("bv", "timeout-s", ConfigValue::Int(n)) if n >= 0 => c.timeout = Some(Duration::from_secs(n as u64)),
                 ("bv", "timeout-s", ConfigValue::Float(f)) if f >= 0.0 && f.is_finite() => {
                     c.timeout = Some(Duration::from_secs_f64(f))
@@ -239,6 +253,9 @@ mod tests {
         assert_eq!(c.sat_params.restart_base, 100);
         let e = SolverConfig::from_toml_str("[sat]\nno_such_param = 1\n").unwrap_err();
         assert_eq!(e.line, 2);
+        let c = SolverConfig::from_toml_str("[bv]\ndecision-scope = \"inputs\"\n").unwrap();
+        assert_eq!(c.decision_scope, crate::cone::DecisionScope::Inputs);
+        assert!(SolverConfig::from_toml_str("[bv]\ndecision-scope = \"some\"\n").is_err());
         let e = SolverConfig::from_toml_str("[bv]\nbogus = 1\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = SolverConfig::from_toml_str("[bv]\ndisable-rules = [\"nope\"]\n").unwrap_err();

@@ -12,12 +12,14 @@
 pub mod aig;
 pub mod blast;
 pub mod circuits;
+pub mod cone;
 pub mod config;
 pub mod derived;
 pub mod eval;
 pub mod fp;
 pub mod model_cache;
 pub mod rewrite;
+pub mod session_log;
 pub mod smtlib;
 pub mod solver;
 pub mod sort;

@@ -59,6 +59,11 @@ impl ModelCache {
         self.models.push_front(model.clone());
     }
 
+    /// How many models are kept at most.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
     pub fn is_enabled(&self) -> bool {
         self.capacity > 0
     }

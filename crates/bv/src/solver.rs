@@ -15,6 +15,13 @@
 //! - With a model cache ([`Solver::set_model_cache`], `[bv] model-cache`), a check that one of
 //!   the last models satisfies is answered `Sat` with that model, before anything is blasted
 //!   ([`crate::model_cache`]); `Unsat` and `Unknown` always come from the SAT core.
+//! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
+//!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
+//!   that cone's inputs); model values of variables outside the cone are then arbitrary (their
+//!   unassigned bits read 0), which is a model all the same, since nothing asserted or assumed
+//!   depends on them. [`Solver::blasted_value`] is meaningful for terms in the cone only.
+//! - With a session log ([`Solver::record_session`], [`crate::session_log`]), every assertion,
+//!   push, pop and check is also written as an SMT-LIB 2 script that replays the session.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -23,9 +30,11 @@ use std::time::Instant;
 
 use vigil_sat::{Lit, SolveResult};
 
-use crate::aig::{ClauseSink, Tseitin};
+use crate::aig::{AigLit, ClauseSink, Tseitin};
 use crate::blast::Blaster;
+use crate::cone::{ConeCollector, DecisionScope};
 use crate::config::SolverConfig;
+use crate::session_log::SessionLog;
 use crate::eval::{Evaluator, Value};
 use crate::model_cache::ModelCache;
 use crate::sort::Sort;
@@ -111,6 +120,10 @@ pub struct Solver {
     levels: Vec<Lit>,
     /// Assertions per level (level 0 first), kept for model checking and `get-assertions`.
     assertions: Vec<Vec<TermId>>,
+    /// The AIG literal of each assertion, per level (the roots of decision scopes).
+    assertion_lits: Vec<Vec<AigLit>>,
+    cones: ConeCollector,
+    session: Option<SessionLog>,
     last: Option<CheckResult>,
     last_assumptions: Vec<TermId>,
     failed: Vec<TermId>,
@@ -146,6 +159,9 @@ impl Solver {
             config,
             levels: Vec::new(),
             assertions: vec![Vec::new()],
+            assertion_lits: vec![Vec::new()],
+            cones: ConeCollector::default(),
+            session: None,
             last: None,
             last_assumptions: Vec::new(),
             failed: Vec::new(),
@@ -164,6 +180,13 @@ impl Solver {
     /// (0: off, the default; see [`crate::model_cache`]).
     pub fn set_model_cache(&mut self, capacity: usize) {
         self.models = ModelCache::new(capacity);
+    }
+
+    /// Writes this solver's session from now on to `path` as an SMT-LIB 2 script
+    /// ([`crate::session_log`]); the header names `origin` and the conflict limit and model
+    /// cache set so far. Does nothing if the file cannot be created.
+    pub fn record_session(&mut self, path: &std::path::Path, origin: &str) {
+        self.session = SessionLog::create(path, origin, self.conflict_limit, self.models.capacity());
     }
 
     /// Limits the number of SAT conflicts per check (`None`: unlimited).
@@ -202,19 +225,25 @@ impl Solver {
         self.assertions.iter().flatten().copied()
     }
 
-    fn sat_lit(&mut self, tm: &TermManager, t: TermId) -> Result<Lit, SolverError> {
+    fn sat_lit(&mut self, tm: &TermManager, t: TermId) -> Result<(Lit, AigLit), SolverError> {
         if tm.sort(t) != Sort::Bool {
             return Err(SolverError::NotBool(t));
         }
         let l = self.blaster.blast_bool(tm, t);
         let mut sink = Sink { sat: &mut self.sat, clauses: &mut self.clauses };
-        Ok(Lit::from_dimacs(self.tseitin.encode(&self.blaster.aig, l, &mut sink)))
+        Ok((Lit::from_dimacs(self.tseitin.encode(&self.blaster.aig, l, &mut sink)), l))
     }
 
     /// Adds `t` (Bool) to the assertions of the current level.
     pub fn assert(&mut self, tm: &TermManager, t: TermId) -> Result<(), SolverError> {
-        let l = self.sat_lit(tm, t)?;
+        let (l, al) = self.sat_lit(tm, t)?;
+        if let Some(log) = &mut self.session {
+            log.assert(tm, t);
+        }
         self.invalidate();
+        if let Some(v) = self.assertion_lits.last_mut() {
+            v.push(al);
+        }
         match self.levels.last() {
             None => self.sat.add_clause(&[l]),
             Some(&act) => self.sat.add_clause(&[!act, l]),
@@ -232,6 +261,10 @@ impl Solver {
         self.sat.freeze(v);
         self.levels.push(Lit::positive(v));
         self.assertions.push(Vec::new());
+        self.assertion_lits.push(Vec::new());
+        if let Some(log) = &mut self.session {
+            log.push();
+        }
     }
 
     pub fn pop(&mut self) -> Result<(), SolverError> {
@@ -239,6 +272,10 @@ impl Solver {
         self.invalidate();
         self.sat.add_clause(&[!act]);
         self.assertions.pop();
+        self.assertion_lits.pop();
+        if let Some(log) = &mut self.session {
+            log.pop();
+        }
         Ok(())
     }
 
@@ -254,6 +291,14 @@ impl Solver {
 
     /// Checks the assertions together with the Bool terms `assumptions` (which are not kept).
     pub fn check_assuming(&mut self, tm: &TermManager, assumptions: &[TermId]) -> Result<CheckResult, SolverError> {
+        let r = self.check_inner(tm, assumptions);
+        if let Some(log) = &mut self.session {
+            log.check(tm, assumptions, *r.as_ref().unwrap_or(&CheckResult::Unknown));
+        }
+        r
+    }
+
+    fn check_inner(&mut self, tm: &TermManager, assumptions: &[TermId]) -> Result<CheckResult, SolverError> {
         self.invalidate();
         self.checks += 1;
         if self.models.is_enabled() {
@@ -267,10 +312,24 @@ impl Solver {
         }
         let mut lits: Vec<Lit> = self.levels.clone();
         let mut lit_terms: Vec<(Lit, TermId)> = Vec::new();
+        let mut roots: Vec<AigLit> = Vec::new();
         for &a in assumptions {
-            let l = self.sat_lit(tm, a)?;
+            let (l, al) = self.sat_lit(tm, a)?;
             lits.push(l);
             lit_terms.push((l, a));
+            roots.push(al);
+        }
+        match self.config.decision_scope {
+            DecisionScope::All => {}
+            scope => {
+                roots.extend(self.assertion_lits.iter().flatten().copied());
+                let (mut cone, mut inputs) = self.cones.collect(&self.blaster.aig, &self.tseitin, &roots);
+                let acts = self.levels.iter().map(|l| l.var());
+                cone.extend(acts.clone());
+                inputs.extend(acts);
+                self.sat.set_decision_scope(Some(if scope == DecisionScope::Inputs { &inputs } else { &cone }));
+                self.sat.set_propagation_scope(self.config.confine_propagation.then_some(&cone[..]));
+            }
         }
         self.sat.set_conflict_limit(self.conflict_limit);
         self.sat.set_deadline(self.deadline);

@@ -3,7 +3,8 @@
 //! Seeded random formulas (mixed operators, widths 1–64) are built twice from one recipe: once
 //! without rewriting (printed as SMT-LIB for z3) and once with rewriting (solved by vigil's API).
 //! Answers must agree, and every vigil model must make the *unrewritten* formula true. Every
-//! fourth formula also goes through vigil's own SMT-LIB front end. A disagreement prints the
+//! fourth formula also goes through vigil's own SMT-LIB front end, and every formula is solved
+//! again under each decision scope (`[bv] decision-scope`, with and without `confine-propagation`). A disagreement prints the
 //! formula. `VIGIL_DIFF_N` sets the number of formulas (default 300); without z3 the test fails
 //! unless `VIGIL_SKIP_Z3=1`.
 
@@ -15,6 +16,8 @@ use std::time::{Duration, Instant};
 
 use common::{Gen, GenParams};
 use vigil_bv::smtlib::{printer::to_script, run_smt_str, SmtCliOptions};
+use vigil_bv::cone::DecisionScope;
+use vigil_bv::config::SolverConfig;
 use vigil_bv::{CheckResult, Evaluator, RewriteConfig, Solver, TermManager, Value};
 
 fn z3_available() -> bool {
@@ -90,6 +93,24 @@ fn agrees_with_z3_on_random_formulas() {
             assert_eq!(v, Value::Bool(true), "seed {seed}: vigil's model {asg:?} falsifies the formula\n{script}");
         } else {
             unsat += 1;
+        }
+        // The same formula under each decision scope (`vigil_bv::cone`): same answer, and a
+        // model that makes the unrewritten formula true.
+        for (scope, confine_propagation) in
+            [(DecisionScope::Cone, false), (DecisionScope::Inputs, false), (DecisionScope::Cone, true), (DecisionScope::Inputs, true)]
+        {
+            let config = SolverConfig { decision_scope: scope, confine_propagation, ..SolverConfig::default() };
+            let mut s2 = Solver::with_config(config);
+            s2.set_deadline(Some(Instant::now() + Duration::from_secs(60)));
+            s2.assert(&tm, f).unwrap();
+            let r = s2.check(&tm).unwrap_or_else(|e| panic!("seed {seed} {scope:?}: {e}\n{script}"));
+            assert_eq!(r, got, "seed {seed}: decision scope {scope:?} changes the answer\n{script}");
+            if r == CheckResult::Sat {
+                let vals = s2.values(&tm, &vars).unwrap();
+                let asg: Vec<_> = raw_vars.iter().copied().zip(vals).collect();
+                let v = Evaluator::new(&raw, asg.clone()).eval(f_raw);
+                assert_eq!(v, Value::Bool(true), "seed {seed} {scope:?}: model {asg:?} falsifies the formula\n{script}");
+            }
         }
         if seed % 4 == 0 {
             let mut out = Vec::new();

@@ -197,6 +197,12 @@ pub struct CheckArgs {
     /// vcNNNNNN.smt2 (`bench/collect_vcs.sh` builds tuning classes from them).
     #[arg(long, value_name = "DIR")]
     pub dump_vcs: Option<PathBuf>,
+    /// Write the whole incremental solver session of the explicit engine's search
+    /// (explicit-NNNNNN.smt2) and of each of the static engine's VCs (static-NNNNNN.smt2) into
+    /// this directory, as SMT-LIB 2 scripts that `vigil smt` replays call by call (`; engine:`
+    /// comments give the engine's answers); the instances of `vigil tune`'s session classes.
+    #[arg(long, value_name = "DIR")]
+    pub dump_sessions: Option<PathBuf>,
     /// Read parameters from a TOML file (sections [explicit], [vm], [synergy], [static],
     /// [portfolio], [sat], [bv]; `vigil params` lists every key).
     #[arg(long, value_name = "FILE")]
@@ -663,6 +669,7 @@ fn symbolic_engines(
                 vc_conflict_limit: (p.vc_conflict_limit > 0).then_some(p.vc_conflict_limit),
                 solver: engine_solver(config, "static").0,
                 dump_vcs: args.dump_vcs.clone(),
+                dump_sessions: args.dump_sessions.clone(),
                 ..Default::default()
             };
             engines.push(Arc::new(crate::engines::static_engine::StaticEngine {
@@ -792,6 +799,7 @@ fn search_config(
         vm: vigil_vm::Config {
             symbolic: symbolic_mode(config.explicit.symbolic, args.nondet_range),
             dump_vcs: args.dump_vcs.clone(),
+            dump_sessions: args.dump_sessions.clone(),
             solver: engine_solver(config, "explicit").0,
             ..vm_config(property, &config.vm, args.nondet_range)
         },

@@ -196,7 +196,10 @@ impl Config {
         s.push_str(&format!(
             "\n[sat] (the SAT core of the symbolic engines' solver)\n{}\n\
              [bv] check-models (bool), conflict-limit (int), timeout-s (number), disable-rules (array of rule names),\n  \
-             model-cache (int, 0-1024: recent models that answer a satisfiable check first; explicit engine 4, others 0)\n\
+             model-cache (int, 0-1024: recent models that answer a satisfiable check first; explicit engine 4, others 0),\n  \
+             decision-scope (\"all\", \"cone\" or \"inputs\": the SAT variables a check decides: all, the cone of the\n  \
+             asserted and assumed circuits, or that cone's inputs), confine-propagation (bool: with a scope, propagate\n  \
+             only inside the cone)\n\
              [bv.rewrite] RULE = bool, for each rewrite rule of the bit-vector layer\n",
             vigil_sat::Params::listing()
         ));

@@ -48,6 +48,11 @@ pub struct TuneArgs {
     /// the rules the dumping run had on, so turning a rule off reaches it only in part.)
     #[arg(long)]
     sat_params_only: bool,
+    /// Tune only the parameters whose names start with one of these prefixes (comma-separated,
+    /// e.g. `bv.decision-scope,bv.confine-propagation,phase`; `[bv]` keys are named `bv.KEY`,
+    /// rewrite rules `bv.rewrite.RULE`); the others keep their defaults.
+    #[arg(long, value_name = "PREFIXES", value_delimiter = ',')]
+    params: Vec<String>,
     /// Minimise mean run time instead of PAR-10.
     #[arg(long)]
     mean_time: bool,
@@ -105,6 +110,7 @@ fn run_inner(args: &TuneArgs) -> Result<(), String> {
     } else {
         solver.space()
     };
+    let space = if args.params.is_empty() { space } else { space.restrict(&args.params)? };
     let start = Instant::now();
     let mut last_print = Instant::now();
     let mut last_changes = 0usize;

@@ -8,8 +8,12 @@
 //! queries), and native execution over the (2R+1)² pairs is the truth again.
 //!
 //! Programs mix signed and unsigned arithmetic, narrowing and widening casts, a bounded loop, and
-//! branches; divisions are by non-zero constants and shifts by amounts below the width, so the
-//! programs have no undefined behaviour and every run ends.
+//! branches; divisions are by non-zero constants and shifts by amounts below the width, and every
+//! run ends. Products of `int`s can overflow: under `unreach-call` vigil wraps signed arithmetic
+//! (as its native confirmation builds with `-fwrapv`), so the truth is computed with `-fwrapv`
+//! too — without it, clang may compile the overflow at `-O1` to something else than the `-O0`
+//! build does, and the two "truths" disagree (seed 9911, program 143: reachable at `-O0`, not at
+//! `-O1`).
 
 use std::path::Path;
 use std::process::Command;
@@ -127,7 +131,7 @@ fn truth(prog: &Path, dir: &Path, wide: bool) -> bool {
     let obj = dir.join("prog.o");
     let clang = std::env::var("VIGIL_CLANG").unwrap_or_else(|_| "clang-19".into());
     let cc = |args: &[&std::ffi::OsStr]| {
-        let out = Command::new(&clang).arg("-O1").arg("-w").args(args).output().expect("run clang");
+        let out = Command::new(&clang).args(["-O1", "-fwrapv", "-w"]).args(args).output().expect("run clang");
         assert!(out.status.success(), "native build failed: {}", String::from_utf8_lossy(&out.stderr));
     };
     cc(&["-c".as_ref(), "-Dmain=prog_main".as_ref(), prog.as_os_str(), "-o".as_ref(), obj.as_os_str()]);

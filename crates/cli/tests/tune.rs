@@ -287,6 +287,53 @@ fn dumped_queries_of_both_engines_are_answered_the_same_by_vigil_smt() {
     }
 }
 
+/// A whole incremental session (`--dump-sessions`) of the explicit engine (one per search) and
+/// of the static engine (one per VC) replays in `vigil smt` with the engine's answers, check by
+/// check (the `; engine:` comments; an engine's `unknown` matches anything), under the defaults
+/// and under every decision scope with confined propagation.
+#[test]
+fn dumped_sessions_replay_in_vigil_smt_with_the_engines_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let scoped = dir.path().join("scoped.toml");
+    let mut checked = 0;
+    for (engine, program, prefix, extra) in [
+        ("explicit", "089_countdown_true.c", "explicit-", &["--max-states", "40"][..]),
+        ("explicit", "088_wide_input_false.c", "explicit-", &[][..]),
+        ("static", "089_countdown_true.c", "static-", &[][..]),
+    ] {
+        let d = dir.path().join(format!("{engine}-{program}"));
+        let o = vigil()
+            .args(["check", "--engine", engine, "--timeout", "60", "--dump-sessions"])
+            .arg(&d)
+            .args(extra)
+            .arg(corpus(program))
+            .output()
+            .unwrap();
+        assert!(o.status.code().is_some_and(|c| c != 2), "{}", stderr(&o));
+        let files: Vec<_> = std::fs::read_dir(&d).expect("sessions dumped").map(|e| e.unwrap().path()).collect();
+        assert!(!files.is_empty(), "{engine} on {program} dumped no session");
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(name.starts_with(prefix) && name.ends_with(".smt2"), "{name}");
+            let text = std::fs::read_to_string(&f).unwrap();
+            let expect: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("; engine: ")).collect();
+            for scope in ["all", "cone", "inputs"] {
+                std::fs::write(&scoped, format!("[bv]\ndecision-scope = \"{scope}\"\nconfine-propagation = {}\n", scope != "all"))
+                    .unwrap();
+                let o = vigil().args(["smt", "--config"]).arg(&scoped).arg(&f).output().unwrap();
+                assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+                let got: Vec<String> = String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).collect();
+                assert_eq!(got.len(), expect.len(), "{name} ({scope}): {got:?}");
+                for (k, (g, e)) in got.iter().zip(&expect).enumerate() {
+                    assert!(*e == "unknown" || g == e, "{name} ({scope}) check {}: vigil smt {g}, engine {e}", k + 1);
+                }
+            }
+            checked += expect.len();
+        }
+    }
+    assert!(checked >= 20, "only {checked} checks replayed");
+}
+
 /// `stats` names the solver configuration each engine ran (its class's tuned configuration by
 /// default), `-C solver.class=…` overrides it, settings on top are counted, and the verdict does
 /// not change.

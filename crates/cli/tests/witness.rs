@@ -146,3 +146,21 @@ fn a_loop_invariant_over_array_cells_is_written_and_checked() {
         assert!(out.contains(verdict), "{changed}: {out}");
     }
 }
+
+#[test]
+fn a_proof_through_procedure_summaries_writes_the_loop_invariants_a_checker_without_them_accepts() {
+    // 683: synergy proves the program with a may-summary of the recursive `sum`; the loop head
+    // invariant of main does not depend on it, so it is written, and --validate-witness (which
+    // knows no summaries) finds it inductive. Before, such proofs wrote no invariant at all.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = tests_c("683_syn_witness_summary_loop_true.c");
+    let w = dir.path().join("w.yml");
+    prove(&prog, &w, &[]).unwrap();
+    let text = std::fs::read_to_string(&w).unwrap();
+    let invs = vigil_report::correctness::read_invariants(&text).unwrap();
+    assert_eq!(invs.len(), 1, "{text}");
+    assert_eq!(invs[0].line, 12, "at the `while` of main: {text}");
+    let (code, out) = validate(&prog, &w, &[]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 of 1 invariants inductive"), "{out}");
+}

@@ -1,6 +1,7 @@
 //! Decisions: which variable (VSIDS with optional random decisions) and which polarity.
 //!
-//! Invariant: a returned decision literal is unassigned and its variable is not eliminated.
+//! Invariant: a returned decision literal is unassigned, its variable is not eliminated and is
+//! in the decision scope, if one is set (`scope.rs`).
 //! Assigned or eliminated variables popped from the heap are dropped from it; backtracking
 //! re-inserts unassigned, non-eliminated variables.
 
@@ -17,14 +18,15 @@ impl Solver {
             && self.rng.chance_pct(self.params.random_decision_pct)
         {
             let v = self.vsids.heap[self.rng.below(self.vsids.heap.len())];
-            if self.vals[Lit::positive(Var(v)).code()] == 0 && !self.eliminated[v as usize] {
+            if self.vals[Lit::positive(Var(v)).code()] == 0 && !self.eliminated[v as usize] && self.in_scope(v as usize) {
                 next = Some(v);
                 self.stats.random_decisions += 1;
             }
         }
         while next.is_none() {
             let v = self.vsids.pop()?;
-            if self.vals[Lit::positive(Var(v)).code()] == 0 && !self.eliminated[v as usize] {
+            // A variable outside the decision scope is dropped from the heap (`scope.rs`).
+            if self.vals[Lit::positive(Var(v)).code()] == 0 && !self.eliminated[v as usize] && self.in_scope(v as usize) {
                 next = Some(v);
             }
         }

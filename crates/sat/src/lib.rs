@@ -41,6 +41,7 @@ mod reduce;
 mod rephase;
 mod restart;
 mod rng;
+mod scope;
 mod search;
 mod simplify;
 mod solver;

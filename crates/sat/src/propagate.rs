@@ -1,7 +1,8 @@
 //! Unit propagation over two watched literals with blocking literals.
 //!
 //! Invariants on exit without conflict: `qhead == trail.len()` and no live clause is unit or
-//! falsified under the assignment. For each long clause the literal implied by it is moved to
+//! falsified under the assignment, except, under a propagation scope above level 0
+//! (`scope.rs`), clauses unit on a variable outside the scope. For each long clause the literal implied by it is moved to
 //! position 0, so a long clause is the reason of its literal 0 (binary clauses are not
 //! reordered; their implied literal is whichever one is true). On conflict the conflicting
 //! clause is returned and the watch invariant still holds for every visited clause.
@@ -16,6 +17,9 @@ impl Solver {
     pub(crate) fn propagate(&mut self) -> Option<CRef> {
         let mut conflict = None;
         let mut props = 0u64;
+        // Above level 0 under a propagation scope, implications onto variables outside it are
+        // skipped (`scope.rs`).
+        let confined = self.prop_scoped && !self.trail_lim.is_empty();
         while self.qhead < self.trail.len() && conflict.is_none() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
@@ -39,6 +43,9 @@ impl Solver {
                     if bv < 0 {
                         conflict = Some(w.cref());
                         break;
+                    }
+                    if confined && !self.may_propagate(w.blocker.var().index()) {
+                        continue;
                     }
                     self.assign(w.blocker, w.cref());
                     continue;
@@ -80,6 +87,9 @@ impl Solver {
                 if fv < 0 {
                     conflict = Some(c);
                     break;
+                }
+                if confined && !self.may_propagate(first.var().index()) {
+                    continue;
                 }
                 self.assign(first, c);
             }

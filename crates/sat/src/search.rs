@@ -33,6 +33,9 @@ impl Solver {
             self.frozen[a.var().index()] = true;
         }
         self.assumptions = assumptions.to_vec();
+        if self.scoped {
+            self.fill_scope_heap();
+        }
         let result = self.solve_inner();
         self.cancel_until(0);
         self.proof.flush();

@@ -96,6 +96,16 @@ pub struct Solver {
     pub(crate) learnt_buf: Vec<Lit>,
     pub(crate) clear_buf: Vec<usize>,
     pub(crate) minimize_stack: Vec<(Lit, usize)>,
+    /// Decision scope (`scope.rs`): whether one is set, its stamp, each variable's stamp, and
+    /// its variables.
+    pub(crate) scoped: bool,
+    pub(crate) scope_stamp: u32,
+    pub(crate) scope_mark: Vec<u32>,
+    pub(crate) scope_vars: Vec<u32>,
+    /// Propagation scope (`scope.rs`): whether one is set, its stamp, each variable's stamp.
+    pub(crate) prop_scoped: bool,
+    pub(crate) prop_stamp: u32,
+    pub(crate) prop_mark: Vec<u32>,
 }
 
 impl Default for Solver {
@@ -172,6 +182,13 @@ impl Solver {
             learnt_buf: Vec::new(),
             clear_buf: Vec::new(),
             minimize_stack: Vec::new(),
+            scoped: false,
+            scope_stamp: 0,
+            scope_mark: Vec::new(),
+            scope_vars: Vec::new(),
+            prop_scoped: false,
+            prop_stamp: 0,
+            prop_mark: Vec::new(),
             params: p,
         }
     }
@@ -198,6 +215,8 @@ impl Solver {
         self.level_stamp.push(0);
         self.frozen.push(false);
         self.eliminated.push(false);
+        self.scope_mark.push(0);
+        self.prop_mark.push(0);
         self.watches.grow();
         self.vsids.insert(v.0);
         v
@@ -411,7 +430,7 @@ impl Solver {
             self.vals[(!l).code()] = 0;
             self.reason[v] = NO_CREF;
             self.saved_phase[v] = !l.is_negative();
-            if !self.eliminated[v] {
+            if !self.eliminated[v] && self.in_scope(v) {
                 self.vsids.insert(v as u32);
             }
         }

@@ -120,6 +120,9 @@ pub struct Options {
     pub solver: vigil_bv::config::SolverConfig,
     /// Write every solver call as an SMT-LIB 2 script into this directory ([`refine`]).
     pub dump_vcs: Option<std::path::PathBuf>,
+    /// Write each refiner's whole incremental solver session (one per VC) as one SMT-LIB 2
+    /// script into this directory (`static-NNNNNN.smt2`, `vigil_bv::session_log`).
+    pub dump_sessions: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -136,6 +139,7 @@ impl Default for Options {
             solver: vigil_bv::config::SolverConfig::default(),
             vc_conflict_limit: Some(20_000),
             dump_vcs: None,
+            dump_sessions: None,
         }
     }
 }

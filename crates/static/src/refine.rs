@@ -18,7 +18,9 @@
 //! With [`Options::dump_vcs`], every solver call is also written as a stand-alone SMT-LIB 2
 //! QF_BV script (`vcNNNNNN.smt2`: the expansions asserted so far and the negated VC, then
 //! `check-sat`), written after the call with its answer as the `; expect:` header; `vigil smt`
-//! answers the script the same. The classes of `vigil tune` are built from them.
+//! answers the script the same. The classes of `vigil tune` are built from them. With
+//! [`Options::dump_sessions`], each refiner's whole session (its assertions and checks in order)
+//! is written as one script (`vigil_bv::session_log`).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -62,6 +64,8 @@ pub struct Refiner {
 
 /// Numbers the dumped queries of this process (several refiners, and threads, share a directory).
 static DUMPED: AtomicU64 = AtomicU64::new(0);
+/// Numbers the dumped sessions of this process.
+static SESSIONS: AtomicU64 = AtomicU64::new(0);
 
 impl std::fmt::Debug for Refiner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -76,6 +80,11 @@ impl Refiner {
         solver.set_conflict_limit(opts.vc_conflict_limit);
         if let Some(f) = &opts.interrupt {
             solver.set_interrupt(f.clone());
+        }
+        if let Some(dir) = &opts.dump_sessions {
+            let n = SESSIONS.fetch_add(1, Ordering::Relaxed) + 1;
+            let origin = "the solver session of one verification condition of vigil's static engine";
+            solver.record_session(&dir.join(format!("static-{n:06}.smt2")), origin);
         }
         Refiner { solver, expanded: HashSet::new(), asserted: Vec::new(), dump: opts.dump_vcs.clone() }
     }

@@ -16,32 +16,33 @@ use crate::Verdict;
 use vigil_ir::unknown::{Cause, Unknown};
 
 /// Constraints for following `trace` from the initial state: one list entry per position
-/// (`cons[i]` constrains the step into position `i`), plus the inputs read.
-fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<SymInput>, Vec<usize>) {
+/// (`cons[i]` constrains the step into position `i`), plus per step the options of the exits
+/// it may take (condition, inputs read) for [`Ctx::chosen_reads`].
+pub(crate) fn trace_constraints(cx: &mut Ctx, trace: &[usize]) -> (Vec<TermId>, Vec<Vec<(TermId, Vec<SymInput>)>>) {
     let mut st: Vec<TermId> = cx.flat.regs.iter().map(|r| cx.tm.bv_u64(r.width, 0)).collect();
     let p0 = cx.regions[trace[0]].pred;
     let mut cons = vec![cx.at_post(p0, &st)];
-    let mut inputs = Vec::new();
-    let mut input_counts = vec![0usize];
+    let mut steps = Vec::new();
     for i in 0..trace.len() - 1 {
         let from = cx.regions[trace[i]].loc;
         let (tl, tp) = (cx.regions[trace[i + 1]].loc, cx.regions[trace[i + 1]].pred);
+        let exits = cx.concrete_steps_into(from, &st, tl, &mut Vec::new());
         let mut c = cx.tm.ff();
-        let mut post = None;
-        for (guard, st_next) in cx.concrete_steps_into(from, &st, tl, &mut inputs) {
-            let p = cx.at_post(tp, &st_next);
-            let g = cx.tm.and(guard, p);
+        let mut options = Vec::new();
+        for e in &exits {
+            let p = cx.at_post(tp, &e.post);
+            let g = cx.tm.and(e.guard, p);
             c = cx.tm.or(c, g);
-            post.get_or_insert(st_next);
+            options.push((g, e.reads.clone()));
         }
         cons.push(c);
-        input_counts.push(inputs.len());
-        match post {
-            Some(p) => st = p,
+        steps.push(options);
+        match cx.merge_exits(&exits) {
+            Some((_, p)) => st = p,
             None => break,
         }
     }
-    (cons, inputs, input_counts)
+    (cons, steps)
 }
 
 pub fn run(cx: &mut Ctx) -> Verdict {
@@ -50,11 +51,12 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             Ok(t) => t,
             Err(done) => return done,
         };
-        let (cons, inputs, _) = trace_constraints(cx, &trace);
+        let (cons, steps) = trace_constraints(cx, &trace);
         let n = trace.len();
         if cons.len() == n {
             match cx.sat(&cons) {
                 Sat::Yes => {
+                    let inputs: Vec<SymInput> = steps.iter().flat_map(|o| cx.chosen_reads(o).unwrap_or_default().to_vec()).collect();
                     let vals = cx.model_inputs(&inputs);
                     cx.run_test(&vals);
                     if cx.check_bad_states().is_none() {

@@ -74,16 +74,34 @@ pub fn input_value(func: &str, width: u32, v: u64) -> u64 {
     }
 }
 
-/// Executes block `b` on `state` in place. Inputs consumed are appended to `consumed` as
-/// (function, width, value).
+/// Executes the step of location `b` on `state` in place: block `b` and, through the blocks
+/// absorbed into it ([`crate::locations`]), on to the next location. Inputs consumed are
+/// appended to `consumed` as (function, width, value).
 pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Step {
-    let blk = &flat.blocks[b as usize];
-    for (i, inst) in blk.insts.iter().enumerate() {
-        if let Some(end) = inst_step(flat, inst, blk.locs[i], state, inputs, consumed) {
-            return end;
+    step_path(flat, b, state, inputs, consumed, &mut Vec::new())
+}
+
+/// [`step`], appending the absorbed blocks the step passes through to `path`, in order (the
+/// same path as the [`crate::symbolic::SymExit::path`] of the exit it takes).
+pub fn step_path(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>, path: &mut Vec<u32>) -> Step {
+    let mut b = b;
+    let start = path.len();
+    loop {
+        let blk = &flat.blocks[b as usize];
+        for (i, inst) in blk.insts.iter().enumerate() {
+            if let Some(end) = inst_step(flat, inst, blk.locs[i], state, inputs, consumed) {
+                return end;
+            }
+        }
+        match term_step(flat, b, state) {
+            // A tree has no cycle; the bound only keeps a broken invariant from looping.
+            Step::Next(n) if flat.is_absorbed(n as usize) && path.len() - start < flat.blocks.len() => {
+                path.push(n);
+                b = n;
+            }
+            s => return s,
         }
     }
-    term_step(flat, b, state)
 }
 
 /// Executes one instruction (at `loc`) on `state`; Some when the block step ends there.

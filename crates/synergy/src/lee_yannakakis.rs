@@ -119,15 +119,20 @@ fn concrete_successor(cx: &mut Ctx, t: usize, q: usize) -> Option<Option<Vec<u64
     let exits = symbolic::sym_step(&mut cx.tm, cx.flat, loc as u32, &st, Mode::Concrete, &mut inputs, &mut fresh);
     let (ql, qp) = (cx.regions[q].loc, cx.regions[q].pred);
     let mut c = cx.tm.ff();
+    let mut options = Vec::new();
     for e in exits {
         if cx.loc_of_target(&e.target) == ql {
             let p = cx.at_post(qp, &e.post);
             let g = cx.tm.and(e.guard, p);
             c = cx.tm.or(c, g);
+            options.push((g, e.reads));
         }
     }
     match cx.sat(&[c]) {
-        Sat::Yes => Some(Some(cx.model_inputs(&inputs))),
+        Sat::Yes => {
+            let reads = cx.chosen_reads(&options).unwrap_or_default().to_vec();
+            Some(Some(cx.model_inputs(&reads)))
+        }
         Sat::No => Some(None),
         Sat::Unknown => None,
     }

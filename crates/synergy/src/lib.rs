@@ -13,6 +13,8 @@
 //!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
 //! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
+//! * [`locations`]: the abstract program's locations, trees of blocks (a block with one
+//!   predecessor runs as part of its step);
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with
 //!   [`affine`] equalities from the tests' values as candidates;
@@ -41,6 +43,7 @@ pub mod exec;
 pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
+pub mod locations;
 pub mod summary;
 pub mod symbolic;
 pub mod synergy;
@@ -91,6 +94,11 @@ pub struct Options {
     pub property: Property,
     /// Run RefineWithGeneralization (synergy only). [default: true]
     pub generalize: bool,
+    /// Locations are trees of blocks: a block with one predecessor runs as part of its
+    /// predecessor's step ([`locations`]); off, every block is a location. A run on trees
+    /// that ends `unknown` for imprecision is repeated with every block a location.
+    /// [default: true]
+    pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
     /// Block steps after which a test stops without error. [default: 100000]
@@ -113,6 +121,7 @@ impl Default for Options {
             algorithm: Algorithm::Synergy,
             property: Property::UnreachCall,
             generalize: true,
+            block_trees: true,
             max_iterations: 10_000,
             test_step_bound: 100_000,
             deadline: None,
@@ -343,7 +352,33 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
             return check_allocating_loops(&flat, &heads, opts);
         }
     }
-    check_flat(&flat, opts)
+    check_trees(&flat, opts)
+}
+
+/// Checks a flattened program with locations as trees of blocks ([`locations`]) when the options
+/// ask for it, falling back to every block a location when the refinement cannot separate.
+fn check_trees(flat: &flatten::Flat, opts: &Options) -> (Verdict, Stats) {
+    if !opts.block_trees {
+        return check_flat(flat, opts);
+    }
+    let trees = flatten::Flat { absorbed: locations::absorbed(flat), ..flat.clone() };
+    let (v, st) = check_flat(&trees, opts);
+    match &v {
+        // A refinement that cannot separate the tests from the abstract step (typically an
+        // undefined value that tests take as 0, inside a larger step): every block a location
+        // again, with what is left of the budget.
+        Verdict::Unknown(why) if why.cause == Cause::Imprecise && trees.absorbed.iter().any(|&a| a) => {
+            let rest = Options { max_iterations: opts.max_iterations.saturating_sub(st.iterations), ..opts.clone() };
+            let (v2, mut st2) = check_flat(flat, &rest);
+            st2.iterations += st.iterations;
+            st2.tests += st.tests;
+            st2.refinements += st.refinements;
+            st2.solver_calls += st.solver_calls;
+            st2.solver_time += st.solver_time;
+            (v2, st2)
+        }
+        _ => (v, st),
+    }
 }
 
 /// valid-memsafety for a program that allocates and loops: a counterexample of the program
@@ -353,18 +388,18 @@ fn check_allocating_loops(flat: &flatten::Flat, heads: &[u32], opts: &Options) -
     let why = "under valid-memsafety the synergy engine proves a program that allocates and loops only when every allocated heap object is reachable where a loop starts again (a leak before a loop that never ends is not caught otherwise)";
     if !flat.procs.is_empty() {
         // A procedure that never returns is a loop the loop heads do not show.
-        let (v, st) = check_flat(flat, opts);
+        let (v, st) = check_trees(flat, opts);
         return match v {
             Verdict::Safe { .. } => (Verdict::Unknown(Unknown::new(Cause::Imprecise, why)), st),
             v => (v, st),
         };
     }
-    let (v, st) = check_flat(flat, opts);
+    let (v, st) = check_trees(flat, opts);
     if !matches!(v, Verdict::Safe { .. }) {
         return (v, st);
     }
     let checked = flatten::reach::with_loop_head_checks(flat, heads);
-    let (v2, st2) = check_flat(&checked, opts);
+    let (v2, st2) = check_trees(&checked, opts);
     let st = Stats { iterations: st.iterations + st2.iterations, tests: st.tests + st2.tests, refinements: st.refinements + st2.refinements, generalizations: st.generalizations + st2.generalizations, solver_calls: st.solver_calls + st2.solver_calls, solver_time: st.solver_time + st2.solver_time, steps: st.steps + st2.steps, ..st2 };
     match v2 {
         Verdict::Safe { .. } => (v2, st),

@@ -7,14 +7,22 @@
 //! chosen, and the prefix replaced by that state's parent chain, so the frontier `k` is the first
 //! position F has not visited; (4) GenSuitableTest: the chain is executed symbolically, each
 //! state constrained to its region, and the step into `S_k` is added; a model is a test, which
-//! runs to completion (it may leave the trace after `S_k`) and joins F; (5) otherwise `S_{k-1}` is
-//! split by `Pre(S_k)`. The unsatisfiable query shows that the chosen F-state has no successor
-//! in `S_k`, so it lands on the `¬Pre` side, whose edge to `S_k` is gone: every refinement removes
-//! the trace just used — except through a call of a procedure, whose abstract step is only as
-//! precise as its may-summaries: there a witness inside `Pre` asks [`crate::summary::prove`]
-//! for more summaries (SMASH's alternation of must and may queries), and the iteration starts
-//! again. With generalisation on, [`crate::generalize`] runs when a loop location
-//! keeps being split.
+//! runs to completion (it may leave the trace after `S_k`) and joins F. When the earliest state
+//! of `S_{k-1}` has no successor in `S_k`, the query is asked once more along the chain of its
+//! latest state (with locations that are trees of blocks, [`crate::locations`], a loop's exit
+//! test is part of the loop head's step, and it is the head's last visit that leaves the loop);
+//! (5) otherwise `S_{k-1}` is split by `Pre(S_k)`. The unsatisfiable query shows that the
+//! chosen F-state has no successor in `S_k`, so it lands on the `¬Pre` side, whose edge to `S_k`
+//! is gone: every refinement removes the trace just used — except through a call of a
+//! procedure, whose abstract step is only as precise as its may-summaries: there a witness
+//! inside `Pre` asks [`crate::summary::prove`] for more summaries (SMASH's alternation of must
+//! and may queries), and the iteration starts again. With generalisation on,
+//! [`crate::generalize`] runs when a loop location keeps being split, after [`cover_loop`] has
+//! made sure the tests visited the loop head in more than one state.
+//!
+//! The first test (frontier 0) follows the abstract error trace as far as any execution can
+//! ([`first_test`]), as the paper's first test on Figure 3 does. An iteration is one abstract
+//! error trace worked on ([`Ctx::next_error_trace`]), the count of the paper's Table 1.
 
 use crate::engine::{Ctx, Sat};
 use crate::generalize::Generalizer;
@@ -39,8 +47,152 @@ pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usiz
     }
 }
 
+/// GenSuitableTest along `chain` (forest states whose regions are `prefix`): a test that
+/// follows the chain and steps from its last state into region `target`. On `Yes` the test's
+/// input vector is left in [`Ctx::pending_test`]; `Err` ends the run.
+fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize) -> Result<Sat, Verdict> {
+    let k = chain.len();
+    let Some((mut cons, st, inputs)) = cx.path_constraints(chain, Some(prefix)) else {
+        return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
+    };
+    let from = cx.states[chain[k - 1]].loc;
+    let mut last_inputs = inputs.clone();
+    let mut fresh = Vec::new();
+    let exits = crate::symbolic::sym_step(&mut cx.tm, cx.flat, from as u32, &st, crate::symbolic::Mode::Concrete, &mut last_inputs, &mut fresh);
+    let tl = cx.regions[target].loc;
+    let tp = cx.regions[target].pred;
+    let mut step = cx.tm.ff();
+    // The exits into the target, each with the inputs read on its way through the tree.
+    let mut options = Vec::new();
+    for e in &exits {
+        if cx.loc_of_target(&e.target) == tl {
+            let p = cx.at_post(tp, &e.post);
+            let c = cx.tm.and(e.guard, p);
+            step = cx.tm.or(step, c);
+            options.push((c, e.reads.clone()));
+        }
+    }
+    cons.push(step);
+    if !cx.flat.procs.is_empty() && !last_inputs.is_empty() {
+        // A test's calls run concretely, as deep as their arguments make them: ask first
+        // for small inputs, so that a deep recursion is not chosen when a shallow one
+        // follows the same path (only the choice of test changes).
+        for bound in crate::summary::SMALL_INPUTS {
+            let small = crate::summary::small_inputs(&mut cx.tm, &last_inputs, bound);
+            let mut c2 = cons.clone();
+            c2.push(small);
+            if cx.sat(&c2) == Sat::Yes {
+                cons = c2;
+                break;
+            }
+        }
+    }
+    let r = cx.sat(&cons);
+    if r == Sat::Yes {
+        let mut test_inputs = inputs;
+        test_inputs.extend(cx.chosen_reads(&options).unwrap_or_default().iter().cloned());
+        cx.pending_test = Some(cx.model_inputs(&test_inputs));
+    }
+    Ok(r)
+}
+
+/// Fewer than this many forest states at a loop head after a split there: [`cover_loop`]
+/// runs one test around the loop.
+const COVER_STATES: usize = 3;
+
+/// When a loop head is split and the tests have visited it in fewer than [`COVER_STATES`]
+/// states (the first test takes every input as 0, which often skips an input-controlled
+/// loop), one test that goes around the loop once more from its latest state there: the
+/// generalisation ([`crate::generalize`]) takes its candidates from the tests' values at the
+/// head, and a single state there shows no relation between the variables. Tried once per
+/// head; the test is a test like any other (it joins F), only its choice is different.
+fn cover_loop(cx: &mut Ctx, head: usize) -> Result<(), Verdict> {
+    let at: Vec<usize> = cx.at[head].iter().flat_map(|&r| cx.regions[r].members.clone()).collect();
+    let Some(&last) = at.iter().max() else { return Ok(()) };
+    if at.len() >= COVER_STATES {
+        return Ok(());
+    }
+    let chain = cx.chain(last);
+    let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, None) else {
+        return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
+    };
+    let mut fresh = Vec::new();
+    let exits = crate::symbolic::sym_step(&mut cx.tm, cx.flat, head as u32, &st, crate::symbolic::Mode::Concrete, &mut Vec::new(), &mut fresh);
+    let mut around = cx.tm.ff();
+    let mut options = Vec::new();
+    for e in exits {
+        if cx.loc_of_target(&e.target) == head {
+            around = cx.tm.or(around, e.guard);
+            options.push((e.guard, e.reads));
+        }
+    }
+    cons.push(around);
+    match cx.sat(&cons) {
+        Sat::Yes => {
+            let mut test_inputs = inputs;
+            test_inputs.extend(cx.chosen_reads(&options).unwrap_or_default().iter().cloned());
+            let vals = cx.model_inputs(&test_inputs);
+            cx.run_test(&vals);
+            Ok(())
+        }
+        Sat::No => Ok(()),
+        Sat::Unknown => Err(Verdict::Unknown(cx.gave_up())),
+    }
+}
+
+/// The first test (F is empty, frontier 0): inputs that follow the abstract error trace as far
+/// as any execution can (its longest feasible prefix, found by bisection), with zeros, then
+/// small values preferred — as the paper's first test "traverses the loop some number of times and visits
+/// all regions along the abstract trace up to pc = 8" (§4, Figure 3). Every input is 0 when
+/// only the initial region is feasible. A whole feasible trace makes the test reach the error.
+fn first_test(cx: &mut Ctx, trace: &[usize]) -> Result<Vec<u64>, Verdict> {
+    let (cons, steps) = crate::cegar::trace_constraints(cx, trace);
+    let mut lo = 1usize;
+    match cx.sat(&cons[..1]) {
+        Sat::Yes => {}
+        Sat::No => return Ok(Vec::new()),
+        Sat::Unknown => return Err(Verdict::Unknown(cx.gave_up())),
+    }
+    // lo: a feasible prefix length; hi: an infeasible one (or one past the whole trace).
+    if cx.sat(&cons) == Sat::Yes {
+        lo = cons.len();
+    } else {
+        let mut hi = cons.len();
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            match cx.sat(&cons[..mid]) {
+                Sat::Yes => lo = mid,
+                Sat::No => hi = mid,
+                Sat::Unknown => return Err(Verdict::Unknown(cx.gave_up())),
+            }
+        }
+    }
+    if lo <= 1 {
+        return Ok(Vec::new());
+    }
+    let all: Vec<crate::symbolic::SymInput> = steps[..lo - 1].iter().flat_map(|o| o.iter().flat_map(|(_, r)| r.iter().cloned())).collect();
+    let mut query = cons[..lo].to_vec();
+    // Zeros first (the default test's inputs), then small values.
+    for bound in [0].into_iter().chain(crate::summary::SMALL_INPUTS) {
+        let small = crate::summary::small_inputs(&mut cx.tm, &all, bound);
+        let mut q2 = query.clone();
+        q2.push(small);
+        if cx.sat(&q2) == Sat::Yes {
+            query = q2;
+            break;
+        }
+    }
+    if cx.sat(&query) != Sat::Yes {
+        return Ok(Vec::new());
+    }
+    let inputs: Vec<crate::symbolic::SymInput> = steps[..lo - 1].iter().flat_map(|o| cx.chosen_reads(o).unwrap_or_default().to_vec()).collect();
+    Ok(cx.model_inputs(&inputs))
+}
+
 pub fn run(cx: &mut Ctx) -> Verdict {
     let mut gen = Generalizer::new(cx.flat);
+    let heads = crate::witness::loop_heads(cx.flat);
+    let mut covered = std::collections::HashSet::new();
     loop {
         let trace = match cx.next_error_trace() {
             Ok(t) => t,
@@ -51,50 +203,43 @@ pub fn run(cx: &mut Ctx) -> Verdict {
         // (4) GenSuitableTest.
         if k == 0 {
             let before = cx.regions[ordered[0]].members.len();
-            cx.run_test(&[]);
+            let vals = match first_test(cx, &ordered) {
+                Ok(v) => v,
+                Err(v) => return v,
+            };
+            cx.run_test(&vals);
             if cx.regions[ordered[0]].members.len() == before && before == 0 {
                 return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: the initial region is not covered by a test"));
             }
             continue;
         }
-        let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, Some(&ordered[..k])) else {
-            return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program"));
-        };
         let from = cx.states[chain[k - 1]].loc;
         let target = ordered[k];
-        let mut last_inputs = inputs.clone();
-        let mut fresh = Vec::new();
-        let exits = crate::symbolic::sym_step(&mut cx.tm, cx.flat, from as u32, &st, crate::symbolic::Mode::Concrete, &mut last_inputs, &mut fresh);
-        let tl = cx.regions[target].loc;
-        let tp = cx.regions[target].pred;
-        let mut step = cx.tm.ff();
-        for e in &exits {
-            if cx.loc_of_target(&e.target) == tl {
-                let p = cx.at_post(tp, &e.post);
-                let c = cx.tm.and(e.guard, p);
-                step = cx.tm.or(step, c);
+        let mut answer = match suitable_test(cx, &chain, &ordered[..k], target) {
+            Ok(a) => a,
+            Err(v) => return v,
+        };
+        let mut k_run = k;
+        if answer == Sat::No {
+            // The earliest state of S_{k-1} has no successor in S_k. Its latest state may
+            // (a loop head's exit test runs at its last visit, not its first): one more
+            // query along that state's chain before refining.
+            let last = *cx.regions[ordered[k - 1]].members.last().unwrap_or(&chain[k - 1]);
+            if last != chain[k - 1] {
+                let chain2 = cx.chain(last);
+                let prefix: Vec<usize> = chain2.iter().map(|&c| cx.states[c].region).collect();
+                answer = match suitable_test(cx, &chain2, &prefix, target) {
+                    Ok(a) => a,
+                    Err(v) => return v,
+                };
+                k_run = chain2.len();
             }
         }
-        cons.push(step);
-        if !cx.flat.procs.is_empty() && !last_inputs.is_empty() {
-            // A test's calls run concretely, as deep as their arguments make them: ask first
-            // for small inputs, so that a deep recursion is not chosen when a shallow one
-            // follows the same path (only the choice of test changes).
-            for bound in crate::summary::SMALL_INPUTS {
-                let small = crate::summary::small_inputs(&mut cx.tm, &last_inputs, bound);
-                let mut c2 = cons.clone();
-                c2.push(small);
-                if cx.sat(&c2) == Sat::Yes {
-                    cons = c2;
-                    break;
-                }
-            }
-        }
-        match cx.sat(&cons) {
+        match answer {
             Sat::Yes => {
-                let vals = cx.model_inputs(&last_inputs);
+                let vals = cx.pending_test.take().unwrap_or_default();
                 let run = cx.run_test(&vals);
-                if run.len() <= k || cx.states[run[k]].region != target {
+                if run.len() <= k_run || cx.states[run[k_run]].region != target {
                     if cx.out_of_time() {
                         return Verdict::Unknown(cx.gave_up()); // the test was cut short
                     }
@@ -119,7 +264,9 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 let (p, exact) = cx.pre(from, target);
                 let witness = chain[k - 1];
                 let stuck = cx.holds(p, &cx.states[witness].vals.clone());
-                let calls = cx.flat.blocks[from].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. }));
+                let calls = crate::locations::tree(cx.flat, from)
+                    .into_iter()
+                    .any(|b| cx.flat.blocks[b].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })));
                 let table = cx.flat.procs.clone();
                 if calls && (stuck || table.memo_size() > table.proven_at.get()) {
                     // The step is through a call, and either the concrete call does not lead
@@ -159,6 +306,13 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     return Verdict::Unknown(Unknown::new(Cause::Imprecise, why));
                 }
                 if cx.opts.generalize {
+                    if let Some(heads) = &heads {
+                        if heads.contains(&(from as u32)) && covered.insert(from) {
+                            if let Err(v) = cover_loop(cx, from) {
+                                return v;
+                            }
+                        }
+                    }
                     gen.after_split(cx, from);
                 }
             }

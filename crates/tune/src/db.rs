@@ -3,7 +3,8 @@
 //! of verification conditions).
 //!
 //! A file holds only the values that differ from the solver's defaults, in the sections the
-//! solvers read (`[sat]` for SAT core parameters, `[bv.rewrite]` for rewrite rules), so it loads
+//! solvers read (`[sat]` for SAT core parameters, `[bv]` for the bit-vector layer's own choices,
+//! `[bv.rewrite]` for rewrite rules), so it loads
 //! with `vigil sat --params-file FILE` (SAT classes) and `vigil smt --config FILE`. Everything
 //! else is a `#` comment: the class, the training and validation sets, the date, the cap and
 //! objective, the PAR-10 of default and tuned configuration on both sets and the speed-up.

@@ -217,9 +217,17 @@ fn load(kind: SolverKind, p: &Path) -> Result<Input, String> {
 pub fn config_toml(changes: &[(String, String)]) -> String {
     let mut sat = String::new();
     let mut bv = String::new();
+    let mut bv_own = String::new();
     for (n, v) in changes {
         if let Some(rule) = n.strip_prefix("bv.rewrite.") {
             bv.push_str(&format!("{rule} = {v}\n"));
+        } else if let Some(key) = n.strip_prefix("bv.") {
+            // `[bv]` keys: booleans and numbers bare, choices quoted.
+            if v == "true" || v == "false" || v.parse::<u64>().is_ok() {
+                bv_own.push_str(&format!("{key} = {v}\n"));
+            } else {
+                bv_own.push_str(&format!("{key} = \"{v}\"\n"));
+            }
         } else {
             sat.push_str(&format!("{n} = {}\n", toml_value(n, v)));
         }
@@ -228,6 +236,10 @@ pub fn config_toml(changes: &[(String, String)]) -> String {
     if !sat.is_empty() {
         s.push_str("[sat]\n");
         s.push_str(&sat);
+    }
+    if !bv_own.is_empty() {
+        s.push_str("[bv]\n");
+        s.push_str(&bv_own);
     }
     if !bv.is_empty() {
         s.push_str("[bv.rewrite]\n");
@@ -494,6 +506,9 @@ mod tests {
             ("phase".to_string(), "true".to_string()),
             ("restart_base".to_string(), "300".to_string()),
             ("bv.rewrite.const-fold".to_string(), "false".to_string()),
+            ("bv.decision-scope".to_string(), "inputs".to_string()),
+            ("bv.confine-propagation".to_string(), "true".to_string()),
+            ("bv.model-cache".to_string(), "8".to_string()),
         ];
         let text = config_toml(&changes);
         assert!(
@@ -503,6 +518,9 @@ mod tests {
         let c = SolverConfig::from_toml_str(&text).unwrap();
         assert_eq!(c.sat_params.restart_base, 300);
         assert!(!c.rewrite.enabled(vigil_bv::Rule::ConstFold));
+        assert_eq!(c.decision_scope, vigil_bv::cone::DecisionScope::Inputs);
+        assert!(c.confine_propagation);
+        assert_eq!(c.model_cache, Some(8));
         let mut p = Params::default();
         p.load_toml(&config_toml(&changes[..3])).unwrap();
         assert_eq!(p.restart, vigil_sat::params::RestartMode::Luby);

@@ -50,9 +50,27 @@ impl Space {
         Space { params }
     }
 
-    /// The SAT table (around `base`) plus the bit-vector layer's rewrite rules (each on or off).
+    /// The SAT table (around `base`) plus the bit-vector layer's own choices (`[bv]`: the
+    /// decision scope, confined propagation, the model cache's size, whose default `engine` is
+    /// no setting: the engine's own size, or none for a plain solver) and its rewrite rules (each
+    /// on or off).
     pub fn smt(base: &vigil_sat::Params) -> Space {
         let mut s = Space::sat(base);
+        s.params.push(Param {
+            name: "bv.decision-scope".into(),
+            values: vigil_bv::cone::DecisionScope::NAMES.iter().map(|v| v.to_string()).collect(),
+            default: 0,
+        });
+        s.params.push(Param {
+            name: "bv.confine-propagation".into(),
+            values: vec!["false".into(), "true".into()],
+            default: 0,
+        });
+        s.params.push(Param {
+            name: "bv.model-cache".into(),
+            values: ["engine", "0", "1", "2", "8", "16"].iter().map(|v| v.to_string()).collect(),
+            default: 0,
+        });
         let defaults = vigil_bv::RewriteConfig::default();
         for &r in vigil_bv::Rule::ALL {
             let on = defaults.enabled(r);
@@ -63,6 +81,18 @@ impl Space {
             });
         }
         s
+    }
+
+    /// The parameters whose names start with one of `prefixes` (`vigil tune --params`); a
+    /// prefix that matches nothing is an error.
+    pub fn restrict(&self, prefixes: &[String]) -> Result<Space, String> {
+        for p in prefixes {
+            if !self.params.iter().any(|q| q.name.starts_with(p.as_str())) {
+                return Err(format!("no tunable parameter starts with `{p}`"));
+            }
+        }
+        let params = self.params.iter().filter(|q| prefixes.iter().any(|p| q.name.starts_with(p.as_str()))).cloned().collect();
+        Ok(Space { params })
     }
 
     /// The all-defaults configuration.
@@ -209,6 +239,14 @@ mod tests {
                     assert!(vigil_bv::Rule::from_name(rule).is_some());
                     continue;
                 }
+                if p.name.starts_with("bv.") {
+                    // Every value but the model cache's `engine` (no setting) loads.
+                    for v in p.values.iter().filter(|v| *v != "engine") {
+                        let text = crate::runner::config_toml(&[(p.name.clone(), v.clone())]);
+                        vigil_bv::config::SolverConfig::from_toml_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    }
+                    continue;
+                }
                 let mut d = base.clone();
                 assert_eq!(
                     d.get(&p.name).as_deref(),
@@ -244,6 +282,15 @@ mod tests {
         );
         assert_eq!(get("random_decision_pct"), ["0", "1", "3.33", "10"]);
         assert_eq!(get("elim_rounds"), ["0", "1", "3", "10"]);
+    }
+
+    #[test]
+    fn restriction_by_prefix() {
+        let s = Space::smt(&Default::default());
+        let r = s.restrict(&["bv.decision".into(), "phase".into()]).unwrap();
+        let names: Vec<&str> = r.params.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["phase", "bv.decision-scope"]);
+        assert!(s.restrict(&["nope".into()]).is_err());
     }
 
     #[test]

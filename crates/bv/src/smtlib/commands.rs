@@ -59,6 +59,11 @@ pub struct Session {
     /// Whether the last `unknown` came from a lost command (else from resource limits).
     unknown_from_lost: bool,
     diagnostics: Diagnostics,
+    /// An engine's own conflict limit and model cache size, from a session script
+    /// (`:vigil-engine-conflict-limit`, `:vigil-engine-model-cache`; `crate::session_log`); the
+    /// configuration's values win, as a class configuration does in the engine.
+    engine_conflict_limit: Option<u64>,
+    engine_model_cache: Option<usize>,
 }
 
 /// A failed command that would have changed the assertion stack.
@@ -108,12 +113,20 @@ impl Session {
             lost: Vec::new(),
             unknown_from_lost: false,
             diagnostics: Diagnostics::Stderr,
+            engine_conflict_limit: None,
+            engine_model_cache: None,
         };
         s.configure_solver();
         s
     }
 
     fn configure_solver(&mut self) {
+        if let (None, Some(n)) = (self.config.conflict_limit, self.engine_conflict_limit) {
+            self.solver.set_conflict_limit(Some(n));
+        }
+        if let (None, Some(n)) = (self.config.model_cache, self.engine_model_cache) {
+            self.solver.set_model_cache(n);
+        }
         if self.deadline.is_some() {
             self.solver.set_deadline(self.deadline);
         }
@@ -264,6 +277,16 @@ impl Session {
                                     .map_err(|e| SmtError::at(p, format!("cannot open {file}: {e}")))?,
                             ),
                         };
+                        self.success(out);
+                    }
+                    ":vigil-engine-conflict-limit" | ":vigil-engine-model-cache" => {
+                        let n = args.get(1).and_then(|v| v.numeral()).ok_or_else(|| SmtError::at(p, format!("{key} expects a numeral")))?;
+                        if key == ":vigil-engine-conflict-limit" {
+                            self.engine_conflict_limit = Some(u64::from(n));
+                        } else {
+                            self.engine_model_cache = Some((n as usize).min(1024));
+                        }
+                        self.configure_solver();
                         self.success(out);
                     }
                     ":produce-models" | ":produce-assignments" | ":produce-unsat-assumptions" | ":global-declarations"

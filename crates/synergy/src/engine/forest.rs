@@ -207,18 +207,51 @@ impl<'a> Ctx<'a> {
         Verdict::Unsafe { inputs, trace }
     }
 
-    /// The exits of one symbolic step (concrete mode) of the block at `from` in state `st` that
-    /// lead to location `to`, as `(guard, post-state)` pairs in order; the inputs the step reads
-    /// are appended to `inputs`.
-    pub fn concrete_steps_into(&mut self, from: usize, st: &[TermId], to: usize, inputs: &mut Vec<SymInput>) -> Vec<(TermId, Vec<TermId>)> {
+    /// The exits of one symbolic step (concrete mode) of the location at `from` in state `st`
+    /// that lead to location `to`, in order; every input the step reads is appended to
+    /// `inputs` (each exit's own are its [`SymExit::reads`]).
+    pub fn concrete_steps_into(&mut self, from: usize, st: &[TermId], to: usize, inputs: &mut Vec<SymInput>) -> Vec<symbolic::SymExit> {
         let mut fresh = Vec::new();
         let exits = symbolic::sym_step(&mut self.tm, self.flat, from as u32, st, Mode::Concrete, inputs, &mut fresh);
-        exits.into_iter().filter(|e| self.loc_of_target(&e.target) == to).map(|e| (e.guard, e.post)).collect()
+        exits.into_iter().filter(|e| self.loc_of_target(&e.target) == to).collect()
+    }
+
+    /// The disjunction of the exits' guards and their post-states merged by `ite` on the
+    /// guards (the exits of one step exclude each other); None without exits.
+    pub fn merge_exits(&mut self, exits: &[symbolic::SymExit]) -> Option<(TermId, Vec<TermId>)> {
+        let (last, rest) = exits.split_last()?;
+        let mut guard = last.guard;
+        let mut post = last.post.clone();
+        for e in rest.iter().rev() {
+            guard = self.tm.or(e.guard, guard);
+            for (m, &p) in post.iter_mut().zip(&e.post) {
+                if *m != p {
+                    *m = self.tm.ite(e.guard, p, *m);
+                }
+            }
+        }
+        Some((guard, post))
+    }
+
+    /// The absorbed blocks ([`crate::locations`]) the concrete step from forest state `from`
+    /// to its child `to` passed through (None when no block is absorbed: every exit then
+    /// has the empty path).
+    fn concrete_path(&self, from: usize, to: usize) -> Option<Vec<u32>> {
+        if self.flat.absorbed.is_empty() {
+            return None;
+        }
+        let mut vals: Vec<u64> = self.states[from].vals.to_vec();
+        let given: Vec<u64> = self.states[to].inputs.iter().map(|(_, _, v)| *v).collect();
+        let mut src = ListInputs { values: &given, pos: 0 };
+        let mut path = Vec::new();
+        exec::step_path(self.flat, self.states[from].loc as u32, &mut vals, &mut src, &mut Vec::new(), &mut path);
+        Some(path)
     }
 
     /// Symbolic execution (concrete mode) along the parent chain `chain` of forest states,
-    /// conjoining the region predicates of `regions[i]` for each chain state when given.
-    /// Returns the constraints, the final symbolic state and the inputs read.
+    /// conjoining the region predicates of `regions[i]` for each chain state when given; each
+    /// step follows the path down its location's tree that the concrete step took.
+    /// Returns the constraints, the final symbolic state and the inputs read on the way.
     pub fn path_constraints(&mut self, chain: &[usize], regions: Option<&[usize]>) -> Option<(Vec<TermId>, Vec<TermId>, Vec<SymInput>)> {
         let mut st: Vec<TermId> = self.flat.regs.iter().map(|r| self.tm.bv_u64(r.width, 0)).collect();
         let mut cons = Vec::new();
@@ -231,13 +264,13 @@ impl<'a> Ctx<'a> {
         for i in 0..chain.len() - 1 {
             let loc = self.states[chain[i]].loc;
             let next = self.states[chain[i + 1]].loc;
-            let mut guard = self.tm.ff();
-            let mut post = None;
-            for (g, p) in self.concrete_steps_into(loc, &st, next, &mut inputs) {
-                guard = self.tm.or(guard, g);
-                post.get_or_insert(p);
+            let path = self.concrete_path(chain[i], chain[i + 1]);
+            let mut exits = self.concrete_steps_into(loc, &st, next, &mut Vec::new());
+            if let Some(p) = &path {
+                exits.retain(|e| e.path == *p);
             }
-            let post = post?;
+            let (guard, post) = self.merge_exits(&exits)?;
+            inputs.extend(exits[0].reads.iter().cloned());
             cons.push(guard);
             st = post;
             if let Some(rs) = regions {
@@ -247,6 +280,16 @@ impl<'a> Ctx<'a> {
             }
         }
         Some((cons, st, inputs))
+    }
+
+    /// After a `Sat` answer: of the options of one step (a condition and the inputs its exit
+    /// reads), the first whose condition holds in the model (the first one if none is known to).
+    pub fn chosen_reads<'o>(&self, options: &'o [(TermId, Vec<SymInput>)]) -> Option<&'o [SymInput]> {
+        let holds = |t: TermId| match self.tm.bool_value(t) {
+            Some(b) => b,
+            None => matches!(self.solver.value(&self.tm, t), Ok(Value::Bool(true))),
+        };
+        options.iter().find(|(c, _)| holds(*c)).or(options.first()).map(|(_, r)| r.as_slice())
     }
 
     /// After a `Sat` answer: the values of `inputs` in the model.

@@ -90,6 +90,8 @@ pub struct Ctx<'a> {
     compiled: std::cell::RefCell<HashMap<TermId, CompiledPred>>,
     /// The word array [`vigil_bv::word_eval::WordProgram::eval`] reuses.
     eval_scratch: std::cell::RefCell<Vec<u64>>,
+    /// The input vector of the suitable test just found ([`crate::synergy`]).
+    pub pending_test: Option<Vec<u64>>,
 }
 
 /// A region predicate prepared for evaluation on concrete states: a word program over the
@@ -137,6 +139,7 @@ impl<'a> Ctx<'a> {
             splits_at: vec![0; nloc],
             compiled: Default::default(),
             eval_scratch: Default::default(),
+            pending_test: None,
         };
         for l in 0..nloc {
             let t = cx.tm.tt();
@@ -261,8 +264,9 @@ impl<'a> Ctx<'a> {
     /// with calls and every cached edge answer are recomputed when next needed. (Summaries only
     /// grow, so an old "no edge" stays true; the cache is dropped for precision.)
     pub fn summaries_changed(&mut self) {
-        for (b, blk) in self.flat.blocks.iter().enumerate() {
-            if blk.insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })) {
+        for b in 0..self.flat.blocks.len() {
+            let tree = crate::locations::tree(self.flat, b);
+            if tree.iter().any(|&t| self.flat.blocks[t].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. }))) {
                 self.rel[b] = None;
             }
         }
@@ -323,7 +327,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
     }
 
     #[test]
@@ -401,7 +405,10 @@ mod tests {
             }
             other => panic!("expected Unsafe, got {other:?}"),
         }
-        assert_eq!(st.tests, 2, "one default test, one directed test");
+        // The first test follows the abstract error trace as far as it is feasible: here to
+        // the error itself.
+        assert_eq!(st.tests, 1, "the first test follows the abstract error trace");
+        assert_eq!(st.iterations, 1);
         assert!(replay_reaches_error(&flat, &[6], 10));
         assert!(!replay_reaches_error(&flat, &[5], 10));
     }

@@ -106,16 +106,26 @@ impl<'a> Ctx<'a> {
     /// The start of one main-loop iteration, common to SYNERGY and CEGAR: the run ends with a
     /// test state in a bad region, on the budget, or with the proof when no abstract error trace
     /// is left; otherwise the iteration is counted and the shortest abstract error trace returned.
+    /// Iterations count the abstract error traces worked on (each gives a test or a refinement),
+    /// as Table 1 of the paper does: neither the check that finds a test in the error region
+    /// nor the one that finds no abstract error trace is an iteration (§4: Figure 7's error is
+    /// found "in the third iteration" by the third test; Figure 3's proof takes one test and
+    /// five splits, six iterations, test2.c's count).
     pub fn next_error_trace(&mut self) -> Result<Vec<usize>, Verdict> {
         if let Some(o) = self.check_bad_states() {
             return Err(o);
         }
-        if let Some(why) = self.out_of_budget() {
-            return Err(Verdict::Unknown(why));
+        if self.out_of_time() {
+            return Err(Verdict::Unknown(self.out_of_budget().unwrap_or_else(|| self.gave_up())));
         }
-        self.stats.iterations += 1;
         match self.abstract_error_trace() {
-            Some(trace) => Ok(trace),
+            Some(trace) => {
+                if let Some(why) = self.out_of_budget() {
+                    return Err(Verdict::Unknown(why));
+                }
+                self.stats.iterations += 1;
+                Ok(trace)
+            }
             None => Err(match self.proof() {
                 Some(p) => Verdict::Safe { proof: p },
                 None => Verdict::Unknown(Unknown::new(Cause::Bug, "internal: proof check failed")),
@@ -276,6 +286,9 @@ impl<'a> Ctx<'a> {
         }
         let mut locations = Vec::new();
         for l in 0..self.flat.blocks.len() {
+            if self.flat.is_absorbed(l) {
+                continue; // part of its predecessor's location
+            }
             let b = &self.flat.blocks[l];
             let line = b.locs.iter().find(|x| x.is_known()).copied().unwrap_or(b.term_loc).line;
             let regions: Vec<String> = self.at[l].clone().iter().map(|&r| self.show(self.regions[r].pred)).collect();
@@ -291,9 +304,13 @@ impl<'a> Ctx<'a> {
             locations.push(crate::ProofLocation { location: format!("summaries of {}", pr.name), function: pr.name.clone(), line, regions });
         }
         let reachable = self.abstract_reachable();
-        // Loop invariants that rest on procedure summaries cannot be checked without them, and
-        // summaries have no place in the witness format's invariant set: none are written.
-        let invariants = if table.is_empty() { crate::witness::invariants(self, &reachable) } else { Vec::new() };
+        let mut invariants = crate::witness::invariants(self, &reachable);
+        if !table.is_empty() {
+            // Summaries have no place in the witness's invariant set, and a checker of the
+            // witness does not have them: keep the loop invariants that are inductive with
+            // every call's result free (witness::summary_free).
+            invariants = crate::witness::summary_free(self.flat, invariants, self.opts);
+        }
         Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
     }
 }

@@ -184,6 +184,9 @@ pub struct Flat {
     pub procs: std::rc::Rc<procs::ProcTable>,
     /// The memory cells that have a C name (see [`CellName`]).
     pub cell_names: Vec<CellName>,
+    /// Per block, whether its code runs as part of its single predecessor's step
+    /// ([`crate::locations`]); empty: no block is absorbed. Set by [`crate::check`].
+    pub absorbed: Vec<bool>,
 }
 
 /// The C name of a memory cell (for witnesses, [`crate::witness`]): `ident` for a scalar object
@@ -221,6 +224,11 @@ impl Flat {
 }
 
 impl Flat {
+    /// Whether block `b` is absorbed into its predecessor's step ([`crate::locations`]).
+    pub fn is_absorbed(&self, b: usize) -> bool {
+        self.absorbed.get(b).copied().unwrap_or(false)
+    }
+
     /// The file name of a location.
     pub fn file_of(&self, l: Loc) -> &str {
         l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
@@ -748,6 +756,7 @@ impl<'m> Builder<'m> {
             heap_graph,
             procs: Default::default(),
             cell_names,
+            absorbed: Vec::new(),
         })
     }
 }

@@ -52,6 +52,12 @@ pub struct SymExit {
     pub guard: TermId,
     /// The full post-state (one term per register).
     pub post: Vec<TermId>,
+    /// The absorbed blocks the step passed through, in order ([`crate::locations`]; the same
+    /// as [`crate::exec::step_path`] records for a concrete step down this exit).
+    pub path: Vec<u32>,
+    /// The inputs read on the way to this exit, in call order (a subsequence of all the
+    /// inputs the step reads: other branches of the tree read others).
+    pub reads: Vec<SymInput>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,215 +184,250 @@ pub fn sym_step(
     inputs: &mut Vec<SymInput>,
     fresh: &mut Vec<TermId>,
 ) -> Vec<SymExit> {
-    let blk = &flat.blocks[b as usize];
-    let mut st = pre.to_vec();
-    let mut pc = tm.tt();
     let mut exits = Vec::new();
-    for (i, inst) in blk.insts.iter().enumerate() {
-        let loc = blk.locs[i];
-        match inst {
-            FInst::Bin { dst, op, w, a, b, nsw } => {
-                let x = opnd(tm, &st, *a, mode, fresh);
-                let y = opnd(tm, &st, *b, mode, fresh);
-                let (r, mut ub) = binop_term(tm, *op, *w, x, y, mode, fresh);
-                if flat.check_overflow {
-                    let (ovf, shl_ub) = overflow_terms(tm, *op, *nsw, *w, x, y);
-                    if let Some(o) = ovf {
-                        let g = tm.and(pc, o);
-                        if tm.bool_value(g) != Some(false) {
-                            exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone() });
-                        }
-                        let no = tm.not(o);
-                        pc = tm.and(pc, no);
-                        if matches!(op, BinOp::SDiv | BinOp::SRem) {
-                            // What is left of the division's undefined behaviour: by zero.
-                            let zero = tm.bv_u64(*w, 0);
-                            ub = Some(tm.eq(y, zero));
-                        }
-                    }
-                    if let Some(u) = shl_ub {
-                        let g = tm.and(pc, u);
-                        if tm.bool_value(g) != Some(false) {
-                            let what = "left shift that overflows if its operand is signed".to_string();
-                            exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone() });
-                        }
-                        let nu = tm.not(u);
-                        pc = tm.and(pc, nu);
-                    }
-                }
-                if let Some(u) = ub {
-                    if tm.bool_value(u) != Some(false) {
-                        let g = tm.and(pc, u);
-                        if tm.bool_value(g) != Some(false) {
-                            let what = if matches!(op, BinOp::SDiv | BinOp::SRem) {
-                                "division by zero or overflow"
-                            } else {
-                                "division by zero"
-                            };
-                            exits.push(SymExit { target: Target::Ub(what.into(), loc), guard: g, post: st.clone() });
-                        }
-                        let nu = tm.not(u);
-                        pc = tm.and(pc, nu);
-                    }
-                }
-                st[*dst as usize] = r;
-            }
-            FInst::ICmp { dst, pred, a, b, .. } => {
-                let x = opnd(tm, &st, *a, mode, fresh);
-                let y = opnd(tm, &st, *b, mode, fresh);
-                let c = symbolic::icmp(tm, *pred, x, y);
-                st[*dst as usize] = symbolic::from_bool(tm, c);
-            }
-            FInst::Select { dst, c, t, f } => {
-                let cv = opnd(tm, &st, *c, mode, fresh);
-                let tv = opnd(tm, &st, *t, mode, fresh);
-                let fv = opnd(tm, &st, *f, mode, fresh);
-                let cb = symbolic::to_bool(tm, cv);
-                st[*dst as usize] = tm.ite(cb, tv, fv);
-            }
-            FInst::Cast { dst, op, from, to, v } => {
-                let x = opnd(tm, &st, *v, mode, fresh);
-                st[*dst as usize] = symbolic::cast(tm, *op, *from, *to, x);
-            }
-            FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
-            FInst::Nondet { dst, func } => {
-                let w = flat.width(*dst);
-                let var = tm.var(&format!("in.{func}"), vigil_bv::Sort::BitVec(w));
-                inputs.push(SymInput { var, func: func.clone(), width: w });
-                let is_bool = vigil_ir::svcomp::nondet_function(func).is_some_and(|n| n.is_bool());
-                let v = if is_bool && w > 1 {
-                    let low = tm.extract(var, 0, 0);
-                    tm.zero_extend(low, w - 1)
-                } else {
-                    var
-                };
-                st[*dst as usize] = v;
-            }
-            FInst::Assume { c } => {
-                let cv = opnd(tm, &st, *c, mode, fresh);
-                let nz = symbolic::to_bool(tm, cv);
-                pc = tm.and(pc, nz);
-            }
-            FInst::Check { c, what, kind } => {
-                if let Some(is_error) = flat.check_fails(*kind) {
-                    let cv = opnd(tm, &st, *c, mode, fresh);
-                    let ok = symbolic::to_bool(tm, cv);
-                    let bad = tm.not(ok);
-                    let g = tm.and(pc, bad);
-                    if tm.bool_value(g) != Some(false) {
-                        let target = if is_error { Target::Error(loc) } else { Target::Ub((*what).to_string(), loc) };
-                        exits.push(SymExit { target, guard: g, post: st.clone() });
-                    }
-                    pc = tm.and(pc, ok);
-                }
-            }
-            FInst::Call { dst, proc, args } => {
-                let a: Vec<TermId> = args.iter().map(|o| opnd(tm, &st, *o, mode, fresh)).collect();
-                let ret = dst.map(|d| {
-                    let v = tm.var(&format!("ret.{}", flat.procs.name(*proc)), vigil_bv::Sort::BitVec(flat.width(d)));
-                    fresh.push(v);
-                    v
-                });
-                let (may, covered) = crate::summary::may_terms(tm, &flat.procs, *proc, &a, ret);
-                // Where the callee may fail: where no proven summary covers the arguments
-                // (abstract), where a memoised call failed (concrete).
-                let (fail_err, fail_ub, cont) = match mode {
-                    Mode::Abstract => {
-                        let nc = tm.not(covered);
-                        (nc, nc, may)
-                    }
-                    Mode::Concrete => {
-                        let (rets, errs, ubs) = crate::summary::must_terms(tm, &flat.procs, *proc, &a, ret);
-                        let ne = tm.not(errs);
-                        let nu = tm.not(ubs);
-                        let c0 = tm.and(may, rets);
-                        let c1 = tm.and(c0, ne);
-                        (errs, ubs, tm.and(c1, nu))
-                    }
-                };
-                let ge = tm.and(pc, fail_err);
-                if tm.bool_value(ge) != Some(false) {
-                    exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone() });
-                }
-                let gu = tm.and(pc, fail_ub);
-                if tm.bool_value(gu) != Some(false) {
-                    let what = format!("undefined behaviour in a call of {}", flat.procs.name(*proc));
-                    exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone() });
-                }
-                pc = tm.and(pc, cont);
-                if let (Some(d), Some(r)) = (dst, ret) {
-                    st[*d as usize] = r;
-                }
-            }
-            FInst::Error { loc } => {
-                if tm.bool_value(pc) != Some(false) {
-                    let target = if flat.error_call_is_other_property() {
-                        Target::Ub(crate::exec::ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)
-                    } else {
-                        Target::Error(*loc)
-                    };
-                    exits.push(SymExit { target, guard: pc, post: st });
-                }
-                return exits;
-            }
-            FInst::Exit => {
-                if tm.bool_value(pc) != Some(false) {
-                    exits.push(SymExit { target: Target::Exit, guard: pc, post: st });
-                }
-                return exits;
-            }
-        }
-        if tm.bool_value(pc) == Some(false) {
-            return exits;
-        }
-    }
-    let jump = |tm: &mut TermManager, g: TermId, e: &crate::flatten::Edge, fresh: &mut Vec<TermId>, exits: &mut Vec<SymExit>| {
-        if tm.bool_value(g) == Some(false) {
-            return;
-        }
-        let vals: Vec<TermId> = e.assigns.iter().map(|(_, o)| opnd(tm, &st, *o, mode, fresh)).collect();
-        let mut post = st.clone();
-        for ((r, _), v) in e.assigns.iter().zip(vals) {
-            post[*r as usize] = v;
-        }
-        exits.push(SymExit { target: Target::Block(e.target), guard: g, post });
-    };
-    match &blk.term {
-        FTerm::Br(e) => jump(tm, pc, e, fresh, &mut exits),
-        FTerm::CondBr { c, t, f } => {
-            let cv = opnd(tm, &st, *c, mode, fresh);
-            let cb = symbolic::to_bool(tm, cv);
-            let gt = tm.and(pc, cb);
-            let ncb = tm.not(cb);
-            let gf = tm.and(pc, ncb);
-            jump(tm, gt, t, fresh, &mut exits);
-            jump(tm, gf, f, fresh, &mut exits);
-        }
-        FTerm::Switch { v, w, cases, default } => {
-            let x = opnd(tm, &st, *v, mode, fresh);
-            let mut none = pc;
-            for (k, e) in cases {
-                let kc = tm.bv_u64(*w, *k);
-                let eq = tm.eq(x, kc);
-                let g = tm.and(pc, eq);
-                jump(tm, g, e, fresh, &mut exits);
-                let ne = tm.not(eq);
-                none = tm.and(none, ne);
-            }
-            jump(tm, none, default, fresh, &mut exits);
-        }
-        FTerm::Return => {
-            if tm.bool_value(pc) != Some(false) {
-                exits.push(SymExit { target: Target::Exit, guard: pc, post: st });
-            }
-        }
-        FTerm::Unreachable => {
-            if tm.bool_value(pc) != Some(false) {
-                exits.push(SymExit { target: Target::Ub("unreachable executed".into(), blk.term_loc), guard: pc, post: st });
-            }
-        }
-    }
+    let tt = tm.tt();
+    let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits };
+    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new());
     exits
+}
+
+/// What one symbolic step carries down the tree of its location.
+struct StepCx<'t, 'f, 'o> {
+    tm: &'t mut TermManager,
+    flat: &'f Flat,
+    mode: Mode,
+    inputs: &'o mut Vec<SymInput>,
+    fresh: &'o mut Vec<TermId>,
+    exits: &'o mut Vec<SymExit>,
+}
+
+impl StepCx<'_, '_, '_> {
+    /// Block `b` from state `st` under path condition `pc`, having read `reads` and passed
+    /// through the absorbed blocks `path`; an edge into an absorbed block continues there.
+    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>) {
+        let StepCx { tm, flat, mode, inputs, fresh, exits } = self;
+        let (flat, mode) = (*flat, *mode);
+        let blk = &flat.blocks[b as usize];
+        let mut st = st;
+        let mut pc = pc;
+        let mut reads = reads;
+        for (i, inst) in blk.insts.iter().enumerate() {
+            let loc = blk.locs[i];
+            match inst {
+                FInst::Bin { dst, op, w, a, b, nsw } => {
+                    let x = opnd(tm, &st, *a, mode, fresh);
+                    let y = opnd(tm, &st, *b, mode, fresh);
+                    let (r, mut ub) = binop_term(tm, *op, *w, x, y, mode, fresh);
+                    if flat.check_overflow {
+                        let (ovf, shl_ub) = overflow_terms(tm, *op, *nsw, *w, x, y);
+                        if let Some(o) = ovf {
+                            let g = tm.and(pc, o);
+                            if tm.bool_value(g) != Some(false) {
+                                exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                            }
+                            let no = tm.not(o);
+                            pc = tm.and(pc, no);
+                            if matches!(op, BinOp::SDiv | BinOp::SRem) {
+                                // What is left of the division's undefined behaviour: by zero.
+                                let zero = tm.bv_u64(*w, 0);
+                                ub = Some(tm.eq(y, zero));
+                            }
+                        }
+                        if let Some(u) = shl_ub {
+                            let g = tm.and(pc, u);
+                            if tm.bool_value(g) != Some(false) {
+                                let what = "left shift that overflows if its operand is signed".to_string();
+                                exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                            }
+                            let nu = tm.not(u);
+                            pc = tm.and(pc, nu);
+                        }
+                    }
+                    if let Some(u) = ub {
+                        if tm.bool_value(u) != Some(false) {
+                            let g = tm.and(pc, u);
+                            if tm.bool_value(g) != Some(false) {
+                                let what = if matches!(op, BinOp::SDiv | BinOp::SRem) {
+                                    "division by zero or overflow"
+                                } else {
+                                    "division by zero"
+                                };
+                                exits.push(SymExit { target: Target::Ub(what.into(), loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                            }
+                            let nu = tm.not(u);
+                            pc = tm.and(pc, nu);
+                        }
+                    }
+                    st[*dst as usize] = r;
+                }
+                FInst::ICmp { dst, pred, a, b, .. } => {
+                    let x = opnd(tm, &st, *a, mode, fresh);
+                    let y = opnd(tm, &st, *b, mode, fresh);
+                    let c = symbolic::icmp(tm, *pred, x, y);
+                    st[*dst as usize] = symbolic::from_bool(tm, c);
+                }
+                FInst::Select { dst, c, t, f } => {
+                    let cv = opnd(tm, &st, *c, mode, fresh);
+                    let tv = opnd(tm, &st, *t, mode, fresh);
+                    let fv = opnd(tm, &st, *f, mode, fresh);
+                    let cb = symbolic::to_bool(tm, cv);
+                    st[*dst as usize] = tm.ite(cb, tv, fv);
+                }
+                FInst::Cast { dst, op, from, to, v } => {
+                    let x = opnd(tm, &st, *v, mode, fresh);
+                    st[*dst as usize] = symbolic::cast(tm, *op, *from, *to, x);
+                }
+                FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
+                FInst::Nondet { dst, func } => {
+                    let w = flat.width(*dst);
+                    let var = tm.var(&format!("in.{func}"), vigil_bv::Sort::BitVec(w));
+                    inputs.push(SymInput { var, func: func.clone(), width: w });
+                    reads.push(SymInput { var, func: func.clone(), width: w });
+                    let is_bool = vigil_ir::svcomp::nondet_function(func).is_some_and(|n| n.is_bool());
+                    let v = if is_bool && w > 1 {
+                        let low = tm.extract(var, 0, 0);
+                        tm.zero_extend(low, w - 1)
+                    } else {
+                        var
+                    };
+                    st[*dst as usize] = v;
+                }
+                FInst::Assume { c } => {
+                    let cv = opnd(tm, &st, *c, mode, fresh);
+                    let nz = symbolic::to_bool(tm, cv);
+                    pc = tm.and(pc, nz);
+                }
+                FInst::Check { c, what, kind } => {
+                    if let Some(is_error) = flat.check_fails(*kind) {
+                        let cv = opnd(tm, &st, *c, mode, fresh);
+                        let ok = symbolic::to_bool(tm, cv);
+                        let bad = tm.not(ok);
+                        let g = tm.and(pc, bad);
+                        if tm.bool_value(g) != Some(false) {
+                            let target = if is_error { Target::Error(loc) } else { Target::Ub((*what).to_string(), loc) };
+                            exits.push(SymExit { target, guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                        }
+                        pc = tm.and(pc, ok);
+                    }
+                }
+                FInst::Call { dst, proc, args } => {
+                    let a: Vec<TermId> = args.iter().map(|o| opnd(tm, &st, *o, mode, fresh)).collect();
+                    let ret = dst.map(|d| {
+                        let v = tm.var(&format!("ret.{}", flat.procs.name(*proc)), vigil_bv::Sort::BitVec(flat.width(d)));
+                        fresh.push(v);
+                        v
+                    });
+                    let (may, covered) = crate::summary::may_terms(tm, &flat.procs, *proc, &a, ret);
+                    // Where the callee may fail: where no proven summary covers the arguments
+                    // (abstract), where a memoised call failed (concrete).
+                    let (fail_err, fail_ub, cont) = match mode {
+                        Mode::Abstract => {
+                            let nc = tm.not(covered);
+                            (nc, nc, may)
+                        }
+                        Mode::Concrete => {
+                            let (rets, errs, ubs) = crate::summary::must_terms(tm, &flat.procs, *proc, &a, ret);
+                            let ne = tm.not(errs);
+                            let nu = tm.not(ubs);
+                            let c0 = tm.and(may, rets);
+                            let c1 = tm.and(c0, ne);
+                            (errs, ubs, tm.and(c1, nu))
+                        }
+                    };
+                    let ge = tm.and(pc, fail_err);
+                    if tm.bool_value(ge) != Some(false) {
+                        exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                    }
+                    let gu = tm.and(pc, fail_ub);
+                    if tm.bool_value(gu) != Some(false) {
+                        let what = format!("undefined behaviour in a call of {}", flat.procs.name(*proc));
+                        exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                    }
+                    pc = tm.and(pc, cont);
+                    if let (Some(d), Some(r)) = (dst, ret) {
+                        st[*d as usize] = r;
+                    }
+                }
+                FInst::Error { loc } => {
+                    if tm.bool_value(pc) != Some(false) {
+                        let target = if flat.error_call_is_other_property() {
+                            Target::Ub(crate::exec::ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)
+                        } else {
+                            Target::Error(*loc)
+                        };
+                        exits.push(SymExit { target, guard: pc, post: st, path, reads });
+                    }
+                    return;
+                }
+                FInst::Exit => {
+                    if tm.bool_value(pc) != Some(false) {
+                        exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads });
+                    }
+                    return;
+                }
+            }
+            if tm.bool_value(pc) == Some(false) {
+                return;
+            }
+        }
+        // The edges the terminator may take, each with its condition.
+        let mut taken: Vec<(TermId, &crate::flatten::Edge)> = Vec::new();
+        match &blk.term {
+            FTerm::Br(e) => taken.push((pc, e)),
+            FTerm::CondBr { c, t, f } => {
+                let cv = opnd(tm, &st, *c, mode, fresh);
+                let cb = symbolic::to_bool(tm, cv);
+                let gt = tm.and(pc, cb);
+                let ncb = tm.not(cb);
+                let gf = tm.and(pc, ncb);
+                taken.push((gt, t));
+                taken.push((gf, f));
+            }
+            FTerm::Switch { v, w, cases, default } => {
+                let x = opnd(tm, &st, *v, mode, fresh);
+                let mut none = pc;
+                for (k, e) in cases {
+                    let kc = tm.bv_u64(*w, *k);
+                    let eq = tm.eq(x, kc);
+                    let g = tm.and(pc, eq);
+                    taken.push((g, e));
+                    let ne = tm.not(eq);
+                    none = tm.and(none, ne);
+                }
+                taken.push((none, default));
+            }
+            FTerm::Return => {
+                if tm.bool_value(pc) != Some(false) {
+                    exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads });
+                }
+                return;
+            }
+            FTerm::Unreachable => {
+                if tm.bool_value(pc) != Some(false) {
+                    exits.push(SymExit { target: Target::Ub("unreachable executed".into(), blk.term_loc), guard: pc, post: st, path, reads });
+                }
+                return;
+            }
+        }
+        for (g, e) in taken {
+            if self.tm.bool_value(g) == Some(false) {
+                continue;
+            }
+            let vals: Vec<TermId> = e.assigns.iter().map(|(_, o)| opnd(self.tm, &st, *o, mode, self.fresh)).collect();
+            let mut post = st.clone();
+            for ((r, _), v) in e.assigns.iter().zip(vals) {
+                post[*r as usize] = v;
+            }
+            // The bound only keeps a broken tree invariant from recursing forever.
+            if flat.is_absorbed(e.target as usize) && path.len() < flat.blocks.len() {
+                let mut p2 = path.clone();
+                p2.push(e.target);
+                self.block(e.target, post, g, reads.clone(), p2);
+            } else {
+                self.exits.push(SymExit { target: Target::Block(e.target), guard: g, post, path: path.clone(), reads: reads.clone() });
+            }
+        }
+    }
 }
 
 

@@ -178,6 +178,37 @@ pub fn invariants(cx: &mut Ctx, reach: &HashSet<usize>) -> Vec<LoopInvariant> {
     out
 }
 
+/// Of `invs` (loop invariants of a proof that used procedure summaries), those that
+/// [`validate`] finds inductive when the calls are not summarised: the flat program as a
+/// checker of the witness builds it (every block a location) and with no may-summary
+/// assumed, so a call may fail and returns any value. That is how `vigil check
+/// --validate-witness` reads the witness, so every invariant kept is one it finds inductive;
+/// an invariant that needs a summary (e.g. a bound on a call's result) is dropped. Checked
+/// with `long` of 32 and of 64 bits, so the answer does not depend on the data model.
+pub fn summary_free(flat: &Flat, invs: Vec<LoopInvariant>, opts: &Options) -> Vec<LoopInvariant> {
+    if invs.is_empty() {
+        return invs;
+    }
+    let plain = Flat { absorbed: Vec::new(), ..flat.clone() };
+    let saved = plain.procs.summaries.replace(Vec::new());
+    let cleared: Vec<Vec<crate::summary::Summary>> = saved.iter().map(|_| Vec::new()).collect();
+    plain.procs.summaries.replace(cleared);
+    let claims: Vec<Claim> = invs.iter().map(|i| Claim { line: i.line, function: Some(i.function.clone()), value: i.value.clone() }).collect();
+    let mut keep = vec![true; invs.len()];
+    for long_bits in [32, 64] {
+        match validate(&plain, &claims, opts, long_bits) {
+            Ok(v) => {
+                for (k, r) in v.results.iter().enumerate() {
+                    keep[k] &= *r == ClaimResult::Inductive;
+                }
+            }
+            Err(_) => keep.iter_mut().for_each(|k| *k = false),
+        }
+    }
+    plain.procs.summaries.replace(saved);
+    invs.into_iter().zip(keep).filter(|(_, k)| *k).map(|(i, _)| i).collect()
+}
+
 /// An invariant a witness claims (where: a line, optionally a function).
 #[derive(Clone, Debug)]
 pub struct Claim {

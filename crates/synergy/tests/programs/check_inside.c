@@ -1,10 +1,10 @@
 // A correct loop with the check inside it and a finite reachable bisimulation quotient (Table 1's
-// test15.c, 3 iterations). vigil needs 6: its first test takes every input as 0 and so does not
-// enter the loop (a second test is needed for the body), then three splits (the check, the loop
-// head, the assignment's join) and the final iteration.
-// paper: test15.c, 3 iterations (vigil 6, see above)
+// test15.c, 3 iterations). vigil needs 2: one test, and one split of the loop head by s > 1,
+// since the check, the branch and the join that assigns s are all part of the head's step
+// (crate::locations: the join is an empty block that only jumps on).
+// paper: test15.c, 3 iterations (Table 1)
 // expect: true
-// max-iterations: 6
+// max-iterations: 3
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,10 +1,10 @@
 // A deterministic loop with a nondeterministic branch inside and the check after the loop
-// (Table 1's test11.c, 2 iterations). vigil needs 4: one test, two splits (the loop's exit,
-// then its head by lock != 1 && i >= 1000) and the final iteration that finds no abstract error
-// trace; vigil counts that last iteration, and a proof needs at least one test and one split.
-// paper: test11.c, 2 iterations (vigil 4, see above)
+// (Table 1's test11.c, 2 iterations). The check after the loop is part of the loop head's step
+// (locations are trees of blocks, crate::locations), so one test and one split of the loop
+// head by i >= 1000 && lock != 1 make the proof: the loop body sets lock = 1 on every path.
+// paper: test11.c, 2 iterations (Table 1)
 // expect: true
-// max-iterations: 4
+// max-iterations: 2
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -1,10 +1,9 @@
 // Two counters advanced together (the generalisation patterns of Table 1's test17.c–test20.c):
-// x == y at the loop's exit. Table 1 gives test17.c 2 iterations; vigil needs 7: two tests (the
-// first, all inputs 0, does not enter the loop), four splits that walk x != y back around the
-// loop until the head is split by it, and the final iteration that vigil counts.
-// paper: test17.c, 2 iterations (vigil 7, see above)
+// x == y at the loop's exit. vigil needs 2 iterations: one test, then the loop head is split
+// by x != y, which the body (one step from the head: x += 2, y += 2) preserves.
+// paper: test17.c, 2 iterations (Table 1)
 // expect: true
-// max-iterations: 7
+// max-iterations: 2
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -228,6 +228,9 @@ pub struct Config {
     pub wide_inputs: Option<Vec<u64>>,
     /// Write each solver query as an SMT-LIB 2 script into this directory.
     pub dump_vcs: Option<std::path::PathBuf>,
+    /// Write the symbolic-data solver's whole incremental session as one SMT-LIB 2 script into
+    /// this directory (`explicit-NNNNNN.smt2`, `vigil_bv::session_log`).
+    pub dump_sessions: Option<std::path::PathBuf>,
     /// The configuration of the symbolic-data solver (`vigil check` gives it the tuned
     /// configuration of class `explicit-queries`); its `[bv] conflict-limit`, when set, replaces
     /// the per-query default of [`symdata`].

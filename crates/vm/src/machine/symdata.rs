@@ -47,7 +47,9 @@
 //!   OSDI 2008 §3.3; `vigil_bv::model_cache`): only *satisfiable* can come from it, checked by
 //!   exact evaluation, so infeasibility (what prunes paths) is always the SAT core's.
 //! * **Dumps** (`Config::dump_vcs`): each query is written after it is answered, as an SMT-LIB 2
-//!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget).
+//!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget);
+//!   with `Config::dump_sessions` the solver's whole session is one script
+//!   (`vigil_bv::session_log`: every check in order, with the engine's answers).
 //! * Solver answers `unknown` (conflict budget, deadline) count as *feasible*: the search then
 //!   explores more paths than exist, which cannot make a `true` wrong, and a violation found on
 //!   such a path is confirmed by the concrete replay or not reported.
@@ -65,7 +67,8 @@ pub const ENUMERATION_LIMIT: usize = 16;
 /// the query at hand. A check whose terms mention at most a `1/RESET_FACTOR` share of the inputs
 /// that the solver's terms mention (beyond [`RESET_SLACK`] inputs) starts a new solver instead,
 /// which forgets learnt clauses and the recent models. On programs whose path condition is one
-/// connected chain every query mentions most inputs and no reset happens.
+/// connected chain every query mentions most inputs and no reset happens. A solver whose session
+/// is being recorded (`--dump-sessions`) is never replaced.
 const RESET_FACTOR: usize = 4;
 /// See [`RESET_FACTOR`].
 const RESET_SLACK: usize = 4;
@@ -138,6 +141,8 @@ pub struct SymData {
     fresh: (vigil_bv::config::SolverConfig, Option<Instant>),
     /// The variables that the terms given to the current solver mention.
     solver_inputs: crate::fasthash::FastSet<u32>,
+    /// Whether the solver may be replaced (not while its session is recorded).
+    may_reset: bool,
     /// The input variables of terms, for slicing path conditions (constraint independence).
     slicer: super::symslice::Slicer,
     /// Feasibility of sliced queries: (query, its slice of the path condition) → answer.
@@ -189,7 +194,15 @@ impl SymData {
         if nondet.iter().all(Option::is_none) {
             return None;
         }
-        let solver = new_solver(config);
+        let mut solver = new_solver(config);
+        if let Some(dir) = &config.dump_sessions {
+            // (A recorded session is one solver's: the search then never replaces it, see
+            // RESET_FACTOR.)
+            static SESSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            let origin = "the solver session of one search of vigil's explicit engine (symbolic data)";
+            solver.record_session(&dir.join(format!("explicit-{n:06}.smt2")), origin);
+        }
         Some(Box::new(SymData {
             // The class configuration's `[bv.rewrite]` choices apply to every term of the search.
             tm: TermManager::with_rewrite_config(config.solver.rewrite),
@@ -203,6 +216,7 @@ impl SymData {
             dump: config.dump_vcs.clone(),
             fresh: (config.solver.clone(), config.deadline),
             solver_inputs: Default::default(),
+            may_reset: config.dump_sessions.is_none(),
             slicer: Default::default(),
             sliced: Default::default(),
             stats: SymStats::default(),
@@ -230,7 +244,7 @@ impl SymData {
         }
         inputs.sort_unstable();
         inputs.dedup();
-        if self.solver_inputs.len() > RESET_FACTOR * inputs.len() + RESET_SLACK {
+        if self.may_reset && self.solver_inputs.len() > RESET_FACTOR * inputs.len() + RESET_SLACK {
             let (config, deadline) = &self.fresh;
             self.solver = solver_from(config, *deadline);
             self.solver_inputs.clear();

@@ -27,8 +27,9 @@ use vigil_bv::{Op, TermId, TermManager};
 pub struct Slicer {
     /// The sorted, deduplicated variable numbers each term mentions.
     support: FastMap<TermId, Rc<[u32]>>,
-    /// The partitions of the last few path conditions sliced.
-    recent: Vec<(TermId, Rc<PcIndex>)>,
+    /// Scratch space of [`Slicer::slice`]: union-find parents and wanted classes, by variable.
+    parent: Vec<u32>,
+    wanted: Vec<bool>,
 }
 
 impl Slicer {
@@ -65,91 +66,47 @@ impl Slicer {
 
     /// The conjuncts of `pc` that `queries` depend on: those sharing a variable with a query
     /// term, closed under sharing a variable with a conjunct already taken. Conjuncts without
-    /// variables are kept only when they are not the constant `true`.
+    /// variables are kept only when they are not the constant `true`. Linear in the size of
+    /// `pc` (a partition kept per path condition and built anew for each was slower: most
+    /// states' path conditions are asked about once or twice).
     pub fn slice(&mut self, tm: &TermManager, pc: TermId, queries: &[TermId]) -> Vec<TermId> {
-        let index = self.index(tm, pc);
-        let mut classes: Vec<u32> = Vec::new();
-        for &q in queries {
-            for v in self.support(tm, q).iter() {
-                if let Some(&c) = index.class_of_var.get(v) {
-                    classes.push(c);
+        let conjuncts = conjuncts(tm, pc);
+        let supports: Vec<Rc<[u32]>> = conjuncts.iter().map(|&c| self.support(tm, c)).collect();
+        let queried: Vec<Rc<[u32]>> = queries.iter().map(|&q| self.support(tm, q)).collect();
+        let vars = supports.iter().chain(&queried).filter_map(|s| s.last()).max().map_or(0, |&v| v as usize + 1);
+        // Union-find over variable numbers: the variables of one conjunct are one class.
+        self.parent.clear();
+        self.parent.extend(0..vars as u32);
+        for s in &supports {
+            let Some(&first) = s.first() else { continue };
+            let r = find(&mut self.parent, first);
+            for &v in &s[1..] {
+                let rv = find(&mut self.parent, v);
+                if rv != r {
+                    self.parent[rv as usize] = r;
                 }
             }
         }
-        classes.sort_unstable();
-        classes.dedup();
-        let mut out: Vec<TermId> = index.constant.clone();
-        for c in classes {
-            out.extend_from_slice(&index.members[c as usize]);
+        self.wanted.clear();
+        self.wanted.resize(vars, false);
+        for s in &queried {
+            for &v in s.iter() {
+                let r = find(&mut self.parent, v);
+                self.wanted[r as usize] = true;
+            }
+        }
+        let mut out = Vec::new();
+        for (c, s) in conjuncts.into_iter().zip(&supports) {
+            let keep = match s.first() {
+                Some(&v) => self.wanted[find(&mut self.parent, v) as usize],
+                None => tm.bool_value(c) != Some(true),
+            };
+            if keep {
+                out.push(c);
+            }
         }
         out
     }
-
-    /// The partition of `pc`'s conjuncts into classes linked by shared variables, from the
-    /// recent ones ([`RECENT_INDEXES`]) or built (linear in the size of `pc`).
-    fn index(&mut self, tm: &TermManager, pc: TermId) -> Rc<PcIndex> {
-        if let Some((_, ix)) = self.recent.iter().find(|(p, _)| *p == pc) {
-            return Rc::clone(ix);
-        }
-        let conjuncts = conjuncts(tm, pc);
-        let supports: Vec<Rc<[u32]>> = conjuncts.iter().map(|&c| self.support(tm, c)).collect();
-        // Union-find over the variables that occur: those of one conjunct are one class.
-        let mut slot: FastMap<u32, u32> = FastMap::default();
-        let mut parent: Vec<u32> = Vec::new();
-        for s in &supports {
-            let mut root = None;
-            for &v in s.iter() {
-                let k = *slot.entry(v).or_insert_with(|| {
-                    parent.push(parent.len() as u32);
-                    parent.len() as u32 - 1
-                });
-                let r = find(&mut parent, k);
-                match root {
-                    None => root = Some(r),
-                    Some(r0) if r0 != r => parent[r as usize] = r0,
-                    Some(_) => {}
-                }
-            }
-        }
-        let mut class_of_root: FastMap<u32, u32> = FastMap::default();
-        let mut members: Vec<Vec<TermId>> = Vec::new();
-        let mut constant = Vec::new();
-        for (&c, s) in conjuncts.iter().zip(&supports) {
-            let Some(v) = s.first() else {
-                if tm.bool_value(c) != Some(true) {
-                    constant.push(c);
-                }
-                continue;
-            };
-            let r = find(&mut parent, slot[v]);
-            let class = *class_of_root.entry(r).or_insert_with(|| {
-                members.push(Vec::new());
-                members.len() as u32 - 1
-            });
-            members[class as usize].push(c);
-        }
-        let class_of_var = slot.iter().map(|(&v, &k)| (v, class_of_root[&find(&mut parent, k)])).collect();
-        let ix = Rc::new(PcIndex { class_of_var, members, constant });
-        if self.recent.len() == RECENT_INDEXES {
-            self.recent.remove(0);
-        }
-        self.recent.push((pc, Rc::clone(&ix)));
-        ix
-    }
-}
-
-/// How many path conditions keep their [`PcIndex`] (the search asks several queries of one
-/// state, and goes on from it, before it turns to another).
-const RECENT_INDEXES: usize = 8;
-
-/// A path condition's conjuncts, partitioned into classes that share variables.
-struct PcIndex {
-    /// Each variable that occurs, and its class.
-    class_of_var: FastMap<u32, u32>,
-    /// The conjuncts of each class, in the path condition's order.
-    members: Vec<Vec<TermId>>,
-    /// Conjuncts without variables (other than `true`): every slice keeps them.
-    constant: Vec<TermId>,
 }
 
 /// The representative of `v`'s class, halving paths on the way.

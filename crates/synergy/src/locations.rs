@@ -1,0 +1,181 @@
+//! The locations of the abstract program: trees of flat blocks (extended basic blocks).
+//!
+//! SYNERGY starts from "one abstract state per program location" (Gulavani et al. 2006, §2 and
+//! §4) and refines only where a test stops; what a location is, is the implementation's choice.
+//! A flat block that has exactly one reachable predecessor block adds no join of paths: every
+//! state there came from that predecessor one step earlier. Such a block is *absorbed*: its code
+//! runs as part of its predecessor's step ([`crate::exec::step`], [`crate::symbolic::sym_step`]),
+//! so a location is a block where paths join (or the start) together with the tree of absorbed
+//! blocks below it, and one abstract step follows a path down that tree. This is large-block
+//! encoding restricted to trees (Beyer, Cimatti, Griggio, Keremoglu, Sebastiani, *Software
+//! Model Checking via Large-Block Encoding*, FMCAD 2009): a block belongs to exactly one
+//! tree, so a step's relation grows with the tree's size, not with its number of paths.
+//!
+//! Why it matters for the paper's counts (Table 1): a check after a loop (`if (lock != 1)
+//! error();`) or inside it is then part of the loop head's step, so the refinement that
+//! excludes the error splits the loop head itself, where the invariant lives, instead of first
+//! the check's own block; and a φ join of a two-way branch whose arms only assign constants
+//! is no longer a location of its own that needs the same predicate again.
+//!
+//! An empty block that only jumps on (a *forwarder*: the join of an `if` whose arms assign
+//! the φ, a loop's latch) is absorbed too, whatever its predecessors: it has no code, so
+//! running it as part of each predecessor's step adds nothing to any step's size, and the φ
+//! values it carries reach the next location in the same step.
+//!
+//! Invariants: block 0 is never absorbed, and nothing is absorbed into it; loop heads (targets
+//! of back edges of a depth-first search) are never absorbed; a non-forwarder absorbed block
+//! has exactly one reachable predecessor, which is not itself; no cycle consists of absorbed
+//! blocks only ([`break_cycles`] checks it whatever the CFG), so a step visits each block at
+//! most once on each path and ends. Unreachable blocks are not absorbed and not counted as
+//! predecessors. Soundness does not depend on the choice: a step through absorbed blocks is
+//! the exact composition of their blocks' steps.
+
+use crate::flatten::{FTerm, Flat};
+
+/// Which blocks of `flat` are absorbed into their single predecessor (see the module doc).
+pub fn absorbed(flat: &Flat) -> Vec<bool> {
+    let n = flat.blocks.len();
+    let succs: Vec<Vec<u32>> = flat.blocks.iter().map(|b| b.term.edges().iter().map(|e| e.target).collect()).collect();
+    let mut reach = vec![false; n];
+    let mut stack = vec![0u32];
+    while let Some(b) = stack.pop() {
+        if (b as usize) < n && !reach[b as usize] {
+            reach[b as usize] = true;
+            stack.extend(succs[b as usize].iter().copied());
+        }
+    }
+    // Distinct reachable predecessor blocks (None: none yet, Some(Some(p)): one, Some(None): many).
+    let mut pred: Vec<Option<Option<u32>>> = vec![None; n];
+    for b in 0..n {
+        if !reach[b] {
+            continue;
+        }
+        for &t in &succs[b] {
+            let t = t as usize;
+            if t >= n {
+                continue;
+            }
+            pred[t] = match pred[t] {
+                None => Some(Some(b as u32)),
+                Some(Some(p)) if p == b as u32 => Some(Some(p)),
+                _ => Some(None),
+            };
+        }
+    }
+    let header = loop_headers(&succs, &reach);
+    let mut out = vec![false; n];
+    for b in 1..n {
+        if !reach[b] {
+            continue;
+        }
+        out[b] = match pred[b] {
+            // Block 0 gives globals and cells their initial values (undefined ones as free
+            // values); it stays a location of its own, and nothing runs as part of its step.
+            Some(Some(p)) => p as usize != b && p != 0,
+            // Several predecessors: only an empty block that jumps on (a forwarder, e.g. the
+            // join of an if whose arms assign the φ) runs as part of each predecessor's step.
+            _ => {
+                let blk = &flat.blocks[b];
+                let forwards = blk.insts.is_empty() && matches!(&blk.term, FTerm::Br(e) if e.target as usize != b);
+                forwards && !header[b] && !succs[0].contains(&(b as u32))
+            }
+        };
+    }
+    break_cycles(&succs, &mut out);
+    out
+}
+
+/// Targets of back edges of a depth-first search from block 0 (loop heads stay locations).
+fn loop_headers(succs: &[Vec<u32>], reach: &[bool]) -> Vec<bool> {
+    let n = succs.len();
+    let mut header = vec![false; n];
+    let mut state = vec![0u8; n]; // 0 new, 1 on the stack, 2 done
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    if n > 0 && reach[0] {
+        state[0] = 1;
+        stack.push((0, 0));
+    }
+    while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+        if *i < succs[b].len() {
+            let t = succs[b][*i] as usize;
+            *i += 1;
+            if t >= n {
+                continue;
+            }
+            match state[t] {
+                0 => {
+                    state[t] = 1;
+                    stack.push((t, 0));
+                }
+                1 => header[t] = true,
+                _ => {}
+            }
+        } else {
+            state[b] = 2;
+            stack.pop();
+        }
+    }
+    header
+}
+
+/// Un-absorbs a block of every cycle made of absorbed blocks only (none is expected: every
+/// cycle has a loop head or a block with several predecessors; this keeps the invariant
+/// whatever the CFG).
+fn break_cycles(succs: &[Vec<u32>], out: &mut [bool]) {
+    let n = succs.len();
+    loop {
+        let mut state = vec![0u8; n];
+        let mut found = None;
+        'outer: for s in 0..n {
+            if !out[s] || state[s] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(s, 0)];
+            state[s] = 1;
+            while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+                if *i < succs[b].len() {
+                    let t = succs[b][*i] as usize;
+                    *i += 1;
+                    if t >= n || !out[t] {
+                        continue;
+                    }
+                    match state[t] {
+                        0 => {
+                            state[t] = 1;
+                            stack.push((t, 0));
+                        }
+                        1 => {
+                            found = Some(t);
+                            break 'outer;
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[b] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        match found {
+            Some(b) => out[b] = false,
+            None => return,
+        }
+    }
+}
+
+/// The blocks of the tree whose root is `b`: `b` and the absorbed blocks below it.
+pub fn tree(flat: &Flat, b: usize) -> Vec<usize> {
+    let mut out = vec![b];
+    let mut i = 0;
+    while i < out.len() {
+        let c = out[i];
+        for e in flat.blocks[c].term.edges() {
+            let t = e.target as usize;
+            if flat.is_absorbed(t) && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+        i += 1;
+    }
+    out
+}
