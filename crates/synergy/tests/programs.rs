@@ -174,7 +174,6 @@ fn other_properties_are_unknown() {
 }
 
 #[test]
-#[ignore = "syn6: heap_in_loop.c under valid-memsafety runs past the deadline (one engine step does not return); see the syn6 report"]
 fn under_valid_memsafety_a_memory_error_is_the_error_and_reach_error_is_not() {
     // dart.c has no heap and no array: its reach_error is another property's error.
     let p = program("dart.c");

@@ -228,6 +228,11 @@ impl<'a> Ctx<'a> {
         if ts.is_empty() {
             return Sat::Yes;
         }
+        if self.out_of_time() {
+            // What the solver answers after the deadline anyway, without bit-blasting the
+            // query first: every caller takes `Unknown` as "maybe" (an edge is kept).
+            return Sat::Unknown;
+        }
         self.maybe_fresh_solver();
         self.stats.solver_calls += 1;
         let t0 = Instant::now();
@@ -248,6 +253,9 @@ impl<'a> Ctx<'a> {
     /// Satisfiability of `t` by the solver itself (never short-cut), so that after `Yes` the
     /// solver's model gives every term's value ([`crate::summary::prove`]).
     pub fn sat_with_model(&mut self, t: TermId) -> Sat {
+        if self.out_of_time() {
+            return Sat::Unknown;
+        }
         self.maybe_fresh_solver();
         self.stats.solver_calls += 1;
         let t0 = Instant::now();
