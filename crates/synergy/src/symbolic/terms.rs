@@ -63,7 +63,7 @@ pub fn free_vars(tm: &TermManager, t: TermId) -> HashSet<TermId> {
 
 /// How many term nodes one rendering writes at most: a term is a DAG, and its tree can be
 /// exponentially larger (a region predicate after many refinements shares its subterms).
-const SHOW_NODES: usize = 4096;
+const SHOW_NODES: usize = 1024;
 
 /// A readable infix rendering of a term; `name` names variables. Beyond 64 levels or
 /// [`SHOW_NODES`] nodes the rest is written `…`, so the rendering takes time linear in that bound.
