@@ -96,16 +96,13 @@ pub struct Solver {
     pub(crate) learnt_buf: Vec<Lit>,
     pub(crate) clear_buf: Vec<usize>,
     pub(crate) minimize_stack: Vec<(Lit, usize)>,
-    /// Decision scope (`scope.rs`): whether one is set, its stamp, each variable's stamp, and
-    /// its variables.
+    /// Decision scope (`scope.rs`): whether one is set, its variables as a set and as a list.
     pub(crate) scoped: bool,
-    pub(crate) scope_stamp: u32,
-    pub(crate) scope_mark: Vec<u32>,
+    pub(crate) scope_set: crate::scope::StampedSet,
     pub(crate) scope_vars: Vec<u32>,
-    /// Propagation scope (`scope.rs`): whether one is set, its stamp, each variable's stamp.
+    /// Propagation scope (`scope.rs`): whether one is set, and its variables.
     pub(crate) prop_scoped: bool,
-    pub(crate) prop_stamp: u32,
-    pub(crate) prop_mark: Vec<u32>,
+    pub(crate) prop_set: crate::scope::StampedSet,
 }
 
 impl Default for Solver {
@@ -183,12 +180,10 @@ impl Solver {
             clear_buf: Vec::new(),
             minimize_stack: Vec::new(),
             scoped: false,
-            scope_stamp: 0,
-            scope_mark: Vec::new(),
+            scope_set: Default::default(),
             scope_vars: Vec::new(),
             prop_scoped: false,
-            prop_stamp: 0,
-            prop_mark: Vec::new(),
+            prop_set: Default::default(),
             params: p,
         }
     }
@@ -215,8 +210,8 @@ impl Solver {
         self.level_stamp.push(0);
         self.frozen.push(false);
         self.eliminated.push(false);
-        self.scope_mark.push(0);
-        self.prop_mark.push(0);
+        self.scope_set.grow();
+        self.prop_set.grow();
         self.watches.grow();
         self.vsids.insert(v.0);
         v
