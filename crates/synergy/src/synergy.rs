@@ -77,15 +77,7 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
         // A test's calls run concretely, as deep as their arguments make them: ask first
         // for small inputs, so that a deep recursion is not chosen when a shallow one
         // follows the same path (only the choice of test changes).
-        for bound in crate::summary::SMALL_INPUTS {
-            let small = crate::summary::small_inputs(&mut cx.tm, &last_inputs, bound);
-            let mut c2 = cons.clone();
-            c2.push(small);
-            if cx.sat(&c2) == Sat::Yes {
-                cons = c2;
-                break;
-            }
-        }
+        prefer_small_inputs(cx, &mut cons, &last_inputs, crate::summary::SMALL_INPUTS);
     }
     let r = cx.sat(&cons);
     if r == Sat::Yes {
@@ -94,6 +86,19 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
         cx.pending_test = Some(cx.model_inputs(&test_inputs));
     }
     Ok(r)
+}
+
+/// Adds to `query` the first bound of `bounds` on `inputs` ([`crate::summary::small_inputs`])
+/// under which it is still satisfiable; leaves it as it is when none is.
+fn prefer_small_inputs(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, inputs: &[crate::symbolic::SymInput], bounds: impl IntoIterator<Item = i64>) {
+    for bound in bounds {
+        let small = crate::summary::small_inputs(&mut cx.tm, inputs, bound);
+        query.push(small);
+        if cx.sat(query) == Sat::Yes {
+            return;
+        }
+        query.pop();
+    }
 }
 
 /// Fewer than this many forest states at a loop head after a split there: [`cover_loop`]
@@ -173,15 +178,7 @@ fn first_test(cx: &mut Ctx, trace: &[usize]) -> Result<Vec<u64>, Verdict> {
     let all: Vec<crate::symbolic::SymInput> = steps[..lo - 1].iter().flat_map(|o| o.iter().flat_map(|(_, r)| r.iter().cloned())).collect();
     let mut query = cons[..lo].to_vec();
     // Zeros first (the default test's inputs), then small values.
-    for bound in [0].into_iter().chain(crate::summary::SMALL_INPUTS) {
-        let small = crate::summary::small_inputs(&mut cx.tm, &all, bound);
-        let mut q2 = query.clone();
-        q2.push(small);
-        if cx.sat(&q2) == Sat::Yes {
-            query = q2;
-            break;
-        }
-    }
+    prefer_small_inputs(cx, &mut query, &all, [0].into_iter().chain(crate::summary::SMALL_INPUTS));
     if cx.sat(&query) != Sat::Yes {
         return Ok(Vec::new());
     }
