@@ -32,6 +32,8 @@ pub struct Stats {
     pub walks: u64,
     pub walk_flips: u64,
     pub walk_models: u64,
+    /// Assumption levels a solve found already on the trail (`keep_trail`).
+    pub reused_levels: u64,
     pub time_parse: Duration,
     pub time_search: Duration,
     pub time_simplify: Duration,
