@@ -68,6 +68,7 @@ stats_table! {
     walks: u64 => "walks",
     walk_flips: u64 => "walk flips",
     walk_models: u64 => "walks ending in a model",
+    reused_levels: u64 => "reused assumption levels",
     time_parse: Duration => "time parse (s)",
     time_search: Duration => "time search (s)",
     time_simplify: Duration => "time simplify (s)",
