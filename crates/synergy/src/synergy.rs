@@ -259,6 +259,11 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             }
             Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
             Sat::No => {
+                // The part of the trace past the frontier may be infeasible on its own (a
+                // loop exit no test reaches): then it is split instead ([`crate::suffix`]).
+                if crate::suffix::refine(cx, &ordered, k) {
+                    continue;
+                }
                 // (5) refine S_{k-1} by Pre(S_k).
                 let s = ordered[k - 1];
                 let (p, exact) = cx.pre(from, target);

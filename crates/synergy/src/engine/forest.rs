@@ -33,6 +33,11 @@ impl<'a> Ctx<'a> {
             return (i, false);
         }
         let region = self.region_of(loc, &vals);
+        if !self.regions[region].alive {
+            // A retired region holds no reachable state ([`Ctx::restrict`]); a test got there,
+            // so an invariant was wrong: the run must not end with a proof.
+            self.broken_invariant = true;
+        }
         let id = self.states.len();
         self.states.push(FState { loc, vals: vals.clone(), parent, inputs, region, what });
         self.regions[region].members.push(id);
