@@ -26,6 +26,12 @@ pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
     false
 }
 
+/// Longest parent chain (in states) that a test query executes symbolically. A test runs up
+/// to [`crate::Options::test_step_bound`] steps (100,000 by default), and the path constraint
+/// of a chain that long, with a region predicate per step, is bit-blasted into millions of
+/// clauses (gigabytes, no answer): queries along such chains are not asked.
+pub const MAX_QUERY_CHAIN: usize = 4096;
+
 impl<'a> Ctx<'a> {
     /// Adds a state (or finds it); returns its id and whether it is new.
     pub(super) fn add_state(&mut self, loc: usize, vals: Rc<[u64]>, parent: Option<usize>, inputs: Vec<(String, u32, u64)>, what: Option<(String, vigil_ir::Loc)>) -> (usize, bool) {
@@ -39,7 +45,8 @@ impl<'a> Ctx<'a> {
             self.broken_invariant = true;
         }
         let id = self.states.len();
-        self.states.push(FState { loc, vals: vals.clone(), parent, inputs, region, what });
+        let depth = parent.map_or(0, |p| self.states[p].depth + 1);
+        self.states.push(FState { loc, vals: vals.clone(), parent, depth, inputs, region, what });
         self.regions[region].members.push(id);
         self.index.insert((loc, vals), id);
         (id, true)
@@ -117,6 +124,12 @@ impl<'a> Ctx<'a> {
             cur = id;
         }
         run
+    }
+
+    /// The latest-added of `members` whose parent chain is short enough to be executed
+    /// symbolically ([`MAX_QUERY_CHAIN`]); None when there is none.
+    pub fn latest_queryable(&self, members: &[usize]) -> Option<usize> {
+        members.iter().rev().copied().find(|&s| self.states[s].depth < MAX_QUERY_CHAIN)
     }
 
     /// The parent chain of state `s`, root first.

@@ -26,7 +26,7 @@
 mod forest;
 mod partition;
 
-pub use forest::replay_reaches_error;
+pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
@@ -64,6 +64,8 @@ pub struct FState {
     pub loc: usize,
     pub vals: Rc<[u64]>,
     pub parent: Option<usize>,
+    /// Number of ancestors: the length of the state's test up to it, in steps.
+    pub depth: usize,
     /// Inputs read on the step from the parent to this state.
     pub inputs: Vec<(String, u32, u64)>,
     pub region: usize,
