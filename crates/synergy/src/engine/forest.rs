@@ -30,7 +30,7 @@ pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
 /// to [`crate::Options::test_step_bound`] steps (100,000 by default), and the path constraint
 /// of a chain that long, with a region predicate per step, is bit-blasted into millions of
 /// clauses (gigabytes, no answer): queries along such chains are not asked.
-pub const MAX_QUERY_CHAIN: usize = 4096;
+pub const MAX_QUERY_CHAIN: usize = 512;
 
 impl<'a> Ctx<'a> {
     /// Adds a state (or finds it); returns its id and whether it is new.
