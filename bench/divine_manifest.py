@@ -33,9 +33,13 @@ def tasks(test):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
         sys.exit(__doc__)
-    with open(sys.argv[1]) as f:
+    try:
+        f = open(sys.argv[1])
+    except OSError as e:
+        sys.exit(f"divine_manifest.py: cannot read {sys.argv[1]}: {e.strerror}")
+    with f:
         for line in f:
             if line.strip():
                 for task in tasks(json.loads(line)):

@@ -272,6 +272,7 @@ fn run_smt(args: &SmtArgs) -> u8 {
 }
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
@@ -288,4 +289,16 @@ fn main() -> ExitCode {
         Command::Tune(args) => tune_cmd::run(&args),
     };
     ExitCode::from(code)
+}
+
+/// Rust's runtime ignores `SIGPIPE`, so writing to a closed pipe (`vigil ir f.c | head`) makes
+/// `println!` panic. vigil is a filter like any Unix tool: restore the default action, so a
+/// closed reader ends the process quietly by the signal. vigil never writes into a child
+/// process's stdin, so no pipe of its own can raise the signal.
+fn restore_default_sigpipe() {
+    // SAFETY: called first in `main`, before any thread is started; setting a signal's action
+    // to its default has no other effect on the process.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

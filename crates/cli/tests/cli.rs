@@ -559,3 +559,35 @@ fn a_bad_file_argument_is_a_usage_error() {
     let o = vigil().args(["check", "--file", "=x"]).arg(corpus("064_printf_trace.c")).output().expect("run");
     assert_usage_error(&o, "NAME=PATH");
 }
+
+/// A reader that stops early (`vigil ir f.c | head -1`) closes the pipe; vigil then ends by
+/// `SIGPIPE` like any Unix filter, without a panic message.
+#[test]
+fn a_closed_output_pipe_ends_vigil_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    // Enough functions that the IR listing is far larger than a pipe's buffer (64 KiB).
+    let mut program = String::new();
+    for i in 0..400 {
+        program.push_str(&format!("int f{i}(int x) {{ return x * {i} + (x >> 3) - {i}; }}\n"));
+    }
+    program.push_str("int main(void) { return f1(2); }\n");
+    let (_dir, path) = scratch("wide.c", program.as_bytes());
+    let mut child = vigil()
+        .arg("ir")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run");
+    let mut first = [0u8; 16];
+    child.stdout.take().expect("stdout").read_exact(&mut first).expect("some output");
+    // The read end is dropped here, before vigil has written the rest.
+    let mut err = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("stderr");
+    let status = child.wait().expect("wait");
+    assert!(!err.contains("panicked"), "vigil panicked on a closed pipe:\n{err}");
+    const SIGPIPE: i32 = 13; // on Linux
+    assert_eq!(status.signal(), Some(SIGPIPE), "status {status:?}, stderr:\n{err}");
+}
