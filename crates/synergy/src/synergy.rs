@@ -235,7 +235,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             // (a loop head's exit test runs at its last visit, not its first): one more
             // query along that state's chain before refining.
             // Of a test that ran long (up to the step bound), the latest state whose chain is
-            // short enough to query ([`crate::engine::MAX_QUERY_CHAIN`]).
+            // short enough to query ([`crate::engine::MAX_REQUERY_CHAIN`]).
             let members = &cx.regions[ordered[k - 1]].members;
             let last = cx.latest_queryable(members).unwrap_or(chain[k - 1]);
             if last != chain[k - 1] {

@@ -29,8 +29,14 @@ pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
 /// Longest parent chain (in states) that a test query executes symbolically. A test runs up
 /// to [`crate::Options::test_step_bound`] steps (100,000 by default), and the path constraint
 /// of a chain that long, with a region predicate per step, is bit-blasted into millions of
-/// clauses (gigabytes, no answer): queries along such chains are not asked.
-pub const MAX_QUERY_CHAIN: usize = 512;
+/// clauses (gigabytes, no answer): such a query is not asked, the engine answers unknown.
+pub const MAX_QUERY_CHAIN: usize = 4096;
+
+/// Longest chain of the optional queries (the second query along a region's latest state and
+/// [`crate::synergy`]'s `cover_loop`) when the region's latest state is deeper than
+/// [`MAX_QUERY_CHAIN`] (a query along 4096 states took seconds on tests/c 700; these queries
+/// only choose tests).
+pub const MAX_REQUERY_CHAIN: usize = 512;
 
 impl<'a> Ctx<'a> {
     /// Adds a state (or finds it); returns its id and whether it is new.
@@ -126,10 +132,16 @@ impl<'a> Ctx<'a> {
         run
     }
 
-    /// The latest-added of `members` whose parent chain is short enough to be executed
-    /// symbolically ([`MAX_QUERY_CHAIN`]); None when there is none.
+    /// The state of `members` (in the order added) that an optional query follows: the latest
+    /// one when its chain is at most [`MAX_QUERY_CHAIN`] long (a loop's last visit, where it
+    /// exits); when that one is deeper (a test that ran to the step bound), the latest whose
+    /// chain is at most [`MAX_REQUERY_CHAIN`] long. None when there is none.
     pub fn latest_queryable(&self, members: &[usize]) -> Option<usize> {
-        members.iter().rev().copied().find(|&s| self.states[s].depth < MAX_QUERY_CHAIN)
+        let &last = members.last()?;
+        if self.states[last].depth < MAX_QUERY_CHAIN {
+            return Some(last);
+        }
+        members.iter().rev().copied().find(|&s| self.states[s].depth < MAX_REQUERY_CHAIN)
     }
 
     /// The parent chain of state `s`, root first.

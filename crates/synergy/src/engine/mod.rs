@@ -26,7 +26,7 @@
 mod forest;
 mod partition;
 
-pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN};
+pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, MAX_REQUERY_CHAIN};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
