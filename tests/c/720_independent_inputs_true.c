@@ -1,6 +1,6 @@
 // expect: true
 // decide: explicit
-// Twenty-four inputs, each constrained on its own (no branch forks: the other side of every `if` is
+// Twelve inputs, each constrained on its own (no branch forks: the other side of every `if` is
 // infeasible). The explicit engine keeps them symbolic; each query depends on one input only,
 // so it is answered on the slice of the path condition that mentions that input (constraint
 // independence) — the answers must be the same as on the whole path condition.
@@ -8,11 +8,11 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 extern void reach_error(void);
 
 int main(void) {
-    unsigned int a[24];
-    for (int i = 0; i < 24; i++) {
+    unsigned int a[12];
+    for (int i = 0; i < 12; i++) {
         a[i] = __VERIFIER_nondet_uint() % 1000u;
     }
-    for (int i = 0; i < 24; i++) {
+    for (int i = 0; i < 12; i++) {
         if (a[i] >= 1000u) {
             reach_error();
         }

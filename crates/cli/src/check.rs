@@ -123,8 +123,8 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Search order of the explicit engine: dfs, bfs, mixed (a DFS and a BFS step in turn) or
-    /// auto (dfs until the program starts a thread, then mixed) [default: auto, explicit.search].
+    /// Search order of the explicit engine: mixed (a DFS and a BFS step in turn), dfs, bfs, or
+    /// auto (dfs until the program starts a thread, then mixed) [default: mixed, explicit.search].
     #[arg(long, value_enum)]
     pub search: Option<SearchOrder>,
     /// Stop the explicit search after this many states (the verdict is then unknown)

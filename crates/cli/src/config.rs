@@ -43,7 +43,7 @@ vigil_sat::param_table! {
     /// The explicit engine (`[explicit]`).
     pub struct ExplicitParams {
         max_states: u64 = 5_000_000, Domain::Range(1, u64::MAX), "stop the search after this many states (unknown)";
-        search: SearchOrder = SearchOrder::Auto, Domain::Any, "search order: dfs, bfs, mixed (a DFS and a BFS step in turn), or auto (mixed for programs that start threads, else dfs)";
+        search: SearchOrder = SearchOrder::Mixed, Domain::Any, "search order: mixed (a DFS and a BFS step in turn), dfs, bfs, or auto (dfs until the program starts a thread, then mixed)";
         confirm_max_states: u64 = 200_000, Domain::Range(1, u64::MAX), "states explored to confirm another engine's input vector on the VM";
         por: bool = true, Domain::Any, "sleep sets (partial-order reduction, Godefroid LNCS 1032 ch. 5) in thread programs, under racy=sc and properties other than no-data-race";
         racy: RacyPolicy = RacyPolicy::Sc, Domain::Any, "racy programs (and weak atomics) under properties other than no-data-race: sc (SV-COMP: the verdict of the sequentially consistent interleavings, with a warning) or unknown (strict: no true)";

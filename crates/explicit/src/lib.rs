@@ -117,29 +117,31 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
 }
 
 /// A violation on a path with symbolic inputs: the solver's values for them are run concretely
-/// (`wide_inputs`; other nondeterminism is explored as usual), and only a violation of the same
-/// property found and replayed that way is reported.
+/// (`wide_inputs`; other nondeterminism is explored as usual), and only a violation found and
+/// replayed that way is reported. That concrete search may meet a violation of another
+/// subproperty of the checked property first (under valid-memsafety, a use after free before the
+/// leak the symbolic path claimed): it is a real run of the program with inputs it may receive,
+/// so it is reported, with its own subproperty and trace.
 fn confirm_symbolic(prog: &Program, cfg: &SearchConfig, v: Violation, stats: &mut SearchStats) -> Verdict {
     let mut concrete = cfg.clone();
     concrete.vm.wide_inputs = v.inputs.clone();
     let (r, more) = search::explore(prog, &concrete);
     stats.time_s += more.time_s;
     stats.instructions += more.instructions;
-    let at = prog.module.describe_loc(v.loc);
+    let unconfirmed = |why: String| {
+        Verdict::Unknown(Unknown::new(Cause::Unconfirmed, format!(
+            "a {} violation at {} on symbolic inputs was not confirmed by a concrete run of the solver's inputs ({why})",
+            v.property,
+            prog.module.describe_loc(v.loc),
+        )))
+    };
     match r {
-        SearchResult::Violated(w) if w.property == v.property => match replay::replay(prog, &concrete.vm, cfg.property, &w) {
+        SearchResult::Violated(w) => match replay::replay(prog, &concrete.vm, cfg.property, &w) {
             Ok(trace) => Verdict::Violated { property: w.property, trace, choices: w.choices, wide_inputs: v.inputs },
             Err(why) => Verdict::Unknown(Unknown::new(Cause::Bug, format!("counterexample did not replay ({why}); please report"))),
         },
-        other => Verdict::Unknown(Unknown::new(Cause::Unconfirmed, format!(
-            "a {} violation at {at} on symbolic inputs was not confirmed by a concrete run of the solver's inputs ({})",
-            v.property,
-            match other {
-                SearchResult::Holds => "no violation".to_string(),
-                SearchResult::Violated(w) => format!("it violates {} instead", w.property),
-                SearchResult::Unknown(why) => why.to_string(),
-            }
-        ))),
+        SearchResult::Holds => unconfirmed("no violation".to_string()),
+        SearchResult::Unknown(why) => unconfirmed(why.to_string()),
     }
 }
 
