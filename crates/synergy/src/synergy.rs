@@ -52,6 +52,14 @@ pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usiz
 /// input vector is left in [`Ctx::pending_test`]; `Err` ends the run.
 fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize) -> Result<Sat, Verdict> {
     let k = chain.len();
+    if k > crate::engine::MAX_QUERY_CHAIN {
+        let why = format!(
+            "the test query along a forest path of {k} steps is too large for the solver (at most {}) after {} iterations",
+            crate::engine::MAX_QUERY_CHAIN,
+            cx.stats.iterations
+        );
+        return Err(Verdict::Unknown(Unknown::new(Cause::SolverLimit, why)));
+    }
     let Some((mut cons, st, inputs)) = cx.path_constraints(chain, Some(prefix)) else {
         return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
     };
@@ -112,11 +120,13 @@ const COVER_STATES: usize = 3;
 /// head, and a single state there shows no relation between the variables. Tried once per
 /// head; the test is a test like any other (it joins F), only its choice is different.
 fn cover_loop(cx: &mut Ctx, head: usize) -> Result<(), Verdict> {
-    let at: Vec<usize> = cx.at[head].iter().flat_map(|&r| cx.regions[r].members.clone()).collect();
-    let Some(&last) = at.iter().max() else { return Ok(()) };
+    let mut at: Vec<usize> = cx.at[head].iter().flat_map(|&r| cx.regions[r].members.clone()).collect();
     if at.len() >= COVER_STATES {
         return Ok(());
     }
+    at.sort_unstable();
+    // The latest visit whose chain a query can follow (a long test's last visit may not be).
+    let Some(last) = cx.latest_queryable(&at) else { return Ok(()) };
     let chain = cx.chain(last);
     let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, None) else {
         return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
@@ -221,7 +231,10 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             // The earliest state of S_{k-1} has no successor in S_k. Its latest state may
             // (a loop head's exit test runs at its last visit, not its first): one more
             // query along that state's chain before refining.
-            let last = *cx.regions[ordered[k - 1]].members.last().unwrap_or(&chain[k - 1]);
+            // Of a test that ran long (up to the step bound), the latest state whose chain is
+            // short enough to query ([`crate::engine::MAX_REQUERY_CHAIN`]).
+            let members = &cx.regions[ordered[k - 1]].members;
+            let last = cx.latest_queryable(members).unwrap_or(chain[k - 1]);
             if last != chain[k - 1] {
                 let chain2 = cx.chain(last);
                 let prefix: Vec<usize> = chain2.iter().map(|&c| cx.states[c].region).collect();
@@ -256,6 +269,11 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             }
             Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
             Sat::No => {
+                // The part of the trace past the frontier may be infeasible on its own (a
+                // loop exit no test reaches): then it is split instead ([`crate::suffix`]).
+                if crate::suffix::refine(cx, &ordered, k) {
+                    continue;
+                }
                 // (5) refine S_{k-1} by Pre(S_k).
                 let s = ordered[k - 1];
                 let (p, exact) = cx.pre(from, target);
