@@ -48,7 +48,7 @@ impl Solver {
         let mut by_lit: Vec<(Lit, usize)> = assumptions.iter().copied().zip(0..).collect();
         by_lit.sort_unstable();
         let mut used = vec![false; assumptions.len()];
-        let mut take = |l: Lit, used: &mut Vec<bool>| -> bool {
+        let take = |l: Lit, used: &mut Vec<bool>| -> bool {
             let from = by_lit.partition_point(|&(m, _)| m < l);
             for &(m, i) in &by_lit[from..] {
                 if m != l {
