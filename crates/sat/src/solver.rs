@@ -325,8 +325,12 @@ impl Solver {
                     // Above level 0 (`keep_trail.rs`): watch the non-false literals first, then
                     // the false ones from the highest level down; a clause unit at this level
                     // implies its first literal, and a conflict then goes back to level 0.
-                    let (vals, level) = (&self.vals, &self.level);
-                    c.sort_by_key(|&l| (vals[l.code()] < 0, std::cmp::Reverse(level[l.var().index()])));
+                    // At level 0 (always, without `keep_trail`) no literal left is assigned:
+                    // the order is free, and clause addition is the encoder's hot path.
+                    if self.decision_level() > 0 {
+                        let (vals, level) = (&self.vals, &self.level);
+                        c.sort_by_key(|&l| (vals[l.code()] < 0, std::cmp::Reverse(level[l.var().index()])));
+                    }
                     let cr = self.db.alloc(&c, false, 0);
                     self.db.originals.push(cr);
                     self.watches.attach(&self.db, cr);
