@@ -21,7 +21,8 @@
 //! (both fanins true: the output by the third clause; one false: by the first two), so the
 //! whole cone is assigned as well.
 //!
-//! With `[bv] confine-propagation` (and a scope other than `all`), unit propagation above
+//! With `[bv] confine-propagation` (or the `decision-scope` settings `cone-confined`,
+//! `inputs-confined`, one choice for the tuner), unit propagation above
 //! level 0 is confined to the cone too (the SAT core's propagation scope): the circuits of other
 //! queries over the same inputs are then not evaluated at every check. The same extension
 //! argument makes this sound: clauses over cone variables alone are propagated as always, and
@@ -52,6 +53,25 @@ impl DecisionScope {
             "cone" => Some(DecisionScope::Cone),
             "inputs" => Some(DecisionScope::Inputs),
             _ => None,
+        }
+    }
+
+    /// The values `[bv] decision-scope` accepts: the three scopes, and the two scopes with
+    /// propagation confined to the cone as well (one choice, so that a local search such as
+    /// `vigil tune` reaches a confined setting in one step; confinement without a scope has no
+    /// effect, so `all-confined` does not exist).
+    pub const SETTINGS: [&'static str; 5] = ["all", "cone", "inputs", "cone-confined", "inputs-confined"];
+
+    /// A value of [`DecisionScope::SETTINGS`] as (scope, confine propagation): `Some(true)` for
+    /// the `-confined` settings; `None` for the plain scopes, which leave
+    /// `[bv] confine-propagation` as it is (that key stays an alias of the `-confined` settings).
+    pub fn from_setting(s: &str) -> Option<(DecisionScope, Option<bool>)> {
+        match s.strip_suffix("-confined") {
+            Some(base) => match DecisionScope::from_name(base)? {
+                DecisionScope::All => None,
+                scope => Some((scope, Some(true))),
+            },
+            None => Some((DecisionScope::from_name(s)?, None)),
         }
     }
 }

@@ -54,10 +54,12 @@ pub struct SolverConfig {
     /// `[bv] model-cache`. Default: none (the solver's user decides; a plain solver keeps none).
     pub model_cache: Option<usize>,
     /// Which SAT variables a check decides (`crate::cone`). `[bv] decision-scope = "all" |
-    /// "cone" | "inputs"`. Default: all.
+    /// "cone" | "inputs" | "cone-confined" | "inputs-confined"` (the last two also set
+    /// `confine_propagation`). Default: all.
     pub decision_scope: crate::cone::DecisionScope,
     /// With a decision scope other than `all`: confine unit propagation to the cone as well
-    /// (`crate::cone`). `[bv] confine-propagation`. Default: off.
+    /// (`crate::cone`). `[bv] confine-propagation`, or a `-confined` decision scope (the later
+    /// key of a file wins). Default: off.
     pub confine_propagation: bool,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
@@ -189,9 +191,11 @@ impl SolverConfig {
                 ("bv", "model-cache", ConfigValue::Int(n)) if (0..=1024).contains(&n) => c.model_cache = Some(n as usize),
                 ("bv", "confine-propagation", ConfigValue::Bool(b)) => c.confine_propagation = b,
                 ("bv", "decision-scope", ConfigValue::Str(name)) => {
-                    c.decision_scope = crate::cone::DecisionScope::from_name(&name).ok_or_else(|| {
-                        err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::NAMES))
-                    })?
+                    let (scope, confine) = crate::cone::DecisionScope::from_setting(&name).ok_or_else(|| {
+                        err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::SETTINGS))
+                    })?;
+                    c.decision_scope = scope;
+                    c.confine_propagation = confine.unwrap_or(c.confine_propagation);
                 }
                 ("bv", "timeout-s", ConfigValue::Int(n)) if n >= 0 => c.timeout = Some(Duration::from_secs(n as u64)),
                 ("bv", "timeout-s", ConfigValue::Float(f)) if f >= 0.0 && f.is_finite() => {
@@ -255,7 +259,15 @@ mod tests {
         assert_eq!(e.line, 2);
         let c = SolverConfig::from_toml_str("[bv]\ndecision-scope = \"inputs\"\n").unwrap();
         assert_eq!(c.decision_scope, crate::cone::DecisionScope::Inputs);
+        assert!(!c.confine_propagation);
         assert!(SolverConfig::from_toml_str("[bv]\ndecision-scope = \"some\"\n").is_err());
+        assert!(SolverConfig::from_toml_str("[bv]\ndecision-scope = \"all-confined\"\n").is_err());
+        let c = SolverConfig::from_toml_str("[bv]\ndecision-scope = \"cone-confined\"\n").unwrap();
+        assert_eq!((c.decision_scope, c.confine_propagation), (crate::cone::DecisionScope::Cone, true));
+        let c = SolverConfig::from_toml_str("[bv]\nconfine-propagation = true\ndecision-scope = \"inputs\"\n").unwrap();
+        assert_eq!((c.decision_scope, c.confine_propagation), (crate::cone::DecisionScope::Inputs, true));
+        let c = SolverConfig::from_toml_str("[bv]\ndecision-scope = \"inputs-confined\"\nconfine-propagation = false\n").unwrap();
+        assert_eq!((c.decision_scope, c.confine_propagation), (crate::cone::DecisionScope::Inputs, false));
         let e = SolverConfig::from_toml_str("[bv]\nbogus = 1\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = SolverConfig::from_toml_str("[bv]\ndisable-rules = [\"nope\"]\n").unwrap_err();

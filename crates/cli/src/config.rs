@@ -198,8 +198,9 @@ impl Config {
              [bv] check-models (bool), conflict-limit (int), timeout-s (number), disable-rules (array of rule names),\n  \
              model-cache (int, 0-1024: recent models that answer a satisfiable check first; explicit engine 4, others 0),\n  \
              decision-scope (\"all\", \"cone\" or \"inputs\": the SAT variables a check decides: all, the cone of the\n  \
-             asserted and assumed circuits, or that cone's inputs), confine-propagation (bool: with a scope, propagate\n  \
-             only inside the cone)\n\
+             asserted and assumed circuits, or that cone's inputs; \"cone-confined\", \"inputs-confined\": that scope\n  \
+             with propagation confined to the cone too), confine-propagation (bool: the same as the -confined\n  \
+             settings, kept as an alias; the later key wins)\n\
              [bv.rewrite] RULE = bool, for each rewrite rule of the bit-vector layer\n",
             vigil_sat::Params::listing()
         ));

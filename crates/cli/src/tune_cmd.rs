@@ -49,7 +49,7 @@ pub struct TuneArgs {
     #[arg(long)]
     sat_params_only: bool,
     /// Tune only the parameters whose names start with one of these prefixes (comma-separated,
-    /// e.g. `bv.decision-scope,bv.confine-propagation,phase`; `[bv]` keys are named `bv.KEY`,
+    /// e.g. `bv.decision-scope,bv.model-cache,phase`; `[bv]` keys are named `bv.KEY`,
     /// rewrite rules `bv.rewrite.RULE`); the others keep their defaults.
     #[arg(long, value_name = "PREFIXES", value_delimiter = ',')]
     params: Vec<String>,

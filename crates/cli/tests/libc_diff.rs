@@ -31,7 +31,22 @@ fn native_output(dir: &Path, count: u32, seed: u32) -> Vec<String> {
         .output()
         .expect("run clang");
     assert!(cc.status.success(), "native build failed: {}", String::from_utf8_lossy(&cc.stderr));
-    let run = Command::new(&exe).output().expect("run the native driver");
+    // The driver asks `signal` for the previous handlers, which a process inherits: under
+    // `nohup` or a non-interactive shell's `&`, SIGHUP and SIGINT come ignored. The VM starts a
+    // program with every handler at its default, so the native run must too.
+    let mut native = Command::new(&exe);
+    // SAFETY: between fork and exec only `signal`, which is async-signal-safe, is called.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut native, || {
+            for sig in 1..32 {
+                if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                    libc::signal(sig, libc::SIG_DFL);
+                }
+            }
+            Ok(())
+        });
+    }
+    let run = native.output().expect("run the native driver");
     assert!(run.status.success(), "native driver failed: {}", String::from_utf8_lossy(&run.stderr));
     String::from_utf8_lossy(&run.stdout).lines().map(String::from).collect()
 }

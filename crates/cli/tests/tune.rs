@@ -246,6 +246,31 @@ fn corpus(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c").join(name)
 }
 
+/// Runs `vigil check --engine ENGINE` on corpus `program` with `dump` (`--dump-vcs` or
+/// `--dump-sessions`) into `dir`, and returns each script it wrote (path, file name, text); every
+/// one is named `PREFIX*.smt2` and there is at least one.
+fn dumped_scripts(dir: &Path, dump: &str, engine: &str, program: &str, extra: &[&str], prefix: &str) -> Vec<(std::path::PathBuf, String, String)> {
+    let o = vigil()
+        .args(["check", "--engine", engine, "--timeout", "60", dump])
+        .arg(dir)
+        .args(extra)
+        .arg(corpus(program))
+        .output()
+        .unwrap();
+    assert!(o.status.code().is_some_and(|c| c != 2), "{}", stderr(&o));
+    let files: Vec<_> = std::fs::read_dir(dir).expect("scripts dumped").map(|e| e.unwrap().path()).collect();
+    assert!(!files.is_empty(), "{engine} on {program} dumped nothing ({dump})");
+    files
+        .into_iter()
+        .map(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(name.starts_with(prefix) && name.ends_with(".smt2"), "{name}");
+            let text = std::fs::read_to_string(&f).unwrap();
+            (f, name, text)
+        })
+        .collect()
+}
+
 /// The queries the symbolic engines dump (`--dump-vcs`) are SMT-LIB 2 scripts that `vigil smt`
 /// reads back and answers as the engine's solver did (the `; expect:` header): the explicit
 /// engine's symbolic-data queries (q*.smt2), the static engine's verification conditions
@@ -260,20 +285,7 @@ fn dumped_queries_of_both_engines_are_answered_the_same_by_vigil_smt() {
         ("static", "089_countdown_true.c", "vc"),
         ("synergy", "089_countdown_true.c", "s"),
     ] {
-        let d = dir.path().join(format!("{engine}-{program}"));
-        let o = vigil()
-            .args(["check", "--engine", engine, "--timeout", "60", "--dump-vcs"])
-            .arg(&d)
-            .arg(corpus(program))
-            .output()
-            .unwrap();
-        assert!(o.status.code().is_some_and(|c| c != 2), "{}", stderr(&o));
-        let files: Vec<_> = std::fs::read_dir(&d).expect("queries dumped").map(|e| e.unwrap().path()).collect();
-        assert!(!files.is_empty(), "{engine} on {program} dumped nothing");
-        for f in files {
-            let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            assert!(name.starts_with(prefix) && name.ends_with(".smt2"), "{name}");
-            let text = std::fs::read_to_string(&f).unwrap();
+        for (f, _, text) in dumped_scripts(&dir.path().join(format!("{engine}-{program}")), "--dump-vcs", engine, program, &[], prefix) {
             let expect = text.lines().next().and_then(|l| l.strip_prefix("; expect: ")).expect("answer header");
             if expect == "unknown" {
                 continue;
@@ -301,21 +313,7 @@ fn dumped_sessions_replay_in_vigil_smt_with_the_engines_answers() {
         ("explicit", "088_wide_input_false.c", "explicit-", &[][..]),
         ("static", "089_countdown_true.c", "static-", &[][..]),
     ] {
-        let d = dir.path().join(format!("{engine}-{program}"));
-        let o = vigil()
-            .args(["check", "--engine", engine, "--timeout", "60", "--dump-sessions"])
-            .arg(&d)
-            .args(extra)
-            .arg(corpus(program))
-            .output()
-            .unwrap();
-        assert!(o.status.code().is_some_and(|c| c != 2), "{}", stderr(&o));
-        let files: Vec<_> = std::fs::read_dir(&d).expect("sessions dumped").map(|e| e.unwrap().path()).collect();
-        assert!(!files.is_empty(), "{engine} on {program} dumped no session");
-        for f in files {
-            let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            assert!(name.starts_with(prefix) && name.ends_with(".smt2"), "{name}");
-            let text = std::fs::read_to_string(&f).unwrap();
+        for (f, name, text) in dumped_scripts(&dir.path().join(format!("{engine}-{program}")), "--dump-sessions", engine, program, extra, prefix) {
             let expect: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("; engine: ")).collect();
             for scope in ["all", "cone", "inputs"] {
                 std::fs::write(&scoped, format!("[bv]\ndecision-scope = \"{scope}\"\nconfine-propagation = {}\n", scope != "all"))

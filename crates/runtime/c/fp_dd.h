@@ -177,6 +177,10 @@ static inline float dd_to_float(dd a) {
     return f;
 }
 
+/* 1 / n for n = 0 .. 28 (0 and 1 unused), for the Taylor series of fp_exp.c and fp_trig.c
+ * (1 / (2k + 1) is dd_inv_n[2k + 1]). */
+static const dd dd_inv_n[29] = {{1, 0}, {1, 0}, {0x1.0000000000000p-1, 0x0.0p+0}, {0x1.5555555555555p-2, 0x1.5555555555555p-56}, {0x1.0000000000000p-2, 0x0.0p+0}, {0x1.999999999999ap-3, -0x1.999999999999ap-57}, {0x1.5555555555555p-3, 0x1.5555555555555p-57}, {0x1.2492492492492p-3, 0x1.2492492492492p-57}, {0x1.0000000000000p-3, 0x0.0p+0}, {0x1.c71c71c71c71cp-4, 0x1.c71c71c71c71cp-58}, {0x1.999999999999ap-4, -0x1.999999999999ap-58}, {0x1.745d1745d1746p-4, -0x1.745d1745d1746p-59}, {0x1.5555555555555p-4, 0x1.5555555555555p-58}, {0x1.3b13b13b13b14p-4, -0x1.3b13b13b13b14p-58}, {0x1.2492492492492p-4, 0x1.2492492492492p-58}, {0x1.1111111111111p-4, 0x1.1111111111111p-60}, {0x1.0000000000000p-4, 0x0.0p+0}, {0x1.e1e1e1e1e1e1ep-5, 0x1.e1e1e1e1e1e1ep-61}, {0x1.c71c71c71c71cp-5, 0x1.c71c71c71c71cp-59}, {0x1.af286bca1af28p-5, 0x1.af286bca1af28p-59}, {0x1.999999999999ap-5, -0x1.999999999999ap-59}, {0x1.8618618618618p-5, 0x1.8618618618618p-59}, {0x1.745d1745d1746p-5, -0x1.745d1745d1746p-60}, {0x1.642c8590b2164p-5, 0x1.642c8590b2164p-60}, {0x1.5555555555555p-5, 0x1.5555555555555p-59}, {0x1.47ae147ae147bp-5, -0x1.eb851eb851eb8p-61}, {0x1.3b13b13b13b14p-5, -0x1.3b13b13b13b14p-59}, {0x1.2f684bda12f68p-5, 0x1.2f684bda12f68p-59}, {0x1.2492492492492p-5, 0x1.2492492492492p-59}};
+
 /* Defines the math.h function `name` of one double and its float version `name##f`. Each marks
  * the path (its last bit may differ from glibc's); then `special`, an expression in the double
  * `x` that may set the double `r`, answers the special arguments (NaN, infinities, poles, tiny

@@ -78,8 +78,6 @@ static const dd atan_c[17] = {
     {0x1.819d0b7158a4dp-1, -0x1.bf76229d3b917p-56},
     {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55},
 };
-/* 1 / (2k + 1) for k = 0 .. 12 */
-static const dd inv_odd[13] = {{0x1.0000000000000p+0, 0x0.0p+0}, {0x1.5555555555555p-2, 0x1.5555555555555p-56}, {0x1.999999999999ap-3, -0x1.999999999999ap-57}, {0x1.2492492492492p-3, 0x1.2492492492492p-57}, {0x1.c71c71c71c71cp-4, 0x1.c71c71c71c71cp-58}, {0x1.745d1745d1746p-4, -0x1.745d1745d1746p-59}, {0x1.3b13b13b13b14p-4, -0x1.3b13b13b13b14p-58}, {0x1.1111111111111p-4, 0x1.1111111111111p-60}, {0x1.e1e1e1e1e1e1ep-5, 0x1.e1e1e1e1e1e1ep-61}, {0x1.af286bca1af28p-5, 0x1.af286bca1af28p-59}, {0x1.8618618618618p-5, 0x1.8618618618618p-59}, {0x1.642c8590b2164p-5, 0x1.642c8590b2164p-60}, {0x1.47ae147ae147bp-5, -0x1.eb851eb851eb8p-61}};
 static const dd PI = {0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53};
 static const dd PI_2 = {0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54};
 static const dd PI_4 = {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55};
@@ -235,9 +233,9 @@ static dd atan_small(dd t) {
     /* u = (t - c) / (1 + t c), |u| <= 1/32 */
     dd u = dd_div(dd_add_d(t, -c), dd_add_d(dd_mul_d(t, c), 1.0));
     dd u2 = dd_mul(u, u);
-    dd p = inv_odd[12];
+    dd p = dd_inv_n[25];
     for (int k = 11; k >= 0; k--)
-        p = dd_add(dd_mul(p, dd_neg(u2)), inv_odd[k]);
+        p = dd_add(dd_mul(p, dd_neg(u2)), dd_inv_n[2 * k + 1]);
     return dd_add(atan_c[j], dd_mul(p, u));
 }
 

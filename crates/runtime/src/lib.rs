@@ -43,149 +43,95 @@ pub const HYPERCALLS: &[&str] = &[
     "__vm_frame_make",
 ];
 
+/// Declares the constants of `include/vigil_vm.h` once: each `NAME = VALUE;` row gives
+/// `pub const NAME: i64`, and [`consts::ALL`] lists every row with its name.
+macro_rules! header_consts {
+    ($($(#[$doc:meta])* $name:ident = $value:expr;)*) => {
+        $($(#[$doc])* pub const $name: i64 = $value;)*
+
+        /// Every constant with its name, for the header consistency test.
+        pub const ALL: &[(&str, i64)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
 /// The numeric constants of `include/vigil_vm.h` (as `i64`, the type of `__vm_control`'s
 /// arguments); the unit tests check them against the header text.
 pub mod consts {
-    /// Trace kinds (first argument of `__vm_trace`).
-    pub const VM_TRACE_TEXT: i64 = 0;
-    pub const VM_TRACE_INFO: i64 = 1;
-    /// Operations of `__vm_control`.
-    pub const VM_CTL_GET_FLAGS: i64 = 0;
-    pub const VM_CTL_SET_FLAGS: i64 = 1;
-    pub const VM_CTL_CLEAR_FLAGS: i64 = 2;
-    pub const VM_CTL_FAULT: i64 = 3;
-    pub const VM_CTL_NONDET_RANGE: i64 = 4;
-    pub const VM_CTL_TRACING: i64 = 5;
-    pub const VM_CTL_INPUTS: i64 = 6;
-    pub const VM_CTL_INPUT: i64 = 7;
-    pub const VM_CTL_ENVIRONMENT: i64 = 8;
-    /// Environment events (argument `a` of `VM_CTL_ENVIRONMENT`).
-    pub const VM_ENV_STDIN_BYTE: i64 = 1;
-    pub const VM_ENV_STDIN_END: i64 = 2;
-    pub const VM_ENV_STDIN_ERROR: i64 = 3;
-    pub const VM_ENV_TIME: i64 = 4;
-    pub const VM_ENV_CLOCK: i64 = 5;
-    pub const VM_ENV_GETENV_SET: i64 = 6;
-    pub const VM_ENV_ALLOC_FAILURE: i64 = 7;
-    pub const VM_ENV_GETRANDOM_FAILURE: i64 = 8;
-    /// The value a `__VERIFIER_nondet_*` function returns (the innermost such call).
-    pub const VM_ENV_NONDET: i64 = 9;
-    /// The thread the scheduler picked for a transition.
-    pub const VM_ENV_THREAD: i64 = 10;
-    pub const VM_ENV_FILE_OPENED: i64 = 11;
-    pub const VM_ENV_TTY: i64 = 12;
-    pub const VM_ENV_FILE_REFUSED: i64 = 13;
-    pub const VM_CTL_READY: i64 = 9;
-    /// Flags.
-    pub const VM_FLAG_ERROR: i64 = 1;
-    pub const VM_FLAG_CANCEL: i64 = 2;
-    pub const VM_FLAG_INCOMPLETE: i64 = 4;
-    pub const VM_FLAG_EXIT: i64 = 8;
-    pub const VM_FLAG_MALLOC_CAN_FAIL: i64 = 16;
-    pub const VM_FLAG_ATOMIC: i64 = 32;
-    pub const VM_FLAG_THREADED: i64 = 128;
-    /// A math.h function ran whose glibc result is not always the correctly rounded one.
-    pub const VM_FLAG_LIBM_ROUNDING: i64 = 2048;
-    /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
-    pub const VM_FAULT_ASSERT: i64 = 1;
-    pub const VM_FAULT_INVALID_FREE: i64 = 2;
-    pub const VM_FAULT_INVALID_ARG: i64 = 3;
-    pub const VM_FAULT_LEAK: i64 = 4;
-    pub const VM_FAULT_NULL_DEREF: i64 = 5;
-    pub const VM_FAULT_OUT_OF_BOUNDS: i64 = 6;
-    pub const VM_FAULT_USE_AFTER_FREE: i64 = 7;
-    pub const VM_FAULT_INVALID_POINTER: i64 = 8;
-    pub const VM_FAULT_WRITE_CONSTANT: i64 = 9;
-    pub const VM_FAULT_DIV_BY_ZERO: i64 = 10;
-    pub const VM_FAULT_DIV_OVERFLOW: i64 = 11;
-    pub const VM_FAULT_SIGNED_OVERFLOW: i64 = 12;
-    pub const VM_FAULT_UNDEFINED: i64 = 13;
-    pub const VM_FAULT_UNREACHABLE: i64 = 14;
-    pub const VM_FAULT_BAD_CALL: i64 = 15;
-    pub const VM_FAULT_UNKNOWN_FUNCTION: i64 = 16;
-    pub const VM_FAULT_BAD_HYPERCALL: i64 = 17;
-    pub const VM_FAULT_UNSUPPORTED: i64 = 18;
-    pub const VM_FAULT_OVERLAP: i64 = 19;
-    pub const VM_FAULT_VA_ARG: i64 = 20;
-    pub const VM_FAULT_DEADLOCK: i64 = 21;
-    pub const VM_FAULT_DATA_RACE: i64 = 22;
-    pub const VM_FAULT_TOO_LARGE: i64 = 23;
-    /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
-    pub const VM_CR_STATE: i64 = 0;
-    pub const VM_CR_FRAME: i64 = 1;
-    pub const VM_CR_INT_SLOT: i64 = 2;
-    pub const VM_CR_SCHEDULER: i64 = 3;
-    pub const VM_CR_FAULT_HANDLER: i64 = 4;
-    pub const VM_CR_TRANSIENT: i64 = 5;
-    /// Largest object `__vm_obj_make` accepts (256 MiB); malloc handles larger requests itself.
-    pub const VM_OBJ_SIZE_MAX: i64 = 1 << 28;
-
-    /// Every constant with its name, for the header consistency test.
-    pub const ALL: [(&str, i64); 63] = [
-        ("VM_TRACE_TEXT", VM_TRACE_TEXT),
-        ("VM_TRACE_INFO", VM_TRACE_INFO),
-        ("VM_CTL_GET_FLAGS", VM_CTL_GET_FLAGS),
-        ("VM_CTL_SET_FLAGS", VM_CTL_SET_FLAGS),
-        ("VM_CTL_CLEAR_FLAGS", VM_CTL_CLEAR_FLAGS),
-        ("VM_CTL_FAULT", VM_CTL_FAULT),
-        ("VM_CTL_NONDET_RANGE", VM_CTL_NONDET_RANGE),
-        ("VM_CTL_TRACING", VM_CTL_TRACING),
-        ("VM_CTL_INPUTS", VM_CTL_INPUTS),
-        ("VM_CTL_INPUT", VM_CTL_INPUT),
-        ("VM_CTL_ENVIRONMENT", VM_CTL_ENVIRONMENT),
-        ("VM_ENV_STDIN_BYTE", VM_ENV_STDIN_BYTE),
-        ("VM_ENV_STDIN_END", VM_ENV_STDIN_END),
-        ("VM_ENV_STDIN_ERROR", VM_ENV_STDIN_ERROR),
-        ("VM_ENV_TIME", VM_ENV_TIME),
-        ("VM_ENV_CLOCK", VM_ENV_CLOCK),
-        ("VM_ENV_GETENV_SET", VM_ENV_GETENV_SET),
-        ("VM_ENV_ALLOC_FAILURE", VM_ENV_ALLOC_FAILURE),
-        ("VM_ENV_GETRANDOM_FAILURE", VM_ENV_GETRANDOM_FAILURE),
-        ("VM_ENV_NONDET", VM_ENV_NONDET),
-        ("VM_ENV_THREAD", VM_ENV_THREAD),
-        ("VM_ENV_FILE_OPENED", VM_ENV_FILE_OPENED),
-        ("VM_ENV_TTY", VM_ENV_TTY),
-        ("VM_ENV_FILE_REFUSED", VM_ENV_FILE_REFUSED),
-        ("VM_CTL_READY", VM_CTL_READY),
-        ("VM_FLAG_ERROR", VM_FLAG_ERROR),
-        ("VM_FLAG_CANCEL", VM_FLAG_CANCEL),
-        ("VM_FLAG_INCOMPLETE", VM_FLAG_INCOMPLETE),
-        ("VM_FLAG_EXIT", VM_FLAG_EXIT),
-        ("VM_FLAG_MALLOC_CAN_FAIL", VM_FLAG_MALLOC_CAN_FAIL),
-        ("VM_FLAG_ATOMIC", VM_FLAG_ATOMIC),
-        ("VM_FLAG_THREADED", VM_FLAG_THREADED),
-        ("VM_FLAG_LIBM_ROUNDING", VM_FLAG_LIBM_ROUNDING),
-        ("VM_FAULT_ASSERT", VM_FAULT_ASSERT),
-        ("VM_FAULT_INVALID_FREE", VM_FAULT_INVALID_FREE),
-        ("VM_FAULT_INVALID_ARG", VM_FAULT_INVALID_ARG),
-        ("VM_FAULT_LEAK", VM_FAULT_LEAK),
-        ("VM_FAULT_NULL_DEREF", VM_FAULT_NULL_DEREF),
-        ("VM_FAULT_OUT_OF_BOUNDS", VM_FAULT_OUT_OF_BOUNDS),
-        ("VM_FAULT_USE_AFTER_FREE", VM_FAULT_USE_AFTER_FREE),
-        ("VM_FAULT_INVALID_POINTER", VM_FAULT_INVALID_POINTER),
-        ("VM_FAULT_WRITE_CONSTANT", VM_FAULT_WRITE_CONSTANT),
-        ("VM_FAULT_DIV_BY_ZERO", VM_FAULT_DIV_BY_ZERO),
-        ("VM_FAULT_DIV_OVERFLOW", VM_FAULT_DIV_OVERFLOW),
-        ("VM_FAULT_SIGNED_OVERFLOW", VM_FAULT_SIGNED_OVERFLOW),
-        ("VM_FAULT_UNDEFINED", VM_FAULT_UNDEFINED),
-        ("VM_FAULT_UNREACHABLE", VM_FAULT_UNREACHABLE),
-        ("VM_FAULT_BAD_CALL", VM_FAULT_BAD_CALL),
-        ("VM_FAULT_UNKNOWN_FUNCTION", VM_FAULT_UNKNOWN_FUNCTION),
-        ("VM_FAULT_BAD_HYPERCALL", VM_FAULT_BAD_HYPERCALL),
-        ("VM_FAULT_UNSUPPORTED", VM_FAULT_UNSUPPORTED),
-        ("VM_FAULT_OVERLAP", VM_FAULT_OVERLAP),
-        ("VM_FAULT_VA_ARG", VM_FAULT_VA_ARG),
-        ("VM_FAULT_DEADLOCK", VM_FAULT_DEADLOCK),
-        ("VM_FAULT_DATA_RACE", VM_FAULT_DATA_RACE),
-        ("VM_FAULT_TOO_LARGE", VM_FAULT_TOO_LARGE),
-        ("VM_CR_STATE", VM_CR_STATE),
-        ("VM_CR_FRAME", VM_CR_FRAME),
-        ("VM_CR_INT_SLOT", VM_CR_INT_SLOT),
-        ("VM_CR_SCHEDULER", VM_CR_SCHEDULER),
-        ("VM_CR_FAULT_HANDLER", VM_CR_FAULT_HANDLER),
-        ("VM_CR_TRANSIENT", VM_CR_TRANSIENT),
-        ("VM_OBJ_SIZE_MAX", VM_OBJ_SIZE_MAX),
-    ];
+    header_consts! {
+        /// Trace kinds (first argument of `__vm_trace`).
+        VM_TRACE_TEXT = 0;
+        VM_TRACE_INFO = 1;
+        /// Operations of `__vm_control`.
+        VM_CTL_GET_FLAGS = 0;
+        VM_CTL_SET_FLAGS = 1;
+        VM_CTL_CLEAR_FLAGS = 2;
+        VM_CTL_FAULT = 3;
+        VM_CTL_NONDET_RANGE = 4;
+        VM_CTL_TRACING = 5;
+        VM_CTL_INPUTS = 6;
+        VM_CTL_INPUT = 7;
+        VM_CTL_ENVIRONMENT = 8;
+        /// Environment events (argument `a` of `VM_CTL_ENVIRONMENT`).
+        VM_ENV_STDIN_BYTE = 1;
+        VM_ENV_STDIN_END = 2;
+        VM_ENV_STDIN_ERROR = 3;
+        VM_ENV_TIME = 4;
+        VM_ENV_CLOCK = 5;
+        VM_ENV_GETENV_SET = 6;
+        VM_ENV_ALLOC_FAILURE = 7;
+        VM_ENV_GETRANDOM_FAILURE = 8;
+        /// The value a `__VERIFIER_nondet_*` function returns (the innermost such call).
+        VM_ENV_NONDET = 9;
+        /// The thread the scheduler picked for a transition.
+        VM_ENV_THREAD = 10;
+        VM_ENV_FILE_OPENED = 11;
+        VM_ENV_TTY = 12;
+        VM_ENV_FILE_REFUSED = 13;
+        VM_CTL_READY = 9;
+        /// Flags.
+        VM_FLAG_ERROR = 1;
+        VM_FLAG_CANCEL = 2;
+        VM_FLAG_INCOMPLETE = 4;
+        VM_FLAG_EXIT = 8;
+        VM_FLAG_MALLOC_CAN_FAIL = 16;
+        VM_FLAG_ATOMIC = 32;
+        VM_FLAG_THREADED = 128;
+        /// A math.h function ran whose glibc result is not always the correctly rounded one.
+        VM_FLAG_LIBM_ROUNDING = 2048;
+        /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
+        VM_FAULT_ASSERT = 1;
+        VM_FAULT_INVALID_FREE = 2;
+        VM_FAULT_INVALID_ARG = 3;
+        VM_FAULT_LEAK = 4;
+        VM_FAULT_NULL_DEREF = 5;
+        VM_FAULT_OUT_OF_BOUNDS = 6;
+        VM_FAULT_USE_AFTER_FREE = 7;
+        VM_FAULT_INVALID_POINTER = 8;
+        VM_FAULT_WRITE_CONSTANT = 9;
+        VM_FAULT_DIV_BY_ZERO = 10;
+        VM_FAULT_DIV_OVERFLOW = 11;
+        VM_FAULT_SIGNED_OVERFLOW = 12;
+        VM_FAULT_UNDEFINED = 13;
+        VM_FAULT_UNREACHABLE = 14;
+        VM_FAULT_BAD_CALL = 15;
+        VM_FAULT_UNKNOWN_FUNCTION = 16;
+        VM_FAULT_BAD_HYPERCALL = 17;
+        VM_FAULT_UNSUPPORTED = 18;
+        VM_FAULT_OVERLAP = 19;
+        VM_FAULT_VA_ARG = 20;
+        VM_FAULT_DEADLOCK = 21;
+        VM_FAULT_DATA_RACE = 22;
+        VM_FAULT_TOO_LARGE = 23;
+        /// Control registers (argument of `__vm_ctl_get` / `__vm_ctl_set`).
+        VM_CR_STATE = 0;
+        VM_CR_FRAME = 1;
+        VM_CR_INT_SLOT = 2;
+        VM_CR_SCHEDULER = 3;
+        VM_CR_FAULT_HANDLER = 4;
+        VM_CR_TRANSIENT = 5;
+        /// Largest object `__vm_obj_make` accepts (256 MiB); malloc handles larger requests itself.
+        VM_OBJ_SIZE_MAX = 1 << 28;
+    }
 }
 
 pub use consts::*;

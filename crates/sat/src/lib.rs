@@ -33,6 +33,7 @@ mod decide;
 pub mod dimacs;
 mod drat;
 mod elim;
+mod keep_trail;
 mod lit;
 mod mode;
 pub mod params;

@@ -34,6 +34,40 @@
 use crate::lit::Var;
 use crate::solver::Solver;
 
+/// A set of variables that is emptied in constant time: a variable is in it when its mark equals
+/// the current stamp, and clearing starts a new stamp (all marks are zeroed only when the stamp
+/// wraps around). Both scopes are such sets.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StampedSet {
+    stamp: u32,
+    mark: Vec<u32>,
+}
+
+impl StampedSet {
+    /// Room for one more variable (not in the set).
+    pub(crate) fn grow(&mut self) {
+        self.mark.push(0);
+    }
+
+    /// Empties the set.
+    pub(crate) fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    pub(crate) fn insert(&mut self, v: usize) {
+        self.mark[v] = self.stamp;
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, v: usize) -> bool {
+        self.mark[v] == self.stamp
+    }
+}
+
 impl Solver {
     /// Restricts decisions of later solves to `vars` (`None`: every variable, the default). See
     /// the module doc for the contract the caller must keep.
@@ -47,15 +81,11 @@ impl Solver {
             }
             Some(vs) => {
                 self.scoped = true;
-                self.scope_stamp = self.scope_stamp.wrapping_add(1);
-                if self.scope_stamp == 0 {
-                    self.scope_mark.iter_mut().for_each(|m| *m = 0);
-                    self.scope_stamp = 1;
-                }
+                self.scope_set.clear();
                 self.scope_vars.clear();
                 for &v in vs {
                     self.ensure_var(v);
-                    self.scope_mark[v.index()] = self.scope_stamp;
+                    self.scope_set.insert(v.index());
                     self.scope_vars.push(v.0);
                 }
             }
@@ -69,14 +99,10 @@ impl Solver {
             None => self.prop_scoped = false,
             Some(vs) => {
                 self.prop_scoped = true;
-                self.prop_stamp = self.prop_stamp.wrapping_add(1);
-                if self.prop_stamp == 0 {
-                    self.prop_mark.iter_mut().for_each(|m| *m = 0);
-                    self.prop_stamp = 1;
-                }
+                self.prop_set.clear();
                 for &v in vs {
                     self.ensure_var(v);
-                    self.prop_mark[v.index()] = self.prop_stamp;
+                    self.prop_set.insert(v.index());
                 }
             }
         }
@@ -85,13 +111,13 @@ impl Solver {
     /// Whether propagation may assign variable `v` now (call only when confined).
     #[inline]
     pub(crate) fn may_propagate(&self, v: usize) -> bool {
-        self.prop_mark[v] == self.prop_stamp
+        self.prop_set.contains(v)
     }
 
     /// Whether `v` may be decided under the current scope.
     #[inline]
     pub(crate) fn in_scope(&self, v: usize) -> bool {
-        !self.scoped || self.scope_mark[v] == self.scope_stamp
+        !self.scoped || self.scope_set.contains(v)
     }
 
     /// Puts every scope variable back into the heap (at the start of a scoped solve).

@@ -4,7 +4,8 @@
 //! Invariants: assumptions occupy decision levels 1..=k in order (a level with no decision is
 //! opened when an assumption is already true); a falsified assumption ends the solve with
 //! `Unsat` and a failed-assumption set. Budgets are checked after every conflict and every
-//! 1024 decisions; stopping backtracks to level 0 and returns `Unknown`.
+//! 1024 decisions; stopping returns `Unknown`. After a solve the trail is back at level 0, or
+//! with `keep_trail` at the kept assumption levels (`keep_trail.rs`).
 
 use crate::clause_db::NO_CREF;
 use crate::lit::{Lit, SolveResult};
@@ -27,17 +28,18 @@ impl Solver {
         self.stats.solves += 1;
         self.model.clear();
         self.failed.clear();
-        self.cancel_until(0);
         for &a in assumptions {
             self.ensure_live_var(a.var(), "assumption on variable", "freeze it before solving");
             self.frozen[a.var().index()] = true;
         }
-        self.assumptions = assumptions.to_vec();
+        // Backtracks to level 0, or with `keep_trail` to the kept levels these assumptions
+        // share (then they are reordered to follow those levels; `keep_trail.rs`).
+        self.assumptions = self.reuse_kept_levels(assumptions);
         if self.scoped {
             self.fill_scope_heap();
         }
         let result = self.solve_inner();
-        self.cancel_until(0);
+        self.keep_levels_after(result);
         self.proof.flush();
         let other = (self.stats.time_elim + self.stats.time_simplify + self.stats.time_reduce + self.stats.time_walk)
             .saturating_sub(other0);

@@ -76,6 +76,9 @@ pub struct Solver {
     pub(crate) model: Vec<bool>,
     pub(crate) failed: Vec<Lit>,
     pub(crate) assumptions: Vec<Lit>,
+    /// With `keep_trail`: the assumptions of the decision levels kept since the last solve
+    /// (`keep_trail.rs`), level i + 1 holding `kept[i]`.
+    pub(crate) kept: Vec<Lit>,
     pub(crate) conflict_limit: Option<u64>,
     pub(crate) deadline: Option<Instant>,
     pub(crate) interrupt: Option<Arc<AtomicBool>>,
@@ -96,16 +99,13 @@ pub struct Solver {
     pub(crate) learnt_buf: Vec<Lit>,
     pub(crate) clear_buf: Vec<usize>,
     pub(crate) minimize_stack: Vec<(Lit, usize)>,
-    /// Decision scope (`scope.rs`): whether one is set, its stamp, each variable's stamp, and
-    /// its variables.
+    /// Decision scope (`scope.rs`): whether one is set, its variables as a set and as a list.
     pub(crate) scoped: bool,
-    pub(crate) scope_stamp: u32,
-    pub(crate) scope_mark: Vec<u32>,
+    pub(crate) scope_set: crate::scope::StampedSet,
     pub(crate) scope_vars: Vec<u32>,
-    /// Propagation scope (`scope.rs`): whether one is set, its stamp, each variable's stamp.
+    /// Propagation scope (`scope.rs`): whether one is set, and its variables.
     pub(crate) prop_scoped: bool,
-    pub(crate) prop_stamp: u32,
-    pub(crate) prop_mark: Vec<u32>,
+    pub(crate) prop_set: crate::scope::StampedSet,
 }
 
 impl Default for Solver {
@@ -162,6 +162,7 @@ impl Solver {
             model: Vec::new(),
             failed: Vec::new(),
             assumptions: Vec::new(),
+            kept: Vec::new(),
             conflict_limit: None,
             deadline: None,
             interrupt: None,
@@ -183,12 +184,10 @@ impl Solver {
             clear_buf: Vec::new(),
             minimize_stack: Vec::new(),
             scoped: false,
-            scope_stamp: 0,
-            scope_mark: Vec::new(),
+            scope_set: Default::default(),
             scope_vars: Vec::new(),
             prop_scoped: false,
-            prop_stamp: 0,
-            prop_mark: Vec::new(),
+            prop_set: Default::default(),
             params: p,
         }
     }
@@ -215,8 +214,8 @@ impl Solver {
         self.level_stamp.push(0);
         self.frozen.push(false);
         self.eliminated.push(false);
-        self.scope_mark.push(0);
-        self.prop_mark.push(0);
+        self.scope_set.grow();
+        self.prop_set.grow();
         self.watches.grow();
         self.vsids.insert(v.0);
         v
@@ -259,7 +258,6 @@ impl Solver {
     /// The empty clause makes the solver unsatisfiable.
     pub fn add_clause(&mut self, lits: &[Lit]) {
         self.model.clear();
-        self.cancel_until(0);
         for &l in lits {
             self.ensure_live_var(l.var(), "clause uses variable", "freeze variables that are used again (see Solver docs)");
         }
@@ -288,10 +286,20 @@ impl Solver {
         c.sort_unstable();
         c.dedup();
         let tautology = c.windows(2).any(|w| w[0] == !w[1]);
-        let satisfied = c.iter().any(|&l| self.lit_value(l) > 0);
+        let mut implied = None;
+        if !tautology && self.decision_level() > 0 {
+            // With kept levels (`keep_trail.rs`), backtrack only as far as the clause needs.
+            let (keep, x) = self.clause_safe_level(&c);
+            self.cancel_until(keep);
+            self.kept.truncate(keep as usize);
+            implied = x;
+        }
+        // Only level-0 values are facts (levels above may be kept, `keep_trail.rs`).
+        let fixed = |s: &Self, l: Lit| if s.level[l.var().index()] == 0 { s.lit_value(l) } else { 0 };
+        let satisfied = c.iter().any(|&l| fixed(self, l) > 0);
         if !tautology && !satisfied {
             let before = c.len();
-            c.retain(|&l| self.lit_value(l) == 0);
+            c.retain(|&l| fixed(self, l) == 0);
             if c.len() != before {
                 // The shortened clause is RUP given the level-0 units; the proof needs them.
                 self.write_units_to_proof();
@@ -314,9 +322,26 @@ impl Solver {
                     }
                 }
                 _ => {
+                    // Above level 0 (`keep_trail.rs`): watch the non-false literals first, then
+                    // the false ones from the highest level down; a clause unit at this level
+                    // implies its first literal, and a conflict then goes back to level 0.
+                    // At level 0 (always, without `keep_trail`) no literal left is assigned:
+                    // the order is free, and clause addition is the encoder's hot path.
+                    if self.decision_level() > 0 {
+                        let (vals, level) = (&self.vals, &self.level);
+                        c.sort_by_key(|&l| (vals[l.code()] < 0, std::cmp::Reverse(level[l.var().index()])));
+                    }
                     let cr = self.db.alloc(&c, false, 0);
                     self.db.originals.push(cr);
                     self.watches.attach(&self.db, cr);
+                    if let Some(x) = implied {
+                        debug_assert_eq!(c[0], x);
+                        self.assign(x, cr);
+                        if self.propagate().is_some() {
+                            self.cancel_until(0);
+                            self.kept.clear();
+                        }
+                    }
                 }
             }
         }

@@ -17,7 +17,9 @@
 //!   predecessor runs as part of its step);
 //! * [`engine`]: partition, abstract program, forest;
 //! * [`synergy`]: the main loop (Figure 2); [`generalize`]: RefineWithGeneralization (§5), with
-//!   [`affine`] equalities from the tests' values as candidates;
+//!   [`affine`] equalities from the tests' values as candidates, proven invariants restricting
+//!   the loop head's regions; [`suffix`]: the part of an abstract error trace past the frontier
+//!   refined when it is infeasible on its own;
 //! * [`lee_yannakakis`]: Lee–Yannakakis (Figure 5); [`cegar`]: refinement from abstract counterexamples;
 //! * [`witness`]: loop invariants of a proof for correctness witnesses, and their validation.
 //!
@@ -44,6 +46,7 @@ pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
 pub mod locations;
+pub mod suffix;
 pub mod summary;
 pub mod symbolic;
 pub mod synergy;

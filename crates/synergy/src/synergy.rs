@@ -52,6 +52,14 @@ pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usiz
 /// input vector is left in [`Ctx::pending_test`]; `Err` ends the run.
 fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize) -> Result<Sat, Verdict> {
     let k = chain.len();
+    if k > crate::engine::MAX_QUERY_CHAIN {
+        let why = format!(
+            "the test query along a forest path of {k} steps is too large for the solver (at most {}) after {} iterations",
+            crate::engine::MAX_QUERY_CHAIN,
+            cx.stats.iterations
+        );
+        return Err(Verdict::Unknown(Unknown::new(Cause::SolverLimit, why)));
+    }
     let Some((mut cons, st, inputs)) = cx.path_constraints(chain, Some(prefix)) else {
         return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
     };
@@ -77,15 +85,7 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
         // A test's calls run concretely, as deep as their arguments make them: ask first
         // for small inputs, so that a deep recursion is not chosen when a shallow one
         // follows the same path (only the choice of test changes).
-        for bound in crate::summary::SMALL_INPUTS {
-            let small = crate::summary::small_inputs(&mut cx.tm, &last_inputs, bound);
-            let mut c2 = cons.clone();
-            c2.push(small);
-            if cx.sat(&c2) == Sat::Yes {
-                cons = c2;
-                break;
-            }
-        }
+        prefer_small_inputs(cx, &mut cons, &last_inputs, crate::summary::SMALL_INPUTS);
     }
     let r = cx.sat(&cons);
     if r == Sat::Yes {
@@ -94,6 +94,19 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
         cx.pending_test = Some(cx.model_inputs(&test_inputs));
     }
     Ok(r)
+}
+
+/// Adds to `query` the first bound of `bounds` on `inputs` ([`crate::summary::small_inputs`])
+/// under which it is still satisfiable; leaves it as it is when none is.
+fn prefer_small_inputs(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, inputs: &[crate::symbolic::SymInput], bounds: impl IntoIterator<Item = i64>) {
+    for bound in bounds {
+        let small = crate::summary::small_inputs(&mut cx.tm, inputs, bound);
+        query.push(small);
+        if cx.sat(query) == Sat::Yes {
+            return;
+        }
+        query.pop();
+    }
 }
 
 /// Fewer than this many forest states at a loop head after a split there: [`cover_loop`]
@@ -107,11 +120,13 @@ const COVER_STATES: usize = 3;
 /// head, and a single state there shows no relation between the variables. Tried once per
 /// head; the test is a test like any other (it joins F), only its choice is different.
 fn cover_loop(cx: &mut Ctx, head: usize) -> Result<(), Verdict> {
-    let at: Vec<usize> = cx.at[head].iter().flat_map(|&r| cx.regions[r].members.clone()).collect();
-    let Some(&last) = at.iter().max() else { return Ok(()) };
+    let mut at: Vec<usize> = cx.at[head].iter().flat_map(|&r| cx.regions[r].members.clone()).collect();
     if at.len() >= COVER_STATES {
         return Ok(());
     }
+    at.sort_unstable();
+    // The latest visit whose chain a query can follow (a long test's last visit may not be).
+    let Some(last) = cx.latest_queryable(&at) else { return Ok(()) };
     let chain = cx.chain(last);
     let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, None) else {
         return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
@@ -173,15 +188,7 @@ fn first_test(cx: &mut Ctx, trace: &[usize]) -> Result<Vec<u64>, Verdict> {
     let all: Vec<crate::symbolic::SymInput> = steps[..lo - 1].iter().flat_map(|o| o.iter().flat_map(|(_, r)| r.iter().cloned())).collect();
     let mut query = cons[..lo].to_vec();
     // Zeros first (the default test's inputs), then small values.
-    for bound in [0].into_iter().chain(crate::summary::SMALL_INPUTS) {
-        let small = crate::summary::small_inputs(&mut cx.tm, &all, bound);
-        let mut q2 = query.clone();
-        q2.push(small);
-        if cx.sat(&q2) == Sat::Yes {
-            query = q2;
-            break;
-        }
-    }
+    prefer_small_inputs(cx, &mut query, &all, [0].into_iter().chain(crate::summary::SMALL_INPUTS));
     if cx.sat(&query) != Sat::Yes {
         return Ok(Vec::new());
     }
@@ -224,7 +231,10 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             // The earliest state of S_{k-1} has no successor in S_k. Its latest state may
             // (a loop head's exit test runs at its last visit, not its first): one more
             // query along that state's chain before refining.
-            let last = *cx.regions[ordered[k - 1]].members.last().unwrap_or(&chain[k - 1]);
+            // Of a test that ran long (up to the step bound), the latest state whose chain is
+            // short enough to query ([`crate::engine::MAX_REQUERY_CHAIN`]).
+            let members = &cx.regions[ordered[k - 1]].members;
+            let last = cx.latest_queryable(members).unwrap_or(chain[k - 1]);
             if last != chain[k - 1] {
                 let chain2 = cx.chain(last);
                 let prefix: Vec<usize> = chain2.iter().map(|&c| cx.states[c].region).collect();
@@ -259,6 +269,11 @@ pub fn run(cx: &mut Ctx) -> Verdict {
             }
             Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
             Sat::No => {
+                // The part of the trace past the frontier may be infeasible on its own (a
+                // loop exit no test reaches): then it is split instead ([`crate::suffix`]).
+                if crate::suffix::refine(cx, &ordered, k) {
+                    continue;
+                }
                 // (5) refine S_{k-1} by Pre(S_k).
                 let s = ordered[k - 1];
                 let (p, exact) = cx.pre(from, target);

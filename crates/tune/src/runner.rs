@@ -506,8 +506,7 @@ mod tests {
             ("phase".to_string(), "true".to_string()),
             ("restart_base".to_string(), "300".to_string()),
             ("bv.rewrite.const-fold".to_string(), "false".to_string()),
-            ("bv.decision-scope".to_string(), "inputs".to_string()),
-            ("bv.confine-propagation".to_string(), "true".to_string()),
+            ("bv.decision-scope".to_string(), "inputs-confined".to_string()),
             ("bv.model-cache".to_string(), "8".to_string()),
         ];
         let text = config_toml(&changes);

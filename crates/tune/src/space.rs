@@ -51,19 +51,16 @@ impl Space {
     }
 
     /// The SAT table (around `base`) plus the bit-vector layer's own choices (`[bv]`: the
-    /// decision scope, confined propagation, the model cache's size, whose default `engine` is
+    /// decision scope as one five-way choice that includes confined propagation, so that one
+    /// step of the search reaches `inputs-confined` from the default `all`; the model cache's
+    /// size, whose default `engine` is
     /// no setting: the engine's own size, or none for a plain solver) and its rewrite rules (each
     /// on or off).
     pub fn smt(base: &vigil_sat::Params) -> Space {
         let mut s = Space::sat(base);
         s.params.push(Param {
             name: "bv.decision-scope".into(),
-            values: vigil_bv::cone::DecisionScope::NAMES.iter().map(|v| v.to_string()).collect(),
-            default: 0,
-        });
-        s.params.push(Param {
-            name: "bv.confine-propagation".into(),
-            values: vec!["false".into(), "true".into()],
+            values: vigil_bv::cone::DecisionScope::SETTINGS.iter().map(|v| v.to_string()).collect(),
             default: 0,
         });
         s.params.push(Param {
@@ -291,6 +288,21 @@ mod tests {
         let names: Vec<&str> = r.params.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["phase", "bv.decision-scope"]);
         assert!(s.restrict(&["nope".into()]).is_err());
+    }
+
+    #[test]
+    fn confined_scopes_are_one_step_from_the_default() {
+        let s = Space::smt(&Default::default());
+        assert!(!s.params.iter().any(|p| p.name == "bv.confine-propagation"));
+        let i = s.params.iter().position(|p| p.name == "bv.decision-scope").unwrap();
+        assert_eq!(s.params[i].values, ["all", "cone", "inputs", "cone-confined", "inputs-confined"]);
+        let c = s.default_config();
+        let n = s.neighbours(&c);
+        let step = n.iter().find(|m| s.params[i].values[m[i]] == "inputs-confined").unwrap();
+        let text = crate::runner::config_toml(&s.changes(step));
+        let loaded = vigil_bv::config::SolverConfig::from_toml_str(&text).unwrap();
+        assert_eq!(loaded.decision_scope, vigil_bv::cone::DecisionScope::Inputs);
+        assert!(loaded.confine_propagation, "{text}");
     }
 
     #[test]

@@ -436,6 +436,12 @@ pub struct Program {
     pub boot: Option<FuncId>,
 }
 
+/// Whether values of type `ty` live as bytes (in registers as in memory): aggregates, and
+/// scalars wider than 64 bits (`i128`, see `crate::wide`; `x86_fp80`).
+pub(crate) fn kept_as_bytes(types: &vigil_ir::TypeTable, ty: vigil_ir::TypeId) -> bool {
+    matches!(types.get(ty), Type::Struct { .. } | Type::Array { .. }) || types.is_byte_scalar(ty)
+}
+
 fn round8(x: u32) -> u32 {
     x.div_ceil(8) * 8
 }
@@ -448,19 +454,13 @@ impl Program {
             let mut info = FuncInfo::default();
             let mut off = FRAME_REGS;
             for v in &f.values {
-                // Aggregates and scalars wider than 64 bits (`i128`, see `crate::wide`; `x86_fp80`)
-                // live as bytes.
-                let size = match module.types.get(v.ty) {
-                    Type::Struct { .. } | Type::Array { .. } => module.types.size_of(v.ty) as u32,
-                    _ if module.types.is_byte_scalar(v.ty) => module.types.size_of(v.ty) as u32,
-                    _ => module.types.value_bits(v.ty).div_ceil(8).min(8),
-                };
+                let bytes = kept_as_bytes(&module.types, v.ty);
+                let size =
+                    if bytes { module.types.size_of(v.ty) as u32 } else { module.types.value_bits(v.ty).div_ceil(8).min(8) };
                 info.reg_off.push(off);
                 info.reg_size.push(size);
                 info.val_bits.push(module.types.value_bits(v.ty));
-                info.val_agg.push(
-                    matches!(module.types.get(v.ty), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(v.ty),
-                );
+                info.val_agg.push(bytes);
                 info.val_size.push(module.types.size_of(v.ty) as u32);
                 off += round8(size.max(1));
             }
@@ -504,8 +504,7 @@ impl Program {
         let const_ty: Vec<vigil_ir::TypeId> =
             (0..module.consts.len()).map(|i| module.const_type(vigil_ir::ConstId(i as u32))).collect();
         let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
-        let const_agg =
-            const_ty.iter().map(|t| matches!(module.types.get(*t), Type::Struct { .. } | Type::Array { .. }) || module.types.is_byte_scalar(*t)).collect();
+        let const_agg = const_ty.iter().map(|t| kept_as_bytes(&module.types, *t)).collect();
         let has_byte_scalars = (0..module.types.len() as u32).any(|i| module.types.is_byte_scalar(vigil_ir::TypeId(i)));
         let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module

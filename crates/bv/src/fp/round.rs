@@ -20,18 +20,29 @@ impl TermManager {
         let gs = self.or(guard, sticky);
         let sl = self.or(sticky, lsb);
         let rne = self.and(guard, sl);
-        let nsign = self.not(sign);
-        let rtp = self.and(nsign, gs);
-        let rtn = self.and(sign, gs);
+        let (toward_zero, away) = self.fp_directed(rm, sign);
         let ff = self.ff();
+        let r = self.ite(toward_zero, ff, rne);
+        let r = self.ite(away, gs, r);
         let is_rna = self.fp_rm_is(rm, RNA);
+        self.ite(is_rna, guard, r)
+    }
+
+    /// Whether mode `rm` rounds a value of sign `sign` (Bool) towards zero (RTZ; RTP for a
+    /// negative value, RTN for a positive one), and whether away from zero (RTP for a positive
+    /// value, RTN for a negative one). Both false for the two round-to-nearest modes.
+    fn fp_directed(&mut self, rm: TermId, sign: TermId) -> (TermId, TermId) {
+        let nsign = self.not(sign);
+        let is_rtz = self.fp_rm_is(rm, RTZ);
         let is_rtp = self.fp_rm_is(rm, RTP);
         let is_rtn = self.fp_rm_is(rm, RTN);
-        let is_rtz = self.fp_rm_is(rm, RTZ);
-        let r = self.ite(is_rtz, ff, rne);
-        let r = self.ite(is_rtn, rtn, r);
-        let r = self.ite(is_rtp, rtp, r);
-        self.ite(is_rna, guard, r)
+        let p_neg = self.and(is_rtp, sign);
+        let n_pos = self.and(is_rtn, nsign);
+        let toward = self.or(p_neg, n_pos);
+        let toward = self.or(is_rtz, toward);
+        let p_pos = self.and(is_rtp, nsign);
+        let n_neg = self.and(is_rtn, sign);
+        (toward, self.or(p_pos, n_neg))
     }
 
     /// `kept` rounded in mode `rm` from its `guard` and `sticky` bits: `kept` plus the increment
@@ -81,14 +92,8 @@ impl TermManager {
         // Overflow.
         let emax = self.fp_int(ew, f.emax());
         let overflow = self.slt(emax, e_f);
-        let nsign = self.not(sign);
-        let is_rtz = self.fp_rm_is(rm, RTZ);
-        let is_rtp = self.fp_rm_is(rm, RTP);
-        let is_rtn = self.fp_rm_is(rm, RTN);
-        let p_fin = self.and(is_rtp, sign);
-        let n_fin = self.and(is_rtn, nsign);
-        let fin = self.or(p_fin, n_fin);
-        let to_max = self.or(is_rtz, fin);
+        // A mode that rounds towards zero stops at the largest finite number.
+        let (to_max, _) = self.fp_directed(rm, sign);
         let maxp = self.fp_const(f.max_finite(false));
         let maxn = self.fp_const(f.max_finite(true));
         let maxv = self.ite(sign, maxn, maxp);

@@ -26,6 +26,18 @@ pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
     false
 }
 
+/// Longest parent chain (in states) that a test query executes symbolically. A test runs up
+/// to [`crate::Options::test_step_bound`] steps (100,000 by default), and the path constraint
+/// of a chain that long, with a region predicate per step, is bit-blasted into millions of
+/// clauses (gigabytes, no answer): such a query is not asked, the engine answers unknown.
+pub const MAX_QUERY_CHAIN: usize = 4096;
+
+/// Longest chain of the optional queries (the second query along a region's latest state and
+/// [`crate::synergy`]'s `cover_loop`) when the region's latest state is deeper than
+/// [`MAX_QUERY_CHAIN`] (a query along 4096 states took seconds on tests/c 700; these queries
+/// only choose tests).
+pub const MAX_REQUERY_CHAIN: usize = 512;
+
 impl<'a> Ctx<'a> {
     /// Adds a state (or finds it); returns its id and whether it is new.
     pub(super) fn add_state(&mut self, loc: usize, vals: Rc<[u64]>, parent: Option<usize>, inputs: Vec<(String, u32, u64)>, what: Option<(String, vigil_ir::Loc)>) -> (usize, bool) {
@@ -33,8 +45,14 @@ impl<'a> Ctx<'a> {
             return (i, false);
         }
         let region = self.region_of(loc, &vals);
+        if !self.regions[region].alive {
+            // A retired region holds no reachable state ([`Ctx::restrict`]); a test got there,
+            // so an invariant was wrong: the run must not end with a proof.
+            self.broken_invariant = true;
+        }
         let id = self.states.len();
-        self.states.push(FState { loc, vals: vals.clone(), parent, inputs, region, what });
+        let depth = parent.map_or(0, |p| self.states[p].depth + 1);
+        self.states.push(FState { loc, vals: vals.clone(), parent, depth, inputs, region, what });
         self.regions[region].members.push(id);
         self.index.insert((loc, vals), id);
         (id, true)
@@ -112,6 +130,18 @@ impl<'a> Ctx<'a> {
             cur = id;
         }
         run
+    }
+
+    /// The state of `members` (in the order added) that an optional query follows: the latest
+    /// one when its chain is at most [`MAX_QUERY_CHAIN`] long (a loop's last visit, where it
+    /// exits); when that one is deeper (a test that ran to the step bound), the latest whose
+    /// chain is at most [`MAX_REQUERY_CHAIN`] long. None when there is none.
+    pub fn latest_queryable(&self, members: &[usize]) -> Option<usize> {
+        let &last = members.last()?;
+        if self.states[last].depth < MAX_QUERY_CHAIN {
+            return Some(last);
+        }
+        members.iter().rev().copied().find(|&s| self.states[s].depth < MAX_REQUERY_CHAIN)
     }
 
     /// The parent chain of state `s`, root first.

@@ -8,10 +8,13 @@
 //! * Locations are the flat blocks `0..n`, then [`Ctx::error_loc`] (`reach_error`),
 //!   [`Ctx::ub_loc`] (undefined behaviour: an additional error region, so a proof excludes it
 //!   too) and [`Ctx::exit_loc`] (normal termination, a sink).
-//! * The alive regions of one location partition all valuations of the registers there: a split
+//! * The alive regions of one location partition the valuations of the registers there that
+//!   satisfy the loop invariants proven at it (all valuations where none is): a split
 //!   replaces a region by its intersections with `P` and `¬P`, and a split with an empty side is
-//!   not made. Regions are never revived, so a region id names one set forever and edge answers
-//!   can be cached by id pair.
+//!   not made; [`Ctx::restrict`] retires the part of each region outside a proven invariant
+//!   ([`crate::generalize`]), which holds no reachable state. Regions are never revived, so a
+//!   region id names one set forever and edge answers can be cached by id pair. A forest state
+//!   found in a retired region would disprove the invariant: the run then ends `unknown`.
 //! * An abstract edge `S → T` exists iff the solver finds a state of `S` with a successor in `T`
 //!   under the [`Mode::Abstract`] relation (which over-approximates the VM); a solver `unknown`
 //!   counts as an edge. So "no abstract error trace" proves that neither an error nor undefined
@@ -23,7 +26,7 @@
 mod forest;
 mod partition;
 
-pub use forest::replay_reaches_error;
+pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, MAX_REQUERY_CHAIN};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
@@ -61,6 +64,8 @@ pub struct FState {
     pub loc: usize,
     pub vals: Rc<[u64]>,
     pub parent: Option<usize>,
+    /// Number of ancestors: the length of the state's test up to it, in steps.
+    pub depth: usize,
     /// Inputs read on the step from the parent to this state.
     pub inputs: Vec<(String, u32, u64)>,
     pub region: usize,
@@ -85,6 +90,9 @@ pub struct Ctx<'a> {
     index: vigil_vm::fasthash::FastMap<(usize, Rc<[u64]>), usize>,
     pub stats: Stats,
     pub splits_at: Vec<u32>,
+    /// A forest state fell into a retired region ([`Ctx::restrict`]): never with a sound
+    /// invariant; if it happens the run ends `unknown` instead of with a proof.
+    pub broken_invariant: bool,
     /// Per predicate, how [`Ctx::holds`] evaluates it (compiled once: every test state is
     /// placed in a region by evaluating predicates).
     compiled: std::cell::RefCell<HashMap<TermId, CompiledPred>>,
@@ -137,6 +145,7 @@ impl<'a> Ctx<'a> {
             index: Default::default(),
             stats: Stats::default(),
             splits_at: vec![0; nloc],
+            broken_invariant: false,
             compiled: Default::default(),
             eval_scratch: Default::default(),
             pending_test: None,

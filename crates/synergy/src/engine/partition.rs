@@ -3,7 +3,8 @@
 //! abstract error traces (breadth-first, shortest), splits and preconditions, and the proof a
 //! partition without abstract error trace is.
 //!
-//! Invariants (see [`super`]): the alive regions of a location partition its valuations;
+//! Invariants (see [`super`]): the alive regions of a location partition its valuations that
+//! satisfy the invariants proven there ([`Ctx::restrict`]);
 //! an edge answer is cached by region ids, which are never reused; a solver `unknown` counts as
 //! an edge, so a missing edge is always a proof that no step exists.
 
@@ -115,6 +116,10 @@ impl<'a> Ctx<'a> {
         if let Some(o) = self.check_bad_states() {
             return Err(o);
         }
+        if self.broken_invariant {
+            let why = "internal: a test state violates a loop invariant the engine proved (please report)";
+            return Err(Verdict::Unknown(Unknown::new(Cause::Bug, why)));
+        }
         if self.out_of_time() {
             return Err(Verdict::Unknown(self.out_of_budget().unwrap_or_else(|| self.gave_up())));
         }
@@ -222,7 +227,7 @@ impl<'a> Ctx<'a> {
         while let Some((p, a, b)) = self.regions[r].split {
             r = if self.holds(p, vals) { a } else { b };
         }
-        debug_assert!(self.regions[r].alive && self.regions[r].loc == loc);
+        debug_assert!(self.regions[r].loc == loc);
         r
     }
 
@@ -254,9 +259,51 @@ impl<'a> Ctx<'a> {
         Some((ra, rb))
     }
 
+    /// Restricts the alive regions of `loc` to the states satisfying `c`, which the caller has
+    /// proven to hold in every reachable state there (a loop invariant, [`crate::generalize`]):
+    /// each region is split by `c` and its `¬c` part retired (no longer alive, no longer among
+    /// the location's regions, so no abstract edge leads into it); a region inside `¬c` is
+    /// retired whole. Returns whether any region changed. A retired part must hold no forest
+    /// state (every forest state is reachable); if one does, nothing is changed and false
+    /// returned (a broken invariant is not used).
+    pub fn restrict(&mut self, loc: usize, c: TermId) -> bool {
+        let regions = self.at[loc].clone();
+        if regions.iter().any(|&r| self.regions[r].members.iter().any(|&m| !self.holds(c, &self.states[m].vals))) {
+            return false;
+        }
+        let mut changed = false;
+        let nc = self.tm.not(c);
+        for r in regions {
+            let sp = self.regions[r].pred;
+            let outside = self.tm.and(sp, nc);
+            if self.sat(&[outside]) == Sat::No {
+                continue;
+            }
+            let inside = self.tm.and(sp, c);
+            let retire = if self.sat(&[inside]) == Sat::No {
+                r
+            } else {
+                match self.split(r, c) {
+                    Some((_, b)) => b,
+                    None => continue,
+                }
+            };
+            self.regions[retire].alive = false;
+            self.at[loc].retain(|&x| x != retire);
+            changed = true;
+        }
+        changed
+    }
+
     /// `Pre(t)` at the block of region `s` (over canonical variables); and whether it is exact.
     pub fn pre(&mut self, from: usize, t: usize) -> (TermId, bool) {
         let (tl, tp) = (self.regions[t].loc, self.regions[t].pred);
+        self.pre_of(from, tl, tp)
+    }
+
+    /// `Pre` at the block `from` of the states satisfying `tp` at location `tl`; and whether it
+    /// is exact.
+    pub fn pre_of(&mut self, from: usize, tl: usize, tp: TermId) -> (TermId, bool) {
         let rel = self.rel(from);
         let mut disj = self.tm.ff();
         let mut exact = true;

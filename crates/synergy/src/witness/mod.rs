@@ -3,12 +3,17 @@
 //! entries; the YAML itself is `vigil_report::correctness`).
 //!
 //! **Writing.** When SYNERGY proves a program, the union of the abstractly reachable regions at a
-//! location contains every reachable state there, and it is inductive on its own: a state in a
-//! reachable region steps only into reachable regions (the abstract edges over-approximate the
-//! VM's steps, Gulavani et al. 2006 §3), so every path from the loop head back to it ends in the
-//! union again. [`invariants`] writes that union at each loop head as a C expression
+//! location contains every reachable state there, and the unions at the loop heads are
+//! inductive together: a state in a reachable region steps only into reachable regions (the
+//! abstract edges over-approximate the VM's steps, Gulavani et al. 2006 §3), so every path from
+//! a loop head to the next ends in its union again — where a head was restricted to a proven
+//! invariant ([`Ctx::restrict`]), the step's target satisfies it by that invariant's
+//! consecution (paths from its own head) or initiation (paths from elsewhere). [`invariants`]
+//! writes that union at each loop head as a C expression
 //! ([`cexpr::render`]) over the source variables it can name; a loop head whose regions mention
 //! anything else gets no invariant (a witness with fewer invariants is weaker, never wrong).
+//! Since the unions are inductive only together, what is written is checked with
+//! [`validate`] and an invariant that is not inductive without the missing ones is dropped.
 //!
 //! **Naming.** The flat program has registers, not C variables. At a loop head, a register named
 //! `f:x.N` that the edges into the head assign (a φ that mem2reg made for the local `x`) is the
@@ -158,13 +163,19 @@ pub fn invariants(cx: &mut Ctx, reach: &HashSet<usize>) -> Vec<LoopInvariant> {
         }
         let regions = cx.at[h as usize].clone();
         let live: Vec<usize> = regions.iter().copied().filter(|r| reach.contains(r)).collect();
-        if live.len() == regions.len() {
-            continue; // the union is everything
-        }
+        let all_live = live.len() == regions.len();
         let mut inv = cx.tm.ff();
         for r in live {
             let p = cx.regions[r].pred;
             inv = cx.tm.or(inv, p);
+        }
+        if all_live {
+            // Every region is reachable: the union is everything, unless the location was
+            // restricted to a proven invariant ([`Ctx::restrict`]).
+            let outside = cx.tm.not(inv);
+            if cx.sat(&[outside]) != Sat::Yes {
+                continue;
+            }
         }
         let names: HashMap<TermId, String> =
             names_at(cx.flat, h).into_iter().map(|(n, r)| (cx.canon[r as usize], n)).collect();
@@ -175,7 +186,27 @@ pub fn invariants(cx: &mut Ctx, reach: &HashSet<usize>) -> Vec<LoopInvariant> {
             out.push(LoopInvariant { file, function: func, line, value });
         }
     }
-    out
+    keep_inductive(cx, out)
+}
+
+/// The invariants of `invs` that [`validate`] finds inductive relative to each other, dropping
+/// the others until none is left to drop. A head's union is inductive relative to the unions at
+/// every head, but a head may have none written (a variable it cannot name), and an outer
+/// loop's union can rest on an inner loop's; what is written must check on its own.
+fn keep_inductive(cx: &Ctx, mut invs: Vec<LoopInvariant>) -> Vec<LoopInvariant> {
+    while !invs.is_empty() {
+        let claims: Vec<Claim> =
+            invs.iter().map(|i| Claim { line: i.line, function: Some(i.function.clone()), value: i.value.clone() }).collect();
+        // The rendered expressions use `long long`, never `long`: the width of `long` is moot.
+        let Ok(v) = validate(cx.flat, &claims, cx.opts, 64) else { return Vec::new() };
+        let before = invs.len();
+        let mut results = v.results.iter();
+        invs.retain(|_| results.next() == Some(&ClaimResult::Inductive));
+        if invs.len() == before {
+            break;
+        }
+    }
+    invs
 }
 
 /// Of `invs` (loop invariants of a proof that used procedure summaries), those that

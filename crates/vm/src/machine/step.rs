@@ -259,9 +259,9 @@ impl Machine<'_> {
 
     // ---- aggregates ----
 
-    fn is_aggregate_type(&self, ty: TypeId) -> bool {
-        let types = &self.prog.module.types;
-        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_byte_scalar(ty)
+    /// Whether values of type `ty` are kept as bytes ([`crate::program::kept_as_bytes`]).
+    pub(super) fn is_aggregate_type(&self, ty: TypeId) -> bool {
+        crate::program::kept_as_bytes(&self.prog.module.types, ty)
     }
 
     fn extract_value(&mut self, agg: Operand, offset: u32, ty: TypeId, dest: Option<ValueId>) {

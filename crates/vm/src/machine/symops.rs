@@ -194,7 +194,7 @@ impl Machine<'_> {
                 }
             }
             InstKind::InsertValue { agg, val, offset, ty } => {
-                if !self.is_sym_operand(*val) || self.is_aggregate_type_id(*ty) {
+                if !self.is_sym_operand(*val) || self.is_aggregate_type(*ty) {
                     return Ok(None);
                 }
                 let size = (self.prog.module.types.store_size(*ty) as u32).clamp(1, 8);
@@ -303,11 +303,6 @@ impl Machine<'_> {
         };
         self.set_term(dest, value);
         Ok(Some(Flow::Next))
-    }
-
-    fn is_aggregate_type_id(&self, ty: vigil_ir::TypeId) -> bool {
-        let types = &self.prog.module.types;
-        matches!(types.get(ty), vigil_ir::Type::Struct { .. } | vigil_ir::Type::Array { .. }) || types.is_byte_scalar(ty)
     }
 
     /// Makes the symbolic indices of a `ptradd` concrete, an out-of-bounds value first.
@@ -532,7 +527,7 @@ impl Machine<'_> {
         let Operand::Value(v) = val else { return Ok(None) };
         let Some(t) = self.sym_reg(v) else { return Ok(None) };
         let size = self.prog.module.types.store_size(ty) as u32;
-        if size == 0 || size > 8 || self.is_aggregate_type_id(ty) {
+        if size == 0 || size > 8 || self.is_aggregate_type(ty) {
             self.concretize_all(&[val]);
             return Ok(None);
         }

@@ -1,0 +1,215 @@
+//! Candidate loop invariants at a loop header, from the tests' values and the loop's own
+//! constants (the guessing half of RefineWithGeneralization, Gulavani et al. 2006 §5; the
+//! checking half, Houdini, is in [`super`]).
+//!
+//! Over the registers whose values persist across iterations ([`super::paths::header_regs`]):
+//! * per register `r`: `r == c` for the constant the forest shows, `r & (2^k−1) == c` for the
+//!   low bits (up to 8) all its states agree on (`r & 1 == 0` for a counter stepping by 2),
+//!   `r ≥s 0`, `r ≤s 0`, and the signed and unsigned range `[min, max]` of the tests' values;
+//! * bounds from the loops' comparisons: for each constant `K` a comparison in the loop nest
+//!   uses, `r ≤ K + δ` and `r ≥ K − δ` (signed and unsigned), where δ is 0, ±1, and the
+//!   overshoot of a counter stepping by a constant `d` past its bound (`x < K` with `x += 2`
+//!   ends at most at `K + 1`; an outer counter is at most `K − 1` inside its loop's body);
+//! * relational: `a ≤s b` between pairs of one width, and the affine equalities `Σ c·r == d`
+//!   that every forest state at the header satisfies ([`crate::affine`]: the tests' affine hull,
+//!   e.g. `s == 2*i`; arithmetic modulo the width).
+//!
+//! Invariant: these are guesses only; nothing here is claimed to hold. Candidates false on a
+//! forest state at the header, constants and duplicates are dropped before the solver sees them.
+
+use std::collections::HashSet;
+
+use vigil_bv::{Op, TermId};
+
+use crate::engine::Ctx;
+use crate::flatten::{sext, FInst, Opnd};
+
+/// Registers considered for relational candidates `a ≤s b`, and per width for affine ones.
+pub const MAX_RELATIONAL_REGS: usize = 16;
+
+/// Registers with a non-zero coefficient in one affine candidate (keeps candidates readable
+/// and their terms small).
+pub const MAX_AFFINE_TERMS: usize = 4;
+
+/// Constants of the loop's comparisons used as bounds.
+pub const MAX_LOOP_CONSTANTS: usize = 16;
+
+/// Constant steps of a counter considered for the overshoot of a bound (larger steps are left
+/// to the tests' ranges).
+pub const MAX_STEP: i64 = 64;
+
+/// The candidates at a header: `regs` are the persisting registers, `fstates` the forest states
+/// there, `body` the loop's blocks, `paths` the body paths' (guard, post-state).
+pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], paths: &[(TermId, Vec<TermId>)]) -> Vec<TermId> {
+    let mut cands: Vec<TermId> = Vec::new();
+    for &r in regs {
+        let w = cx.flat.width(r);
+        let v = cx.canon[r as usize];
+        let vals: Vec<u64> = fstates.iter().map(|&s| cx.states[s].vals[r as usize]).collect();
+        let zero = cx.tm.bv_u64(w, 0);
+        if let Some(&c0) = vals.first() {
+            if vals.iter().all(|&x| x == c0) {
+                let c = cx.tm.bv_u64(w, c0);
+                cands.push(cx.tm.eq(v, c));
+            }
+            // Congruence: the low bits all states agree on.
+            let k = vals.iter().map(|&x| (x ^ c0).trailing_zeros()).min().unwrap_or(64).min(8).min(w.saturating_sub(1));
+            if k > 0 && vals.len() > 1 {
+                let m = cx.tm.bv_u64(w, (1u64 << k) - 1);
+                let low = cx.tm.bvand(v, m);
+                let c = cx.tm.bv_u64(w, c0 & ((1u64 << k) - 1));
+                cands.push(cx.tm.eq(low, c));
+            }
+        }
+        if w >= 2 {
+            cands.push(cx.tm.sge(v, zero));
+            cands.push(cx.tm.sle(v, zero));
+            if !vals.is_empty() {
+                let lo = vals.iter().map(|&x| sext(x, w)).min().unwrap_or(0);
+                let hi = vals.iter().map(|&x| sext(x, w)).max().unwrap_or(0);
+                let (lc, hc) = (cx.tm.bv_u64(w, lo as u64), cx.tm.bv_u64(w, hi as u64));
+                cands.push(cx.tm.sge(v, lc));
+                cands.push(cx.tm.sle(v, hc));
+                let ulo = vals.iter().copied().min().unwrap_or(0);
+                let uhi = vals.iter().copied().max().unwrap_or(0);
+                let (lc, hc) = (cx.tm.bv_u64(w, ulo), cx.tm.bv_u64(w, uhi));
+                cands.push(cx.tm.uge(v, lc));
+                cands.push(cx.tm.ule(v, hc));
+            }
+        }
+    }
+    // Relational candidates `a ≤s b` between registers of one width (at most
+    // MAX_RELATIONAL_REGS registers, so at most a few hundred pairs).
+    let wide: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.width(r) >= 2).take(MAX_RELATIONAL_REGS).collect();
+    for &a in &wide {
+        for &b in &wide {
+            if a != b && cx.flat.width(a) == cx.flat.width(b) {
+                let (va, vb) = (cx.canon[a as usize], cx.canon[b as usize]);
+                cands.push(cx.tm.sle(va, vb));
+            }
+        }
+    }
+    bound_candidates(cx, regs, body, paths, &mut cands);
+    cands.extend(affine_candidates(cx, regs, fstates));
+    let mut seen = HashSet::new();
+    cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
+    cands.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
+    cands
+}
+
+/// `d` when `post` is `v + d` (or `v − d`) for the canonical variable `v`, a constant `d`.
+fn constant_step(cx: &Ctx, v: TermId, post: TermId) -> Option<i64> {
+    let w = cx.tm.width(v);
+    let konst = |t: TermId| cx.tm.bv_value(t).filter(|_| w <= 64).map(|c| sext(c.low_u64(), w));
+    match cx.tm.op(post) {
+        Op::BvAdd if cx.tm.args(post).len() == 2 => {
+            let (a, b) = (cx.tm.arg(post, 0), cx.tm.arg(post, 1));
+            if a == v {
+                konst(b)
+            } else if b == v {
+                konst(a)
+            } else {
+                None
+            }
+        }
+        Op::BvSub if cx.tm.arg(post, 0) == v => konst(cx.tm.arg(post, 1)).and_then(i64::checked_neg),
+        _ => None,
+    }
+}
+
+/// Bounds from the constants the loop compares with (module doc).
+fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, Vec<TermId>)], cands: &mut Vec<TermId>) {
+    let mut consts: Vec<(u32, u64)> = Vec::new();
+    for &b in body {
+        for i in &cx.flat.blocks[b as usize].insts {
+            if let FInst::ICmp { a, b, .. } = i {
+                for o in [a, b] {
+                    if let Opnd::Const { bits, width } = *o {
+                        if !consts.contains(&(width, bits)) && consts.len() < MAX_LOOP_CONSTANTS {
+                            consts.push((width, bits));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for &r in regs {
+        let w = cx.flat.width(r);
+        if w < 2 || w > 64 || !consts.iter().any(|&(cw, _)| cw == w) {
+            continue;
+        }
+        let v = cx.canon[r as usize];
+        let mut up: Vec<i64> = vec![-1, 0, 1];
+        let mut down: Vec<i64> = vec![-1, 0, 1];
+        for (_, post) in paths {
+            match constant_step(cx, v, post[r as usize]) {
+                Some(d) if d > 1 && d <= MAX_STEP => up.extend([d - 1, d]),
+                Some(d) if d < -1 && d >= -MAX_STEP => down.extend([-d - 1, -d]),
+                _ => {}
+            }
+        }
+        up.sort_unstable();
+        up.dedup();
+        down.sort_unstable();
+        down.dedup();
+        let m = crate::flatten::mask(w);
+        for &(cw, k) in &consts {
+            if cw != w {
+                continue;
+            }
+            for &d in &up {
+                let kt = cx.tm.bv_u64(w, k.wrapping_add(d as u64) & m);
+                cands.push(cx.tm.sle(v, kt));
+                cands.push(cx.tm.ule(v, kt));
+            }
+            for &d in &down {
+                let kt = cx.tm.bv_u64(w, k.wrapping_sub(d as u64) & m);
+                cands.push(cx.tm.sge(v, kt));
+                cands.push(cx.tm.uge(v, kt));
+            }
+        }
+    }
+}
+
+/// The affine equalities of the forest states `fstates` over `regs`, per register width, as
+/// bit-vector terms (coefficients and constants reduced modulo `2^w`).
+fn affine_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
+    let mut out = Vec::new();
+    let mut widths: Vec<u32> = regs.iter().map(|&r| cx.flat.width(r)).filter(|&w| w >= 2).collect();
+    widths.sort_unstable();
+    widths.dedup();
+    for w in widths {
+        let group: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.width(r) == w).take(MAX_RELATIONAL_REGS).collect();
+        if group.len() < 2 {
+            continue;
+        }
+        let mut points: Vec<Vec<i64>> = Vec::new();
+        for &s in fstates {
+            let p: Vec<i64> = group.iter().map(|&r| sext(cx.states[s].vals[r as usize], w)).collect();
+            if !points.contains(&p) {
+                points.push(p);
+                if points.len() > crate::affine::MAX_POINTS {
+                    break;
+                }
+            }
+        }
+        let Some(eqs) = crate::affine::equalities(&points) else { continue };
+        let m = crate::flatten::mask(w) as u128;
+        for (c, d) in eqs {
+            let nz: Vec<usize> = (0..c.len()).filter(|&j| c[j] != 0).collect();
+            if nz.len() < 2 || nz.len() > MAX_AFFINE_TERMS {
+                continue; // constants are candidates already
+            }
+            let mut sum = cx.tm.bv_u64(w, 0);
+            for j in nz {
+                let k = cx.tm.bv_u64(w, (c[j] as u128 & m) as u64);
+                let v = cx.canon[group[j] as usize];
+                let t = cx.tm.bvmul(k, v);
+                sum = cx.tm.bvadd(sum, t);
+            }
+            let dt = cx.tm.bv_u64(w, (d as u128 & m) as u64);
+            out.push(cx.tm.eq(sum, dt));
+        }
+    }
+    out
+}

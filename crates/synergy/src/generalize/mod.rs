@@ -1,0 +1,262 @@
+//! RefineWithGeneralization (Gulavani et al., FSE 2006, §5 and line 35 of Figure 2): a
+//! widening-style step that proposes candidate loop invariants when one loop location keeps
+//! being split, and keeps the inductive ones (a Houdini-style fixpoint: Flanagan and Leino,
+//! "Houdini, an annotation assistant for ESC/Java", FME 2001).
+//!
+//! Without it SYNERGY diverges on loops whose proof needs an invariant (Figure 9: splitting with
+//! `y<0`, `y+x<0`, `y+2x<0`, …). When a location inside a natural loop has been split
+//! [`THRESHOLD`] times (and again each time that count doubles), candidate invariants are
+//! guessed at the header of every loop of its loop nest (the outermost loop around it and
+//! every loop inside that) from the tests' values and the loops' constants ([`candidates`]).
+//! Before the first attempt a few extra tests run ([`SAMPLE_INPUTS`]: every input 2, 3 or 10),
+//! so that the forest shows loops run more than once or twice; the directed tests choose the
+//! inputs that reach new regions, often 0 and 1, and an inner loop's relation to an outer
+//! counter (`s == 10*i + j`) cannot be seen at `i == 0` alone.
+//! Candidates violated by a forest state at their header are dropped at once; then the solver
+//! checks every segment between cut points ([`paths`]: block 0 and the loop headers) that ends
+//! at a header of the nest: from the union of the abstractly reachable regions at the segment's
+//! start, conjoined with the candidates there when the start is a header of the nest, every
+//! candidate at the end must hold. Those that fail are dropped until a fixpoint. What survives
+//! holds in every reachable state at its header, by induction over the sequence of cut points an
+//! execution visits: the first visit that violated a candidate would follow a segment from a
+//! visit that satisfied the start's candidates and lay in a reachable region (the regions
+//! over-approximate the reachable states), which the check excludes. Checking a whole nest at
+//! once lets an outer invariant rest on an inner one and the inner one on the outer
+//! (`s == 10*i` outside, `s == 10*i + j` inside).
+//!
+//! A proven invariant `C` is then used as a fact, not as a split: its header's regions are
+//! restricted to it ([`Ctx::restrict`]: the `¬C` parts are retired, so no abstract edge enters
+//! them). Splitting by `C` instead would leave the `¬C` halves for SYNERGY's own refinement to
+//! disconnect, one precondition at a time, and those preconditions carry the region history
+//! along (`x+2 ≥ K ∧ x+4 < K …`): on a counting loop they grow with every iteration and never
+//! end.
+//!
+//! Invariants: nothing is done on irreducible control flow or when the segments are too many.
+//! A solver `unknown` drops every candidate of the target concerned. The union of a head's
+//! alive reachable regions stays inductive (the witness's invariant): a segment from a state
+//! there ends in a state that satisfies the target's restriction by this check.
+
+pub mod candidates;
+pub mod paths;
+
+use std::collections::{HashMap, HashSet};
+
+use vigil_bv::TermId;
+use vigil_ir::cfg::{Graph, LoopForest};
+
+use crate::engine::{Ctx, Sat};
+use paths::Segment;
+
+/// Forest states at a loop header used to filter candidates (a sample when there are more).
+pub const MAX_FILTER_STATES: usize = 1000;
+
+/// Splits at one loop location before the first generalisation attempt.
+pub const THRESHOLD: u32 = 2;
+
+/// Inputs of the extra tests run before the first generalisation (every input of a test gets
+/// the same value): small loop bounds beyond the 0 and 1 the directed tests tend to choose,
+/// so that relations across several iterations show in the forest.
+pub const SAMPLE_INPUTS: [u64; 3] = [2, 3, 10];
+
+/// Inputs given to one sample test (a test reading more gets zeros, as every test does).
+pub const SAMPLE_INPUT_COUNT: usize = 64;
+
+pub struct Generalizer {
+    loops: Option<LoopForest>,
+    sampled: bool,
+    /// Per outermost loop: split count at the last attempt.
+    attempted: HashMap<u32, u32>,
+}
+
+impl Generalizer {
+    pub fn new(flat: &crate::flatten::Flat) -> Generalizer {
+        let n = flat.blocks.len();
+        let mut edges = Vec::new();
+        for (i, b) in flat.blocks.iter().enumerate() {
+            for e in b.term.edges() {
+                edges.push((i as u32, e.target));
+            }
+        }
+        let loops = Graph::try_new(n, 0, edges).ok().map(|g| LoopForest::compute(&g)).filter(|lf| lf.is_reducible());
+        Generalizer { loops, sampled: false, attempted: HashMap::new() }
+    }
+
+    /// Called after a split at location `loc`: tries the loop nest around it.
+    pub fn after_split(&mut self, cx: &mut Ctx, loc: usize) {
+        let Some(lf) = self.loops.take() else { return };
+        let count = cx.splits_at[loc];
+        if let Some(mut root) = lf.innermost_loop(loc as u32) {
+            while let Some(p) = lf.get(root).parent {
+                root = p;
+            }
+            let last = self.attempted.get(&root).copied().unwrap_or(0);
+            if count >= THRESHOLD && (last == 0 || count >= 2 * last) {
+                self.attempted.insert(root, count);
+                if !self.sampled {
+                    // More of the tests' values for the candidates (module doc).
+                    self.sampled = true;
+                    for v in SAMPLE_INPUTS {
+                        if cx.out_of_time() {
+                            break;
+                        }
+                        cx.run_test(&[v; SAMPLE_INPUT_COUNT]);
+                    }
+                }
+                if try_nest(cx, &lf, root) {
+                    cx.stats.generalizations += 1;
+                }
+            }
+        }
+        self.loops = Some(lf);
+    }
+}
+
+/// Attempts generalisation for the loop nest rooted at `root`; true if some header's regions
+/// were restricted.
+fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
+    let nest: Vec<u32> = (root..lf.num_loops() as u32).take_while(|&l| lf.loop_contains(root, l)).collect();
+    let headers: HashSet<u32> = nest.iter().map(|&l| lf.get(l).header).collect();
+    let mut cuts: HashSet<u32> = lf.loops().iter().map(|l| l.header).collect();
+    cuts.insert(0);
+    let segs0 = paths::segments(cx, &cuts, &headers);
+    let Some(segs) = segs0 else { return false };
+    let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
+    for &l in &nest {
+        let h = lf.get(l).header;
+        let body = lf.body(l).to_vec();
+        // The header's own persisting registers, and those of the loops around it in the
+        // nest: an outer counter passes through an inner loop unchanged, and the outer
+        // invariant needs its bound at the inner head too.
+        let mut regs = paths::header_regs(cx.flat, h, &body);
+        let mut up = lf.get(l).parent;
+        while let Some(p) = up.filter(|&p| lf.loop_contains(root, p)) {
+            regs.extend(paths::header_regs(cx.flat, lf.get(p).header, lf.body(p)));
+            up = lf.get(p).parent;
+        }
+        regs.sort_unstable();
+        regs.dedup();
+        let fstates = header_states(cx, h);
+        let steps: Vec<(TermId, Vec<TermId>)> = segs.iter().filter(|s| s.from == h && s.to == h).map(|s| (s.guard, s.post.clone())).collect();
+        // The constants of the whole nest's comparisons (an outer loop's bound matters inside).
+        let c = candidates::candidates(cx, &regs, &fstates, lf.body(root), &steps);
+        if !c.is_empty() {
+            cands.insert(h, c);
+        }
+    }
+    if cands.is_empty() {
+        return false;
+    }
+    houdini(cx, &segs, &mut cands);
+    let mut any = false;
+    let mut hs: Vec<u32> = cands.keys().copied().collect();
+    hs.sort_unstable();
+    for h in hs {
+        let c = &cands[&h];
+        if c.is_empty() {
+            continue;
+        }
+        let inv = conj_of(cx, c);
+        any |= cx.restrict(h as usize, inv);
+    }
+    any
+}
+
+/// The forest states at `header` (a sample spread over them, first and last included, when
+/// there are more than [`MAX_FILTER_STATES`]: filtering only saves solver work, the solver
+/// decides what is kept).
+fn header_states(cx: &Ctx, header: u32) -> Vec<usize> {
+    let all: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == header as usize).collect();
+    if all.len() <= MAX_FILTER_STATES {
+        return all;
+    }
+    let n = all.len();
+    let mut sample: Vec<usize> = (0..MAX_FILTER_STATES).map(|i| all[i * (n - 1) / (MAX_FILTER_STATES - 1)]).collect();
+    sample.dedup();
+    sample
+}
+
+/// The Houdini fixpoint over the candidates per header (module doc).
+fn houdini(cx: &mut Ctx, segs: &[Segment], cands: &mut HashMap<u32, Vec<TermId>>) {
+    let reach = cx.abstract_reachable();
+    // The union of the abstractly reachable regions at each segment start.
+    let mut starts: Vec<u32> = segs.iter().map(|s| s.from).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut union: HashMap<u32, TermId> = HashMap::new();
+    for c in starts {
+        let mut u = cx.tm.ff();
+        for r in cx.at[c as usize].clone() {
+            if reach.contains(&r) {
+                let p = cx.regions[r].pred;
+                u = cx.tm.or(u, p);
+            }
+        }
+        union.insert(c, u);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in segs {
+            let Some(mut target) = cands.remove(&s.to) else { continue };
+            if target.is_empty() {
+                cands.insert(s.to, target);
+                continue;
+            }
+            let mut pre = vec![union[&s.from], s.guard];
+            if s.from == s.to {
+                pre.push(conj_of(cx, &target));
+            } else if let Some(c) = cands.get(&s.from) {
+                let c = c.clone();
+                pre.push(conj_of(cx, &c));
+            }
+            let conj = conj_of(cx, &target);
+            if drop_violated(cx, &pre, &s.post, &mut target, conj) {
+                changed = true;
+            }
+            cands.insert(s.to, target);
+        }
+    }
+}
+
+fn conj_of(cx: &mut Ctx, cands: &[TermId]) -> TermId {
+    let mut c = cx.tm.tt();
+    for &x in cands {
+        c = cx.tm.and(c, x);
+    }
+    c
+}
+
+/// Asks for a step (from `pre` conjuncts, to `post`) that violates the conjunction `conj` of
+/// `cands`; drops the candidates the model violates. True if something was dropped. A solver
+/// `unknown` drops everything (nothing is claimed without proof).
+fn drop_violated(cx: &mut Ctx, pre: &[TermId], post: &[TermId], cands: &mut Vec<TermId>, conj: TermId) -> bool {
+    let after = cx.at_post(conj, post);
+    let bad = cx.tm.not(after);
+    let mut q = pre.to_vec();
+    q.push(bad);
+    match cx.sat(&q) {
+        Sat::No => false,
+        Sat::Unknown => {
+            cands.clear();
+            true
+        }
+        Sat::Yes => {
+            let before = cands.len();
+            let mut keep = Vec::new();
+            for &c in cands.iter() {
+                let cp = cx.at_post(c, post);
+                let ok = matches!(cx.solver.value(&cx.tm, cp), Ok(vigil_bv::Value::Bool(true)));
+                if ok {
+                    keep.push(c);
+                }
+            }
+            if keep.len() == before {
+                // The model violates the conjunction, so some candidate must be false in it;
+                // if evaluation disagrees, give up on all of them.
+                keep.clear();
+            }
+            *cands = keep;
+            true
+        }
+    }
+}
