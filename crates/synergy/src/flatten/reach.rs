@@ -41,6 +41,8 @@ pub struct HeapNode {
     pub hi: u64,
     /// Its cells holding pointers.
     pub ptr_cells: Vec<u32>,
+    /// All its cells (pointers and integers).
+    pub cells: Vec<u32>,
     /// Blocks naming it statically (empty for a slot of an allocation site in a loop).
     pub mentions: Vec<u32>,
 }
@@ -67,7 +69,7 @@ impl<'m> Builder<'m> {
                 };
                 mentions.sort_unstable();
                 mentions.dedup();
-                g.heap.push(HeapNode { alive, hi: i as u64 + 1, ptr_cells: ptr_cells(o), mentions });
+                g.heap.push(HeapNode { alive, hi: i as u64 + 1, ptr_cells: ptr_cells(o), cells: o.cells.iter().map(|c| c.2).collect(), mentions });
             } else {
                 g.root_cells.extend(ptr_cells(o).into_iter().map(|c| (o.alive, c)));
             }

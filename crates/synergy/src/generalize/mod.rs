@@ -38,6 +38,7 @@
 
 pub mod candidates;
 pub mod paths;
+pub mod shapes;
 
 use std::collections::{HashMap, HashSet};
 
@@ -138,7 +139,8 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         let fstates = header_states(cx, h);
         let steps: Vec<(TermId, Vec<TermId>)> = segs.iter().filter(|s| s.from == h && s.to == h).map(|s| (s.guard, s.post.clone())).collect();
         // The constants of the whole nest's comparisons (an outer loop's bound matters inside).
-        let c = candidates::candidates(cx, &regs, &fstates, lf.body(root), &steps);
+        let mut c = candidates::candidates(cx, &regs, &fstates, lf.body(root), &steps);
+        c.extend(shapes::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
