@@ -7,7 +7,7 @@ extern int __VERIFIER_nondet_int(void);
 struct node { int v; struct node *next; };
 int main(void) {
   int n = __VERIFIER_nondet_int();
-  if (n < 0 || n > 3) return 0;
+  if (n < 0 || n > 2) return 0;
   struct node *head = 0;
   for (int i = 0; i < n; i++) {
     struct node *p = malloc(sizeof *p);

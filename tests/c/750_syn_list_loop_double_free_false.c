@@ -2,13 +2,13 @@
 // property: valid-memsafety
 // decide: synergy
 // 748 whose free loop frees the first node (the last allocated) twice when the list has
-// three nodes.
+// two nodes.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 struct node { int v; struct node *next; };
 int main(void) {
   int n = __VERIFIER_nondet_int();
-  if (n < 0 || n > 3) return 0;
+  if (n < 0 || n > 2) return 0;
   struct node *head = 0;
   for (int i = 0; i < n; i++) {
     struct node *p = malloc(sizeof *p);
@@ -22,6 +22,6 @@ int main(void) {
     free(head);
     head = q;
   }
-  if (n == 3) free(first); // BUG
+  if (n == 2) free(first); // BUG
   return 0;
 }

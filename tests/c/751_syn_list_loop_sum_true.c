@@ -1,0 +1,27 @@
+// expect: true
+// property: no-overflow
+// The sum over a list of up to 2 nodes built by a loop, each holding at most 1000: no
+// overflow. Synergy proves it with the heap-shape candidates of generalize/shapes.rs (the sum
+// paired with the shape), but in about 70 s, past the corpus budget: not required to decide.
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { int v; struct node *next; };
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 2) return 0;
+  struct node *head = 0;
+  for (int i = 0; i < n; i++) {
+    struct node *p = malloc(sizeof *p);
+    p->v = 1000 * i;
+    p->next = head;
+    head = p;
+  }
+  int s = 0;
+  for (struct node *p = head; p; p = p->next) s += p->v;
+  while (head) {
+    struct node *q = head->next;
+    free(head);
+    head = q;
+  }
+  return s > 0;
+}
