@@ -17,10 +17,5 @@ int main(void) {
   }
   int s = 0;
   for (struct node *p = head; p; p = p->next) s += p->v; // BUG
-  while (head) {
-    struct node *q = head->next;
-    free(head);
-    head = q;
-  }
   return s > 0;
 }

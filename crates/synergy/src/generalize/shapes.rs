@@ -14,7 +14,8 @@
 //!   object not allocated are left free: malloc's bytes are undefined), and `r == v` for every
 //!   persisting pointer register `r` of the loop;
 //! * candidate `S`: the state's shape is one of those the forest states at the header have;
-//! * candidate `S_r` per persisting integer register `r` with few values: the pair (shape,
+//! * candidate `S_r` per persisting integer register `r` with few values that is not a cell
+//!   of a heap object (those get the data facts below): the pair (shape,
 //!   value of `r`) is one the forest shows — ties a list's length to a counter (`i` nodes
 //!   allocated) or a sum to the cursor's position;
 //! * per cell `c` of a heap object `k` holding an integer: `alive_k ⇒ c == v` when every
@@ -90,9 +91,10 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
         out.push(disj(cx, &distinct));
     }
     // Shapes paired with each integer register of few values.
-    let in_shape: BTreeSet<u32> = distinct.iter().flatten().map(|&(r, _)| r).collect();
+    let mut skip: BTreeSet<u32> = distinct.iter().flatten().map(|&(r, _)| r).collect();
+    skip.extend(cx.flat.heap_graph.heap.iter().flat_map(|n| n.cells.iter().copied()));
     for &r in regs {
-        if cx.flat.regs[r as usize].ptr || in_shape.contains(&r) {
+        if cx.flat.regs[r as usize].ptr || skip.contains(&r) {
             continue;
         }
         let values: BTreeSet<u64> = fstates.iter().map(|&s| cx.states[s].vals[r as usize]).collect();
