@@ -23,7 +23,8 @@
 //!
 //! Invariant: these are guesses only (true on every forest state at the header by
 //! construction); the Houdini check of [`super`] keeps those inductive. Nothing is proposed
-//! when the program has no heap object or the forest shows more than [`MAX_SHAPES`] shapes
+//! when the program has no slot object (an allocation site in a loop: without one the shapes
+//! are fixed, and pairing them with counters only slowed the refinement, tests/c 686) or the forest shows more than [`MAX_SHAPES`] shapes
 //! (a disjunction that large is no longer a useful guess).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -77,7 +78,7 @@ fn disj(cx: &mut Ctx, cases: &BTreeSet<Vec<(u32, u64)>>) -> TermId {
 /// The heap-shape candidates at a header: `regs` are its persisting registers, `fstates` the
 /// forest states there.
 pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
-    if cx.flat.heap_graph.heap.is_empty() || fstates.is_empty() {
+    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot) || fstates.is_empty() {
         return Vec::new();
     }
     let ptr_regs: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.regs[r as usize].ptr && !cx.flat.regs[r as usize].cell).collect();
