@@ -40,7 +40,8 @@
 //!   here, `unknown`.)
 //! * What this does not give: unboundedly many objects *allocated at once* (a list built by a
 //!   loop of input-dependent length and kept) still reach the cut; the engine then answers
-//!   `unknown` (bounded).
+//!   `unknown` (bounded). A list of at most [`MAX_SITE_OBJECTS`] nodes built by a loop is
+//!   proved with the heap-shape invariants of [`crate::generalize::shapes`].
 
 use super::*;
 

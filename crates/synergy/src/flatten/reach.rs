@@ -41,6 +41,10 @@ pub struct HeapNode {
     pub hi: u64,
     /// Its cells holding pointers.
     pub ptr_cells: Vec<u32>,
+    /// All its cells (pointers and integers).
+    pub cells: Vec<u32>,
+    /// A slot of an allocation site in a loop ([`super::pointers`]).
+    pub slot: bool,
     /// Blocks naming it statically (empty for a slot of an allocation site in a loop).
     pub mentions: Vec<u32>,
 }
@@ -67,7 +71,7 @@ impl<'m> Builder<'m> {
                 };
                 mentions.sort_unstable();
                 mentions.dedup();
-                g.heap.push(HeapNode { alive, hi: i as u64 + 1, ptr_cells: ptr_cells(o), mentions });
+                g.heap.push(HeapNode { alive, hi: i as u64 + 1, ptr_cells: ptr_cells(o), cells: o.cells.iter().map(|c| c.2).collect(), slot: self.slots.contains(&(i as u32)), mentions });
             } else {
                 g.root_cells.extend(ptr_cells(o).into_iter().map(|c| (o.alive, c)));
             }

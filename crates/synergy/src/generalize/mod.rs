@@ -38,6 +38,7 @@
 
 pub mod candidates;
 pub mod paths;
+pub mod shapes;
 
 use std::collections::{HashMap, HashSet};
 
@@ -138,7 +139,13 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         let fstates = header_states(cx, h);
         let steps: Vec<(TermId, Vec<TermId>)> = segs.iter().filter(|s| s.from == h && s.to == h).map(|s| (s.guard, s.post.clone())).collect();
         // The constants of the whole nest's comparisons (an outer loop's bound matters inside).
-        let c = candidates::candidates(cx, &regs, &fstates, lf.body(root), &steps);
+        // The cells of slot objects (an allocation site in a loop) get the shape candidates
+        // instead ([`shapes`]): per cell, the generic guesses are mostly noise (the cells of a
+        // slot not allocated are arbitrary) that costs the Houdini check a solver call each.
+        let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot).flat_map(|n| n.cells.iter().copied()).collect();
+        let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
+        let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(root), &steps);
+        c.extend(shapes::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
