@@ -591,3 +591,22 @@ fn a_closed_output_pipe_ends_vigil_quietly() {
     const SIGPIPE: i32 = 13; // on Linux
     assert_eq!(status.signal(), Some(SIGPIPE), "status {status:?}, stderr:\n{err}");
 }
+
+#[test]
+fn a_trace_of_millions_of_steps_keeps_its_ends_and_every_input() {
+    // 734: two inputs, one before and one in the middle of a loop of 2^21 iterations, then the
+    // violation. The replay's event log leaves the middle's source lines out (it used to keep
+    // them all, gigabytes for longer loops) but not the inputs, the violation or the notes.
+    let o = vigil().args(["check", "--format", "json", "--engine", "explicit"]).arg(corpus("734_long_loop_trace_false.c")).output().expect("run vigil");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stdout is one JSON object");
+    assert_eq!(v["verdict"], "false", "{}", stderr(&o));
+    let trace = v["trace"].as_array().expect("a trace");
+    let inputs: Vec<&str> = trace.iter().filter(|s| s["kind"] == "input").filter_map(|s| s["value"].as_str()).collect();
+    assert_eq!(inputs, ["__VERIFIER_nondet_int = 3", "__VERIFIER_nondet_int = 5"]);
+    assert!(
+        trace.iter().any(|s| s["kind"] == "note" && s["text"].as_str().is_some_and(|t| t.contains("location steps left out (a trace this long"))),
+        "the replay's log says what it left out"
+    );
+    assert_eq!(trace.last().expect("steps")["kind"], "violation");
+    assert!(trace.len() < 20_000, "the shown trace is bounded: {} steps", trace.len());
+}

@@ -5,7 +5,7 @@
 use crate::search::Violation;
 use vigil_ir::{FuncId, Loc, Module};
 use vigil_vm::canon::canonicalize;
-use vigil_vm::machine::{env, trace};
+use vigil_vm::machine::{env, trace, EventLog};
 use vigil_vm::{Choices, Config, Event, FaultKind, Machine, Program, Property, Stop, Subproperty};
 
 /// One step of a counterexample trace, ready for text or JSON.
@@ -46,7 +46,7 @@ pub fn replay_choices(
     choices: &[Vec<u32>],
 ) -> Result<Vec<Step>, String> {
     let mut m = Machine::boot(prog, vm.clone())?;
-    m.events = Some(Vec::new());
+    m.events = Some(EventLog::new());
     let n = choices.len();
     let mut found: Option<(FaultKind, Loc)> = None;
     // The previous transition's thread and visible accesses (data races).
@@ -96,7 +96,7 @@ pub fn replay_choices(
     let Some((fault, loc)) = found else {
         return Err("replay did not reach the violation".into());
     };
-    let mut events = m.events.take().unwrap_or_default();
+    let mut events = m.events.take().map(EventLog::into_events).unwrap_or_default();
     if let Some(text) = race_note {
         events.push(Event::Trace { kind: trace::INFO, text });
     }
@@ -171,6 +171,9 @@ fn render(m: &Module, events: &[Event], fault: &FaultKind, loc: Loc) -> Vec<Step
             Event::UndefRead { loc, value } => {
                 steps.push(Step::Uninitialised { at: m.describe_loc(*loc), value: Some(value.to_string()) })
             }
+            Event::LeftOut { count } => steps.push(Step::Note {
+                text: format!("… {count} location steps left out (a trace this long is kept whole only at its ends) …"),
+            }),
         }
     }
     let what = fault.to_string();

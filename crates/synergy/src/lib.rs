@@ -27,8 +27,10 @@
 //! VM reports ([`flatten::Flat::check_overflow`]); `valid-memsafety`, for which the error is an
 //! out-of-bounds access, a use of freed memory, a bad free, or heap memory still allocated when
 //! `main` returns ([`flatten::CheckKind`]; the VM's replay names the sub-property), declined for
-//! programs that print, have block-scoped objects, or allocate and loop (what the model would
-//! miss there: reads by printf, addresses kept past a scope, a leak before an endless loop).
+//! programs that print or have block-scoped objects (what the model would miss there: reads by
+//! printf, addresses kept past a scope); a program that allocates and loops gets a proof only
+//! when a second proof shows every allocated object reachable at every loop head
+//! ([`flatten::reach`]: a leak before an endless loop is caught that way).
 //!
 //! Soundness contract: `Safe` only when no abstract error trace exists in an abstract program
 //! whose edges over-approximate the VM's steps (undefined values free, undefined behaviour an
@@ -336,18 +338,33 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         let why = "under valid-memsafety the synergy engine declines programs with block-scoped objects (an address kept past its scope is not caught)";
         return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
     }
-    if check_memsafety && flat.heap_objects > 0 && witness::loop_heads(&flat).is_none_or(|h| !h.is_empty()) {
-        // A leak is checked where main returns; an execution that loops forever after losing
-        // a heap object never gets there, and the VM reports the loss where it happens.
-        let why = "under valid-memsafety the synergy engine declines programs that allocate and loop (a leak before a loop that never ends is not caught)";
-        return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
-    }
     let flat = flatten::Flat { check_overflow, check_memsafety, ..flat };
     flat.procs.set_flags(check_overflow, check_memsafety);
-    if !opts.block_trees {
-        return check_flat(&flat, opts);
+    if check_memsafety && flat.heap_objects > 0 {
+        // A leak is checked where main returns; an execution that loops forever after losing
+        // a heap object never gets there, and the VM reports the loss where it happens. A
+        // proof then also needs that no object is allocated at a loop head ([`flatten::heap`]).
+        let heads = match witness::loop_heads(&flat) {
+            Some(h) => h,
+            None => {
+                let why = "under valid-memsafety the synergy engine declines programs that allocate and whose loops it cannot find";
+                return (Verdict::Unknown(Unknown::new(Cause::Declined, why)), Stats::default());
+            }
+        };
+        if !heads.is_empty() || !flat.procs.is_empty() {
+            return check_allocating_loops(&flat, &heads, opts);
+        }
     }
-    let trees = flatten::Flat { absorbed: locations::absorbed(&flat), ..flat.clone() };
+    check_trees(&flat, opts)
+}
+
+/// Checks a flattened program with locations as trees of blocks ([`locations`]) when the options
+/// ask for it, falling back to every block a location when the refinement cannot separate.
+fn check_trees(flat: &flatten::Flat, opts: &Options) -> (Verdict, Stats) {
+    if !opts.block_trees {
+        return check_flat(flat, opts);
+    }
+    let trees = flatten::Flat { absorbed: locations::absorbed(flat), ..flat.clone() };
     let (v, st) = check_flat(&trees, opts);
     match &v {
         // A refinement that cannot separate the tests from the abstract step (typically an
@@ -355,7 +372,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
         // again, with what is left of the budget.
         Verdict::Unknown(why) if why.cause == Cause::Imprecise && trees.absorbed.iter().any(|&a| a) => {
             let rest = Options { max_iterations: opts.max_iterations.saturating_sub(st.iterations), ..opts.clone() };
-            let (v2, mut st2) = check_flat(&flat, &rest);
+            let (v2, mut st2) = check_flat(flat, &rest);
             st2.iterations += st.iterations;
             st2.tests += st.tests;
             st2.refinements += st.refinements;
@@ -364,6 +381,38 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
             (v2, st2)
         }
         _ => (v, st),
+    }
+}
+
+/// valid-memsafety for a program that allocates and loops: a counterexample of the program
+/// stands; a proof stands once the program with [`flatten::reach::with_loop_head_checks`] is proven
+/// too (see [`flatten::heap`]), else `unknown`.
+fn check_allocating_loops(flat: &flatten::Flat, heads: &[u32], opts: &Options) -> (Verdict, Stats) {
+    let why = "under valid-memsafety the synergy engine proves a program that allocates and loops only when every allocated heap object is reachable where a loop starts again (a leak before a loop that never ends is not caught otherwise)";
+    if !flat.procs.is_empty() {
+        // A procedure that never returns is a loop the loop heads do not show.
+        let (v, st) = check_trees(flat, opts);
+        return match v {
+            Verdict::Safe { .. } => (Verdict::Unknown(Unknown::new(Cause::Imprecise, why)), st),
+            v => (v, st),
+        };
+    }
+    let (v, st) = check_trees(flat, opts);
+    if !matches!(v, Verdict::Safe { .. }) {
+        return (v, st);
+    }
+    let checked = flatten::reach::with_loop_head_checks(flat, heads);
+    let (v2, st2) = check_trees(&checked, opts);
+    let st = Stats { iterations: st.iterations + st2.iterations, tests: st.tests + st2.tests, refinements: st.refinements + st2.refinements, generalizations: st.generalizations + st2.generalizations, solver_calls: st.solver_calls + st2.solver_calls, solver_time: st.solver_time + st2.solver_time, steps: st.steps + st2.steps, ..st2 };
+    match v2 {
+        Verdict::Safe { .. } => (v2, st),
+        // The checked program has the same behaviours up to the new checks, which are never
+        // an error: a counterexample of it is one of the program.
+        Verdict::Unsafe { .. } => (v2, st),
+        Verdict::Unknown(u) => {
+            let u = if u.message.contains(flatten::reach::UNREACHABLE_AT_LOOP_HEAD) { Unknown::new(Cause::Imprecise, why) } else { u };
+            (Verdict::Unknown(u), st)
+        }
     }
 }
 

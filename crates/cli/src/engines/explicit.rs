@@ -95,8 +95,9 @@ impl Engine for ExplicitEngine {
 }
 
 /// Steps of a counterexample shown at each end when it is longer than twice this (the saved
-/// counterexample keeps the choices, so `vigil replay` shows every step; the witness and the
-/// harness are made from the whole trace).
+/// counterexample keeps the choices, so `vigil replay` shows every step of the replayed run's
+/// event log, which keeps `vigil_vm::machine::EventLog::HEAD`/`TAIL` events at its ends and
+/// every input in between; the witness and the harness are made from that log).
 pub const TRACE_SHOWN_AT_EACH_END: usize = 5_000;
 
 /// The trace as shown, as JSON steps each with its text line. A trace of millions of steps (deep
@@ -123,7 +124,7 @@ pub fn trace_json(trace: &[Step]) -> Vec<serde_json::Value> {
     let kept: Vec<&&Step> = middle.iter().filter(|s| !is_location(s)).collect();
     let left_out = middle.len() - kept.len();
     let note = Step::Note {
-        text: format!("… {left_out} location steps left out (vigil replay of a saved counterexample shows them all) …"),
+        text: format!("… {left_out} location steps left out (vigil replay of a saved counterexample shows up to 200,000 events at each end) …"),
     };
     head.iter().chain(std::iter::once(&&note)).chain(kept).chain(tail).map(json).collect()
 }

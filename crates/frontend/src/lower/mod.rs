@@ -176,7 +176,15 @@ impl<'m> Lowerer<'m> {
             let size = self.m.global(id).size;
             let mut init = vigil_ir::GlobalInit { bytes: vec![0; size as usize], ..Default::default() };
             match self.write_init(init_c, ty, 0, &mut init) {
-                Ok(()) => self.m.globals[i].init = Some(init),
+                Ok(()) => {
+                    // An object of static storage duration holds zero bits wherever its
+                    // initialiser leaves bytes unset — a union's bytes past its first member,
+                    // padding — (C11 6.7.9p10), and so does the platform: LLVM emits an `undef`
+                    // of a global's initialiser as zero bytes. (clang writes `undef` there for
+                    // a union initialised through a shorter member.) The bytes are already zero.
+                    init.undef.clear();
+                    self.m.globals[i].init = Some(init)
+                }
                 Err(construct) => {
                     // The global stays without an initialiser: engines treat its contents as
                     // unknown, which is sound; the construct is reported.

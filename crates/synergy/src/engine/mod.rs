@@ -237,6 +237,11 @@ impl<'a> Ctx<'a> {
         if ts.is_empty() {
             return Sat::Yes;
         }
+        if self.out_of_time() {
+            // What the solver answers after the deadline anyway, without bit-blasting the
+            // query first: every caller takes `Unknown` as "maybe" (an edge is kept).
+            return Sat::Unknown;
+        }
         self.maybe_fresh_solver();
         self.stats.solver_calls += 1;
         let t0 = Instant::now();
@@ -257,6 +262,9 @@ impl<'a> Ctx<'a> {
     /// Satisfiability of `t` by the solver itself (never short-cut), so that after `Yes` the
     /// solver's model gives every term's value ([`crate::summary::prove`]).
     pub fn sat_with_model(&mut self, t: TermId) -> Sat {
+        if self.out_of_time() {
+            return Sat::Unknown;
+        }
         self.maybe_fresh_solver();
         self.stats.solver_calls += 1;
         let t0 = Instant::now();
@@ -336,7 +344,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
     }
 
     #[test]

@@ -18,8 +18,19 @@ impl<'m> Builder<'m> {
         }
     }
 
-    /// The pointer `o`: static, or an object with an offset in a register.
+    /// The pointer `o`: static, or an object with an offset in a register. A pointer whose
+    /// object is known is a *mention* of the object in the current block ([`super::reach`]).
     pub(super) fn any_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<AnyPtr, Unsupported> {
+        let p = self.any_ptr_of(fr, o, loc)?;
+        match p {
+            AnyPtr::Static(x) => self.mentions.push((self.cur, x.obj)),
+            AnyPtr::Dyn(d) => self.mentions.push((self.cur, d.obj)),
+            AnyPtr::Reg { .. } => {}
+        }
+        Ok(p)
+    }
+
+    fn any_ptr_of(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<AnyPtr, Unsupported> {
         Ok(AnyPtr::Static(match o {
             Operand::Value(v) => match fr.vals.get(&v.0) {
                 Some(Val::Ptr(p)) => *p,

@@ -39,6 +39,7 @@ mod heap;
 mod lower;
 pub mod pointers;
 pub mod procs;
+pub mod reach;
 
 use std::collections::HashMap;
 use vigil_ir::{
@@ -175,6 +176,10 @@ pub struct Flat {
     pub scope_ends: bool,
     /// Heap objects allocated somewhere ([`heap`]).
     pub heap_objects: usize,
+    /// The liveness registers of the heap objects (1 while allocated).
+    pub heap_alive: Vec<u32>,
+    /// What the reachability of heap objects is computed from ([`reach`]).
+    pub heap_graph: reach::HeapGraph,
     /// The recursive procedures the program calls ([`procs`]; empty when recursion is inlined).
     pub procs: std::rc::Rc<procs::ProcTable>,
     /// The memory cells that have a C name (see [`CellName`]).
@@ -280,7 +285,7 @@ impl Pending {
     fn position(&self) -> (usize, usize) {
         match self {
             Pending::Access(a) => (a.block, a.at),
-            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } => (*block, *at),
+            Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } | Pending::Renew { block, at, .. } => (*block, *at),
         }
     }
 }
@@ -314,6 +319,16 @@ impl<'m> Builder<'m> {
                     }
                     Opnd::Const { bits: bits & mask(w), width: w }
                 }
+                Pending::Renew { when, zero, .. } => {
+                    // calloc's zeros are written; malloc's bytes are not, and a read of them
+                    // before a write is a limit of the model ([`pointers`]).
+                    let written = self.written_reg(r);
+                    if *zero {
+                        code.push(FInst::Select { dst: r, c: Opnd::Reg(*when), t: Opnd::Const { bits: 0, width: w }, f: Opnd::Reg(r) });
+                    }
+                    code.push(FInst::Select { dst: written, c: Opnd::Reg(*when), t: Opnd::Const { bits: u64::from(*zero), width: 1 }, f: Opnd::Reg(written) });
+                    continue;
+                }
                 Pending::Access(_) => unreachable!("not a fill"),
             };
             code.push(FInst::Copy { dst: r, v });
@@ -346,6 +361,9 @@ enum Pending {
     Havoc { block: usize, at: usize, obj: u32 },
     /// `memset`/`memcpy` of constant bytes: `bytes` written from `off` (see [`arrays`]).
     Fill { block: usize, at: usize, obj: u32, off: u64, bytes: Vec<u8>, loc: Loc },
+    /// A slot of an allocation site taken again ([`pointers`]): its cells get fresh contents
+    /// (undefined, or calloc's zeros) where the 1-bit register `when` is set.
+    Renew { block: usize, at: usize, obj: u32, when: u32, zero: bool },
 }
 
 struct Builder<'m> {
@@ -372,6 +390,13 @@ struct Builder<'m> {
     cycles: HashMap<u32, Vec<bool>>,
     /// The function being inlined is called from a loop (of any caller).
     call_in_loop: bool,
+    /// The objects that are slots of an allocation site in a loop ([`pointers`]).
+    slots: std::collections::HashSet<u32>,
+    /// Per cell of a slot, the register saying it was written since the allocation.
+    slot_written: HashMap<u32, u32>,
+    /// (flat block, object): the block names the object through a pointer the flattening
+    /// knows ([`reach`]).
+    mentions: Vec<(u32, u32)>,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -477,6 +502,9 @@ impl<'m> Builder<'m> {
             cell_kinds: HashMap::new(),
             cycles: HashMap::new(),
             call_in_loop: false,
+            slots: Default::default(),
+            slot_written: HashMap::new(),
+            mentions: Vec::new(),
         }
     }
 
@@ -637,14 +665,28 @@ impl<'m> Builder<'m> {
         // through pointer registers ([`pointers`]). Inserted back to front so recorded
         // positions stay valid; of two at one position, the later recorded is inserted first,
         // so that it ends up after the earlier one.
+        // Loads and stores are expanded first: they type the cells, which the `free`s of slot
+        // objects need ([`pointers`]: every cell holding pointers is updated there).
         let mut pend: Vec<(usize, Pending)> = std::mem::take(&mut self.pending).into_iter().enumerate().collect();
         pend.sort_by_key(|(i, p)| std::cmp::Reverse((p.position(), *i)));
-        for (_, p) in pend {
+        let mut codes: Vec<Option<(Vec<FInst>, Loc)>> = Vec::with_capacity(pend.len());
+        for (_, p) in &pend {
+            codes.push(match p {
+                Pending::Access(a) if !matches!(a.what, pointers::PtrOp::Free) => Some((self.expand_access(a)?, a.loc)),
+                _ => None,
+            });
+        }
+        for (k, (_, p)) in pend.iter().enumerate() {
+            if codes[k].is_none() {
+                codes[k] = Some(match p {
+                    Pending::Access(a) => (self.expand_access(a)?, a.loc),
+                    Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } | Pending::Renew { obj, .. } => (self.fill_code(p, *obj)?, Loc::UNKNOWN),
+                });
+            }
+        }
+        for ((_, p), code) in pend.into_iter().zip(codes) {
             let (block, at) = p.position();
-            let (code, loc) = match &p {
-                Pending::Access(a) => (self.expand_access(a)?, a.loc),
-                Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } => (self.fill_code(&p, *obj)?, Loc::UNKNOWN),
-            };
+            let (code, loc) = code.expect("every pending item expanded");
             let n = code.len();
             self.blocks[block].insts.splice(at..at, code);
             self.blocks[block].locs.splice(at..at, std::iter::repeat(loc).take(n));
@@ -700,6 +742,7 @@ impl<'m> Builder<'m> {
                 cell_names.push(CellName { reg, ident: sh.ident.clone(), func: sh.func.clone(), index, obj: i as u32 });
             }
         }
+        let heap_graph = self.heap_graph();
         Ok(Flat {
             blocks: self.blocks,
             regs: self.regs,
@@ -709,6 +752,8 @@ impl<'m> Builder<'m> {
             check_memsafety: false,
             scope_ends: self.scope_ends,
             heap_objects: self.objs.iter().filter(|o| o.heap).count(),
+            heap_alive: self.objs.iter().filter(|o| o.heap).filter_map(|o| o.alive).collect(),
+            heap_graph,
             procs: Default::default(),
             cell_names,
             absorbed: Vec::new(),

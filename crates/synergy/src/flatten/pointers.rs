@@ -22,11 +22,24 @@
 //! * A cell holds pointers or integers, never both (a pointer read as an integer would expose
 //!   the encoding, which is not the VM's address): flattening fails otherwise.
 //! * An allocation site in a loop of its function, or in a function called from a loop, has
-//!   [`MAX_SITE_OBJECTS`] objects used in turn (a counter register picks the next; each
-//!   object's cells get their fresh contents when the program starts, as nothing can reach an
-//!   object before its allocation and none is allocated twice); one more allocation there is
-//!   a check that always fails with [`SITE_CUT`], an error region of its own like the
-//!   recursion cut: a proof shows it unreachable, a test reaching it makes the answer
+//!   [`MAX_SITE_OBJECTS`] *slots*: an allocation takes the first slot not allocated. The first
+//!   object of a slot gets its fresh contents when the program starts (nothing can reach it
+//!   before); a slot taken again gets calloc's zeros, or for malloc its cells are marked not
+//!   written, and a read of such a cell before a write is undefined behaviour ([`UNWRITTEN_READ`]:
+//!   a limit of the model, never a verdict). When every slot is allocated, one more allocation
+//!   is a check that always fails with [`SITE_CUT`], an error region of its own like the
+//!   recursion cut: a proof shows it unreachable, a test reaching it makes the answer `unknown`.
+//! * Reuse is sound because no pointer to a freed slot object survives the `free`: every
+//!   pointer register and every cell holding pointers that names the freed object is set to
+//!   the *dangling* encoding `0xffff_ffff << 32 | offset` (no object has it; a pointer to a
+//!   freed object in the VM is one that names no allocated object either). An access or free
+//!   through a dangling pointer is a memory error (use after free, double free), as in the VM;
+//!   it is not null. So a pointer to an object of a slot names the slot's current object,
+//!   exactly as the VM's fresh object ids would. (A comparison of two dangling pointers would
+//!   tell them apart no longer: such a comparison is a check that fails, undefined behaviour
+//!   here, `unknown`.)
+//! * What this does not give: unboundedly many objects *allocated at once* (a list built by a
+//!   loop of input-dependent length and kept) still reach the cut; the engine then answers
 //!   `unknown` (bounded).
 
 use super::*;
@@ -34,8 +47,15 @@ use super::*;
 /// Objects one allocation site in a loop stands for (see the module doc).
 pub const MAX_SITE_OBJECTS: u64 = 6;
 
-/// What a failed check at an allocation site past its objects says.
-pub const SITE_CUT: &str = "more allocations at one site than the modelled objects";
+/// What a failed check at an allocation site with every slot allocated says.
+pub const SITE_CUT: &str = "more objects of one allocation site allocated at once than the modelled slots";
+
+/// What a failed check of a read of a slot's cell not written since the slot was taken
+/// again says.
+pub const UNWRITTEN_READ: &str = "read of heap memory not written since its allocation (not modelled at an allocation site in a loop)";
+
+/// The high word of the encoding of a pointer to a freed slot object (no object has it).
+pub(super) const DANGLING_HI: u64 = 0xffff_ffff;
 
 /// An access through a pointer register, expanded when flattening finishes.
 pub(super) struct PtrAccess {
@@ -154,28 +174,36 @@ impl<'m> Builder<'m> {
         cyc[b.index()]
     }
 
-    /// A `malloc`/`calloc` of `size` bytes at a site on a cycle: [`MAX_SITE_OBJECTS`] objects
-    /// used in turn (see the module doc); returns the register holding the new address.
+    /// A `malloc`/`calloc` of `size` bytes at a site on a cycle: the first of the site's
+    /// [`MAX_SITE_OBJECTS`] slots that is not allocated (see the module doc); returns the
+    /// register holding the new address.
     pub(super) fn alloc_in_loop(&mut self, f: FuncId, cur: u32, loc: Loc, size: u64, zero: bool) -> Result<u32, Unsupported> {
         let fname = self.m.function(f).name.clone();
         let base = self.objs.len() as u32;
-        let count = self.new_reg(format!("{fname}:heap@{}.count", loc.line), 64);
-        self.blocks[0].insts.push(FInst::Copy { dst: count, v: Opnd::Const { bits: 0, width: 64 } });
-        self.blocks[0].locs.push(Loc::UNKNOWN);
-        let ok = self.new_reg("site.ok".into(), 1);
-        self.emit(cur, loc, FInst::ICmp { dst: ok, pred: ICmpPred::Ult, w: 64, a: Opnd::Reg(count), b: Opnd::Const { bits: MAX_SITE_OBJECTS, width: 64 } });
-        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(ok), what: SITE_CUT, kind: CheckKind::Ub });
+        let one = Opnd::Const { bits: 1, width: 1 };
+        // found: a free slot was seen among slots 0..k; the address is built slot by slot.
+        let mut found = Opnd::Const { bits: 0, width: 1 };
+        let mut addr = Opnd::Const { bits: 0, width: 64 };
+        let mut takes = Vec::new();
         for k in 0..MAX_SITE_OBJECTS {
             let oname = format!("{fname}:heap@{}#{k}", loc.line);
             let alive = self.new_reg(format!("{oname}.alive"), 1);
             self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false });
             let obj = base + k as u32;
-            let this = self.new_reg("site.this".into(), 1);
-            self.emit(cur, loc, FInst::ICmp { dst: this, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(count), b: Opnd::Const { bits: k, width: 64 } });
-            self.emit(cur, loc, FInst::Select { dst: alive, c: Opnd::Reg(this), t: Opnd::Const { bits: 1, width: 1 }, f: Opnd::Reg(alive) });
-            // Each object is allocated at most once, and nothing reaches it before: its cells
-            // get their fresh contents (undefined, or calloc's zeros) when the program starts,
-            // so no precondition has to quantify a value made at the allocation.
+            self.slots.insert(obj);
+            // take = ¬found ∧ ¬alive; found |= ¬alive.
+            let free = self.new_reg("site.free".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: free, op: BinOp::Xor, w: 1, a: Opnd::Reg(alive), b: one, nsw: false });
+            let not_found = self.new_reg("site.notfound".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: not_found, op: BinOp::Xor, w: 1, a: found, b: one, nsw: false });
+            let take = self.new_reg("site.take".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: take, op: BinOp::And, w: 1, a: Opnd::Reg(not_found), b: Opnd::Reg(free), nsw: false });
+            let f2 = self.new_reg("site.found".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: f2, op: BinOp::Or, w: 1, a: found, b: Opnd::Reg(free), nsw: false });
+            found = Opnd::Reg(f2);
+            takes.push((obj, alive, take));
+            // The slot's first object gets its fresh contents when the program starts (nothing
+            // reaches it before), so that no precondition has to quantify a value made here.
             let at = self.blocks[0].insts.len();
             self.pending.push(if zero {
                 Pending::Fill { block: 0, at, obj, off: 0, bytes: vec![0; size as usize], loc }
@@ -183,13 +211,46 @@ impl<'m> Builder<'m> {
                 Pending::Havoc { block: 0, at, obj }
             });
         }
-        // The address: (base + 1 + count) << 32.
-        let id = self.new_reg("site.id".into(), 64);
-        self.emit(cur, loc, FInst::Bin { dst: id, op: BinOp::Add, w: 64, a: Opnd::Reg(count), b: Opnd::Const { bits: u64::from(base) + 1, width: 64 }, nsw: false });
+        self.emit(cur, loc, FInst::Check { c: found, what: SITE_CUT, kind: CheckKind::Ub });
+        for &(obj, alive, take) in &takes {
+            self.emit(cur, loc, FInst::Select { dst: alive, c: Opnd::Reg(take), t: one, f: Opnd::Reg(alive) });
+            let a2 = self.new_reg("site.addr".into(), 64);
+            self.emit(cur, loc, FInst::Select { dst: a2, c: Opnd::Reg(take), t: Opnd::Const { bits: (u64::from(obj) + 1) << 32, width: 64 }, f: addr });
+            addr = Opnd::Reg(a2);
+            // Taken again (not the slot's first object): its contents are new.
+            let used = self.new_reg(format!("{}.used", self.objs[obj as usize].name), 1);
+            self.blocks[0].insts.push(FInst::Copy { dst: used, v: Opnd::Const { bits: 0, width: 1 } });
+            self.blocks[0].locs.push(Loc::UNKNOWN);
+            let again = self.new_reg("site.again".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: again, op: BinOp::And, w: 1, a: Opnd::Reg(take), b: Opnd::Reg(used), nsw: false });
+            self.emit(cur, loc, FInst::Bin { dst: used, op: BinOp::Or, w: 1, a: Opnd::Reg(used), b: Opnd::Reg(take), nsw: false });
+            let at = self.blocks[cur as usize].insts.len();
+            self.pending.push(Pending::Renew { block: cur as usize, at, obj, when: again, zero });
+        }
         let p = self.new_ptr_reg(format!("{fname}:heap@{}.ptr", loc.line));
-        self.emit(cur, loc, FInst::Bin { dst: p, op: BinOp::Shl, w: 64, a: Opnd::Reg(id), b: Opnd::Const { bits: 32, width: 64 }, nsw: false });
-        self.emit(cur, loc, FInst::Bin { dst: count, op: BinOp::Add, w: 64, a: Opnd::Reg(count), b: Opnd::Const { bits: 1, width: 64 }, nsw: false });
+        self.emit(cur, loc, FInst::Copy { dst: p, v: addr });
         Ok(p)
+    }
+
+    /// The register saying whether `cell` of a slot was written since the slot's object was
+    /// allocated (1 for the slot's first object, whose contents are fresh from the start).
+    pub(super) fn written_reg(&mut self, cell: u32) -> u32 {
+        if let Some(&r) = self.slot_written.get(&cell) {
+            return r;
+        }
+        let r = self.new_reg(format!("{}.written", self.regs[cell as usize].name), 1);
+        self.blocks[0].insts.push(FInst::Copy { dst: r, v: Opnd::Const { bits: 1, width: 1 } });
+        self.blocks[0].locs.push(Loc::UNKNOWN);
+        self.slot_written.insert(cell, r);
+        r
+    }
+
+    /// Every register and cell that may hold a pointer's encoding.
+    fn pointer_holders(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = (0..self.regs.len() as u32).filter(|&r| self.regs[r as usize].ptr || self.cell_kinds.get(&r) == Some(&true)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
     }
 
     /// Creates, in every escaped object, the cell each pointer access names when the pointer
@@ -263,6 +324,13 @@ impl<'m> Builder<'m> {
         for &o in &objs {
             is_obj.push(icmp(&mut code, self, ICmpPred::Eq, Opnd::Reg(hi), c(u64::from(o) + 1)));
         }
+        // A pointer to a freed slot object (see the module doc).
+        let dangling = !self.slots.is_empty();
+        if dangling {
+            let d = icmp(&mut code, self, ICmpPred::Ne, Opnd::Reg(hi), c(DANGLING_HI));
+            let what = if free { "free of freed memory" } else { "access to freed memory" };
+            code.push(FInst::Check { c: d, what, kind: CheckKind::Memory });
+        }
         if free {
             // free(NULL) does nothing; anything but the start of a heap object is a bad free.
             let mut ok = Opnd::Const { bits: 0, width: 1 };
@@ -280,6 +348,27 @@ impl<'m> Builder<'m> {
             let is_null = icmp(&mut code, self, ICmpPred::Eq, Opnd::Reg(p), c(0));
             let ok = bool_or(&mut code, self, ok, is_null);
             code.push(FInst::Check { c: ok, what: "free of a pointer malloc did not return", kind: CheckKind::Memory });
+            // Every pointer to a freed slot object becomes dangling, so that the slot can be
+            // taken again with no pointer to the old object aliasing the new one.
+            let mut slot = Opnd::Const { bits: 0, width: 1 };
+            for (k, &o) in objs.iter().enumerate() {
+                if self.slots.contains(&o) {
+                    slot = bool_or(&mut code, self, slot, is_obj[k]);
+                }
+            }
+            if slot != (Opnd::Const { bits: 0, width: 1 }) {
+                for r in self.pointer_holders() {
+                    let rh = self.new_reg("free.obj".into(), 64);
+                    code.push(FInst::Bin { dst: rh, op: BinOp::LShr, w: 64, a: Opnd::Reg(r), b: c(32), nsw: false });
+                    let same = icmp(&mut code, self, ICmpPred::Eq, Opnd::Reg(rh), Opnd::Reg(hi));
+                    let hit = bool_and(&mut code, self, same, slot);
+                    let off = self.new_reg("free.off".into(), 64);
+                    code.push(FInst::Bin { dst: off, op: BinOp::And, w: 64, a: Opnd::Reg(r), b: c(LOW32), nsw: false });
+                    let dang = self.new_reg("free.dangling".into(), 64);
+                    code.push(FInst::Bin { dst: dang, op: BinOp::Or, w: 64, a: Opnd::Reg(off), b: c(DANGLING_HI << 32), nsw: false });
+                    code.push(FInst::Select { dst: r, c: hit, t: Opnd::Reg(dang), f: Opnd::Reg(r) });
+                }
+            }
             return Ok(code);
         }
         code.push(FInst::Check { c: nonnull, what: "dereference of a null pointer", kind: CheckKind::Memory });
@@ -305,12 +394,16 @@ impl<'m> Builder<'m> {
         }
         code.push(FInst::Check { c: inb, what: "access out of the bounds of its object", kind: CheckKind::Memory });
         code.push(FInst::Check { c: live, what: "access to freed memory", kind: CheckKind::Memory });
-        // The cells of `len` bytes the address may name.
+        // The cells of `len` bytes the address may name (and which of them are a slot's).
         let mut cells = Vec::new();
+        let mut slot_cells = Vec::new();
         for &o in &objs {
             for &(off, l, r) in &self.objs[o as usize].cells {
                 if l == a.len {
                     cells.push((((u64::from(o) + 1) << 32) | off, r));
+                    if self.slots.contains(&o) {
+                        slot_cells.push(cells.len() - 1);
+                    }
                 }
             }
         }
@@ -332,6 +425,19 @@ impl<'m> Builder<'m> {
                     Some(&(_, r)) => Opnd::Reg(r),
                     None => Opnd::Undef { width: cw },
                 };
+                // A slot's cell not written since the slot was taken again: its value is
+                // not modelled (see the module doc).
+                let mut written = Opnd::Const { bits: 1, width: 1 };
+                for &k in &slot_cells {
+                    let wr = self.written_reg(cells[k].1);
+                    let not_here = self.new_reg("acc.not".into(), 1);
+                    code.push(FInst::Bin { dst: not_here, op: BinOp::Xor, w: 1, a: at[k], b: Opnd::Const { bits: 1, width: 1 }, nsw: false });
+                    let ok = bool_or(&mut code, self, Opnd::Reg(not_here), Opnd::Reg(wr));
+                    written = bool_and(&mut code, self, written, ok);
+                }
+                if !slot_cells.is_empty() {
+                    code.push(FInst::Check { c: written, what: UNWRITTEN_READ, kind: CheckKind::Ub });
+                }
                 code.push(FInst::Copy { dst: acc, v: first });
                 for (k, &(_, r)) in cells.iter().enumerate() {
                     self.type_cell(r, ptr, a.loc)?;
@@ -353,6 +459,10 @@ impl<'m> Builder<'m> {
                 for (k, &(_, r)) in cells.iter().enumerate() {
                     self.type_cell(r, ptr, a.loc)?;
                     code.push(FInst::Select { dst: r, c: at[k], t: Opnd::Reg(t), f: Opnd::Reg(r) });
+                }
+                for &k in &slot_cells {
+                    let wr = self.written_reg(cells[k].1);
+                    code.push(FInst::Bin { dst: wr, op: BinOp::Or, w: 1, a: Opnd::Reg(wr), b: at[k], nsw: false });
                 }
             }
             PtrOp::Free => unreachable!("handled above"),

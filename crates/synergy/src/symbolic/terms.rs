@@ -61,16 +61,22 @@ pub fn free_vars(tm: &TermManager, t: TermId) -> HashSet<TermId> {
     out
 }
 
-/// A readable infix rendering of a term; `name` names variables.
+/// How many term nodes one rendering writes at most: a term is a DAG, and its tree can be
+/// exponentially larger (a region predicate after many refinements shares its subterms).
+const SHOW_NODES: usize = 1024;
+
+/// A readable infix rendering of a term; `name` names variables. Beyond 64 levels or
+/// [`SHOW_NODES`] nodes the rest is written `…`, so the rendering takes time linear in that bound.
 pub fn show(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String) -> String {
-    show_depth(tm, t, name, 0)
+    show_depth(tm, t, name, 0, &std::cell::Cell::new(SHOW_NODES))
 }
 
-pub(super) fn show_depth(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String, depth: u32) -> String {
-    if depth > 64 {
+fn show_depth(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String, depth: u32, budget: &std::cell::Cell<usize>) -> String {
+    if depth > 64 || budget.get() == 0 {
         return "…".into();
     }
-    let show = |tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String| show_depth(tm, t, name, depth + 1);
+    budget.set(budget.get() - 1);
+    let show = |tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> String| show_depth(tm, t, name, depth + 1, budget);
     let a = |i: usize| show(tm, tm.arg(t, i), name);
     let bin = |s: &str| format!("({} {s} {})", a(0), a(1));
     match tm.op(t) {
@@ -123,5 +129,27 @@ pub(super) fn show_depth(tm: &TermManager, t: TermId, name: &dyn Fn(TermId) -> S
         Op::SignExt(n) => format!("sext{n}({})", a(0)),
         Op::Ult => bin("<u"),
         Op::Slt => bin("<s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vigil_bv::Sort;
+
+    #[test]
+    fn showing_a_term_whose_tree_is_exponential_in_its_dag_is_bounded() {
+        // x_{i+1} = x_i * (x_i + y): 40 shared levels, a tree of about 2^40 nodes.
+        let mut tm = TermManager::new();
+        let mut x = tm.var("x", Sort::BitVec(32));
+        let y = tm.var("y", Sort::BitVec(32));
+        for _ in 0..40 {
+            let s = tm.mk(Op::BvAdd, &[x, y]).unwrap();
+            x = tm.mk(Op::BvMul, &[x, s]).unwrap();
+        }
+        let text = show(&tm, x, &|v| if matches!(tm.op(v), Op::Var(0)) { "x".into() } else { "y".into() });
+        assert!(text.starts_with("((") && text.contains('x') && text.contains('…'), "{}", &text[..80.min(text.len())]);
+        // Each node writes a name or an operator and parentheses, at most a few dozen bytes.
+        assert!(text.len() < 64 * SHOW_NODES, "{} bytes", text.len());
     }
 }

@@ -62,6 +62,7 @@
 
 mod access;
 mod control;
+mod event_log;
 mod frames;
 mod hypercall;
 mod interrupts;
@@ -77,6 +78,7 @@ mod widereg;
 
 pub use symdata::{ModelError, SymStats, Symbolic};
 
+pub use event_log::EventLog;
 pub use sharing::Access;
 
 use crate::fault::FaultKind;
@@ -286,6 +288,8 @@ pub enum Event {
     UndefBranch { loc: Loc },
     /// A load read uninitialised memory and the VM chose `value` for it (freeze at load).
     UndefRead { loc: Loc, value: u64 },
+    /// `count` location events of a very long run were left out here ([`EventLog`]).
+    LeftOut { count: u64 },
 }
 
 /// Why a transition stopped.
@@ -322,7 +326,7 @@ pub struct Machine<'p> {
     pub state: State,
     pub choices: Choices,
     /// Events, when tracing (replay); None during the search.
-    pub events: Option<Vec<Event>>,
+    pub events: Option<EventLog>,
     trans_flags: u32,
     /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
     passed: Vec<((u32, u32), usize, u32)>,
