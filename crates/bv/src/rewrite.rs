@@ -658,26 +658,36 @@ fn cmp_bounds(tm: &mut TermManager, signed: bool, a: TermId, b: TermId) -> Optio
     let va = tm.bv_value(a).cloned();
     let vb = tm.bv_value(b).cloned();
     if let Some(c) = vb {
-        if c == min {
-            return Some(tm.ff()); // x < MIN
-        }
-        if c == max {
-            let e = tm.eq(a, b); // x < MAX  ⇔  x ≠ MAX
-            return Some(tm.not(e));
+        // x < MIN is false, x < MAX is x ≠ MAX.
+        if let Some(t) = strict_against_extreme(tm, a, b, &c, &min, &max) {
+            return Some(t);
         }
         if c == min.add(&BitVecValue::one(w)) {
             let m = tm.bv_const(min); // x < MIN+1  ⇔  x = MIN
             return Some(tm.eq(a, m));
         }
     }
-    if let Some(c) = va {
-        if c == max {
-            return Some(tm.ff()); // MAX < x
-        }
-        if c == min {
-            let e = tm.eq(a, b); // MIN < x  ⇔  x ≠ MIN
-            return Some(tm.not(e));
-        }
+    // MAX < x is false, MIN < x is x ≠ MIN.
+    strict_against_extreme(tm, a, b, &va?, &max, &min)
+}
+
+/// A strict comparison `a < b` one of whose operands is the constant `c`, when `c` is
+/// `never` (the extreme no value lies beyond on the other side: false) or `all_but` (the
+/// opposite extreme: every value but `c` qualifies, so `a ≠ b`).
+fn strict_against_extreme(
+    tm: &mut TermManager,
+    a: TermId,
+    b: TermId,
+    c: &BitVecValue,
+    never: &BitVecValue,
+    all_but: &BitVecValue,
+) -> Option<TermId> {
+    if c == never {
+        Some(tm.ff())
+    } else if c == all_but {
+        let e = tm.eq(a, b);
+        Some(tm.not(e))
+    } else {
+        None
     }
-    None
 }

@@ -24,10 +24,10 @@ pub struct CompileSettings {
     pub m32: bool,
     /// Whether `opt -passes=mem2reg` ran.
     pub mem2reg: bool,
-    /// The clang, opt and llvm-link that compiled it (resolved paths).
-    pub clang: PathBuf,
-    pub opt: PathBuf,
-    pub llvm_link: PathBuf,
+    /// The clang, opt and llvm-link that compiled it (resolved paths; saved as the keys
+    /// `clang`, `opt`, `llvm_link` of the settings themselves).
+    #[serde(flatten)]
+    pub tools: vigil_frontend::ToolPaths,
     /// The VM's file system (`--file`), with the files' bytes (absent in older files: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vm_files: Vec<crate::vm_files::VmFile>,
@@ -41,7 +41,6 @@ impl CompileSettings {
     /// The settings of the explicit engine's compilation for these inputs.
     pub fn for_check(inputs: &Inputs) -> CompileSettings {
         let fe = &inputs.frontend;
-        let tools = vigil_frontend::ToolPaths::discover(fe.clang.as_deref());
         CompileSettings {
             files: inputs.files.clone(),
             include: fe.include.clone(),
@@ -51,9 +50,7 @@ impl CompileSettings {
             // and "p is never read again" are the same dead register, and leak reports would be
             // wrong one way or the other.
             mem2reg: !fe.no_mem2reg && !matches!(inputs.property, Property::ValidMemsafety | Property::ValidMemcleanup),
-            clang: tools.clang,
-            opt: tools.opt,
-            llvm_link: tools.llvm_link,
+            tools: vigil_frontend::ToolPaths::discover(fe.clang.as_deref()),
             vm_files: inputs.vm_files.clone(),
         }
     }
@@ -72,11 +69,7 @@ impl CompileSettings {
     /// `with_runtime` (the explicit engine's program).
     pub fn frontend_options(&self, with_runtime: bool) -> vigil_frontend::FrontendOptions {
         vigil_frontend::FrontendOptions {
-            tools: vigil_frontend::ToolPaths {
-                clang: self.clang.clone(),
-                opt: self.opt.clone(),
-                llvm_link: self.llvm_link.clone(),
-            },
+            tools: self.tools.clone(),
             include_dirs: self.include.clone(),
             defines: self.define.clone(),
             m32: self.m32,
@@ -118,5 +111,36 @@ impl CompileSettings {
         let mut files = self.files.clone();
         files.push(crate::vm_files::generated_source(&self.vm_files, dir.path()).map_err(io)?);
         vigil_frontend::load(&files, &self.frontend_options(true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tools are saved as top-level keys of the settings, as before they were grouped, so
+    /// saved counterexamples keep their format and older ones still load.
+    #[test]
+    fn tools_are_saved_as_keys_of_the_settings() {
+        let settings = CompileSettings {
+            files: vec![PathBuf::from("a.c")],
+            include: vec![],
+            define: vec![],
+            m32: false,
+            mem2reg: true,
+            tools: vigil_frontend::ToolPaths {
+                clang: PathBuf::from("/x/clang"),
+                opt: PathBuf::from("/x/opt"),
+                llvm_link: PathBuf::from("/x/llvm-link"),
+            },
+            vm_files: vec![],
+        };
+        let json = serde_json::to_value(&settings).expect("serialises");
+        assert_eq!(json["clang"], "/x/clang");
+        assert_eq!(json["opt"], "/x/opt");
+        assert_eq!(json["llvm_link"], "/x/llvm-link");
+        assert!(json.get("tools").is_none(), "{json}");
+        let back: CompileSettings = serde_json::from_value(json).expect("reads back");
+        assert_eq!(back, settings);
     }
 }

@@ -217,14 +217,14 @@ fn address_space_limit() -> Option<u64> {
 /// does), with the sanitizers.
 fn build(compile: &CompileSettings, flags: &[&str], harness: &Path, prelude: &Path, exe: &Path, limit: Duration) -> Result<(), String> {
     let attempt = |with_prelude: bool| -> Result<std::process::Output, String> {
-        let mut cmd = Command::new(&compile.clang);
+        let mut cmd = Command::new(&compile.tools.clang);
         cmd.args(flags).args(compile.program_flags());
         if with_prelude {
             cmd.arg("-include").arg(prelude);
         }
         cmd.args(&compile.files).arg(harness).arg("-o").arg(exe).args(["-lpthread", "-lm"]);
         cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-        let child = cmd.spawn().map_err(|e| format!("cannot run {}: {e}", compile.clang.display()))?;
+        let child = cmd.spawn().map_err(|e| format!("cannot run {}: {e}", compile.tools.clang.display()))?;
         wait_output(child, limit).ok_or_else(|| format!("compiling took longer than {} s", limit.as_secs()))
     };
     let first = attempt(true)?;

@@ -82,11 +82,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             stats.transitions += more.transitions;
             stats.instructions += more.instructions;
             stats.time_s += more.time_s;
-            stats.solver_queries += more.solver_queries;
-            stats.solver_cache_hits += more.solver_cache_hits;
-            stats.solver_model_hits += more.solver_model_hits;
-            stats.solver_resets += more.solver_resets;
-            stats.solver_time_s += more.solver_time_s;
+            stats.solver.add(&more.solver);
             stats.race = stats.race.take().or(more.race);
             stats.weak_atomic = stats.weak_atomic.take().or(more.weak_atomic);
             stats.deadlock = stats.deadlock.take().or(more.deadlock);

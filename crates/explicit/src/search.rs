@@ -108,14 +108,9 @@ pub struct SearchStats {
     /// The store's part of `stored_bytes`, by part (at the end of the search).
     pub store: crate::store::StoreBytes,
     pub time_s: f64,
-    /// Solver queries of symbolic data, cache hits, and the time they took.
-    pub solver_queries: u64,
-    pub solver_cache_hits: u64,
-    /// Queries answered by a recent model of the solver (`vigil_bv::model_cache`), no SAT call.
-    pub solver_model_hits: u64,
-    /// How often the symbolic data's solver was replaced by a new one (`vigil_vm`'s symdata).
-    pub solver_resets: u64,
-    pub solver_time_s: f64,
+    /// The solver counters of the symbolic data (queries, cache and model hits, resets, the
+    /// time they took), summed over the search.
+    pub solver: vigil_vm::SymStats,
     /// A deadlock the search met while checking another property (a warning: the path ends
     /// there, which SV-COMP's properties do not count as a violation).
     pub deadlock: Option<String>,
@@ -493,11 +488,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
 /// Adds the solver counters of the machine's symbolic data to `stats`.
 fn add_solver_stats(m: &Machine, stats: &mut SearchStats) {
     if let Some(s) = m.sym_stats() {
-        stats.solver_queries += s.queries;
-        stats.solver_cache_hits += s.cache_hits;
-        stats.solver_model_hits += s.model_hits;
-        stats.solver_resets += s.resets;
-        stats.solver_time_s += s.solver_time.as_secs_f64();
+        stats.solver.add(&s);
     }
 }
 

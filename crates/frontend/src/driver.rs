@@ -35,8 +35,9 @@ pub fn svcomp_prelude() -> String {
     )
 }
 
-/// Which LLVM tools to run and how.
-#[derive(Clone, Debug)]
+/// Which LLVM tools to run and how (serialisable: a saved counterexample records the tools
+/// that compiled its program).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ToolPaths {
     pub clang: PathBuf,
     pub opt: PathBuf,

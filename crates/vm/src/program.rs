@@ -94,19 +94,44 @@ pub enum ConstVal {
     Bytes(Rc<Object>),
 }
 
+/// What the interpreter needs to know about the type of a value (a register or a constant),
+/// computed once by the loader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ValueShape {
+    /// Width in bits (`TypeTable::value_bits`).
+    pub bits: u32,
+    /// Whether the value is kept as bytes rather than as a [`Scalar`]: an aggregate (struct or
+    /// array) or a scalar wider than 64 bits ([`kept_as_bytes`]).
+    pub as_bytes: bool,
+    /// In-memory size of the type (`TypeTable::size_of`).
+    pub size: u32,
+}
+
+impl ValueShape {
+    fn of(types: &vigil_ir::TypeTable, ty: vigil_ir::TypeId) -> ValueShape {
+        ValueShape { bits: types.value_bits(ty), as_bytes: kept_as_bytes(types, ty), size: types.size_of(ty) as u32 }
+    }
+
+    /// Bytes the value takes in a frame: the whole object when kept as bytes, else the
+    /// scalar's bytes (at most 8).
+    fn reg_size(self) -> u32 {
+        if self.as_bytes {
+            self.size
+        } else {
+            self.bits.div_ceil(8).min(8)
+        }
+    }
+}
+
 /// Precomputed facts about one function.
 #[derive(Clone, Debug, Default)]
 pub struct FuncInfo {
     /// Frame offset of each register.
     pub reg_off: Vec<u32>,
-    /// Size in bytes of each register's value.
+    /// Size in bytes of each register's value ([`ValueShape::reg_size`]).
     pub reg_size: Vec<u32>,
-    /// Width in bits of each register's value (`TypeTable::value_bits`).
-    pub val_bits: Vec<u32>,
-    /// Whether each register holds an aggregate (struct or array).
-    pub val_agg: Vec<bool>,
-    /// In-memory size of each register's type (`TypeTable::size_of`).
-    pub val_size: Vec<u32>,
+    /// The shape of each register's value.
+    pub val_shape: Vec<ValueShape>,
     /// Frame size without allocas.
     pub frame_size: u32,
     /// Per block: is it an interrupt point (target of a retreating edge)?
@@ -394,13 +419,11 @@ pub struct Program {
     pub consts: Vec<ConstVal>,
     /// Bytes of a pointer in memory: 8 (LP64) or 4 (ILP32, `--m32`).
     pub ptr_bytes: u32,
-    /// Per constant: width in bits, whether it is an aggregate, and its in-memory size.
-    pub const_bits: Vec<u32>,
-    pub const_agg: Vec<bool>,
+    /// The shape of each constant's value.
+    pub const_shape: Vec<ValueShape>,
     /// Whether any type of the module is a scalar kept as bytes (`i128`, `x86_fp80`): the
     /// symbolic step's check for them is skipped otherwise.
     pub has_byte_scalars: bool,
-    pub const_size: Vec<u32>,
     /// Object id of each global (globals are objects 1..=G, in order).
     pub global_obj: Vec<u32>,
     pub hypercalls: Vec<Option<Hypercall>>,
@@ -454,14 +477,11 @@ impl Program {
             let mut info = FuncInfo::default();
             let mut off = FRAME_REGS;
             for v in &f.values {
-                let bytes = kept_as_bytes(&module.types, v.ty);
-                let size =
-                    if bytes { module.types.size_of(v.ty) as u32 } else { module.types.value_bits(v.ty).div_ceil(8).min(8) };
+                let shape = ValueShape::of(&module.types, v.ty);
+                let size = shape.reg_size();
                 info.reg_off.push(off);
                 info.reg_size.push(size);
-                info.val_bits.push(module.types.value_bits(v.ty));
-                info.val_agg.push(bytes);
-                info.val_size.push(module.types.size_of(v.ty) as u32);
+                info.val_shape.push(shape);
                 off += round8(size.max(1));
             }
             info.frame_size = off;
@@ -501,12 +521,10 @@ impl Program {
         }
         let ptr_bytes = u32::from(module.pointer_bytes);
         let consts = module.consts.iter().map(|c| const_val(&module, &global_obj, c)).collect();
-        let const_ty: Vec<vigil_ir::TypeId> =
-            (0..module.consts.len()).map(|i| module.const_type(vigil_ir::ConstId(i as u32))).collect();
-        let const_bits = const_ty.iter().map(|t| module.types.value_bits(*t)).collect();
-        let const_agg = const_ty.iter().map(|t| kept_as_bytes(&module.types, *t)).collect();
+        let const_shape = (0..module.consts.len())
+            .map(|i| ValueShape::of(&module.types, module.const_type(vigil_ir::ConstId(i as u32))))
+            .collect();
         let has_byte_scalars = (0..module.types.len() as u32).any(|i| module.types.is_byte_scalar(vigil_ir::TypeId(i)));
-        let const_size = const_ty.iter().map(|t| module.types.size_of(*t) as u32).collect();
         let hypercalls = module
             .functions
             .iter()
@@ -533,10 +551,8 @@ impl Program {
             consts,
             ptr_bytes,
             narrow_address_constant,
-            const_bits,
-            const_agg,
+            const_shape,
             has_byte_scalars,
-            const_size,
             global_obj,
             hypercalls,
             error_functions,

@@ -49,16 +49,17 @@ impl Engine for ExplicitEngine {
             out.stats.insert("bytes_per_state".into(), per_state.into());
         }
         out.stats.insert("search_s".into(), st.time_s.into());
-        if st.solver_queries > 0 {
+        if st.solver.queries > 0 {
+            let solver_s = st.solver.solver_time.as_secs_f64();
             out.stats.extend(super::stats([
-                ("solver_queries", st.solver_queries.into()),
-                ("solver_cache_hits", st.solver_cache_hits.into()),
-                ("solver_model_hits", st.solver_model_hits.into()),
-                ("solver_resets", st.solver_resets.into()),
-                ("solver_s", st.solver_time_s.into()),
+                ("solver_queries", st.solver.queries.into()),
+                ("solver_cache_hits", st.solver.cache_hits.into()),
+                ("solver_model_hits", st.solver.model_hits.into()),
+                ("solver_resets", st.solver.resets.into()),
+                ("solver_s", solver_s.into()),
             ]));
             if st.time_s > 0.0 {
-                out.stats.insert("solver_share".into(), (st.solver_time_s / st.time_s).min(1.0).into());
+                out.stats.insert("solver_share".into(), (solver_s / st.time_s).min(1.0).into());
             }
         }
         if let Some(d) = &st.deadlock {

@@ -1,12 +1,13 @@
 //! Registers and operands of the running frame: reading and writing SSA values (scalars up to
 //! 8 bytes, aggregates as byte objects) at the offsets the loader laid out
-//! ([`crate::program`]'s `reg_off`/`reg_size`), constants, and the widths of values.
+//! ([`crate::program`]'s `reg_off`/`reg_size`), constants, and the shapes of values.
 //!
 //! Invariants: a scalar register is read and written through its first 8 bytes at most; an
 //! aggregate register is copied byte for byte (with its definedness and pointer shadow); widths
 //! are in bits and come from the loader's tables, never recomputed from types here.
 
 use super::*;
+use crate::program::ValueShape;
 
 impl Machine<'_> {
     pub(super) fn reg(&self, v: ValueId) -> Scalar {
@@ -53,37 +54,37 @@ impl Machine<'_> {
         self.frame_mut().copy_from(off, bytes, 0, len);
     }
 
+    /// The shape of an operand's value (width, kept as bytes, in-memory size).
+    #[inline]
+    fn shape(&self, op: Operand) -> ValueShape {
+        match op {
+            Operand::Value(v) => self.prog.funcs[self.func.index()].val_shape[v.index()],
+            Operand::Const(c) => self.prog.const_shape[c.index()],
+        }
+    }
+
     #[inline]
     pub(super) fn op_width(&self, op: Operand) -> u32 {
-        match op {
-            Operand::Value(v) => self.prog.funcs[self.func.index()].val_bits[v.index()],
-            Operand::Const(c) => self.prog.const_bits[c.index()],
-        }
+        self.shape(op).bits
     }
 
     #[inline]
     pub(super) fn dest_width(&self, dest: Option<ValueId>) -> u32 {
-        dest.map_or(0, |d| self.prog.funcs[self.func.index()].val_bits[d.index()])
+        dest.map_or(0, |d| self.shape(Operand::Value(d)).bits)
     }
 
     #[inline]
     pub(super) fn is_aggregate_reg(&self, v: ValueId) -> bool {
-        self.prog.funcs[self.func.index()].val_agg[v.index()]
+        self.shape(Operand::Value(v)).as_bytes
     }
 
     pub(super) fn op_is_aggregate(&self, op: Operand) -> bool {
-        match op {
-            Operand::Value(v) => self.prog.funcs[self.func.index()].val_agg[v.index()],
-            Operand::Const(c) => self.prog.const_agg[c.index()],
-        }
+        self.shape(op).as_bytes
     }
 
     /// In-memory size of an operand's type.
     pub(super) fn agg_len(&self, op: Operand) -> u32 {
-        match op {
-            Operand::Value(v) => self.prog.funcs[self.func.index()].val_size[v.index()],
-            Operand::Const(c) => self.prog.const_size[c.index()],
-        }
+        self.shape(op).size
     }
 
     pub(super) fn set_dest(&mut self, dest: Option<ValueId>, v: Scalar) {

@@ -117,6 +117,17 @@ pub struct SymStats {
     pub resets: u64,
 }
 
+impl SymStats {
+    /// Adds the counters and time of `other` (another run, or another solver of the same run).
+    pub fn add(&mut self, other: &SymStats) {
+        self.queries += other.queries;
+        self.cache_hits += other.cache_hits;
+        self.model_hits += other.model_hits;
+        self.solver_time += other.solver_time;
+        self.resets += other.resets;
+    }
+}
+
 /// An enumeration's cache key: the path condition's handle, the term, the preferred condition.
 type EnumKey = (u32, TermId, Option<TermId>);
 
