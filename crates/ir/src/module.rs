@@ -53,7 +53,9 @@ pub struct GlobalInit {
     pub bytes: Vec<u8>,
     /// Pointer-sized slots holding addresses; the bytes under them are zero.
     pub relocs: Vec<Reloc>,
-    /// Byte ranges `(offset, len)` whose value is undefined (`undef` in the initialiser).
+    /// Byte ranges `(offset, len)` whose value is undefined (`undef` in an aggregate constant).
+    /// Always empty for a global's initialiser: an object of static storage duration has zero
+    /// bits wherever its initialiser leaves bytes unset (C11 6.7.9p10; the front end clears it).
     pub undef: Vec<(u64, u64)>,
 }
 
