@@ -18,9 +18,11 @@
 //! * what was left out is said by one [`Event::LeftOut`] event per compaction, at the place of
 //!   the first event it stands for, with the number of events it replaces.
 //!
-//! Compaction runs when the log reaches `HEAD + 2 * TAIL` events, so each event is looked at a
-//! bounded number of times (amortised constant time per event) and the log holds at most
-//! `HEAD + 2 * TAIL` location events.
+//! Compaction runs when the log has grown by `TAIL` events since the last one, or by as many as
+//! that one kept in the middle if that is more (a run that prints in a long loop keeps all its
+//! output, and compacting after every `TAIL` events would then be quadratic), so each event is
+//! looked at a bounded number of times (amortised constant time per event) and the log holds
+//! at most `HEAD + 2 * TAIL` events besides those kept in the middle.
 
 use super::Event;
 
@@ -30,6 +32,8 @@ pub struct EventLog {
     events: Vec<Event>,
     /// How many events the compactions left out, in all.
     left_out: u64,
+    /// The length at which the next compaction runs (0: `HEAD + 2 * TAIL`).
+    compact_at: usize,
 }
 
 impl EventLog {
@@ -45,14 +49,19 @@ impl EventLog {
     /// Records an event, compacting the middle when the log has grown to its bound.
     pub fn push(&mut self, e: Event) {
         self.events.push(e);
-        if self.events.len() >= Self::HEAD + 2 * Self::TAIL {
+        if self.events.len() >= self.compact_at.max(Self::HEAD + 2 * Self::TAIL) {
             self.compact(Self::HEAD, Self::TAIL);
+            // Room for TAIL more events, or for as many as were kept in the middle if that is
+            // more (then the thresholds grow geometrically).
+            let kept = self.events.len().saturating_sub(Self::HEAD + Self::TAIL);
+            self.compact_at = self.events.len() + kept.max(Self::TAIL);
         }
     }
 
     pub fn clear(&mut self) {
         self.events.clear();
         self.left_out = 0;
+        self.compact_at = 0;
     }
 
     /// The events, oldest first.
@@ -162,7 +171,7 @@ mod tests {
         Event::Input { func: FuncId(9), value: v }
     }
     fn log_of(events: Vec<Event>) -> EventLog {
-        EventLog { events, left_out: 0 }
+        EventLog { events, left_out: 0, compact_at: 0 }
     }
 
     #[test]
@@ -212,6 +221,24 @@ mod tests {
             .collect();
         let first = tail_lines[0];
         assert_eq!(tail_lines, (first..n).collect::<Vec<u32>>());
+    }
+
+    #[test]
+    fn output_at_every_step_is_kept_without_compacting_at_every_event() {
+        let mut log = EventLog::new();
+        let n = 2 * (EventLog::HEAD + 2 * EventLog::TAIL) as u32;
+        let mut compactions = 0;
+        for i in 0..n {
+            log.push(line(i));
+            let before = log.events().len();
+            log.push(Event::Trace { kind: 0, text: String::new() });
+            if log.events().len() < before + 1 {
+                compactions += 1;
+            }
+        }
+        let outputs = log.events().iter().filter(|e| matches!(e, Event::Trace { .. })).count();
+        assert_eq!(outputs, n as usize, "every output stays");
+        assert!(compactions < 8, "{compactions} compactions for {n} steps");
     }
 
     #[test]
