@@ -27,7 +27,7 @@
 //! are fixed, and pairing them with counters only slowed the refinement, tests/c 686) or the forest shows more than [`MAX_SHAPES`] shapes
 //! (a disjunction that large is no longer a useful guess).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use vigil_bv::TermId;
 
@@ -127,14 +127,14 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
         for c in cells {
             let w = cx.flat.width(c);
             let v = cx.canon[c as usize];
-            let vals: BTreeMap<u64, ()> = live.iter().map(|&s| (cx.states[s].vals[c as usize], ())).collect();
+            let vals: BTreeSet<u64> = live.iter().map(|&s| cx.states[s].vals[c as usize]).collect();
             let mut facts = Vec::new();
             if vals.len() == 1 {
-                let k = cx.tm.bv_u64(w, *vals.keys().next().unwrap_or(&0));
+                let k = cx.tm.bv_u64(w, vals.first().copied().unwrap_or(0));
                 facts.push(cx.tm.eq(v, k));
             } else if w >= 2 {
-                let lo = vals.keys().map(|&x| sext(x, w)).min().unwrap_or(0);
-                let hi = vals.keys().map(|&x| sext(x, w)).max().unwrap_or(0);
+                let lo = vals.iter().map(|&x| sext(x, w)).min().unwrap_or(0);
+                let hi = vals.iter().map(|&x| sext(x, w)).max().unwrap_or(0);
                 let (lc, hc) = (cx.tm.bv_u64(w, lo as u64), cx.tm.bv_u64(w, hi as u64));
                 facts.push(cx.tm.sge(v, lc));
                 facts.push(cx.tm.sle(v, hc));
