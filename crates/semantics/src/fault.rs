@@ -166,7 +166,10 @@ impl FaultKind {
         use FaultKind::*;
         match (property, self) {
             (Property::UnreachCall, Assert) => Some(Subproperty::UnreachCall),
-            (Property::ValidMemsafety, NullDeref | OutOfBounds | UseAfterFree | InvalidPointer) => {
+            // A write to a constant object is an invalid dereference as ESBMC reports it ("write
+            // access to const object", "to string constant") and as the platform behaves (the
+            // object is in read-only pages: SIGSEGV).
+            (Property::ValidMemsafety, NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | WriteToConstant) => {
                 Some(Subproperty::ValidDeref)
             }
             (Property::ValidMemsafety, InvalidFree) => Some(Subproperty::ValidFree),
