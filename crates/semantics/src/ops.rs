@@ -36,9 +36,9 @@ pub fn pointer_offset(p: Scalar, delta: i64) -> Scalar {
     if obj == 0 && off == 0 && delta == 0 {
         return p;
     }
-    let new = i64::from(off).checked_add(delta);
-    match new.and_then(|n| u32::try_from(n).ok()) {
-        Some(n) if obj != INVALID_OBJ => Scalar { bits: encode(obj, n), def: p.def, ptr: true },
+    let new = i64::from(off as i32).checked_add(delta);
+    match new.and_then(|n| i32::try_from(n).ok()) {
+        Some(n) if obj != INVALID_OBJ => Scalar { bits: encode(obj, n as u32), def: p.def, ptr: true },
         _ => Scalar { bits: encode(INVALID_OBJ, 0), def: p.def, ptr: true },
     }
 }
@@ -100,7 +100,7 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
             BinOp::Sub if a.ptr && b.ptr => {
                 let ((oa, fa), (ob, fb)) = (decode(a.bits), decode(b.bits));
                 if oa == ob {
-                    return Ok(Scalar::int((i64::from(fa) - i64::from(fb)) as u64));
+                    return Ok(Scalar::int((i64::from(fa as i32) - i64::from(fb as i32)) as u64));
                 }
             }
             BinOp::And | BinOp::Or | BinOp::Xor if a.ptr != b.ptr => {
@@ -110,7 +110,7 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
                     BinOp::Or => a.bits | b.bits,
                     _ => a.bits ^ b.bits,
                 };
-                let keeps_object = bits >> 32 == p.bits >> 32;
+                let keeps_object = decode(bits).0 == decode(p.bits).0;
                 return Ok(Scalar { bits, def: u64::MAX, ptr: keeps_object });
             }
             _ => {}
@@ -294,10 +294,22 @@ mod tests {
         assert!(q.ptr && decode(q.bits) == (7, 16));
         let d = binop(BinOp::Sub, false, false, 64, q, p).unwrap();
         assert!(!d.ptr && d.bits == 8);
-        let far = pointer_offset(p, -9);
+        // Before the object's start: the same object, a negative offset; ordered below the
+        // start and back in it after moving up again (a loop `for (p = end - 1; p >= a; p--)`).
+        let before = pointer_offset(p, -12);
+        assert!(before.ptr && decode(before.bits) == (7, (-4i32) as u32));
+        assert!(before.bits < p.bits && before.bits < Scalar::pointer(7, 0).bits);
+        assert_eq!(decode(pointer_offset(before, 6).bits), (7, 2));
+        let back = binop(BinOp::Sub, false, false, 64, before, p).unwrap();
+        assert_eq!(back.bits as i64, -12, "pointer difference across the start");
+        let null_minus = pointer_offset(Scalar::pointer(0, 0), -1);
+        assert_eq!(decode(null_minus.bits), (0, u32::MAX));
+        let far = pointer_offset(p, -(1i64 << 31) - 9);
         assert_eq!(decode(far.bits).0, INVALID_OBJ);
+        let far_up = pointer_offset(p, 1i64 << 31);
+        assert_eq!(decode(far_up.bits).0, INVALID_OBJ);
         // Once invalid, never valid again.
-        assert_eq!(decode(pointer_offset(far, 9).bits).0, INVALID_OBJ);
+        assert_eq!(decode(pointer_offset(far, (1i64 << 31) + 9).bits).0, INVALID_OBJ);
         let aligned = binop(BinOp::And, false, false, 64, q, int(!7u64)).unwrap();
         assert!(aligned.ptr);
     }
