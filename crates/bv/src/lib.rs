@@ -18,6 +18,7 @@ pub mod derived;
 pub mod eval;
 pub mod fp;
 pub mod model_cache;
+pub mod ranges;
 pub mod rewrite;
 pub mod session_log;
 pub mod smtlib;
