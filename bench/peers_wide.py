@@ -34,7 +34,8 @@ Rules (a task is kept only if every rule allows it; the verdict is always the pe
   C / POSIX headers, and has a `main`.
 * CPAchecker `test/programs/**/*.yml` and Ultimate `**/*.yml` (SV-COMP task definitions): one
   task per listed property among unreach-call / no-overflow / valid-memsafety with a boolean
-  `expected_verdict`; `data_model` from the yml. Program files whose name carries the old
+  `expected_verdict`; `data_model` from the yml (tasks for other models than ILP32 / LP64,
+  such as CPAchecker's `LP32`, are dropped). Program files whose name carries the old
   SV-COMP verdict (`_true-unreach-call`, `_false-no-overflow`, `_false-valid-deref`, ...) are
   tasks too when no yml covers them.
 * Ultimate `trunk/examples/programs/**` files starting with `//#Safe` / `//#Unsafe`: property
@@ -255,6 +256,8 @@ def yml_tasks(text, yml_path):
     inp = m.group(1).strip()
     dm = re.search(r"data_model:\s*(\w+)", text)
     dm = dm.group(1) if dm else "unspecified"
+    if dm not in ("ILP32", "LP64", "unspecified"):
+        return []  # LP32 and others: not a platform vigil models
     out = []
     for block in re.split(r"\n\s*-\s*property_file:", text)[1:]:
         pm = re.match(r"\s*\S*?([\w-]+)\.prp", block)
