@@ -28,7 +28,8 @@ Rules (a task is kept only if every rule allows it; the verdict is always the pe
 * Bounds: a SUCCESSFUL expectation under `--unwind N`/`--k-step`-free BMC is kept only when the
   bound is checked (CBMC `--unwinding-assertions`, ESBMC without `--no-unwinding-assertions`);
   a FAILED expectation under `--unwind N` is kept only if the regexes name a non-unwinding check
-  (a bug found within the bound is a bug).
+  (a bug found within the bound is a bug); one whose regexes name an unwinding assertion (ESBMC's
+  "recursion unwinding assertion") is dropped: the bound failed, not the program.
 * Programs: one `.c` or `.i` file (C++ and other languages dropped) that uses neither
   `__CPROVER_`/`__ESBMC_` intrinsics nor local `#include "..."` headers, includes only standard
   C / POSIX headers, and has a `main`.
@@ -203,6 +204,8 @@ def desc_task(mirror, desc_path, desc, prog_text, peer):
         mem_default = False
     says_ovf = re.search(r'overflow', joined, re.I) is not None
     says_mem = re.search(r'derefer|bounds|leak|memory|free|pointer', joined, re.I) is not None
+    if not expected and re.search(r'unwinding assertion', joined, re.I):
+        return None, "failure is an unwinding assertion"
     says_assert = re.search(r'assert', joined, re.I) is not None
     if expected:
         prop = "no-overflow" if ovf else "valid-memsafety" if mem else "unreach-call"
