@@ -170,6 +170,7 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->wait_addr = NULL;
     t->specific = NULL;
     t->c11 = c11;
+    t->joined_at = 0;
     /* Storing the argument in the (shared) thread table makes what it points to shared. */
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
@@ -203,10 +204,28 @@ RT_WEAK void pthread_exit(void *result) {
         __vm_interrupt_cfl();
 }
 
+/* A thread already joined: glibc's pthread_join marks its descriptor dead (tid -1), so a later
+ * pthread_join or pthread_detach of it returns ESRCH — until pthread_create reuses the cached
+ * descriptor for a new thread, after which the old ID names that one (undefined behaviour: the
+ * ID's lifetime ended, POSIX XSH 2.9.2). Returns 0 for a thread not yet joined, else ESRCH
+ * after ending the atomic section, faulting first in the second case. */
+static int joined_thread(struct rt_sched *s, pthread_t thread, int atomic) {
+    if (thread >= (pthread_t)s->nthreads || !s->threads[thread].joined_at)
+        return 0;
+    int reused = s->threads[thread].joined_at != s->nthreads + 1;
+    atomic_end(atomic);
+    if (reused)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "use of a joined thread's ID after a new thread was created");
+    return RT_ESRCH;
+}
+
 RT_WEAK int pthread_join(pthread_t thread, void **result) {
     for (;;) {
         int atomic = atomic_begin();
         struct rt_sched *s = rt_sched();
+        int gone = joined_thread(s, thread, atomic);
+        if (gone)
+            return gone;
         if (thread >= (pthread_t)s->nthreads || thread == (pthread_t)s->current || s->threads[thread].detached) {
             int code = thread >= (pthread_t)s->nthreads ? RT_ESRCH : thread == (pthread_t)s->current ? RT_EDEADLK : 0;
             atomic_end(atomic);
@@ -218,6 +237,7 @@ RT_WEAK int pthread_join(pthread_t thread, void **result) {
         if (s->threads[thread].state == RT_THREAD_ENDED) {
             rt_set_wait(RT_WAIT_NONE, NULL, 0);
             void *r = s->threads[thread].result;
+            s->threads[thread].joined_at = s->nthreads + 1;
             atomic_end(atomic);
             if (result)
                 *result = r;
@@ -243,6 +263,9 @@ RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
 RT_WEAK int pthread_detach(pthread_t thread) {
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
+    int gone = joined_thread(s, thread, atomic);
+    if (gone)
+        return gone;
     int found = thread < (pthread_t)s->nthreads;
     if (found)
         s->threads[thread].detached = 1;
