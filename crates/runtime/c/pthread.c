@@ -406,10 +406,11 @@ RT_WEAK int pthread_mutex_destroy(void *mutex) {
 
 /* Takes the mutex if it is free, or again if the thread holds a recursive one: 0 then. Held by
  * another thread: EBUSY, and when `wait`, the running thread waits until it is free (os.h).
- * Held by the thread itself: EDEADLK for an error-checking mutex, EBUSY for the others without
- * `wait`; with `wait`, a normal mutex would deadlock itself (undefined for PTHREAD_MUTEX_DEFAULT,
+ * Held by the thread itself: EDEADLK for an error-checking mutex (except from
+ * pthread_mutex_trylock, `try_only`: glibc's trylock never looks at the owner and answers
+ * EBUSY), EBUSY for the others without `wait`; with `wait`, a normal mutex would deadlock itself (undefined for PTHREAD_MUTEX_DEFAULT,
  * which glibc's normal kind is), which raises VM_FAULT_INVALID_ARG. */
-static int try_take(rt_mutex *m, int wait) {
+static int try_take(rt_mutex *m, int wait, int try_only) {
     int atomic = atomic_begin();
     int self = rt_sched()->current;
     int kind = kind_of(m);
@@ -421,7 +422,7 @@ static int try_take(rt_mutex *m, int wait) {
     } else if (word == self + 1 && kind == RT_MUTEX_RECURSIVE) {
         m->count++;
     } else if (word == self + 1) {
-        result = kind == RT_MUTEX_ERRORCHECK ? RT_EDEADLK : RT_EBUSY;
+        result = kind == RT_MUTEX_ERRORCHECK && !try_only ? RT_EDEADLK : RT_EBUSY;
     } else {
         result = RT_EBUSY;
     }
@@ -434,13 +435,13 @@ static int try_take(rt_mutex *m, int wait) {
 
 RT_WEAK int pthread_mutex_lock(void *mutex) {
     int r;
-    while ((r = try_take(mutex, 1)) == RT_EBUSY)
+    while ((r = try_take(mutex, 1, 0)) == RT_EBUSY)
         __vm_interrupt_cfl();
     return r;
 }
 
 RT_WEAK int pthread_mutex_trylock(void *mutex) {
-    return try_take(mutex, 0);
+    return try_take(mutex, 0, 1);
 }
 
 /* The timeout of a timed wait is a nondeterministic choice: each time the waiting thread runs
@@ -449,7 +450,7 @@ RT_WEAK int pthread_mutex_trylock(void *mutex) {
 RT_WEAK int pthread_mutex_timedlock(void *mutex, const void *abstime) {
     (void)abstime;
     int r;
-    while ((r = try_take(mutex, 0)) == RT_EBUSY) {
+    while ((r = try_take(mutex, 0, 0)) == RT_EBUSY) {
         if (__vm_choose(2))
             return RT_ETIMEDOUT;
         __vm_interrupt_cfl();
