@@ -25,6 +25,8 @@ Rules (a task is kept only if every rule allows it; the verdict is always the pe
   properties and the regexes do not say which one failed. ESBMC checks bounds, pointers and
   division by zero by default, so an ESBMC FAILED task for `unreach-call` must name an
   assertion in its regexes.
+* A SUCCESSFUL `valid-memsafety` expectation needs `--memory-leak-check` (CBMC's
+  `--pointer-check` alone says nothing of `valid-memtrack`).
 * Bounds: a SUCCESSFUL expectation under `--unwind N`/`--k-step`-free BMC is kept only when the
   bound is checked (CBMC `--unwinding-assertions`, ESBMC without `--no-unwinding-assertions`);
   a FAILED expectation under `--unwind N` is kept only if the regexes name a non-unwinding check
@@ -211,6 +213,8 @@ def desc_task(mirror, desc_path, desc, prog_text, peer):
         prop = "no-overflow" if ovf else "valid-memsafety" if mem else "unreach-call"
         if prop == "valid-memsafety" and peer == "esbmc" and "--no-pointer-check" in seen:
             return None, "memsafety without pointer checks"
+        if prop == "valid-memsafety" and "--memory-leak-check" not in seen:
+            return None, "memsafety success without leak checks"
         if "--unwind" in seen:
             checked = ("--unwinding-assertions" in seen) if peer == "cbmc" else ("--no-unwinding-assertions" not in seen)
             if not checked:
