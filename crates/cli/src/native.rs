@@ -466,7 +466,12 @@ fn inconclusive_because(ev: &Evidence, facts: ProgramFacts) -> Option<String> {
         Subproperty::ValidMemcleanup => {
             return Some("LeakSanitizer does not report memory that is still reachable at exit".into())
         }
-        Subproperty::ValidDeref if !matches!(ev.access, Some(vigil_report::Access::NullPointer | vigil_report::Access::FreedMemory)) => {
+        Subproperty::ValidDeref
+            if !matches!(
+                ev.access,
+                Some(vigil_report::Access::NullPointer | vigil_report::Access::FreedMemory | vigil_report::Access::ConstantMemory)
+            ) =>
+        {
             return Some(format!("AddressSanitizer misses some {} (an access that lands in another object)", ev.what))
         }
         _ => {}

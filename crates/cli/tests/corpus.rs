@@ -144,7 +144,7 @@ fn fault_kinds_and_the_runtime_header_codes_are_one_to_one() {
     assert_eq!(codes, header, "the fault kinds' codes and the header's VM_FAULT_* codes");
     let raised = [rt::VM_FAULT_ASSERT, rt::VM_FAULT_INVALID_FREE, rt::VM_FAULT_NULL_DEREF, rt::VM_FAULT_OUT_OF_BOUNDS,
         rt::VM_FAULT_USE_AFTER_FREE, rt::VM_FAULT_INVALID_POINTER, rt::VM_FAULT_DIV_BY_ZERO, rt::VM_FAULT_DIV_OVERFLOW,
-        rt::VM_FAULT_SIGNED_OVERFLOW, rt::VM_FAULT_OVERLAP, rt::VM_FAULT_DEADLOCK, rt::VM_FAULT_INVALID_ARG];
+        rt::VM_FAULT_SIGNED_OVERFLOW, rt::VM_FAULT_OVERLAP, rt::VM_FAULT_DEADLOCK, rt::VM_FAULT_INVALID_ARG, rt::VM_FAULT_UNSUPPORTED];
     for code in raised {
         assert_eq!(F::from_runtime_code(code as u64).code() as i64, code, "code {code} raised by the runtime");
     }

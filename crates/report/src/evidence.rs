@@ -38,6 +38,9 @@ pub enum Access {
     OutOfBounds,
     /// Through something that is not a pointer (an integer, an overflowed pointer, code).
     InvalidPointer,
+    /// A write to a constant object (a string literal, a `const` global): read-only pages on
+    /// the platform, so the native run faults there too.
+    ConstantMemory,
 }
 
 /// A counterexample as other tools need it.

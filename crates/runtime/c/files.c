@@ -19,8 +19,11 @@
  *    it would create the file ("w", "a", O_CREAT); O_CREAT|O_EXCL of a listed file: EEXIST;
  *  - an invalid fopen/fdopen mode gives EINVAL; more than 13 open descriptors EMFILE (a small
  *    limit, as `ulimit -n 16` would give: the table is part of every program's state).
- * So the verdict is the one for an environment where writes to files fail; a program that
- * needs a writable file gets the failure path explored (as a real read-only file system gives).
+ * A program that needs a writable file gets the failure path explored (as a real read-only
+ * file system gives). Every refusal that another file system could grant (a name not listed, a
+ * write, the descriptor limit, access(2) and unlink(2) answers) raises VM_FLAG_FS_FIXED: runs
+ * where the request succeeds are not explored, so such a path can show a violation but cannot
+ * prove `true`. Only O_EXCL on a listed file (EEXIST) is certain: the user said it exists.
  *
  * Reading follows glibc: read() returns up to the bytes left (0 at the end), lseek allows
  * positions past the end (reads there return 0) and rejects negative results with EINVAL; a
@@ -91,6 +94,14 @@ static struct open_file *descriptor(int fd) {
     return fd >= 3 && fd < MAX_FDS && fds[fd].file ? &fds[fd] : NULL;
 }
 
+/* A request refused by this file system that another one could grant: errno `err`, and the
+ * path no longer stands for every environment (VM_FLAG_FS_FIXED). Returns -1. */
+static int refused_here(int err) {
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_FS_FIXED, 0);
+    set_errno(err);
+    return -1;
+}
+
 /* Opens `name` (write: the access asks for writing; create: O_CREAT; excl: O_EXCL); returns the
  * descriptor or -1 with errno. */
 static int open_file(const char *name, int write, int create, int excl) {
@@ -98,8 +109,11 @@ static int open_file(const char *name, int write, int create, int excl) {
     int refused = f && create && excl ? RT_EEXIST : !f ? (create ? RT_EROFS : RT_ENOENT) : write ? RT_EROFS : 0;
     if (refused) {
         __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_FILE_REFUSED, refused);
-        set_errno(refused);
-        return -1;
+        if (refused == RT_EEXIST) {
+            set_errno(refused);
+            return -1;
+        }
+        return refused_here(refused);
     }
     for (int fd = 3; fd < MAX_FDS; fd++) {
         if (!fds[fd].file) {
@@ -117,8 +131,7 @@ static int open_file(const char *name, int write, int create, int excl) {
         }
     }
     __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_FILE_REFUSED, RT_EMFILE);
-    set_errno(RT_EMFILE);
-    return -1;
+    return refused_here(RT_EMFILE);
 }
 
 RT_WEAK int open(const char *path, int flags, ...) {
@@ -368,25 +381,18 @@ RT_WEAK int access(const char *path, int mode) {
         set_errno(RT_EINVAL);
         return -1;
     }
-    if (!lookup(path)) {
-        set_errno(RT_ENOENT);
-        return -1;
-    }
-    if (mode & 2) { /* W_OK */
-        set_errno(RT_EROFS);
-        return -1;
-    }
-    if (mode & 1) { /* X_OK: the files are data */
-        set_errno(13);
-        return -1;
-    }
+    if (!lookup(path))
+        return refused_here(RT_ENOENT);
+    if (mode & 2) /* W_OK */
+        return refused_here(RT_EROFS);
+    if (mode & 1) /* X_OK: the files are data */
+        return refused_here(13);
     return 0;
 }
 
 /* remove/unlink: nothing can be removed from a read-only file system. */
 RT_WEAK int unlink(const char *path) {
-    set_errno(lookup(path) ? RT_EROFS : RT_ENOENT);
-    return -1;
+    return refused_here(lookup(path) ? RT_EROFS : RT_ENOENT);
 }
 
 RT_WEAK int remove(const char *path) {

@@ -1,20 +1,23 @@
 /*
  * fp_math.c — the math.h functions whose glibc result is the exactly rounded one (IEEE 754
  * requires it of sqrt and fma; the others are exact operations): sqrt, fabs, floor, ceil,
- * trunc, round, roundeven, rint, nearbyint, lround, llround, lrint, llrint, fmod, fmin, fmax,
- * fdim, copysign, fma, frexp, ldexp, scalbn, modf, nan, each for double and float.
+ * trunc, round, roundeven, rint, nearbyint, lround, llround, lrint, llrint, fmod, remainder,
+ * fmin, fmax, fdim, copysign, fma, frexp, ldexp, scalbn, scalbln, ilogb, logb, modf, nan, each
+ * for double and float.
  *
  * The arithmetic is the VM's (LLVM's floating-point instructions and intrinsics, which the
  * `__builtin_*` calls below become under -fno-math-errno, see build.rs): rounding to nearest,
- * ties to even. errno is set as glibc sets it (EDOM for sqrt of a negative number and for fmod by
- * zero or of an infinity; ERANGE when ldexp/scalbn/fdim overflow, or ldexp/scalbn underflow to
- * zero). fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
+ * ties to even. errno is set as glibc sets it (EDOM for sqrt of a negative number, for fmod and
+ * remainder by zero or of an infinity, for ilogb of 0, NaN or an infinity; ERANGE when
+ * ldexp/scalbn/scalbln/fdim overflow, or ldexp/scalbn/scalbln underflow to zero).
+ * fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
  * range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
  * on glibc's choice. Also glibc's classification functions (__fpclassify, __isnan, …) and
  * nextafter.
  *
- * Transcendental functions (exp, log, sin, pow, …) are deliberately absent: glibc's results are
- * not always the correctly rounded ones, and vigil only gives results it computes exactly.
+ * Transcendental functions (exp, log, sin, pow, …) are elsewhere (fp_exp.c, fp_trig.c): glibc's
+ * results are not always the correctly rounded ones, so paths through them raise
+ * VM_FLAG_LIBM_ROUNDING.
  */
 #include "rt.h"
 
@@ -102,7 +105,7 @@ static double pow2(int n) {
 
 /* x * 2^n rounded once: the scaling is split into exact steps by normal powers of two, so only
  * the last multiplication rounds (and only when the result is subnormal or overflows). */
-RT_WEAK double scalbn(double x, int n) {
+static double scale_double(double x, int n) {
     if (n > 1023) {
         x *= pow2(1023);
         n -= 1023;
@@ -126,30 +129,34 @@ RT_WEAK double scalbn(double x, int n) {
     return x * pow2(n);
 }
 
-/* ldexp for the type T: `scalbn` (of T) with ERANGE when a finite nonzero x overflows or
- * underflows to zero. */
-#define LDEXP(name, T, scalbn)                                                                 \
-    RT_WEAK T name(T x, int n) {                                                               \
-        if (__builtin_isinf(x) || x != x || x == 0)                                            \
-            return x + x;                                                                      \
-        T r = scalbn(x, n);                                                                    \
-        if (__builtin_isinf(r) || r == 0)                                                      \
-            set_errno(RT_ERANGE);                                                              \
-        return r;                                                                              \
-    }
-
-LDEXP(ldexp, double, scalbn)
-
-RT_WEAK float scalbnf(float x, int n) {
+static float scale_float(float x, int n) {
     /* Exact in double for every float x and |n| <= 300; one rounding to float at the end. */
     if (n > 300)
         n = 300;
     if (n < -300)
         n = -300;
-    return (float)scalbn((double)x, n);
+    return (float)scale_double((double)x, n);
 }
 
-LDEXP(ldexpf, float, scalbnf)
+/* ldexp, scalbn and scalbln for the type T and exponent type N (glibc's are one function): the
+ * scaling with ERANGE when a finite nonzero x overflows or underflows to zero. Beyond ±4096
+ * every finite nonzero x already does, so a long exponent is clamped there. */
+#define SCALE(name, T, N, scale)                                                               \
+    RT_WEAK T name(T x, N n) {                                                                 \
+        if (__builtin_isinf(x) || x != x || x == 0)                                            \
+            return x + x;                                                                      \
+        T r = scale(x, n > 4096 ? 4096 : n < -4096 ? -4096 : (int)n);                          \
+        if (__builtin_isinf(r) || r == 0)                                                      \
+            set_errno(RT_ERANGE);                                                              \
+        return r;                                                                              \
+    }
+
+SCALE(ldexp, double, int, scale_double)
+SCALE(ldexpf, float, int, scale_float)
+SCALE(scalbn, double, int, scale_double)
+SCALE(scalbnf, float, int, scale_float)
+SCALE(scalbln, double, long, scale_double)
+SCALE(scalblnf, float, long, scale_float)
 
 RT_WEAK double frexp(double x, int *e) {
     dbits b;
@@ -190,6 +197,45 @@ RT_WEAK float modff(float x, float *ip) {
         return __builtin_copysignf(0.0f, x);
     return __builtin_copysignf(x - t, x);
 }
+
+/* ilogb and logb: the unbiased exponent of x, as frexp gives it minus one (subnormals included).
+ * glibc: ilogb of 0 and NaN is FP_ILOGB0 = FP_ILOGBNAN = INT_MIN, of an infinity INT_MAX, each
+ * with EDOM; logb of ±0 is -inf, of ±inf +inf, of NaN the NaN, without errno. */
+RT_WEAK int ilogb(double x) {
+    if (x == 0 || x != x || __builtin_isinf(x)) {
+        set_errno(RT_EDOM);
+        return __builtin_isinf(x) ? 2147483647 : -2147483647 - 1;
+    }
+    int e;
+    frexp(x, &e);
+    return e - 1;
+}
+RT_WEAK int ilogbf(float x) {
+    return ilogb((double)x);
+}
+RT_WEAK double logb(double x) {
+    if (x != x)
+        return x + x;
+    if (__builtin_isinf(x))
+        return __builtin_inf();
+    if (x == 0)
+        return -__builtin_inf();
+    int e;
+    frexp(x, &e);
+    return (double)(e - 1);
+}
+RT_WEAK float logbf(float x) {
+    return (float)logb((double)x);
+}
+
+/* remainder (IEEE 754): x - n*y with n the integer nearest to x/y, ties to even; exact. fmod
+ * gives the remainder of the truncated quotient exactly; reducing by 2|y| first leaves the
+ * quotient's parity, so the tie can go to the even n. A zero result has x's sign. EDOM and the
+ * default NaN for y = 0 or an infinite x (glibc); a NaN operand is returned. */
+#define REMAINDER(name, T, fmod_builtin, T_MAX)                                                     RT_WEAK T name(T x, T y) {                                                                         if (x != x || y != y)                                                                              return x + y;                                                                              if (y == 0 || __builtin_isinf(x)) {                                                                set_errno(RT_EDOM);                                                                            return (x * y) / (x * y);                                                                  }                                                                                              T ay = __builtin_fabs(y), a;                                                                   int odd;                                                                                       if (ay <= T_MAX / 2) {                                                                             a = __builtin_fabs(fmod_builtin(x, 2 * ay)); /* |x| mod 2|y|, in [0, 2|y|) */                   odd = a >= ay;                                                                                 if (odd)                                                                                           a -= ay; /* exact: ay <= a < 2 ay */                                                       if (2 * a > ay || (2 * a == ay && odd))                                                            a -= ay;                                                                               } else { /* |x| < 2|y|: the truncated quotient is 0 or 1 */                                       odd = __builtin_fabs(x) >= ay;                                                                 a = __builtin_fabs(fmod_builtin(x, ay));                                                       if (a > ay / 2 || (a == ay / 2 && odd))                                                            a -= ay;                                                                               }                                                                                              return a == 0 ? __builtin_copysign((T)0, x) : (__builtin_signbit(x) ? -a : a);             }
+
+REMAINDER(remainder, double, __builtin_fmod, 1.7976931348623157e308)
+REMAINDER(remainderf, float, __builtin_fmodf, 3.40282347e38f)
 
 /* nan(""): glibc's default quiet NaN with a zero payload (other tag strings are not modelled and
  * give the same NaN). */

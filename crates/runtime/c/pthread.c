@@ -131,7 +131,10 @@ struct rt_attr {
 _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
                "the attributes fit in glibc's pthread_attr_t");
 
-/* Largest number of threads a program may create (each one grows every stored state). */
+/* Largest number of threads a program may create (each one grows every stored state; the
+ * scheduler's ready set is a 64-bit mask). Slots are not reused, so a program that creates more
+ * in its whole run, even one at a time, meets a limit of vigil's and not glibc's: the path ends
+ * as unknown (VM_FAULT_UNSUPPORTED), never with an EAGAIN that glibc would not give. */
 #define RT_THREADS_MAX 64
 
 #define atomic_begin rt_atomic_begin
@@ -157,6 +160,7 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     int n = s->nthreads;
     if (n == RT_THREADS_MAX) {
         atomic_end(atomic);
+        __vigil_fault(VM_FAULT_UNSUPPORTED, "more than 64 threads created (the runtime's thread table)");
         return RT_EAGAIN;
     }
     __vm_obj_resize(s, sizeof(struct rt_sched) + (unsigned long)(n + 1) * sizeof(struct rt_thread));

@@ -2,8 +2,9 @@
  * pthread_key.c — thread-specific data: pthread_key_create, _delete, pthread_getspecific and
  * _setspecific.
  *
- * A key is an index below RT_KEYS (glibc allows PTHREAD_KEYS_MAX = 1024; past RT_KEYS keys in
- * use, pthread_key_create returns EAGAIN, glibc's answer when it runs out). Each thread's values
+ * A key is an index below RT_KEYS. glibc allows PTHREAD_KEYS_MAX = 1024 and reuses deleted
+ * keys, so the RT_KEYS+1st creation is a limit of vigil's, not glibc's EAGAIN: the path ends
+ * as unknown (VM_FAULT_UNSUPPORTED). Each thread's values
  * live in an array of RT_KEYS pointers that the thread's entry in the scheduler state points to
  * (os.h), made at its first pthread_setspecific and freed when the thread ends. A new thread's
  * values are all NULL. When a thread calls pthread_exit or returns from its start routine, the
@@ -38,8 +39,10 @@ RT_WEAK int pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
         key_destructor[k] = destructor;
     }
     rt_atomic_end(atomic);
-    if (k >= RT_KEYS)
+    if (k >= RT_KEYS) {
+        __vigil_fault(VM_FAULT_UNSUPPORTED, "more than 64 thread-specific data keys created (the runtime's table)");
         return RT_EAGAIN;
+    }
     *key = k;
     return 0;
 }

@@ -62,6 +62,10 @@
 #define VM_FLAG_LIBM_ROUNDING 2048 /* a math.h function ran whose glibc result is not always
                                      the correctly rounded one the runtime computes: the path's
                                      values may differ from glibc's, so it cannot prove `true` */
+#define VM_FLAG_FS_FIXED 4096      /* the VM's file system refused a request that another file
+                                     system could grant (a name it does not hold, a write, a
+                                     descriptor beyond its limit): runs where it is granted are
+                                     not explored, so the path cannot prove `true` */
 
 /* Fault kinds: the argument a of VM_CTL_FAULT (the runtime raises ASSERT, INVALID_FREE,
  * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,

@@ -98,6 +98,8 @@ pub mod consts {
         VM_FLAG_THREADED = 128;
         /// A math.h function ran whose glibc result is not always the correctly rounded one.
         VM_FLAG_LIBM_ROUNDING = 2048;
+        /// The VM's file system refused a request another file system could grant.
+        VM_FLAG_FS_FIXED = 4096;
         /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
         VM_FAULT_ASSERT = 1;
         VM_FAULT_INVALID_FREE = 2;

@@ -118,9 +118,10 @@ impl FaultKind {
     }
 
     /// The fault the runtime raises with `VM_CTL_FAULT` and code `code` (`VM_FAULT_*`). The
-    /// runtime raises only the kinds of undefined behaviour it detects inside library functions;
-    /// `VM_FAULT_INVALID_ARG` (a misuse of a library function, or a use vigil does not model) and
-    /// any other code become a [`FaultKind::InvalidArgument`], which ends the path as unknown.
+    /// runtime raises the kinds of undefined behaviour it detects inside library functions,
+    /// `VM_FAULT_UNSUPPORTED` for a use it does not model (a tool limit), and
+    /// `VM_FAULT_INVALID_ARG` (a misuse of a library function); any other code becomes a
+    /// [`FaultKind::InvalidArgument`], which ends the path as unknown.
     pub fn from_runtime_code(code: u64) -> FaultKind {
         use vigil_runtime::consts as rt;
         use FaultKind::*;
@@ -137,6 +138,9 @@ impl FaultKind {
             rt::VM_FAULT_SIGNED_OVERFLOW => SignedOverflow,
             rt::VM_FAULT_OVERLAP => OverlappingCopy("source and destination overlap"),
             rt::VM_FAULT_DEADLOCK => Deadlock,
+            // A limit of the runtime (a strftime flag, a signal, its thread table): what it is,
+            // the counterexample's note says; the verdict is unknown, not undefined behaviour.
+            rt::VM_FAULT_UNSUPPORTED => Unsupported("a use of a library function that vigil's runtime does not model".into()),
             _ => InvalidArgument("invalid argument to a library function"),
         }
     }
@@ -173,7 +177,10 @@ impl FaultKind {
         use FaultKind::*;
         match (property, self) {
             (Property::UnreachCall, Assert) => Some(Subproperty::UnreachCall),
-            (Property::ValidMemsafety, NullDeref | OutOfBounds | UseAfterFree | InvalidPointer) => {
+            // A write to a constant object is an invalid dereference as ESBMC reports it ("write
+            // access to const object", "to string constant") and as the platform behaves (the
+            // object is in read-only pages: SIGSEGV).
+            (Property::ValidMemsafety, NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | WriteToConstant) => {
                 Some(Subproperty::ValidDeref)
             }
             (Property::ValidMemsafety, InvalidFree) => Some(Subproperty::ValidFree),

@@ -170,6 +170,10 @@ pub struct Proof {
     pub invariants: Vec<witness::LoopInvariant>,
 }
 
+/// The longest region predicate [`Proof`]'s text shows whole; a longer one (a heap shape's
+/// predicates run to tens of kilobytes) is cut, and [`Proof::to_json`] keeps it whole.
+const REGION_TEXT_LIMIT: usize = 400;
+
 impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "partition ({} abstractly reachable regions; no abstract error trace):", self.abstract_reachable_regions)?;
@@ -179,7 +183,12 @@ impl fmt::Display for Proof {
             }
             writeln!(f, "  {} (line {}):", l.location, l.line)?;
             for r in &l.regions {
-                writeln!(f, "    {r}")?;
+                if r.len() <= REGION_TEXT_LIMIT {
+                    writeln!(f, "    {r}")?;
+                } else {
+                    let cut = (0..=REGION_TEXT_LIMIT).rev().find(|&i| r.is_char_boundary(i)).unwrap_or(0);
+                    writeln!(f, "    {} … ({} characters in all: the JSON output has the whole predicate)", &r[..cut], r.len())?;
+                }
             }
         }
         Ok(())
@@ -432,4 +441,30 @@ pub fn check_flat(flat: &flatten::Flat, opts: &Options) -> (Verdict, Stats) {
     stats.forest_states = cx.states.len() as u64;
     stats.regions = cx.regions.iter().filter(|r| r.alive).count() as u64;
     (outcome, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_region_is_cut_in_the_text_and_whole_in_the_json() {
+        let long = format!("(x == {})", "é".repeat(REGION_TEXT_LIMIT));
+        let proof = Proof {
+            locations: vec![ProofLocation {
+                location: "main/loop".into(),
+                function: "main".into(),
+                line: 3,
+                regions: vec!["(x < 5)".into(), long.clone()],
+            }],
+            abstract_reachable_regions: 2,
+            invariants: Vec::new(),
+        };
+        let text = proof.to_string();
+        assert!(text.contains("    (x < 5)\n"), "{text}");
+        let cut = text.lines().find(|l| l.contains("characters in all")).expect("the long region is cut");
+        assert!(cut.len() < REGION_TEXT_LIMIT + 100, "{cut}");
+        assert!(cut.contains(&format!("({} characters in all", long.len())), "{cut}");
+        assert!(proof.to_json().contains(&long));
+    }
 }

@@ -192,6 +192,7 @@ pub fn evidence(trace: &[Step], violated: Subproperty) -> Evidence {
                     FaultKind::UseAfterFree => Some(Access::FreedMemory),
                     FaultKind::OutOfBounds => Some(Access::OutOfBounds),
                     FaultKind::InvalidPointer => Some(Access::InvalidPointer),
+                    FaultKind::WriteToConstant => Some(Access::ConstantMemory),
                     _ => None,
                 };
                 ev.inside_call = open_call.clone();

@@ -119,6 +119,35 @@ static void math_functions(void) {
         math_case("na", nextafter(x, y));
         out(" e=%d", errno);
         end_line();
+        /* remainder's ties go to the even quotient: the grid of thousandths hits them with 1, 0.5
+         * and 0.25 as divisors. */
+        out("%d rem", i);
+        errno = 0;
+        math_case("re", remainder(x, y));
+        out(" e=%d", errno);
+        math_case("r1", remainder(x, 1.0));
+        end_line();
+        out("%d rem2", i);
+        math_case("rh", remainder(x, 0.5));
+        math_case("rq", remainder(-x, 0.25));
+        math_case("rf", (double)remainderf((float)x, (float)y));
+        end_line();
+        out("%d expo", i);
+        errno = 0;
+        out(" il=%d e=%d", ilogb(x), errno);
+        errno = 0;
+        math_case("lb", logb(x));
+        out(" e=%d", errno);
+        math_case("lbf", (double)logbf((float)x));
+        out(" ilf=%d", ilogbf((float)x));
+        end_line();
+        out("%d scalbln", i);
+        math_case("sl", scalbln(x, (long)n * 1000003L));
+        math_case("slf", (double)scalblnf((float)x, n));
+        errno = 0;
+        math_case("sn", scalbn(x, n));
+        out(" e=%d", errno);
+        end_line();
     }
 }
 

@@ -234,7 +234,9 @@ static void formats(void) {
                      : snprintf(buf, size, f, star_w ? sw : sp, (int)v);
         else
             r = wide ? snprintf(buf, size, f, v) : snprintf(buf, size, f, (int)v);
-        out("%d rformat f=\"%s\" v=%lld sw=%d sp=%d n=%zu r=%d buf=\"", i, f, v, sw, sp, size, r);
+        out("%d rformat f=\"%s\" v=%lld sw=%d sp=%d n=%zu r=%d", i, f, v, sw, sp, size, r);
+        end_line();
+        out("%d rbuf \"", i);
         put_bytes(buf, size < 40 ? size + 1 : 40);
         out("\"");
         end_line();

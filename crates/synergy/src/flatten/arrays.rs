@@ -194,6 +194,9 @@ impl<'m> Builder<'m> {
     pub(super) fn dyn_store(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, len: u64, w: u32, v: Opnd) -> Result<(), Unsupported> {
         let cells = self.grid(p.obj, len, loc)?;
         self.check_offset(f, cur, loc, p, cells.len() as u64, len);
+        if self.write_to_constant(cur, loc, p.obj) {
+            return Ok(());
+        }
         let cw = (len * 8) as u32;
         let mut v = v;
         if cw != w {
@@ -233,6 +236,9 @@ impl<'m> Builder<'m> {
         let n = args.get(2).and_then(konst).filter(|&n| n <= 1 << 20).ok_or_else(unsupported)?;
         let dst = self.static_ptr(fr, args[0], loc)?;
         self.check_alive(cur, loc, dst.obj);
+        if self.write_to_constant(cur, loc, dst.obj) {
+            return Ok(());
+        }
         let bytes = if which == Intrinsic::Memset {
             let c = args.get(1).and_then(konst).ok_or_else(unsupported)?;
             vec![c as u8; n as usize]

@@ -10,6 +10,9 @@
 
 use super::*;
 
+/// The check that fails where a constant object is written.
+pub(super) const WRITE_TO_CONSTANT: &str = "write to constant memory";
+
 impl<'m> Builder<'m> {
     pub(super) fn static_ptr(&mut self, fr: &Frame, o: Operand, loc: Loc) -> Result<StaticPtr, Unsupported> {
         match self.any_ptr(fr, o, loc)? {
@@ -58,7 +61,7 @@ impl<'m> Builder<'m> {
             return Err(Unsupported(format!("memory: external global {} at {}", gl.name, self.m.describe_loc(loc))));
         }
         let shape = self.c_shape(gl.ty, 1, &gl.name, None);
-        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape, escaped: false, scoped: false });
+        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape, escaped: false, scoped: false, constant: gl.is_constant });
         let id = (self.objs.len() - 1) as u32;
         self.global_objs.insert(g, id);
         Ok(id)
@@ -73,6 +76,17 @@ impl<'m> Builder<'m> {
     /// reached (a check that always fails; the rest of the path is dead).
     pub(super) fn out_of_bounds(&mut self, cur: u32, loc: Loc) {
         self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "access out of the bounds of its object", kind: CheckKind::Memory });
+    }
+
+    /// A write to `obj`: when the object is constant, a memory error wherever it is reached
+    /// (C11 6.7.3p6 and 6.4.5p7; the platform keeps such objects in read-only pages), and
+    /// `true` (the write itself is then not lowered: the rest of the path is dead).
+    pub(super) fn write_to_constant(&mut self, cur: u32, loc: Loc, obj: u32) -> bool {
+        if !self.objs[obj as usize].constant {
+            return false;
+        }
+        self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: WRITE_TO_CONSTANT, kind: CheckKind::Memory });
+        true
     }
 
     /// The register of the cell `[off, off+len)` of `p.obj`, created on first use.

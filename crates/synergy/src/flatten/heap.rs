@@ -75,7 +75,7 @@ impl<'m> Builder<'m> {
                 let fname = &m.function(f).name;
                 let oname = format!("{fname}:heap@{}", loc.line);
                 let alive = self.new_reg(format!("{oname}.alive"), 1);
-                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false, scoped: false });
+                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false, scoped: false, constant: false });
                 let obj = (self.objs.len() - 1) as u32;
                 fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
                 self.emit(cur, loc, FInst::Copy { dst: alive, v: Opnd::Const { bits: 1, width: 1 } });

@@ -202,7 +202,7 @@ impl<'m> Builder<'m> {
             self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
             a
         });
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive, heap: false, shape, escaped: false, scoped });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive, heap: false, shape, escaped: false, scoped, constant: false });
         let obj = (self.objs.len() - 1) as u32;
         if self.stack.len() > 1 {
             fr.frame_objs.push(obj);
@@ -280,6 +280,9 @@ impl<'m> Builder<'m> {
         self.check_alive(cur, loc, p.obj);
         if !self.in_bounds(p, bytes) {
             self.out_of_bounds(cur, loc);
+            return Ok(());
+        }
+        if self.write_to_constant(cur, loc, p.obj) {
             return Ok(());
         }
         let cell = self.cell(p, bytes, loc)?;

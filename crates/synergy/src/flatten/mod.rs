@@ -268,6 +268,9 @@ struct Obj {
     escaped: bool,
     /// A block-scoped local: its own static accesses check its liveness register.
     scoped: bool,
+    /// A global the program may not write (`const`, a string literal: LLVM `constant`): a write
+    /// to it is a memory error ([`cells`]), as the VM's `WriteToConstant`.
+    constant: bool,
 }
 
 /// A named object's C shape: its identifier, its function (None: a global), the size of its

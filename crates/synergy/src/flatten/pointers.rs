@@ -189,7 +189,7 @@ impl<'m> Builder<'m> {
         for k in 0..MAX_SITE_OBJECTS {
             let oname = format!("{fname}:heap@{}#{k}", loc.line);
             let alive = self.new_reg(format!("{oname}.alive"), 1);
-            self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false });
+            self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false, constant: false });
             let obj = base + k as u32;
             self.slots.insert(obj);
             // take = ¬found ∧ ¬alive; found |= ¬alive.
@@ -395,6 +395,20 @@ impl<'m> Builder<'m> {
         }
         code.push(FInst::Check { c: inb, what: "access out of the bounds of its object", kind: CheckKind::Memory });
         code.push(FInst::Check { c: live, what: "access to freed memory", kind: CheckKind::Memory });
+        if matches!(a.what, PtrOp::Store { .. }) {
+            // Not one of the constant objects the pointer may name.
+            let mut writable = Opnd::Const { bits: 1, width: 1 };
+            for (k, &o) in objs.iter().enumerate() {
+                if self.objs[o as usize].constant {
+                    let not_o = self.new_reg("acc.not".into(), 1);
+                    code.push(FInst::Bin { dst: not_o, op: BinOp::Xor, w: 1, a: is_obj[k], b: Opnd::Const { bits: 1, width: 1 }, nsw: false });
+                    writable = bool_and(&mut code, self, writable, Opnd::Reg(not_o));
+                }
+            }
+            if writable != (Opnd::Const { bits: 1, width: 1 }) {
+                code.push(FInst::Check { c: writable, what: super::cells::WRITE_TO_CONSTANT, kind: CheckKind::Memory });
+            }
+        }
         // The cells of `len` bytes the address may name (and which of them are a slot's).
         let mut cells = Vec::new();
         let mut slot_cells = Vec::new();

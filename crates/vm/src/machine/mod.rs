@@ -116,6 +116,11 @@ pub mod flags {
     /// values of the transition may differ from a glibc run in the last bit. Such a transition
     /// can show a violation (confirmed natively) but cannot prove `true`.
     pub const LIBM_ROUNDING: u32 = rt::VM_FLAG_LIBM_ROUNDING as u32;
+    /// Transition flag, raised by the runtime's file system when it refuses an open, `access`
+    /// or `unlink` that a file system with other contents or permissions would grant: the
+    /// transition follows one environment of many, so it can show a violation but cannot
+    /// prove `true`.
+    pub const FS_FIXED: u32 = rt::VM_FLAG_FS_FIXED as u32;
     /// Part of the state: a read chose a value for undefined memory in an object that undefined
     /// bytes were copied into or out of (`Object::undef_copied`), or a branch on an undefined
     /// register went both ways. A violation in such a state may rest on two reads of one

@@ -1,8 +1,10 @@
-// expect: true
+// expect: unknown(file-system request was refused)
 // flags: --file data.txt=$TESTS_C/files/581_config.txt
 // decide: explicit
+// unknown: incomplete:file-system
 // The VM's file-system rule (README, "Files"): a read-only mount holding exactly the files given
-// with --file. Other names fail with ENOENT, writing with EROFS (creating too), O_CREAT|O_EXCL
+// with --file. Every assertion holds under it (a failing one would be a `false`), but the
+// refused requests make the answer `unknown`: another file system would grant them. Other names fail with ENOENT, writing with EROFS (creating too), O_CREAT|O_EXCL
 // of a listed file with EEXIST; a bad mode is EINVAL; output to a file stream fails with EBADF
 // and the error indicator; descriptors are the lowest free ones from 3.
 #include <assert.h>
