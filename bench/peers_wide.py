@@ -33,7 +33,8 @@ Rules (a task is kept only if every rule allows it; the verdict is always the pe
   (a bug found within the bound is a bug); one whose regexes name an unwinding assertion (ESBMC's
   "recursion unwinding assertion") is dropped: the bound failed, not the program.
 * Programs: one `.c` or `.i` file (C++ and other languages dropped) that uses neither
-  `__CPROVER_`/`__ESBMC_` intrinsics nor local `#include "..."` headers, includes only standard
+  `__CPROVER_`/`__ESBMC_` intrinsics nor ACSL annotations (`//@ assert`, which Ultimate checks)
+  nor local `#include "..."` headers, includes only standard
   C / POSIX headers, and has a `main`.
 * CPAchecker `test/programs/**/*.yml` and Ultimate `**/*.yml` (SV-COMP task definitions): one
   task per listed property among unreach-call / no-overflow / valid-memsafety with a boolean
@@ -138,6 +139,8 @@ def program_ok(text):
         return "missing"
     if "__CPROVER" in text or "__ESBMC" in text:
         return "intrinsics"
+    if re.search(r'//\s*@|/\*@', text):
+        return "ACSL annotations"  # Ultimate checks `//@ assert`; vigil reads no comments
     if re.search(r'^\s*#\s*include\s*"', text, re.M):
         return "local header"
     for h in re.findall(r'^\s*#\s*include\s*<([^>]+)>', text, re.M):
