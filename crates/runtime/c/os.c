@@ -69,6 +69,7 @@ RT_WEAK void __boot(void) {
     s->threads[0].wait_addr = NULL;
     s->threads[0].specific = NULL;
     s->threads[0].c11 = 0;
+    s->threads[0].joined_at = 0;
     /* Threads communicate through the scheduler state (arguments, results, thread states): it
      * is shared, and so is whatever a pointer stored in it reaches (frames excepted). */
     __vm_obj_shared(s);

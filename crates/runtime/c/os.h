@@ -38,6 +38,7 @@ struct rt_thread {
     const int *wait_addr;
     void **specific;       /* thread-specific data (pthread_key_*), NULL until set */
     int c11;               /* made by thrd_create: start returns int */
+    int joined_at;         /* 1 + the number of threads when pthread_join returned it, else 0 */
 };
 
 /* The scheduler state: a header and the thread table in one object (one object fewer in every

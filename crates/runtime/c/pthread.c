@@ -174,6 +174,7 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->wait_addr = NULL;
     t->specific = NULL;
     t->c11 = c11;
+    t->joined_at = 0;
     /* Storing the argument in the (shared) thread table makes what it points to shared. */
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
@@ -207,10 +208,28 @@ RT_WEAK void pthread_exit(void *result) {
         __vm_interrupt_cfl();
 }
 
+/* A thread already joined: glibc's pthread_join marks its descriptor dead (tid -1), so a later
+ * pthread_join or pthread_detach of it returns ESRCH — until pthread_create reuses the cached
+ * descriptor for a new thread, after which the old ID names that one (undefined behaviour: the
+ * ID's lifetime ended, POSIX XSH 2.9.2). Returns 0 for a thread not yet joined, else ESRCH
+ * after ending the atomic section, faulting first in the second case. */
+static int joined_thread(struct rt_sched *s, pthread_t thread, int atomic) {
+    if (thread >= (pthread_t)s->nthreads || !s->threads[thread].joined_at)
+        return 0;
+    int reused = s->threads[thread].joined_at != s->nthreads + 1;
+    atomic_end(atomic);
+    if (reused)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "use of a joined thread's ID after a new thread was created");
+    return RT_ESRCH;
+}
+
 RT_WEAK int pthread_join(pthread_t thread, void **result) {
     for (;;) {
         int atomic = atomic_begin();
         struct rt_sched *s = rt_sched();
+        int gone = joined_thread(s, thread, atomic);
+        if (gone)
+            return gone;
         if (thread >= (pthread_t)s->nthreads || thread == (pthread_t)s->current || s->threads[thread].detached) {
             int code = thread >= (pthread_t)s->nthreads ? RT_ESRCH : thread == (pthread_t)s->current ? RT_EDEADLK : 0;
             atomic_end(atomic);
@@ -222,6 +241,7 @@ RT_WEAK int pthread_join(pthread_t thread, void **result) {
         if (s->threads[thread].state == RT_THREAD_ENDED) {
             rt_set_wait(RT_WAIT_NONE, NULL, 0);
             void *r = s->threads[thread].result;
+            s->threads[thread].joined_at = s->nthreads + 1;
             atomic_end(atomic);
             if (result)
                 *result = r;
@@ -247,6 +267,9 @@ RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
 RT_WEAK int pthread_detach(pthread_t thread) {
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
+    int gone = joined_thread(s, thread, atomic);
+    if (gone)
+        return gone;
     int found = thread < (pthread_t)s->nthreads;
     if (found)
         s->threads[thread].detached = 1;
@@ -387,10 +410,11 @@ RT_WEAK int pthread_mutex_destroy(void *mutex) {
 
 /* Takes the mutex if it is free, or again if the thread holds a recursive one: 0 then. Held by
  * another thread: EBUSY, and when `wait`, the running thread waits until it is free (os.h).
- * Held by the thread itself: EDEADLK for an error-checking mutex, EBUSY for the others without
- * `wait`; with `wait`, a normal mutex would deadlock itself (undefined for PTHREAD_MUTEX_DEFAULT,
+ * Held by the thread itself: EDEADLK for an error-checking mutex (except from
+ * pthread_mutex_trylock, `try_only`: glibc's trylock never looks at the owner and answers
+ * EBUSY), EBUSY for the others without `wait`; with `wait`, a normal mutex would deadlock itself (undefined for PTHREAD_MUTEX_DEFAULT,
  * which glibc's normal kind is), which raises VM_FAULT_INVALID_ARG. */
-static int try_take(rt_mutex *m, int wait) {
+static int try_take(rt_mutex *m, int wait, int try_only) {
     int atomic = atomic_begin();
     int self = rt_sched()->current;
     int kind = kind_of(m);
@@ -402,7 +426,7 @@ static int try_take(rt_mutex *m, int wait) {
     } else if (word == self + 1 && kind == RT_MUTEX_RECURSIVE) {
         m->count++;
     } else if (word == self + 1) {
-        result = kind == RT_MUTEX_ERRORCHECK ? RT_EDEADLK : RT_EBUSY;
+        result = kind == RT_MUTEX_ERRORCHECK && !try_only ? RT_EDEADLK : RT_EBUSY;
     } else {
         result = RT_EBUSY;
     }
@@ -415,13 +439,13 @@ static int try_take(rt_mutex *m, int wait) {
 
 RT_WEAK int pthread_mutex_lock(void *mutex) {
     int r;
-    while ((r = try_take(mutex, 1)) == RT_EBUSY)
+    while ((r = try_take(mutex, 1, 0)) == RT_EBUSY)
         __vm_interrupt_cfl();
     return r;
 }
 
 RT_WEAK int pthread_mutex_trylock(void *mutex) {
-    return try_take(mutex, 0);
+    return try_take(mutex, 0, 1);
 }
 
 /* The timeout of a timed wait is a nondeterministic choice: each time the waiting thread runs
@@ -430,7 +454,7 @@ RT_WEAK int pthread_mutex_trylock(void *mutex) {
 RT_WEAK int pthread_mutex_timedlock(void *mutex, const void *abstime) {
     (void)abstime;
     int r;
-    while ((r = try_take(mutex, 0)) == RT_EBUSY) {
+    while ((r = try_take(mutex, 0, 0)) == RT_EBUSY) {
         if (__vm_choose(2))
             return RT_ETIMEDOUT;
         __vm_interrupt_cfl();

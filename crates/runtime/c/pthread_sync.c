@@ -19,7 +19,9 @@
  * SEM_VALUE_MAX, EAGAIN from sem_trywait, ETIMEDOUT, EOVERFLOW past SEM_VALUE_MAX);
  * pthread_barrier_init gives EINVAL for a count of 0 and pthread_barrier_wait returns
  * PTHREAD_BARRIER_SERIAL_THREAD (-1) in exactly one thread per round; rwlocks give EBUSY from
- * the try variants and EDEADLK when the writer asks again. Unlocking a lock one does not hold
+ * the try variants (also when the calling thread holds the write lock: glibc's try functions
+ * never check the owner) and EDEADLK when the writer asks again through the blocking or timed
+ * functions. Unlocking a lock one does not hold
  * raises VM_FAULT_INVALID_ARG (undefined behaviour, unknown). A spinlock taken twice by one
  * thread spins forever, as glibc's does: a deadlock.
  */
@@ -228,7 +230,7 @@ static int rw_take(rt_rwlock *l, int write, int mode) {
         int atomic = rt_atomic_begin();
         int self = rt_sched()->current + 1;
         int word = l->word;
-        if (word == -1 && l->writer == self) {
+        if (word == -1 && l->writer == self && mode != TRY) {
             rt_atomic_end(atomic);
             return RT_EDEADLK;
         }

@@ -34,6 +34,13 @@ pub enum FaultKind {
     DivByZero,
     /// `INT_MIN / -1` and `INT_MIN % -1`.
     DivOverflow,
+    /// A shift (`<<`, `>>`) in the program's own code by an amount at least the width of the
+    /// promoted left operand (C11 6.5.7p3: undefined for every operand type). No SV-COMP
+    /// property names it — the result of the operation is not out of range, there is no result
+    /// — so, like a division by zero under `unreach-call`, it rules out `true` and is never a
+    /// violation. (LLVM makes only the value poison; clang emits the shift unguarded at `-O0`,
+    /// so the fault is raised where C's undefined behaviour is, not where the value is used.)
+    OversizedShift,
     /// Signed overflow of an `nsw` operation (checked only under `no-overflow`).
     SignedOverflow,
     /// An undefined value used where a defined one is needed (address, call target, size…).
@@ -95,7 +102,7 @@ impl FaultKind {
             DivByZero => rt::VM_FAULT_DIV_BY_ZERO,
             DivOverflow => rt::VM_FAULT_DIV_OVERFLOW,
             SignedOverflow => rt::VM_FAULT_SIGNED_OVERFLOW,
-            Undefined(_) => rt::VM_FAULT_UNDEFINED,
+            Undefined(_) | OversizedShift => rt::VM_FAULT_UNDEFINED,
             Unreachable => rt::VM_FAULT_UNREACHABLE,
             BadCall => rt::VM_FAULT_BAD_CALL,
             UnknownFunction(_) => rt::VM_FAULT_UNKNOWN_FUNCTION,
@@ -144,7 +151,7 @@ impl FaultKind {
         match self {
             Assert | Leak | DataRace | Deadlock => FaultClass::Checked,
             NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | InvalidFree | WriteToConstant | DivByZero
-            | DivOverflow | SignedOverflow | Undefined(_) | Unreachable | BadCall | OverlappingCopy(_)
+            | DivOverflow | SignedOverflow | Undefined(_) | OversizedShift | Unreachable | BadCall | OverlappingCopy(_)
             | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
             Unsupported(_) | UnknownFunction(_) => FaultClass::ToolLimit,
             BadHypercall(_) => FaultClass::RuntimeBug,
@@ -203,6 +210,7 @@ impl fmt::Display for FaultKind {
             DivOverflow => write!(f, "signed division overflow"),
             SignedOverflow => write!(f, "signed integer overflow"),
             Undefined(what) => write!(f, "use of an undefined value ({what})"),
+            OversizedShift => write!(f, "shift by the operand's width or more"),
             Unreachable => write!(f, "unreachable executed"),
             BadCall => write!(f, "call with a bad callee or too few arguments"),
             UnknownFunction(name) => write!(f, "call to unknown external function {name}"),

@@ -4,7 +4,7 @@
 //! Every operation goes through `vigil_semantics::ops` — the one definition of integer arithmetic — so a
 //! test here means what it means on the VM. Undefined operands are given the value 0 (the VM
 //! decides `undef` nondeterministically, so 0 is one of its choices); division by zero and
-//! `INT_MIN / -1` end the step in [`Step::Ub`]. Under no-overflow ([`Flat::check_overflow`]) a
+//! `INT_MIN / -1` and a shift by the width or more (C11 6.5.7p3) end the step in [`Step::Ub`]. Under no-overflow ([`Flat::check_overflow`]) a
 //! signed overflow of an `nsw` operation and `INT_MIN / -1` end it in [`Step::Error`] (the
 //! VM's `SignedOverflow`/`DivOverflow` faults) and a call of the error function in [`Step::Ub`].
 //! A failed [`FInst::Check`] ends it as [`Flat::check_fails`] says: the error (a memory-safety
@@ -14,7 +14,7 @@
 //! Invariant: values in a state are masked to their register's width.
 
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
-use vigil_ir::Loc;
+use vigil_ir::{BinOp, Loc};
 use vigil_semantics::ops;
 use vigil_semantics::FaultKind;
 use vigil_semantics::Scalar;
@@ -108,6 +108,10 @@ pub fn step_path(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs
 pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Option<Step> {
     match inst {
             FInst::Bin { dst, op, w, a, b, nsw } => {
+                if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && val(state, *b) >= u64::from(*w) {
+                    // C11 6.5.7p3, the VM's `OversizedShift` fault.
+                    return Some(Step::Ub(format!("{:?}", FaultKind::OversizedShift), loc));
+                }
                 let r = ops::binop(*op, *nsw, flat.check_overflow, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
                 match r {
                     Ok(s) => state[*dst as usize] = s.bits & mask(*w),

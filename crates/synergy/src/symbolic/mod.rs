@@ -90,7 +90,7 @@ fn opnd(tm: &mut TermManager, st: &[TermId], o: Opnd, mode: Mode, fresh: &mut Ve
 }
 
 /// The result of `a op b` and the condition under which it is undefined behaviour (a fault of
-/// the VM: division by zero, `INT_MIN / -1`), if it can be.
+/// the VM: division by zero, `INT_MIN / -1`, a shift by the width or more), if it can be.
 pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId, mode: Mode, fresh: &mut Vec<TermId>) -> (TermId, Option<TermId>) {
     let zero = tm.bv_u64(w, 0);
     let div_ub = |tm: &mut TermManager, signed: bool| -> TermId {
@@ -126,7 +126,13 @@ pub fn binop_term(tm: &mut TermManager, op: BinOp, w: u32, a: TermId, b: TermId,
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => (r, None),
         BinOp::UDiv | BinOp::URem => (r, Some(div_ub(tm, false))),
         BinOp::SDiv | BinOp::SRem => (r, Some(div_ub(tm, true))),
-        BinOp::Shl | BinOp::LShr | BinOp::AShr => (shift(tm, r, fresh), None),
+        BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+            // C11 6.5.7p3: a shift by the width or more is undefined behaviour
+            // (`FaultKind::OversizedShift` in the VM); its value stays a fresh variable.
+            let wc = tm.bv_u64(w, u64::from(w).min(mask(w)));
+            let big = if u64::from(w) > mask(w) { tm.ff() } else { tm.uge(b, wc) };
+            (shift(tm, r, fresh), Some(big))
+        }
     }
 }
 
@@ -249,6 +255,8 @@ impl StepCx<'_, '_, '_> {
                             if tm.bool_value(g) != Some(false) {
                                 let what = if matches!(op, BinOp::SDiv | BinOp::SRem) {
                                     "division by zero or overflow"
+                                } else if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
+                                    "shift by the operand's width or more"
                                 } else {
                                     "division by zero"
                                 };
@@ -484,6 +492,9 @@ mod tests {
                 let (ta, tb) = (tm.bv_u64(w, a), tm.bv_u64(w, b));
                 for op in BINOPS {
                     let conc = ops::binop(op, false, false, w, Scalar::int(a), Scalar::int(b));
+                    // The machine faults on a shift by the width or more in the program's code.
+                    let oversized = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && b & mask(w) >= u64::from(w);
+                    let conc = if oversized { Err(vigil_semantics::FaultKind::OversizedShift) } else { conc };
                     let mut fresh = Vec::new();
                     let (r, ub) = binop_term(&mut tm, op, w, ta, tb, Mode::Concrete, &mut fresh);
                     let ub_now = ub.is_some_and(|u| tm.bool_value(u) == Some(true));
@@ -521,7 +532,8 @@ mod tests {
         let a = tm.bv_u64(8, 5);
         let b = tm.bv_u64(8, 9);
         let mut fresh = Vec::new();
-        let (r, _) = binop_term(&mut tm, BinOp::Shl, 8, a, b, Mode::Abstract, &mut fresh);
+        let (r, ub) = binop_term(&mut tm, BinOp::Shl, 8, a, b, Mode::Abstract, &mut fresh);
+        assert_eq!(ub.and_then(|u| tm.bool_value(u)), Some(true), "and undefined behaviour (C11 6.5.7p3)");
         assert_eq!(fresh.len(), 1);
         assert_eq!(r, fresh[0], "a shift by 9 of an i8 is an undefined value");
         let (r, _) = binop_term(&mut tm, BinOp::Shl, 8, a, b, Mode::Concrete, &mut fresh);

@@ -53,6 +53,9 @@ impl Machine<'_> {
                 if self.is_wide(w) {
                     self.wide_bin(*op, flags.nsw, *lhs, *rhs, dest)?;
                 } else {
+                    let amount = self.operand(*rhs);
+                    let low = if w >= 64 { amount.bits } else { amount.bits & ((1u64 << w) - 1) };
+                    self.check_shift_amount(*op, w, amount.is_defined(w).then_some(u128::from(low)))?;
                     let check = self.checks_overflow_here() && !self.unsigned_shl(*op, flags.nsw);
                     let r = ops::binop(*op, flags.nsw, check, w, self.operand(*lhs), self.operand(*rhs))?;
                     self.set_dest(dest, r);
@@ -98,6 +101,18 @@ impl Machine<'_> {
     /// only in the program's own code (see [`Program::checks_overflow`]).
     pub(super) fn checks_overflow_here(&self) -> bool {
         self.config.check_overflow && self.prog.checks_overflow[self.func.index()]
+    }
+
+    /// C11 6.5.7p3: a shift of the program's own code by `amount` (when defined) ≥ the width
+    /// is undefined behaviour, [`FaultKind::OversizedShift`]. The runtime, compiled at `-O1`,
+    /// may compute such a shift speculatively and not use it: there it stays LLVM's poison
+    /// value ([`ops::binop`]).
+    pub(super) fn check_shift_amount(&self, op: vigil_ir::BinOp, w: u32, amount: Option<u128>) -> VmResult<()> {
+        let shift = matches!(op, vigil_ir::BinOp::Shl | vigil_ir::BinOp::LShr | vigil_ir::BinOp::AShr);
+        if shift && self.prog.checks_overflow[self.func.index()] && amount.is_some_and(|a| a >= u128::from(w)) {
+            return Err(FaultKind::OversizedShift);
+        }
+        Ok(())
     }
 
     /// Whether `op` is a `shl` the front end knows shifts an unsigned operand (no `nsw` where

@@ -363,8 +363,12 @@ impl Machine<'_> {
             let tm = &mut self.sd().tm;
             let wt = tm.bv_u64(w, u64::from(w));
             let oversized = tm.uge(b, wt);
-            if self.sym_check(oversized, FaultKind::Undefined("shift amount")).is_err() {
-                // As in `ops::binop`: the result of an oversized shift is undefined.
+            if self.sym_check(oversized, FaultKind::OversizedShift).is_err() {
+                if self.prog.checks_overflow[self.func.index()] {
+                    // C11 6.5.7p3, as in `check_shift_amount`.
+                    return Err(FaultKind::OversizedShift);
+                }
+                // As in `ops::binop`: in the runtime the result of an oversized shift is poison.
                 if let Some(d) = dest {
                     self.set_reg(d, Scalar::undef());
                 }

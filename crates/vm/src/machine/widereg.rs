@@ -86,6 +86,7 @@ impl Machine<'_> {
     pub(super) fn wide_bin(&mut self, op: BinOp, nsw: bool, lhs: Operand, rhs: Operand, dest: Option<ValueId>) -> VmResult<()> {
         let w = self.dest_width(dest);
         let (a, b) = (self.wide_operand(lhs)?, self.wide_operand(rhs)?);
+        self.check_shift_amount(op, w, b.defined.then_some(b.bits & wide::mask128(w)))?;
         let r = wide::binop(op, nsw, self.checks_overflow_here(), w, a, b)?;
         self.set_wide(dest, r);
         Ok(())
