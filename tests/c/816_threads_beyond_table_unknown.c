@@ -1,6 +1,5 @@
 // expect: unknown(does not model)
 // decide: explicit
-// unknown: unsupported
 // 100 threads created one at a time, each joined before the next: glibc reclaims a joined
 // thread, so every pthread_create succeeds. The runtime's thread table keeps 64 slots and does
 // not reuse them; it answered EAGAIN at the 64th creation and the assertion "failed" (a wrong

@@ -1,6 +1,5 @@
 // expect: unknown(does not model)
 // decide: explicit
-// unknown: unsupported
 // 100 thread-specific data keys: glibc has room for 1024, so every pthread_key_create
 // succeeds. The runtime holds 64 and answered EAGAIN at the 65th (a wrong `false`); now the path
 // ends as a limit of vigil's.
