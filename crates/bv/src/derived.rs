@@ -169,18 +169,14 @@ impl TermManager {
         self.eq(b, one)
     }
 
-    /// Whether some set bit `a[i]` and some set bit `b[j]` have `i + j >= bound`, for `i` and `j`
-    /// in `1..=top`: `OR_j (b[j] AND OR_{i >= bound - j} a[i])`, with the inner disjunction
+    /// Whether some set bit `a[i]` and some set bit `b[j]` have `i + j > top`, for `i` and `j`
+    /// in `1..=top`: `OR_j (b[j] AND OR_{i >= top + 1 - j} a[i])`, with the inner disjunction
     /// grown as `j` rises (linear size).
-    fn high_bits_meet(&mut self, a: TermId, b: TermId, bound: u32, top: u32) -> TermId {
+    fn high_bits_meet(&mut self, a: TermId, b: TermId, top: u32) -> TermId {
         let mut prefix = self.ff();
         let mut meet = self.ff();
         for j in 1..=top {
-            let i = bound - j;
-            if i < 1 || i > top {
-                continue;
-            }
-            let ai = self.bit_is_set(a, i);
+            let ai = self.bit_is_set(a, top + 1 - j);
             prefix = self.or(prefix, ai);
             let bj = self.bit_is_set(b, j);
             let both = self.and(prefix, bj);
@@ -213,7 +209,7 @@ impl TermManager {
         if w < 2 {
             return carry;
         }
-        let meet = self.high_bits_meet(a, b, w, w - 1);
+        let meet = self.high_bits_meet(a, b, w - 1);
         self.or(carry, meet)
     }
 
@@ -241,7 +237,7 @@ impl TermManager {
             tm.bvxor(x, signs)
         };
         let (ma, mb) = (magnitude(self, a), magnitude(self, b));
-        let meet = self.high_bits_meet(ma, mb, w - 1, w - 2);
+        let meet = self.high_bits_meet(ma, mb, w - 2);
         self.or(differ, meet)
     }
 
