@@ -29,6 +29,14 @@
 //! most once on each path and ends. Unreachable blocks are not absorbed and not counted as
 //! predecessors. Soundness does not depend on the choice: a step through absorbed blocks is
 //! the exact composition of their blocks' steps.
+//!
+//! A forwarder with several predecessors makes a location's blocks a DAG rather than a tree,
+//! and a DAG's paths multiply: a chain of `k` two-way branches each joined by a forwarder has
+//! `2^k` paths, and the symbolic step keeps one exit, with a whole post-state, per path (an
+//! inlined SystemC scheduler gave one location 236,251 exits, 8 s and gigabytes to build).
+//! So no location's step has more than [`MAX_STEP_PATHS`] paths: while one has more, a
+//! forwarder with several predecessors in it is made a location again ([`bound_paths`]). Without such forwarders a location's blocks form a tree,
+//! whose paths are at most its blocks, so the bound is always reached.
 
 use crate::flatten::{FTerm, Flat};
 
@@ -82,7 +90,111 @@ pub fn absorbed(flat: &Flat) -> Vec<bool> {
         };
     }
     break_cycles(&succs, &mut out);
+    let shared: Vec<bool> = (0..n).map(|b| matches!(pred[b], Some(None))).collect();
+    bound_paths(&succs, &shared, &mut out, MAX_STEP_PATHS);
     out
+}
+
+/// The most paths one location's step may take through its absorbed blocks (see the module
+/// doc): each is one exit of the symbolic step, with a term per register.
+pub const MAX_STEP_PATHS: u64 = 64;
+
+/// Paths from each block down the absorbed blocks below it to the end of a step (an edge to a
+/// block that is not absorbed, or a block without successors), saturating.
+fn paths_below(succs: &[Vec<u32>], out: &[bool]) -> Vec<u64> {
+    let n = succs.len();
+    let mut below = vec![0u64; n];
+    let mut state = vec![0u8; n]; // 0 new, 1 on the stack, 2 done
+    for s in 0..n {
+        if state[s] != 0 {
+            continue;
+        }
+        state[s] = 1;
+        let mut stack: Vec<(usize, usize)> = vec![(s, 0)];
+        while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+            if let Some(&t) = succs[b].get(*i) {
+                *i += 1;
+                let t = t as usize;
+                if t < n && out[t] && state[t] == 0 {
+                    state[t] = 1;
+                    stack.push((t, 0));
+                }
+            } else {
+                // Absorbed successors are done: absorbed blocks form no cycle (break_cycles).
+                let mut p = 0u64;
+                for &t in &succs[b] {
+                    let t = t as usize;
+                    p = p.saturating_add(if t < n && out[t] { below[t] } else { 1 });
+                }
+                below[b] = p.max(1);
+                state[b] = 2;
+                stack.pop();
+            }
+        }
+    }
+    below
+}
+
+/// Makes forwarders with several predecessors (`shared`) locations again until no location's
+/// step has more than `limit` paths (or none is left to cut), one per location over the limit
+/// and round.
+fn bound_paths(succs: &[Vec<u32>], shared: &[bool], out: &mut [bool], limit: u64) {
+    let n = succs.len();
+    loop {
+        let below = paths_below(succs, out);
+        let mut changed = false;
+        for root in 0..n {
+            if out[root] || below[root] <= limit {
+                continue;
+            }
+            // The blocks of root's DAG in topological order (reverse post-order), then the
+            // paths from root into each.
+            let mut order = Vec::new();
+            let mut seen = vec![false; n];
+            seen[root] = true;
+            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+            while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+                if let Some(&t) = succs[b].get(*i) {
+                    *i += 1;
+                    let t = t as usize;
+                    if t < n && out[t] && !seen[t] {
+                        seen[t] = true;
+                        stack.push((t, 0));
+                    }
+                } else {
+                    order.push(b);
+                    stack.pop();
+                }
+            }
+            order.reverse();
+            let mut into = vec![0u64; n];
+            into[root] = 1;
+            for &b in &order {
+                for &t in &succs[b] {
+                    let t = t as usize;
+                    if t < n && out[t] {
+                        into[t] = into[t].saturating_add(into[b]);
+                    }
+                }
+            }
+            // Cutting a join that at most `limit` paths reach leaves those as the root's own
+            // paths; of those joins, the one most paths pass through, the deepest on a tie (a
+            // chain of joins is then cut every `limit` paths, not at every join). Failing
+            // that, the join the fewest paths reach.
+            let joins = || order.iter().copied().filter(|&b| shared[b] && out[b]);
+            let best = joins()
+                .filter(|&b| into[b] <= limit)
+                .max_by_key(|&b| (into[b].saturating_mul(below[b]), into[b]))
+                .or_else(|| joins().min_by_key(|&b| (into[b], u64::MAX - below[b])));
+            if let Some(b) = best {
+                out[b] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
 }
 
 /// Targets of back edges of a depth-first search from block 0 (loop heads stay locations).
@@ -178,4 +290,46 @@ pub fn tree(flat: &Flat, b: usize) -> Vec<usize> {
         i += 1;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Block 0, then `k` diamonds: branch `3i+1` to `3i+2` and `3i+3`, both to the join
+    /// `3i+4` (the next diamond's branch, or the last block). Absorbed as a forwarder would
+    /// be: every block but 0 and the first branch.
+    fn diamonds(k: usize) -> (Vec<Vec<u32>>, Vec<bool>, Vec<bool>) {
+        let n = 3 * k + 2;
+        let mut succs = vec![Vec::new(); n];
+        succs[0] = vec![1];
+        for i in 0..k {
+            let b = 3 * i + 1;
+            succs[b] = vec![b as u32 + 1, b as u32 + 2];
+            succs[b + 1] = vec![b as u32 + 3];
+            succs[b + 2] = vec![b as u32 + 3];
+        }
+        let shared: Vec<bool> = (0..n).map(|b| b > 1 && b % 3 == 1).collect();
+        let out: Vec<bool> = (0..n).map(|b| b > 1).collect();
+        (succs, shared, out)
+    }
+
+    #[test]
+    fn joins_multiply_paths_and_the_bound_cuts_them() {
+        let (succs, shared, mut out) = diamonds(20);
+        assert_eq!(paths_below(&succs, &out)[1], 1 << 20);
+        bound_paths(&succs, &shared, &mut out, 64);
+        let below = paths_below(&succs, &out);
+        let roots: Vec<usize> = (0..succs.len()).filter(|&b| !out[b]).collect();
+        assert!(roots.iter().all(|&r| below[r] <= 64), "{:?}", roots.iter().map(|&r| below[r]).collect::<Vec<_>>());
+        // Only joins were made locations, and no more of them than the bound needs: 20
+        // diamonds in steps of at most 6 (2^6 = 64) take 3 cuts, after diamonds 6, 12, 18.
+        let cut: Vec<usize> = (2..succs.len()).filter(|&b| !out[b]).collect();
+        assert_eq!(cut, vec![19, 37, 55]);
+        // Under the bound nothing changes.
+        let (succs, shared, mut out) = diamonds(5);
+        let before = out.clone();
+        bound_paths(&succs, &shared, &mut out, 64);
+        assert_eq!(out, before);
+    }
 }
