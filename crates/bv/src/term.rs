@@ -132,6 +132,9 @@ pub struct TermManager {
     vars: Vec<(String, Sort, TermId)>,
     config: RewriteConfig,
     rule_hits: Vec<u64>,
+    /// Bytes of the heap blocks holding the nodes' operand lists (each list is allocated
+    /// twice: in `nodes` and as the key in `table`), for [`TermManager::heap_bytes`].
+    arg_bytes: usize,
 }
 
 impl Default for TermManager {
@@ -166,6 +169,7 @@ impl TermManager {
             vars: Vec::new(),
             config,
             rule_hits: vec![0; Rule::ALL.len()],
+            arg_bytes: 0,
         }
     }
 
@@ -189,6 +193,18 @@ impl TermManager {
 
     pub fn num_terms(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// An estimate of the heap memory the terms take, in bytes: the node and sort arrays and
+    /// the hash-consing table at their capacity, and the operand lists as glibc's allocator
+    /// stores them (a block of at least 32 bytes in steps of 16, with an 8-byte header).
+    /// Callers use it to bound their memory; it costs no walk over the terms.
+    pub fn heap_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<(Node, TermId)>() + 1; // a hashbrown bucket and its control byte
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.sorts.capacity() * std::mem::size_of::<Sort>()
+            + self.table.capacity() * entry
+            + self.arg_bytes
     }
 
     pub fn sort(&self, t: TermId) -> Sort {
@@ -298,6 +314,9 @@ impl TermManager {
             return t;
         }
         let t = TermId(self.nodes.len() as u32);
+        if !args.is_empty() {
+            self.arg_bytes += 2 * ((std::mem::size_of_val(args) + 8 + 15) & !15).max(32);
+        }
         self.nodes.push(node.clone());
         self.sorts.push(sort);
         self.table.insert(node, t);
@@ -450,5 +469,33 @@ impl TermManager {
     }
     pub fn sign_extend(&mut self, a: TermId, n: u32) -> TermId {
         self.app(Op::SignExt(n), &[a])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_bytes_grows_with_new_terms_only() {
+        let mut tm = TermManager::new();
+        let x = tm.var("x", Sort::BitVec(32));
+        let before = tm.heap_bytes();
+        let mut t = x;
+        for k in 1..=1000u64 {
+            let c = tm.bv_u64(32, k);
+            t = tm.bvmul(t, c);
+        }
+        let grown = tm.heap_bytes();
+        // 2000 new terms, 1000 of them with two operands: at least their operand lists.
+        assert!(grown >= before + 1000 * 2 * 32, "{before} -> {grown}");
+        // Building the same terms again adds nothing.
+        let mut u = x;
+        for k in 1..=1000u64 {
+            let c = tm.bv_u64(32, k);
+            u = tm.bvmul(u, c);
+        }
+        assert_eq!(u, t);
+        assert_eq!(tm.heap_bytes(), grown);
     }
 }

@@ -639,6 +639,7 @@ fn symbolic_engines(
                 max_iterations: p.max_iterations,
                 test_step_bound: p.test_step_bound,
                 deadline: Some(deadline),
+                max_memory: Some(config.portfolio.max_memory_mib.saturating_mul(1 << 20) / 100 * p.memory_percent),
                 malloc_can_fail: config.vm.malloc_can_fail,
                 solver: engine_solver(config, "synergy").0,
                 dump_vcs: args.dump_vcs.clone(),

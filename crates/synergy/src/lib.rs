@@ -108,6 +108,9 @@ pub struct Options {
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Bytes the engine's own structures may take (estimated, [`engine::MemoryUse`]) before
+    /// the run ends `unknown(memory-limit)`; None: no budget. [default: None]
+    pub max_memory: Option<u64>,
     /// `malloc` and `calloc` may return NULL (the VM's `malloc_can_fail`): the engine, which
     /// models allocation as succeeding, then declines programs that allocate. [default: false]
     pub malloc_can_fail: bool,
@@ -129,6 +132,7 @@ impl Default for Options {
             test_step_bound: 100_000,
             deadline: None,
             interrupt: None,
+            max_memory: None,
             malloc_can_fail: false,
             solver: vigil_bv::config::SolverConfig::default(),
             dump_vcs: None,
@@ -273,13 +277,15 @@ pub struct Stats {
     pub steps: u64,
     pub forest_states: u64,
     pub regions: u64,
+    /// The estimate of the engine's memory when the run ended, in bytes ([`engine::MemoryUse`]).
+    pub memory_bytes: u64,
 }
 
 impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "iterations: {}\ntests: {}\nrefinements: {}\ngeneralizations: {}\nsolver calls: {}\nsolver time: {:.3}s\nconcrete steps: {}\nforest states: {}\nregions: {}",
+            "iterations: {}\ntests: {}\nrefinements: {}\ngeneralizations: {}\nsolver calls: {}\nsolver time: {:.3}s\nconcrete steps: {}\nforest states: {}\nregions: {}\nmemory (estimated): {} MiB",
             self.iterations,
             self.tests,
             self.refinements,
@@ -288,7 +294,8 @@ impl fmt::Display for Stats {
             self.solver_time.as_secs_f64(),
             self.steps,
             self.forest_states,
-            self.regions
+            self.regions,
+            self.memory_bytes >> 20
         )
     }
 }
@@ -440,6 +447,7 @@ pub fn check_flat(flat: &flatten::Flat, opts: &Options) -> (Verdict, Stats) {
     let mut stats = cx.stats.clone();
     stats.forest_states = cx.states.len() as u64;
     stats.regions = cx.regions.iter().filter(|r| r.alive).count() as u64;
+    stats.memory_bytes = cx.memory_use().total();
     (outcome, stats)
 }
 

@@ -36,6 +36,7 @@ impl Engine for SynergyEngine {
             ("solver_calls", st.solver_calls.into()),
             ("solver_s", st.solver_time.as_secs_f64().into()),
             ("regions", st.regions.into()),
+            ("memory_mib", (st.memory_bytes >> 20).into()),
         ]);
         let mut out = match result {
             vigil_synergy::Verdict::Safe { proof } => {

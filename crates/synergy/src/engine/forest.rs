@@ -51,6 +51,7 @@ impl<'a> Ctx<'a> {
             self.broken_invariant = true;
         }
         let id = self.states.len();
+        self.forest_bytes += budget::state_bytes(vals.len(), &inputs);
         let depth = parent.map_or(0, |p| self.states[p].depth + 1);
         self.states.push(FState { loc, vals: vals.clone(), parent, depth, inputs, region, what });
         self.regions[region].members.push(id);

@@ -23,8 +23,11 @@
 //!   predecessor and `inputs` are the inputs read on that step, so the parent chain of any state
 //!   is an executable test.
 
+mod budget;
 mod forest;
 mod partition;
+
+pub use budget::MemoryUse;
 
 pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, MAX_REQUERY_CHAIN};
 
@@ -100,6 +103,10 @@ pub struct Ctx<'a> {
     eval_scratch: std::cell::RefCell<Vec<u64>>,
     /// The input vector of the suitable test just found ([`crate::synergy`]).
     pub pending_test: Option<Vec<u64>>,
+    /// Estimated bytes of the forest's states ([`budget`]).
+    forest_bytes: u64,
+    /// Estimated bytes of each block's cached relation in `rel` ([`budget`]).
+    relation_bytes: Vec<u64>,
 }
 
 /// A region predicate prepared for evaluation on concrete states: a word program over the
@@ -149,6 +156,8 @@ impl<'a> Ctx<'a> {
             compiled: Default::default(),
             eval_scratch: Default::default(),
             pending_test: None,
+            forest_bytes: 0,
+            relation_bytes: vec![0; flat.blocks.len()],
         };
         for l in 0..nloc {
             let t = cx.tm.tt();
@@ -195,10 +204,13 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Budget check: iterations, deadline, interrupt.
+    /// Budget check: iterations, memory ([`budget`]), deadline, interrupt.
     pub fn out_of_budget(&self) -> Option<Unknown> {
         if self.stats.iterations >= self.opts.max_iterations {
             return Some(Unknown::new(Cause::IterationLimit, format!("iteration bound {} reached", self.opts.max_iterations)));
+        }
+        if let Some(why) = self.over_memory_budget() {
+            return Some(why);
         }
         if let Some(d) = self.opts.deadline {
             if Instant::now() >= d {
@@ -214,10 +226,12 @@ impl<'a> Ctx<'a> {
         None
     }
 
-    /// The deadline passed or the run was interrupted (the budget without the iteration bound).
+    /// The deadline passed, the run was interrupted or the memory budget is spent (the budget
+    /// without the iteration bound): what ends a run in the middle of an iteration.
     pub fn out_of_time(&self) -> bool {
         self.opts.deadline.is_some_and(|d| Instant::now() >= d)
             || self.opts.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.over_memory_budget().is_some()
     }
 
     /// The reason for `unknown` after the solver answered `unknown`: the budget, if that is
@@ -285,6 +299,7 @@ impl<'a> Ctx<'a> {
             let tree = crate::locations::tree(self.flat, b);
             if tree.iter().any(|&t| self.flat.blocks[t].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. }))) {
                 self.rel[b] = None;
+                self.relation_bytes[b] = 0;
             }
         }
         self.edge_cache.clear();
@@ -408,6 +423,41 @@ mod tests {
         assert_eq!(cx.states[chain[1]].loc, 1);
         assert_eq!(ordered.len(), trace.len());
         assert_eq!(ordered[k], trace[2]);
+    }
+
+    #[test]
+    fn a_spent_memory_budget_ends_the_run_unknown_and_names_it() {
+        let flat = sample();
+        // The terms of the registers alone take more than 1 KiB.
+        let opts = Options { max_memory: Some(1024), ..Options::default() };
+        let (o, st) = crate::check_flat(&flat, &opts);
+        match o {
+            crate::Verdict::Unknown(why) => {
+                assert_eq!(why.cause, Cause::MemoryLimit, "{why:?}");
+                assert!(why.message.contains("memory budget of 0 MiB"), "{}", why.message);
+            }
+            other => panic!("expected unknown, got {other:?}"),
+        }
+        assert!(st.memory_bytes > 1024, "{}", st.memory_bytes);
+        // A budget the run fits in changes nothing.
+        let opts = Options { max_memory: Some(64 << 20), ..Options::default() };
+        assert!(matches!(crate::check_flat(&flat, &opts).0, crate::Verdict::Unsafe { .. }));
+    }
+
+    #[test]
+    fn the_estimate_counts_test_states_and_relations() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        let empty = cx.memory_use();
+        assert_eq!((empty.forest, empty.relations), (0, 0));
+        cx.run_test(&[0]);
+        let after_test = cx.memory_use();
+        // Four states (b0, b1, b3, exit), each with its two registers.
+        assert!(after_test.forest >= 4 * budget::state_bytes(2, &[]), "{after_test:?}");
+        cx.rel(1);
+        let after_rel = cx.memory_use();
+        assert!(after_rel.relations > 0 && after_rel.terms >= after_test.terms, "{after_rel:?}");
     }
 
     #[test]

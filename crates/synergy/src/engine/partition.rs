@@ -27,6 +27,7 @@ impl<'a> Ctx<'a> {
         let mut fresh = Vec::new();
         let pre = self.canon.clone();
         let ex = symbolic::sym_step(&mut self.tm, self.flat, b as u32, &pre, Mode::Abstract, &mut ins, &mut fresh);
+        self.relation_bytes[b] = budget::exits_bytes(&ex);
         let r = Rc::new(ex);
         self.rel[b] = Some(r.clone());
         r
