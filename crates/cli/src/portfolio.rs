@@ -427,6 +427,26 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_that_spends_its_own_budget_leaves_the_others_running() {
+        // One engine stops early on its own memory budget; the other's later answer stands.
+        let spent = Answer::Unknown(Unknown::new(Cause::MemoryLimit, "budget spent"));
+        let r = run(vec![stub("a", spent, 5), stub("b", Answer::True, 150)], far(), Limits::default(), None);
+        assert_eq!(r.outcome.answer, Answer::True);
+        assert_eq!(r.decided_by, "b");
+    }
+
+    #[test]
+    fn an_answer_found_while_the_memory_limit_stops_the_others_is_kept() {
+        let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
+        let limit = now + (64 << 20);
+        // "a" finishes its answer during the wind-down that follows the memory limit.
+        let a = Arc::new(Stub { name: "a", answer: Answer::True, delay: Duration::from_millis(300), honours_cancel: false, panics: false });
+        let r = run(vec![a, Arc::new(Hungry { bytes: 256 << 20 })], far(), Limits { memory: Some(limit), ..Limits::default() }, None);
+        assert_eq!(r.outcome.answer, Answer::True);
+        assert_eq!(r.decided_by, "a");
+    }
+
+    #[test]
     fn an_engine_above_the_memory_limit_is_stopped() {
         let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
         let limit = now + (64 << 20);
