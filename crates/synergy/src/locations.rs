@@ -30,13 +30,15 @@
 //! predecessors. Soundness does not depend on the choice: a step through absorbed blocks is
 //! the exact composition of their blocks' steps.
 //!
-//! A forwarder with several predecessors makes a location's blocks a DAG rather than a tree,
-//! and a DAG's paths multiply: a chain of `k` two-way branches each joined by a forwarder has
-//! `2^k` paths, and the symbolic step keeps one exit, with a whole post-state, per path (an
-//! inlined SystemC scheduler gave one location 236,251 exits, 8 s and gigabytes to build).
-//! So no location's step has more than [`MAX_STEP_PATHS`] paths: while one has more, a
-//! forwarder with several predecessors in it is made a location again ([`bound_paths`]). Without such forwarders a location's blocks form a tree,
-//! whose paths are at most its blocks, so the bound is always reached.
+//! A block that several edges reach — a forwarder with several predecessors, or the target of
+//! several cases of one switch — makes a location's blocks a DAG rather than a tree, and a
+//! DAG's paths multiply: a chain of `k` two-way branches each joined by a forwarder has `2^k`
+//! paths, and the symbolic step keeps one exit, with a whole post-state, per path (an inlined
+//! SystemC scheduler gave one location 236,251 exits, 8 s and gigabytes to build). So no
+//! location's step has more than [`MAX_STEP_PATHS`] paths: while one has more, such a join in
+//! it is made a location again ([`bound_paths`]). Without joins a location's blocks form a
+//! tree, whose paths are at most its edges: only a tree wider than the bound (a switch with
+//! more cases) keeps more.
 
 use crate::flatten::{FTerm, Flat};
 
@@ -90,7 +92,16 @@ pub fn absorbed(flat: &Flat) -> Vec<bool> {
         };
     }
     break_cycles(&succs, &mut out);
-    let shared: Vec<bool> = (0..n).map(|b| matches!(pred[b], Some(None))).collect();
+    // Joins: blocks that several edges of reachable blocks reach.
+    let mut into = vec![0u32; n];
+    for b in (0..n).filter(|&b| reach[b]) {
+        for &t in &succs[b] {
+            if (t as usize) < n {
+                into[t as usize] += 1;
+            }
+        }
+    }
+    let shared: Vec<bool> = into.iter().map(|&k| k > 1).collect();
     bound_paths(&succs, &shared, &mut out, MAX_STEP_PATHS);
     out
 }
@@ -135,7 +146,7 @@ fn paths_below(succs: &[Vec<u32>], out: &[bool]) -> Vec<u64> {
     below
 }
 
-/// Makes forwarders with several predecessors (`shared`) locations again until no location's
+/// Makes joins (`shared`: blocks several edges reach) locations again until no location's
 /// step has more than `limit` paths (or none is left to cut), one per location over the limit
 /// and round.
 fn bound_paths(succs: &[Vec<u32>], shared: &[bool], out: &mut [bool], limit: u64) {
@@ -326,6 +337,15 @@ mod tests {
         // diamonds in steps of at most 6 (2^6 = 64) take 3 cuts, after diamonds 6, 12, 18.
         let cut: Vec<usize> = (2..succs.len()).filter(|&b| !out[b]).collect();
         assert_eq!(cut, vec![19, 37, 55]);
+        // Three cases of a switch to one block, ten times in a row: 3^10 paths, cut too.
+        let mut succs: Vec<Vec<u32>> = (0..11u32).map(|b| vec![b + 1; 3]).collect();
+        succs.push(Vec::new());
+        let shared: Vec<bool> = (0..12).map(|b| b > 1).collect();
+        let mut out: Vec<bool> = (0..12).map(|b| b > 1).collect();
+        assert_eq!(paths_below(&succs, &out)[1], 59049);
+        bound_paths(&succs, &shared, &mut out, 64);
+        let below = paths_below(&succs, &out);
+        assert!((0..12).filter(|&b| !out[b]).all(|r| below[r] <= 64), "{below:?}");
         // Under the bound nothing changes.
         let (succs, shared, mut out) = diamonds(5);
         let before = out.clone();
