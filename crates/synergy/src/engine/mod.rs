@@ -445,6 +445,28 @@ mod tests {
     }
 
     #[test]
+    fn past_the_deadline_an_edge_is_assumed_without_a_query_and_not_cached() {
+        let flat = sample();
+        let opts = Options { deadline: Some(Instant::now()), ..Options::default() };
+        let mut cx = Ctx::new(&flat, &opts);
+        // b0 steps only to b1: before the deadline this edge is refuted.
+        let (b0, b2) = (cx.at[0][0], cx.at[2][0]);
+        let before = cx.tm.num_terms();
+        assert!(cx.edge(b0, b2));
+        assert!(!cx.edge_cache.contains_key(&(b0, b2)));
+        assert_eq!(cx.tm.num_terms(), before, "no query was built");
+        assert_eq!(cx.stats.solver_calls, 0);
+        let in_time = Options::default();
+        let mut cx = Ctx::new(&flat, &in_time);
+        assert!(!cx.edge(b0, b2));
+        // A run that starts past its deadline ends unknown for the time limit.
+        match crate::check_flat(&flat, &opts).0 {
+            crate::Verdict::Unknown(why) => assert_eq!(why.cause, Cause::Timeout, "{why:?}"),
+            other => panic!("expected unknown, got {other:?}"),
+        }
+    }
+
+    #[test]
     fn the_estimate_counts_test_states_and_relations() {
         let flat = sample();
         let opts = Options::default();
