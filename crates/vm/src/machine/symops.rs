@@ -119,7 +119,12 @@ impl Machine<'_> {
                 let from = self.op_width(*val);
                 let to = self.prog.module.types.value_bits(*to);
                 if matches!(op, CastOp::IntToPtr) {
-                    return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+                    // Converting an integer to a pointer is not undefined (C11 6.3.2.3p5):
+                    // only its use as an address may be. The VM's pointers are concrete, so
+                    // the value is chosen among its feasible ones (incomplete beyond the
+                    // enumeration limit).
+                    self.concretize_all(&[*val]);
+                    return Ok(None);
                 }
                 let t = self.fit(t, from);
                 let r = crate::symbolic::cast(&mut self.sd().tm, *op, from, to, t);
