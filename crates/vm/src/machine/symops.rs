@@ -380,6 +380,13 @@ impl Machine<'_> {
                 return Ok(Some(Flow::Next));
             }
             if checks && op == BinOp::Shl && w > 1 && !self.unsigned_shl(op, nsw) {
+                if nsw {
+                    // As in `ops::binop`: a negative signed operand is undefined, inconclusive.
+                    let tm = &mut self.sd().tm;
+                    let zero = tm.bv_u64(w, 0);
+                    let negative = tm.slt(a, zero);
+                    self.sym_check(negative, FaultKind::Undefined(vigil_semantics::ops::NEGATIVE_LEFT_SHIFT))?;
+                }
                 let tm = &mut self.sd().tm;
                 let shifted = tm.bvshl(a, b);
                 let back = tm.bvashr(shifted, b);
