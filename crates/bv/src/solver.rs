@@ -15,6 +15,10 @@
 //! - With a model cache ([`Solver::set_model_cache`], `[bv] model-cache`), a check that one of
 //!   the last models satisfies is answered `Sat` with that model, before anything is blasted
 //!   ([`crate::model_cache`]); `Unsat` and `Unknown` always come from the SAT core.
+//! - With interval models (`[bv] interval-models`, [`crate::interval_models`]), a check that
+//!   the model cache does not answer first tries the last model with the values of the
+//!   variables bounded by single-input linear constraints moved into their intervals; it is
+//!   answered `Sat` only if that assignment satisfies every assertion and assumption.
 //! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
 //!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
 //!   that cone's inputs); model values of variables outside the cone are then arbitrary (their
@@ -36,6 +40,7 @@ use crate::cone::{ConeCollector, DecisionScope};
 use crate::config::SolverConfig;
 use crate::session_log::SessionLog;
 use crate::eval::{Evaluator, Value};
+use crate::interval_models::IntervalModels;
 use crate::model_cache::ModelCache;
 use crate::sort::Sort;
 use crate::term::{TermId, TermManager};
@@ -84,6 +89,8 @@ pub struct SolverStats {
     pub checks: u64,
     /// Checks answered by a cached model (no SAT call).
     pub model_cache_hits: u64,
+    /// Checks answered by an interval model (no SAT call).
+    pub interval_model_hits: u64,
     pub aig_nodes: usize,
     pub sat_vars: usize,
     pub clauses: u64,
@@ -134,6 +141,9 @@ pub struct Solver {
     clauses: u64,
     checks: u64,
     models: ModelCache,
+    intervals: IntervalModels,
+    /// The last model found (kept only with interval models on): their seed.
+    seed: Option<HashMap<TermId, Value>>,
 }
 
 impl Default for Solver {
@@ -169,6 +179,8 @@ impl Solver {
             interrupt: None,
             clauses: 0,
             checks: 0,
+            intervals: IntervalModels::default(),
+            seed: None,
         }
     }
 
@@ -208,6 +220,7 @@ impl Solver {
         SolverStats {
             checks: self.checks,
             model_cache_hits: self.models.hits,
+            interval_model_hits: self.intervals.hits,
             aig_nodes: self.blaster.aig.num_nodes(),
             sat_vars: self.sat.num_vars(),
             clauses: self.clauses,
@@ -301,9 +314,19 @@ impl Solver {
     fn check_inner(&mut self, tm: &TermManager, assumptions: &[TermId]) -> Result<CheckResult, SolverError> {
         self.invalidate();
         self.checks += 1;
-        if self.models.is_enabled() {
+        if self.models.is_enabled() || self.config.interval_models {
             let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
-            if let Some(m) = self.models.find(tm, &roots) {
+            let mut found = if self.models.is_enabled() { self.models.find(tm, &roots) } else { None };
+            if found.is_none() && self.config.interval_models {
+                found = self.intervals.find(tm, &roots, self.seed.as_ref());
+                if let Some(m) = &found {
+                    self.models.insert(m);
+                }
+            }
+            if let Some(m) = found {
+                if self.config.interval_models {
+                    self.seed = Some(m.clone());
+                }
                 self.model = Some(m);
                 self.last = Some(CheckResult::Sat);
                 self.last_assumptions = assumptions.to_vec();
@@ -347,6 +370,9 @@ impl Solver {
             CheckResult::Sat => {
                 let model = self.read_model(tm);
                 self.models.insert(&model);
+                if self.config.interval_models {
+                    self.seed = Some(model.clone());
+                }
                 self.model = Some(model);
                 if self.config.check_models {
                     let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
