@@ -24,6 +24,11 @@
 //! - Completeness of the candidate for the constraints it reads (tested exhaustively at 4 and
 //!   5 bits): [`atom_set`] is exactly `{x | the atom holds}`, and [`IntervalSet`] operations are
 //!   exact, so if the constraints on `x` are satisfiable the candidate value satisfies them.
+//! - When no candidate works, [`IntervalModels::implied_bits`] gives the bits of each bounded
+//!   slice that all of its values share (all of them when the set has one value); the solver
+//!   assumes them before the SAT search. They follow from the roots because each set is exact,
+//!   so the answer does not change; they let unit propagation fix the inputs of the circuits
+//!   above (a multiplier of a variable the path condition pins to one value becomes constant).
 //! - Variables (and bits outside the slices) that no constraint reads keep their value in the
 //!   last model (0 when there is none), as a cached model's unmentioned variables read 0.
 
@@ -75,6 +80,11 @@ impl IntervalSet {
     /// The least element.
     pub fn first(&self) -> Option<u128> {
         self.pieces.first().map(|p| p.0)
+    }
+
+    /// The greatest element.
+    pub fn last(&self) -> Option<u128> {
+        self.pieces.last().map(|p| p.1)
     }
 
     /// The values not in the set.
@@ -213,8 +223,21 @@ fn collect(tm: &TermManager, t: TermId, positive: bool, out: &mut Vec<(Slice, In
 #[derive(Debug, Default)]
 pub struct IntervalModels {
     sets: HashMap<TermId, Vec<(Slice, IntervalSet)>>,
+    /// The intersected set of each slice in the last [`IntervalModels::find`], with the roots
+    /// that bound it.
+    last: Vec<(Slice, IntervalSet, Vec<TermId>)>,
     /// Checks answered by a candidate.
     pub hits: u64,
+}
+
+/// A bit of a variable that the roots imply: `var`'s bit `bit` is `value` in every assignment
+/// that satisfies `sources` (a subset of the roots).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImpliedBit {
+    pub var: TermId,
+    pub bit: u32,
+    pub value: bool,
+    pub sources: Vec<TermId>,
 }
 
 impl IntervalModels {
@@ -222,7 +245,7 @@ impl IntervalModels {
     /// last model) by the intervals of the module doc; `None` if there is none or the candidate
     /// fails.
     pub fn find(&mut self, tm: &TermManager, roots: &[TermId], seed: Option<&HashMap<TermId, Value>>) -> Option<HashMap<TermId, Value>> {
-        let mut per_slice: Vec<(Slice, IntervalSet)> = Vec::new();
+        let mut per_slice: Vec<(Slice, IntervalSet, Vec<TermId>)> = Vec::new();
         for &r in roots {
             let sets = self.sets.entry(r).or_insert_with(|| {
                 let mut v = Vec::new();
@@ -230,17 +253,24 @@ impl IntervalModels {
                 v
             });
             for (s, set) in sets.iter() {
-                match per_slice.iter_mut().find(|(q, _)| q == s) {
-                    Some((_, acc)) => *acc = acc.intersect(set),
-                    None => per_slice.push((*s, set.clone())),
+                match per_slice.iter_mut().find(|(q, _, _)| q == s) {
+                    Some((_, acc, src)) => {
+                        *acc = acc.intersect(set);
+                        if src.last() != Some(&r) {
+                            src.push(r);
+                        }
+                    }
+                    None => per_slice.push((*s, set.clone(), vec![r])),
                 }
             }
         }
+        self.last = per_slice;
+        let per_slice = &self.last;
         if per_slice.is_empty() {
             return None; // nothing to go by: the model cache covers the seed itself
         }
         let mut model: HashMap<TermId, Value> = seed.cloned().unwrap_or_default();
-        for (s, set) in &per_slice {
+        for (s, set, _) in per_slice {
             if set.is_empty() {
                 return None; // left to the SAT core, which answers unsat with its failed set
             }
@@ -263,6 +293,22 @@ impl IntervalModels {
         }
         self.hits += 1;
         Some(model)
+    }
+
+    /// The bits that the sets of the last [`IntervalModels::find`] fix: when a slice's values
+    /// lie between `lo` and `hi`, the bits above the highest bit in which `lo` and `hi` differ
+    /// are those of `lo` in every value (all bits when the set has one element). Sound because
+    /// each set is exactly the slice's values that satisfy its sources.
+    pub fn implied_bits(&self) -> Vec<ImpliedBit> {
+        let mut out = Vec::new();
+        for (s, set, sources) in &self.last {
+            let (Some(lo), Some(hi)) = (set.first(), set.last()) else { continue };
+            let differ = 128 - (lo ^ hi).leading_zeros(); // bits below this may vary
+            for i in differ..=(s.hi - s.lo) {
+                out.push(ImpliedBit { var: s.var, bit: s.lo + i, value: (lo >> i) & 1 == 1, sources: sources.clone() });
+            }
+        }
+        out
     }
 }
 
@@ -350,5 +396,48 @@ mod tests {
         let hi = tm.not(lo);
         assert!(im.find(&tm, &[lo, hi], None).is_none());
         assert_eq!(im.hits, 1);
+    }
+
+    /// Exhaustively at 5 bits over pairs of atoms: every implied bit holds in every value of
+    /// the slice that satisfies both atoms, and with one value every bit is implied.
+    #[test]
+    fn implied_bits_hold_in_every_solution() {
+        let w = 5u32;
+        let mut tm = TermManager::with_rewrite_config(crate::RewriteConfig::none());
+        let x = tm.var("x", Sort::BitVec(w));
+        // A contradiction outside the intervals makes every candidate fail.
+        let flag = tm.var("b", Sort::Bool);
+        let nb = tm.not(flag);
+        let ks: Vec<TermId> = (0..32).map(|k| tm.bv_u64(w, k)).collect();
+        let mut checked = 0;
+        for a in (0..32).step_by(3) {
+            for b in (1..32).step_by(5) {
+                let three = tm.bv_u64(w, 3);
+                let s = tm.bvadd(x, three);
+                let r1 = tm.ult(ks[a], s);
+                let r2 = tm.ult(x, ks[b]);
+                let mut im = IntervalModels::default();
+                assert!(im.find(&tm, &[r1, r2, flag, nb], None).is_none());
+                let sols: Vec<u64> = (0..32u64)
+                    .filter(|&v| {
+                        let mut ev = Evaluator::new(&tm, [(x, Value::Bv(BitVecValue::from_u64(w, v)))]);
+                        ev.eval(r1) == Value::Bool(true) && ev.eval(r2) == Value::Bool(true)
+                    })
+                    .collect();
+                let bits = im.implied_bits();
+                for ib in &bits {
+                    assert_eq!(ib.var, x);
+                    assert!(ib.sources.contains(&r1) || ib.sources.contains(&r2));
+                    for &v in &sols {
+                        assert_eq!((v >> ib.bit) & 1 == 1, ib.value, "a={a} b={b} v={v}");
+                    }
+                    checked += 1;
+                }
+                if sols.len() == 1 {
+                    assert_eq!(bits.len(), w as usize);
+                }
+            }
+        }
+        assert!(checked > 20);
     }
 }

@@ -18,7 +18,9 @@
 //! - With interval models (`[bv] interval-models`, [`crate::interval_models`]), a check that
 //!   the model cache does not answer first tries the last model with the values of the
 //!   variables bounded by single-input linear constraints moved into their intervals; it is
-//!   answered `Sat` only if that assignment satisfies every assertion and assumption.
+//!   answered `Sat` only if that assignment satisfies every assertion and assumption. If it does
+//!   not, the variable bits that the intervals fix are assumed as well (they follow from the
+//!   roots, so the answer is unchanged); a failed one stands for the assumptions that bound it.
 //! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
 //!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
 //!   that cone's inputs); model values of variables outside the cone are then arbitrary (their
@@ -342,6 +344,21 @@ impl Solver {
             lit_terms.push((l, a));
             roots.push(al);
         }
+        // Interval models found no model: the bits the intervals fix become assumptions too
+        // (implied by the roots, so the answer is the same; after `Unsat` one of them stands for
+        // the assumptions among its sources).
+        let mut implied: Vec<(Lit, Vec<TermId>)> = Vec::new();
+        if self.config.interval_models {
+            for b in self.intervals.implied_bits() {
+                let bits = self.blaster.blast(tm, b.var);
+                let al = if b.value { bits[b.bit as usize] } else { !bits[b.bit as usize] };
+                let mut sink = Sink { sat: &mut self.sat, clauses: &mut self.clauses };
+                let l = Lit::from_dimacs(self.tseitin.encode(&self.blaster.aig, al, &mut sink));
+                lits.push(l);
+                roots.push(al);
+                implied.push((l, b.sources));
+            }
+        }
         match self.config.decision_scope {
             DecisionScope::All => {}
             scope => {
@@ -388,6 +405,15 @@ impl Solver {
             CheckResult::Unsat => {
                 let failed: Vec<Lit> = self.sat.failed_assumptions().to_vec();
                 self.failed = lit_terms.iter().filter(|(l, _)| failed.contains(l)).map(|&(_, t)| t).collect();
+                for (l, sources) in &implied {
+                    if failed.contains(l) {
+                        for &t in sources.iter().filter(|t| assumptions.contains(t)) {
+                            if !self.failed.contains(&t) {
+                                self.failed.push(t);
+                            }
+                        }
+                    }
+                }
             }
             CheckResult::Unknown => {}
         }

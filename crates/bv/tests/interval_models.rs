@@ -4,7 +4,8 @@
 //! common generator, asserted under push levels and checked as assumptions. A solver with
 //! interval models answers exactly like the default solver, its models satisfy every open
 //! assertion and assumption by exact evaluation (its own model check is on), and the mechanism
-//! does answer some checks. Conjunctions of linear atoms are also compared with z3.
+//! does answer some checks; after `Unsat` its failed assumptions (the implied bits stand for the
+//! assumptions that bound them) are unsatisfiable with the open assertions. Conjunctions of linear atoms are also compared with z3.
 
 mod common;
 
@@ -113,7 +114,18 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
                                 assert!(holds(s, &tm, &roots), "seed {seed}: a model fails");
                             }
                         }
-                        CheckResult::Unsat => unsats += 1,
+                        CheckResult::Unsat => {
+                            unsats += 1;
+                            // The failed assumptions (with the implied bits' sources) are
+                            // unsatisfiable with the open assertions.
+                            let failed = solvers[1].failed_assumptions().to_vec();
+                            assert!(failed.iter().all(|t| assumptions.contains(t)));
+                            let mut fresh = solver(false);
+                            for &t in asserted.iter().flatten() {
+                                fresh.assert(&tm, t).unwrap();
+                            }
+                            assert_eq!(fresh.check_assuming(&tm, &failed).unwrap(), CheckResult::Unsat, "seed {seed}: failed set");
+                        }
                         CheckResult::Unknown => panic!("no limit was set"),
                     }
                 }
