@@ -486,6 +486,15 @@ impl<'m> Builder<'m> {
             Terminator::Ret { val } => match ret {
                 None => FTerm::Return,
                 Some((reg, cont)) => {
+                    if reg.is_some() && val.is_none() {
+                        // The caller takes a result the callee does not return: a call through
+                        // an incompatible function type (C11 6.5.2.2p9), undefined behaviour.
+                        return Err(Unsupported(format!(
+                            "a call takes a result that {} does not return (a call through an incompatible function type) at {}",
+                            self.m.function(f).name,
+                            self.m.describe_loc(loc)
+                        )));
+                    }
                     let mut assigns = Vec::new();
                     if let (Some(r), Some(v)) = (reg, val) {
                         let o = self.opnd(f, fr, *v, loc)?;

@@ -232,6 +232,10 @@ impl Machine<'_> {
         self.load_pc();
         let f = self.prog.module.function(self.func);
         let call = &f.blocks[self.block as usize].insts[self.inst as usize];
+        if call.dest.is_some() && value.is_none() {
+            // C11 6.5.2.2p9: the caller's function type does not match the callee's.
+            return Err(FaultKind::Undefined("a call's result that the callee does not return (a call through an incompatible function type)"));
+        }
         if let (Some(d), Some(v)) = (call.dest, value) {
             match v {
                 Arg::Scalar(s) => self.set_reg(d, s),
