@@ -24,7 +24,7 @@
 //! - Completeness of the candidate for the constraints it reads (tested exhaustively at 4 and
 //!   5 bits): [`atom_set`] is exactly `{x | the atom holds}`, and [`IntervalSet`] operations are
 //!   exact, so if the constraints on `x` are satisfiable the candidate value satisfies them.
-//! - When no candidate works, [`IntervalModels::implied_bits`] gives the bits of each bounded
+//! - When no candidate works and `[bv] interval-bits` is on, [`IntervalModels::implied_bits`] gives the bits of each bounded
 //!   slice that all of its values share (all of them when the set has one value); the solver
 //!   assumes them before the SAT search. They follow from the roots because each set is exact,
 //!   so the answer does not change; they let unit propagation fix the inputs of the circuits

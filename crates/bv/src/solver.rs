@@ -19,7 +19,7 @@
 //!   the model cache does not answer first tries the last model with the values of the
 //!   variables bounded by single-input linear constraints moved into their intervals; it is
 //!   answered `Sat` only if that assignment satisfies every assertion and assumption. If it does
-//!   not, the variable bits that the intervals fix are assumed as well (they follow from the
+//!   not and `[bv] interval-bits` is on, the variable bits that the intervals fix are assumed as well (they follow from the
 //!   roots, so the answer is unchanged); a failed one stands for the assumptions that bound it.
 //! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
 //!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
@@ -344,11 +344,11 @@ impl Solver {
             lit_terms.push((l, a));
             roots.push(al);
         }
-        // Interval models found no model: the bits the intervals fix become assumptions too
+        // Interval models found no model (and `interval-bits` is on): the bits the intervals fix become assumptions too
         // (implied by the roots, so the answer is the same; after `Unsat` one of them stands for
         // the assumptions among its sources).
         let mut implied: Vec<(Lit, Vec<TermId>)> = Vec::new();
-        if self.config.interval_models {
+        if self.config.interval_models && self.config.interval_bits {
             for b in self.intervals.implied_bits() {
                 let bits = self.blaster.blast(tm, b.var);
                 let al = if b.value { bits[b.bit as usize] } else { !bits[b.bit as usize] };

@@ -2,7 +2,7 @@
 //! random sessions over linear atoms `x + c ⋈ k` (variables and slices of 4, 8 and 32 bits,
 //! unsigned, signed and equality atoms, both polarities), mixed with random formulas of the
 //! common generator, asserted under push levels and checked as assumptions. A solver with
-//! interval models answers exactly like the default solver, its models satisfy every open
+//! interval models (with and without `[bv] interval-bits`) answers exactly like the default solver, its models satisfy every open
 //! assertion and assumption by exact evaluation (its own model check is on), and the mechanism
 //! does answer some checks; after `Unsat` its failed assumptions (the implied bits stand for the
 //! assumptions that bound them) are unsatisfiable with the open assertions. Conjunctions of linear atoms are also compared with z3.
@@ -18,7 +18,11 @@ use vigil_bv::smtlib::printer::to_script;
 use vigil_bv::{CheckResult, Evaluator, Solver, Sort, TermId, TermManager, Value};
 
 fn solver(interval_models: bool) -> Solver {
-    Solver::with_config(SolverConfig { interval_models, check_models: true, ..SolverConfig::default() })
+    solver_bits(interval_models, false)
+}
+
+fn solver_bits(interval_models: bool, interval_bits: bool) -> Solver {
+    Solver::with_config(SolverConfig { interval_models, interval_bits, check_models: true, ..SolverConfig::default() })
 }
 
 /// A random atom `lin ⋈ k` or `k ⋈ lin` over one of `bases`, often near the base's last bound
@@ -76,7 +80,7 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
         let params = GenParams { widths: vec![4, 8], max_width: 16, heavy_max: 8, vars_per_width: 1, bool_vars: 1, reuse: 30 };
         let mut g = Gen::new(seed, params);
         g.declare(&mut tm);
-        let mut solvers = [solver(false), solver(true)];
+        let mut solvers = [solver(false), solver_bits(true, true), solver(true)];
         let mut asserted: Vec<Vec<TermId>> = vec![Vec::new()];
         for _ in 0..60 {
             match r.below(10) {
@@ -106,6 +110,7 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
                         .collect();
                     let answers: Vec<CheckResult> = solvers.iter_mut().map(|s| s.check_assuming(&tm, &assumptions).unwrap()).collect();
                     assert_eq!(answers[0], answers[1], "seed {seed}");
+                    assert_eq!(answers[0], answers[2], "seed {seed}");
                     let roots: Vec<TermId> = asserted.iter().flatten().chain(&assumptions).copied().collect();
                     match answers[0] {
                         CheckResult::Sat => {

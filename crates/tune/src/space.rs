@@ -54,7 +54,7 @@ impl Space {
     /// decision scope as one five-way choice that includes confined propagation, so that one
     /// step of the search reaches `inputs-confined` from the default `all`; the model cache's
     /// size, whose default `engine` is
-    /// no setting: the engine's own size, or none for a plain solver; interval models on or off)
+    /// no setting: the engine's own size, or none for a plain solver; interval models and their implied bits on or off)
     /// and its rewrite rules (each on or off).
     pub fn smt(base: &vigil_sat::Params) -> Space {
         let mut s = Space::sat(base);
@@ -70,6 +70,11 @@ impl Space {
         });
         s.params.push(Param {
             name: "bv.interval-models".into(),
+            values: vec!["false".into(), "true".into()],
+            default: 0,
+        });
+        s.params.push(Param {
+            name: "bv.interval-bits".into(),
             values: vec!["false".into(), "true".into()],
             default: 0,
         });
