@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // property: unreach-call
 // decide: synergy
 // As 851, but y steps by an odd multiple of its input, so x + y can become 1 (x = 1, y = 0

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // property: unreach-call
 // decide: synergy
 // As 853, but z steps by 2^20: 4x - 2y + z reaches 2^20 (z after one step with input 1).

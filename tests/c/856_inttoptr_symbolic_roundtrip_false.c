@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // property: unreach-call
 // As 855, but the value read back is compared with a wrong bound: an input of 3 reaches the
 // error after its round trip through a pointer.
