@@ -61,6 +61,13 @@ pub struct SolverConfig {
     /// (`crate::cone`). `[bv] confine-propagation`, or a `-confined` decision scope (the later
     /// key of a file wins). Default: off.
     pub confine_propagation: bool,
+    /// Before the SAT core, try a model built from the intervals of single-input linear
+    /// constraints (`crate::interval_models`). `[bv] interval-models`. Default: off.
+    pub interval_models: bool,
+    /// With interval models: when no candidate works, also assume the variable bits the
+    /// intervals fix (`crate::interval_models::IntervalModels::implied_bits`). `[bv]
+    /// interval-bits`. Default: off.
+    pub interval_bits: bool,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
     /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
@@ -78,6 +85,8 @@ impl Default for SolverConfig {
             model_cache: None,
             decision_scope: crate::cone::DecisionScope::All,
             confine_propagation: false,
+            interval_models: false,
+            interval_bits: false,
             sat: Vec::new(),
             sat_params: vigil_sat::Params::default(),
         }
@@ -190,6 +199,8 @@ impl SolverConfig {
                 ("bv", "conflict-limit", ConfigValue::Int(n)) if n >= 0 => c.conflict_limit = Some(n as u64),
                 ("bv", "model-cache", ConfigValue::Int(n)) if (0..=1024).contains(&n) => c.model_cache = Some(n as usize),
                 ("bv", "confine-propagation", ConfigValue::Bool(b)) => c.confine_propagation = b,
+                ("bv", "interval-models", ConfigValue::Bool(b)) => c.interval_models = b,
+                ("bv", "interval-bits", ConfigValue::Bool(b)) => c.interval_bits = b,
                 ("bv", "decision-scope", ConfigValue::Str(name)) => {
                     let (scope, confine) = crate::cone::DecisionScope::from_setting(&name).ok_or_else(|| {
                         err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::SETTINGS))
@@ -257,6 +268,11 @@ mod tests {
         assert_eq!(c.sat_params.restart_base, 100);
         let e = SolverConfig::from_toml_str("[sat]\nno_such_param = 1\n").unwrap_err();
         assert_eq!(e.line, 2);
+        assert!(SolverConfig::from_toml_str("[bv]\ninterval-models = true\n").unwrap().interval_models);
+        assert!(!SolverConfig::default().interval_models);
+        assert!(SolverConfig::from_toml_str("[bv]\ninterval-bits = true\n").unwrap().interval_bits);
+        assert!(!SolverConfig::default().interval_bits);
+        assert!(SolverConfig::from_toml_str("[bv]\ninterval-models = 1\n").is_err());
         let c = SolverConfig::from_toml_str("[bv]\ndecision-scope = \"inputs\"\n").unwrap();
         assert_eq!(c.decision_scope, crate::cone::DecisionScope::Inputs);
         assert!(!c.confine_propagation);

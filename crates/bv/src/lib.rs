@@ -17,6 +17,7 @@ pub mod config;
 pub mod derived;
 pub mod eval;
 pub mod fp;
+pub mod interval_models;
 pub mod model_cache;
 pub mod ranges;
 pub mod rewrite;

@@ -15,6 +15,12 @@
 //! - With a model cache ([`Solver::set_model_cache`], `[bv] model-cache`), a check that one of
 //!   the last models satisfies is answered `Sat` with that model, before anything is blasted
 //!   ([`crate::model_cache`]); `Unsat` and `Unknown` always come from the SAT core.
+//! - With interval models (`[bv] interval-models`, [`crate::interval_models`]), a check that
+//!   the model cache does not answer first tries the last model with the values of the
+//!   variables bounded by single-input linear constraints moved into their intervals; it is
+//!   answered `Sat` only if that assignment satisfies every assertion and assumption. If it does
+//!   not and `[bv] interval-bits` is on, the variable bits that the intervals fix are assumed as well (they follow from the
+//!   roots, so the answer is unchanged); a failed one stands for the assumptions that bound it.
 //! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
 //!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
 //!   that cone's inputs); model values of variables outside the cone are then arbitrary (their
@@ -36,6 +42,7 @@ use crate::cone::{ConeCollector, DecisionScope};
 use crate::config::SolverConfig;
 use crate::session_log::SessionLog;
 use crate::eval::{Evaluator, Value};
+use crate::interval_models::IntervalModels;
 use crate::model_cache::ModelCache;
 use crate::sort::Sort;
 use crate::term::{TermId, TermManager};
@@ -84,6 +91,8 @@ pub struct SolverStats {
     pub checks: u64,
     /// Checks answered by a cached model (no SAT call).
     pub model_cache_hits: u64,
+    /// Checks answered by an interval model (no SAT call).
+    pub interval_model_hits: u64,
     pub aig_nodes: usize,
     pub sat_vars: usize,
     pub clauses: u64,
@@ -134,6 +143,9 @@ pub struct Solver {
     clauses: u64,
     checks: u64,
     models: ModelCache,
+    intervals: IntervalModels,
+    /// The last model found (kept only with interval models on): their seed.
+    seed: Option<HashMap<TermId, Value>>,
 }
 
 impl Default for Solver {
@@ -169,6 +181,8 @@ impl Solver {
             interrupt: None,
             clauses: 0,
             checks: 0,
+            intervals: IntervalModels::default(),
+            seed: None,
         }
     }
 
@@ -208,6 +222,7 @@ impl Solver {
         SolverStats {
             checks: self.checks,
             model_cache_hits: self.models.hits,
+            interval_model_hits: self.intervals.hits,
             aig_nodes: self.blaster.aig.num_nodes(),
             sat_vars: self.sat.num_vars(),
             clauses: self.clauses,
@@ -301,9 +316,19 @@ impl Solver {
     fn check_inner(&mut self, tm: &TermManager, assumptions: &[TermId]) -> Result<CheckResult, SolverError> {
         self.invalidate();
         self.checks += 1;
-        if self.models.is_enabled() {
+        if self.models.is_enabled() || self.config.interval_models {
             let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
-            if let Some(m) = self.models.find(tm, &roots) {
+            let mut found = if self.models.is_enabled() { self.models.find(tm, &roots) } else { None };
+            if found.is_none() && self.config.interval_models {
+                found = self.intervals.find(tm, &roots, self.seed.as_ref());
+                if let Some(m) = &found {
+                    self.models.insert(m);
+                }
+            }
+            if let Some(m) = found {
+                if self.config.interval_models {
+                    self.seed = Some(m.clone());
+                }
                 self.model = Some(m);
                 self.last = Some(CheckResult::Sat);
                 self.last_assumptions = assumptions.to_vec();
@@ -318,6 +343,21 @@ impl Solver {
             lits.push(l);
             lit_terms.push((l, a));
             roots.push(al);
+        }
+        // Interval models found no model (and `interval-bits` is on): the bits the intervals fix become assumptions too
+        // (implied by the roots, so the answer is the same; after `Unsat` one of them stands for
+        // the assumptions among its sources).
+        let mut implied: Vec<(Lit, Vec<TermId>)> = Vec::new();
+        if self.config.interval_models && self.config.interval_bits {
+            for b in self.intervals.implied_bits() {
+                let bits = self.blaster.blast(tm, b.var);
+                let al = if b.value { bits[b.bit as usize] } else { !bits[b.bit as usize] };
+                let mut sink = Sink { sat: &mut self.sat, clauses: &mut self.clauses };
+                let l = Lit::from_dimacs(self.tseitin.encode(&self.blaster.aig, al, &mut sink));
+                lits.push(l);
+                roots.push(al);
+                implied.push((l, b.sources));
+            }
         }
         match self.config.decision_scope {
             DecisionScope::All => {}
@@ -347,6 +387,9 @@ impl Solver {
             CheckResult::Sat => {
                 let model = self.read_model(tm);
                 self.models.insert(&model);
+                if self.config.interval_models {
+                    self.seed = Some(model.clone());
+                }
                 self.model = Some(model);
                 if self.config.check_models {
                     let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
@@ -362,6 +405,15 @@ impl Solver {
             CheckResult::Unsat => {
                 let failed: Vec<Lit> = self.sat.failed_assumptions().to_vec();
                 self.failed = lit_terms.iter().filter(|(l, _)| failed.contains(l)).map(|&(_, t)| t).collect();
+                for (l, sources) in &implied {
+                    if failed.contains(l) {
+                        for &t in sources.iter().filter(|t| assumptions.contains(t)) {
+                            if !self.failed.contains(&t) {
+                                self.failed.push(t);
+                            }
+                        }
+                    }
+                }
             }
             CheckResult::Unknown => {}
         }

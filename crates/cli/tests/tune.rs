@@ -425,3 +425,28 @@ fn the_explicit_engine_reuses_models_and_the_setting_turns_it_off() {
     let (v0, hits0) = run(&["-C", "bv.model-cache=0"]);
     assert_eq!((v0, hits0), (verdict, 0));
 }
+
+/// `[bv] interval-models` reaches the explicit engine's solver: on a counting loop whose exit
+/// branches each have one solution (tests/c 847, 848) it answers queries from the bounds
+/// (`solver_interval_hits` in `stats`), with the verdict of the default configuration, which
+/// answers none that way.
+#[test]
+fn interval_models_answer_the_explicit_engines_exit_queries() {
+    for (file, want) in [("847_counting_loop_exit_true.c", "true"), ("848_counting_loop_exit_false.c", "false")] {
+        let run = |settings: &[&str]| {
+            let o = vigil()
+                .args(["check", "--engine", "explicit", "--format", "json", "--timeout", "120"])
+                .args(["-C", "solver.class=default"])
+                .args(settings)
+                .arg(corpus(file))
+                .output()
+                .unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+            (v["verdict"].clone(), v["stats"]["solver_interval_hits"].as_u64().expect("solver_interval_hits"))
+        };
+        let (verdict, hits) = run(&["-C", "bv.interval-models=true"]);
+        assert_eq!(verdict, want, "{file}");
+        assert!(hits > 0, "{file}: no query was answered by an interval model");
+        assert_eq!(run(&["-C", "bv.interval-models=false"]), (verdict, 0), "{file}");
+    }
+}

@@ -54,8 +54,8 @@ impl Space {
     /// decision scope as one five-way choice that includes confined propagation, so that one
     /// step of the search reaches `inputs-confined` from the default `all`; the model cache's
     /// size, whose default `engine` is
-    /// no setting: the engine's own size, or none for a plain solver) and its rewrite rules (each
-    /// on or off).
+    /// no setting: the engine's own size, or none for a plain solver; interval models and their implied bits on or off)
+    /// and its rewrite rules (each on or off).
     pub fn smt(base: &vigil_sat::Params) -> Space {
         let mut s = Space::sat(base);
         s.params.push(Param {
@@ -66,6 +66,16 @@ impl Space {
         s.params.push(Param {
             name: "bv.model-cache".into(),
             values: ["engine", "0", "1", "2", "8", "16"].iter().map(|v| v.to_string()).collect(),
+            default: 0,
+        });
+        s.params.push(Param {
+            name: "bv.interval-models".into(),
+            values: vec!["false".into(), "true".into()],
+            default: 0,
+        });
+        s.params.push(Param {
+            name: "bv.interval-bits".into(),
+            values: vec!["false".into(), "true".into()],
             default: 0,
         });
         let defaults = vigil_bv::RewriteConfig::default();

@@ -55,6 +55,7 @@ impl Engine for ExplicitEngine {
                 ("solver_queries", st.solver.queries.into()),
                 ("solver_cache_hits", st.solver.cache_hits.into()),
                 ("solver_model_hits", st.solver.model_hits.into()),
+                ("solver_interval_hits", st.solver.interval_hits.into()),
                 ("solver_resets", st.solver.resets.into()),
                 ("solver_s", solver_s.into()),
             ]));

@@ -112,6 +112,8 @@ pub struct SymStats {
     pub cache_hits: u64,
     /// Queries answered by one of the solver's recent models ([`MODEL_CACHE`]).
     pub model_hits: u64,
+    /// Queries answered by an interval model (`[bv] interval-models`, `vigil_bv::interval_models`).
+    pub interval_hits: u64,
     pub solver_time: Duration,
     /// How often the solver was replaced by a new one ([`RESET_FACTOR`]).
     pub resets: u64,
@@ -123,6 +125,7 @@ impl SymStats {
         self.queries += other.queries;
         self.cache_hits += other.cache_hits;
         self.model_hits += other.model_hits;
+        self.interval_hits += other.interval_hits;
         self.solver_time += other.solver_time;
         self.resets += other.resets;
     }
@@ -262,10 +265,12 @@ impl SymData {
             self.stats.resets += 1;
         }
         self.solver_inputs.extend(inputs);
-        let hits_before = self.solver.stats().model_cache_hits;
+        let before = self.solver.stats();
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
         self.stats.solver_time += start.elapsed();
-        self.stats.model_hits += self.solver.stats().model_cache_hits - hits_before;
+        let after = self.solver.stats();
+        self.stats.model_hits += after.model_cache_hits - before.model_cache_hits;
+        self.stats.interval_hits += after.interval_model_hits - before.interval_model_hits;
         if let Some(dir) = &self.dump {
             let name = format!("q{:06}.smt2", self.stats.queries);
             vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
