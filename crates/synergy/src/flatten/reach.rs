@@ -282,3 +282,54 @@ pub fn with_loop_head_checks(flat: &Flat, heads: &[u32]) -> Flat {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(name: &str, width: u32, ptr: bool) -> RegInfo {
+        RegInfo { name: name.into(), width, cell: false, ptr }
+    }
+
+    fn block(name: &str, insts: Vec<FInst>, term: FTerm) -> FBlock {
+        let n = insts.len();
+        FBlock { name: name.into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term, term_loc: Loc::UNKNOWN }
+    }
+
+    fn br(target: u32) -> Edge {
+        Edge { target, assigns: Vec::new() }
+    }
+
+    /// b0 → b1 (head) → b2 → b1 | b3: pointer `q` is read at b2 only to rewrite it (the
+    /// dangling update of a `free`), pointer `p` by a check there; `t`, computed into nothing
+    /// but a dead register, does not make `r` live; the flag `f` is read by the branch.
+    fn sample() -> Flat {
+        let regs = vec![reg("p", 64, true), reg("q", 64, true), reg("r", 64, true), reg("t", 64, false), reg("c", 1, false), reg("hit", 1, false), reg("f", 1, false)];
+        let k = |bits: u64, width: u32| Opnd::Const { bits, width };
+        let b2 = vec![
+            FInst::ICmp { dst: 4, pred: ICmpPred::Ne, w: 64, a: Opnd::Reg(0), b: k(0, 64) },
+            FInst::Check { c: Opnd::Reg(4), what: "dereference of a null pointer", kind: CheckKind::Memory },
+            FInst::ICmp { dst: 5, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(1), b: Opnd::Reg(0) },
+            FInst::Select { dst: 1, c: Opnd::Reg(5), t: k(0xffff_ffff << 32, 64), f: Opnd::Reg(1) },
+            FInst::Bin { dst: 3, op: BinOp::Add, w: 64, a: Opnd::Reg(2), b: k(8, 64), nsw: false },
+        ];
+        let blocks = vec![
+            block("b0", vec![], FTerm::Br(br(1))),
+            block("b1", vec![], FTerm::CondBr { c: Opnd::Reg(6), t: br(2), f: br(3) }),
+            block("b2", b2, FTerm::Br(br(1))),
+            block("b3", vec![], FTerm::Return),
+        ];
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    }
+
+    #[test]
+    fn a_register_read_only_to_rewrite_it_or_into_dead_values_is_not_live() {
+        let flat = sample();
+        let live = live_registers(&flat);
+        // At the loop head: p (checked), f (branched on); not q (only rewritten), not r (read
+        // into the dead t), not t.
+        assert_eq!(live[1], vec![0, 6], "{:?}", live[1]);
+        assert_eq!(live_pointers(&flat)[1], vec![0]);
+        assert_eq!(live[3], Vec::<u32>::new());
+    }
+}
