@@ -16,10 +16,10 @@
 //! the shapes seen, so a list of one node must be seen for the walk after the loop that builds
 //! it.)
 //! The registers candidates speak of at a header are those the loop keeps across iterations
-//! ([`paths::header_regs`]) and every register live there
-//! ([`crate::flatten::reach::live_registers`]): a list's head that a walk reads only after
-//! the loop, and the state updated in place (a slot's liveness, the written flags of its
-//! cells), which an invariant of the loop after it needs from this one.
+//! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
+//! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk
+//! reads only after the loop, and the state updated in place (a slot's liveness, the written
+//! flags of its cells), which an invariant of the loop after it needs from this one.
 //! Candidates violated by a forest state at their header are dropped at once; then the solver
 //! checks every segment between cut points ([`paths`]: block 0 and the loop headers) that ends
 //! at a header of the nest: from the union of the abstractly reachable regions at the segment's
@@ -45,6 +45,7 @@
 //! there ends in a state that satisfies the target's restriction by this check.
 
 pub mod candidates;
+pub mod closure;
 pub mod paths;
 pub mod shapes;
 
@@ -130,7 +131,10 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     let segs0 = paths::segments(cx, &cuts, &headers);
     let Some(segs) = segs0 else { return false };
     let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
-    let live = crate::flatten::reach::live_registers(cx.flat);
+    // Registers live at a header join the candidates' only with slot objects (the lists the
+    // module doc speaks of); elsewhere they only cost Houdini solver calls.
+    let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot);
+    let live = if slots { crate::flatten::reach::live_registers(cx.flat) } else { Vec::new() };
     for &l in &nest {
         let h = lf.get(l).header;
         let body = lf.body(l).to_vec();
@@ -143,7 +147,9 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
             regs.extend(paths::header_regs(cx.flat, lf.get(p).header, lf.body(p)));
             up = lf.get(p).parent;
         }
-        regs.extend(live[h as usize].iter().copied());
+        if slots {
+            regs.extend(live[h as usize].iter().copied());
+        }
         regs.sort_unstable();
         regs.dedup();
         let fstates = header_states(cx, h);
@@ -156,6 +162,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
         let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(root), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
+        c.extend(closure::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
