@@ -41,7 +41,9 @@
 //! * What this does not give: unboundedly many objects *allocated at once* (a list built by a
 //!   loop of input-dependent length and kept) still reach the cut; the engine then answers
 //!   `unknown` (bounded). A list of at most [`MAX_SITE_OBJECTS`] nodes built by a loop is
-//!   proved with the heap-shape invariants of [`crate::generalize::shapes`].
+//!   proved with the heap-shape invariants of [`crate::generalize::shapes`]; one of up to the
+//!   last count of [`SITE_OBJECT_COUNTS`], after a test reached the cut, with those of
+//!   [`crate::generalize::closure`] (no test per length needed).
 
 use super::*;
 
