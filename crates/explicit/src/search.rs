@@ -298,7 +298,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 let at = prog.module.describe_loc(m.last_loc);
                 let why = Unknown::new(
                     Cause::Addresses,
-                    format!("a pointer's address was used as an integer narrower than 64 bits near {at} (addresses are not modelled)"),
+                    format!("a pointer's address was used as an integer narrower than 64 bits or compared with an integer address near {at} (addresses are not modelled)"),
                 );
                 return (SearchResult::Unknown(why.at(m.last_loc)), stats);
             }

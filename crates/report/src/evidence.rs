@@ -85,6 +85,8 @@ pub enum EnvEvent {
     FileOpened,
     /// An open failed by the VM's file-system rule (a name not given, or opened for writing).
     FileRefused,
+    /// `clock_gettime` returned a value the VM chose (the harness does not define it).
+    ClockGettime,
     /// `isatty` of a standard stream was chosen to answer this.
     Terminal(bool),
     /// An event code this version does not know.
@@ -133,6 +135,7 @@ impl Environment {
                 self.add_not_given("an allocation that fails (native malloc does not fail on request)")
             }
             EnvEvent::GetrandomFailure => self.add_not_given("a failing getrandom"),
+            EnvEvent::ClockGettime => self.add_not_given("the time clock_gettime returned"),
             EnvEvent::FileOpened => self.files_opened = true,
             EnvEvent::FileRefused => self.add_not_given(
                 "an open that failed because the VM's file system is read-only or lacks the name (a native file system differs)",

@@ -10,6 +10,12 @@
 
 #include "rt.h"
 
+/* Largest number of threads a program may create (each one grows every stored state; the
+ * scheduler's ready set is a 64-bit mask). Slots are not reused, so a program that creates more
+ * in its whole run, even one at a time, meets a limit of vigil's and not glibc's: the path ends
+ * as unknown (VM_FAULT_UNSUPPORTED), never with an EAGAIN that glibc would not give. */
+#define RT_THREADS_MAX 64
+
 #define RT_THREAD_RUNNING 0 /* may be scheduled (possibly waiting in a loop of its own) */
 #define RT_THREAD_ENDED 1   /* returned from its start routine or called pthread_exit */
 

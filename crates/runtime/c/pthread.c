@@ -131,12 +131,6 @@ struct rt_attr {
 _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
                "the attributes fit in glibc's pthread_attr_t");
 
-/* Largest number of threads a program may create (each one grows every stored state; the
- * scheduler's ready set is a 64-bit mask). Slots are not reused, so a program that creates more
- * in its whole run, even one at a time, meets a limit of vigil's and not glibc's: the path ends
- * as unknown (VM_FAULT_UNSUPPORTED), never with an EAGAIN that glibc would not give. */
-#define RT_THREADS_MAX 64
-
 #define atomic_begin rt_atomic_begin
 #define atomic_end rt_atomic_end
 

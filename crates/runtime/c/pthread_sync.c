@@ -148,7 +148,7 @@ RT_WEAK int sem_getvalue(void *sem, int *value) {
 /* ---- barriers ---- */
 
 RT_WEAK int pthread_barrierattr_init(void *attr) {
-    (void)attr;
+    *(int *)attr = 0; /* PTHREAD_PROCESS_PRIVATE, which pthread_barrierattr_getpshared reads */
     return 0;
 }
 

@@ -1,13 +1,14 @@
 /*
  * string2.c — the rest of string.h / strings.h that programs use: strcasecmp, strncasecmp
  * (POSIX, C locale), strspn, strcspn, strpbrk, strtok, strtok_r, stpcpy, stpncpy, ffs (POSIX),
- * strsep, memrchr, strchrnul, rawmemchr, memmem, index, rindex, ffsl, ffsll (GNU/BSD).
+ * strsep, memrchr, strchrnul, rawmemchr, memmem, index, rindex, ffsl, ffsll (GNU/BSD), swab
+ * (XSI).
  *
  * Invariants (as in string.c):
  *  - every function is a byte loop that reads exactly the bytes glibc's specification lets it
  *    read, in order, so the VM reports an out-of-bounds or unterminated string at the first
  *    offending byte; nothing here writes except strtok/strtok_r/strsep, which store the single
- *    NUL terminator the standard describes;
+ *    NUL terminator the standard describes, and swab, which writes its destination;
  *  - stpcpy/stpncpy raise VM_FAULT_OVERLAP as strcpy/strncpy do (string.c);
  *  - characters are compared as unsigned char; case folding is the C locale's (A-Z only);
  *  - strcasecmp/strncasecmp return the difference of the folded bytes, as glibc does (C only
@@ -193,4 +194,17 @@ RT_WEAK int ffsl(long i) {
 
 RT_WEAK int ffs(int i) {
     return ffsll((long long)(unsigned)i);
+}
+
+/* swab: copies n bytes (n rounded down to even; nothing when n is negative) from `from` to `to`,
+ * exchanging the bytes of each pair. Both bytes of a pair are read before either is written, so
+ * from == to swaps in place, as glibc's does (other overlaps are undefined). */
+RT_WEAK void swab(const void *restrict from, void *restrict to, long n) {
+    const unsigned char *f = from;
+    unsigned char *t = to;
+    for (long i = 0; i + 1 < n; i += 2) {
+        unsigned char a = f[i], b = f[i + 1];
+        t[i] = b;
+        t[i + 1] = a;
+    }
 }

@@ -1,5 +1,5 @@
 /*
- * time.c — the clock and waiting: time, clock, sleep, usleep, nanosleep.
+ * time.c — the clock and waiting: time, clock, clock_gettime, sleep, usleep, nanosleep.
  *
  * What the clocks read is unknown to the verifier, so time() and clock() return nondeterministic
  * values — but from a small set, not from the whole domain, so every call marks the path
@@ -11,7 +11,13 @@
  *    wall clock usually does not go backwards; going backwards is not explored, which the
  *    incomplete mark covers);
  *  - clock(): CPU time in microseconds, at the first call 0 or 1000, later the previous value,
- *    one more or one second more (it never decreases).
+ *    one more or one second more (it never decreases);
+ *  - clock_gettime(id, ts): per kind of clock, at the first call a start from a small set —
+ *    wall clocks (CLOCK_REALTIME and its coarse, alarm and TAI forms) the seconds time() starts
+ *    from, monotonic ones 1 or 100000 s since boot, CPU-time ones 0 s — with 0 or 999999999 ns
+ *    (0 or 1000 ns for CPU time); later the previous value, one nanosecond more or one second
+ *    more (never backwards). An unknown clock id gives -1 with errno EINVAL, as Linux does;
+ *    clock ids of other processes' or threads' CPU clocks (negative) are not modelled (EINVAL).
  * time(t) also stores the value in *t when t is not NULL. The values chosen are noted as
  * VM_TRACE_INFO (not VM_ENV_NONDET, which only __VERIFIER_nondet_* values are).
  *
@@ -27,6 +33,11 @@ typedef long rt_clock_t;
 static int time_started, clock_started;
 static rt_time_t last_time;
 static rt_clock_t last_clock;
+
+/* clock_gettime's kinds of clock: wall, monotonic, CPU time. */
+enum { KIND_WALL, KIND_MONOTONIC, KIND_CPU, KINDS };
+static int kind_started[KINDS];
+static struct rt_timespec kind_last[KINDS];
 
 __attribute__((noinline)) static void note_now(const char *fn, int event, long v) {
     char msg[64];
@@ -91,5 +102,65 @@ RT_WEAK int nanosleep(const struct rt_timespec *req, struct rt_timespec *rem) {
         *__errno_location() = RT_EINVAL;
         return -1;
     }
+    return 0;
+}
+
+/* The kind of clock `id` is, or -1 for an id Linux refuses. */
+static int clock_kind(int id) {
+    switch (id) {
+    case 0: case 5: case 8: case 11: /* REALTIME, REALTIME_COARSE, REALTIME_ALARM, TAI */
+        return KIND_WALL;
+    case 1: case 4: case 6: case 7: case 9: /* MONOTONIC, _RAW, _COARSE, BOOTTIME, _ALARM */
+        return KIND_MONOTONIC;
+    case 2: case 3: /* PROCESS_CPUTIME_ID, THREAD_CPUTIME_ID */
+        return KIND_CPU;
+    default:
+        return -1;
+    }
+}
+
+RT_WEAK int clock_gettime(int id, struct rt_timespec *ts) {
+    int kind = clock_kind(id);
+    if (kind < 0) {
+        *__errno_location() = RT_EINVAL;
+        return -1;
+    }
+    struct rt_timespec v;
+    if (!kind_started[kind]) {
+        switch (kind) {
+        case KIND_WALL:
+            switch (__vm_choose(sizeof(long) > 4 ? 3 : 2)) {
+            case 0: v.tv_sec = 1767225600L; break;
+            case 1: v.tv_sec = 2147483647L; break;
+            default: v.tv_sec = (long)(2147483647LL + 1); break;
+            }
+            v.tv_nsec = __vm_choose(2) ? 999999999L : 0;
+            break;
+        case KIND_MONOTONIC:
+            v.tv_sec = __vm_choose(2) ? 100000 : 1;
+            v.tv_nsec = __vm_choose(2) ? 999999999L : 0;
+            break;
+        default:
+            v.tv_sec = 0;
+            v.tv_nsec = __vm_choose(2) ? 1000 : 0;
+            break;
+        }
+        kind_started[kind] = 1;
+    } else {
+        v = kind_last[kind];
+        switch (__vm_choose(3)) {
+        case 0: break;
+        case 1:
+            if (++v.tv_nsec == 1000000000L) {
+                v.tv_nsec = 0;
+                v.tv_sec++;
+            }
+            break;
+        default: v.tv_sec++; break;
+        }
+    }
+    kind_last[kind] = v;
+    chosen("clock_gettime", VM_ENV_CLOCK_GETTIME, v.tv_sec);
+    *ts = v;
     return 0;
 }

@@ -85,6 +85,10 @@ fn signed_overflow(op: BinOp, a: u64, b: u64, width: u32) -> bool {
     r < lo || r > hi
 }
 
+/// What a left shift of a negative signed operand is under no-overflow: undefined behaviour
+/// (C11 §6.5.7p4) that is not an overflow, so the run is inconclusive.
+pub const NEGATIVE_LEFT_SHIFT: &str = "left shift of a negative signed value";
+
 /// `a op b` at `width` bits. `check_nsw` reports signed overflow of `nsw` add/sub/mul as a fault.
 pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Scalar) -> Result<Scalar, FaultKind> {
     let m = mask(width);
@@ -137,6 +141,12 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
         // shifts clang reports as signed (`vigil_frontend::shifts`); a shift without it may be
         // unsigned in C, so one that would overflow as signed makes the run inconclusive under
         // no-overflow (neither `true` nor a `false` that might be an unsigned shift).
+        if nsw && sext(x, width) < 0 {
+            // C11 §6.5.7p4 leaves `E1 << E2` undefined for a negative signed `E1` even when the
+            // product is representable (`-1 << 1`); not an overflow of the result, so
+            // inconclusive under no-overflow (README, "Left shifts under no-overflow").
+            return Err(FaultKind::Undefined(NEGATIVE_LEFT_SHIFT));
+        }
         let shifted = sext(x, width) as i128 * (1i128 << y);
         let (lo, hi) = (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1);
         if shifted < lo || shifted > hi {

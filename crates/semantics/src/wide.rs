@@ -84,6 +84,9 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Wide, b: Wide
     if check_nsw && op == BinOp::Shl && defined && in_range {
         // As in `ops`: a shift that overflows if its operand is signed is inconclusive.
         let v = sext128(x, width);
+        if nsw && v < 0 {
+            return Err(FaultKind::Undefined(crate::ops::NEGATIVE_LEFT_SHIFT));
+        }
         let back = sext128((x << y) & m, width);
         if back >> y != v {
             return Err(FaultKind::Undefined("left shift that overflows if its operand is signed"));

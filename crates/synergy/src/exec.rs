@@ -110,13 +110,13 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs:
             FInst::Bin { dst, op, w, a, b, nsw } => {
                 if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && val(state, *b) >= u64::from(*w) {
                     // C11 6.5.7p3, the VM's `OversizedShift` fault.
-                    return Some(Step::Ub(format!("{:?}", FaultKind::OversizedShift), loc));
+                    return Some(Step::Ub(FaultKind::OversizedShift.to_string(), loc));
                 }
                 let r = ops::binop(*op, *nsw, flat.check_overflow, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
                 match r {
                     Ok(s) => state[*dst as usize] = s.bits & mask(*w),
                     Err(FaultKind::SignedOverflow | FaultKind::DivOverflow) if flat.check_overflow => return Some(Step::Error(loc)),
-                    Err(k) => return Some(Step::Ub(format!("{k:?}"), loc)),
+                    Err(k) => return Some(Step::Ub(k.to_string(), loc)),
                 }
             }
             FInst::ICmp { dst, pred, w, a, b } => {

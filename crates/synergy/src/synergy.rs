@@ -307,6 +307,11 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     ));
                 }
                 if !exact && stuck {
+                    // An invariant may exclude the state without the input's value: guess
+                    // and check one now before giving up.
+                    if cx.opts.generalize && gen.when_stuck(cx, from) {
+                        continue;
+                    }
                     return Verdict::Unknown(Unknown::new(
                         Cause::Imprecise,
                         format!(

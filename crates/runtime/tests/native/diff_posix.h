@@ -1,8 +1,13 @@
 /*
  * diff_posix.h — the POSIX/GNU tables of diff_libc.c (included by it): strerror, both
  * strerror_r forms, strftime on random struct tm values and formats, getline/getdelim from
- * memory streams, memalign/valloc/pvalloc's results and errno, and signal/raise with handlers.
+ * memory streams, memalign/valloc/pvalloc's results and errno, signal/raise with handlers, swab
+ * on random bytes, the attribute words of condition variables and barriers, the cancel state and
+ * type, and clock_gettime's refusals (its values depend on the clock, so only errors compare).
  */
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
 #include <signal.h>
 #include <time.h>
 #include <malloc.h>
@@ -158,10 +163,75 @@ static void signals(void) {
     end_line();
 }
 
+static void swabs(void) {
+    unsigned char from[8], to[8];
+    for (int i = 0; i < 4 * COUNT; i++) {
+        for (size_t k = 0; k < sizeof from; k++)
+            from[k] = (unsigned char)rnd(256);
+        memset(to, CANARY, sizeof to);
+        long n = rnd(8) == 0 ? -(long)rnd(3) : (long)rnd(sizeof from + 1);
+        swab(from, to, n);
+        out("swab n=%ld ", n);
+        put_bytes((const char *)from, sizeof from);
+        put_bytes((const char *)to, sizeof to);
+        end_line();
+    }
+    memcpy(to, "abcdefg", 8);
+    swab(to, to, 7);
+    put_string("swab in place", (const char *)to);
+    end_line();
+}
+
+static void attributes(void) {
+    static const int values[] = {-1, 0, 1, 2, 3, 4, 7};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        pthread_condattr_t ca;
+        int v = values[i], got = -9;
+        out("condattr %d init=%d", v, pthread_condattr_init(&ca));
+        out(" setclock=%d", pthread_condattr_setclock(&ca, v));
+        clockid_t clk = 99;
+        out(" getclock=%d clock=%d", pthread_condattr_getclock(&ca, &clk), (int)clk);
+        out(" setpshared=%d", pthread_condattr_setpshared(&ca, v));
+        out(" getpshared=%d pshared=%d", pthread_condattr_getpshared(&ca, &got), got);
+        out(" destroy=%d", pthread_condattr_destroy(&ca));
+        end_line();
+        pthread_barrierattr_t ba;
+        got = -9;
+        out("barrierattr %d init=%d", v, pthread_barrierattr_init(&ba));
+        out(" setpshared=%d", pthread_barrierattr_setpshared(&ba, v));
+        out(" getpshared=%d pshared=%d", pthread_barrierattr_getpshared(&ba, &got), got);
+        out(" destroy=%d", pthread_barrierattr_destroy(&ba));
+        end_line();
+        int old = -9;
+        out("cancelstate %d r=%d", v, pthread_setcancelstate(v, &old));
+        out(" old=%d", old);
+        old = -9;
+        out(" canceltype %d r=%d", v, pthread_setcanceltype(v, &old));
+        out(" old=%d", old);
+        end_line();
+    }
+    int old = -9;
+    out("cancel restore r=%d", pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old));
+    out(" old=%d r=%d", old, pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, NULL));
+    out(" yield=%d", sched_yield());
+    end_line();
+    static const int clocks[] = {-1, 10, 12, 100};
+    for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++) {
+        struct timespec ts;
+        errno = 0;
+        int r = clock_gettime(clocks[i], &ts);
+        out("clock_gettime %d r=%d errno=%d", clocks[i], r, errno);
+        errno = 0;
+        end_line();
+    }
+}
+
 static void posix_functions(void) {
     error_texts();
     times();
     lines();
     aligned();
     signals();
+    swabs();
+    attributes();
 }

@@ -465,7 +465,17 @@ impl<'m> Builder<'m> {
         }
         let cont = self.new_block(format!("{fname}/<after call {gname}>"), &fname);
         let ret_reg = match inst.dest {
-            Some(d) if !matches!(m.types.get(ret_ty), Type::Void) => Some(self.reg_of_value(f, fr, d, loc)?),
+            Some(d) if matches!(m.types.get(callee_f.ret_ty), Type::Void) && value_used(m.function(f), d) => {
+                // The callee returns nothing for a result the caller uses (a call through an
+                // incompatible function type): undefined (C11 6.9.1p12).
+                return Err(Unsupported(format!(
+                    "the result of a call of {gname}, which returns no value, is used (undefined behaviour) at {}",
+                    m.describe_loc(loc)
+                )));
+            }
+            Some(d) if !matches!(m.types.get(ret_ty), Type::Void) && !matches!(m.types.get(callee_f.ret_ty), Type::Void) => {
+                Some(self.reg_of_value(f, fr, d, loc)?)
+            }
             _ => None,
         };
         // An allocation in the callee runs repeatedly when this call does ([`super::pointers`]).
@@ -538,4 +548,10 @@ mod tests {
             assert!(!writes_through_pointer(f.as_bytes()), "{f}");
         }
     }
+}
+
+/// Whether some instruction or terminator of `func` reads the value `v`.
+fn value_used(func: &vigil_ir::Function, v: vigil_ir::ValueId) -> bool {
+    let reads = |ops: Vec<Operand>| ops.contains(&Operand::Value(v));
+    func.blocks.iter().any(|b| b.insts.iter().any(|i| reads(i.kind.operands())) || reads(b.term.operands()))
 }

@@ -4,7 +4,8 @@
 //!
 //! Over the registers whose values persist across iterations ([`super::paths::header_regs`]):
 //! * per register `r`: `r == c` for the constant the forest shows, `r & (2^k−1) == c` for the
-//!   low bits (up to 8) all its states agree on (`r & 1 == 0` for a counter stepping by 2),
+//!   low bits all its states agree on (`r & 1 == 0` for a counter stepping by 2), and for the
+//!   fewer low bits that a constant step of the loop keeps (`x += 4*t` keeps 2),
 //!   `r ≥s 0`, `r ≤s 0`, and the signed and unsigned range `[min, max]` of the tests' values;
 //! * bounds from the loops' comparisons: for each constant `K` a comparison in the loop nest
 //!   uses, `r ≤ K + δ` and `r ≥ K − δ` (signed and unsigned), where δ is 0, ±1, and the
@@ -23,6 +24,7 @@ use vigil_bv::{Op, TermId};
 
 use crate::engine::Ctx;
 use crate::flatten::{sext, FInst, Opnd};
+use vigil_ir::BinOp;
 
 /// Registers considered for relational candidates `a ≤s b`, and per width for affine ones.
 pub const MAX_RELATIONAL_REGS: usize = 16;
@@ -42,6 +44,7 @@ pub const MAX_STEP: i64 = 64;
 /// there, `body` the loop's blocks, `paths` the body paths' (guard, post-state).
 pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], paths: &[(TermId, Vec<TermId>)]) -> Vec<TermId> {
     let mut cands: Vec<TermId> = Vec::new();
+    let step_bits = step_low_bits(cx, body);
     for &r in regs {
         let w = cx.flat.width(r);
         let v = cx.canon[r as usize];
@@ -52,13 +55,16 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], p
                 let c = cx.tm.bv_u64(w, c0);
                 cands.push(cx.tm.eq(v, c));
             }
-            // Congruence: the low bits all states agree on.
-            let k = vals.iter().map(|&x| (x ^ c0).trailing_zeros()).min().unwrap_or(64).min(8).min(w.saturating_sub(1));
+            // Congruence: the low bits all states agree on, and fewer of them, as many as the
+            // loop's steps keep (the tests may agree on more bits than the steps preserve).
+            let k = vals.iter().map(|&x| (x ^ c0).trailing_zeros()).min().unwrap_or(64).min(w.saturating_sub(1));
             if k > 0 && vals.len() > 1 {
-                let m = cx.tm.bv_u64(w, (1u64 << k) - 1);
-                let low = cx.tm.bvand(v, m);
-                let c = cx.tm.bv_u64(w, c0 & ((1u64 << k) - 1));
-                cands.push(cx.tm.eq(low, c));
+                for j in std::iter::once(k).chain(step_bits.iter().copied().filter(|&j| j > 0 && j < k)) {
+                    let m = cx.tm.bv_u64(w, (1u64 << j) - 1);
+                    let low = cx.tm.bvand(v, m);
+                    let c = cx.tm.bv_u64(w, c0 & ((1u64 << j) - 1));
+                    cands.push(cx.tm.eq(low, c));
+                }
             }
         }
         if w >= 2 {
@@ -95,6 +101,31 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], p
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
     cands.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
     cands
+}
+
+/// The low bits that the loop's additive steps keep: for each constant operand `c` of an
+/// addition, subtraction or multiplication in `body`, the number of trailing zeros of `c` (a
+/// step `x += 4*t` keeps `x mod 4`), and for a constant left shift `s`, `s` itself.
+fn step_low_bits(cx: &Ctx, body: &[u32]) -> Vec<u32> {
+    let mut bits: Vec<u32> = Vec::new();
+    for &b in body {
+        for i in &cx.flat.blocks[b as usize].insts {
+            let FInst::Bin { op, w, a, b, .. } = i else { continue };
+            for o in [a, b] {
+                let Opnd::Const { bits: c, .. } = *o else { continue };
+                let c = c & crate::flatten::mask(*w);
+                let k = match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul if c != 0 => c.trailing_zeros(),
+                    BinOp::Shl if std::ptr::eq(o, b) && c < u64::from(*w) => c as u32,
+                    _ => continue,
+                };
+                if !bits.contains(&k) && bits.len() < MAX_LOOP_CONSTANTS {
+                    bits.push(k);
+                }
+            }
+        }
+    }
+    bits
 }
 
 /// `d` when `post` is `v + d` (or `v − d`) for the canonical variable `v`, a constant `d`.

@@ -91,16 +91,36 @@ impl Generalizer {
         Generalizer { loops, sampled: false, attempted: HashMap::new() }
     }
 
-    /// Called after a split at location `loc`: tries the loop nest around it.
+    /// Called after a split at location `loc`: tries the loop nest around it when the splits
+    /// there reached [`THRESHOLD`], and again each time their count doubles.
     pub fn after_split(&mut self, cx: &mut Ctx, loc: usize) {
-        let Some(lf) = self.loops.take() else { return };
+        self.attempt(cx, loc, false);
+    }
+
+    /// Called when refinement is stuck at `loc` (its precondition is inexact: an input read in
+    /// the step was quantified away, and the weaker precondition does not exclude the
+    /// concrete state): tries the loop nest around it now, whatever the split count, unless
+    /// it was already tried with the splits there are now. True if some header's regions were
+    /// restricted, i.e. refinement can go on.
+    pub fn when_stuck(&mut self, cx: &mut Ctx, loc: usize) -> bool {
+        self.attempt(cx, loc, true)
+    }
+
+    fn attempt(&mut self, cx: &mut Ctx, loc: usize, stuck: bool) -> bool {
+        let Some(lf) = self.loops.take() else { return false };
         let count = cx.splits_at[loc];
+        let mut restricted = false;
         if let Some(mut root) = lf.innermost_loop(loc as u32) {
             while let Some(p) = lf.get(root).parent {
                 root = p;
             }
-            let last = self.attempted.get(&root).copied().unwrap_or(0);
-            if count >= THRESHOLD && (last == 0 || count >= 2 * last) {
+            let last = self.attempted.get(&root).copied();
+            let due = match last {
+                None => stuck || count >= THRESHOLD,
+                Some(last) if stuck => count > last,
+                Some(last) => count >= THRESHOLD && (last == 0 || count >= 2 * last),
+            };
+            if due {
                 self.attempted.insert(root, count);
                 if !self.sampled {
                     // More of the tests' values for the candidates (module doc).
@@ -114,10 +134,12 @@ impl Generalizer {
                 }
                 if try_nest(cx, &lf, root) {
                     cx.stats.generalizations += 1;
+                    restricted = true;
                 }
             }
         }
         self.loops = Some(lf);
+        restricted
     }
 }
 

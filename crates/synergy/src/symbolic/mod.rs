@@ -172,7 +172,13 @@ pub fn overflow_terms(tm: &mut TermManager, op: BinOp, nsw: bool, w: u32, a: Ter
             let sh = tm.bvshl(a, b);
             let back = tm.bvashr(sh, b);
             let same = tm.eq(back, a);
-            let lost = tm.not(same);
+            let mut lost = tm.not(same);
+            if nsw {
+                // A negative signed operand is undefined too (C11 6.5.7p4; `ops::binop`).
+                let zero = tm.bv_u64(w, 0);
+                let negative = tm.slt(a, zero);
+                lost = tm.or(lost, negative);
+            }
             (None, Some(tm.and(small, lost)))
         }
         _ => (None, None),
@@ -242,7 +248,7 @@ impl StepCx<'_, '_, '_> {
                         if let Some(u) = shl_ub {
                             let g = tm.and(pc, u);
                             if tm.bool_value(g) != Some(false) {
-                                let what = "left shift that overflows if its operand is signed".to_string();
+                                let what = "left shift that overflows if its operand is signed (or of a negative signed value)".to_string();
                                 exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
                             }
                             let nu = tm.not(u);

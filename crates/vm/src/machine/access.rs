@@ -16,6 +16,11 @@
 
 use super::*;
 
+/// Where x86-64 Linux may place a process's memory: above `vm.mmap_min_addr` (64 KiB), below
+/// the 47-bit user half of the address space. An integer outside these can be no object's
+/// address (NULL, small sentinels, `(void *)-1`).
+const USER_ADDRESSES: std::ops::Range<u64> = 0x1_0000..0x8000_0000_0000;
+
 impl Machine<'_> {
     /// Checks an access of `size` bytes through `p`; returns (object, offset).
     pub fn check_access(&self, p: Scalar, size: u32, write: bool) -> VmResult<(u32, u32)> {
@@ -77,6 +82,25 @@ impl Machine<'_> {
     /// A non-null pointer value is about to become a narrower integer.
     pub(super) fn note_narrowed_pointer(&mut self, v: Scalar) {
         if v.ptr && decode(v.bits).0 != 0 {
+            self.trans_flags |= flags::ADDRESS_AS_INT;
+        }
+    }
+
+    /// Two operands of a comparison: when one is a pointer into an object and the other an
+    /// integer-made address where x86-64 Linux can place user memory ([`USER_ADDRESSES`]) that
+    /// is no address of the VM's own encoding, the result depends on where the platform put
+    /// the object (`(char *)0x55a8a2e6b007 != ""` can fail natively, in the run where the
+    /// literal lies there). The VM does not model addresses, so the run proves nothing.
+    pub(super) fn note_foreign_address_compare(&mut self, a: Scalar, b: Scalar) {
+        let foreign = |p: Scalar, q: Scalar| {
+            p.ptr
+                && decode(p.bits).0 != 0
+                && !q.ptr
+                && q.def == u64::MAX
+                && USER_ADDRESSES.contains(&q.bits)
+                && self.state.heap.get(decode(q.bits).0).is_none()
+        };
+        if foreign(a, b) || foreign(b, a) {
             self.trans_flags |= flags::ADDRESS_AS_INT;
         }
     }

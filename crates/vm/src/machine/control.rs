@@ -232,11 +232,15 @@ impl Machine<'_> {
         self.load_pc();
         let f = self.prog.module.function(self.func);
         let call = &f.blocks[self.block as usize].insts[self.inst as usize];
-        if let (Some(d), Some(v)) = (call.dest, value) {
-            match v {
-                Arg::Scalar(s) => self.set_reg(d, s),
-                Arg::Bytes(b) => self.set_reg_bytes(d, &b),
-            }
+        match (call.dest, value) {
+            (Some(d), Some(Arg::Scalar(s))) => self.set_reg(d, s),
+            (Some(d), Some(Arg::Bytes(b))) => self.set_reg_bytes(d, &b),
+            // The caller takes a result the callee does not return (a function called through
+            // a type that returns a value, e.g. an implicitly declared `int f()` defined as
+            // `void f()`): the result is undefined, and only its use is reported, like any
+            // undefined value (C11 6.9.1p12 makes the use undefined).
+            (Some(d), None) => self.set_reg(d, Scalar::undef()),
+            (None, _) => {}
         }
         self.inst += 1;
         Ok(Flow::Jumped)

@@ -104,8 +104,10 @@ pub mod flags {
     /// Raised by the VM (not part of the runtime's interface) when a non-null pointer's address
     /// was turned into an integer narrower than the VM's 64-bit pointer encoding (a cast, or a
     /// narrow load over pointer bytes). The VM does not model real addresses: such an integer
-    /// keeps only the offset, so two different objects could compare equal. A run that did this
-    /// proves nothing either way.
+    /// keeps only the offset, so two different objects could compare equal; also when a
+    /// pointer was compared with an integer-made address where the platform could have put
+    /// the object (`Machine::note_foreign_address_compare`). A run that did this proves
+    /// nothing either way.
     pub const ADDRESS_AS_INT: u32 = 64;
     /// Set by the OS once the program has more than one thread: from then on the loader's
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part

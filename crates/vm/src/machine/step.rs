@@ -66,7 +66,9 @@ impl Machine<'_> {
                 if self.is_wide(w) {
                     self.wide_icmp(*pred, *lhs, *rhs, dest)?;
                 } else {
-                    let r = ops::icmp(*pred, w, self.operand(*lhs), self.operand(*rhs));
+                    let (a, b) = (self.operand(*lhs), self.operand(*rhs));
+                    self.note_foreign_address_compare(a, b);
+                    let r = ops::icmp(*pred, w, a, b);
                     self.set_dest(dest, r);
                 }
             }

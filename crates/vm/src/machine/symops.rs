@@ -119,7 +119,12 @@ impl Machine<'_> {
                 let from = self.op_width(*val);
                 let to = self.prog.module.types.value_bits(*to);
                 if matches!(op, CastOp::IntToPtr) {
-                    return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
+                    // Converting an integer to a pointer is not undefined (C11 6.3.2.3p5):
+                    // only its use as an address may be. The VM's pointers are concrete, so
+                    // the value is chosen among its feasible ones (incomplete beyond the
+                    // enumeration limit).
+                    self.concretize_all(&[*val]);
+                    return Ok(None);
                 }
                 let t = self.fit(t, from);
                 let r = crate::symbolic::cast(&mut self.sd().tm, *op, from, to, t);
@@ -375,6 +380,13 @@ impl Machine<'_> {
                 return Ok(Some(Flow::Next));
             }
             if checks && op == BinOp::Shl && w > 1 && !self.unsigned_shl(op, nsw) {
+                if nsw {
+                    // As in `ops::binop`: a negative signed operand is undefined, inconclusive.
+                    let tm = &mut self.sd().tm;
+                    let zero = tm.bv_u64(w, 0);
+                    let negative = tm.slt(a, zero);
+                    self.sym_check(negative, FaultKind::Undefined(vigil_semantics::ops::NEGATIVE_LEFT_SHIFT))?;
+                }
                 let tm = &mut self.sd().tm;
                 let shifted = tm.bvshl(a, b);
                 let back = tm.bvashr(shifted, b);

@@ -1,0 +1,16 @@
+// expect: true
+// unknown: input-sampled
+// A monotonic clock read twice never goes backwards and an unknown clock id is refused with
+// EINVAL; both hold for every value vigil tries, but those are a sample of what a clock can
+// read, so the answer is unknown, never true.
+#include <errno.h>
+#include <time.h>
+extern void reach_error(void);
+int main(void) {
+  struct timespec a, b;
+  if (clock_gettime(CLOCK_MONOTONIC, &a) != 0) reach_error();
+  if (clock_gettime(CLOCK_MONOTONIC, &b) != 0) reach_error();
+  if (b.tv_sec < a.tv_sec || (b.tv_sec == a.tv_sec && b.tv_nsec < a.tv_nsec)) reach_error();
+  if (clock_gettime(12345, &a) != -1 || errno != EINVAL) reach_error();
+  return 0;
+}
