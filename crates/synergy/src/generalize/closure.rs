@@ -75,3 +75,56 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Sat;
+    use crate::flatten::reach::{HeapGraph, HeapNode};
+    use crate::flatten::{Edge, FBlock, FInst, FTerm, Flat, Opnd, RegInfo};
+    use crate::Options;
+    use vigil_ir::Loc;
+
+    /// b0 makes slot object 0 allocated, `p` its start and its `next` cell null, and `q` the
+    /// start of slot object 1, which is not allocated; b1 returns.
+    fn sample() -> Flat {
+        let reg = |name: &str, width: u32, ptr: bool, cell: bool| RegInfo { name: name.into(), width, cell, ptr };
+        let regs = vec![reg("p", 64, true, false), reg("q", 64, true, false), reg("a0", 1, false, false), reg("a1", 1, false, false), reg("next0", 64, true, true)];
+        let k = |bits: u64, width: u32| Opnd::Const { bits, width };
+        let insts = vec![
+            FInst::Copy { dst: 2, v: k(1, 1) },
+            FInst::Copy { dst: 3, v: k(0, 1) },
+            FInst::Copy { dst: 0, v: k(1 << 32, 64) },
+            FInst::Copy { dst: 1, v: k(2 << 32, 64) },
+            FInst::Copy { dst: 4, v: k(0, 64) },
+        ];
+        let n = insts.len();
+        let blocks = vec![
+            FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
+            FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
+        ];
+        let node = |alive: u32, hi: u64, cells: Vec<u32>| HeapNode { alive, hi, ptr_cells: cells.clone(), cells, slot: true, mentions: Vec::new() };
+        let heap_graph = HeapGraph { heap: vec![node(2, 1, vec![4]), node(3, 2, Vec::new())], root_cells: Vec::new() };
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 2, heap_alive: vec![2, 3], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    }
+
+    #[test]
+    fn a_pointer_to_an_allocated_object_gets_the_candidate_and_one_to_a_free_slot_does_not() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[]);
+        let at1: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == 1).collect();
+        assert_eq!(at1.len(), 1);
+        let c = candidates(&mut cx, &[0, 1], &at1);
+        // p's and next0's candidates; not q's (it names slot 1, not allocated).
+        assert_eq!(c.len(), 2, "{:?}", c.iter().map(|&t| cx.show(t)).collect::<Vec<_>>());
+        assert!(c.iter().all(|&t| cx.holds(t, &cx.states[at1[0]].vals.clone())));
+        // The p candidate excludes p naming the free slot 1.
+        let q_slot = cx.tm.bv_u64(64, 2 << 32);
+        let p_there = cx.tm.eq(cx.canon[0], q_slot);
+        let dead = cx.tm.bv_u64(1, 0);
+        let a1_dead = cx.tm.eq(cx.canon[3], dead);
+        assert_eq!(cx.sat(&[c[0], p_there, a1_dead]), Sat::No);
+    }
+}
