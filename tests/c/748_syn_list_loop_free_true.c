@@ -1,9 +1,10 @@
 // expect: true
 // property: valid-memsafety
+// decide: synergy
 // A list of up to 2 nodes built by a loop, walked, then freed node by node: no invalid
-// access, no double free, no leak. Synergy finds the heap-shape invariants (generalize/shapes.rs)
-// but its refinement then runs past the corpus budget under valid-memsafety (under unreach-call
-// it proves the program in 3 s): not required of synergy yet.
+// access, no double free, no leak. Synergy proves it with heap-shape invariants
+// (generalize/shapes.rs) at all three loop heads; the walk's and the free loop's need the
+// list's head and the slots' liveness and written flags, registers live at those heads.
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 struct node { int v; struct node *next; };

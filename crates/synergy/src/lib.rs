@@ -300,8 +300,36 @@ impl fmt::Display for Stats {
     }
 }
 
-/// Checks unreach-call or no-overflow ([`Options::property`]) on `module` (its `main`).
+/// Checks unreach-call, no-overflow or valid-memsafety ([`Options::property`]) on `module`
+/// (its `main`): with [`flatten::pointers::MAX_SITE_OBJECTS`] slots per allocation site in a
+/// loop, then, when a test allocated more objects of one site at once, with the next count of
+/// [`flatten::pointers::SITE_OBJECT_COUNTS`] in the time left (the slot model is exact at any
+/// count; only the cut moves).
 pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
+    let counts = flatten::pointers::SITE_OBJECT_COUNTS;
+    let mut total = Stats::default();
+    for (i, &slots) in counts.iter().enumerate() {
+        let (v, st) = check_slots(module, opts, slots);
+        total = Stats {
+            iterations: total.iterations + st.iterations,
+            tests: total.tests + st.tests,
+            refinements: total.refinements + st.refinements,
+            generalizations: total.generalizations + st.generalizations,
+            solver_calls: total.solver_calls + st.solver_calls,
+            solver_time: total.solver_time + st.solver_time,
+            steps: total.steps + st.steps,
+            ..st
+        };
+        let cut = matches!(&v, Verdict::Unknown(u) if u.message.contains(flatten::pointers::SITE_CUT_REACHED));
+        let time_left = opts.deadline.is_none_or(|d| Instant::now() < d) && !opts.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+        if !(cut && time_left && i + 1 < counts.len()) {
+            return (v, total);
+        }
+    }
+    (Verdict::Unknown(Unknown::new(Cause::Bug, "internal: no slot count tried")), total)
+}
+
+fn check_slots(module: &vigil_ir::Module, opts: &Options, slots: u64) -> (Verdict, Stats) {
     let (check_overflow, check_memsafety) = match opts.property {
         Property::UnreachCall => (false, false),
         Property::NoOverflow => (true, false),
@@ -340,7 +368,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
             Stats::default(),
         );
     }
-    let flat = match std::panic::catch_unwind(|| flatten::flatten(module)) {
+    let flat = match std::panic::catch_unwind(|| flatten::flatten_slots(module, slots)) {
         Ok(Ok(f)) => f,
         Ok(Err(flatten::Unsupported(why))) => {
             // A construct vigil could not lower stops every engine; anything else flattening

@@ -179,8 +179,9 @@ impl<'a> Ctx<'a> {
             }
             if w == crate::flatten::pointers::SITE_CUT {
                 let why = format!(
-                    "a test allocates more than the {} objects one allocation site stands for, at {}, after {} iterations",
-                    crate::flatten::pointers::MAX_SITE_OBJECTS,
+                    "{} ({} slot objects in all), at {}, after {} iterations",
+                    crate::flatten::pointers::SITE_CUT_REACHED,
+                    self.flat.heap_graph.heap.iter().filter(|n| n.slot).count(),
                     self.describe(l),
                     self.stats.iterations
                 );

@@ -400,6 +400,8 @@ struct Builder<'m> {
     /// (flat block, object): the block names the object through a pointer the flattening
     /// knows ([`reach`]).
     mentions: Vec<(u32, u32)>,
+    /// Slots per allocation site in a loop ([`pointers`]).
+    site_objects: u64,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -452,13 +454,18 @@ pub const RECURSION_CUT: &str = "recursion deeper than the inlined depth";
 /// Flattens `main` of `m`: recursive functions become procedures ([`procs`]) when they all
 /// can, else recursion is inlined to a bounded depth.
 pub fn flatten(m: &Module) -> Result<Flat, Unsupported> {
-    match flatten_with(m, true) {
-        Err(Unsupported(why)) if why == procs::PROC_FAILED => flatten_with(m, false),
+    flatten_slots(m, pointers::MAX_SITE_OBJECTS)
+}
+
+/// [`flatten`] with `slots` objects per allocation site in a loop ([`pointers`]).
+pub fn flatten_slots(m: &Module, slots: u64) -> Result<Flat, Unsupported> {
+    match flatten_with(m, true, slots) {
+        Err(Unsupported(why)) if why == procs::PROC_FAILED => flatten_with(m, false, slots),
         r => r,
     }
 }
 
-fn flatten_with(m: &Module, with_procs: bool) -> Result<Flat, Unsupported> {
+fn flatten_with(m: &Module, with_procs: bool, slots: u64) -> Result<Flat, Unsupported> {
     let main = m
         .function_by_name("main")
         .filter(|f| !m.function(*f).is_declaration())
@@ -468,6 +475,7 @@ fn flatten_with(m: &Module, with_procs: bool) -> Result<Flat, Unsupported> {
     }
     let registry = with_procs.then(|| std::rc::Rc::new(std::cell::RefCell::new(procs::Registry::new(m))));
     let mut b = Builder::new(m, registry);
+    b.site_objects = slots;
     // Block 0: initialisation; its terminator is patched to jump to main's entry.
     b.blocks.push(FBlock {
         name: "<init>".into(),
@@ -508,6 +516,7 @@ impl<'m> Builder<'m> {
             slots: Default::default(),
             slot_written: HashMap::new(),
             mentions: Vec::new(),
+            site_objects: pointers::MAX_SITE_OBJECTS,
         }
     }
 

@@ -41,12 +41,22 @@
 //! * What this does not give: unboundedly many objects *allocated at once* (a list built by a
 //!   loop of input-dependent length and kept) still reach the cut; the engine then answers
 //!   `unknown` (bounded). A list of at most [`MAX_SITE_OBJECTS`] nodes built by a loop is
-//!   proved with the heap-shape invariants of [`crate::generalize::shapes`].
+//!   proved with the heap-shape invariants of [`crate::generalize::shapes`]; one of up to the
+//!   last count of [`SITE_OBJECT_COUNTS`], after a test reached the cut, with those of
+//!   [`crate::generalize::closure`] (no test per length needed).
 
 use super::*;
 
-/// Objects one allocation site in a loop stands for (see the module doc).
+/// Objects one allocation site in a loop stands for (see the module doc), at first.
 pub const MAX_SITE_OBJECTS: u64 = 6;
+
+/// The slot counts tried in turn ([`crate::check`]): a run ends `unknown` at [`SITE_CUT`] only
+/// when a test allocated more objects of one site at once than its slots, and then the next
+/// count is tried with the time left (a list built by a loop of input-bounded length).
+pub const SITE_OBJECT_COUNTS: [u64; 2] = [MAX_SITE_OBJECTS, 12];
+
+/// What the `unknown` of a run whose test reached [`SITE_CUT`] says ([`crate::engine`]).
+pub const SITE_CUT_REACHED: &str = "a test allocates more objects at once than one allocation site's slots";
 
 /// What a failed check at an allocation site with every slot allocated says.
 pub const SITE_CUT: &str = "more objects of one allocation site allocated at once than the modelled slots";
@@ -176,7 +186,8 @@ impl<'m> Builder<'m> {
     }
 
     /// A `malloc`/`calloc` of `size` bytes at a site on a cycle: the first of the site's
-    /// [`MAX_SITE_OBJECTS`] slots that is not allocated (see the module doc); returns the
+    /// slots ([`MAX_SITE_OBJECTS`] unless flattened with another count) that is not allocated
+    /// (see the module doc); returns the
     /// register holding the new address.
     pub(super) fn alloc_in_loop(&mut self, f: FuncId, cur: u32, loc: Loc, size: u64, zero: bool) -> Result<u32, Unsupported> {
         let fname = self.m.function(f).name.clone();
@@ -186,7 +197,7 @@ impl<'m> Builder<'m> {
         let mut found = Opnd::Const { bits: 0, width: 1 };
         let mut addr = Opnd::Const { bits: 0, width: 64 };
         let mut takes = Vec::new();
-        for k in 0..MAX_SITE_OBJECTS {
+        for k in 0..self.site_objects {
             let oname = format!("{fname}:heap@{}#{k}", loc.line);
             let alive = self.new_reg(format!("{oname}.alive"), 1);
             self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false, constant: false });

@@ -155,6 +155,7 @@ impl<'m> Builder<'m> {
             return fail("variadic");
         }
         let mut b = Builder::new(m, Some(reg));
+        b.site_objects = self.site_objects;
         b.blocks.push(FBlock {
             name: format!("{}/<entry>", func.name),
             func: func.name.clone(),

@@ -13,10 +13,11 @@
 //!
 //! Invariant (soundness): the roots used here are a subset of the VM's, so "reachable" here
 //! implies reachable in the VM:
-//! * a pointer register *live* at the loop head (read later on some path before it is
-//!   written; a `select` that keeps a register's own value where its condition fails — the
-//!   dangling-pointer update at a `free` — is not a read of it) holds a value of an SSA
-//!   register or φ the VM still needs, so still holds;
+//! * a pointer register *strongly live* at the loop head ([`live_registers`]: read later on
+//!   some path before it is written, by an instruction whose result is itself needed; the
+//!   dangling-pointer update at a `free`, which reads every pointer holder only to rewrite it,
+//!   is no such read) holds a value of an SSA register or φ the VM still needs (the VM scrubs
+//!   registers dead in the IR), so still holds;
 //! * a cell holding pointers of a global, of a local of `main` (alive until `main` returns),
 //!   or of another local while its liveness register is set;
 //! * a heap object whose address the flattening knows statically (not a slot of an allocation
@@ -117,64 +118,67 @@ fn writes(inst: &FInst) -> Option<u32> {
     }
 }
 
-/// The pointer registers live at the entry of each block.
-fn live_pointers(flat: &Flat) -> Vec<Vec<u32>> {
-    let ptr: Vec<bool> = flat.regs.iter().map(|r| r.ptr).collect();
+/// The pointer registers *strongly* live at the entry of each block ([`live_registers`]).
+pub fn live_pointers(flat: &Flat) -> Vec<Vec<u32>> {
+    live_registers(flat).into_iter().map(|v| v.into_iter().filter(|&r| flat.regs[r as usize].ptr).collect()).collect()
+}
+
+/// The registers *strongly* live at the entry of each block: read, before being
+/// written, by an instruction whose own result is strongly live, by a check, an assumption, a
+/// call or a branch (a value computed only into dead registers is no read; in particular the
+/// dangling-pointer update at a `free`, [`super::pointers`], which reads every pointer holder
+/// only to rewrite it, keeps no holder live). The VM scrubs registers dead in the IR; a flat
+/// read that counts here is one of an IR use (an access, a comparison, a call, a φ, a
+/// branch), so a register live here is live in the VM.
+pub fn live_registers(flat: &Flat) -> Vec<Vec<u32>> {
     let n = flat.blocks.len();
-    // Per block: read before written (gen) and written (kill), pointer registers only.
-    let mut gen: Vec<HashSet<u32>> = vec![HashSet::new(); n];
-    let mut kill: Vec<HashSet<u32>> = vec![HashSet::new(); n];
+    let mut live_in: Vec<HashSet<u32>> = vec![HashSet::new(); n];
     let mut buf = Vec::new();
-    for (b, blk) in flat.blocks.iter().enumerate() {
-        for inst in &blk.insts {
-            buf.clear();
-            reads(inst, &mut buf);
-            for &r in &buf {
-                if ptr[r as usize] && !kill[b].contains(&r) {
-                    gen[b].insert(r);
-                }
-            }
-            if let Some(d) = writes(inst) {
-                if ptr[d as usize] {
-                    kill[b].insert(d);
-                }
-            }
-        }
-        let mut term_reads = Vec::new();
-        match &blk.term {
-            FTerm::CondBr { c, .. } => term_reads.push(*c),
-            FTerm::Switch { v, .. } => term_reads.push(*v),
-            _ => {}
-        }
-        for e in blk.term.edges() {
-            term_reads.extend(e.assigns.iter().map(|(_, v)| *v));
-        }
-        for v in term_reads {
-            if let Opnd::Reg(r) = v {
-                if ptr[r as usize] && !kill[b].contains(&r) {
-                    gen[b].insert(r);
-                }
-            }
-        }
-    }
-    let mut live: Vec<HashSet<u32>> = gen.clone();
     let mut changed = true;
     while changed {
         changed = false;
         for b in (0..n).rev() {
-            let mut out: HashSet<u32> = HashSet::new();
-            for e in flat.blocks[b].term.edges() {
+            let blk = &flat.blocks[b];
+            let mut live: HashSet<u32> = HashSet::new();
+            for e in blk.term.edges() {
+                let target = &live_in[e.target as usize];
                 let defined: HashSet<u32> = e.assigns.iter().map(|(d, _)| *d).collect();
-                out.extend(live[e.target as usize].iter().filter(|r| !defined.contains(r)));
+                live.extend(target.iter().copied().filter(|r| !defined.contains(r)));
+                for (d, v) in &e.assigns {
+                    if let (true, Opnd::Reg(r)) = (target.contains(d), v) {
+                        live.insert(*r);
+                    }
+                }
             }
-            let add: Vec<u32> = out.into_iter().filter(|r| !kill[b].contains(r) && !live[b].contains(r)).collect();
-            if !add.is_empty() {
+            match &blk.term {
+                FTerm::CondBr { c: Opnd::Reg(r), .. } | FTerm::Switch { v: Opnd::Reg(r), .. } => {
+                    live.insert(*r);
+                }
+                _ => {}
+            }
+            for inst in blk.insts.iter().rev() {
+                let needed = match inst {
+                    FInst::Check { .. } | FInst::Assume { .. } | FInst::Call { .. } => true,
+                    FInst::Select { dst, .. } => live.contains(dst),
+                    other => writes(other).is_some_and(|d| live.contains(&d)),
+                };
+                if let Some(d) = writes(inst) {
+                    live.remove(&d);
+                }
+                if needed {
+                    buf.clear();
+                    reads(inst, &mut buf);
+                    live.extend(buf.iter().copied());
+                }
+            }
+            if live.len() != live_in[b].len() || !live.iter().all(|r| live_in[b].contains(r)) {
                 changed = true;
-                live[b].extend(add);
+                live_in[b] = live;
             }
         }
     }
-    live.into_iter()
+    live_in
+        .into_iter()
         .map(|s| {
             let mut v: Vec<u32> = s.into_iter().collect();
             v.sort_unstable();
@@ -277,4 +281,55 @@ pub fn with_loop_head_checks(flat: &Flat, heads: &[u32]) -> Flat {
         blk.locs.splice(0..0, std::iter::repeat(loc).take(n));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(name: &str, width: u32, ptr: bool) -> RegInfo {
+        RegInfo { name: name.into(), width, cell: false, ptr }
+    }
+
+    fn block(name: &str, insts: Vec<FInst>, term: FTerm) -> FBlock {
+        let n = insts.len();
+        FBlock { name: name.into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term, term_loc: Loc::UNKNOWN }
+    }
+
+    fn br(target: u32) -> Edge {
+        Edge { target, assigns: Vec::new() }
+    }
+
+    /// b0 → b1 (head) → b2 → b1 | b3: pointer `q` is read at b2 only to rewrite it (the
+    /// dangling update of a `free`), pointer `p` by a check there; `t`, computed into nothing
+    /// but a dead register, does not make `r` live; the flag `f` is read by the branch.
+    fn sample() -> Flat {
+        let regs = vec![reg("p", 64, true), reg("q", 64, true), reg("r", 64, true), reg("t", 64, false), reg("c", 1, false), reg("hit", 1, false), reg("f", 1, false)];
+        let k = |bits: u64, width: u32| Opnd::Const { bits, width };
+        let b2 = vec![
+            FInst::ICmp { dst: 4, pred: ICmpPred::Ne, w: 64, a: Opnd::Reg(0), b: k(0, 64) },
+            FInst::Check { c: Opnd::Reg(4), what: "dereference of a null pointer", kind: CheckKind::Memory },
+            FInst::ICmp { dst: 5, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(1), b: Opnd::Reg(0) },
+            FInst::Select { dst: 1, c: Opnd::Reg(5), t: k(0xffff_ffff << 32, 64), f: Opnd::Reg(1) },
+            FInst::Bin { dst: 3, op: BinOp::Add, w: 64, a: Opnd::Reg(2), b: k(8, 64), nsw: false },
+        ];
+        let blocks = vec![
+            block("b0", vec![], FTerm::Br(br(1))),
+            block("b1", vec![], FTerm::CondBr { c: Opnd::Reg(6), t: br(2), f: br(3) }),
+            block("b2", b2, FTerm::Br(br(1))),
+            block("b3", vec![], FTerm::Return),
+        ];
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    }
+
+    #[test]
+    fn a_register_read_only_to_rewrite_it_or_into_dead_values_is_not_live() {
+        let flat = sample();
+        let live = live_registers(&flat);
+        // At the loop head: p (checked), f (branched on); not q (only rewritten), not r (read
+        // into the dead t), not t.
+        assert_eq!(live[1], vec![0, 6], "{:?}", live[1]);
+        assert_eq!(live_pointers(&flat)[1], vec![0]);
+        assert_eq!(live[3], Vec::<u32>::new());
+    }
 }

@@ -8,10 +8,18 @@
 //! [`THRESHOLD`] times (and again each time that count doubles), candidate invariants are
 //! guessed at the header of every loop of its loop nest (the outermost loop around it and
 //! every loop inside that) from the tests' values and the loops' constants ([`candidates`]).
-//! Before the first attempt a few extra tests run ([`SAMPLE_INPUTS`]: every input 2, 3 or 10),
-//! so that the forest shows loops run more than once or twice; the directed tests choose the
-//! inputs that reach new regions, often 0 and 1, and an inner loop's relation to an outer
-//! counter (`s == 10*i + j`) cannot be seen at `i == 0` alone.
+//! Before the first attempt a few extra tests run ([`SAMPLE_INPUTS`]: every input 1, 2, 3 or
+//! 10), so that the forest shows loops run more than once or twice; the directed tests choose
+//! the inputs that reach new regions, often 0 and 1, and an inner loop's relation to an outer
+//! counter (`s == 10*i + j`) cannot be seen at `i == 0` alone. (1 is there too: the directed
+//! tests do not always choose it, and a heap-shape candidate, [`shapes`], is a disjunction of
+//! the shapes seen, so a list of one node must be seen for the walk after the loop that builds
+//! it.)
+//! The registers candidates speak of at a header are those the loop keeps across iterations
+//! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
+//! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk
+//! reads only after the loop, and the state updated in place (a slot's liveness, the written
+//! flags of its cells), which an invariant of the loop after it needs from this one.
 //! Candidates violated by a forest state at their header are dropped at once; then the solver
 //! checks every segment between cut points ([`paths`]: block 0 and the loop headers) that ends
 //! at a header of the nest: from the union of the abstractly reachable regions at the segment's
@@ -37,6 +45,7 @@
 //! there ends in a state that satisfies the target's restriction by this check.
 
 pub mod candidates;
+pub mod closure;
 pub mod paths;
 pub mod shapes;
 
@@ -55,9 +64,9 @@ pub const MAX_FILTER_STATES: usize = 1000;
 pub const THRESHOLD: u32 = 2;
 
 /// Inputs of the extra tests run before the first generalisation (every input of a test gets
-/// the same value): small loop bounds beyond the 0 and 1 the directed tests tend to choose,
-/// so that relations across several iterations show in the forest.
-pub const SAMPLE_INPUTS: [u64; 3] = [2, 3, 10];
+/// the same value): small loop bounds, so that relations across several iterations show in
+/// the forest (module doc).
+pub const SAMPLE_INPUTS: [u64; 4] = [1, 2, 3, 10];
 
 /// Inputs given to one sample test (a test reading more gets zeros, as every test does).
 pub const SAMPLE_INPUT_COUNT: usize = 64;
@@ -144,6 +153,10 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     let segs0 = paths::segments(cx, &cuts, &headers);
     let Some(segs) = segs0 else { return false };
     let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
+    // Registers live at a header join the candidates' only with slot objects (the lists the
+    // module doc speaks of); elsewhere they only cost Houdini solver calls.
+    let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot);
+    let live = if slots { crate::flatten::reach::live_registers(cx.flat) } else { Vec::new() };
     for &l in &nest {
         let h = lf.get(l).header;
         let body = lf.body(l).to_vec();
@@ -155,6 +168,9 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         while let Some(p) = up.filter(|&p| lf.loop_contains(root, p)) {
             regs.extend(paths::header_regs(cx.flat, lf.get(p).header, lf.body(p)));
             up = lf.get(p).parent;
+        }
+        if slots {
+            regs.extend(live[h as usize].iter().copied());
         }
         regs.sort_unstable();
         regs.dedup();
@@ -168,6 +184,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
         let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(root), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
+        c.extend(closure::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }

@@ -24,8 +24,9 @@
 //! Invariant: these are guesses only (true on every forest state at the header by
 //! construction); the Houdini check of [`super`] keeps those inductive. Nothing is proposed
 //! when the program has no slot object (an allocation site in a loop: without one the shapes
-//! are fixed, and pairing them with counters only slowed the refinement, tests/c 686) or the forest shows more than [`MAX_SHAPES`] shapes
-//! (a disjunction that large is no longer a useful guess).
+//! are fixed, and pairing them with counters only slowed the refinement, tests/c 686), and no
+//! disjunction when the forest shows more than [`MAX_SHAPES`] shapes (a disjunction that large
+//! is no longer a useful guess; the data facts and [`super::closure`]'s are still proposed).
 
 use std::collections::BTreeSet;
 
@@ -84,18 +85,16 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     let ptr_regs: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.regs[r as usize].ptr && !cx.flat.regs[r as usize].cell).collect();
     let shapes: Vec<Vec<(u32, u64)>> = fstates.iter().map(|&s| shape_of(cx, s, &ptr_regs)).collect();
     let distinct: BTreeSet<Vec<(u32, u64)>> = shapes.iter().cloned().collect();
-    if distinct.len() > MAX_SHAPES {
-        return Vec::new();
-    }
+    let few = distinct.len() <= MAX_SHAPES;
     let mut out = Vec::new();
-    if distinct.len() > 1 || !distinct.iter().all(|t| t.is_empty()) {
+    if few && (distinct.len() > 1 || !distinct.iter().all(|t| t.is_empty())) {
         out.push(disj(cx, &distinct));
     }
     // Shapes paired with each integer register of few values.
     let mut skip: BTreeSet<u32> = distinct.iter().flatten().map(|&(r, _)| r).collect();
     skip.extend(cx.flat.heap_graph.heap.iter().flat_map(|n| n.cells.iter().copied()));
     for &r in regs {
-        if cx.flat.regs[r as usize].ptr || skip.contains(&r) {
+        if !few || cx.flat.regs[r as usize].ptr || skip.contains(&r) {
             continue;
         }
         let values: BTreeSet<u64> = fstates.iter().map(|&s| cx.states[s].vals[r as usize]).collect();
