@@ -111,12 +111,12 @@ fn step_low_bits(cx: &Ctx, body: &[u32]) -> Vec<u32> {
     for &b in body {
         for i in &cx.flat.blocks[b as usize].insts {
             let FInst::Bin { op, w, a, b, .. } = i else { continue };
-            for o in [a, b] {
+            for (o, is_amount) in [(a, false), (b, true)] {
                 let Opnd::Const { bits: c, .. } = *o else { continue };
                 let c = c & crate::flatten::mask(*w);
                 let k = match op {
                     BinOp::Add | BinOp::Sub | BinOp::Mul if c != 0 => c.trailing_zeros(),
-                    BinOp::Shl if std::ptr::eq(o, b) && c < u64::from(*w) => c as u32,
+                    BinOp::Shl if is_amount && c < u64::from(*w) => c as u32,
                     _ => continue,
                 };
                 if !bits.contains(&k) && bits.len() < MAX_LOOP_CONSTANTS {
