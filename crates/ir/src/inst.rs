@@ -329,6 +329,18 @@ pub enum InstKind {
     /// `base + offset + Σ index_i × scale_i` in bytes (a lowered `getelementptr`). Indices are
     /// sign-extended (or truncated) to 64 bits. `inbounds` is LLVM's flag.
     PtrAdd { base: Operand, offset: i64, indices: Vec<(Operand, i64)>, inbounds: bool },
+    /// The subscript `index` of the array of `len` elements of `elem_size` bytes that starts at
+    /// `base` must lie in `0..len`, or in `0..=len` when the element's address is only formed,
+    /// not accessed (`&s.buf[4]`, one past the end) — when that array is part of a larger object:
+    /// a member array of a struct (`s.buf[i]`) or a row of a multi-dimensional array
+    /// (`a[r][i]`). C11 6.5.6p8 and J.2 make any other subscript undefined even where the
+    /// address stays inside the enclosing object, which the object's own bounds cannot see. An
+    /// array that is a whole object (`base` at its start, its size the array's) is left to the
+    /// object's bounds, so that an access past it stays a memory-safety violation. The front end
+    /// emits this check before the `PtrAdd` of the subscript (see `frontend::lower::subarrays`),
+    /// never for a struct's last member (the "struct hack" over-allocates it); `index` is
+    /// sign-extended (or truncated) to 64 bits as `PtrAdd` indices are. It defines no value.
+    IndexCheck { base: Operand, index: Operand, len: u64, elem_size: u64, one_past: bool },
     Call { callee: Callee, args: Vec<Operand>, ret_ty: TypeId },
     Intrinsic { which: Intrinsic, args: Vec<Operand>, ret_ty: TypeId },
     /// `freeze`: an undefined input becomes an arbitrary but fixed value.
@@ -397,6 +409,7 @@ impl InstKind {
             InstKind::Bin { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } => vec![*lhs, *rhs],
             InstKind::Select { cond, if_true, if_false } => vec![*cond, *if_true, *if_false],
             InstKind::Cast { val, .. } | InstKind::Freeze { val } => vec![*val],
+            InstKind::IndexCheck { base, index, .. } => vec![*base, *index],
             InstKind::Phi { incoming } => incoming.iter().map(|(_, v)| *v).collect(),
             InstKind::Alloca { count, .. } => vec![*count],
             InstKind::Load { ptr, .. } => vec![*ptr],

@@ -220,6 +220,12 @@ pub fn inst_to_string(m: &Module, f: &Function, inst: &Inst) -> String {
             format!("select {}, {}, {}", o(*cond), o(*if_true), o(*if_false))
         }
         InstKind::Cast { op, val, to } => format!("{} {} to {}", op.name(), o(*val), ty(m, *to)),
+        InstKind::IndexCheck { base, index, len, elem_size, one_past } => format!(
+            "indexcheck {} in 0..{}{len} of [{len} x {elem_size} bytes] at {}",
+            o(*index),
+            if *one_past { "=" } else { "" },
+            o(*base)
+        ),
         InstKind::Phi { incoming } => {
             let parts: Vec<String> =
                 incoming.iter().map(|(b, v)| format!("[{}, {b}]", o(*v))).collect();

@@ -43,6 +43,13 @@ pub enum FaultKind {
     OversizedShift,
     /// Signed overflow of an `nsw` operation (checked only under `no-overflow`).
     SignedOverflow,
+    /// A subscript outside an array that is part of a larger object: a member array of a
+    /// struct (`s.buf[4]` for `int buf[4]`) or a row of a multi-dimensional array (C11 6.5.6p8,
+    /// J.2), checked by the front end's `IndexCheck`. The address may well stay inside the
+    /// object, so no SV-COMP property names it (the object's bounds hold, as `valid-deref`
+    /// reads them); like other undefined behaviour outside the property it rules out `true`
+    /// and is never reported as a violation. ESBMC and CBMC report it as "array bounds violated".
+    SubArrayBounds,
     /// An undefined value used where a defined one is needed (address, call target, size…).
     Undefined(&'static str),
     /// `unreachable` was executed.
@@ -102,7 +109,7 @@ impl FaultKind {
             DivByZero => rt::VM_FAULT_DIV_BY_ZERO,
             DivOverflow => rt::VM_FAULT_DIV_OVERFLOW,
             SignedOverflow => rt::VM_FAULT_SIGNED_OVERFLOW,
-            Undefined(_) | OversizedShift => rt::VM_FAULT_UNDEFINED,
+            Undefined(_) | OversizedShift | SubArrayBounds => rt::VM_FAULT_UNDEFINED,
             Unreachable => rt::VM_FAULT_UNREACHABLE,
             BadCall => rt::VM_FAULT_BAD_CALL,
             UnknownFunction(_) => rt::VM_FAULT_UNKNOWN_FUNCTION,
@@ -151,8 +158,8 @@ impl FaultKind {
         match self {
             Assert | Leak | DataRace | Deadlock => FaultClass::Checked,
             NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | InvalidFree | WriteToConstant | DivByZero
-            | DivOverflow | SignedOverflow | Undefined(_) | OversizedShift | Unreachable | BadCall | OverlappingCopy(_)
-            | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
+            | DivOverflow | SignedOverflow | Undefined(_) | OversizedShift | SubArrayBounds | Unreachable | BadCall
+            | OverlappingCopy(_) | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
             Unsupported(_) | UnknownFunction(_) => FaultClass::ToolLimit,
             BadHypercall(_) => FaultClass::RuntimeBug,
             ObjectTooLarge => FaultClass::ResourceLimit,
@@ -211,6 +218,7 @@ impl fmt::Display for FaultKind {
             SignedOverflow => write!(f, "signed integer overflow"),
             Undefined(what) => write!(f, "use of an undefined value ({what})"),
             OversizedShift => write!(f, "shift by the operand's width or more"),
+            SubArrayBounds => write!(f, "array subscript outside a member array or row"),
             Unreachable => write!(f, "unreachable executed"),
             BadCall => write!(f, "call with a bad callee or too few arguments"),
             UnknownFunction(name) => write!(f, "call to unknown external function {name}"),

@@ -203,6 +203,8 @@ fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
             InstKind::Load { ptr, .. } => *ptr == op,
             InstKind::Store { ptr, val, .. } => *ptr == op && *val != op,
             InstKind::PtrAdd { base, indices, .. } => *base == op && indices.iter().all(|(i, _)| *i != op),
+            // (Reads where the array starts; the address goes nowhere.)
+            InstKind::IndexCheck { base, index, .. } => *base == op && *index != op,
             InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset, args, .. } => {
                 args.iter().skip(2).all(|a| *a != op)
             }

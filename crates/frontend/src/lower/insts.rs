@@ -1,6 +1,7 @@
 //! Lowering instructions and terminators.
 //!
-//! Each LLVM instruction maps to at most one vigil instruction. Debug-info intrinsics are dropped
+//! Each LLVM instruction maps to at most one vigil instruction (a `getelementptr` may be
+//! preceded by the `IndexCheck` of [`super::subarrays`]). Debug-info intrinsics are dropped
 //! (they carry no semantics for verification); lifetime markers are kept (block scopes); everything that
 //! cannot be represented becomes `InstKind::Unsupported` naming the construct.
 
@@ -23,6 +24,10 @@ pub struct FnCtx<'f> {
     pub names: HashMap<&'f Name, ValueId>,
     pub blocks: HashMap<&'f Name, BlockId>,
     pub values: Vec<ValueInfo>,
+    /// GEP results that point at a struct's last member ([`super::subarrays`]).
+    pub trailing_members: super::subarrays::TrailingMembers,
+    /// Sizes of the allocas of constant count ([`super::subarrays`]).
+    pub alloca_bytes: super::subarrays::AllocaBytes,
 }
 
 type Lowered<T> = Result<T, String>;

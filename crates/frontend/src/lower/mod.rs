@@ -18,6 +18,7 @@ mod canon_wide;
 pub mod gep_offsets;
 mod insts;
 mod structors;
+mod subarrays;
 mod types;
 
 use llvm_ir::debugloc::DebugLoc;
@@ -233,11 +234,21 @@ impl<'m> Lowerer<'m> {
                 values.push(ValueInfo { name: value_name(dest), ty });
             }
         }
-        let mut ctx = insts::FnCtx { names, blocks, values };
+        let mut ctx = insts::FnCtx { names, blocks, values, trailing_members: Default::default(), alloca_bytes: Default::default() };
         let mut out_blocks = Vec::with_capacity(f.basic_blocks.len());
         for b in &f.basic_blocks {
             let mut insts_out = Vec::with_capacity(b.instrs.len());
             for inst in &b.instrs {
+                match inst {
+                    llvm_ir::Instruction::GetElementPtr(g) => {
+                        let loc = self.loc(llvm_ir::debugloc::HasDebugLoc::get_debug_loc(inst));
+                        if let Some(check) = self.subarray_check(&mut ctx, g, loc) {
+                            insts_out.push(check);
+                        }
+                    }
+                    llvm_ir::Instruction::Alloca(a) => self.note_alloca(&mut ctx, a),
+                    _ => {}
+                }
                 if let Some(i) = self.lower_inst(&mut ctx, inst) {
                     if let vigil_ir::InstKind::Unsupported { construct } = &i.kind {
                         self.unsupported(construct.clone(), Some(f.name.clone()), i.loc);
@@ -254,6 +265,7 @@ impl<'m> Lowerer<'m> {
             }
             out_blocks.push(Block { name: value_name(&b.name), insts: insts_out, term, term_loc });
         }
+        subarrays::mark_one_past(&mut out_blocks);
         let func = self.m.function_mut(fid);
         func.blocks = out_blocks;
         func.values = ctx.values;

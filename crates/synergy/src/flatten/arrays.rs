@@ -111,6 +111,37 @@ impl<'m> Builder<'m> {
         Ok(())
     }
 
+    /// The check of an `IndexCheck`: a subscript outside the array of `bytes` bytes at `base`
+    /// is undefined behaviour under every property (the VM's `SubArrayBounds`) when that array
+    /// is part of a larger object; `limit` is the first subscript refused. An array known to be
+    /// a whole object is left to the object's bounds (a memory error past them).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_index_check(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, base: Operand, index: Operand, bytes: u64, limit: u64) -> Result<(), Unsupported> {
+        let whole = match self.any_ptr(fr, base, loc)? {
+            AnyPtr::Static(p) => p.off == 0 && self.objs[p.obj as usize].size == bytes,
+            // (An array of the object's size at a dynamic offset inside it starts at 0.)
+            AnyPtr::Dyn(p) => self.objs[p.obj as usize].size == bytes,
+            AnyPtr::Reg { .. } => false,
+        };
+        if whole {
+            return Ok(());
+        }
+        let i = self.opnd(f, fr, index, loc)?;
+        let w = opnd_width(&self.regs, i);
+        let i = if w < 64 {
+            let wide = self.temp(f, "subarray.index", 64);
+            self.emit(cur, loc, FInst::Cast { dst: wide, op: CastOp::SExt, from: w, to: 64, v: i });
+            Opnd::Reg(wide)
+        } else {
+            i
+        };
+        // Unsigned: a negative subscript is a huge one.
+        let inside = self.temp(f, "subarray.inside", 1);
+        self.emit(cur, loc, FInst::ICmp { dst: inside, pred: ICmpPred::Ult, w: 64, a: i, b: Opnd::Const { bits: limit, width: 64 } });
+        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(inside), what: "array subscript outside a member array or row", kind: CheckKind::Ub });
+        Ok(())
+    }
+
     /// A `getelementptr` from a pointer register ([`super::pointers`]): constant indices move
     /// the displacement; a variable index is added to the encoding, which must stay inside
     /// its object's word.

@@ -75,6 +75,11 @@ impl Machine<'_> {
             InstKind::Select { cond, if_true, if_false } => self.select(*cond, *if_true, *if_false, dest),
             InstKind::Cast { op, val, to } => self.cast(*op, *val, *to, dest),
             InstKind::Phi { .. } => {} // evaluated by `jump`
+            InstKind::IndexCheck { base, index, len, elem_size, one_past } => {
+                if self.is_subobject_array(*base, *len, *elem_size) {
+                    self.index_check(*index, *len, *one_past)?;
+                }
+            }
             InstKind::Freeze { val } => self.freeze(*val, dest),
             InstKind::Alloca { elem_size, count, .. } => self.alloca(*elem_size, *count, dest)?,
             InstKind::Load { ptr, ty, atomic, .. } => return self.load_inst(*ptr, *ty, atomic.is_some(), dest),
@@ -195,6 +200,36 @@ impl Machine<'_> {
             p.def = 0;
         }
         self.set_dest(dest, p);
+    }
+
+    /// Whether the array of `len × elem_size` bytes at `base` is part of a larger object, so
+    /// that its subscripts are checked by `IndexCheck`: not when it is the whole object (the
+    /// object's bounds then say everything, as memory-safety violations), nor when `base` is no
+    /// pointer to a live object (its use as an address faults on its own).
+    pub(super) fn is_subobject_array(&self, base: Operand, len: u64, elem_size: u64) -> bool {
+        let p = self.operand(base);
+        if !p.ptr || !p.is_defined(64) {
+            return false;
+        }
+        let (obj, off) = decode(p.bits);
+        let Some(o) = self.state.heap.get(obj) else { return false };
+        off != 0 || u64::from(o.size()) != len.saturating_mul(elem_size)
+    }
+
+    /// A subscript of a member array or a row must stay in its array (see `InstKind::IndexCheck`).
+    fn index_check(&mut self, index: Operand, len: u64, one_past: bool) -> VmResult<()> {
+        let w = self.op_width(index);
+        let i = self.operand(index);
+        if !i.is_defined(w) {
+            // (An undefined subscript makes the address undefined: its use faults there.)
+            return Ok(());
+        }
+        let i = ops::cast(CastOp::SExt, w, 64, i).bits as i64;
+        let limit = len.saturating_add(u64::from(one_past));
+        if i < 0 || i as u64 >= limit {
+            return Err(FaultKind::SubArrayBounds);
+        }
+        Ok(())
     }
 
     // ---- memory ----

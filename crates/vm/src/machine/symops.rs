@@ -149,6 +149,23 @@ impl Machine<'_> {
                 self.concretize_indices(*base, *offset, indices);
                 Ok(None)
             }
+            InstKind::IndexCheck { base, index, len, elem_size, one_past } => {
+                let w = self.op_width(*index);
+                let Val::Term(t) = self.val(*index, w) else { return Ok(None) };
+                if self.is_sym_operand(*base) || !self.is_subobject_array(*base, *len, *elem_size) {
+                    // (A symbolic address has no object: the `PtrAdd` that follows faults.)
+                    return Ok(Some(Flow::Next));
+                }
+                let t = self.fit(t, w);
+                let tm = &mut self.sd().tm;
+                let i = crate::symbolic::cast(tm, CastOp::SExt, w, 64, t);
+                let limit = tm.bv_u64(64, len.saturating_add(u64::from(*one_past)));
+                // Unsigned: a negative subscript is a huge one.
+                let inside = tm.ult(i, limit);
+                let outside = tm.not(inside);
+                self.sym_check(outside, FaultKind::SubArrayBounds)?;
+                Ok(Some(Flow::Next))
+            }
             InstKind::Phi { .. } => Ok(None),
             InstKind::Call { callee, args, .. } => {
                 let hyper = match callee {
