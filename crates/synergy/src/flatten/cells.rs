@@ -78,6 +78,18 @@ impl<'m> Builder<'m> {
         self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "access out of the bounds of its object", kind: CheckKind::Memory });
     }
 
+    /// An access at constant address `p` that LLVM's `align` promises is not aligned to it
+    /// (the VM's `Misaligned`): undefined behaviour wherever it is reached, and `true` (the
+    /// access itself is then not lowered: the rest of the path is dead). Objects start at
+    /// addresses aligned beyond any type's alignment, as in the VM, so the offset decides.
+    pub(super) fn misaligned(&mut self, cur: u32, loc: Loc, p: StaticPtr, align: u64) -> bool {
+        if align <= 1 || p.off.rem_euclid(align as i64) == 0 {
+            return false;
+        }
+        self.emit(cur, loc, FInst::Check { c: Opnd::Const { bits: 0, width: 1 }, what: "misaligned access", kind: CheckKind::Ub });
+        true
+    }
+
     /// A write to `obj`: when the object is constant, a memory error wherever it is reached
     /// (C11 6.7.3p6 and 6.4.5p7; the platform keeps such objects in read-only pages), and
     /// `true` (the write itself is then not lowered: the rest of the path is dead).

@@ -97,7 +97,7 @@ impl<'m> Builder<'m> {
                 }
                 let p = match self.any_ptr(fr, a, loc)? {
                     AnyPtr::Reg { reg, disp } => {
-                        self.defer_access(cur, loc, reg, disp, 0, super::pointers::PtrOp::Free);
+                        self.defer_access(cur, loc, reg, disp, 0, 1, super::pointers::PtrOp::Free);
                         return Ok(Some(cur));
                     }
                     _ => self.static_ptr(fr, a, loc)?,

@@ -125,7 +125,7 @@ impl<'m> Builder<'m> {
                 self.lower_index_check(f, fr, cur, loc, *base, *index, *len * *elem_size, *len + u64::from(*one_past))?;
             }
             InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
-            InstKind::Store { ptr, val, ty, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty)?,
+            InstKind::Store { ptr, val, ty, align, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty, *align)?,
             InstKind::Intrinsic { which, args, .. } => self.lower_intrinsic(f, fr, cur, inst, *which, args)?,
             InstKind::Call { callee, args, ret_ty } => return self.lower_call(f, fr, cur, inst, callee, args, *ret_ty),
             InstKind::Float { op, .. } => {
@@ -226,6 +226,10 @@ impl<'m> Builder<'m> {
             return Err(Unsupported(format!("memory: odd-width load at {}", self.m.describe_loc(loc))));
         }
         let bytes = self.m.types.store_size(ty);
+        let align = match inst.kind {
+            InstKind::Load { align, .. } => align,
+            _ => 1,
+        };
         let p = match self.any_ptr(fr, ptr, loc)? {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => {
@@ -237,7 +241,7 @@ impl<'m> Builder<'m> {
             }
             AnyPtr::Reg { reg, disp } => {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
-                self.defer_access(cur, loc, reg, disp, bytes, PtrOp::Load { dst, w, ptr: is_ptr });
+                self.defer_access(cur, loc, reg, disp, bytes, align, PtrOp::Load { dst, w, ptr: is_ptr });
                 return Ok(());
             }
         };
@@ -245,6 +249,11 @@ impl<'m> Builder<'m> {
         if !self.in_bounds(p, bytes) {
             let dst = self.reg_of_value(f, fr, d, loc)?;
             self.out_of_bounds(cur, loc);
+            self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width: w } });
+            return Ok(());
+        }
+        if self.misaligned(cur, loc, p, align) {
+            let dst = self.reg_of_value(f, fr, d, loc)?;
             self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width: w } });
             return Ok(());
         }
@@ -262,7 +271,7 @@ impl<'m> Builder<'m> {
 
     /// A store to a cell: a copy into the cell's register.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId) -> Result<(), Unsupported> {
+    pub(super) fn lower_store(&mut self, f: FuncId, fr: &mut Frame, cur: u32, loc: Loc, ptr: Operand, val: Operand, ty: vigil_ir::TypeId, align: u64) -> Result<(), Unsupported> {
         let is_ptr = self.m.types.is_ptr(ty);
         let w = if is_ptr { 64 } else { self.int_width(ty, "store", loc)? };
         let v = self.opnd(f, fr, val, loc)?;
@@ -276,13 +285,16 @@ impl<'m> Builder<'m> {
                 return self.dyn_store(f, cur, loc, p, bytes, w, v);
             }
             AnyPtr::Reg { reg, disp } => {
-                self.defer_access(cur, loc, reg, disp, bytes, PtrOp::Store { v, w, ptr: is_ptr });
+                self.defer_access(cur, loc, reg, disp, bytes, align, PtrOp::Store { v, w, ptr: is_ptr });
                 return Ok(());
             }
         };
         self.check_alive(cur, loc, p.obj);
         if !self.in_bounds(p, bytes) {
             self.out_of_bounds(cur, loc);
+            return Ok(());
+        }
+        if self.misaligned(cur, loc, p, align) {
             return Ok(());
         }
         if self.write_to_constant(cur, loc, p.obj) {

@@ -77,6 +77,9 @@ pub(super) struct PtrAccess {
     pub reg: u32,
     pub disp: i64,
     pub len: u64,
+    /// The alignment the access promises (LLVM's `align`; 1 for a `free`): only cells at a
+    /// multiple of it can be named, so a misaligned address fails the "modelled cell" check.
+    pub align: u64,
     pub what: PtrOp,
 }
 
@@ -127,9 +130,10 @@ impl<'m> Builder<'m> {
 
     /// Defers `what`, an access of `len` bytes at `reg + disp` at the current end of block `cur`,
     /// until flattening finishes and the pointer's objects are known ([`Self::expand_access`]).
-    pub(super) fn defer_access(&mut self, cur: u32, loc: Loc, reg: u32, disp: i64, len: u64, what: PtrOp) {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn defer_access(&mut self, cur: u32, loc: Loc, reg: u32, disp: i64, len: u64, align: u64, what: PtrOp) {
         let at = self.blocks[cur as usize].insts.len();
-        self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len, what }));
+        self.pending.push(Pending::Access(PtrAccess { block: cur as usize, at, loc, reg, disp, len, align, what }));
     }
 
     pub(super) fn new_ptr_reg(&mut self, name: String) -> u32 {
@@ -425,7 +429,7 @@ impl<'m> Builder<'m> {
         let mut slot_cells = Vec::new();
         for &o in &objs {
             for &(off, l, r) in &self.objs[o as usize].cells {
-                if l == a.len {
+                if l == a.len && off % a.align.max(1) == 0 {
                     cells.push((((u64::from(o) + 1) << 32) | off, r));
                     if self.slots.contains(&o) {
                         slot_cells.push(cells.len() - 1);

@@ -35,6 +35,11 @@ impl Machine<'_> {
         if inst.loc.is_known() {
             self.last_loc = inst.loc;
         }
+        if let InstKind::Load { ptr, align, .. } | InstKind::Store { ptr, align, .. } = &inst.kind {
+            if *align > 1 {
+                self.check_alignment(*ptr, *align)?;
+            }
+        }
         if self.sym.is_some() {
             if let Some(flow) = self.sym_step(inst)? {
                 return Ok(flow);
@@ -200,6 +205,25 @@ impl Machine<'_> {
             p.def = 0;
         }
         self.set_dest(dest, p);
+    }
+
+    /// A load or store at `ptr` promised `align` (a power of two) must be aligned, in the
+    /// program's own code (see [`FaultKind::Misaligned`]). Objects start at addresses aligned
+    /// beyond any type's alignment in the VM, so the offset decides; an access that is invalid
+    /// for other reasons is left to its own check.
+    fn check_alignment(&self, ptr: Operand, align: u64) -> VmResult<()> {
+        if !self.prog.checks_overflow[self.func.index()] || self.is_sym_operand(ptr) {
+            return Ok(());
+        }
+        let p = self.operand(ptr);
+        let (_, off) = decode(p.bits);
+        if !p.ptr || u64::from(off) % align == 0 {
+            return Ok(());
+        }
+        match self.check_access(p, 1, false) {
+            Ok(_) => Err(FaultKind::Misaligned),
+            Err(_) => Ok(()),
+        }
     }
 
     /// Whether the array of `len × elem_size` bytes at `base` is part of a larger object, so
