@@ -234,13 +234,16 @@ impl<'m> Lowerer<'m> {
                 values.push(ValueInfo { name: value_name(dest), ty });
             }
         }
+        // (vigil's runtime indexes its own flexible arrays; only the program's subscripts are
+        // checked.)
+        let runtime = self.m.function(fid).runtime;
         let mut ctx = insts::FnCtx { names, blocks, values, trailing_members: Default::default(), alloca_bytes: Default::default() };
         let mut out_blocks = Vec::with_capacity(f.basic_blocks.len());
         for b in &f.basic_blocks {
             let mut insts_out = Vec::with_capacity(b.instrs.len());
             for inst in &b.instrs {
                 match inst {
-                    llvm_ir::Instruction::GetElementPtr(g) => {
+                    llvm_ir::Instruction::GetElementPtr(g) if !runtime => {
                         let loc = self.loc(llvm_ir::debugloc::HasDebugLoc::get_debug_loc(inst));
                         if let Some(check) = self.subarray_check(&mut ctx, g, loc) {
                             insts_out.push(check);

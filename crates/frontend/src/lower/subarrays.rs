@@ -15,6 +15,8 @@
 //!   constant 0 — the subscript of the array at the base pointer. Whether that array is part of a
 //!   larger object (a member, a row) or a whole object is decided when the check runs: a whole
 //!   object is left to its own bounds, so that an access past it stays a memory-safety violation;
+//! * only in the program's functions, not in vigil's runtime, and never for an array of length
+//!   0 (a flexible array member, `T a[]` or GNU's `T a[0]`);
 //! * not when the base is a struct's *last* member, reached by a GEP of this function: the
 //!   "struct hack" (`struct H { int n; int qux[1]; }` allocated larger) indexes such an array past
 //!   its declared length on purpose, and clang (at `-fstrict-flex-arrays=0`, its default) and
@@ -49,7 +51,8 @@ impl Lowerer<'_> {
         let [first, subscript, ..] = g.indices.as_slice() else { return None };
         let first_is_zero = matches!(first, LOperand::ConstantOperand(c) if const_index(c) == Some(0));
         let Type::Array { elem, len } = self.m.types.get(source).clone() else { return None };
-        if !first_is_zero {
+        if !first_is_zero || len == 0 {
+            // (`T a[]` and `T a[0]` are flexible array members: their length is the object's.)
             return None;
         }
         if let LOperand::LocalOperand { name, .. } = &g.address {
