@@ -122,7 +122,8 @@ impl<'m> Builder<'m> {
             InstKind::Alloca { elem_ty, elem_size, count, .. } => self.lower_alloca(f, fr, cur, inst, *elem_ty, *elem_size, *count)?,
             InstKind::PtrAdd { base, offset, indices, .. } => self.lower_ptr_add(f, fr, cur, inst, *base, *offset, indices)?,
             InstKind::IndexCheck { base, index, len, elem_size, one_past } => {
-                self.lower_index_check(f, fr, cur, loc, *base, *index, *len * *elem_size, *len + u64::from(*one_past))?;
+                let (bytes, limit) = (len.saturating_mul(*elem_size), len.saturating_add(u64::from(*one_past)));
+                self.lower_index_check(f, fr, cur, loc, *base, *index, bytes, limit)?;
             }
             InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
             InstKind::Store { ptr, val, ty, align, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty, *align)?,
