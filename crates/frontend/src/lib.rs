@@ -6,6 +6,7 @@
 //! [`shifts`] marks the left shifts of signed C operands, which LLVM IR does not tell apart.
 //! LLVM types never leave this crate.
 
+pub mod conventions;
 pub mod driver;
 pub mod error;
 pub mod lower;
@@ -92,6 +93,7 @@ fn compile_and_lower(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil
     let bc = driver::build_bitcode(inputs, opts)?;
     let mut m = load_verified_bitcode(&bc.path)?;
     m.compiler_warnings = bc.warnings.clone();
+    conventions::apply(&mut m);
     if inputs.len() > 1 || opts.runtime.is_some() {
         // Linking names the module after llvm-link; name it after the user's first input.
         m.source_file = inputs[0].display().to_string();

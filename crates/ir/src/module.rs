@@ -277,6 +277,16 @@ impl Module {
         id
     }
 
+    /// Gives function `id` the name `name`, which no function of the module has.
+    pub fn rename_function(&mut self, id: FuncId, name: String) {
+        debug_assert!(!self.func_index.contains_key(&name), "{name} is taken");
+        let old = std::mem::replace(&mut self.functions[id.index()].name, name.clone());
+        if self.func_index.get(&old) == Some(&id) {
+            self.func_index.remove(&old);
+        }
+        self.func_index.insert(name, id);
+    }
+
     pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
         self.func_index.get(name).copied()
     }

@@ -127,6 +127,28 @@ pub fn nondet_function(name: &str) -> Option<&'static Nondet> {
     NONDET.iter().find(|n| n.suffix == suffix)
 }
 
+/// The prefix of the nondet functions of CBMC's and ESBMC's regression tests and examples:
+/// `nondet_int()`, `nondet_uint()`, … declared by the program and defined nowhere, each a
+/// nondeterministic value of its type (both tools' documented convention).
+pub const PEER_NONDET_PREFIX: &str = "nondet_";
+
+/// `assert(cond)` called as a function the program declares (often implicitly, without
+/// `<assert.h>`) and nobody defines: CBMC and ESBMC read it as an assertion.
+pub const PEER_ASSERT_FUNCTION: &str = "assert";
+
+/// The SV-COMP function that a function called `name`, declared by the program and defined
+/// nowhere, stands for under the peer verifiers' conventions ([`PEER_NONDET_PREFIX`],
+/// [`PEER_ASSERT_FUNCTION`]): `nondet_int` → `__VERIFIER_nondet_int` (for the suffixes of
+/// [`NONDET`]), `assert` → `__VERIFIER_assert`.
+pub fn peer_convention(name: &str) -> Option<String> {
+    let name = source_name(name);
+    if name == PEER_ASSERT_FUNCTION {
+        return Some(ASSERT_FUNCTION.to_string());
+    }
+    let suffix = name.strip_prefix(PEER_NONDET_PREFIX)?;
+    NONDET.iter().find(|n| n.suffix == suffix).map(|n| n.name())
+}
+
 /// What a call of a function means to a verifier, by the function's name.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Role {
@@ -225,6 +247,11 @@ mod tests {
         assert!(nondet_function("__VERIFIER_nondet_pointer").unwrap().is_pointer());
         assert!(nondet_function("__VERIFIER_nondet_float").unwrap().is_float());
         assert_eq!(nondet_function("__VERIFIER_nondet_int128"), None);
+        assert_eq!(peer_convention("nondet_uint").as_deref(), Some("__VERIFIER_nondet_uint"));
+        assert_eq!(peer_convention("nondet_bool.2").as_deref(), Some("__VERIFIER_nondet_bool"));
+        assert_eq!(peer_convention("assert").as_deref(), Some("__VERIFIER_assert"));
+        assert_eq!(peer_convention("nondet_struct"), None);
+        assert_eq!(peer_convention("my_nondet_int"), None);
         let mut names: Vec<String> = NONDET.iter().map(|n| n.name()).collect();
         names.sort();
         names.dedup();

@@ -22,6 +22,7 @@
 //! harness is `no_instrument_function`.
 
 use crate::evidence::{nondet_c_type, Evidence, Subproperty};
+use vigil_ir::svcomp::PEER_NONDET_PREFIX;
 use std::fmt::Write;
 
 
@@ -142,6 +143,18 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
             "VIGIL_HARNESS __attribute__((weak)) {ty} {name}(void) {{ return ({ty}){conv}vigil_input(\"{name}\"); }}"
         );
     }
+    // The peer verifiers' body-less `nondet_*()` (vigil_frontend::conventions), weak: a
+    // program's own definition wins.
+    let _ = writeln!(s, "\n/* CBMC's and ESBMC's nondet_*() functions, read as the __VERIFIER_nondet_* ones. */");
+    for n in &vigil_ir::svcomp::NONDET {
+        let _ = writeln!(
+            s,
+            "VIGIL_HARNESS __attribute__((weak)) {ty} {PEER_NONDET_PREFIX}{suffix}(void) {{ return {name}(); }}",
+            ty = n.c_type,
+            suffix = n.suffix,
+            name = n.name()
+        );
+    }
     write_environment(&mut s, ev);
     write_verifier_functions(&mut s);
     s
@@ -150,7 +163,7 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
 /// The SV-COMP error, assert and assume functions (from the table `vigil_ir::svcomp`): reaching an
 /// error reports it and aborts; a failed assumption stops the run.
 fn write_verifier_functions(s: &mut String) {
-    use vigil_ir::svcomp::{ASSERT_FUNCTION, ASSUME_FUNCTION, ERROR_FUNCTIONS};
+    use vigil_ir::svcomp::{ASSERT_FUNCTION, ASSUME_FUNCTION, ERROR_FUNCTIONS, PEER_ASSERT_FUNCTION};
     let _ = write!(
         s,
         "\nVIGIL_HARNESS static void vigil_reached(const char *name) {{\n\
@@ -167,6 +180,11 @@ fn write_verifier_functions(s: &mut String) {
          VIGIL_HARNESS __attribute__((weak)) void {ASSERT_FUNCTION}(int cond) {{\n\
          \x20   if (!cond)\n\
          \x20       vigil_reached(\"{ASSERT_FUNCTION}\");\n\
+         }}\n\
+         /* CBMC's and ESBMC's assert() called as a function (no <assert.h>): an assertion. */\n\
+         VIGIL_HARNESS __attribute__((weak)) void {PEER_ASSERT_FUNCTION}(int cond) {{\n\
+         \x20   if (!cond)\n\
+         \x20       vigil_reached(\"{PEER_ASSERT_FUNCTION}\");\n\
          }}\n\
          VIGIL_HARNESS __attribute__((weak)) void {ASSUME_FUNCTION}(int cond) {{\n\
          \x20   if (!cond) {{\n\

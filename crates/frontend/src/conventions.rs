@@ -1,0 +1,107 @@
+//! The peer verifiers' conventions for functions that the program declares and nobody defines.
+//!
+//! CBMC's and ESBMC's regression tests and examples call `nondet_int()`, `nondet_uint()`, … and
+//! `assert(cond)` as functions without defining them (often without even declaring them:
+//! C89's implicit declaration); both tools read a body-less `nondet_T()` as a nondeterministic
+//! value of type T and `assert` as an assertion. Natively such a program does not link, so no
+//! platform behaviour is contradicted by reading them the same way: [`apply`] redirects each call
+//! of such a function to the SV-COMP function it stands for
+//! ([`vigil_ir::svcomp::peer_convention`]: `nondet_int` → `__VERIFIER_nondet_int`, `assert` →
+//! `__VERIFIER_assert`), which every engine, the witness writer and the harness know. Without
+//! this every such program ended in "call to unknown external function".
+//!
+//! Invariants: only a function that has no body after linking (neither the program's nor the
+//! runtime's) is redirected, and only at calls whose arguments and result have the widths of the
+//! SV-COMP function's; a program that defines `nondet_int` or `assert` itself keeps its own, and
+//! a call of another shape stays a call of an unknown function (an `unknown` answer, never a
+//! guess). The harness defines the same names natively (weak), so a counterexample replays.
+
+use vigil_ir::svcomp::{self, Width};
+use vigil_ir::{Callee, FuncId, Function, InstKind, Module, Operand, TypeId};
+
+/// The widths a call of the SV-COMP function `name` passes and expects: its parameters' and
+/// its result's (0: none).
+fn shape_of(m: &Module, name: &str) -> Option<(Vec<u32>, u32)> {
+    if name == svcomp::ASSERT_FUNCTION {
+        return Some((vec![32], 0));
+    }
+    let n = svcomp::nondet_function(name)?;
+    let bits = match n.width {
+        Width::Bits(b) => b,
+        Width::Word => u32::from(m.pointer_bytes) * 8,
+    };
+    Some((Vec::new(), bits))
+}
+
+/// Whether a call with `args` expecting `ret_ty` has `shape`: as many arguments as parameters,
+/// each of its parameter's width, and the result's width (any result of a function that returns
+/// nothing: only a use of it would matter, and the engines treat that as they treat any call
+/// that takes the result of a `void` function).
+fn has_shape(m: &Module, caller: &Function, args: &[Operand], ret_ty: TypeId, shape: &(Vec<u32>, u32)) -> bool {
+    let bits = |ty| m.types.value_bits(ty);
+    let arg_bits = |op: &Operand| match op {
+        Operand::Value(v) => bits(caller.value(*v).ty),
+        Operand::Const(c) => bits(m.const_type(*c)),
+    };
+    let (params, ret) = shape;
+    args.len() == params.len()
+        && args.iter().zip(params).all(|(a, p)| arg_bits(a) == *p)
+        && (*ret == 0 || bits(ret_ty) == *ret)
+}
+
+/// Applies the conventions of the module doc; returns the names of the functions read by them
+/// (sorted).
+pub fn apply(m: &mut Module) -> Vec<String> {
+    let mut used = Vec::new();
+    for g in 0..m.functions.len() {
+        let f = &m.functions[g];
+        if !f.is_declaration() || f.runtime {
+            continue;
+        }
+        let Some(target_name) = svcomp::peer_convention(&f.name) else { continue };
+        let Some(shape) = shape_of(m, &target_name) else { continue };
+        let g = FuncId(g as u32);
+        let calls = calls_of(m, g);
+        let fits = calls.iter().all(|&(fi, bi, ii)| {
+            let caller = &m.functions[fi];
+            match &caller.blocks[bi].insts[ii].kind {
+                InstKind::Call { args, ret_ty, .. } => has_shape(m, caller, args, *ret_ty, &shape),
+                _ => false,
+            }
+        });
+        if calls.is_empty() || !fits {
+            continue;
+        }
+        used.push(m.function(g).name.clone());
+        match m.function_by_name(&target_name) {
+            // The SV-COMP function is there (the runtime's, or the program's declaration):
+            // the calls become its calls.
+            Some(target) => {
+                for (fi, bi, ii) in calls {
+                    if let InstKind::Call { callee, .. } = &mut m.functions[fi].blocks[bi].insts[ii].kind {
+                        *callee = Callee::Direct(target);
+                    }
+                }
+            }
+            // Not declared (a module without the runtime): the declaration takes its name.
+            None => m.rename_function(g, target_name),
+        }
+    }
+    used.sort();
+    used
+}
+
+/// The direct calls of `g` in the program's functions: (function, block, instruction) indices.
+fn calls_of(m: &Module, g: FuncId) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (fi, f) in m.functions.iter().enumerate().filter(|(_, f)| !f.runtime) {
+        for (bi, b) in f.blocks.iter().enumerate() {
+            for (ii, inst) in b.insts.iter().enumerate() {
+                if matches!(inst.kind, InstKind::Call { callee: Callee::Direct(c), .. } if c == g) {
+                    out.push((fi, bi, ii));
+                }
+            }
+        }
+    }
+    out
+}
