@@ -46,7 +46,8 @@ pub const NATIVE_FLAGS: [&str; 9] = [
     "-fno-sanitize-recover=all",
     "-fno-omit-frame-pointer",
     "-finstrument-functions",
-    // The VM does not model alignment: a misaligned access is reported as the access it is.
+    // A misaligned access ends the VM's path as undefined behaviour (never a `false`), so the
+    // run of a counterexample has none; were one there, it is reported as the access it is.
     "-fno-sanitize=alignment",
     "-Wno-implicit-function-declaration",
     "-w",
