@@ -328,7 +328,75 @@ fn run_clang(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions) -
     if second.status.success() {
         return Ok(overflow_warnings(&second));
     }
-    Err(FrontendError::Compile { path: input.to_path_buf(), diagnostics: stderr_text(&second) })
+    let diagnostics = stderr_text(&second);
+    if let Some(warnings) = compile_gcc_preprocessed(input, out, prelude, opts, &diagnostics)? {
+        return Ok(warnings);
+    }
+    Err(FrontendError::Compile { path: input.to_path_buf(), diagnostics })
+}
+
+/// What clang says of the two-argument `__malloc__ (deallocator, index)` attribute that glibc's
+/// headers give `fopen`, `tmpfile`, … when GCC 11 or later preprocesses them.
+const GCC_MALLOC_DIAGNOSTIC: &str = "'__malloc__' attribute takes no arguments";
+
+/// A `.i` file preprocessed by GCC 11 or later carries glibc's GCC-only
+/// `__attribute__ ((__malloc__ (fclose, 1)))`, which clang rejects (CPAchecker's `scanf` tests
+/// are such files). The attribute only helps a compiler's warnings, so a copy without its
+/// arguments (`__malloc__`, which clang knows) is compiled instead; line structure and line
+/// markers are kept, so locations stay those of the original. Some(warnings) when that copy
+/// compiled; None when the diagnostics are about something else.
+fn compile_gcc_preprocessed(input: &Path, out: &Path, prelude: &Path, opts: &FrontendOptions, diagnostics: &str) -> Result<Option<Vec<String>>, FrontendError> {
+    if InputKind::of(input) != Some(InputKind::Preprocessed) || !diagnostics.contains(GCC_MALLOC_DIAGNOSTIC) {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(input).map_err(|e| FrontendError::Io { path: input.to_path_buf(), reason: e.to_string() })?;
+    let dir = tempfile::Builder::new()
+        .prefix("vigil-gcc-i-")
+        .tempdir()
+        .map_err(|e| FrontendError::Io { path: std::env::temp_dir(), reason: e.to_string() })?;
+    let copy = dir.path().join(input.file_name().unwrap_or_else(|| std::ffi::OsStr::new("input.i")));
+    std::fs::write(&copy, without_malloc_arguments(&text)).map_err(|e| FrontendError::Io { path: copy.clone(), reason: e.to_string() })?;
+    let tool = &opts.tools.clang;
+    let mut cmd = Command::new(tool);
+    cmd.arg("-include").arg(prelude).args(clang_args(&copy, out, opts));
+    let res = run(&mut cmd, tool)?;
+    Ok(res.status.success().then(|| overflow_warnings(&res)))
+}
+
+/// `text` with the arguments of every `__malloc__ (…)` attribute removed (balanced parentheses).
+fn without_malloc_arguments(text: &str) -> String {
+    const NAME: &str = "__malloc__";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(NAME) {
+        out.push_str(&rest[..at + NAME.len()]);
+        rest = &rest[at + NAME.len()..];
+        let after_space = rest.trim_start_matches([' ', '\t']);
+        if !after_space.starts_with('(') {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut end = None;
+        for (k, c) in after_space.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(k + 1);
+                        break;
+                    }
+                }
+                '\n' => break,
+                _ => {}
+            }
+        }
+        if let Some(end) = end {
+            rest = &after_space[end..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The sites of the signed left shifts of `inputs` (see [`crate::shifts`]): each C input is
@@ -360,4 +428,19 @@ pub fn signed_shift_sites(inputs: &[PathBuf], opts: &FrontendOptions) -> Option<
         sites.extend(crate::shifts::sites_in_ll(&std::fs::read_to_string(&ll).ok()?));
     }
     Some(sites)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn gcc_malloc_attribute_arguments_are_removed() {
+        let i = "extern FILE *fopen (const char *, const char *) __attribute__ ((__malloc__)) __attribute__ ((__malloc__ (fclose, 1))) ;\n";
+        assert_eq!(
+            super::without_malloc_arguments(i),
+            "extern FILE *fopen (const char *, const char *) __attribute__ ((__malloc__)) __attribute__ ((__malloc__)) ;\n"
+        );
+        assert_eq!(super::without_malloc_arguments("__malloc__(f, g(1))x"), "__malloc__x");
+        assert_eq!(super::without_malloc_arguments("int __malloc__;"), "int __malloc__;");
+        assert_eq!(super::without_malloc_arguments("__malloc__ (unclosed\n)"), "__malloc__ (unclosed\n)");
+    }
 }
