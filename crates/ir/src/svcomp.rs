@@ -88,8 +88,10 @@ const fn nondet(suffix: &'static str, c_type: &'static str, width: Width, signed
 }
 
 /// The `__VERIFIER_nondet_*` functions vigil knows (x86-64 glibc types: `char` is signed).
-pub const NONDET: [Nondet; 29] = [
+pub const NONDET: [Nondet; 30] = [
     nondet("bool", "_Bool", Width::Bits(1), false, true),
+    // Older tasks (Ultimate's among them) spell it with the type's name.
+    nondet("_Bool", "_Bool", Width::Bits(1), false, false),
     nondet("char", "char", Width::Bits(8), true, true),
     nondet("uchar", "unsigned char", Width::Bits(8), false, true),
     nondet("short", "short", Width::Bits(16), true, true),

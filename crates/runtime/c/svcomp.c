@@ -175,6 +175,11 @@ RT_WEAK _Bool __VERIFIER_nondet_bool(void) {
     return v != 0;
 }
 
+/* The same input under the name older tasks give it (the type's name as suffix). */
+RT_WEAK _Bool __VERIFIER_nondet__Bool(void) {
+    return __VERIFIER_nondet_bool();
+}
+
 /* char is signed on x86_64: choice i is the value (char)i, so 0..127 come first. */
 RT_WEAK char __VERIFIER_nondet_char(void) {
     unsigned long long fixed;

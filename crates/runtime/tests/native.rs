@@ -283,6 +283,7 @@ fn native_harness_runs_every_library_check() {
 /// Library functions the runtime must define (weakly).
 const LIBRARY: &[&str] = &[
     "__VERIFIER_nondet_bool",
+    "__VERIFIER_nondet__Bool",
     "__VERIFIER_nondet_char",
     "__VERIFIER_nondet_uchar",
     "__VERIFIER_nondet_short",
