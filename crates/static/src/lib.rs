@@ -415,7 +415,7 @@ type CallChain = Vec<(FuncId, u32)>;
 /// Functions whose calls have a built-in meaning; their bodies (if any) are not analysed.
 fn is_special(name: &str) -> bool {
     use vigil_ir::svcomp::Role;
-    matches!(vigil_ir::svcomp::role(name), Some(Role::Error | Role::Assume | Role::Exit | Role::Nondet))
+    matches!(vigil_ir::svcomp::role(name), Some(Role::Error | Role::Assert | Role::Assume | Role::Exit | Role::Nondet))
 }
 
 /// Why the analysis must stop now, if it must: its deadline passed or it was interrupted.

@@ -29,6 +29,16 @@ impl FunctionExecutor<'_> {
                 self.ctx = self.w.tm.ff();
                 return Ok(None);
             }
+            Some(Role::Assert) => {
+                // `__VERIFIER_assert(cond)` (and a body-less `assert`, see
+                // `vigil_frontend::conventions`): an error unless `cond`; the run goes on where
+                // it holds.
+                let c = self.operand(args[0]);
+                let holds = symbolic::to_bool(&mut self.w.tm, c);
+                self.check(ReportKind::Assertion, holds, loc);
+                self.ctx = self.w.tm.and(self.ctx, holds);
+                return Ok(None);
+            }
             Some(Role::Assume) => {
                 let c = self.operand(args[0]);
                 let cb = symbolic::to_bool(&mut self.w.tm, c);
