@@ -18,10 +18,14 @@ use std::process::Command;
 /// writes there too.
 fn run(case: &Case, engine: &str, evidence: Option<&Path>) -> Result<(), String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_vigil"));
-    // The portfolio gets a shorter budget: its unknowns are the slow cases, and they stay unknown;
-    // but a longer one where it writes evidence, so that slow bugs get their evidence checked.
+    // The portfolio gets a shorter budget where nothing must be decided: its unknowns are the slow
+    // cases, and they stay unknown; the engines' budget where a `decide` engine must answer (three
+    // engines share the cores, and the tests run two programs at once: on a loaded machine 10 s
+    // were too little for programs the engine alone decides in 3–9 s); a longer one where it
+    // writes evidence, so that slow bugs get their evidence checked.
     let timeout = match (engine, evidence) {
-        ("auto", None) => "10",
+        ("auto", None) if case.decide.is_empty() => "10",
+        ("auto", None) => "30",
         ("auto", Some(_)) => "60",
         _ => "30",
     };
