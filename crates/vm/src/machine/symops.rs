@@ -296,12 +296,12 @@ impl Machine<'_> {
                 let Some(d) = dest else { return Ok(Some(Flow::Next)) };
                 let info = &self.prog.funcs[self.func.index()];
                 let (off, len) = (info.reg_off[d.index()], info.reg_size[d.index()]);
-                let vbytes = w.div_ceil(8);
+                let (vbytes, at) = (w.div_ceil(8), self.flag_offset(d));
                 let frame = self.frame_mut();
                 frame.fill(off, len, 0, 0);
                 frame.write_sym(off, vbytes, result.index() as u32);
-                if vbytes < len {
-                    frame.write_sym(off + vbytes, 1, flag.index() as u32);
+                if at < len {
+                    frame.write_sym(off + at, 1, flag.index() as u32);
                 }
                 return Ok(Some(Flow::Next));
             }
