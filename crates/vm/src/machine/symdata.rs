@@ -523,7 +523,7 @@ impl Machine<'_> {
             let z = tm.bv_u64(tm.width(t), 0);
             let e = tm.eq(t, z);
             self.add_pc(e);
-            self.set_reg(v, Scalar::int(0));
+            self.set_concrete(v, 0);
             return 0;
         }
         let k = if vals.len() > 1 { self.choose(vals.len() as u32) as usize } else { 0 };
@@ -537,8 +537,22 @@ impl Machine<'_> {
             let e = self.sd().tm.eq(t, c);
             self.add_pc(e);
         }
-        self.set_reg(v, Scalar::int(x));
+        self.set_concrete(v, x);
         x
+    }
+
+    /// Replaces the symbolic value at the start of register `v` by `x`: the whole register for a
+    /// scalar; for an aggregate (whose first member is symbolic) only that member's slot, so the
+    /// members after it keep their bytes (an `i32` member of an ILP32 struct is 4 bytes, and
+    /// writing the 8 bytes of a scalar would overwrite the next one).
+    fn set_concrete(&mut self, v: ValueId, x: u64) {
+        if !self.is_aggregate_reg(v) {
+            self.set_reg(v, Scalar::int(x));
+            return;
+        }
+        let off = self.prog.funcs[self.func.index()].reg_off[v.index()];
+        let Some(len) = self.frame().slot_at(off).and_then(|s| s.sym()).map(|(len, _)| len) else { return };
+        self.frame_mut().write(off, len, Scalar::int(x));
     }
 
     /// Makes `op` (a symbolic register) concrete when all its feasible values are enumerated
