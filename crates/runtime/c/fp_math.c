@@ -2,7 +2,8 @@
  * fp_math.c — the math.h functions whose glibc result is the exactly rounded one (IEEE 754
  * requires it of sqrt and fma; the others are exact operations): sqrt, fabs, floor, ceil,
  * trunc, round, roundeven, rint, nearbyint, lround, llround, lrint, llrint, fmod, remainder,
- * fmin, fmax, fdim, copysign, fma, frexp, ldexp, scalbn, scalbln, ilogb, logb, modf, nan, each
+ * fmin, fmax, fdim, copysign, fma, frexp, ldexp, scalbn, scalbln, ilogb, logb, modf, nan (with
+ * glibc's payloads), each
  * for double and float.
  *
  * The arithmetic is the VM's (LLVM's floating-point instructions and intrinsics, which the
@@ -237,10 +238,21 @@ RT_WEAK float logbf(float x) {
 REMAINDER(remainder, double, __builtin_fmod, 1.7976931348623157e308)
 REMAINDER(remainderf, float, __builtin_fmodf, 3.40282347e38f)
 
-/* nan(""): glibc's default quiet NaN with a zero payload (other tag strings are not modelled and
- * give the same NaN). */
-RT_WEAK double nan(const char *tag) { return __builtin_nan(""); }
-RT_WEAK float nanf(const char *tag) { return __builtin_nanf(""); }
+/* nan(tag) is glibc's strtod("NAN(tag)"): the quiet NaN whose payload is the tag read as a
+ * number in base 0 (masked to the mantissa), or zero when the tag is not such a number. */
+unsigned long long __vigil_nan_payload(const char *s, char stop, const char **after);
+RT_WEAK double nan(const char *tag) {
+    const char *after;
+    unsigned long long payload = __vigil_nan_payload(tag, '\0', &after);
+    union { double d; unsigned long long bits; } u = {.bits = 0x7ff8000000000000ULL | (payload & ((1ULL << 52) - 1))};
+    return u.d;
+}
+RT_WEAK float nanf(const char *tag) {
+    const char *after;
+    unsigned long long payload = __vigil_nan_payload(tag, '\0', &after);
+    union { float f; unsigned int bits; } u = {.bits = 0x7fc00000u | (unsigned int)(payload & ((1u << 23) - 1))};
+    return u.f;
+}
 
 /* glibc's classification functions, which preprocessed programs (SV-COMP's .i files) call where
  * newer headers use builtins. The FP_* numbers and the sign of __isinf are glibc's. */
