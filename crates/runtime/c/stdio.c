@@ -24,7 +24,9 @@
  * exactly as glibc does (printf_float.c); the double is read as the integer of its 8 bytes, which
  * is what the VM's vararg area holds (one 8-byte slot per argument on x86-64, 8 bytes on i386),
  * so this file stays free of floating point. `long double` (%Lf) is not modelled (a fault). An
- * unknown conversion is printed as is.
+ * invalid conversion specification (unknown conversion, positional argument, a lone '%' at the
+ * end) is undefined behaviour and a fault; the flag ' (grouping) is accepted and, as in the C
+ * locale, groups nothing.
  */
 #include "rt.h"
 
@@ -150,6 +152,7 @@ static void parse_spec(const char **fmt, struct spec *sp, va_list *ap) {
         else if (*f == '+') sp->plus = 1;
         else if (*f == ' ') sp->space = 1;
         else if (*f == '#') sp->alt = 1;
+        else if (*f == '\'') continue; /* grouping: none in the C locale */
         else break;
     }
     if (*f == '*') {
@@ -393,10 +396,14 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         /* The double's 8 bytes, read as their bits (see the header comment). */
         emit_float(s, sp, c, va_arg(*ap, unsigned long long));
         break;
-    default: /* unknown conversion: print it verbatim */
+    case '%': /* glibc prints one '%' whatever the flags, width or precision ("%3%") */
         sink_put(s, '%');
-        if (c)
-            sink_put(s, c);
+        break;
+    default:
+        /* An invalid conversion specification (an unknown conversion, a positional argument
+         * "%1$d", a '%' at the end) is undefined (C11 7.21.6.1p9); glibc prints some of them
+         * back and fails on others, so no verdict may rest on it. */
+        __vigil_fault(VM_FAULT_INVALID_ARG, "printf: invalid conversion specification");
         break;
     }
 }
