@@ -121,6 +121,7 @@ impl Machine<'_> {
         if len > 0 {
             let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
             let (obj, off) = self.check_access(dst, len, true)?;
+            self.split_sym_slots(obj, off, off + len);
             self.state.heap.get_mut(obj).expect("checked").fill(off, len, byte.bits as u8, byte.def as u8);
         }
         Ok(())

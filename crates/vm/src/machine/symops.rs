@@ -553,6 +553,7 @@ impl Machine<'_> {
         }
         let (obj, off) = self.check_access(p, size, true)?;
         let t = self.fit(t, size * 8);
+        self.split_sym_slots(obj, off, off + size);
         self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);
         Ok(Some(Flow::Next))
     }
