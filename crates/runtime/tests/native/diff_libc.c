@@ -241,15 +241,28 @@ static void formats(void) {
         out("\"");
         end_line();
     }
-    static const char *const strs[] = {"", "a", "hello", "hello, world!"};
-    static const char *const str_formats[] = {"%s", "%10s|", "%-10s|", "%.2s", "%8.3s|", "[%s]"};
-    for (int i = 0; i < 24; i++) {
-        const char *f = str_formats[i % 6];
-        const char *s = strs[(i / 6) % 4];
+    static const char *const strs[] = {"", "a", "hello", "hello, world!", 0};
+    static const char *const str_formats[] = {"%s", "%10s|", "%-10s|", "%.2s", "%8.3s|", "[%s]", "%.6s"};
+    for (int i = 0; i < 35; i++) {
+        const char *f = str_formats[i % 7];
+        const char *s = strs[(i / 7) % 5];
         memset(buf, CANARY, sizeof buf);
         errno = 0;
         int r = sprintf(buf, f, s);
         out("%d sprintf f=\"%s\" r=%d buf=\"", i, f, r);
+        put_bytes(buf, 20);
+        out("\"");
+        end_line();
+    }
+    /* Wide strings and characters of ASCII, as the C locale converts them. */
+    static const __WCHAR_TYPE__ *const wstrs[] = {L"", L"a", L"hello, world!", 0};
+    static const char *const wide_formats[] = {"%ls", "%10ls|", "%-10ls|", "%.2ls", "%8.3ls|", "[%ls%lc]"};
+    for (int i = 0; i < 24; i++) {
+        const char *f = wide_formats[i % 6];
+        memset(buf, CANARY, sizeof buf);
+        errno = 0;
+        int r = sprintf(buf, f, wstrs[(i / 6) % 4], (__WINT_TYPE__)('A' + i));
+        out("%d wsprintf f=\"%s\" r=%d buf=\"", i, f, r);
         put_bytes(buf, 20);
         out("\"");
         end_line();

@@ -10,6 +10,11 @@ static void print_to_bad_stream(void) {
     fprintf(&bogus, "x");
 }
 
+static void print_wide_non_ascii(void) {
+    char b[8];
+    snprintf(b, sizeof b, "%ls", L"a\u00e9");
+}
+
 /* Invalid conversion specifications are undefined (C11 7.21.6.1p9): faults. */
 static void print_unknown_conversion(void) {
     char b[8];
@@ -63,6 +68,9 @@ void test_format(void) {
     CHECK_STR(FMT("100%%"), "100%");
     CHECK_STR(FMT("%3%|%-05%|"), "%|%|"); /* glibc: one '%' whatever the width */
     CHECK_STR(FMT("%'d|%*%", 1234567, 4), "1234567|%"); /* "'" groups nothing in the C locale */
+    CHECK_STR(FMT("[%ls|%-6ls|%6.2ls|%lc%-3lc|]", (const __WCHAR_TYPE__ *)0, L"ab", L"xyz", 'Q', 'r'),
+              "[(null)|ab    |    xy|Qr  |]");
+    CHECK(native_catch(print_wide_non_ascii) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
     CHECK(native_catch(print_unknown_conversion) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
     CHECK(native_catch(print_positional) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
     CHECK(native_catch(print_lone_percent) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
