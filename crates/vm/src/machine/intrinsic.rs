@@ -141,8 +141,9 @@ impl Machine<'_> {
     }
 
     /// The byte offset of the flag in the `{iN, i1}` result register `d` of a `*.with.overflow`
-    /// intrinsic: the second member's offset in the data layout, which is the allocation size
-    /// of `iN` (8 for `i33`, whose stored value has 5 bytes), not the value's byte count.
+    /// intrinsic or a `cmpxchg`: the second member's offset in the data layout, which is the
+    /// allocation size of `iN` (8 for `i33`, whose stored value has 5 bytes), not the value's
+    /// byte count.
     pub(super) fn flag_offset(&self, d: ValueId) -> u32 {
         let types = &self.prog.module.types;
         let ty = self.prog.module.function(self.func).value(d).ty;

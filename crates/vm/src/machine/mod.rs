@@ -71,6 +71,7 @@ mod jump;
 mod registers;
 mod sharing;
 mod step;
+mod symatomic;
 mod symops;
 pub mod symdata;
 mod symslice;

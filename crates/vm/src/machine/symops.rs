@@ -34,6 +34,12 @@ impl Machine<'_> {
             }
             return self.sym_load(*ptr, *ty, atomic.is_some(), dest);
         }
+        match &inst.kind {
+            InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } if replay || !live => return Ok(None),
+            InstKind::AtomicRmw { op, ptr, val, ty, .. } => return self.sym_atomic_rmw(*op, *ptr, *val, *ty, dest),
+            InstKind::CmpXchg { ptr, expected, new, ty, .. } => return self.sym_cmpxchg(*ptr, *expected, *new, *ty, dest),
+            _ => {}
+        }
         if replay || !live {
             // (Before the first symbolic value, nothing is symbolic: one test per instruction.)
             return Ok(None);
@@ -408,7 +414,7 @@ impl Machine<'_> {
 
     /// A term for `size` bytes of `obj` at `off`, from its symbolic slots and defined bytes; None
     /// when some byte is undefined or part of a pointer.
-    fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
+    pub(super) fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
         if let Some(s) = obj.slot_at(off).filter(|s| s.sym().is_some_and(|(l, _)| l == size)) {
             let (_, h) = s.sym()?;
             let t = TermId::from_index(h);
