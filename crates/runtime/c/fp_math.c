@@ -14,7 +14,7 @@
  * fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
  * range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
  * on glibc's choice. Also glibc's classification functions (__fpclassify, __isnan, …) and
- * nextafter.
+ * nextafter, nextafterf.
  *
  * Transcendental functions (exp, log, sin, pow, …) are elsewhere (fp_exp.c, fp_trig.c): glibc's
  * results are not always the correctly rounded ones, so paths through them raise
@@ -293,6 +293,26 @@ RT_WEAK double nextafter(double x, double y) {
     if (__builtin_isinf(b.d) || (b.u & 0x7ff0000000000000ULL) == 0)
         set_errno(RT_ERANGE);
     return b.d;
+}
+
+RT_WEAK float nextafterf(float x, float y) {
+    if (x != x || y != y)
+        return x + y;
+    if (x == y)
+        return y;
+    fbits b;
+    b.f = x;
+    if (x == 0) {
+        b.u = 1 | (__builtin_signbit(y) ? 1u << 31 : 0);
+        return b.f;
+    }
+    if ((x < y) == (x > 0))
+        b.u++;
+    else
+        b.u--;
+    if (__builtin_isinf(b.f) || (b.u & 0x7f800000u) == 0)
+        set_errno(RT_ERANGE);
+    return b.f;
 }
 
 /* The rounding mode: always to nearest (FE_TONEAREST, 0 on x86). Asking for it again succeeds;

@@ -118,6 +118,9 @@ static void math_functions(void) {
         errno = 0;
         math_case("na", nextafter(x, y));
         out(" e=%d", errno);
+        errno = 0;
+        math_case("naf", (double)nextafterf((float)x, (float)y));
+        out(" e=%d", errno);
         end_line();
         /* remainder's ties go to the even quotient: the grid of thousandths hits them with 1, 0.5
          * and 0.25 as divisors. */
