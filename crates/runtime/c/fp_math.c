@@ -275,45 +275,28 @@ RT_WEAK int __signbitf(float x) { return __builtin_signbit(x) != 0; }
 
 /* The neighbour of x toward y (y itself when equal; NaN if either is); ERANGE when the result
  * is infinite, or subnormal or zero, except from x = 0 (glibc). */
-RT_WEAK double nextafter(double x, double y) {
-    if (x != x || y != y)
-        return x + y;
-    if (x == y)
-        return y;
-    dbits b;
-    b.d = x;
-    if (x == 0) {
-        b.u = 1 | (__builtin_signbit(y) ? 1ULL << 63 : 0);
-        return b.d;
+#define NEXTAFTER(name, T, B, SIGN, EXP)                                                           \
+    RT_WEAK T name(T x, T y) {                                                                     \
+        if (x != x || y != y)                                                                      \
+            return x + y;                                                                          \
+        if (x == y)                                                                                \
+            return y;                                                                              \
+        union { T v; B u; } b = {.v = x};                                                          \
+        if (x == 0) {                                                                              \
+            b.u = 1 | (__builtin_signbit(y) ? (SIGN) : 0);                                         \
+            return b.v;                                                                            \
+        }                                                                                          \
+        if ((x < y) == (x > 0))                                                                    \
+            b.u++;                                                                                 \
+        else                                                                                       \
+            b.u--;                                                                                 \
+        if (__builtin_isinf(b.v) || (b.u & (EXP)) == 0)                                            \
+            set_errno(RT_ERANGE);                                                                  \
+        return b.v;                                                                                \
     }
-    if ((x < y) == (x > 0))
-        b.u++;
-    else
-        b.u--;
-    if (__builtin_isinf(b.d) || (b.u & 0x7ff0000000000000ULL) == 0)
-        set_errno(RT_ERANGE);
-    return b.d;
-}
 
-RT_WEAK float nextafterf(float x, float y) {
-    if (x != x || y != y)
-        return x + y;
-    if (x == y)
-        return y;
-    fbits b;
-    b.f = x;
-    if (x == 0) {
-        b.u = 1 | (__builtin_signbit(y) ? 1u << 31 : 0);
-        return b.f;
-    }
-    if ((x < y) == (x > 0))
-        b.u++;
-    else
-        b.u--;
-    if (__builtin_isinf(b.f) || (b.u & 0x7f800000u) == 0)
-        set_errno(RT_ERANGE);
-    return b.f;
-}
+NEXTAFTER(nextafter, double, unsigned long long, 1ULL << 63, 0x7ff0000000000000ULL)
+NEXTAFTER(nextafterf, float, unsigned int, 1u << 31, 0x7f800000u)
 
 /* The rounding mode: always to nearest (FE_TONEAREST, 0 on x86). Asking for it again succeeds;
  * any other valid mode (FE_DOWNWARD 0x400, FE_UPWARD 0x800, FE_TOWARDZERO 0xc00) is not

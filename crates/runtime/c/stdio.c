@@ -269,7 +269,10 @@ static void emit_number(struct sink *s, const struct spec *sp, int negative,
 }
 
 /* Emits `len` bytes of text padded to the width (used by %s, %c and the placeholders). */
-static void emit_text(struct sink *s, const struct spec *sp, const char *text, size_t len) {
+/* The `len` characters of `text`, or of `wide` (already checked to be ASCII) when text is NULL,
+ * padded with spaces to the width. */
+static void emit_padded(struct sink *s, const struct spec *sp, const char *text, const __WCHAR_TYPE__ *wide,
+                        size_t len) {
     /* Signed 64-bit arithmetic: the unsigned form becomes llvm.usub.sat for i386, which vigil's
      * IR does not model. */
     long long pad = (long long)sp->width - (long long)len;
@@ -278,9 +281,13 @@ static void emit_text(struct sink *s, const struct spec *sp, const char *text, s
     if (!sp->left)
         sink_repeat(s, ' ', (int)pad);
     for (size_t i = 0; i < len; i++)
-        sink_put(s, text[i]);
+        sink_put(s, text ? text[i] : (char)wide[i]);
     if (sp->left)
         sink_repeat(s, ' ', (int)pad);
+}
+
+static void emit_text(struct sink *s, const struct spec *sp, const char *text, size_t len) {
+    emit_padded(s, sp, text, NULL, len);
 }
 
 static void emit_string(struct sink *s, const struct spec *sp, const char *str) {
@@ -314,15 +321,7 @@ static void emit_wide_string(struct sink *s, const struct spec *sp, const __WCHA
     size_t len = 0;
     while ((sp->precision < 0 || len < (size_t)sp->precision) && ws[len])
         narrow_char(ws[len++]);
-    long long pad = (long long)sp->width - (long long)len;
-    if (pad < 0)
-        pad = 0;
-    if (!sp->left)
-        sink_repeat(s, ' ', (int)pad);
-    for (size_t i = 0; i < len; i++)
-        sink_put(s, (char)ws[i]);
-    if (sp->left)
-        sink_repeat(s, ' ', (int)pad);
+    emit_padded(s, sp, NULL, ws, len);
     int nul_read = sp->precision < 0 || len < (size_t)sp->precision;
     sink_note_source(s, (const char *)ws, (len + (nul_read ? 1 : 0)) * sizeof *ws);
 }

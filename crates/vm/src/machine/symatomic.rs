@@ -49,11 +49,7 @@ impl Machine<'_> {
             return Ok(None);
         }
         let Ok((obj, off)) = self.check_access(p, size, true) else { return Ok(None) };
-        let whole = self.state.heap.get(obj).expect("checked");
-        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
-        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
-        let bytes = whole.slice(lo, hi - lo);
-        let Some(old) = self.term_from_bytes(&bytes, off - lo, size) else { return Ok(None) };
+        let Some(old) = self.memory_term(obj, off, size) else { return Ok(None) };
         Ok(Some(Old { p, obj, off, size, old }))
     }
 

@@ -412,9 +412,21 @@ impl Machine<'_> {
         Ok(Some(Flow::Next))
     }
 
+    /// A term for the `size` bytes at `off` of heap object `obj` (bounds checked): read with
+    /// every symbolic slot they overlap in full, so that a read of part of a symbolic value (a
+    /// byte of an int) extracts its bits from the slot's term; None when some byte is undefined
+    /// or part of a pointer.
+    pub(super) fn memory_term(&mut self, obj: u32, off: u32, size: u32) -> Option<TermId> {
+        let whole = self.state.heap.get(obj).expect("checked");
+        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
+        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
+        let o = whole.slice(lo, hi - lo);
+        self.term_from_bytes(&o, off - lo, size)
+    }
+
     /// A term for `size` bytes of `obj` at `off`, from its symbolic slots and defined bytes; None
     /// when some byte is undefined or part of a pointer.
-    pub(super) fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
+    fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
         if let Some(s) = obj.slot_at(off).filter(|s| s.sym().is_some_and(|(l, _)| l == size)) {
             let (_, h) = s.sym()?;
             let t = TermId::from_index(h);
@@ -465,14 +477,8 @@ impl Machine<'_> {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
         let Ok((obj, off)) = self.check_access(p, size, false) else { return Ok(None) };
-        // The bytes read with every symbolic slot they overlap in full, so that a read of part of
-        // a symbolic value (a byte of an int) extracts its bits from the slot's term.
-        let whole = self.state.heap.get(obj).expect("checked");
-        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
-        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
-        let o = whole.slice(lo, hi - lo);
         // Partly undefined: the concrete load reads it as uninitialised.
-        let Some(t) = self.term_from_bytes(&o, off - lo, size) else { return Ok(None) };
+        let Some(t) = self.memory_term(obj, off, size) else { return Ok(None) };
         if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
