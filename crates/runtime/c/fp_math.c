@@ -2,7 +2,8 @@
  * fp_math.c — the math.h functions whose glibc result is the exactly rounded one (IEEE 754
  * requires it of sqrt and fma; the others are exact operations): sqrt, fabs, floor, ceil,
  * trunc, round, roundeven, rint, nearbyint, lround, llround, lrint, llrint, fmod, remainder,
- * fmin, fmax, fdim, copysign, fma, frexp, ldexp, scalbn, scalbln, ilogb, logb, modf, nan, each
+ * fmin, fmax, fdim, copysign, fma, frexp, ldexp, scalbn, scalbln, ilogb, logb, modf, nan (with
+ * glibc's payloads), each
  * for double and float.
  *
  * The arithmetic is the VM's (LLVM's floating-point instructions and intrinsics, which the
@@ -13,7 +14,7 @@
  * fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
  * range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
  * on glibc's choice. Also glibc's classification functions (__fpclassify, __isnan, …) and
- * nextafter.
+ * nextafter, nextafterf.
  *
  * Transcendental functions (exp, log, sin, pow, …) are elsewhere (fp_exp.c, fp_trig.c): glibc's
  * results are not always the correctly rounded ones, so paths through them raise
@@ -237,10 +238,21 @@ RT_WEAK float logbf(float x) {
 REMAINDER(remainder, double, __builtin_fmod, 1.7976931348623157e308)
 REMAINDER(remainderf, float, __builtin_fmodf, 3.40282347e38f)
 
-/* nan(""): glibc's default quiet NaN with a zero payload (other tag strings are not modelled and
- * give the same NaN). */
-RT_WEAK double nan(const char *tag) { return __builtin_nan(""); }
-RT_WEAK float nanf(const char *tag) { return __builtin_nanf(""); }
+/* nan(tag) is glibc's strtod("NAN(tag)"): the quiet NaN whose payload is the tag read as a
+ * number in base 0 (masked to the mantissa), or zero when the tag is not such a number. */
+unsigned long long __vigil_nan_payload(const char *s, char stop, const char **after);
+RT_WEAK double nan(const char *tag) {
+    const char *after;
+    unsigned long long payload = __vigil_nan_payload(tag, '\0', &after);
+    union { double d; unsigned long long bits; } u = {.bits = 0x7ff8000000000000ULL | (payload & ((1ULL << 52) - 1))};
+    return u.d;
+}
+RT_WEAK float nanf(const char *tag) {
+    const char *after;
+    unsigned long long payload = __vigil_nan_payload(tag, '\0', &after);
+    union { float f; unsigned int bits; } u = {.bits = 0x7fc00000u | (unsigned int)(payload & ((1u << 23) - 1))};
+    return u.f;
+}
 
 /* glibc's classification functions, which preprocessed programs (SV-COMP's .i files) call where
  * newer headers use builtins. The FP_* numbers and the sign of __isinf are glibc's. */
@@ -263,25 +275,28 @@ RT_WEAK int __signbitf(float x) { return __builtin_signbit(x) != 0; }
 
 /* The neighbour of x toward y (y itself when equal; NaN if either is); ERANGE when the result
  * is infinite, or subnormal or zero, except from x = 0 (glibc). */
-RT_WEAK double nextafter(double x, double y) {
-    if (x != x || y != y)
-        return x + y;
-    if (x == y)
-        return y;
-    dbits b;
-    b.d = x;
-    if (x == 0) {
-        b.u = 1 | (__builtin_signbit(y) ? 1ULL << 63 : 0);
-        return b.d;
+#define NEXTAFTER(name, T, B, SIGN, EXP)                                                           \
+    RT_WEAK T name(T x, T y) {                                                                     \
+        if (x != x || y != y)                                                                      \
+            return x + y;                                                                          \
+        if (x == y)                                                                                \
+            return y;                                                                              \
+        union { T v; B u; } b = {.v = x};                                                          \
+        if (x == 0) {                                                                              \
+            b.u = 1 | (__builtin_signbit(y) ? (SIGN) : 0);                                         \
+            return b.v;                                                                            \
+        }                                                                                          \
+        if ((x < y) == (x > 0))                                                                    \
+            b.u++;                                                                                 \
+        else                                                                                       \
+            b.u--;                                                                                 \
+        if (__builtin_isinf(b.v) || (b.u & (EXP)) == 0)                                            \
+            set_errno(RT_ERANGE);                                                                  \
+        return b.v;                                                                                \
     }
-    if ((x < y) == (x > 0))
-        b.u++;
-    else
-        b.u--;
-    if (__builtin_isinf(b.d) || (b.u & 0x7ff0000000000000ULL) == 0)
-        set_errno(RT_ERANGE);
-    return b.d;
-}
+
+NEXTAFTER(nextafter, double, unsigned long long, 1ULL << 63, 0x7ff0000000000000ULL)
+NEXTAFTER(nextafterf, float, unsigned int, 1u << 31, 0x7f800000u)
 
 /* The rounding mode: always to nearest (FE_TONEAREST, 0 on x86). Asking for it again succeeds;
  * any other valid mode (FE_DOWNWARD 0x400, FE_UPWARD 0x800, FE_TOWARDZERO 0xc00) is not

@@ -18,13 +18,16 @@
  * VM_FAULT_OVERLAP: each %s source is checked against the bytes written up to the end of that
  * conversion, and the lowest source that lies beyond them against the bytes written in the end.
  *
- * Formatting: conversions d i u x X o c s p %, length modifiers hh h l ll z j t, flags - 0 + space #,
+ * Formatting: conversions d i u x X o c s p % (%lc and %ls of ASCII wide characters, as the C
+ * locale converts them), length modifiers hh h l ll z j t, flags - 0 + space #,
  * width and precision (also as *), and glibc's %m (strerror(errno)'s text, as %s would print it).
  * Floating-point conversions (f F e E g G a A) print the double
  * exactly as glibc does (printf_float.c); the double is read as the integer of its 8 bytes, which
  * is what the VM's vararg area holds (one 8-byte slot per argument on x86-64, 8 bytes on i386),
  * so this file stays free of floating point. `long double` (%Lf) is not modelled (a fault). An
- * unknown conversion is printed as is.
+ * invalid conversion specification (unknown conversion, positional argument, a lone '%' at the
+ * end) is undefined behaviour and a fault; the flag ' (grouping) is accepted and, as in the C
+ * locale, groups nothing.
  */
 #include "rt.h"
 
@@ -150,6 +153,7 @@ static void parse_spec(const char **fmt, struct spec *sp, va_list *ap) {
         else if (*f == '+') sp->plus = 1;
         else if (*f == ' ') sp->space = 1;
         else if (*f == '#') sp->alt = 1;
+        else if (*f == '\'') continue; /* grouping: none in the C locale */
         else break;
     }
     if (*f == '*') {
@@ -265,7 +269,10 @@ static void emit_number(struct sink *s, const struct spec *sp, int negative,
 }
 
 /* Emits `len` bytes of text padded to the width (used by %s, %c and the placeholders). */
-static void emit_text(struct sink *s, const struct spec *sp, const char *text, size_t len) {
+/* The `len` characters of `text`, or of `wide` (already checked to be ASCII) when text is NULL,
+ * padded with spaces to the width. */
+static void emit_padded(struct sink *s, const struct spec *sp, const char *text, const __WCHAR_TYPE__ *wide,
+                        size_t len) {
     /* Signed 64-bit arithmetic: the unsigned form becomes llvm.usub.sat for i386, which vigil's
      * IR does not model. */
     long long pad = (long long)sp->width - (long long)len;
@@ -274,14 +281,19 @@ static void emit_text(struct sink *s, const struct spec *sp, const char *text, s
     if (!sp->left)
         sink_repeat(s, ' ', (int)pad);
     for (size_t i = 0; i < len; i++)
-        sink_put(s, text[i]);
+        sink_put(s, text ? text[i] : (char)wide[i]);
     if (sp->left)
         sink_repeat(s, ' ', (int)pad);
 }
 
+static void emit_text(struct sink *s, const struct spec *sp, const char *text, size_t len) {
+    emit_padded(s, sp, text, NULL, len);
+}
+
 static void emit_string(struct sink *s, const struct spec *sp, const char *str) {
+    /* glibc prints NULL as "(null)", or as nothing when the precision cuts that short. */
     if (!str)
-        str = "(null)";
+        str = sp->precision >= 0 && sp->precision < 6 ? "" : "(null)";
     size_t len = 0;
     /* Read no further than the precision: the array need not be terminated. */
     while ((sp->precision < 0 || len < (size_t)sp->precision) && str[len])
@@ -290,6 +302,28 @@ static void emit_string(struct sink *s, const struct spec *sp, const char *str) 
     /* The bytes read: the text, and the NUL that ended it if the precision did not. */
     int nul_read = sp->precision < 0 || len < (size_t)sp->precision;
     sink_note_source(s, str, len + (nul_read ? 1 : 0));
+}
+
+/* %ls and %lc convert wide characters as glibc's C locale does (wcrtomb): one below 0x80 is its
+ * byte; any other cannot be converted, where glibc fails with EILSEQ, which is not modelled (a
+ * fault). The precision of %ls counts bytes; a NULL %ls prints "(null)". */
+static char narrow_char(__WCHAR_TYPE__ wc) {
+    if (wc < 0 || wc >= 0x80)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "printf of a non-ASCII wide character (%ls, %lc): not modelled");
+    return (char)wc;
+}
+
+static void emit_wide_string(struct sink *s, const struct spec *sp, const __WCHAR_TYPE__ *ws) {
+    if (!ws) {
+        emit_string(s, sp, NULL);
+        return;
+    }
+    size_t len = 0;
+    while ((sp->precision < 0 || len < (size_t)sp->precision) && ws[len])
+        narrow_char(ws[len++]);
+    emit_padded(s, sp, NULL, ws, len);
+    int nul_read = sp->precision < 0 || len < (size_t)sp->precision;
+    sink_note_source(s, (const char *)ws, (len + (nul_read ? 1 : 0)) * sizeof *ws);
 }
 
 static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
@@ -370,11 +404,16 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         break;
     }
     case 'c': {
-        char ch = (char)va_arg(*ap, int);
+        char ch = sp->length == LEN_L ? narrow_char((__WCHAR_TYPE__)va_arg(*ap, __WINT_TYPE__)) : (char)va_arg(*ap, int);
         emit_text(s, sp, &ch, 1);
         break;
     }
-    case 's': emit_string(s, sp, va_arg(*ap, const char *)); break;
+    case 's':
+        if (sp->length == LEN_L)
+            emit_wide_string(s, sp, va_arg(*ap, const __WCHAR_TYPE__ *));
+        else
+            emit_string(s, sp, va_arg(*ap, const char *));
+        break;
     case 'm': emit_string(s, sp, strerror(*__errno_location())); break; /* glibc: strerror(errno) */
     case 'p': emit_pointer(s, sp, va_arg(*ap, const void *)); break;
     case 'n': /* stores the number of characters produced so far (C11 7.21.6.1p8) */
@@ -393,10 +432,14 @@ static void convert(struct sink *s, char c, const struct spec *sp, va_list *ap) 
         /* The double's 8 bytes, read as their bits (see the header comment). */
         emit_float(s, sp, c, va_arg(*ap, unsigned long long));
         break;
-    default: /* unknown conversion: print it verbatim */
+    case '%': /* glibc prints one '%' whatever the flags, width or precision ("%3%") */
         sink_put(s, '%');
-        if (c)
-            sink_put(s, c);
+        break;
+    default:
+        /* An invalid conversion specification (an unknown conversion, a positional argument
+         * "%1$d", a '%' at the end) is undefined (C11 7.21.6.1p9); glibc prints some of them
+         * back and fails on others, so no verdict may rest on it. */
+        __vigil_fault(VM_FAULT_INVALID_ARG, "printf: invalid conversion specification");
         break;
     }
 }

@@ -32,8 +32,9 @@
  * sequence, and every verdict that depends on it, is the one the program gets with glibc. (A
  * different generator would be unsound: a program that fails only for glibc's values would be
  * reported safe.) Without srand the sequence is that of srand(1), as C requires.
- * qsort is a heap sort; elements are swapped with __builtin_memcpy in chunks of 64 bytes, so
- * pointers stored in the elements survive (chunk boundaries are multiples of 8 bytes).
+ * qsort is glibc 2.36's merge sort (stable, the same comparator calls in the same order); a
+ * different algorithm would be unsound, since C leaves the order of equal elements unspecified
+ * and programs depend on glibc's.
  */
 #include "rt.h"
 
@@ -391,47 +392,53 @@ RT_WEAK int rand(void) {
 
 /* ---- sorting and searching ---- */
 
-#define SWAP_CHUNK 64
-
-static void swap_elements(char *a, char *b, size_t size) {
-    char tmp[SWAP_CHUNK];
-    if (a == b)
-        return;
-    for (size_t done = 0; done < size; done += SWAP_CHUNK) {
-        size_t n = size - done < SWAP_CHUNK ? size - done : SWAP_CHUNK;
-        __builtin_memcpy(tmp, a + done, n);
-        __builtin_memcpy(a + done, b + done, n);
-        __builtin_memcpy(b + done, tmp, n);
-    }
-}
-
 typedef int (*compare_fn)(const void *, const void *);
 
-/* Restores the max-heap property below `root` in base[0..n). */
-static void sift_down(char *base, size_t root, size_t n, size_t size, compare_fn cmp) {
-    for (;;) {
-        size_t child = 2 * root + 1;
-        if (child >= n)
-            return;
-        if (child + 1 < n && cmp(base + child * size, base + (child + 1) * size) < 0)
-            child++;
-        if (cmp(base + root * size, base + child * size) >= 0)
-            return;
-        swap_elements(base + root * size, base + child * size, size);
-        root = child;
+/* The scratch space of a sort of up to this many bytes is on the stack (as in glibc). */
+#define SORT_STACK_BYTES 1024
+
+/* Top-down merge sort of b[0..n) with the scratch `tmp` (room for n elements): the left half
+ * has n/2 elements and is sorted first; a merge takes the left element while cmp(left, right)
+ * <= 0. This is the order of comparisons glibc 2.36's qsort makes (a merge sort, so stable), so
+ * a program sees the same comparator calls and the same order of equal elements. Elements move
+ * with __builtin_memcpy, so pointers stored in them survive. */
+static void merge_sort(char *b, size_t n, size_t size, compare_fn cmp, char *tmp) {
+    if (n < 2)
+        return;
+    size_t n1 = n / 2, n2 = n - n1;
+    char *b1 = b, *b2 = b + n1 * size;
+    merge_sort(b1, n1, size, cmp, tmp);
+    merge_sort(b2, n2, size, cmp, tmp);
+    char *out = tmp;
+    while (n1 > 0 && n2 > 0) {
+        if (cmp(b1, b2) <= 0) {
+            __builtin_memcpy(out, b1, size);
+            b1 += size;
+            n1--;
+        } else {
+            __builtin_memcpy(out, b2, size);
+            b2 += size;
+            n2--;
+        }
+        out += size;
     }
+    if (n1 > 0)
+        __builtin_memcpy(out, b1, n1 * size);
+    /* What is left of the right half is in place already. */
+    __builtin_memcpy(b, tmp, (n - n2) * size);
 }
 
 RT_WEAK void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
-    char *b = base;
     if (n < 2 || size == 0)
         return;
-    for (size_t i = n / 2; i-- > 0;)
-        sift_down(b, i, n, size, cmp);
-    for (size_t end = n - 1; end > 0; end--) {
-        swap_elements(b, b + end * size, size);
-        sift_down(b, 0, end, size, cmp);
-    }
+    char stack_tmp[SORT_STACK_BYTES];
+    size_t bytes = n * size;
+    if (bytes / size != n)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "qsort: the array's size overflows");
+    char *tmp = bytes <= SORT_STACK_BYTES ? stack_tmp : __vm_obj_make(bytes);
+    merge_sort(base, n, size, cmp, tmp);
+    if (tmp != stack_tmp)
+        __vm_obj_free(tmp);
 }
 
 RT_WEAK void *bsearch(const void *key, const void *base, size_t n, size_t size,

@@ -6,7 +6,8 @@
  * Syntax (C11 7.22.1.3, as glibc reads it in the "C" locale): leading white space, an optional
  * sign, then a decimal number (digits with an optional point, an optional exponent e±ddd), a
  * hexadecimal one (0x, hex digits with an optional point, an optional binary exponent p±ddd),
- * INF or INFINITY, or NAN with an optional (n-char-sequence), all case-insensitive. `*end` is set
+ * INF or INFINITY, or NAN with an optional (n-char-sequence), all case-insensitive; the
+ * sequence, read as a number in base 0, is the NaN's payload, as in glibc. `*end` is set
  * after the longest such prefix, or to the start when there is none (the result is then 0).
  *
  * Rounding: exact, to nearest with ties to even. The decimal digits (the first MAX_DIGITS of
@@ -211,6 +212,23 @@ static unsigned long long divide_round(const struct format *f, struct bn *num, s
     return compose(f, q >> 1, (int)(q & 1), num->n != 0, u, tiny, range_error);
 }
 
+/* The payload glibc gives a NaN written NAN(seq): seq is the longest run of n-chars (digits,
+ * letters, '_') at s, which must be followed by `stop` (')' for strtod, '\0' for nan()); when
+ * it is, and strtoull in base 0 reads all of it, the payload is strtoull's value (which may set
+ * errno to ERANGE, as glibc's does), else 0. *after is set to the character after the run. The
+ * caller keeps the bits that fit the mantissa. */
+RT_WEAK unsigned long long __vigil_nan_payload(const char *s, char stop, const char **after) {
+    const char *q = s;
+    while ((*q >= '0' && *q <= '9') || (lower(*q) >= 'a' && lower(*q) <= 'z') || *q == '_')
+        q++;
+    *after = q;
+    if (*q != stop || q == s)
+        return 0;
+    char *e;
+    unsigned long long v = strtoull(s, &e, 0);
+    return e == q ? v : 0;
+}
+
 /* Parses a number at s in format f; stores the end of the parsed text in *end and whether the
  * result is out of range (ERANGE) in *range_error; returns the IEEE bits. */
 RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int single, int *range_error) {
@@ -233,15 +251,18 @@ RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int si
     }
     if (starts_with(p, "nan")) {
         p += 3;
+        unsigned long long payload = 0;
         if (*p == '(') {
-            const char *q = p + 1;
-            while ((*q >= '0' && *q <= '9') || (lower(*q) >= 'a' && lower(*q) <= 'z') || *q == '_')
-                q++;
-            if (*q == ')')
+            const char *q;
+            unsigned long long v = __vigil_nan_payload(p + 1, ')', &q);
+            if (*q == ')') {
+                payload = v;
                 p = q + 1;
+            }
         }
         *end = (char *)p;
-        return sign | exp_all_ones | (1ULL << (f->p - 2));
+        unsigned long long mantissa = (1ULL << (f->p - 1)) - 1;
+        return sign | exp_all_ones | (1ULL << (f->p - 2)) | (payload & mantissa);
     }
     struct bn num, den;
     bn_set(&num, 0);

@@ -24,6 +24,9 @@
 //! - the **high bits of integer constants wider than 64 bits** (`i128`): `llvm-ir` keeps 64.
 //!   [`super::canon_wide`] rebuilds each such instruction operand from its halves with
 //!   instructions.
+//! - the **copy a `byval` argument stands for** (a parameter attribute the lowering does not
+//!   read): [`super::canon_byval`] makes it an explicit `alloca` and `memcpy` in the callee, and
+//!   passes variadic `byval` arguments as aggregate values.
 //!
 //! # Invariants
 //!
@@ -51,7 +54,7 @@ use llvm::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 /// Prefix of the label arrays' names (the lowering and printouts see them as ordinary globals).
 pub const LABELS_PREFIX: &str = "__vigil.labels.";
 
-/// Rewrites constant GEPs, `blockaddress`, `indirectbr` and wide integer constants in `module`
+/// Rewrites constant GEPs, `blockaddress`, `indirectbr`, `byval` arguments and wide integer constants in `module`
 /// as the module documentation says. Returns whether every integer constant wider than 64 bits
 /// left in the module fits 64 bits (zero-extended), i.e. whether `llvm-ir` reads them exactly.
 ///
@@ -62,6 +65,7 @@ pub unsafe fn canonicalize(module: LLVMModuleRef, td: LLVMTargetDataRef) -> bool
     rewrite_constant_geps(module, ctx, td);
     let labels = rewrite_block_addresses(module, ctx);
     rewrite_indirect_branches(module, ctx, &labels);
+    super::canon_byval::make_byval_copies(module, ctx, td);
     super::canon_wide::rewrite_wide_constants(module, ctx)
 }
 

@@ -14,6 +14,7 @@
 mod consts;
 mod floats;
 pub mod canon;
+mod canon_byval;
 mod canon_wide;
 pub mod gep_offsets;
 mod insts;

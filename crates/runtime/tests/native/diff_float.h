@@ -118,6 +118,9 @@ static void math_functions(void) {
         errno = 0;
         math_case("na", nextafter(x, y));
         out(" e=%d", errno);
+        errno = 0;
+        math_case("naf", (double)nextafterf((float)x, (float)y));
+        out(" e=%d", errno);
         end_line();
         /* remainder's ties go to the even quotient: the grid of thousandths hits them with 1, 0.5
          * and 0.25 as divisors. */
@@ -154,7 +157,9 @@ static void math_functions(void) {
 static const char *const strtod_edges[] = {
     "0", "-0", "1", "+1.5", ".5", "5.", ".", "e5", "1e", "1e+", "1e-2x", "  \t-2.5E3 ", "0x", "0x1p3",
     "0x1.8p-2", "0X.8P1", "0x1p-1074", "0x1p-1075", "0x1.8p-1075", "0x1p1024", "0x1.fffffffffffff8p1023",
-    "inf", "-INFINITY", "infinit", "nan", "NAN(123abc)", "nan(", "1e308", "1.7976931348623157e308",
+    "inf", "-INFINITY", "infinit", "nan", "NAN(123abc)", "nan(", "nan(123)", "NAN(0x123)", "nan(0123)",
+    "nan()", "nan(08)", "nan(-5)", "-nan(5)", "nan(0x8000000000000)", "nan(0xfffffffffffff)", "nan(0x400000)",
+    "nan(0x3fffff)", "nan(99999999999999999999)", "nan(0X1f)", "nan(1_)", "1e308", "1.7976931348623157e308",
     "1.7976931348623158e308", "1.7976931348623159e308", "1e309", "2.2250738585072011e-308",
     "2.2250738585072012e-308", "4.9406564584124654e-324", "2.4703282292062327e-324",
     "2.4703282292062328e-324", "1e-400", "9007199254740993", "9007199254740992.5",
@@ -206,5 +211,18 @@ static void strtods(void) {
     strtod_case(9001, buf);
     snprintf(buf, sizeof buf, "9007199254740993%0900d", 0);
     strtod_case(9002, buf);
+    /* nan(tag) reads the tag as strtod reads NAN(tag). */
+    static const char *const tags[] = {"", "7", "0x123", "abc", "5 ", "0x5)", "99999999999999999999", "0777"};
+    for (int i = 0; i < (int)(sizeof tags / sizeof tags[0]); i++) {
+        errno = 0;
+        double d = nan(tags[i]);
+        float f = nanf(tags[i]);
+        unsigned fb;
+        memcpy(&fb, &f, sizeof fb);
+        out("%d nan", i);
+        put_string("tag", tags[i]);
+        out(" d=%016llx f=%08x e=%d", double_bits(d), fb, errno);
+        end_line();
+    }
     errno = 0; /* the driver's last line expects a clean errno */
 }

@@ -241,15 +241,28 @@ static void formats(void) {
         out("\"");
         end_line();
     }
-    static const char *const strs[] = {"", "a", "hello", "hello, world!"};
-    static const char *const str_formats[] = {"%s", "%10s|", "%-10s|", "%.2s", "%8.3s|", "[%s]"};
-    for (int i = 0; i < 24; i++) {
-        const char *f = str_formats[i % 6];
-        const char *s = strs[(i / 6) % 4];
+    static const char *const strs[] = {"", "a", "hello", "hello, world!", 0};
+    static const char *const str_formats[] = {"%s", "%10s|", "%-10s|", "%.2s", "%8.3s|", "[%s]", "%.6s"};
+    for (int i = 0; i < 35; i++) {
+        const char *f = str_formats[i % 7];
+        const char *s = strs[(i / 7) % 5];
         memset(buf, CANARY, sizeof buf);
         errno = 0;
         int r = sprintf(buf, f, s);
         out("%d sprintf f=\"%s\" r=%d buf=\"", i, f, r);
+        put_bytes(buf, 20);
+        out("\"");
+        end_line();
+    }
+    /* Wide strings and characters of ASCII, as the C locale converts them. */
+    static const __WCHAR_TYPE__ *const wstrs[] = {L"", L"a", L"hello, world!", 0};
+    static const char *const wide_formats[] = {"%ls", "%10ls|", "%-10ls|", "%.2ls", "%8.3ls|", "[%ls%lc]"};
+    for (int i = 0; i < 24; i++) {
+        const char *f = wide_formats[i % 6];
+        memset(buf, CANARY, sizeof buf);
+        errno = 0;
+        int r = sprintf(buf, f, wstrs[(i / 6) % 4], (__WINT_TYPE__)('A' + i));
+        out("%d wsprintf f=\"%s\" r=%d buf=\"", i, f, r);
         put_bytes(buf, 20);
         out("\"");
         end_line();
@@ -461,7 +474,30 @@ static int by_value(const void *x, const void *y) {
     return (a > b) - (a < b);
 }
 
+/* Pairs sorted by their first int only: which of two equal keys comes first, and the sequence
+ * of comparator calls, are glibc's choice (C leaves them unspecified). */
+static unsigned pair_calls;
+static int by_first(const void *x, const void *y) {
+    pair_calls = pair_calls * 31 + (unsigned)((const int *)x)[1] * 64 + (unsigned)((const int *)y)[1];
+    return ((const int *)x)[0] - ((const int *)y)[0];
+}
+
 static void sorting(void) {
+    int pairs[40][2];
+    for (int i = 0; i < COUNT / 4 + 2; i++) {
+        int n = (int)rnd(40);
+        for (int k = 0; k < n; k++) {
+            pairs[k][0] = (int)rnd(4);
+            pairs[k][1] = k;
+        }
+        pair_calls = 0;
+        qsort(pairs, (size_t)n, sizeof pairs[0], by_first);
+        unsigned order = 0;
+        for (int k = 0; k < n; k++)
+            order = order * 37 + (unsigned)pairs[k][1];
+        out("%d stable n=%d calls=%08x order=%08x", i, n, pair_calls, order);
+        end_line();
+    }
     int v[12];
     for (int i = 0; i < COUNT / 2 + 2; i++) {
         int n = (int)rnd(12);

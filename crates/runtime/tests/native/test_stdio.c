@@ -10,6 +10,27 @@ static void print_to_bad_stream(void) {
     fprintf(&bogus, "x");
 }
 
+static void print_wide_non_ascii(void) {
+    char b[8];
+    snprintf(b, sizeof b, "%ls", L"a\u00e9");
+}
+
+/* Invalid conversion specifications are undefined (C11 7.21.6.1p9): faults. */
+static void print_unknown_conversion(void) {
+    char b[8];
+    snprintf(b, sizeof b, "%q|");
+}
+
+static void print_positional(void) {
+    char b[8];
+    snprintf(b, sizeof b, "%1$d", 5);
+}
+
+static void print_lone_percent(void) {
+    char b[8];
+    snprintf(b, sizeof b, "ab%");
+}
+
 void test_format(void) {
     CHECK_STR(FMT("%d|%i", -42, 17), "-42|17");
     CHECK_STR(FMT("%d", INT_MIN), "-2147483648");
@@ -45,7 +66,15 @@ void test_format(void) {
     CHECK_STR(FMT("%p", (void *)0x1234), "0x1234");
     CHECK_STR(FMT("%10p|", (void *)0xab), "      0xab|");
     CHECK_STR(FMT("100%%"), "100%");
-    CHECK_STR(FMT("%q|%"), "%q|%");
+    CHECK_STR(FMT("%3%|%-05%|"), "%|%|"); /* glibc: one '%' whatever the width */
+    CHECK_STR(FMT("%'d|%*%", 1234567, 4), "1234567|%"); /* "'" groups nothing in the C locale */
+    CHECK_STR(FMT("[%ls|%-6ls|%6.2ls|%lc%-3lc|]", (const __WCHAR_TYPE__ *)0, L"ab", L"xyz", 'Q', 'r'),
+              "[(null)|ab    |    xy|Qr  |]");
+    CHECK(native_catch(print_wide_non_ascii) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    CHECK(native_catch(print_unknown_conversion) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    CHECK(native_catch(print_positional) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    CHECK(native_catch(print_lone_percent) == NATIVE_FAULT + VM_FAULT_INVALID_ARG);
+    native_trace_take(VM_TRACE_INFO, NULL);
     /* The runtime reads a double's 8 bytes as an integer (what the VM's vararg slots hold); a
      * native call passes the bits of 1.5 as a long so that they land where they are read. */
     CHECK_STR(FMT("%f|%d", 0x3ff8000000000000L, 7), "1.500000|7");

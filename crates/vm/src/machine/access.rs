@@ -189,6 +189,7 @@ impl Machine<'_> {
 
     pub(super) fn store(&mut self, p: Scalar, size: u32, v: Scalar) -> VmResult<()> {
         let (obj, off) = self.check_access(p, size, true)?;
+        self.split_sym_slots(obj, off, off + size.min(8));
         self.state.heap.get_mut(obj).expect("checked").write(off, size.min(8), v);
         if v.ptr {
             self.note_stored_pointers(obj, off, size.min(8));
@@ -204,6 +205,10 @@ impl Machine<'_> {
         let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
         let (so, soff) = self.check_access(src, len, false)?;
         let (dob, doff) = self.check_access(dst, len, true)?;
+        // Slots cut by either range's ends: the copy takes the pieces inside the source, the
+        // destination keeps those outside it.
+        self.split_sym_slots(so, soff, soff + len);
+        self.split_sym_slots(dob, doff, doff + len);
         self.note_undefined_copy(so, soff, len, Some(dob));
         if so == dob {
             self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);

@@ -116,10 +116,10 @@ impl Machine<'_> {
     pub(super) fn collect_args(&mut self, args: &[Operand]) -> Vec<Arg> {
         let mut buf = std::mem::take(&mut self.args_buf);
         buf.clear();
-        let mut bits = std::mem::take(&mut self.arg_bits);
-        bits.clear();
-        bits.extend(args.iter().map(|a| self.op_width(*a)));
-        self.arg_bits = bits;
+        let mut shapes = std::mem::take(&mut self.arg_shapes);
+        shapes.clear();
+        shapes.extend(args.iter().map(|a| self.shape(*a)));
+        self.arg_shapes = shapes;
         buf.extend(args.iter().map(|a| {
                 if self.op_is_aggregate(*a) || self.is_sym_operand(*a) {
                     // (A symbolic value travels as the bytes of its register, slot included.)

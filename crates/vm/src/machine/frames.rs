@@ -92,17 +92,19 @@ impl Machine<'_> {
 
     /// The object holding a variadic call's extra arguments (`extra`, after `fixed` named
     /// parameters), owned by the callee's frame; the `va_list` built by `va_start` points into
-    /// it. LP64: 8-byte slots (x86-64's overflow area). ILP32: each argument in a 4-aligned slot
-    /// of its own size rounded up to 4 (pointers 4 bytes, long long 8), which is how clang's
-    /// i386 `va_arg` reads them.
+    /// it. LP64: x86-64's overflow area, 8-byte slots for scalars (a symbolic scalar travels as
+    /// its register's bytes, of which the slot takes the value's 8) and all the bytes of an
+    /// aggregate (a struct passed in memory: see `canon_byval` in the front end), rounded up to
+    /// 8. ILP32: each argument in a 4-aligned slot of its own size rounded up to 4 (pointers 4
+    /// bytes, long long 8), which is how clang's i386 `va_arg` reads them.
     fn vararg_area(&self, extra: &[Arg], fixed: usize) -> Object {
+        let shapes = &self.arg_shapes[fixed.min(self.arg_shapes.len())..];
         if self.prog.ptr_bytes == NARROW_PTR_BYTES {
-            let bits = &self.arg_bits[fixed.min(self.arg_bits.len())..];
             let size_of = |k: usize, a: &Arg| -> u32 {
                 match a {
                     Arg::Bytes(b) => b.size(),
                     Arg::Scalar(s) if s.ptr => NARROW_PTR_BYTES,
-                    Arg::Scalar(_) => bits.get(k).copied().unwrap_or(32).div_ceil(8).clamp(1, 8),
+                    Arg::Scalar(_) => shapes.get(k).map_or(32, |s| s.bits).div_ceil(8).clamp(1, 8),
                 }
                 .div_ceil(4)
                     * 4
@@ -120,12 +122,21 @@ impl Machine<'_> {
             }
             area
         } else {
-            let mut area = Object::new(ObjKind::VarArgs, extra.len().max(1) * 8, false);
+            let in_memory = |k: usize, a: &Arg| match a {
+                Arg::Bytes(b) if shapes.get(k).is_some_and(|s| s.as_bytes) => Some(b.size()),
+                _ => None,
+            };
+            let size_of = |k: usize, a: &Arg| in_memory(k, a).map_or(8, |n| n.div_ceil(8) * 8);
+            let total: u32 = extra.iter().enumerate().map(|(k, a)| size_of(k, a)).sum();
+            let mut area = Object::new(ObjKind::VarArgs, total.max(8) as usize, false);
+            let mut at = 0;
             for (k, a) in extra.iter().enumerate() {
-                match a {
-                    Arg::Scalar(s) => area.write(k as u32 * 8, 8, *s),
-                    Arg::Bytes(b) => area.copy_from(k as u32 * 8, b, 0, b.size().min(8)),
+                match (a, in_memory(k, a)) {
+                    (Arg::Scalar(s), _) => area.write(at, 8, *s),
+                    (Arg::Bytes(b), Some(n)) => area.copy_from(at, b, 0, n),
+                    (Arg::Bytes(b), None) => area.copy_from(at, b, 0, b.size().min(8)),
                 }
+                at += size_of(k, a);
             }
             area
         }

@@ -121,21 +121,36 @@ impl Machine<'_> {
         if len > 0 {
             let len = u32::try_from(len).map_err(|_| FaultKind::OutOfBounds)?;
             let (obj, off) = self.check_access(dst, len, true)?;
+            self.split_sym_slots(obj, off, off + len);
             self.state.heap.get_mut(obj).expect("checked").fill(off, len, byte.bits as u8, byte.def as u8);
         }
         Ok(())
     }
 
-    /// Writes a `{iN, i1}` result: the `w`-bit value, then the flag byte after it.
+    /// Writes a `{iN, i1}` result: the `w`-bit value, then the flag byte at its member offset.
     fn set_value_and_flag(&mut self, d: ValueId, w: u32, value: Scalar, flag: Scalar) {
         let len = self.prog.funcs[self.func.index()].reg_size[d.index()];
         let vbytes = w.div_ceil(8);
+        let at = self.flag_offset(d);
         let mut out = Object::new(ObjKind::Frame, len as usize, false);
         out.write(0, vbytes, value);
-        if vbytes < len {
-            out.write(vbytes, 1, flag);
+        if at < len {
+            out.write(at, 1, flag);
         }
         self.set_reg_bytes(d, &out);
+    }
+
+    /// The byte offset of the flag in the `{iN, i1}` result register `d` of a `*.with.overflow`
+    /// intrinsic or a `cmpxchg`: the second member's offset in the data layout, which is the
+    /// allocation size of `iN` (8 for `i33`, whose stored value has 5 bytes), not the value's
+    /// byte count.
+    pub(super) fn flag_offset(&self, d: ValueId) -> u32 {
+        let types = &self.prog.module.types;
+        let ty = self.prog.module.function(self.func).value(d).ty;
+        match types.get(ty) {
+            vigil_ir::Type::Struct { offsets, .. } if offsets.len() == 2 => offsets[1] as u32,
+            _ => u32::MAX,
+        }
     }
 
     /// `va_start(ap)`: points `ap` at the running frame's vararg object.

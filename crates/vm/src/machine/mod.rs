@@ -71,6 +71,7 @@ mod jump;
 mod registers;
 mod sharing;
 mod step;
+mod symatomic;
 mod symops;
 pub mod symdata;
 mod symslice;
@@ -384,8 +385,8 @@ pub struct Machine<'p> {
     args_buf: Vec<Arg>,
     /// Reused buffer for the values of φs on a jump.
     phi_buf: Vec<(ValueId, Arg)>,
-    /// Widths in bits of the arguments of the call being made (lays out ILP32 varargs).
-    arg_bits: Vec<u32>,
+    /// Shapes of the arguments of the call being made (lay out the variadic area).
+    arg_shapes: Vec<ValueShape>,
     /// The term manager and solver of symbolic data (None when no input is symbolic): one for
     /// all the transitions of the machine, so term handles are stable across its states.
     sym: Option<Box<symdata::SymData>>,
@@ -445,7 +446,7 @@ impl<'p> Machine<'p> {
             last_loc: Loc::UNKNOWN,
             args_buf: Vec::new(),
             phi_buf: Vec::new(),
-            arg_bits: Vec::new(),
+            arg_shapes: Vec::new(),
             sym: None,
         };
         m.sym = symdata::SymData::new(prog, &m.config);

@@ -56,7 +56,7 @@ impl Machine<'_> {
 
     /// The shape of an operand's value (width, kept as bytes, in-memory size).
     #[inline]
-    fn shape(&self, op: Operand) -> ValueShape {
+    pub(super) fn shape(&self, op: Operand) -> ValueShape {
         match op {
             Operand::Value(v) => self.prog.funcs[self.func.index()].val_shape[v.index()],
             Operand::Const(c) => self.prog.const_shape[c.index()],

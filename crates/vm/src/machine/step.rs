@@ -316,6 +316,7 @@ impl Machine<'_> {
         if size > 8 || self.is_aggregate_type(ty) {
             let bytes = self.operand_bytes(val, size);
             let (obj, off) = self.check_access(p, size, true)?;
+            self.split_sym_slots(obj, off, off + size);
             let target = self.state.heap.get_mut(obj).expect("checked");
             target.copy_from(off, &bytes, 0, size);
             target.undef_copied |= bytes.has_undefined(0, size);

@@ -55,6 +55,7 @@
 //!   such a path is confirmed by the concrete replay or not reported.
 
 use super::*;
+use crate::memory::PtrSlot;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
@@ -523,7 +524,7 @@ impl Machine<'_> {
             let z = tm.bv_u64(tm.width(t), 0);
             let e = tm.eq(t, z);
             self.add_pc(e);
-            self.set_reg(v, Scalar::int(0));
+            self.set_concrete(v, 0);
             return 0;
         }
         let k = if vals.len() > 1 { self.choose(vals.len() as u32) as usize } else { 0 };
@@ -537,8 +538,57 @@ impl Machine<'_> {
             let e = self.sd().tm.eq(t, c);
             self.add_pc(e);
         }
-        self.set_reg(v, Scalar::int(x));
+        self.set_concrete(v, x);
         x
+    }
+
+    /// Replaces the symbolic value at the start of register `v` by `x`: the whole register for a
+    /// scalar; for an aggregate (whose first member is symbolic) only that member's slot, so the
+    /// members after it keep their bytes (an `i32` member of an ILP32 struct is 4 bytes, and
+    /// writing the 8 bytes of a scalar would overwrite the next one).
+    fn set_concrete(&mut self, v: ValueId, x: u64) {
+        if !self.is_aggregate_reg(v) {
+            self.set_reg(v, Scalar::int(x));
+            return;
+        }
+        let off = self.prog.funcs[self.func.index()].reg_off[v.index()];
+        let Some(len) = self.frame().slot_at(off).and_then(|s| s.sym()).map(|(len, _)| len) else { return };
+        self.frame_mut().write(off, len, Scalar::int(x));
+    }
+
+    /// Splits every symbolic slot of object `obj` that straddles offset `a` or `b` into slots
+    /// that do not, each holding the bits of its own bytes (an extract of the slot's term), so
+    /// that a write or a copy of `[a, b)` keeps the slot's bytes outside the range: a store of
+    /// an `int` into half of a symbolic `long` (a struct coerced to one `i64` and then written
+    /// member by member), a `memcpy` of part of one. Without splitting, the write dropped the
+    /// whole slot and left its other bytes undefined. Nothing to do without symbolic data.
+    pub(super) fn split_sym_slots(&mut self, obj: u32, a: u32, b: u32) {
+        if a >= b || self.sym.as_ref().is_none_or(|s| !s.live) {
+            return;
+        }
+        let Some(o) = self.state.heap.get(obj) else { return };
+        let straddles = |p: &PtrSlot| {
+            let (lo, hi) = (p.off, p.off + p.len());
+            (lo < a && a < hi) || (lo < b && b < hi)
+        };
+        let cut: Vec<PtrSlot> = o.syms_in(a, b - a).filter(|p| straddles(p)).collect();
+        for slot in cut {
+            let Some((len, h)) = slot.sym() else { continue };
+            let (lo, hi) = (slot.off, slot.off + len);
+            let mut bounds = vec![lo];
+            bounds.extend([a, b].into_iter().filter(|&x| lo < x && x < hi));
+            bounds.push(hi);
+            bounds.dedup();
+            if self.handles_exhausted() {
+                return;
+            }
+            let t = self.fit(TermId::from_index(h), len * 8);
+            for w in bounds.windows(2) {
+                let (x, y) = (w[0], w[1]);
+                let piece = self.sd().tm.extract(t, (y - lo) * 8 - 1, (x - lo) * 8);
+                self.state.heap.get_mut(obj).expect("live").write_sym(x, y - x, piece.index() as u32);
+            }
+        }
     }
 
     /// Makes `op` (a symbolic register) concrete when all its feasible values are enumerated

@@ -34,6 +34,12 @@ impl Machine<'_> {
             }
             return self.sym_load(*ptr, *ty, atomic.is_some(), dest);
         }
+        match &inst.kind {
+            InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } if replay || !live => return Ok(None),
+            InstKind::AtomicRmw { op, ptr, val, ty, .. } => return self.sym_atomic_rmw(*op, *ptr, *val, *ty, dest),
+            InstKind::CmpXchg { ptr, expected, new, ty, .. } => return self.sym_cmpxchg(*ptr, *expected, *new, *ty, dest),
+            _ => {}
+        }
         if replay || !live {
             // (Before the first symbolic value, nothing is symbolic: one test per instruction.)
             return Ok(None);
@@ -313,12 +319,12 @@ impl Machine<'_> {
                 let Some(d) = dest else { return Ok(Some(Flow::Next)) };
                 let info = &self.prog.funcs[self.func.index()];
                 let (off, len) = (info.reg_off[d.index()], info.reg_size[d.index()]);
-                let vbytes = w.div_ceil(8);
+                let (vbytes, at) = (w.div_ceil(8), self.flag_offset(d));
                 let frame = self.frame_mut();
                 frame.fill(off, len, 0, 0);
                 frame.write_sym(off, vbytes, result.index() as u32);
-                if vbytes < len {
-                    frame.write_sym(off + vbytes, 1, flag.index() as u32);
+                if at < len {
+                    frame.write_sym(off + at, 1, flag.index() as u32);
                 }
                 return Ok(Some(Flow::Next));
             }
@@ -423,6 +429,18 @@ impl Machine<'_> {
         Ok(Some(Flow::Next))
     }
 
+    /// A term for the `size` bytes at `off` of heap object `obj` (bounds checked): read with
+    /// every symbolic slot they overlap in full, so that a read of part of a symbolic value (a
+    /// byte of an int) extracts its bits from the slot's term; None when some byte is undefined
+    /// or part of a pointer.
+    pub(super) fn memory_term(&mut self, obj: u32, off: u32, size: u32) -> Option<TermId> {
+        let whole = self.state.heap.get(obj).expect("checked");
+        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
+        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
+        let o = whole.slice(lo, hi - lo);
+        self.term_from_bytes(&o, off - lo, size)
+    }
+
     /// A term for `size` bytes of `obj` at `off`, from its symbolic slots and defined bytes; None
     /// when some byte is undefined or part of a pointer.
     fn term_from_bytes(&mut self, obj: &Object, off: u32, size: u32) -> Option<TermId> {
@@ -476,14 +494,8 @@ impl Machine<'_> {
             return Err(FaultKind::Undefined("a symbolic value used as an address (no base object)"));
         }
         let Ok((obj, off)) = self.check_access(p, size, false) else { return Ok(None) };
-        // The bytes read with every symbolic slot they overlap in full, so that a read of part of
-        // a symbolic value (a byte of an int) extracts its bits from the slot's term.
-        let whole = self.state.heap.get(obj).expect("checked");
-        let lo = whole.syms_in(off, size).map(|s| s.off).fold(off, u32::min);
-        let hi = whole.syms_in(off, size).map(|s| s.off + s.len()).fold(off + size, u32::max);
-        let o = whole.slice(lo, hi - lo);
         // Partly undefined: the concrete load reads it as uninitialised.
-        let Some(t) = self.term_from_bytes(&o, off - lo, size) else { return Ok(None) };
+        let Some(t) = self.memory_term(obj, off, size) else { return Ok(None) };
         if self.mem_interrupt(&[(p, u64::from(size), false)], atomic) {
             return Ok(Some(Flow::Stop(Stop::Interrupt)));
         }
@@ -570,6 +582,7 @@ impl Machine<'_> {
         }
         let (obj, off) = self.check_access(p, size, true)?;
         let t = self.fit(t, size * 8);
+        self.split_sym_slots(obj, off, off + size);
         self.state.heap.get_mut(obj).expect("checked").write_sym(off, size, t.index() as u32);
         Ok(Some(Flow::Next))
     }
