@@ -202,7 +202,7 @@ impl<'m> Builder<'m> {
             let alive = self.new_reg(format!("{oname}.alive"), 1);
             self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false, constant: false });
             let obj = base + k as u32;
-            self.slots.insert(obj);
+            self.slots.insert(obj, base);
             // take = ¬found ∧ ¬alive; found |= ¬alive.
             let free = self.new_reg("site.free".into(), 1);
             self.emit(cur, loc, FInst::Bin { dst: free, op: BinOp::Xor, w: 1, a: Opnd::Reg(alive), b: one, nsw: false });
@@ -364,7 +364,7 @@ impl<'m> Builder<'m> {
             // taken again with no pointer to the old object aliasing the new one.
             let mut slot = Opnd::Const { bits: 0, width: 1 };
             for (k, &o) in objs.iter().enumerate() {
-                if self.slots.contains(&o) {
+                if self.slots.contains_key(&o) {
                     slot = bool_or(&mut code, self, slot, is_obj[k]);
                 }
             }
@@ -427,7 +427,7 @@ impl<'m> Builder<'m> {
             for &(off, l, r) in &self.objs[o as usize].cells {
                 if l == a.len {
                     cells.push((((u64::from(o) + 1) << 32) | off, r));
-                    if self.slots.contains(&o) {
+                    if self.slots.contains_key(&o) {
                         slot_cells.push(cells.len() - 1);
                     }
                 }

@@ -47,7 +47,7 @@ fn null_or_allocated_term(cx: &mut Ctx, x: u32) -> TermId {
 
 /// The candidates at a header: `regs` are the registers there, `fstates` the forest states.
 pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
-    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot) || fstates.is_empty() {
+    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot()) || fstates.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -103,7 +103,7 @@ mod tests {
             FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
             FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
         ];
-        let node = |alive: u32, hi: u64, cells: Vec<u32>| HeapNode { alive, hi, ptr_cells: cells.clone(), cells, slot: true, mentions: Vec::new() };
+        let node = |alive: u32, hi: u64, cells: Vec<u32>| HeapNode { alive, hi, ptr_cells: cells.clone(), cells, site: Some(0), mentions: Vec::new() };
         let heap_graph = HeapGraph { heap: vec![node(2, 1, vec![4]), node(3, 2, Vec::new())], root_cells: Vec::new() };
         Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 2, heap_alive: vec![2, 3], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
     }

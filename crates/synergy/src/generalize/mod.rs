@@ -47,6 +47,7 @@
 pub mod candidates;
 pub mod closure;
 pub mod paths;
+pub mod reachable;
 pub mod shapes;
 
 use std::collections::{HashMap, HashSet};
@@ -155,7 +156,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
     // Registers live at a header join the candidates' only with slot objects (the lists the
     // module doc speaks of); elsewhere they only cost Houdini solver calls.
-    let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot);
+    let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot());
     let live = if slots { crate::flatten::reach::live_registers(cx.flat) } else { Vec::new() };
     for &l in &nest {
         let h = lf.get(l).header;
@@ -180,11 +181,12 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         // The cells of slot objects (an allocation site in a loop) get the shape candidates
         // instead ([`shapes`]): per cell, the generic guesses are mostly noise (the cells of a
         // slot not allocated are arbitrary) that costs the Houdini check a solver call each.
-        let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot).flat_map(|n| n.cells.iter().copied()).collect();
+        let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot()).flat_map(|n| n.cells.iter().copied()).collect();
         let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
         let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(root), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
         c.extend(closure::candidates(cx, &regs, &fstates));
+        c.extend(reachable::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
