@@ -46,6 +46,7 @@
 
 pub mod candidates;
 pub mod closure;
+pub mod counts;
 pub mod paths;
 pub mod reachable;
 pub mod shapes;
@@ -187,6 +188,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         c.extend(shapes::candidates(cx, &regs, &fstates));
         c.extend(closure::candidates(cx, &regs, &fstates));
         c.extend(reachable::candidates(cx, &regs, &fstates));
+        c.extend(counts::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
