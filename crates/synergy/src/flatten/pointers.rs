@@ -43,7 +43,9 @@
 //!   `unknown` (bounded). A list of at most [`MAX_SITE_OBJECTS`] nodes built by a loop is
 //!   proved with the heap-shape invariants of [`crate::generalize::shapes`]; one of up to the
 //!   last count of [`SITE_OBJECT_COUNTS`], after a test reached the cut, with those of
-//!   [`crate::generalize::closure`] (no test per length needed).
+//!   [`crate::generalize::closure`] (no test per length needed); a loop freeing such a list
+//!   is proved leak-free with those of [`crate::generalize::reachable`], and the loop building
+//!   it never reaching the cut with those of [`crate::generalize::counts`].
 
 use super::*;
 

@@ -64,3 +64,59 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Sat;
+    use crate::flatten::reach::{HeapGraph, HeapNode};
+    use crate::flatten::{Edge, FBlock, FInst, FTerm, Flat, Opnd, RegInfo};
+    use crate::Options;
+    use vigil_ir::{ICmpPred, Loc};
+
+    /// Registers: 0 `i` (an input), 1–2 the liveness of the two slots of one site; b0 makes
+    /// slot k allocated when `i > k` (i nodes allocated); b1 returns.
+    fn sample() -> Flat {
+        let reg = |name: &str, width: u32| RegInfo { name: name.into(), width, cell: false, ptr: false };
+        let regs = vec![reg("i", 32), reg("a0", 1), reg("a1", 1)];
+        let mut insts = vec![FInst::Nondet { dst: 0, func: "__VERIFIER_nondet_int".into() }];
+        for k in 0..2u32 {
+            insts.push(FInst::ICmp { dst: 1 + k, pred: ICmpPred::Ugt, w: 32, a: Opnd::Reg(0), b: Opnd::Const { bits: u64::from(k), width: 32 } });
+        }
+        let n = insts.len();
+        let blocks = vec![
+            FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
+            FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
+        ];
+        let node = |k: u32| HeapNode { alive: 1 + k, hi: u64::from(k) + 1, ptr_cells: Vec::new(), cells: Vec::new(), site: Some(0), mentions: Vec::new() };
+        let heap_graph = HeapGraph { heap: (0..2).map(node).collect(), root_cells: Vec::new() };
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 2, heap_alive: vec![1, 2], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    }
+
+    fn states_at_1(cx: &Ctx) -> Vec<usize> {
+        (0..cx.states.len()).filter(|&s| cx.states[s].loc == 1).collect()
+    }
+
+    #[test]
+    fn the_count_of_allocated_slots_is_tied_to_a_counter_the_tests_show_it_for() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[1]);
+        // One value of i says nothing: no candidate.
+        let at1 = states_at_1(&cx);
+        assert!(candidates(&mut cx, &[0], &at1).is_empty());
+        cx.run_test(&[2]);
+        let at1 = states_at_1(&cx);
+        let c = candidates(&mut cx, &[0], &at1);
+        assert_eq!(c.len(), 1, "{:?}", c.iter().map(|&t| cx.show(t)).collect::<Vec<_>>());
+        // a0 + a1 == i: i == 3 is impossible with two slots, and i == 1 means one allocated.
+        let three = cx.tm.bv_u64(32, 3);
+        let i3 = cx.tm.eq(cx.canon[0], three);
+        assert_eq!(cx.sat(&[c[0], i3]), Sat::No);
+        // A test with i == 5 (both slots allocated) breaks the relation: nothing proposed.
+        cx.run_test(&[5]);
+        let at1 = states_at_1(&cx);
+        assert!(candidates(&mut cx, &[0], &at1).is_empty());
+    }
+}

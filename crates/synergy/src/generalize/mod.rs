@@ -14,7 +14,10 @@
 //! counter (`s == 10*i + j`) cannot be seen at `i == 0` alone. (1 is there too: the directed
 //! tests do not always choose it, and a heap-shape candidate, [`shapes`], is a disjunction of
 //! the shapes seen, so a list of one node must be seen for the walk after the loop that builds
-//! it.)
+//! it.) With slot objects, [`closure`], [`reachable`] and [`counts`] add heap candidates that
+//! name no shape (pointers null or allocated, every allocated node reachable from a root
+//! along links of decreasing or increasing slot index, allocated slots = a counter + c), so a
+//! list needs no test per length.
 //! The registers candidates speak of at a header are those the loop keeps across iterations
 //! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
 //! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk

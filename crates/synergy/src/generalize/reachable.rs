@@ -170,3 +170,73 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Sat;
+    use crate::flatten::reach::{HeapGraph, HeapNode};
+    use crate::flatten::{Edge, FBlock, FInst, FTerm, Flat, Opnd, RegInfo};
+    use crate::Options;
+    use vigil_ir::Loc;
+
+    /// Registers: 0 `head`, 1–3 the liveness of slots 0–2, 4–6 their `next` cells. b0 builds
+    /// the list slot 2 → slot 1 → slot 0 (as prepending to the first free slot does) with
+    /// `head` naming slot 2; b1 returns.
+    fn sample() -> Flat {
+        let reg = |name: &str, width: u32, ptr: bool, cell: bool| RegInfo { name: name.into(), width, cell, ptr };
+        let mut regs = vec![reg("head", 64, true, false)];
+        regs.extend((0..3).map(|k| reg(&format!("a{k}"), 1, false, false)));
+        regs.extend((0..3).map(|k| reg(&format!("next{k}"), 64, true, true)));
+        let k = |bits: u64, width: u32| Opnd::Const { bits, width };
+        let mut insts: Vec<FInst> = (1..4).map(|a| FInst::Copy { dst: a, v: k(1, 1) }).collect();
+        insts.push(FInst::Copy { dst: 4, v: k(0, 64) });
+        insts.push(FInst::Copy { dst: 5, v: k(1 << 32, 64) });
+        insts.push(FInst::Copy { dst: 6, v: k(2 << 32, 64) });
+        insts.push(FInst::Copy { dst: 0, v: k(3 << 32, 64) });
+        let n = insts.len();
+        let blocks = vec![
+            FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
+            FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
+        ];
+        let node = |k: u32| HeapNode { alive: 1 + k, hi: u64::from(k) + 1, ptr_cells: vec![4 + k], cells: vec![4 + k], site: Some(0), mentions: Vec::new() };
+        let heap_graph = HeapGraph { heap: (0..3).map(node).collect(), root_cells: Vec::new() };
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 3, heap_alive: vec![1, 2, 3], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    }
+
+    #[test]
+    fn a_list_linked_downwards_gets_the_down_predecessors_and_a_null_head_then_means_nothing_allocated() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        cx.run_test(&[]);
+        let at1: Vec<usize> = (0..cx.states.len()).filter(|&s| cx.states[s].loc == 1).collect();
+        assert_eq!(at1.len(), 1);
+        let c = candidates(&mut cx, &[0], &at1);
+        let shown: Vec<String> = c.iter().map(|&t| cx.show(t)).collect();
+        // Down predecessors of slots 0, 1, 2; Up ones only for slot 2 (named by head) and
+        // none for slots 0 and 1 (their predecessors are higher); head unshared; the two
+        // prefix facts; the three cells pairwise distinct (two candidates: the last cell has
+        // no later one).
+        assert_eq!(c.len(), 3 + 1 + 1 + 2 + 2, "{shown:#?}");
+        assert!(c.iter().all(|&t| cx.holds(t, &cx.states[at1[0]].vals.clone())));
+        // With head null, no slot can be allocated: the highest one would lack a predecessor.
+        let zero = cx.tm.bv_u64(64, 0);
+        let null = cx.tm.eq(cx.canon[0], zero);
+        for a in 1..4 {
+            let one = cx.tm.bv_u64(1, 1);
+            let alive = cx.tm.eq(cx.canon[a], one);
+            let mut q = c.clone();
+            q.extend([null, alive]);
+            assert_eq!(cx.sat(&q), Sat::No, "slot {} allocated with a null head", a - 1);
+        }
+        // Without the predecessor candidates (the first four, in the order they are made), the
+        // rest allows allocated slots with a null head (a cycle slot 0 ⇄ slot 1 nobody reaches).
+        let mut q = c[4..].to_vec();
+        q.push(null);
+        let one = cx.tm.bv_u64(1, 1);
+        let alive0 = cx.tm.eq(cx.canon[1], one);
+        q.push(alive0);
+        assert_eq!(cx.sat(&q), Sat::Yes);
+    }
+}
