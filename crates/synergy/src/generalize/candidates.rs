@@ -11,10 +11,10 @@
 //!   uses, `r ≤ K + δ` and `r ≥ K − δ` (signed and unsigned), where δ is 0, ±1, and the
 //!   overshoot of a counter stepping by a constant `d` past its bound (`x < K` with `x += 2`
 //!   ends at most at `K + 1`; an outer counter is at most `K − 1` inside its loop's body);
-//! * bounds of a register the loop nest never writes, from the constants it is compared with
-//!   anywhere in the program, with δ = 0, ±1: an input checked before the loop (`if (n > 9)
-//!   return;`) keeps that bound through the loop, and the loop's own comparisons may not name
-//!   it (`i < n`);
+//! * bounds of a register the loop nest never writes but compares with another register (a
+//!   bound `n` of `i < n`), from the constants it is compared with anywhere in the program,
+//!   with δ = 0, ±1: an input checked before the loop (`if (n > 9) return;`) keeps that bound
+//!   through the loop, and the loop's own comparisons do not name the constant;
 //! * relational: `a ≤s b` between pairs of one width, and the affine equalities `Σ c·r == d`
 //!   that every forest state at the header satisfies ([`crate::affine`]: the tests' affine hull,
 //!   e.g. `s == 2*i`; arithmetic modulo the width).
@@ -211,14 +211,20 @@ fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, 
 /// anywhere (module doc).
 fn guard_bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], cands: &mut Vec<TermId>) {
     let mut written: HashSet<u32> = HashSet::new();
+    let mut bounds: HashSet<u32> = HashSet::new();
     for &b in body {
         let blk = &cx.flat.blocks[b as usize];
         written.extend(blk.insts.iter().filter_map(crate::flatten::reach::writes));
         written.extend(blk.term.edges().iter().flat_map(|e| e.assigns.iter().map(|(d, _)| *d)));
+        for i in &blk.insts {
+            if let FInst::ICmp { a: Opnd::Reg(x), b: Opnd::Reg(y), .. } = i {
+                bounds.extend([*x, *y]);
+            }
+        }
     }
     for &r in regs {
         let w = cx.flat.width(r);
-        if w < 2 || w > 64 || written.contains(&r) {
+        if w < 2 || w > 64 || written.contains(&r) || !bounds.contains(&r) {
             continue;
         }
         let mut consts: Vec<u64> = Vec::new();
