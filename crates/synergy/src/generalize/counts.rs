@@ -69,10 +69,10 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
 mod tests {
     use super::*;
     use crate::engine::Sat;
-    use crate::flatten::reach::{HeapGraph, HeapNode};
-    use crate::flatten::{Edge, FBlock, FInst, FTerm, Flat, Opnd, RegInfo};
+    use crate::flatten::reach::HeapNode;
+    use crate::flatten::{FInst, Flat, Opnd, RegInfo};
     use crate::Options;
-    use vigil_ir::{ICmpPred, Loc};
+    use vigil_ir::ICmpPred;
 
     /// Registers: 0 `i` (an input), 1–2 the liveness of the two slots of one site; b0 makes
     /// slot k allocated when `i > k` (i nodes allocated); b1 returns.
@@ -83,14 +83,8 @@ mod tests {
         for k in 0..2u32 {
             insts.push(FInst::ICmp { dst: 1 + k, pred: ICmpPred::Ugt, w: 32, a: Opnd::Reg(0), b: Opnd::Const { bits: u64::from(k), width: 32 } });
         }
-        let n = insts.len();
-        let blocks = vec![
-            FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
-            FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
-        ];
         let node = |k: u32| HeapNode { alive: 1 + k, hi: u64::from(k) + 1, ptr_cells: Vec::new(), cells: Vec::new(), site: Some(0), mentions: Vec::new() };
-        let heap_graph = HeapGraph { heap: (0..2).map(node).collect(), root_cells: Vec::new() };
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 2, heap_alive: vec![1, 2], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+        super::super::two_block_flat(regs, insts, (0..2).map(node).collect())
     }
 
     fn states_at_1(cx: &Ctx) -> Vec<usize> {

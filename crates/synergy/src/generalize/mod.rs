@@ -313,3 +313,19 @@ fn drop_violated(cx: &mut Ctx, pre: &[TermId], post: &[TermId], cands: &mut Vec<
         }
     }
 }
+
+/// A flat program for the candidates' unit tests: block 0 runs `insts` and goes to block 1,
+/// which returns; `heap` are its heap objects.
+#[cfg(test)]
+pub(crate) fn two_block_flat(regs: Vec<crate::flatten::RegInfo>, insts: Vec<crate::flatten::FInst>, heap: Vec<crate::flatten::reach::HeapNode>) -> crate::flatten::Flat {
+    use crate::flatten::{Edge, FBlock, FTerm, Flat};
+    use vigil_ir::Loc;
+    let n = insts.len();
+    let blocks = vec![
+        FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
+        FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
+    ];
+    let heap_alive = heap.iter().map(|h| h.alive).collect();
+    let heap_graph = crate::flatten::reach::HeapGraph { heap, root_cells: Vec::new() };
+    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+}

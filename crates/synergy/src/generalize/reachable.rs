@@ -175,10 +175,9 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
 mod tests {
     use super::*;
     use crate::engine::Sat;
-    use crate::flatten::reach::{HeapGraph, HeapNode};
-    use crate::flatten::{Edge, FBlock, FInst, FTerm, Flat, Opnd, RegInfo};
+    use crate::flatten::reach::HeapNode;
+    use crate::flatten::{FInst, Flat, Opnd, RegInfo};
     use crate::Options;
-    use vigil_ir::Loc;
 
     /// Registers: 0 `head`, 1–3 the liveness of slots 0–2, 4–6 their `next` cells. b0 builds
     /// the list slot 2 → slot 1 → slot 0 (as prepending to the first free slot does) with
@@ -194,14 +193,8 @@ mod tests {
         insts.push(FInst::Copy { dst: 5, v: k(1 << 32, 64) });
         insts.push(FInst::Copy { dst: 6, v: k(2 << 32, 64) });
         insts.push(FInst::Copy { dst: 0, v: k(3 << 32, 64) });
-        let n = insts.len();
-        let blocks = vec![
-            FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
-            FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
-        ];
         let node = |k: u32| HeapNode { alive: 1 + k, hi: u64::from(k) + 1, ptr_cells: vec![4 + k], cells: vec![4 + k], site: Some(0), mentions: Vec::new() };
-        let heap_graph = HeapGraph { heap: (0..3).map(node).collect(), root_cells: Vec::new() };
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 3, heap_alive: vec![1, 2, 3], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+        super::super::two_block_flat(regs, insts, (0..3).map(node).collect())
     }
 
     #[test]
