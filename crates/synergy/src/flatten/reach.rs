@@ -118,7 +118,7 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
 }
 
 /// The register an instruction writes (a `select` keeping its destination does not kill it).
-pub fn writes(inst: &FInst) -> Option<u32> {
+fn writes(inst: &FInst) -> Option<u32> {
     match inst {
         FInst::Select { dst, f, .. } if *f == Opnd::Reg(*dst) => None,
         FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } => Some(*dst),

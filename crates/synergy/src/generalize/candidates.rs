@@ -210,13 +210,10 @@ fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, 
 /// Bounds of the registers `body` does not write, from the constants they are compared with
 /// anywhere (module doc).
 fn guard_bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], cands: &mut Vec<TermId>) {
-    let mut written: HashSet<u32> = HashSet::new();
+    let written = super::paths::written(cx.flat, body);
     let mut bounds: HashSet<u32> = HashSet::new();
     for &b in body {
-        let blk = &cx.flat.blocks[b as usize];
-        written.extend(blk.insts.iter().filter_map(crate::flatten::reach::writes));
-        written.extend(blk.term.edges().iter().flat_map(|e| e.assigns.iter().map(|(d, _)| *d)));
-        for i in &blk.insts {
+        for i in &cx.flat.blocks[b as usize].insts {
             if let FInst::ICmp { a: Opnd::Reg(x), b: Opnd::Reg(y), .. } = i {
                 bounds.extend([*x, *y]);
             }
