@@ -181,7 +181,7 @@ impl<'a> Ctx<'a> {
                 let why = format!(
                     "{} ({} slot objects in all), at {}, after {} iterations",
                     crate::flatten::pointers::SITE_CUT_REACHED,
-                    self.flat.heap_graph.heap.iter().filter(|n| n.slot).count(),
+                    self.flat.heap_graph.heap.iter().filter(|n| n.slot()).count(),
                     self.describe(l),
                     self.stats.iterations
                 );

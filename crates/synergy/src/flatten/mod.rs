@@ -393,8 +393,9 @@ struct Builder<'m> {
     cycles: HashMap<u32, Vec<bool>>,
     /// The function being inlined is called from a loop (of any caller).
     call_in_loop: bool,
-    /// The objects that are slots of an allocation site in a loop ([`pointers`]).
-    slots: std::collections::HashSet<u32>,
+    /// The objects that are slots of an allocation site in a loop ([`pointers`]), each with
+    /// its site (the object index of the site's first slot).
+    slots: HashMap<u32, u32>,
     /// Per cell of a slot, the register saying it was written since the allocation.
     slot_written: HashMap<u32, u32>,
     /// (flat block, object): the block names the object through a pointer the flattening

@@ -43,7 +43,9 @@
 //!   `unknown` (bounded). A list of at most [`MAX_SITE_OBJECTS`] nodes built by a loop is
 //!   proved with the heap-shape invariants of [`crate::generalize::shapes`]; one of up to the
 //!   last count of [`SITE_OBJECT_COUNTS`], after a test reached the cut, with those of
-//!   [`crate::generalize::closure`] (no test per length needed).
+//!   [`crate::generalize::closure`] (no test per length needed); a loop freeing such a list
+//!   is proved leak-free with those of [`crate::generalize::reachable`], and the loop building
+//!   it never reaching the cut with those of [`crate::generalize::counts`].
 
 use super::*;
 
@@ -206,7 +208,7 @@ impl<'m> Builder<'m> {
             let alive = self.new_reg(format!("{oname}.alive"), 1);
             self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false, constant: false });
             let obj = base + k as u32;
-            self.slots.insert(obj);
+            self.slots.insert(obj, base);
             // take = ¬found ∧ ¬alive; found |= ¬alive.
             let free = self.new_reg("site.free".into(), 1);
             self.emit(cur, loc, FInst::Bin { dst: free, op: BinOp::Xor, w: 1, a: Opnd::Reg(alive), b: one, nsw: false });
@@ -368,7 +370,7 @@ impl<'m> Builder<'m> {
             // taken again with no pointer to the old object aliasing the new one.
             let mut slot = Opnd::Const { bits: 0, width: 1 };
             for (k, &o) in objs.iter().enumerate() {
-                if self.slots.contains(&o) {
+                if self.slots.contains_key(&o) {
                     slot = bool_or(&mut code, self, slot, is_obj[k]);
                 }
             }
@@ -431,7 +433,7 @@ impl<'m> Builder<'m> {
             for &(off, l, r) in &self.objs[o as usize].cells {
                 if l == a.len && off % a.align.max(1) == 0 {
                     cells.push((((u64::from(o) + 1) << 32) | off, r));
-                    if self.slots.contains(&o) {
+                    if self.slots.contains_key(&o) {
                         slot_cells.push(cells.len() - 1);
                     }
                 }

@@ -44,8 +44,10 @@ pub struct HeapNode {
     pub ptr_cells: Vec<u32>,
     /// All its cells (pointers and integers).
     pub cells: Vec<u32>,
-    /// A slot of an allocation site in a loop ([`super::pointers`]).
-    pub slot: bool,
+    /// For a slot of an allocation site in a loop ([`super::pointers`]): its site, the object
+    /// index of the site's first slot (the slots of a site are consecutive objects, in the
+    /// order an allocation tries them).
+    pub site: Option<u32>,
     /// Blocks naming it statically (empty for a slot of an allocation site in a loop).
     pub mentions: Vec<u32>,
 }
@@ -58,6 +60,13 @@ pub struct HeapGraph {
     pub root_cells: Vec<(Option<u32>, u32)>,
 }
 
+impl HeapNode {
+    /// Whether it is a slot of an allocation site in a loop.
+    pub fn slot(&self) -> bool {
+        self.site.is_some()
+    }
+}
+
 impl<'m> Builder<'m> {
     pub(super) fn heap_graph(&self) -> HeapGraph {
         let ptr_cells = |o: &Obj| -> Vec<u32> { o.cells.iter().map(|c| c.2).filter(|r| self.cell_kinds.get(r) == Some(&true)).collect() };
@@ -65,14 +74,14 @@ impl<'m> Builder<'m> {
         for (i, o) in self.objs.iter().enumerate() {
             if o.heap {
                 let Some(alive) = o.alive else { continue };
-                let mut mentions: Vec<u32> = if self.slots.contains(&(i as u32)) {
+                let mut mentions: Vec<u32> = if self.slots.contains_key(&(i as u32)) {
                     Vec::new()
                 } else {
                     self.mentions.iter().filter(|m| m.1 == i as u32).map(|m| m.0).collect()
                 };
                 mentions.sort_unstable();
                 mentions.dedup();
-                g.heap.push(HeapNode { alive, hi: i as u64 + 1, ptr_cells: ptr_cells(o), cells: o.cells.iter().map(|c| c.2).collect(), slot: self.slots.contains(&(i as u32)), mentions });
+                g.heap.push(HeapNode { alive, hi: i as u64 + 1, ptr_cells: ptr_cells(o), cells: o.cells.iter().map(|c| c.2).collect(), site: self.slots.get(&(i as u32)).copied(), mentions });
             } else {
                 g.root_cells.extend(ptr_cells(o).into_iter().map(|c| (o.alive, c)));
             }

@@ -11,6 +11,10 @@
 //!   uses, `r ≤ K + δ` and `r ≥ K − δ` (signed and unsigned), where δ is 0, ±1, and the
 //!   overshoot of a counter stepping by a constant `d` past its bound (`x < K` with `x += 2`
 //!   ends at most at `K + 1`; an outer counter is at most `K − 1` inside its loop's body);
+//! * bounds of a register the loop nest never writes but compares with another register (a
+//!   bound `n` of `i < n`), from the constants it is compared with anywhere in the program,
+//!   with δ = 0, ±1: an input checked before the loop (`if (n > 9) return;`) keeps that bound
+//!   through the loop, and the loop's own comparisons do not name the constant;
 //! * relational: `a ≤s b` between pairs of one width, and the affine equalities `Σ c·r == d`
 //!   that every forest state at the header satisfies ([`crate::affine`]: the tests' affine hull,
 //!   e.g. `s == 2*i`; arithmetic modulo the width).
@@ -96,6 +100,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], p
         }
     }
     bound_candidates(cx, regs, body, paths, &mut cands);
+    guard_bound_candidates(cx, regs, body, &mut cands);
     cands.extend(affine_candidates(cx, regs, fstates));
     let mut seen = HashSet::new();
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
@@ -196,6 +201,50 @@ fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, 
             for &d in &down {
                 let kt = cx.tm.bv_u64(w, k.wrapping_sub(d as u64) & m);
                 cands.push(cx.tm.sge(v, kt));
+                cands.push(cx.tm.uge(v, kt));
+            }
+        }
+    }
+}
+
+/// Bounds of the registers `body` does not write, from the constants they are compared with
+/// anywhere (module doc).
+fn guard_bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], cands: &mut Vec<TermId>) {
+    let written = super::paths::written(cx.flat, body);
+    let mut bounds: HashSet<u32> = HashSet::new();
+    for &b in body {
+        for i in &cx.flat.blocks[b as usize].insts {
+            if let FInst::ICmp { a: Opnd::Reg(x), b: Opnd::Reg(y), .. } = i {
+                bounds.extend([*x, *y]);
+            }
+        }
+    }
+    for &r in regs {
+        let w = cx.flat.width(r);
+        if w < 2 || w > 64 || written.contains(&r) || !bounds.contains(&r) {
+            continue;
+        }
+        let mut consts: Vec<u64> = Vec::new();
+        for blk in &cx.flat.blocks {
+            for i in &blk.insts {
+                let FInst::ICmp { a, b, .. } = i else { continue };
+                let k = match (a, b) {
+                    (Opnd::Reg(x), Opnd::Const { bits, width }) | (Opnd::Const { bits, width }, Opnd::Reg(x)) if *x == r && *width == w => *bits,
+                    _ => continue,
+                };
+                if !consts.contains(&k) && consts.len() < MAX_LOOP_CONSTANTS {
+                    consts.push(k);
+                }
+            }
+        }
+        let v = cx.canon[r as usize];
+        let m = crate::flatten::mask(w);
+        for k in consts {
+            for d in [-1i64, 0, 1] {
+                let kt = cx.tm.bv_u64(w, k.wrapping_add(d as u64) & m);
+                cands.push(cx.tm.sle(v, kt));
+                cands.push(cx.tm.sge(v, kt));
+                cands.push(cx.tm.ule(v, kt));
                 cands.push(cx.tm.uge(v, kt));
             }
         }

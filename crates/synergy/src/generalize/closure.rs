@@ -47,7 +47,7 @@ fn null_or_allocated_term(cx: &mut Ctx, x: u32) -> TermId {
 
 /// The candidates at a header: `regs` are the registers there, `fstates` the forest states.
 pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
-    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot) || fstates.is_empty() {
+    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot()) || fstates.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -80,10 +80,9 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
 mod tests {
     use super::*;
     use crate::engine::Sat;
-    use crate::flatten::reach::{HeapGraph, HeapNode};
-    use crate::flatten::{Edge, FBlock, FInst, FTerm, Flat, Opnd, RegInfo};
+    use crate::flatten::reach::HeapNode;
+    use crate::flatten::{FInst, Flat, Opnd, RegInfo};
     use crate::Options;
-    use vigil_ir::Loc;
 
     /// b0 makes slot object 0 allocated, `p` its start and its `next` cell null, and `q` the
     /// start of slot object 1, which is not allocated; b1 returns.
@@ -98,14 +97,8 @@ mod tests {
             FInst::Copy { dst: 1, v: k(2 << 32, 64) },
             FInst::Copy { dst: 4, v: k(0, 64) },
         ];
-        let n = insts.len();
-        let blocks = vec![
-            FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
-            FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
-        ];
-        let node = |alive: u32, hi: u64, cells: Vec<u32>| HeapNode { alive, hi, ptr_cells: cells.clone(), cells, slot: true, mentions: Vec::new() };
-        let heap_graph = HeapGraph { heap: vec![node(2, 1, vec![4]), node(3, 2, Vec::new())], root_cells: Vec::new() };
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 2, heap_alive: vec![2, 3], heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+        let node = |alive: u32, hi: u64, cells: Vec<u32>| HeapNode { alive, hi, ptr_cells: cells.clone(), cells, site: Some(0), mentions: Vec::new() };
+        super::super::two_block_flat(regs, insts, vec![node(2, 1, vec![4]), node(3, 2, Vec::new())])
     }
 
     #[test]

@@ -14,7 +14,10 @@
 //! counter (`s == 10*i + j`) cannot be seen at `i == 0` alone. (1 is there too: the directed
 //! tests do not always choose it, and a heap-shape candidate, [`shapes`], is a disjunction of
 //! the shapes seen, so a list of one node must be seen for the walk after the loop that builds
-//! it.)
+//! it.) With slot objects, [`closure`], [`reachable`] and [`counts`] add heap candidates that
+//! name no shape (pointers null or allocated, every allocated node reachable from a root
+//! along links of decreasing or increasing slot index, allocated slots = a counter + c), so a
+//! list needs no test per length.
 //! The registers candidates speak of at a header are those the loop keeps across iterations
 //! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
 //! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk
@@ -46,7 +49,9 @@
 
 pub mod candidates;
 pub mod closure;
+pub mod counts;
 pub mod paths;
+pub mod reachable;
 pub mod shapes;
 
 use std::collections::{HashMap, HashSet};
@@ -155,7 +160,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
     // Registers live at a header join the candidates' only with slot objects (the lists the
     // module doc speaks of); elsewhere they only cost Houdini solver calls.
-    let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot);
+    let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot());
     let live = if slots { crate::flatten::reach::live_registers(cx.flat) } else { Vec::new() };
     for &l in &nest {
         let h = lf.get(l).header;
@@ -180,11 +185,13 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         // The cells of slot objects (an allocation site in a loop) get the shape candidates
         // instead ([`shapes`]): per cell, the generic guesses are mostly noise (the cells of a
         // slot not allocated are arbitrary) that costs the Houdini check a solver call each.
-        let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot).flat_map(|n| n.cells.iter().copied()).collect();
+        let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot()).flat_map(|n| n.cells.iter().copied()).collect();
         let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
         let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(root), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
         c.extend(closure::candidates(cx, &regs, &fstates));
+        c.extend(reachable::candidates(cx, &regs, &fstates));
+        c.extend(counts::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
@@ -305,4 +312,20 @@ fn drop_violated(cx: &mut Ctx, pre: &[TermId], post: &[TermId], cands: &mut Vec<
             true
         }
     }
+}
+
+/// A flat program for the candidates' unit tests: block 0 runs `insts` and goes to block 1,
+/// which returns; `heap` are its heap objects.
+#[cfg(test)]
+pub(crate) fn two_block_flat(regs: Vec<crate::flatten::RegInfo>, insts: Vec<crate::flatten::FInst>, heap: Vec<crate::flatten::reach::HeapNode>) -> crate::flatten::Flat {
+    use crate::flatten::{Edge, FBlock, FTerm, Flat};
+    use vigil_ir::Loc;
+    let n = insts.len();
+    let blocks = vec![
+        FBlock { name: "b0".into(), func: "main".into(), insts, locs: vec![Loc::UNKNOWN; n], term: FTerm::Br(Edge { target: 1, assigns: Vec::new() }), term_loc: Loc::UNKNOWN },
+        FBlock { name: "b1".into(), func: "main".into(), insts: Vec::new(), locs: Vec::new(), term: FTerm::Return, term_loc: Loc::UNKNOWN },
+    ];
+    let heap_alive = heap.iter().map(|h| h.alive).collect();
+    let heap_graph = crate::flatten::reach::HeapGraph { heap, root_cells: Vec::new() };
+    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
 }

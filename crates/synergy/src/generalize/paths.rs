@@ -94,6 +94,12 @@ fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
     a
 }
 
+/// The registers the blocks `body` write (instructions and edge assignments; a `select`
+/// keeping its destination on one side writes it too).
+pub fn written(flat: &Flat, body: &[u32]) -> HashSet<u32> {
+    access(flat, u32::MAX, body).written
+}
+
 /// Registers live at the loop header whose values persist across iterations: the header's φs,
 /// registers the loop reads but never writes, and memory cells.
 pub fn header_regs(flat: &Flat, header: u32, body: &[u32]) -> Vec<u32> {

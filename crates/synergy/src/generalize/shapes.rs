@@ -79,7 +79,7 @@ fn disj(cx: &mut Ctx, cases: &BTreeSet<Vec<(u32, u64)>>) -> TermId {
 /// The heap-shape candidates at a header: `regs` are its persisting registers, `fstates` the
 /// forest states there.
 pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
-    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot) || fstates.is_empty() {
+    if !cx.flat.heap_graph.heap.iter().any(|n| n.slot()) || fstates.is_empty() {
         return Vec::new();
     }
     let ptr_regs: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.regs[r as usize].ptr && !cx.flat.regs[r as usize].cell).collect();
