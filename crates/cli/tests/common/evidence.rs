@@ -14,10 +14,12 @@ use std::path::{Path, PathBuf};
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 45] = [
+const NOT_NATIVE: [(&str, &str); 47] = [
     ("824_syn_list_free_keep_last_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the kept node may still be in a register or on the stack"),
     ("826_syn_list_free_branch_leak_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the leaked node may still be in a register or on the stack"),
     ("864_clock_gettime_false.c", "the bug needs the time clock_gettime returned, which the harness cannot give"),
+    ("934_syn_list_free10_keep_last_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the kept node may still be in a register or on the stack"),
+    ("938_syn_list_free10_branch_leak_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the leaked node may still be in a register or on the stack"),
     ("815_fopen_unchecked_write_false.c", "the bug needs the VM's read-only file system; a native run may create the file"),
     ("817_threads_bug_before_table_limit_false.c", "the program starts threads, whose schedule the harness cannot give"),
     ("787_join_then_detach_false.c", "the native harness runs no program that starts threads"),
