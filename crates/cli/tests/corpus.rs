@@ -92,8 +92,9 @@ fn run(case: &Case, engine: &str, evidence: Option<&Path>) -> Result<(), String>
 #[test]
 fn explicit_engine_is_never_wrong_on_the_corpus_and_decides_what_it_must() {
     let cases = common::cases();
-    assert!(cases.len() >= 50, "expected at least 50 programs with expectations, found {}", cases.len());
-    assert!(cases.iter().filter(|c| c.decide.iter().any(|d| d == "explicit")).count() >= 10);
+    let all = !common::is_restricted();
+    assert!(!all || cases.len() >= 50, "expected at least 50 programs with expectations, found {}", cases.len());
+    assert!(!all || cases.iter().filter(|c| c.decide.iter().any(|d| d == "explicit")).count() >= 10);
     let failures = common::in_parallel(&cases, |c| run(c, "explicit", None));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -105,7 +106,7 @@ fn explicit_engine_is_never_wrong_on_the_corpus_and_decides_what_it_must() {
 fn auto_portfolio_is_never_wrong_on_the_corpus() {
     let cases = common::cases();
     let falses = cases.iter().filter(|c| c.expect.starts_with("false")).count();
-    assert!(falses >= 15, "expected at least 15 programs expecting false, found {falses}");
+    assert!(common::is_restricted() || falses >= 15, "expected at least 15 programs expecting false, found {falses}");
     let dir = tempfile::tempdir().expect("temp dir");
     let failures = common::in_parallel(&cases, |c| run(c, "auto", c.expect.starts_with("false").then_some(dir.path())));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -182,7 +183,7 @@ fn symbolic_engines_decide_their_programs() {
             engines.into_iter().map(move |e| (Case { decide: vec![e.clone()], ..c.clone() }, e))
         })
         .collect();
-    assert!(runs.len() >= 4, "expected programs decided by the symbolic engines");
+    assert!(common::is_restricted() || runs.len() >= 4, "expected programs decided by the symbolic engines");
     let failures = common::in_parallel(&runs, |(c, e)| run(c, e, None));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -56,7 +56,7 @@ fn every_synergy_proof_gives_a_witness_whose_invariants_are_inductive() {
         }
     }
     progs.sort();
-    assert!(progs.len() >= 10, "too few synergy proofs: {}", progs.len());
+    assert!(common::is_restricted() || progs.len() >= 10, "too few synergy proofs: {}", progs.len());
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
     let failures = common::in_parallel(&progs, |(prog, opts)| {
         let w = dir.path().join(format!("{}.yml", name(prog)));

@@ -43,11 +43,33 @@ impl Case {
 mod header;
 use header::value as header;
 
-/// Every program under `tests/c` (not its subfolders) that states an expectation, sorted.
+/// The environment variable that restricts the corpus to some programs while developing:
+/// comma-separated prefixes of file names (`VIGIL_CORPUS_ONLY=868,87` runs 868 and 870–879).
+pub const ONLY_VAR: &str = "VIGIL_CORPUS_ONLY";
+
+/// The prefixes of [`ONLY_VAR`], if it is set (and not empty).
+fn only_prefixes() -> Option<Vec<String>> {
+    let v = std::env::var(ONLY_VAR).ok()?;
+    let prefixes: Vec<String> = v.split(',').map(str::trim).filter(|p| !p.is_empty()).map(String::from).collect();
+    (!prefixes.is_empty()).then_some(prefixes)
+}
+
+/// Whether [`ONLY_VAR`] restricts the corpus (the tests' counts of programs then do not apply).
+pub fn is_restricted() -> bool {
+    only_prefixes().is_some()
+}
+
+/// Every program under `tests/c` (not its subfolders) that states an expectation, sorted; only
+/// those [`ONLY_VAR`] names when it is set.
 pub fn cases() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c");
+    let only = only_prefixes();
     header::corpus_files(&dir, &["c", "ll"])
         .into_iter()
+        .filter(|path| {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            only.as_ref().is_none_or(|ps| ps.iter().any(|p| name.starts_with(p.as_str())))
+        })
         .filter_map(|path| {
             let text = std::fs::read_to_string(&path).ok()?;
             let expect = header(&text, "expect")?;
