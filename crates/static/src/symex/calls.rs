@@ -29,6 +29,9 @@ impl FunctionExecutor<'_> {
                 self.ctx = self.w.tm.ff();
                 return Ok(None);
             }
+            // (Called without its condition — declared without a prototype — the VM stops at
+            // "too few arguments"; this engine only loses the check, never claims anything.)
+            Some(Role::Assert | Role::Assume) if args.is_empty() => return Ok(None),
             Some(Role::Assert) => {
                 // `__VERIFIER_assert(cond)` (and a body-less `assert`, see
                 // `vigil_frontend::conventions`): an error unless `cond`; the run goes on where
