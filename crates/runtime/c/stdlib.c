@@ -1,8 +1,8 @@
 /*
  * stdlib.c — abs, labs, llabs, imaxabs, div, ldiv, lldiv, imaxdiv, exit, _Exit, _exit,
  * quick_exit, abort, atexit, at_quick_exit, atoi, atol, atoll, strtol, strtoll, strtoul, strtoull
- * (and glibc's __isoc23_ aliases), rand, srand, qsort, bsearch, __errno_location; and the
- * runtime's internal __vigil_stop / __vigil_fault.
+ * (and glibc's __isoc23_ aliases), rand, srand, random, srandom, rand_r, qsort, bsearch,
+ * __errno_location; and the runtime's internal __vigil_stop / __vigil_fault.
  *
  * Undefined behaviour: abs/labs/llabs/imaxabs of the most negative value is signed overflow (the
  * result is not representable, C11 7.22.6.1): raised as VM_FAULT_SIGNED_OVERFLOW, which the VM
@@ -388,6 +388,31 @@ RT_WEAK int rand(void) {
     int r = rand_step();
     rt_atomic_end(atomic);
     return r;
+}
+
+/* glibc's srand is srandom and its rand returns random(): one generator and one state, so calls
+ * of the two families interleave as they do natively (checked: srand(5); rand(), random() gives
+ * the same two values as srandom(5); random(), rand()). */
+RT_WEAK void srandom(unsigned seed) {
+    srand(seed);
+}
+
+RT_WEAK long random(void) {
+    return rand();
+}
+
+/* POSIX rand_r as glibc computes it: three steps of the LCG 1103515245·s + 12345 on the caller's
+ * state, 11 + 10 + 10 bits taken from bits 16.. of each step. No shared state, so no lock. */
+RT_WEAK int rand_r(unsigned *seed) {
+    unsigned next = *seed;
+    int result = 0;
+    static const unsigned widths[3] = {2048, 1024, 1024};
+    for (int i = 0; i < 3; i++) {
+        next = next * 1103515245u + 12345u;
+        result = (int)(((unsigned)result << (i ? 10 : 0)) ^ ((next / 65536u) % widths[i]));
+    }
+    *seed = next;
+    return result;
 }
 
 /* ---- sorting and searching ---- */

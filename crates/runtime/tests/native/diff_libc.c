@@ -12,9 +12,10 @@
  * In the VM (-DDIFF_IN_VM) the program ends in reach_error(), so that vigil reports a
  * counterexample whose replayed trace carries the whole output, one piece per line.
  *
- * Not compared: memcmp's value beyond its sign (glibc's depends on the implementation the CPU
- * selects), addresses (%p). Floating point: printf's conversions and the exactly rounded math.h
- * functions (diff_float.h).
+ * Not compared: memcmp's, wcscmp's and wcsncmp's value beyond its sign (glibc's depends on the
+ * implementation the CPU selects, and for the wide ones on where the strings lie), addresses
+ * (%p). Floating point: printf's conversions and the exactly rounded math.h functions
+ * (diff_float.h).
  *
  * Lines stay shorter than 120 characters (the VM hands output over in pieces of 128) and contain
  * only printable ASCII (bytes are escaped). Nothing printed depends on addresses.
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <wchar.h>
 
 #ifndef SEED
 #define SEED 1
@@ -517,10 +519,87 @@ static void sorting(void) {
     for (int i = 0; i < 5; i++)
         out(" %d", rand());
     end_line();
+    /* rand and random share glibc's one state; rand_r keeps its own. */
+    srandom((unsigned)SEED + 1);
+    out("random %ld %d %ld", random(), rand(), random());
+    unsigned r_state = (unsigned)SEED;
+    out(" rand_r");
+    for (int i = 0; i < 3; i++)
+        out(" %d", rand_r(&r_state));
+    out(" state=%u", r_state);
+    end_line();
     out("abs %d %ld %lld", abs(-5), labs(-7L), llabs(LLONG_MIN + 1));
     div_t q = div(-7, 2);
     ldiv_t lq = ldiv(7L, -2L);
     out(" div %d %d %ld %ld", q.quot, q.rem, lq.quot, lq.rem);
+    end_line();
+}
+
+/* The 48-bit generators: unseeded, after srand48/seed48/lcong48, and on the caller's state. */
+static void rand48s(void) {
+    out("rand48 %.17g %ld %ld", drand48(), lrand48(), mrand48());
+    end_line();
+    srand48((long)SEED * -977);
+    out("srand48 %.17g %ld %ld", drand48(), lrand48(), mrand48());
+    end_line();
+    unsigned short x[3] = {(unsigned short)SEED, 2, 0xffff};
+    out("xrand48 %.17g %ld %ld", erand48(x), nrand48(x), jrand48(x));
+    out(" x=%u,%u,%u", x[0], x[1], x[2]);
+    end_line();
+    unsigned short s[3] = {5, 6, (unsigned short)SEED};
+    unsigned short *old = seed48(s);
+    out("seed48 old=%u,%u,%u %ld", old[0], old[1], old[2], lrand48());
+    unsigned short p[7] = {1, 2, 3, 4, 5, (unsigned short)SEED, 7};
+    lcong48(p);
+    out(" lcong48 %ld %ld %.17g", lrand48(), mrand48(), drand48());
+    end_line();
+}
+
+/* Wide strings: signed comparisons returning -1/0/1, copies with padding, searches. */
+static void wide_strings(void) {
+    static const wchar_t alpha[] = {L'a', L'b', -5, 300, 0x10ffff};
+    for (int i = 0; i < COUNT; i++) {
+        wchar_t a[8] = {0}, b[8] = {0}, d[10];
+        int la = (int)rnd(7), lb = (int)rnd(7);
+        for (int k = 0; k < la; k++)
+            a[k] = alpha[rnd(5)];
+        for (int k = 0; k < lb; k++)
+            b[k] = alpha[rnd(5)];
+        size_t n = rnd(8);
+        /* wcscmp/wcsncmp: only the sign; glibc's x86-64 code returns other values than -1/1
+         * near a page boundary, so its value depends on where the strings lie. */
+        int cmp = wcscmp(a, b), ncmp = wcsncmp(a, b, n);
+        out("%d wide la=%zu lb=%zu nlen=%zu cmp=%d ncmp=%d mcmp=%d", i, wcslen(a), wcslen(b),
+            wcsnlen(a, n), (cmp > 0) - (cmp < 0), (ncmp > 0) - (ncmp < 0), wmemcmp(a, b, n));
+        wchar_t c = alpha[rnd(5)];
+        wchar_t *hit = wcschr(a, c), *last = wcsrchr(a, c), *m = wmemchr(a, c, n);
+        out(" chr=%ld rchr=%ld mchr=%ld", hit ? (long)(hit - a) : -1L, last ? (long)(last - a) : -1L,
+            m ? (long)(m - a) : -1L);
+        for (int k = 0; k < 10; k++)
+            d[k] = 7;
+        end_line();
+        wcsncpy(d, a, n);
+        out("%d ncpy", i);
+        for (int k = 0; k < 10; k++)
+            out(" %d", (int)d[k]);
+        end_line();
+        wcscpy(d, b);
+        wcsncat(d, a, rnd(4));
+        out("%d wcat", i);
+        for (int k = 0; k < 10; k++)
+            out(" %d", (int)d[k]);
+        end_line();
+        wmemset(d, c, 3);
+        wmemmove(d + 1, d, 4);
+        wmemcpy(d + 6, a, 2);
+        out("%d mem", i);
+        for (int k = 0; k < 10; k++)
+            out(" %d", (int)d[k]);
+        end_line();
+    }
+    wchar_t e[12] = L"ab";
+    wcscat(e, L"cd");
+    out("wcscat %ls %zu", e, wcslen(e));
     end_line();
 }
 
@@ -540,6 +619,8 @@ int main(void) {
     more_strings();
     ctypes();
     sorting();
+    rand48s();
+    wide_strings();
     float_formatting();
     math_functions();
     strtods();
