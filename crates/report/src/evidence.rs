@@ -85,6 +85,9 @@ pub enum EnvEvent {
     FileOpened,
     /// An open failed by the VM's file-system rule (a name not given, or opened for writing).
     FileRefused,
+    /// A name not given with `vigil check --file` was opened for reading, and the open was
+    /// chosen to succeed: a file whose contents are unknown.
+    UnknownFileOpened,
     /// `clock_gettime` returned a value the VM chose (the harness does not define it).
     ClockGettime,
     /// `isatty` of a standard stream was chosen to answer this.
@@ -140,6 +143,9 @@ impl Environment {
             EnvEvent::FileRefused => self.add_not_given(
                 "an open that failed because the VM's file system is read-only or lacks the name (a native file system differs)",
             ),
+            EnvEvent::UnknownFileOpened => {
+                self.add_not_given("a file not given with --file that opened (a native run does not have it)")
+            }
             // A native run has no terminal (stdin, stdout and stderr are redirected).
             EnvEvent::Terminal(false) => {}
             EnvEvent::Terminal(true) => self.add_not_given("a standard stream that is a terminal (isatty)"),

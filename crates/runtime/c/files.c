@@ -20,10 +20,22 @@
  *  - an invalid fopen/fdopen mode gives EINVAL; more than 13 open descriptors EMFILE (a small
  *    limit, as `ulimit -n 16` would give: the table is part of every program's state).
  * A program that needs a writable file gets the failure path explored (as a real read-only
- * file system gives). Every refusal that another file system could grant (a name not listed, a
- * write, the descriptor limit, access(2) and unlink(2) answers) raises VM_FLAG_FS_FIXED: runs
- * where the request succeeds are not explored, so such a path can show a violation but cannot
- * prove `true`. Only O_EXCL on a listed file (EEXIST) is certain: the user said it exists.
+ * file system gives). Every refusal that another file system could grant (a write, the
+ * descriptor limit, access(2) and unlink(2) answers) raises VM_FLAG_FS_FIXED: runs where the
+ * request succeeds are not explored, so such a path can show a violation but cannot prove
+ * `true`. Only O_EXCL on a listed file (EEXIST) is certain: the user said it exists.
+ *
+ * Opening a name that is not listed for reading (fopen "r", open O_RDONLY without O_CREAT) is a
+ * choice over everything a real system can answer, so no path is left out: the open fails with
+ * one of the errors open(2) gives a read-only open (OPEN_ERRORS; choice 0 is ENOENT, the answer
+ * of a run on the machine without the file), or, as the last choice, it succeeds on a file whose
+ * contents are unknown (`unknown_file`). Nothing of such a file is modelled but
+ * opening and closing it: reading it, seeking in it or asking its position raises
+ * VM_FAULT_INVALID_ARG (the path ends `unknown`), so a `true` needs a program that never looks
+ * inside (SV-COMP's `loops/aiob_*`, `ofuf_*`: open a configuration file, return when it is
+ * missing, otherwise compute without reading it). A successful open is recorded as
+ * VM_ENV_FILE_UNKNOWN (a native run cannot have that file); a failed one as
+ * VM_ENV_FILE_REFUSED, as before.
  *
  * Reading follows glibc: read() returns up to the bytes left (0 at the end), lseek allows
  * positions past the end (reads there return 0) and rejects negative results with EINVAL; a
@@ -69,6 +81,16 @@ RT_WEAK unsigned long __vigil_vm_file_count = 0;
 #define O_TRUNC_V 01000
 #define MAX_FDS 16
 
+/* The errors open(2) can give a read-only open of an existing or missing name without O_CREAT
+ * (Linux man page): ENOENT, EACCES, EINTR, ELOOP, EMFILE, ENAMETOOLONG, ENFILE, ENODEV, ENOMEM,
+ * ENOTDIR, ENXIO. (EISDIR needs write access; EFBIG/EOVERFLOW do not arise with glibc's
+ * O_LARGEFILE.) */
+#define OPEN_ERRORS 11
+static const int open_errors[OPEN_ERRORS] = {RT_ENOENT, 13, 4, 40, RT_EMFILE, 36, 23, 19, 12, 20, 6};
+
+/* The file behind a descriptor opened on a name that is not listed: contents unknown. */
+static const struct rt_vm_file unknown_file = {"", NULL, 0};
+
 /* An open descriptor (file NULL: the slot is free). The table is static, not heap objects: a
  * descriptor is kernel state, so one left open at exit is no memory leak under any property. */
 struct open_file {
@@ -106,6 +128,15 @@ static int refused_here(int err) {
  * descriptor or -1 with errno. */
 static int open_file(const char *name, int write, int create, int excl) {
     const struct rt_vm_file *f = lookup(name);
+    if (!f && !write && !create) {
+        int k = __vm_choose(OPEN_ERRORS + 1); /* 0 .. OPEN_ERRORS - 1: that error; last: opened */
+        if (k < OPEN_ERRORS) {
+            __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_FILE_REFUSED, open_errors[k]);
+            set_errno(open_errors[k]);
+            return -1;
+        }
+        f = &unknown_file;
+    }
     int refused = f && create && excl ? RT_EEXIST : !f ? (create ? RT_EROFS : RT_ENOENT) : write ? RT_EROFS : 0;
     if (refused) {
         __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_FILE_REFUSED, refused);
@@ -121,12 +152,15 @@ static int open_file(const char *name, int write, int create, int excl) {
             o->file = f;
             o->pos = 0;
             o->stream = NULL;
+            int unknown = f == &unknown_file;
             if (rt_tracing()) {
-                char msg[96];
-                __vigil_format(msg, sizeof msg, "file %s opened (fd %d)", name, fd);
+                char msg[128];
+                __vigil_format(msg, sizeof msg, unknown ? "file %s opened (fd %d): not given with --file, contents unknown"
+                                                        : "file %s opened (fd %d)",
+                               name, fd);
                 __vm_trace(VM_TRACE_INFO, msg);
             }
-            __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_FILE_OPENED, fd);
+            __vm_control(VM_CTL_ENVIRONMENT, unknown ? VM_ENV_FILE_UNKNOWN : VM_ENV_FILE_OPENED, fd);
             return fd;
         }
     }
@@ -157,9 +191,21 @@ static struct open_file *open_descriptor(int fd, const char *what) {
     return o;
 }
 
+/* Is o a file whose contents are unknown? Then `what` (a read, a seek) is not modelled: a
+ * fault that ends the path as unknown. */
+static int contents_unknown(const struct open_file *o, const char *what) {
+    if (o->file != &unknown_file)
+        return 0;
+    __vigil_fault(VM_FAULT_INVALID_ARG, what);
+    return 1;
+}
+
+#define UNKNOWN_READ "reading a file not given with --file (its contents are unknown) is not modelled"
+#define UNKNOWN_SEEK "a position in a file not given with --file (its size is unknown) is not modelled"
+
 RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
     struct open_file *o = open_descriptor(fd, "read() of a standard stream is not modelled");
-    if (!o)
+    if (!o || contents_unknown(o, UNKNOWN_READ))
         return -1;
     /* Two separate exits: as one saturating subtraction clang would form llvm.usub.sat,
      * which vigil's IR does not model. */
@@ -175,7 +221,7 @@ RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
 
 RT_WEAK long lseek(int fd, long offset, int whence) {
     struct open_file *o = open_descriptor(fd, "lseek() of a standard stream is not modelled");
-    if (!o)
+    if (!o || contents_unknown(o, UNKNOWN_SEEK))
         return -1;
     long base = whence == 0 ? 0 : whence == 1 ? (long)o->pos : whence == 2 ? (long)o->file->size : -1;
     long target;
@@ -293,7 +339,7 @@ RT_WEAK int __vigil_file_getc(FILE *stream) {
         set_errno(RT_EBADF);
         return -1;
     }
-    if (stream->eof)
+    if (stream->eof || contents_unknown(o, UNKNOWN_READ))
         return -1;
     if (o->pos >= o->file->size) {
         stream->eof = 1;
@@ -322,6 +368,8 @@ static struct open_file *seekable(FILE *stream, const char *fn) {
         __vigil_fault(VM_FAULT_INVALID_ARG, fn);
     else if (!o)
         set_errno(RT_EBADF);
+    else if (contents_unknown(o, UNKNOWN_SEEK))
+        return NULL;
     return o;
 }
 

@@ -47,6 +47,8 @@
 #define VM_ENV_TTY 12              /* b: isatty's chosen answer for a standard stream */
 #define VM_ENV_FILE_REFUSED 13     /* b: errno of an open the VM's file system refused */
 #define VM_ENV_CLOCK_GETTIME 14    /* b: the seconds clock_gettime returned */
+#define VM_ENV_FILE_UNKNOWN 15     /* b: a name not given with --file was opened for reading and
+                                      the open was chosen to succeed (its fd) */
 #define VM_CTL_READY 9        /* the scheduler tells which threads may run now, as a bit set a
                                * (bit k: thread k), before it picks one (partial-order
                                * reduction reads it) */

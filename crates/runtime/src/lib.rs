@@ -88,6 +88,7 @@ pub mod consts {
         VM_ENV_TTY = 12;
         VM_ENV_FILE_REFUSED = 13;
         VM_ENV_CLOCK_GETTIME = 14;
+        VM_ENV_FILE_UNKNOWN = 15;
         VM_CTL_READY = 9;
         /// Flags.
         VM_FLAG_ERROR = 1;

@@ -144,6 +144,7 @@ fn environment_event(event: u64, value: i64) -> EnvEvent {
         rt::VM_ENV_GETRANDOM_FAILURE => EnvEvent::GetrandomFailure,
         rt::VM_ENV_FILE_OPENED => EnvEvent::FileOpened,
         rt::VM_ENV_FILE_REFUSED => EnvEvent::FileRefused,
+        rt::VM_ENV_FILE_UNKNOWN => EnvEvent::UnknownFileOpened,
         rt::VM_ENV_TTY => EnvEvent::Terminal(value != 0),
         rt::VM_ENV_CLOCK_GETTIME => EnvEvent::ClockGettime,
         _ => EnvEvent::Unknown(event),
