@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 48] = [
+const NOT_NATIVE: [(&str, &str); 49] = [
     ("824_syn_list_free_keep_last_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the kept node may still be in a register or on the stack"),
     ("826_syn_list_free_branch_leak_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the leaked node may still be in a register or on the stack"),
     ("864_clock_gettime_false.c", "the bug needs the time clock_gettime returned, which the harness cannot give"),
@@ -43,6 +43,7 @@ const NOT_NATIVE: [(&str, &str); 48] = [
     ("296_semaphore_deadlock_false.c", "a deadlock hangs a native run"),
     ("298_join_deadlock_false.c", "a deadlock hangs a native run"),
     ("062_malloc_can_fail.c", "the bug needs malloc to fail; native malloc does not"),
+    ("981_thread_unlocked_counter_sequential_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("889_unknown_file_opened_false.c", "the bug needs a file the program opens to exist; a native run does not have it"),
     ("583_file_write_refused_false.c", "the bug needs the VM's read-only file system; a native run may create the file"),
     ("593_isatty_terminal_false.c", "the bug needs stdout to be a terminal; a native run has none"),
