@@ -1,6 +1,6 @@
 /*
  * files.c — the VM's file system: the files the user lists with `vigil check --file NAME=PATH`,
- * read-only, and nothing else. open, read, lseek, close, fopen, fdopen, fseek, ftell, rewind,
+ * read-only, and other names that may exist with unknown contents (below). open, read, lseek, close, fopen, fdopen, fseek, ftell, rewind,
  * the stream side of fclose, isatty, access, unlink and remove; the byte-level reading of a file stream for stdin.c
  * (fgetc, fgets, fread, fscanf, getline … all read through it).
  *
@@ -10,13 +10,14 @@
  * the program: every engine run, replay and saved counterexample (which records them) sees the
  * same files, and they are constant data, never part of the explored state beyond the positions.
  *
- * The rule (README, "Files"): the file system is a read-only mount that holds exactly the listed
- * files, under exactly the names given (no directory resolution: "./a" is not "a"). What glibc
- * and Linux do on such a mount is what the program sees:
+ * The rule (README, "Files"): the file system is a read-only mount that holds the listed files
+ * under exactly the names given (no directory resolution: "./a" is not "a"). What glibc and
+ * Linux do on such a mount is what the program sees:
  *  - opening a listed file for reading succeeds; for writing ("w", "a", "r+", O_WRONLY, O_RDWR,
  *    O_TRUNC) it fails with EROFS;
- *  - opening any other name fails: ENOENT for reading (and for "r+" without O_CREAT), EROFS when
- *    it would create the file ("w", "a", O_CREAT); O_CREAT|O_EXCL of a listed file: EEXIST;
+ *  - opening another name for reading is the choice described below; "r+" of it fails with
+ *    ENOENT, and EROFS when it would create the file ("w", "a", O_CREAT); O_CREAT|O_EXCL of a
+ *    listed file: EEXIST;
  *  - an invalid fopen/fdopen mode gives EINVAL; more than 13 open descriptors EMFILE (a small
  *    limit, as `ulimit -n 16` would give: the table is part of every program's state).
  * A program that needs a writable file gets the failure path explored (as a real read-only
@@ -32,8 +33,8 @@
  * contents are unknown (`unknown_file`). Nothing of such a file is modelled but
  * opening and closing it: reading it, seeking in it or asking its position raises
  * VM_FAULT_INVALID_ARG (the path ends `unknown`), so a `true` needs a program that never looks
- * inside (SV-COMP's `loops/aiob_*`, `ofuf_*`: open a configuration file, return when it is
- * missing, otherwise compute without reading it). A successful open is recorded as
+ * inside (SV-COMP's `loops/aiob_4`: open a configuration file, return when it is missing,
+ * otherwise compute without reading it). A successful open is recorded as
  * VM_ENV_FILE_UNKNOWN (a native run cannot have that file); a failed one as
  * VM_ENV_FILE_REFUSED, as before.
  *
