@@ -4,7 +4,7 @@
 // happen before or after main's (with printf calls between, each a visible action). That run
 // has few thread switches but is deep; the mixed search order alone spreads over the
 // interleavings first and did not reach it in 15 s. The depth-first probe before the mixed
-// search (crates/explicit/src/lib.rs) meets it within its 4096 states.
+// search (crates/explicit/src/lib.rs) meets it within its 16384 states.
 #include <pthread.h>
 #include <stdio.h>
 extern void reach_error(void);
