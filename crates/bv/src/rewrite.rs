@@ -79,6 +79,9 @@ pub enum Rule {
     /// the same base `t` merged by adding their coefficients, zero ones dropped, and the summands
     /// sorted by term id (see [`sum_normal_form`]).
     AddNormalize,
+    /// `(= a b) = false` when the low bits the syntax fixes ([`crate::low_bits`]) differ:
+    /// `4x − 2y + z = 2^20` with `x`, `y`, `z` multiples of 2^20. Off by default.
+    EqLowBits,
 }
 
 impl Rule {
@@ -109,7 +112,11 @@ impl Rule {
         Rule::AddMulFactor,
         Rule::MulNormalize,
         Rule::AddNormalize,
+        Rule::EqLowBits,
     ];
+
+    /// The rules a default [`RewriteConfig`] leaves off (turned on by `[bv.rewrite]`).
+    pub const OFF_BY_DEFAULT: &'static [Rule] = &[Rule::EqLowBits];
 
     /// The rule's stable kebab-case name, as used in configuration files.
     pub fn name(self) -> &'static str {
@@ -140,6 +147,7 @@ impl Rule {
             Rule::AddMulFactor => "add-mul-factor",
             Rule::MulNormalize => "mul-normalize",
             Rule::AddNormalize => "add-normalize",
+            Rule::EqLowBits => "eq-low-bits",
         }
     }
 
@@ -148,11 +156,16 @@ impl Rule {
     }
 }
 
-/// Which rules are enabled. Default: all.
+/// Which rules are enabled. Default: all but [`Rule::OFF_BY_DEFAULT`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[derive(Default)]
 pub struct RewriteConfig {
     disabled: u64,
+}
+
+impl Default for RewriteConfig {
+    fn default() -> Self {
+        RewriteConfig { disabled: Rule::OFF_BY_DEFAULT.iter().fold(0, |d, &r| d | 1u64 << r as u32) }
+    }
 }
 
 
@@ -206,7 +219,7 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::Not | Op::BvNot | Op::BvNeg => &[DoubleNegation],
         Op::And | Op::Or => &[BoolNeutral, BoolAbsorb, Idempotent, BoolComplement, CmpContradiction],
         Op::Xor => &[BoolNeutral, BoolComplement, SelfInverse],
-        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve],
+        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve, EqLowBits],
         Op::Ite => &[IteConstCond, IteSame, IteNegCond, IteCondAnd],
         Op::BvAnd | Op::BvOr => &[Idempotent, BvNeutral, BvAbsorb],
         Op::BvXor => &[SelfInverse, BvNeutral],
@@ -251,6 +264,7 @@ fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<T
         Rule::AddMulFactor => add_mul_factor(tm, args),
         Rule::MulNormalize => ac_normal_form(tm, &Op::BvMul, args),
         Rule::AddNormalize => sum_normal_form(tm, args),
+        Rule::EqLowBits => tm.low_bits(args[0]).conflicts(tm.low_bits(args[1])).then(|| tm.ff()),
     }
 }
 
