@@ -21,8 +21,37 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let p = g.boolean(tm, d);
     let k1 = special_const(&mut g.rng, w);
     let k2 = special_const(&mut g.rng, w);
+    let (k1v, k2v) = (k1.clone(), k2.clone());
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(32) {
+    match g.rng.below(35) {
+        32 => {
+            // A concatenation against a constant that often matches one of its parts.
+            let x = tm.concat(a, b);
+            let k = if g.rng.chance(60) { k1v.concat(&k2v) } else { special_const(&mut g.rng, 2 * w) };
+            let k = tm.bv_const(k);
+            tm.eq(x, k)
+        }
+        33 => {
+            // An extension against a constant that is often an extension too.
+            let n = 1 + g.rng.below(3) as u32;
+            let signed = g.rng.chance(50);
+            let x = if signed { tm.sign_extend(a, n) } else { tm.zero_extend(a, n) };
+            let k = match g.rng.below(3) {
+                0 => k1v.sign_extend(n),
+                1 => k1v.zero_extend(n),
+                _ => special_const(&mut g.rng, w + n),
+            };
+            let k = tm.bv_const(k);
+            tm.eq(k, x)
+        }
+        34 => {
+            // Any slice of an extension.
+            let n = 1 + g.rng.below(3) as u32;
+            let x = if g.rng.chance(50) { tm.sign_extend(a, n) } else { tm.zero_extend(a, n) };
+            let hi = g.rng.below((w + n) as u64) as u32;
+            let lo = g.rng.below(hi as u64 + 1) as u32;
+            tm.extract(x, hi, lo)
+        }
         31 => {
             // Sums of shifted and scaled parts compared with a constant or each other
             // ([`Rule::EqLowBits`]).
