@@ -14,6 +14,7 @@
 use crate::term::{Op, TermId, TermManager};
 use crate::value::BitVecValue;
 
+mod cancel;
 mod normal_form;
 mod slices;
 use normal_form::{ac_normal_form, sum_normal_form};
@@ -89,6 +90,8 @@ pub enum Rule {
     EqExtendConst,
     /// `ext(b)[hi:lo]` = `b[hi:lo]`, `ext(b[w-1:lo])` or 0, for zero and sign extensions. Off by default.
     ExtractExtend,
+    /// `(= (a + b) (a + c)) = (= b c)`: summands both sides share cancel. Off by default.
+    EqCancel,
 }
 
 impl Rule {
@@ -123,10 +126,11 @@ impl Rule {
         Rule::EqConcatConst,
         Rule::EqExtendConst,
         Rule::ExtractExtend,
+        Rule::EqCancel,
     ];
 
     /// The rules a default [`RewriteConfig`] leaves off (turned on by `[bv.rewrite]`).
-    pub const OFF_BY_DEFAULT: &'static [Rule] = &[Rule::EqLowBits, Rule::EqConcatConst, Rule::EqExtendConst, Rule::ExtractExtend];
+    pub const OFF_BY_DEFAULT: &'static [Rule] = &[Rule::EqLowBits, Rule::EqConcatConst, Rule::EqExtendConst, Rule::ExtractExtend, Rule::EqCancel];
 
     /// The rule's stable kebab-case name, as used in configuration files.
     pub fn name(self) -> &'static str {
@@ -161,6 +165,7 @@ impl Rule {
             Rule::EqConcatConst => "eq-concat-const",
             Rule::EqExtendConst => "eq-extend-const",
             Rule::ExtractExtend => "extract-extend",
+            Rule::EqCancel => "eq-cancel",
         }
     }
 
@@ -232,7 +237,7 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::Not | Op::BvNot | Op::BvNeg => &[DoubleNegation],
         Op::And | Op::Or => &[BoolNeutral, BoolAbsorb, Idempotent, BoolComplement, CmpContradiction],
         Op::Xor => &[BoolNeutral, BoolComplement, SelfInverse],
-        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve, EqLowBits, EqConcatConst, EqExtendConst],
+        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve, EqLowBits, EqConcatConst, EqExtendConst, EqCancel],
         Op::Ite => &[IteConstCond, IteSame, IteNegCond, IteCondAnd],
         Op::BvAnd | Op::BvOr => &[Idempotent, BvNeutral, BvAbsorb],
         Op::BvXor => &[SelfInverse, BvNeutral],
@@ -281,6 +286,7 @@ fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<T
         Rule::EqConcatConst => slices::eq_concat_const(tm, args),
         Rule::EqExtendConst => slices::eq_extend_const(tm, args),
         Rule::ExtractExtend => slices::extract_extend(tm, op, args),
+        Rule::EqCancel => cancel::eq_cancel(tm, args),
     }
 }
 

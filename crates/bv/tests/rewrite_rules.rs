@@ -23,7 +23,15 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let k2 = special_const(&mut g.rng, w);
     let (k1v, k2v) = (k1.clone(), k2.clone());
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(35) {
+    match g.rng.below(36) {
+        35 => {
+            // Sums that share summands, in any order.
+            let s1 = tm.bvadd(a, b);
+            let s1 = if g.rng.chance(50) { tm.bvadd(s1, k1) } else { s1 };
+            let s2 = if g.rng.chance(50) { tm.bvadd(k2, a) } else { tm.bvadd(b, a) };
+            let s2 = if g.rng.chance(30) { tm.bvadd(s2, b) } else { s2 };
+            tm.eq(s2, s1)
+        }
         32 => {
             // A concatenation against a constant that often matches one of its parts.
             let x = tm.concat(a, b);

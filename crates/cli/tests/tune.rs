@@ -469,7 +469,8 @@ fn explicit_stats(file: &str, settings: &[&str]) -> (serde_json::Value, serde_js
 /// folds the assertion checks of tests/c 941 (no solver query is left) and keeps 942's
 /// counterexample (found in its first iteration, before any check folds); `[bv] interval-refute` answers 943's and 944's assertion checks from the
 /// intervals (`solver_interval_refutations`); the slice rules (`eq-concat-const`,
-/// `eq-extend-const`, `extract-extend`) let the intervals read 945's and 946's scaled offsets.
+/// `eq-extend-const`, `extract-extend`) let the intervals read 945's and 946's scaled offsets,
+/// and `eq-cancel` 947's and 948's sums.
 #[test]
 fn tune8_settings_reach_the_explicit_engine_and_keep_verdicts() {
     let queries = |st: &serde_json::Value| st["solver_queries"].as_u64().unwrap_or(0);
@@ -497,5 +498,12 @@ fn tune8_settings_reach_the_explicit_engine_and_keep_verdicts() {
         let (v1, st1) = explicit_stats(file, &[&refute[..], &slices[..]].concat());
         assert_eq!((&v0, &v1), (&want.into(), &want.into()), "{file}");
         assert!(refutations(&st1) > refutations(&st0), "{file}: the slice rules gave the intervals nothing to read");
+    }
+    for (file, want) in [("947_recursive_addition_true.c", "true"), ("948_recursive_addition_false.c", "false")] {
+        let refute = [im[0], im[1], "-C", "bv.interval-refute=true"];
+        let (v0, st0) = explicit_stats(file, &refute);
+        let (v1, st1) = explicit_stats(file, &[&refute[..], &["-C", "bv.rewrite.eq-cancel=true"][..]].concat());
+        assert_eq!((&v0, &v1), (&want.into(), &want.into()), "{file}");
+        assert!(refutations(&st1) > refutations(&st0), "{file}: eq-cancel gave the intervals nothing to read");
     }
 }
