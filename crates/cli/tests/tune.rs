@@ -434,15 +434,8 @@ fn the_explicit_engine_reuses_models_and_the_setting_turns_it_off() {
 fn interval_models_answer_the_explicit_engines_exit_queries() {
     for (file, want) in [("847_counting_loop_exit_true.c", "true"), ("848_counting_loop_exit_false.c", "false")] {
         let run = |settings: &[&str]| {
-            let o = vigil()
-                .args(["check", "--engine", "explicit", "--format", "json", "--timeout", "120"])
-                .args(["-C", "solver.class=default"])
-                .args(settings)
-                .arg(corpus(file))
-                .output()
-                .unwrap();
-            let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-            (v["verdict"].clone(), v["stats"]["solver_interval_hits"].as_u64().expect("solver_interval_hits"))
+            let (verdict, stats) = explicit_stats(file, settings);
+            (verdict, stats["solver_interval_hits"].as_u64().expect("solver_interval_hits"))
         };
         let (verdict, hits) = run(&["-C", "bv.interval-models=true"]);
         assert_eq!(verdict, want, "{file}");
