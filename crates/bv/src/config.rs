@@ -68,6 +68,11 @@ pub struct SolverConfig {
     /// intervals fix (`crate::interval_models::IntervalModels::implied_bits`). `[bv]
     /// interval-bits`. Default: off.
     pub interval_bits: bool,
+    /// With interval models: answer `unsat` without the SAT core when the intervals refute the
+    /// check (a bounded slice with no value left, or a root that reads only bits the intervals
+    /// pin to one value and is false under them; `crate::interval_models::IntervalModels::refutation`).
+    /// `[bv] interval-refute`. Default: off.
+    pub interval_refute: bool,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
     /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
@@ -87,6 +92,7 @@ impl Default for SolverConfig {
             confine_propagation: false,
             interval_models: false,
             interval_bits: false,
+            interval_refute: false,
             sat: Vec::new(),
             sat_params: vigil_sat::Params::default(),
         }
@@ -201,6 +207,7 @@ impl SolverConfig {
                 ("bv", "confine-propagation", ConfigValue::Bool(b)) => c.confine_propagation = b,
                 ("bv", "interval-models", ConfigValue::Bool(b)) => c.interval_models = b,
                 ("bv", "interval-bits", ConfigValue::Bool(b)) => c.interval_bits = b,
+                ("bv", "interval-refute", ConfigValue::Bool(b)) => c.interval_refute = b,
                 ("bv", "decision-scope", ConfigValue::Str(name)) => {
                     let (scope, confine) = crate::cone::DecisionScope::from_setting(&name).ok_or_else(|| {
                         err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::SETTINGS))
@@ -272,6 +279,8 @@ mod tests {
         assert!(!SolverConfig::default().interval_models);
         assert!(SolverConfig::from_toml_str("[bv]\ninterval-bits = true\n").unwrap().interval_bits);
         assert!(!SolverConfig::default().interval_bits);
+        assert!(SolverConfig::from_toml_str("[bv]\ninterval-refute = true\n").unwrap().interval_refute);
+        assert!(!SolverConfig::default().interval_refute);
         assert!(SolverConfig::from_toml_str("[bv]\ninterval-models = 1\n").is_err());
         let c = SolverConfig::from_toml_str("[bv]\ndecision-scope = \"inputs\"\n").unwrap();
         assert_eq!(c.decision_scope, crate::cone::DecisionScope::Inputs);

@@ -31,6 +31,14 @@
 //!   above (a multiplier of a variable the path condition pins to one value becomes constant).
 //! - Variables (and bits outside the slices) that no constraint reads keep their value in the
 //!   last model (0 when there is none), as a cached model's unmentioned variables read 0.
+//! - With `[bv] interval-refute` ([`IntervalModels::refutation`]), a check is also answered
+//!   `unsat` without the SAT core when the intervals show it, and then only: a slice whose
+//!   roots leave no value (an empty intersection of exact sets), or a root that is false under
+//!   the candidate and reads only variable bits the intervals pin to exactly one value (so it is
+//!   false under every assignment of the roots bounding them; `refute`). The refutation names
+//!   the roots it rests on; the solver reports those among the assumptions as the failed set.
+//!   Why (tune8): SV-COMP's `sum01`/`sum02` check `sn == n·(n+1)/2` after a loop whose bounds
+//!   pin `n`, and each such unsat check made the SAT core reason through a multiplier.
 
 use std::collections::HashMap;
 
@@ -219,6 +227,81 @@ fn collect(tm: &TermManager, t: TermId, positive: bool, out: &mut Vec<(Slice, In
     }
 }
 
+/// The most nodes [`refute`] walks in a root before it gives up.
+const REFUTE_WALK: usize = 4096;
+
+/// A refutation of `root`, which is false under `model`: when every variable bit `root` reads
+/// is pinned, i.e. lies in a slice whose intersected set in `slices` has exactly one value, and
+/// `model` gives every such slice that value, then `root` is false under *every* assignment
+/// that satisfies the roots bounding those slices (each set is exactly the values the slice
+/// takes in those assignments, and `root`'s value depends only on the pinned bits). Returns
+/// `root` and those roots, or `None` (a bit read that is not pinned, a pinned slice the model
+/// does not hold, a variable wider than 128 bits, or a root of more than [`REFUTE_WALK`] nodes).
+fn refute(tm: &TermManager, root: TermId, slices: &[(Slice, IntervalSet, Vec<TermId>)], model: &HashMap<TermId, Value>) -> Option<Vec<TermId>> {
+    // The pinned bits of each variable (a mask), checked against the model.
+    let mut pinned: HashMap<TermId, (u128, Vec<TermId>)> = HashMap::new();
+    for (s, set, sources) in slices {
+        let (Some(v), Some(last)) = (set.first(), set.last()) else { continue };
+        if v != last || tm.width(s.var) > 128 {
+            continue;
+        }
+        // A variable the model does not mention reads 0, for the evaluator as here.
+        let now = match model.get(&s.var) {
+            Some(Value::Bv(cur)) => (0..=s.hi - s.lo).fold(0u128, |acc, i| acc | (u128::from(cur.bit(s.lo + i)) << i)),
+            Some(Value::Bool(_)) => return None,
+            None => 0,
+        };
+        if now != v {
+            return None; // an overlapping slice moved the bits: no refutation here
+        }
+        let bits = (u128::MAX >> (127 - (s.hi - s.lo))) << s.lo;
+        let e = pinned.entry(s.var).or_default();
+        e.0 |= bits;
+        e.1.extend(sources.iter().copied());
+    }
+    if pinned.is_empty() {
+        return None;
+    }
+    let covered = |var: TermId, hi: u32, lo: u32| {
+        let need = (u128::MAX >> (127 - (hi - lo))) << lo;
+        pinned.get(&var).is_some_and(|(m, _)| m & need == need)
+    };
+    let mut used: Vec<TermId> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![root];
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if seen.len() > REFUTE_WALK {
+            return None;
+        }
+        let (var, hi, lo) = match tm.op(t) {
+            Op::Var(_) => (t, tm.width(t) - 1, 0),
+            Op::Extract { hi, lo } if matches!(tm.op(tm.arg(t, 0)), Op::Var(_)) => (tm.arg(t, 0), *hi, *lo),
+            _ => {
+                stack.extend_from_slice(tm.args(t));
+                continue;
+            }
+        };
+        if !tm.sort(var).is_bv() || tm.width(var) > 128 || !covered(var, hi, lo) {
+            return None;
+        }
+        if !used.contains(&var) {
+            used.push(var);
+        }
+    }
+    let mut out = vec![root];
+    for v in used {
+        for &src in &pinned[&v].1 {
+            if !out.contains(&src) {
+                out.push(src);
+            }
+        }
+    }
+    Some(out)
+}
+
 /// The candidate-model builder; it remembers the sets of the roots it has read.
 #[derive(Debug, Default)]
 pub struct IntervalModels {
@@ -228,6 +311,12 @@ pub struct IntervalModels {
     last: Vec<(Slice, IntervalSet, Vec<TermId>)>,
     /// Checks answered by a candidate.
     pub hits: u64,
+    /// Also look for refutations (`[bv] interval-refute`; see [`IntervalModels::refutation`]).
+    pub refute: bool,
+    /// The refutation the last [`IntervalModels::find`] found, if any.
+    refuted: Option<Vec<TermId>>,
+    /// Checks refuted.
+    pub refutations: u64,
 }
 
 /// A bit of a variable that the roots imply: `var`'s bit `bit` is `value` in every assignment
@@ -245,6 +334,7 @@ impl IntervalModels {
     /// last model) by the intervals of the module doc; `None` if there is none or the candidate
     /// fails.
     pub fn find(&mut self, tm: &TermManager, roots: &[TermId], seed: Option<&HashMap<TermId, Value>>) -> Option<HashMap<TermId, Value>> {
+        self.refuted = None;
         let mut per_slice: Vec<(Slice, IntervalSet, Vec<TermId>)> = Vec::new();
         for &r in roots {
             let sets = self.sets.entry(r).or_insert_with(|| {
@@ -270,9 +360,14 @@ impl IntervalModels {
             return None; // nothing to go by: the model cache covers the seed itself
         }
         let mut model: HashMap<TermId, Value> = seed.cloned().unwrap_or_default();
-        for (s, set, _) in per_slice {
+        for (s, set, sources) in per_slice {
             if set.is_empty() {
-                return None; // left to the SAT core, which answers unsat with its failed set
+                // The roots that bound this slice exclude every value (each set is exact).
+                if self.refute {
+                    self.refuted = Some(sources.clone());
+                    self.refutations += 1;
+                }
+                return None; // without refutations: left to the SAT core
             }
             let var_w = tm.width(s.var);
             let cur = match model.get(&s.var) {
@@ -288,11 +383,23 @@ impl IntervalModels {
             model.insert(s.var, Value::Bv(new));
         }
         let mut ev = Evaluator::new(tm, model.iter().map(|(t, v)| (*t, v.clone())));
-        if !roots.iter().all(|&r| ev.eval(r) == Value::Bool(true)) {
+        if let Some(&r) = roots.iter().find(|&&r| ev.eval(r) != Value::Bool(true)) {
+            if self.refute {
+                self.refuted = refute(tm, r, &self.last, &model);
+                self.refutations += u64::from(self.refuted.is_some());
+            }
             return None;
         }
         self.hits += 1;
         Some(model)
+    }
+
+    /// After a [`IntervalModels::find`] that gave no model, with `refute` on: roots whose
+    /// conjunction is unsatisfiable, when the intervals show it (a slice whose roots exclude
+    /// every value, or a root that reads only bits the intervals pin to one value and is false
+    /// under them). See [`refute`].
+    pub fn refutation(&self) -> Option<&[TermId]> {
+        self.refuted.as_deref()
     }
 
     /// The bits that the sets of the last [`IntervalModels::find`] fix: when a slice's values
@@ -400,6 +507,71 @@ mod tests {
 
     /// Exhaustively at 5 bits over pairs of atoms: every implied bit holds in every value of
     /// the slice that satisfies both atoms, and with one value every bit is implied.
+    /// Refutations at 4 bits, exhaustively over bounds and constants: a refutation is only
+    /// given when no assignment satisfies the roots, and it is given whenever the bounds pin
+    /// `x` (the slice of a wider variable) and a non-linear root over `x` is false there.
+    #[test]
+    fn refutations_are_unsatisfiable_and_found_when_pinned() {
+        let w = 4u32;
+        let mut tm = TermManager::with_rewrite_config(crate::RewriteConfig::none());
+        let v = tm.var("v", Sort::BitVec(w + 2));
+        let x = tm.extract(v, w, 1);
+        let y = tm.var("y", Sort::BitVec(w));
+        let (mut refuted, mut pinned_false) = (0, 0);
+        for lo in 0..16u64 {
+            for hi in lo..15u64 {
+                let (kl, kh) = (tm.bv_u64(w, lo), tm.bv_u64(w, hi + 1));
+                let below = tm.ult(x, kl);
+                let ge = tm.not(below); // x ≥ lo
+                let le = tm.ult(x, kh); // x ≤ hi
+                for k in 0..16u64 {
+                    let kt = tm.bv_u64(w, k);
+                    let one = tm.bv_u64(w, 1);
+                    let x1 = tm.bvadd(x, one);
+                    let sq = tm.bvmul(x, x1);
+                    let over_x = tm.eq(sq, kt);
+                    let over_y = {
+                        let p = tm.bvmul(x, y);
+                        tm.eq(p, kt)
+                    };
+                    for nl in [over_x, over_y] {
+                        let roots = [ge, le, nl];
+                        let mut im = IntervalModels { refute: true, ..IntervalModels::default() };
+                        let found = im.find(&tm, &roots, None);
+                        let sat = (0..64u64).any(|vv| {
+                            (0..16u64).any(|yy| {
+                                let mut ev = Evaluator::new(&tm, [(v, Value::Bv(BitVecValue::from_u64(w + 2, vv))), (y, Value::Bv(BitVecValue::from_u64(w, yy)))]);
+                                roots.iter().all(|&r| ev.eval(r) == Value::Bool(true))
+                            })
+                        });
+                        if let Some(r) = im.refutation() {
+                            assert!(!sat, "lo={lo} hi={hi} k={k}: refuted a satisfiable conjunction");
+                            assert!(found.is_none() && r.contains(&nl));
+                            refuted += 1;
+                        }
+                        let x_is_lo_fails = lo == hi && nl == over_x && (lo * (lo + 1)) % 16 != k;
+                        if x_is_lo_fails {
+                            assert!(im.refutation().is_some(), "lo={lo} k={k}: pinned and false, not refuted");
+                            pinned_false += 1;
+                        }
+                        if nl == over_y {
+                            assert!(im.refutation().is_none(), "y is not pinned");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refuted > 100 && pinned_false > 100, "{refuted} {pinned_false}");
+        // An empty intersection is refuted by the roots that bound the slice.
+        let k5 = tm.bv_u64(w, 5);
+        let k9 = tm.bv_u64(w, 9);
+        let (a, b) = (tm.ult(x, k5), tm.eq(x, k9));
+        let mut im = IntervalModels { refute: true, ..IntervalModels::default() };
+        assert!(im.find(&tm, &[a, b], None).is_none());
+        assert_eq!(im.refutation(), Some(&[a, b][..]));
+        assert_eq!(im.refutations, 1);
+    }
+
     #[test]
     fn implied_bits_hold_in_every_solution() {
         let w = 5u32;

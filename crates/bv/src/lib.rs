@@ -18,6 +18,7 @@ pub mod derived;
 pub mod eval;
 pub mod fp;
 pub mod interval_models;
+pub mod low_bits;
 pub mod model_cache;
 pub mod ranges;
 pub mod rewrite;

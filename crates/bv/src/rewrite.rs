@@ -14,7 +14,9 @@
 use crate::term::{Op, TermId, TermManager};
 use crate::value::BitVecValue;
 
+mod cancel;
 mod normal_form;
+mod slices;
 use normal_form::{ac_normal_form, sum_normal_form};
 
 /// The rewrite rules, each with a stable name (see [`Rule::name`]).
@@ -79,6 +81,17 @@ pub enum Rule {
     /// the same base `t` merged by adding their coefficients, zero ones dropped, and the summands
     /// sorted by term id (see [`sum_normal_form`]).
     AddNormalize,
+    /// `(= a b) = false` when the low bits the syntax fixes ([`crate::low_bits`]) differ:
+    /// `4x − 2y + z = 2^20` with `x`, `y`, `z` multiples of 2^20. Off by default.
+    EqLowBits,
+    /// `(= (concat h l) K) = (and (= h K_hi) (= l K_lo))`. Off by default.
+    EqConcatConst,
+    /// `(= (zero_extend n a) K) = (= a K_lo)` or false, likewise for `sign_extend`. Off by default.
+    EqExtendConst,
+    /// `ext(b)[hi:lo]` = `b[hi:lo]`, `ext(b[w-1:lo])` or 0, for zero and sign extensions. Off by default.
+    ExtractExtend,
+    /// `(= (a + b) (a + c)) = (= b c)`: summands both sides share cancel. Off by default.
+    EqCancel,
 }
 
 impl Rule {
@@ -109,7 +122,15 @@ impl Rule {
         Rule::AddMulFactor,
         Rule::MulNormalize,
         Rule::AddNormalize,
+        Rule::EqLowBits,
+        Rule::EqConcatConst,
+        Rule::EqExtendConst,
+        Rule::ExtractExtend,
+        Rule::EqCancel,
     ];
+
+    /// The rules a default [`RewriteConfig`] leaves off (turned on by `[bv.rewrite]`).
+    pub const OFF_BY_DEFAULT: &'static [Rule] = &[Rule::EqLowBits, Rule::EqConcatConst, Rule::EqExtendConst, Rule::ExtractExtend, Rule::EqCancel];
 
     /// The rule's stable kebab-case name, as used in configuration files.
     pub fn name(self) -> &'static str {
@@ -140,6 +161,11 @@ impl Rule {
             Rule::AddMulFactor => "add-mul-factor",
             Rule::MulNormalize => "mul-normalize",
             Rule::AddNormalize => "add-normalize",
+            Rule::EqLowBits => "eq-low-bits",
+            Rule::EqConcatConst => "eq-concat-const",
+            Rule::EqExtendConst => "eq-extend-const",
+            Rule::ExtractExtend => "extract-extend",
+            Rule::EqCancel => "eq-cancel",
         }
     }
 
@@ -148,11 +174,16 @@ impl Rule {
     }
 }
 
-/// Which rules are enabled. Default: all.
+/// Which rules are enabled. Default: all but [`Rule::OFF_BY_DEFAULT`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[derive(Default)]
 pub struct RewriteConfig {
     disabled: u64,
+}
+
+impl Default for RewriteConfig {
+    fn default() -> Self {
+        RewriteConfig { disabled: Rule::OFF_BY_DEFAULT.iter().fold(0, |d, &r| d | 1u64 << r as u32) }
+    }
 }
 
 
@@ -206,7 +237,7 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::Not | Op::BvNot | Op::BvNeg => &[DoubleNegation],
         Op::And | Op::Or => &[BoolNeutral, BoolAbsorb, Idempotent, BoolComplement, CmpContradiction],
         Op::Xor => &[BoolNeutral, BoolComplement, SelfInverse],
-        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve],
+        Op::Eq => &[Reflexive, BoolNeutral, BoolComplement, EqSolve, EqLowBits, EqConcatConst, EqExtendConst, EqCancel],
         Op::Ite => &[IteConstCond, IteSame, IteNegCond, IteCondAnd],
         Op::BvAnd | Op::BvOr => &[Idempotent, BvNeutral, BvAbsorb],
         Op::BvXor => &[SelfInverse, BvNeutral],
@@ -216,7 +247,7 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::BvUdiv | Op::BvUrem => &[BvNeutral, BvAbsorb, DivPow2],
         Op::BvShl | Op::BvLshr | Op::BvAshr => &[BvNeutral, ShiftConst, BvAbsorb],
         Op::Ult | Op::Slt => &[Reflexive, CmpBounds],
-        Op::Extract { .. } => &[BvNeutral, ExtractSimplify],
+        Op::Extract { .. } => &[BvNeutral, ExtractSimplify, ExtractExtend],
         Op::ZeroExt(0) | Op::SignExt(0) => &[BvNeutral],
         _ => &[],
     }
@@ -251,6 +282,11 @@ fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<T
         Rule::AddMulFactor => add_mul_factor(tm, args),
         Rule::MulNormalize => ac_normal_form(tm, &Op::BvMul, args),
         Rule::AddNormalize => sum_normal_form(tm, args),
+        Rule::EqLowBits => tm.low_bits(args[0]).conflicts(tm.low_bits(args[1])).then(|| tm.ff()),
+        Rule::EqConcatConst => slices::eq_concat_const(tm, args),
+        Rule::EqExtendConst => slices::eq_extend_const(tm, args),
+        Rule::ExtractExtend => slices::extract_extend(tm, op, args),
+        Rule::EqCancel => cancel::eq_cancel(tm, args),
     }
 }
 

@@ -21,6 +21,8 @@
 //!   answered `Sat` only if that assignment satisfies every assertion and assumption. If it does
 //!   not and `[bv] interval-bits` is on, the variable bits that the intervals fix are assumed as well (they follow from the
 //!   roots, so the answer is unchanged); a failed one stands for the assumptions that bound it.
+//!   With `[bv] interval-refute`, a check the intervals refute is answered `Unsat` without the
+//!   SAT core; its failed assumptions are the assumptions among the roots the refutation rests on.
 //! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
 //!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
 //!   that cone's inputs); model values of variables outside the cone are then arbitrary (their
@@ -93,6 +95,8 @@ pub struct SolverStats {
     pub model_cache_hits: u64,
     /// Checks answered by an interval model (no SAT call).
     pub interval_model_hits: u64,
+    /// Checks refuted by the intervals (`[bv] interval-refute`; no SAT call).
+    pub interval_refutations: u64,
     pub aig_nodes: usize,
     pub sat_vars: usize,
     pub clauses: u64,
@@ -223,6 +227,7 @@ impl Solver {
             checks: self.checks,
             model_cache_hits: self.models.hits,
             interval_model_hits: self.intervals.hits,
+            interval_refutations: self.intervals.refutations,
             aig_nodes: self.blaster.aig.num_nodes(),
             sat_vars: self.sat.num_vars(),
             clauses: self.clauses,
@@ -320,9 +325,17 @@ impl Solver {
             let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
             let mut found = if self.models.is_enabled() { self.models.find(tm, &roots) } else { None };
             if found.is_none() && self.config.interval_models {
+                self.intervals.refute = self.config.interval_refute;
                 found = self.intervals.find(tm, &roots, self.seed.as_ref());
                 if let Some(m) = &found {
                     self.models.insert(m);
+                }
+                if let Some(refuted) = self.intervals.refutation() {
+                    // The roots in `refuted` are unsatisfiable together (`interval-refute`).
+                    self.failed = assumptions.iter().copied().filter(|a| refuted.contains(a)).collect();
+                    self.last = Some(CheckResult::Unsat);
+                    self.last_assumptions = assumptions.to_vec();
+                    return Ok(CheckResult::Unsat);
                 }
             }
             if let Some(m) = found {

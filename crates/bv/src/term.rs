@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 
+use crate::low_bits::LowBits;
 use crate::rewrite::{self, RewriteConfig, Rule};
 use crate::sort::{Sort, SortError};
 use crate::value::BitVecValue;
@@ -132,6 +133,8 @@ pub struct TermManager {
     vars: Vec<(String, Sort, TermId)>,
     config: RewriteConfig,
     rule_hits: Vec<u64>,
+    /// Each node's known low bits ([`crate::low_bits`]), by term index.
+    low: Vec<LowBits>,
     /// Bytes of the heap blocks holding the nodes' operand lists (each list is allocated
     /// twice: in `nodes` and as the key in `table`), for [`TermManager::heap_bytes`].
     arg_bytes: usize,
@@ -169,6 +172,7 @@ impl TermManager {
             vars: Vec::new(),
             config,
             rule_hits: vec![0; Rule::ALL.len()],
+            low: Vec::new(),
             arg_bytes: 0,
         }
     }
@@ -203,6 +207,7 @@ impl TermManager {
         let entry = std::mem::size_of::<(Node, TermId)>() + 1; // a hashbrown bucket and its control byte
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.sorts.capacity() * std::mem::size_of::<Sort>()
+            + self.low.capacity() * std::mem::size_of::<LowBits>()
             + self.table.capacity() * entry
             + self.arg_bytes
     }
@@ -242,6 +247,11 @@ impl TermManager {
             }
         }
         Some(())
+    }
+
+    /// The low bits of `t` that hold for every assignment ([`crate::low_bits`]).
+    pub fn low_bits(&self, t: TermId) -> LowBits {
+        self.low[t.index()]
     }
 
     pub fn arg(&self, t: TermId, i: usize) -> TermId {
@@ -317,6 +327,17 @@ impl TermManager {
         if !args.is_empty() {
             self.arg_bytes += 2 * ((std::mem::size_of_val(args) + 8 + 15) & !15).max(32);
         }
+        let low = {
+            // Operators have at most three operands.
+            let (mut pairs, mut widths) = ([LowBits::UNKNOWN; 3], [0u32; 3]);
+            for (i, &a) in args.iter().enumerate().take(3) {
+                pairs[i] = self.low[a.index()];
+                widths[i] = self.width(a);
+            }
+            let n = args.len().min(3);
+            LowBits::of_op(&node.op, &pairs[..n], &widths[..n], sort.width())
+        };
+        self.low.push(low);
         self.nodes.push(node.clone());
         self.sorts.push(sort);
         self.table.insert(node, t);

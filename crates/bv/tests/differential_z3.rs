@@ -1,7 +1,8 @@
 //! Differential testing against z3 (Debian package `z3`).
 //!
 //! Seeded random formulas (mixed operators, widths 1–64) are built twice from one recipe: once
-//! without rewriting (printed as SMT-LIB for z3) and once with rewriting (solved by vigil's API).
+//! without rewriting (printed as SMT-LIB for z3) and once with rewriting (solved by vigil's API;
+//! the default rules, and for odd seeds every rule, those off by default too).
 //! Answers must agree, and every vigil model must make the *unrewritten* formula true. Every
 //! fourth formula also goes through vigil's own SMT-LIB front end, and every formula is solved
 //! again under each decision scope (`[bv] decision-scope`, with and without `confine-propagation`). A disagreement prints the
@@ -63,7 +64,15 @@ fn agrees_with_z3_on_random_formulas() {
         let raw_vars = g.all_vars();
         let f_raw = g.fork(seed).formula(&mut raw, conjuncts, 4);
 
+        // Odd seeds rewrite with every rule, the ones off by default too.
         let mut tm = TermManager::new();
+        if seed % 2 == 1 {
+            let mut all = RewriteConfig::default();
+            for &rule in vigil_bv::Rule::OFF_BY_DEFAULT {
+                all.set(rule, true);
+            }
+            tm.set_rewrite_config(all);
+        }
         let mut g2 = Gen::new(seed, params);
         g2.declare(&mut tm);
         let vars = g2.all_vars();

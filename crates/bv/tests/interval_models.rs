@@ -5,7 +5,11 @@
 //! interval models (with and without `[bv] interval-bits`) answers exactly like the default solver, its models satisfy every open
 //! assertion and assumption by exact evaluation (its own model check is on), and the mechanism
 //! does answer some checks; after `Unsat` its failed assumptions (the implied bits stand for the
-//! assumptions that bound them) are unsatisfiable with the open assertions. Conjunctions of linear atoms are also compared with z3.
+//! assumptions that bound them) are unsatisfiable with the open assertions. With `[bv]
+//! interval-refute` as well (a fourth solver; the sessions also assume non-linear atoms over the
+//! same variables, which the refutations read), the answers are the same, its failed sets are
+//! unsatisfiable, and it refutes some checks. Conjunctions of linear and non-linear atoms are
+//! also compared with z3, with and without refutations.
 
 mod common;
 
@@ -23,6 +27,41 @@ fn solver(interval_models: bool) -> Solver {
 
 fn solver_bits(interval_models: bool, interval_bits: bool) -> Solver {
     Solver::with_config(SolverConfig { interval_models, interval_bits, check_models: true, ..SolverConfig::default() })
+}
+
+fn solver_refute() -> Solver {
+    Solver::with_config(SolverConfig { interval_models: true, interval_refute: true, check_models: true, ..SolverConfig::default() })
+}
+
+/// A non-linear atom over one of `bases` (no interval reads it): `b·(b + c) ⋈ k` or
+/// `(b ⊕ c) = k`, which the intervals can only refute when they pin `b`.
+fn nonlinear(tm: &mut TermManager, r: &mut Rng, bases: &[TermId]) -> TermId {
+    let b = bases[r.below(bases.len() as u64) as usize];
+    let w = tm.width(b);
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let ct = tm.bv_u64(w, r.below(4));
+    let kt = tm.bv_u64(w, if r.chance(50) { r.below(16) } else { r.next_u64() & mask });
+    let a = match r.below(3) {
+        0 => {
+            let s = tm.bvadd(b, ct);
+            let p = tm.bvmul(b, s);
+            tm.eq(p, kt)
+        }
+        1 => {
+            let s = tm.bvadd(b, ct);
+            let p = tm.bvmul(b, s);
+            tm.ult(p, kt)
+        }
+        _ => {
+            let x = tm.bvxor(b, ct);
+            tm.eq(x, kt)
+        }
+    };
+    if r.chance(50) {
+        tm.not(a)
+    } else {
+        a
+    }
 }
 
 /// A random atom `lin ⋈ k` or `k ⋈ lin` over one of `bases`, often near the base's last bound
@@ -72,7 +111,7 @@ fn holds(s: &Solver, tm: &TermManager, roots: &[TermId]) -> bool {
 
 #[test]
 fn sessions_with_interval_models_answer_like_the_default_solver() {
-    let (mut sats, mut unsats, mut hits) = (0, 0, 0);
+    let (mut sats, mut unsats, mut hits, mut refutations) = (0, 0, 0, 0);
     for seed in 0..30u64 {
         let mut r = Rng::new(seed ^ 0x1a7e);
         let mut tm = TermManager::new();
@@ -80,7 +119,7 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
         let params = GenParams { widths: vec![4, 8], max_width: 16, heavy_max: 8, vars_per_width: 1, bool_vars: 1, reuse: 30 };
         let mut g = Gen::new(seed, params);
         g.declare(&mut tm);
-        let mut solvers = [solver(false), solver_bits(true, true), solver(true)];
+        let mut solvers = [solver(false), solver_bits(true, true), solver(true), solver_refute()];
         let mut asserted: Vec<Vec<TermId>> = vec![Vec::new()];
         for _ in 0..60 {
             match r.below(10) {
@@ -106,11 +145,16 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
                 _ => {
                     let n = r.below(4) as usize;
                     let assumptions: Vec<TermId> = (0..n)
-                        .map(|_| if r.chance(85) { atom(&mut tm, &mut r, &bs) } else { g.formula(&mut tm, 1, 2) })
+                        .map(|_| match r.below(20) {
+                            0..=13 => atom(&mut tm, &mut r, &bs),
+                            14..=16 => nonlinear(&mut tm, &mut r, &bs),
+                            _ => g.formula(&mut tm, 1, 2),
+                        })
                         .collect();
                     let answers: Vec<CheckResult> = solvers.iter_mut().map(|s| s.check_assuming(&tm, &assumptions).unwrap()).collect();
                     assert_eq!(answers[0], answers[1], "seed {seed}");
                     assert_eq!(answers[0], answers[2], "seed {seed}");
+                    assert_eq!(answers[0], answers[3], "seed {seed}");
                     let roots: Vec<TermId> = asserted.iter().flatten().chain(&assumptions).copied().collect();
                     match answers[0] {
                         CheckResult::Sat => {
@@ -123,13 +167,15 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
                             unsats += 1;
                             // The failed assumptions (with the implied bits' sources) are
                             // unsatisfiable with the open assertions.
-                            let failed = solvers[1].failed_assumptions().to_vec();
-                            assert!(failed.iter().all(|t| assumptions.contains(t)));
-                            let mut fresh = solver(false);
-                            for &t in asserted.iter().flatten() {
-                                fresh.assert(&tm, t).unwrap();
+                            for k in [1, 3] {
+                                let failed = solvers[k].failed_assumptions().to_vec();
+                                assert!(failed.iter().all(|t| assumptions.contains(t)));
+                                let mut fresh = solver(false);
+                                for &t in asserted.iter().flatten() {
+                                    fresh.assert(&tm, t).unwrap();
+                                }
+                                assert_eq!(fresh.check_assuming(&tm, &failed).unwrap(), CheckResult::Unsat, "seed {seed}: failed set of solver {k}");
                             }
-                            assert_eq!(fresh.check_assuming(&tm, &failed).unwrap(), CheckResult::Unsat, "seed {seed}: failed set");
                         }
                         CheckResult::Unknown => panic!("no limit was set"),
                     }
@@ -137,10 +183,13 @@ fn sessions_with_interval_models_answer_like_the_default_solver() {
             }
         }
         assert_eq!(solvers[0].stats().interval_model_hits, 0);
+        assert_eq!(solvers[2].stats().interval_refutations, 0);
         hits += solvers[1].stats().interval_model_hits;
+        refutations += solvers[3].stats().interval_refutations;
     }
     assert!(sats > 100 && unsats > 50, "sat {sats} unsat {unsats}");
     assert!(hits > 50, "interval models answered only {hits} checks");
+    assert!(refutations > 20, "the intervals refuted only {refutations} checks");
 }
 
 fn z3(script: &str) -> Option<String> {
@@ -160,13 +209,17 @@ fn conjunctions_of_linear_atoms_agree_with_z3() {
         panic!("z3 not found on PATH: install it (apt-get install -y z3) or set VIGIL_SKIP_Z3=1 to skip");
     }
     let (mut sat, mut unsat) = (0, 0);
-    for seed in 0..60u64 {
+    for seed in 0..120u64 {
         let mut r = Rng::new(seed ^ 0x23);
         let mut tm = TermManager::with_rewrite_config(vigil_bv::RewriteConfig::none());
         let bs = bases(&mut tm);
-        let roots: Vec<TermId> = (0..2 + r.below(5)).map(|_| atom(&mut tm, &mut r, &bs)).collect();
+        let roots: Vec<TermId> = (0..2 + r.below(5))
+            .map(|_| if seed % 2 == 0 || r.chance(70) { atom(&mut tm, &mut r, &bs) } else { nonlinear(&mut tm, &mut r, &bs) })
+            .collect();
         let mut s = solver(true);
         let got = s.check_assuming(&tm, &roots).unwrap();
+        let mut refuting = solver_refute();
+        assert_eq!(refuting.check_assuming(&tm, &roots).unwrap(), got, "seed {seed}: with refutations");
         let mut script = to_script(&tm, &roots);
         script.push_str("(check-sat)\n");
         let want = z3(&script).expect("z3 runs");

@@ -21,8 +21,61 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let p = g.boolean(tm, d);
     let k1 = special_const(&mut g.rng, w);
     let k2 = special_const(&mut g.rng, w);
+    let (k1v, k2v) = (k1.clone(), k2.clone());
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(31) {
+    match g.rng.below(36) {
+        35 => {
+            // Sums that share summands, in any order.
+            let s1 = tm.bvadd(a, b);
+            let s1 = if g.rng.chance(50) { tm.bvadd(s1, k1) } else { s1 };
+            let s2 = if g.rng.chance(50) { tm.bvadd(k2, a) } else { tm.bvadd(b, a) };
+            let s2 = if g.rng.chance(30) { tm.bvadd(s2, b) } else { s2 };
+            tm.eq(s2, s1)
+        }
+        32 => {
+            // A concatenation against a constant that often matches one of its parts.
+            let x = tm.concat(a, b);
+            let k = if g.rng.chance(60) { k1v.concat(&k2v) } else { special_const(&mut g.rng, 2 * w) };
+            let k = tm.bv_const(k);
+            tm.eq(x, k)
+        }
+        33 => {
+            // An extension against a constant that is often an extension too.
+            let n = 1 + g.rng.below(3) as u32;
+            let signed = g.rng.chance(50);
+            let x = if signed { tm.sign_extend(a, n) } else { tm.zero_extend(a, n) };
+            let k = match g.rng.below(3) {
+                0 => k1v.sign_extend(n),
+                1 => k1v.zero_extend(n),
+                _ => special_const(&mut g.rng, w + n),
+            };
+            let k = tm.bv_const(k);
+            tm.eq(k, x)
+        }
+        34 => {
+            // Any slice of an extension.
+            let n = 1 + g.rng.below(3) as u32;
+            let x = if g.rng.chance(50) { tm.sign_extend(a, n) } else { tm.zero_extend(a, n) };
+            let hi = g.rng.below((w + n) as u64) as u32;
+            let lo = g.rng.below(hi as u64 + 1) as u32;
+            tm.extract(x, hi, lo)
+        }
+        31 => {
+            // Sums of shifted and scaled parts compared with a constant or each other
+            // ([`Rule::EqLowBits`]).
+            let one = tm.bv_u64(w, 1);
+            let (x, y) = (tm.bvshl(a, one), tm.bvmul(b, k1));
+            let s = tm.bvadd(x, y);
+            let c1 = tm.concat(a, k2);
+            let lo = tm.extract(c1, w - 1, 0);
+            let t = tm.bvsub(s, lo);
+            if g.rng.chance(50) {
+                tm.eq(t, k2)
+            } else {
+                let n = tm.bvneg(x);
+                tm.eq(t, n)
+            }
+        }
         29 => {
             let (x, y) = (tm.bvmul(k1, a), tm.bvadd(b, k2));
             let z = tm.bvadd(a, x);
@@ -224,11 +277,17 @@ fn every_rule_is_sound() {
     eprintln!("rewrites checked per rule: {}", report.join(", "));
 }
 
-/// Rewriting on (all rules) agrees with rewriting off on whole random formulas.
+/// Rewriting on (the default rules, and every rule) agrees with rewriting off on whole random
+/// formulas.
 #[test]
 fn all_rules_together_are_sound() {
-    for seed in 0..300u64 {
-        let (tm, vars, t0, t1) = recipe_twice(seed, seed, RewriteConfig::default());
+    let mut all = RewriteConfig::default();
+    for &r in Rule::OFF_BY_DEFAULT {
+        all.set(r, true);
+    }
+    for seed in 0..600u64 {
+        let config = if seed % 2 == 0 { RewriteConfig::default() } else { all };
+        let (tm, vars, t0, t1) = recipe_twice(seed, seed / 2, config);
         if let Err(e) = exhaustive_equal(&tm, &vars, t0, t1) {
             panic!("rewriting unsound (seed {seed}): {e}\n{}", vigil_bv::smtlib::printer::to_script(&tm, &[t0, t1]));
         }

@@ -201,9 +201,12 @@ impl Config {
              decision-scope (\"all\", \"cone\" or \"inputs\": the SAT variables a check decides: all, the cone of the\n  \
              asserted and assumed circuits, or that cone's inputs; \"cone-confined\", \"inputs-confined\": that scope\n  \
              with propagation confined to the cone too), confine-propagation (bool: the same as the -confined\n  \
-             settings, kept as an alias; the later key wins)\n\
-             [bv.rewrite] RULE = bool, for each rewrite rule of the bit-vector layer\n",
-            vigil_sat::Params::listing()
+             settings, kept as an alias; the later key wins), interval-models (bool: try a model from the\n  \
+             intervals of single-input linear constraints first), interval-bits (bool: assume the bits they fix),\n  \
+             interval-refute (bool: unsat from the intervals without the SAT core); all three default false\n\
+             [bv.rewrite] RULE = bool, for each rewrite rule of the bit-vector layer (on by default except {})\n",
+            vigil_sat::Params::listing(),
+            vigil_bv::Rule::OFF_BY_DEFAULT.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
         ));
         s
     }

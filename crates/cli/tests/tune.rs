@@ -434,19 +434,69 @@ fn the_explicit_engine_reuses_models_and_the_setting_turns_it_off() {
 fn interval_models_answer_the_explicit_engines_exit_queries() {
     for (file, want) in [("847_counting_loop_exit_true.c", "true"), ("848_counting_loop_exit_false.c", "false")] {
         let run = |settings: &[&str]| {
-            let o = vigil()
-                .args(["check", "--engine", "explicit", "--format", "json", "--timeout", "120"])
-                .args(["-C", "solver.class=default"])
-                .args(settings)
-                .arg(corpus(file))
-                .output()
-                .unwrap();
-            let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-            (v["verdict"].clone(), v["stats"]["solver_interval_hits"].as_u64().expect("solver_interval_hits"))
+            let (verdict, stats) = explicit_stats(file, settings);
+            (verdict, stats["solver_interval_hits"].as_u64().expect("solver_interval_hits"))
         };
         let (verdict, hits) = run(&["-C", "bv.interval-models=true"]);
         assert_eq!(verdict, want, "{file}");
         assert!(hits > 0, "{file}: no query was answered by an interval model");
         assert_eq!(run(&["-C", "bv.interval-models=false"]), (verdict, 0), "{file}");
+    }
+}
+
+/// The explicit engine's verdict and `stats` on a tests/c program under `settings` (with
+/// `-C solver.class=default` first, so only `settings` differ from the defaults).
+fn explicit_stats(file: &str, settings: &[&str]) -> (serde_json::Value, serde_json::Value) {
+    let o = vigil()
+        .args(["check", "--engine", "explicit", "--format", "json", "--stats", "--timeout", "120"])
+        .args(["-C", "solver.class=default"])
+        .args(settings)
+        .arg(corpus(file))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    (v["verdict"].clone(), v["stats"].clone())
+}
+
+/// tune8's settings reach the explicit engine and keep its verdicts: `[bv.rewrite] eq-low-bits`
+/// folds the assertion checks of tests/c 941 (no solver query is left) and keeps 942's
+/// counterexample (found in its first iteration, before any check folds); `[bv] interval-refute` answers 943's and 944's assertion checks from the
+/// intervals (`solver_interval_refutations`); the slice rules (`eq-concat-const`,
+/// `eq-extend-const`, `extract-extend`) let the intervals read 945's and 946's scaled offsets,
+/// and `eq-cancel` 947's and 948's sums.
+#[test]
+fn tune8_settings_reach_the_explicit_engine_and_keep_verdicts() {
+    let queries = |st: &serde_json::Value| st["solver_queries"].as_u64().unwrap_or(0);
+    let refutations = |st: &serde_json::Value| st["solver_interval_refutations"].as_u64().unwrap_or(0);
+    for (file, want) in [("941_low_bits_sum_true.c", "true"), ("942_low_bits_sum_false.c", "false")] {
+        let (v0, st0) = explicit_stats(file, &[]);
+        let (v1, st1) = explicit_stats(file, &["-C", "bv.rewrite.eq-low-bits=true"]);
+        assert_eq!((&v0, &v1), (&want.into(), &want.into()), "{file}");
+        assert!(queries(&st1) <= queries(&st0), "{file}: eq-low-bits added queries");
+        if want == "true" {
+            assert!(queries(&st0) > 0 && queries(&st1) == 0, "{file}: every assertion check folds ({} queries left)", queries(&st1));
+        }
+    }
+    let im = ["-C", "bv.interval-models=true"];
+    for (file, want) in [("943_pinned_sum_true.c", "true"), ("944_pinned_sum_false.c", "false")] {
+        let (v0, _) = explicit_stats(file, &im);
+        let (v1, st1) = explicit_stats(file, &[im[0], im[1], "-C", "bv.interval-refute=true"]);
+        assert_eq!((&v0, &v1), (&want.into(), &want.into()), "{file}");
+        assert!(refutations(&st1) > 0, "{file}: no check refuted by the intervals");
+    }
+    let slices = ["-C", "bv.rewrite.eq-concat-const=true", "-C", "bv.rewrite.eq-extend-const=true", "-C", "bv.rewrite.extract-extend=true"];
+    for (file, want) in [("945_scaled_index_true.c", "true"), ("946_scaled_index_false.c", "false")] {
+        let refute = [im[0], im[1], "-C", "bv.interval-refute=true"];
+        let (v0, st0) = explicit_stats(file, &refute);
+        let (v1, st1) = explicit_stats(file, &[&refute[..], &slices[..]].concat());
+        assert_eq!((&v0, &v1), (&want.into(), &want.into()), "{file}");
+        assert!(refutations(&st1) > refutations(&st0), "{file}: the slice rules gave the intervals nothing to read");
+    }
+    for (file, want) in [("947_recursive_addition_true.c", "true"), ("948_recursive_addition_false.c", "false")] {
+        let refute = [im[0], im[1], "-C", "bv.interval-refute=true"];
+        let (v0, st0) = explicit_stats(file, &refute);
+        let (v1, st1) = explicit_stats(file, &[&refute[..], &["-C", "bv.rewrite.eq-cancel=true"][..]].concat());
+        assert_eq!((&v0, &v1), (&want.into(), &want.into()), "{file}");
+        assert!(refutations(&st1) > refutations(&st0), "{file}: eq-cancel gave the intervals nothing to read");
     }
 }

@@ -78,6 +78,11 @@ impl Space {
             values: vec!["false".into(), "true".into()],
             default: 0,
         });
+        s.params.push(Param {
+            name: "bv.interval-refute".into(),
+            values: vec!["false".into(), "true".into()],
+            default: 0,
+        });
         let defaults = vigil_bv::RewriteConfig::default();
         for &r in vigil_bv::Rule::ALL {
             let on = defaults.enabled(r);

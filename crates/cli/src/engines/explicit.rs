@@ -56,6 +56,7 @@ impl Engine for ExplicitEngine {
                 ("solver_cache_hits", st.solver.cache_hits.into()),
                 ("solver_model_hits", st.solver.model_hits.into()),
                 ("solver_interval_hits", st.solver.interval_hits.into()),
+                ("solver_interval_refutations", st.solver.interval_refutations.into()),
                 ("solver_resets", st.solver.resets.into()),
                 ("solver_s", solver_s.into()),
             ]));

@@ -115,6 +115,8 @@ pub struct SymStats {
     pub model_hits: u64,
     /// Queries answered by an interval model (`[bv] interval-models`, `vigil_bv::interval_models`).
     pub interval_hits: u64,
+    /// Queries the intervals refuted (`[bv] interval-refute`).
+    pub interval_refutations: u64,
     pub solver_time: Duration,
     /// How often the solver was replaced by a new one ([`RESET_FACTOR`]).
     pub resets: u64,
@@ -127,6 +129,7 @@ impl SymStats {
         self.cache_hits += other.cache_hits;
         self.model_hits += other.model_hits;
         self.interval_hits += other.interval_hits;
+        self.interval_refutations += other.interval_refutations;
         self.solver_time += other.solver_time;
         self.resets += other.resets;
     }
@@ -272,6 +275,7 @@ impl SymData {
         let after = self.solver.stats();
         self.stats.model_hits += after.model_cache_hits - before.model_cache_hits;
         self.stats.interval_hits += after.interval_model_hits - before.interval_model_hits;
+        self.stats.interval_refutations += after.interval_refutations - before.interval_refutations;
         if let Some(dir) = &self.dump {
             let name = format!("q{:06}.smt2", self.stats.queries);
             vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
