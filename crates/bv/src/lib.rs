@@ -16,6 +16,7 @@ pub mod cone;
 pub mod config;
 pub mod derived;
 pub mod eval;
+pub mod fasthash;
 pub mod fp;
 pub mod interval_models;
 pub mod low_bits;

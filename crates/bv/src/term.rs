@@ -10,7 +10,6 @@
 //! - Unless disabled in its [`RewriteConfig`], `mk` passes every new node through the local
 //!   rewriter ([`crate::rewrite`]) first, so the node stored may be simpler than the one asked for.
 
-use std::collections::HashMap;
 
 use crate::low_bits::LowBits;
 use crate::rewrite::{self, RewriteConfig, Rule};
@@ -129,7 +128,7 @@ struct Node {
 pub struct TermManager {
     nodes: Vec<Node>,
     sorts: Vec<Sort>,
-    table: HashMap<Node, TermId>,
+    table: crate::fasthash::FastMap<Node, TermId>,
     vars: Vec<(String, Sort, TermId)>,
     config: RewriteConfig,
     rule_hits: Vec<u64>,
@@ -168,7 +167,7 @@ impl TermManager {
         TermManager {
             nodes: Vec::new(),
             sorts: Vec::new(),
-            table: HashMap::new(),
+            table: crate::fasthash::FastMap::default(),
             vars: Vec::new(),
             config,
             rule_hits: vec![0; Rule::ALL.len()],

@@ -32,7 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod canon;
-pub mod fasthash;
+pub use vigil_bv::fasthash;
 pub mod machine;
 pub mod memory;
 pub mod program;

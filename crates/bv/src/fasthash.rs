@@ -1,7 +1,8 @@
-//! A fast, non-cryptographic hasher for the explicit engine's tables (visited states, interned
-//! objects, canonical numbering). The keys are the program's own states, not attacker-chosen
-//! input, so resistance to collision attacks (what std's SipHash buys) is not needed; equality is
-//! always checked exactly after hashing, so a weak hash costs time, never correctness.
+//! A fast, non-cryptographic hasher for the hash-consing table of terms and for the explicit
+//! engine's tables (visited states, interned objects, canonical numbering; `vigil_vm` re-exports
+//! this module). The keys are terms and the program's own states, not attacker-chosen input, so
+//! resistance to collision attacks (what std's SipHash buys) is not needed; equality is always
+//! checked exactly after hashing, so a weak hash costs time, never correctness.
 //!
 //! The hash consumes 8 bytes at a time with a multiply–rotate step and finishes with a 64-bit
 //! avalanche mix, so both the low bits (bucket index) and the high bits (hashbrown's tag) depend
