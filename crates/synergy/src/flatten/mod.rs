@@ -33,7 +33,7 @@
 //! * φ nodes are not instructions here: each control-flow edge carries the parallel assignment of
 //!   the target's φs ([`Edge::assigns`]), read from the state *before* the edge.
 
-mod arrays;
+pub mod arrays;
 mod cells;
 mod heap;
 mod lower;
@@ -77,6 +77,14 @@ pub enum FInst {
     /// use of freed memory, a bad free or a leak ([`heap`]), or, always failing, a recursive
     /// call past the inlined depth ([`RECURSION_CUT`]).
     Check { c: Opnd, what: &'static str, kind: CheckKind },
+    /// `dst := ` the cell at byte offset `off` of large array `array` ([`arrays`]: an
+    /// array of more than [`arrays::MAX_ARRAY_CELLS`] cells). Tests read the cell; the
+    /// abstract program reads a value it knows nothing of (the cells named at constant
+    /// offsets are then selected over it, in ordinary instructions).
+    ArrayRead { dst: u32, array: u32, off: Opnd },
+    /// The cell at byte offset `off` of large array `array` `:= v` ([`FInst::ArrayRead`]):
+    /// tests write the cell; the abstract program forgets it.
+    ArrayWrite { array: u32, off: Opnd, v: Opnd },
     /// The error (unreach-call violated) at `loc`.
     Error { loc: Loc },
     /// The path ends without error (`abort`, `exit`).
@@ -187,6 +195,8 @@ pub struct Flat {
     /// Per block, whether its code runs as part of its single predecessor's step
     /// ([`crate::locations`]); empty: no block is absorbed. Set by [`crate::check`].
     pub absorbed: Vec<bool>,
+    /// The large arrays ([`arrays::LargeArray`]), indexed by [`FInst::ArrayRead`]'s `array`.
+    pub arrays: Vec<arrays::LargeArray>,
 }
 
 /// The C name of a memory cell (for witnesses, [`crate::witness`]): `ident` for a scalar object
@@ -232,6 +242,11 @@ impl Flat {
     /// The file name of a location.
     pub fn file_of(&self, l: Loc) -> &str {
         l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
+    }
+
+    /// Whether register `r` is a cell of a large array that only tests see ([`arrays`]).
+    pub fn is_shadow(&self, r: u32) -> bool {
+        self.arrays.iter().any(|a| a.holds(r))
     }
 
     /// Registers read or written anywhere in a block list (used for candidate invariants).
@@ -289,6 +304,7 @@ impl Pending {
         match self {
             Pending::Access(a) => (a.block, a.at),
             Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } | Pending::Renew { block, at, .. } => (*block, *at),
+            Pending::Pinned(a) => (a.block, a.at),
         }
     }
 }
@@ -297,7 +313,8 @@ impl<'m> Builder<'m> {
     /// The copies into `obj`'s cells that a havoc or fill makes.
     fn fill_code(&mut self, p: &Pending, obj: u32) -> Result<Vec<FInst>, Unsupported> {
         let mut code = Vec::new();
-        for (co, cl, r) in self.objs[obj as usize].cells.clone() {
+        let shadow = self.shadow_cells(obj);
+        for (co, cl, r) in self.objs[obj as usize].cells.clone().into_iter().chain(shadow.iter().copied()) {
             let w = self.regs[r as usize].width;
             let v = match p {
                 Pending::Havoc { .. } => Opnd::Undef { width: w },
@@ -317,7 +334,7 @@ impl<'m> Builder<'m> {
                     for i in 0..cl {
                         bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
                     }
-                    if bits != 0 {
+                    if bits != 0 && !shadow.iter().any(|&(_, _, s)| s == r) {
                         self.type_cell(r, false, *loc)?;
                     }
                     Opnd::Const { bits: bits & mask(w), width: w }
@@ -332,7 +349,7 @@ impl<'m> Builder<'m> {
                     code.push(FInst::Select { dst: written, c: Opnd::Reg(*when), t: Opnd::Const { bits: u64::from(*zero), width: 1 }, f: Opnd::Reg(written) });
                     continue;
                 }
-                Pending::Access(_) => unreachable!("not a fill"),
+                Pending::Access(_) | Pending::Pinned(_) => unreachable!("not a fill"),
             };
             code.push(FInst::Copy { dst: r, v });
         }
@@ -367,6 +384,9 @@ enum Pending {
     /// A slot of an allocation site taken again ([`pointers`]): its cells get fresh contents
     /// (undefined, or calloc's zeros) where the 1-bit register `when` is set.
     Renew { block: usize, at: usize, obj: u32, when: u32, zero: bool },
+    /// An access to a large array ([`arrays`]): the selects over the cells that static
+    /// accesses name, once all of them are known.
+    Pinned(arrays::PinnedAccess),
 }
 
 struct Builder<'m> {
@@ -403,6 +423,9 @@ struct Builder<'m> {
     mentions: Vec<(u32, u32)>,
     /// Slots per allocation site in a loop ([`pointers`]).
     site_objects: u64,
+    /// The large arrays ([`arrays`]), and per object the index of its own.
+    arrays: Vec<arrays::LargeArray>,
+    large: HashMap<u32, u32>,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -518,6 +541,8 @@ impl<'m> Builder<'m> {
             slot_written: HashMap::new(),
             mentions: Vec::new(),
             site_objects: pointers::MAX_SITE_OBJECTS,
+            arrays: Vec::new(),
+            large: HashMap::new(),
         }
     }
 
@@ -673,6 +698,7 @@ impl<'m> Builder<'m> {
             i += 1;
         }
         self.add_access_cells()?;
+        self.check_large_arrays()?;
         // Havoc of alloca'd cells when the alloca executes (copies of undef), constant fills
         // (copies of their bytes), renewed objects of a loop's allocation site and accesses
         // through pointer registers ([`pointers`]). Inserted back to front so recorded
@@ -694,6 +720,7 @@ impl<'m> Builder<'m> {
                 codes[k] = Some(match p {
                     Pending::Access(a) => (self.expand_access(a)?, a.loc),
                     Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } | Pending::Renew { obj, .. } => (self.fill_code(p, *obj)?, Loc::UNKNOWN),
+                    Pending::Pinned(a) => (self.pinned_code(a)?, a.loc),
                 });
             }
         }
@@ -707,7 +734,8 @@ impl<'m> Builder<'m> {
         // Globals: initial values in block 0; an address in an initialiser is its encoding.
         for o in 0..self.objs.len() {
             let Some(init) = self.objs[o].global_init.clone() else { continue };
-            for (off, len, r) in self.objs[o].cells.clone() {
+            let shadow = self.shadow_cells(o as u32);
+            for (off, len, r) in self.objs[o].cells.clone().into_iter().chain(shadow) {
                 let w = (len * 8) as u32;
                 let overlapping: Vec<&vigil_ir::Reloc> = init.relocs.iter().filter(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)).collect();
                 let v = match overlapping[..] {
@@ -739,6 +767,7 @@ impl<'m> Builder<'m> {
             }
         }
         self.add_leak_checks();
+        self.record_pinned();
         let mut cell_names = Vec::new();
         for (i, o) in self.objs.iter().enumerate() {
             let Some(sh) = &o.shape else { continue };
@@ -770,6 +799,7 @@ impl<'m> Builder<'m> {
             procs: Default::default(),
             cell_names,
             absorbed: Vec::new(),
+            arrays: self.arrays,
         })
     }
 }

@@ -113,6 +113,11 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
         FInst::Cast { v, .. } | FInst::Copy { v, .. } => o(v),
         FInst::Assume { c } | FInst::Check { c, .. } => o(c),
         FInst::Call { args, .. } => args.iter().for_each(o),
+        FInst::ArrayRead { off, .. } => o(off),
+        FInst::ArrayWrite { off, v, .. } => {
+            o(off);
+            o(v);
+        }
         FInst::Nondet { .. } | FInst::Error { .. } | FInst::Exit => {}
     }
 }
@@ -121,7 +126,7 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
 fn writes(inst: &FInst) -> Option<u32> {
     match inst {
         FInst::Select { dst, f, .. } if *f == Opnd::Reg(*dst) => None,
-        FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } => Some(*dst),
+        FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
         FInst::Call { dst, .. } => *dst,
         _ => None,
     }
@@ -167,7 +172,7 @@ pub fn live_registers(flat: &Flat) -> Vec<Vec<u32>> {
             }
             for inst in blk.insts.iter().rev() {
                 let needed = match inst {
-                    FInst::Check { .. } | FInst::Assume { .. } | FInst::Call { .. } => true,
+                    FInst::Check { .. } | FInst::Assume { .. } | FInst::Call { .. } | FInst::ArrayWrite { .. } => true,
                     FInst::Select { dst, .. } => live.contains(dst),
                     other => writes(other).is_some_and(|d| live.contains(&d)),
                 };

@@ -50,6 +50,7 @@
 pub mod candidates;
 pub mod closure;
 pub mod counts;
+pub mod passed;
 pub mod paths;
 pub mod reachable;
 pub mod shapes;
@@ -192,6 +193,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         c.extend(closure::candidates(cx, &regs, &fstates));
         c.extend(reachable::candidates(cx, &regs, &fstates));
         c.extend(counts::candidates(cx, &regs, &fstates));
+        c.extend(passed::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
@@ -327,5 +329,5 @@ pub(crate) fn two_block_flat(regs: Vec<crate::flatten::RegInfo>, insts: Vec<crat
     ];
     let heap_alive = heap.iter().map(|h| h.alive).collect();
     let heap_graph = crate::flatten::reach::HeapGraph { heap, root_cells: Vec::new() };
-    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
 }

@@ -78,6 +78,15 @@ fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
                     }
                     a.written.extend(*dst);
                 }
+                // The shadow cells are the tests' alone ([`crate::flatten::arrays`]).
+                FInst::ArrayRead { dst, off, .. } => {
+                    rd(off, &mut a.read);
+                    a.written.insert(*dst);
+                }
+                FInst::ArrayWrite { off, v, .. } => {
+                    rd(off, &mut a.read);
+                    rd(v, &mut a.read);
+                }
                 FInst::Error { .. } | FInst::Exit => {}
             }
         }

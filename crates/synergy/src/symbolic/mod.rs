@@ -34,6 +34,7 @@ use vigil_bv::{Op, Solver, TermId, TermManager};
 use vigil_ir::{BinOp, Loc};
 use vigil_semantics::symbolic;
 
+use crate::flatten::arrays::EXACT_CONCRETE_CELLS;
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 
 /// Where a symbolic exit goes.
@@ -199,7 +200,7 @@ pub fn sym_step(
     let mut exits = Vec::new();
     let tt = tm.tt();
     let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits };
-    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new());
+    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), Vec::new());
     exits
 }
 
@@ -216,13 +217,17 @@ struct StepCx<'t, 'f, 'o> {
 impl StepCx<'_, '_, '_> {
     /// Block `b` from state `st` under path condition `pc`, having read `reads` and passed
     /// through the absorbed blocks `path`; an edge into an absorbed block continues there.
-    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>) {
+    /// `mem` lists the large-array cells the step has read or written so far, as (array,
+    /// offset, value), oldest first: a later read at an equal offset sees the latest value
+    /// (read over write, and two reads of one cell agree), any other offset a fresh value.
+    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: Vec<(u32, TermId, TermId)>) {
         let StepCx { tm, flat, mode, inputs, fresh, exits } = self;
         let (flat, mode) = (*flat, *mode);
         let blk = &flat.blocks[b as usize];
         let mut st = st;
         let mut pc = pc;
         let mut reads = reads;
+        let mut mem = mem;
         for (i, inst) in blk.insts.iter().enumerate() {
             let loc = blk.locs[i];
             match inst {
@@ -291,7 +296,52 @@ impl StepCx<'_, '_, '_> {
                     let x = opnd(tm, &st, *v, mode, fresh);
                     st[*dst as usize] = symbolic::cast(tm, *op, *from, *to, x);
                 }
+                // A shadow cell is the tests' alone ([`crate::flatten::arrays`]).
+                FInst::Copy { dst, .. } if mode == Mode::Abstract && flat.is_shadow(*dst) => {}
                 FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
+                FInst::ArrayRead { dst, array, off } => {
+                    let a = &flat.arrays[*array as usize];
+                    let w = flat.width(*dst);
+                    st[*dst as usize] = if mode == Mode::Concrete && a.cells <= EXACT_CONCRETE_CELLS {
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let mut acc = st[a.first as usize];
+                        for k in 1..a.cells {
+                            let at = tm.bv_u64(64, u64::from(k) * a.len);
+                            let here = tm.eq(o, at);
+                            acc = tm.ite(here, st[(a.first + k) as usize], acc);
+                        }
+                        acc
+                    } else {
+                        // Any value, unless the step has seen the cell already; the pinned
+                        // cells are selected over it by the next instructions.
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let mut v = tm.var(&format!("{}[?]", a.name), vigil_bv::Sort::BitVec(w));
+                        fresh.push(v);
+                        for &(_, mo, mv) in mem.iter().filter(|m| m.0 == *array) {
+                            let here = tm.eq(o, mo);
+                            v = tm.ite(here, mv, v);
+                        }
+                        mem.push((*array, o, v));
+                        v
+                    };
+                }
+                FInst::ArrayWrite { array, off, v } => {
+                    let a = &flat.arrays[*array as usize];
+                    if mode == Mode::Concrete && a.cells <= EXACT_CONCRETE_CELLS {
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let x = opnd(tm, &st, *v, mode, fresh);
+                        for k in 0..a.cells {
+                            let at = tm.bv_u64(64, u64::from(k) * a.len);
+                            let here = tm.eq(o, at);
+                            let r = (a.first + k) as usize;
+                            st[r] = tm.ite(here, x, st[r]);
+                        }
+                    } else {
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let x = opnd(tm, &st, *v, mode, fresh);
+                        mem.push((*array, o, x));
+                    }
+                }
                 FInst::Nondet { dst, func } => {
                     let w = flat.width(*dst);
                     let var = tm.var(&format!("in.{func}"), vigil_bv::Sort::BitVec(w));
@@ -436,7 +486,7 @@ impl StepCx<'_, '_, '_> {
             if flat.is_absorbed(e.target as usize) && path.len() < flat.blocks.len() {
                 let mut p2 = path.clone();
                 p2.push(e.target);
-                self.block(e.target, post, g, reads.clone(), p2);
+                self.block(e.target, post, g, reads.clone(), p2, mem.clone());
             } else {
                 self.exits.push(SymExit { target: Target::Block(e.target), guard: g, post, path: path.clone(), reads: reads.clone() });
             }
