@@ -166,17 +166,26 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs:
                     Outcome::Blocked | Outcome::Cut => return Some(Step::Blocked),
                 }
             }
+            // The checks before the access keep the offset on a cell.
             FInst::ArrayRead { dst, array, off } => {
-                let Some(cell) = flat.arrays[*array as usize].cell_at(val(state, *off)) else {
+                let a = &flat.arrays[*array as usize];
+                let o = val(state, *off);
+                if !a.names_cell(o) {
                     return Some(Step::Ub("array access outside its cells".into(), loc));
-                };
+                }
+                // Without shadow cells the test cannot know the value: it ends here.
+                let Some(cell) = a.cell_at(o) else { return Some(Step::Blocked) };
                 state[*dst as usize] = state[cell as usize];
             }
             FInst::ArrayWrite { array, off, v } => {
-                let Some(cell) = flat.arrays[*array as usize].cell_at(val(state, *off)) else {
+                let a = &flat.arrays[*array as usize];
+                let o = val(state, *off);
+                if !a.names_cell(o) {
                     return Some(Step::Ub("array access outside its cells".into(), loc));
-                };
-                state[cell as usize] = val(state, *v) & mask(flat.width(cell));
+                }
+                if let Some(cell) = a.cell_at(o) {
+                    state[cell as usize] = val(state, *v) & mask(flat.width(cell));
+                }
             }
             FInst::Error { loc } if flat.error_call_is_other_property() => return Some(Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)),
             FInst::Error { loc } => return Some(Step::Error(*loc)),

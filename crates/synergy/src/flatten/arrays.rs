@@ -37,10 +37,12 @@
 //! * Exact where it matters for tests: along a test's path ([`crate::symbolic::Mode::Concrete`])
 //!   an array of at most [`EXACT_CONCRETE_CELLS`] cells is read and written by case split over
 //!   its shadow cells, so a path condition can drive a test through reads of the array.
+//! * Past [`MAX_LARGE_ARRAY_CELLS`] shadow cells in all (every forest state holds every
+//!   shadow cell), a further large array has none: a test ends (blocked) where it reads one of
+//!   its cells at a variable index, so every forest state is still one a run reaches, and the
+//!   abstract program is the same.
 //!
-//! Out of reach: grids of more than [`MAX_LARGE_ARRAY_CELLS`] cells in all (every forest
-//! state holds every shadow cell), large heap objects, large objects whose address is stored
-//! or compared. An address with a variable offset that is stored or compared
+//! Out of reach: large heap objects, large objects whose address is stored or compared. An address with a variable offset that is stored or compared
 //! becomes a pointer register ([`super::pointers`]).
 
 use super::*;
@@ -56,12 +58,13 @@ pub const MAX_LARGE_ARRAY_CELLS: u64 = 8192;
 pub const EXACT_CONCRETE_CELLS: u32 = 256;
 
 /// An array of more than [`MAX_ARRAY_CELLS`] cells accessed at a dynamic offset (see the
-/// module doc): shadow registers `first .. first + cells`, the cell at byte offset `k·len`
-/// being `first + k`.
+/// module doc): `cells` cells of `len` bytes, with shadow registers `first .. first + cells`
+/// when `shadow` is `Some(first)` (the cell at byte offset `k·len` being `first + k`), none
+/// past [`MAX_LARGE_ARRAY_CELLS`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LargeArray {
     pub name: String,
-    pub first: u32,
+    pub shadow: Option<u32>,
     pub cells: u32,
     /// Bytes per cell (1, 2, 4 or 8).
     pub len: u64,
@@ -72,12 +75,25 @@ pub struct LargeArray {
 impl LargeArray {
     /// Whether `r` is one of its shadow registers.
     pub fn holds(&self, r: u32) -> bool {
-        r >= self.first && r - self.first < self.cells
+        self.shadow.is_some_and(|first| r >= first && r - first < self.cells)
     }
 
-    /// The shadow register of byte offset `off`, None when `off` names no cell.
+    /// Whether byte offset `off` names a cell.
+    pub fn names_cell(&self, off: u64) -> bool {
+        off % self.len == 0 && off / self.len < u64::from(self.cells)
+    }
+
+    /// The shadow register of byte offset `off`, None when `off` names no cell or the array
+    /// has no shadow registers.
     pub fn cell_at(&self, off: u64) -> Option<u32> {
-        (off % self.len == 0 && off / self.len < u64::from(self.cells)).then(|| self.first + (off / self.len) as u32)
+        let first = self.shadow?;
+        self.names_cell(off).then(|| first + (off / self.len) as u32)
+    }
+
+    /// The first shadow register when the array is read and written exactly along a test's
+    /// path ([`EXACT_CONCRETE_CELLS`]).
+    pub fn exact_along_tests(&self) -> Option<u32> {
+        self.shadow.filter(|_| self.cells <= EXACT_CONCRETE_CELLS)
     }
 }
 
@@ -347,17 +363,20 @@ impl<'m> Builder<'m> {
         if o.heap {
             return refuse("a heap object (at most 64 elements)");
         }
-        let total: u64 = self.arrays.iter().map(|a| u64::from(a.cells)).sum::<u64>() + n;
-        if total > MAX_LARGE_ARRAY_CELLS {
-            return refuse(&format!("more than {MAX_LARGE_ARRAY_CELLS} elements of such arrays in all"));
+        if n > u64::from(u32::MAX) {
+            return refuse("too many elements");
         }
+        let shadowed: u64 = self.arrays.iter().filter(|a| a.shadow.is_some()).map(|a| u64::from(a.cells)).sum();
         let name = o.name.clone();
-        let first = self.regs.len() as u32;
-        for k in 0..n {
-            self.new_reg(format!("{name}[{}]~", k * len), (len * 8) as u32);
-        }
+        let shadow = (shadowed + n <= MAX_LARGE_ARRAY_CELLS).then(|| {
+            let first = self.regs.len() as u32;
+            for k in 0..n {
+                self.new_reg(format!("{name}[{}]~", k * len), (len * 8) as u32);
+            }
+            first
+        });
         let a = self.arrays.len() as u32;
-        self.arrays.push(LargeArray { name, first, cells: n as u32, len, pinned: Vec::new() });
+        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new() });
         self.large.insert(obj, a);
         Ok(Some(a))
     }
@@ -382,7 +401,10 @@ impl<'m> Builder<'m> {
         match self.large.get(&obj) {
             Some(&a) => {
                 let a = &self.arrays[a as usize];
-                (0..a.cells).map(|k| (u64::from(k) * a.len, a.len, a.first + k)).collect()
+                match a.shadow {
+                    Some(first) => (0..a.cells).map(|k| (u64::from(k) * a.len, a.len, first + k)).collect(),
+                    None => Vec::new(),
+                }
             }
             None => Vec::new(),
         }

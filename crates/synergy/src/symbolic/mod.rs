@@ -34,7 +34,6 @@ use vigil_bv::{Op, Solver, TermId, TermManager};
 use vigil_ir::{BinOp, Loc};
 use vigil_semantics::symbolic;
 
-use crate::flatten::arrays::EXACT_CONCRETE_CELLS;
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
 
 /// Where a symbolic exit goes.
@@ -302,13 +301,13 @@ impl StepCx<'_, '_, '_> {
                 FInst::ArrayRead { dst, array, off } => {
                     let a = &flat.arrays[*array as usize];
                     let w = flat.width(*dst);
-                    st[*dst as usize] = if mode == Mode::Concrete && a.cells <= EXACT_CONCRETE_CELLS {
+                    st[*dst as usize] = if let Some(first) = a.exact_along_tests().filter(|_| mode == Mode::Concrete) {
                         let o = opnd(tm, &st, *off, mode, fresh);
-                        let mut acc = st[a.first as usize];
+                        let mut acc = st[first as usize];
                         for k in 1..a.cells {
                             let at = tm.bv_u64(64, u64::from(k) * a.len);
                             let here = tm.eq(o, at);
-                            acc = tm.ite(here, st[(a.first + k) as usize], acc);
+                            acc = tm.ite(here, st[(first + k) as usize], acc);
                         }
                         acc
                     } else {
@@ -327,13 +326,13 @@ impl StepCx<'_, '_, '_> {
                 }
                 FInst::ArrayWrite { array, off, v } => {
                     let a = &flat.arrays[*array as usize];
-                    if mode == Mode::Concrete && a.cells <= EXACT_CONCRETE_CELLS {
+                    if let Some(first) = a.exact_along_tests().filter(|_| mode == Mode::Concrete) {
                         let o = opnd(tm, &st, *off, mode, fresh);
                         let x = opnd(tm, &st, *v, mode, fresh);
                         for k in 0..a.cells {
                             let at = tm.bv_u64(64, u64::from(k) * a.len);
                             let here = tm.eq(o, at);
-                            let r = (a.first + k) as usize;
+                            let r = (first + k) as usize;
                             st[r] = tm.ite(here, x, st[r]);
                         }
                     } else {
