@@ -70,6 +70,18 @@ pub struct LargeArray {
     pub len: u64,
     /// The pinned cells: (element index, cell register), set when flattening ends.
     pub pinned: Vec<(u64, u32)>,
+    /// The ghost cell of a shadowed array (see the module doc).
+    pub ghost: Option<Ghost>,
+}
+
+/// The ghost cell of a large array: a byte offset `k` fixed at the start to any value
+/// (undefined: 0 in tests) and the array's value `g` at `k`, kept up to date by every write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ghost {
+    pub k: u32,
+    pub g: u32,
+    /// A 1-bit temporary of the updates (`k == offset`).
+    pub at: u32,
 }
 
 impl LargeArray {
@@ -94,6 +106,15 @@ impl LargeArray {
     /// path ([`EXACT_CONCRETE_CELLS`]).
     pub fn exact_along_tests(&self) -> Option<u32> {
         self.shadow.filter(|_| self.cells <= EXACT_CONCRETE_CELLS)
+    }
+}
+
+/// The register an instruction writes, if any.
+fn written_reg(i: &FInst) -> Option<u32> {
+    match i {
+        FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
+        FInst::Call { dst, .. } => *dst,
+        FInst::ArrayWrite { .. } | FInst::Assume { .. } | FInst::Check { .. } | FInst::Error { .. } | FInst::Exit => None,
     }
 }
 
@@ -375,8 +396,13 @@ impl<'m> Builder<'m> {
             }
             first
         });
+        let ghost = shadow.map(|_| Ghost {
+            k: self.new_reg(format!("{name}~k"), 64),
+            g: self.new_reg(format!("{name}~g"), (len * 8) as u32),
+            at: self.new_reg(format!("{name}~at"), 1),
+        });
         let a = self.arrays.len() as u32;
-        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new() });
+        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new(), ghost });
         self.large.insert(obj, a);
         Ok(Some(a))
     }
@@ -444,6 +470,13 @@ impl<'m> Builder<'m> {
     /// The selects of a dynamic access over the pinned cells of its large array.
     pub(super) fn pinned_code(&mut self, a: &PinnedAccess) -> Result<Vec<FInst>, Unsupported> {
         let mut code = Vec::new();
+        if let Some(gh) = self.large.get(&a.obj).and_then(|&x| self.arrays[x as usize].ghost) {
+            code.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(a.off), b: Opnd::Reg(gh.k) });
+            code.push(match a.kind {
+                PinnedKind::Read(acc) => FInst::Select { dst: acc, c: Opnd::Reg(gh.at), t: Opnd::Reg(gh.g), f: Opnd::Reg(acc) },
+                PinnedKind::Write(v) => FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v, f: Opnd::Reg(gh.g) },
+            });
+        }
         let eq = self.new_reg(format!("{}:mem.at", self.objs[a.obj as usize].name), 1);
         for (co, _, r) in self.objs[a.obj as usize].cells.clone() {
             let at = Opnd::Const { bits: co, width: 64 };
@@ -454,6 +487,84 @@ impl<'m> Builder<'m> {
             });
         }
         Ok(code)
+    }
+
+    /// The ghost's part of `code`, copies into `obj`'s cells (a havoc, a fill, a global's
+    /// initial values): `g` undefined when every shadow cell is made undefined, else `g` takes
+    /// the value copied at `k` (one select over the range when the copies are of one
+    /// constant into consecutive cells, else one per cell).
+    pub(super) fn ghost_of_copies(&mut self, obj: u32, code: &[FInst]) -> Vec<FInst> {
+        let Some(a) = self.large.get(&obj).map(|&x| self.arrays[x as usize].clone()) else { return Vec::new() };
+        let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { return Vec::new() };
+        let copies: Vec<(u64, Opnd)> = code
+            .iter()
+            .filter_map(|i| match i {
+                FInst::Copy { dst, v } if a.holds(*dst) => Some((u64::from(dst - first) * a.len, *v)),
+                _ => None,
+            })
+            .collect();
+        let Some(&(lo, v0)) = copies.first() else { return Vec::new() };
+        let w = self.regs[gh.g as usize].width;
+        if copies.len() as u64 == u64::from(a.cells) && copies.iter().all(|(_, v)| matches!(v, Opnd::Undef { .. })) {
+            return vec![FInst::Copy { dst: gh.g, v: Opnd::Undef { width: w } }];
+        }
+        let consecutive = copies.windows(2).all(|p| p[1].0 == p[0].0 + a.len);
+        let mut out = Vec::new();
+        if consecutive && matches!(v0, Opnd::Const { .. }) && copies.iter().all(|(_, v)| *v == v0) {
+            let hi = copies.last().map_or(lo, |c| c.0) + a.len;
+            let c64 = |x: u64| Opnd::Const { bits: x, width: 64 };
+            let below = self.new_reg(format!("{}~below", a.name), 1);
+            out.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Uge, w: 64, a: Opnd::Reg(gh.k), b: c64(lo) });
+            out.push(FInst::ICmp { dst: below, pred: ICmpPred::Ult, w: 64, a: Opnd::Reg(gh.k), b: c64(hi) });
+            out.push(FInst::Bin { dst: gh.at, op: BinOp::And, w: 1, a: Opnd::Reg(gh.at), b: Opnd::Reg(below), nsw: false });
+            out.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v0, f: Opnd::Reg(gh.g) });
+            return out;
+        }
+        for (off, v) in copies {
+            out.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(gh.k), b: Opnd::Const { bits: off, width: 64 } });
+            out.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v, f: Opnd::Reg(gh.g) });
+        }
+        out
+    }
+
+    /// Keeps each ghost cell equal to its array at `k` through the writes of pinned cells
+    /// (after every instruction writing one: `g := k == offset ? cell : g`), and fixes each
+    /// `k` at the start (undefined, first in block 0).
+    pub(super) fn ghost_pass(&mut self) {
+        let mut of_pinned: HashMap<u32, (u64, Ghost)> = HashMap::new();
+        for (&obj, &a) in &self.large {
+            let Some(gh) = self.arrays[a as usize].ghost else { continue };
+            for &(co, _, r) in &self.objs[obj as usize].cells {
+                of_pinned.insert(r, (co, gh));
+            }
+        }
+        if !of_pinned.is_empty() {
+            for blk in &mut self.blocks {
+                if !blk.insts.iter().any(|i| written_reg(i).is_some_and(|d| of_pinned.contains_key(&d))) {
+                    continue;
+                }
+                let mut insts = Vec::with_capacity(blk.insts.len());
+                let mut locs = Vec::with_capacity(blk.locs.len());
+                for (i, l) in blk.insts.drain(..).zip(blk.locs.drain(..)) {
+                    let pinned = written_reg(&i).and_then(|d| of_pinned.get(&d).map(|&(co, gh)| (d, co, gh)));
+                    insts.push(i);
+                    locs.push(l);
+                    if let Some((r, co, gh)) = pinned {
+                        insts.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(gh.k), b: Opnd::Const { bits: co, width: 64 } });
+                        insts.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: Opnd::Reg(r), f: Opnd::Reg(gh.g) });
+                        locs.extend([l, l]);
+                    }
+                }
+                blk.insts = insts;
+                blk.locs = locs;
+            }
+        }
+        for a in &self.arrays {
+            if let Some(gh) = a.ghost {
+                self.blocks[0].insts.insert(0, FInst::Copy { dst: gh.k, v: Opnd::Undef { width: 64 } });
+                self.blocks[0].locs.insert(0, Loc::UNKNOWN);
+            }
+        }
     }
 
     /// Records each large array's pinned cells (once every static access is lowered).

@@ -249,6 +249,11 @@ impl Flat {
         self.arrays.iter().any(|a| a.holds(r))
     }
 
+    /// Whether register `r` is the offset or the value of a large array's ghost cell ([`arrays`]).
+    pub fn is_ghost(&self, r: u32) -> bool {
+        self.arrays.iter().filter_map(|a| a.ghost).any(|g| r == g.k || r == g.g || r == g.at)
+    }
+
     /// Registers read or written anywhere in a block list (used for candidate invariants).
     pub fn width(&self, r: u32) -> u32 {
         self.regs[r as usize].width
@@ -353,6 +358,8 @@ impl<'m> Builder<'m> {
             };
             code.push(FInst::Copy { dst: r, v });
         }
+        let ghost = self.ghost_of_copies(obj, &code);
+        code.extend(ghost);
         Ok(code)
     }
 
@@ -735,6 +742,7 @@ impl<'m> Builder<'m> {
         for o in 0..self.objs.len() {
             let Some(init) = self.objs[o].global_init.clone() else { continue };
             let shadow = self.shadow_cells(o as u32);
+            let mut init_code = Vec::new();
             for (off, len, r) in self.objs[o].cells.clone().into_iter().chain(shadow) {
                 let w = (len * 8) as u32;
                 let overlapping: Vec<&vigil_ir::Reloc> = init.relocs.iter().filter(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)).collect();
@@ -762,11 +770,16 @@ impl<'m> Builder<'m> {
                     }
                     _ => return Err(Unsupported(format!("memory: part of a pointer stored in global {}", self.objs[o].name))),
                 };
-                self.blocks[0].insts.push(FInst::Copy { dst: r, v });
-                self.blocks[0].locs.push(Loc::UNKNOWN);
+                init_code.push(FInst::Copy { dst: r, v });
             }
+            let ghost = self.ghost_of_copies(o as u32, &init_code);
+            init_code.extend(ghost);
+            let n = init_code.len();
+            self.blocks[0].insts.extend(init_code);
+            self.blocks[0].locs.extend(std::iter::repeat(Loc::UNKNOWN).take(n));
         }
         self.add_leak_checks();
+        self.ghost_pass();
         self.record_pinned();
         let mut cell_names = Vec::new();
         for (i, o) in self.objs.iter().enumerate() {

@@ -58,6 +58,19 @@ pub struct SymExit {
     /// The inputs read on the way to this exit, in call order (a subsequence of all the
     /// inputs the step reads: other branches of the tree read others).
     pub reads: Vec<SymInput>,
+    /// The reads of large arrays on the way whose value the step knows nothing of, as
+    /// (array, offset, fresh value) over the pre-state ([`crate::flatten::arrays`]): the value
+    /// is the pre-state's cell at that offset, so a fact proven for every ghost offset of the
+    /// array at the step's location holds of it ([`crate::engine::Ctx::rel`]).
+    pub array_reads: Vec<ArrayRead>,
+}
+
+/// A read of a large array's cell the step knows nothing of (see [`SymExit::array_reads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArrayRead {
+    pub array: u32,
+    pub off: TermId,
+    pub value: TermId,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +212,7 @@ pub fn sym_step(
     let mut exits = Vec::new();
     let tt = tm.tt();
     let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits };
-    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), Vec::new());
+    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), Vec::new(), Vec::new());
     exits
 }
 
@@ -219,7 +232,9 @@ impl StepCx<'_, '_, '_> {
     /// `mem` lists the large-array cells the step has read or written so far, as (array,
     /// offset, value), oldest first: a later read at an equal offset sees the latest value
     /// (read over write, and two reads of one cell agree), any other offset a fresh value.
-    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: Vec<(u32, TermId, TermId)>) {
+    /// `bases` the reads of cells the step knew nothing of ([`SymExit::array_reads`]).
+    #[allow(clippy::too_many_arguments)]
+    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: Vec<(u32, TermId, TermId)>, bases: Vec<ArrayRead>) {
         let StepCx { tm, flat, mode, inputs, fresh, exits } = self;
         let (flat, mode) = (*flat, *mode);
         let blk = &flat.blocks[b as usize];
@@ -227,6 +242,7 @@ impl StepCx<'_, '_, '_> {
         let mut pc = pc;
         let mut reads = reads;
         let mut mem = mem;
+        let mut bases = bases;
         for (i, inst) in blk.insts.iter().enumerate() {
             let loc = blk.locs[i];
             match inst {
@@ -239,7 +255,7 @@ impl StepCx<'_, '_, '_> {
                         if let Some(o) = ovf {
                             let g = tm.and(pc, o);
                             if tm.bool_value(g) != Some(false) {
-                                exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                                exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                             }
                             let no = tm.not(o);
                             pc = tm.and(pc, no);
@@ -253,7 +269,7 @@ impl StepCx<'_, '_, '_> {
                             let g = tm.and(pc, u);
                             if tm.bool_value(g) != Some(false) {
                                 let what = "left shift that overflows if its operand is signed (or of a negative signed value)".to_string();
-                                exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                                exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                             }
                             let nu = tm.not(u);
                             pc = tm.and(pc, nu);
@@ -270,7 +286,7 @@ impl StepCx<'_, '_, '_> {
                                 } else {
                                     "division by zero"
                                 };
-                                exits.push(SymExit { target: Target::Ub(what.into(), loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                                exits.push(SymExit { target: Target::Ub(what.into(), loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                             }
                             let nu = tm.not(u);
                             pc = tm.and(pc, nu);
@@ -316,6 +332,7 @@ impl StepCx<'_, '_, '_> {
                         let o = opnd(tm, &st, *off, mode, fresh);
                         let mut v = tm.var(&format!("{}[?]", a.name), vigil_bv::Sort::BitVec(w));
                         fresh.push(v);
+                        bases.push(ArrayRead { array: *array, off: o, value: v });
                         for &(_, mo, mv) in mem.iter().filter(|m| m.0 == *array) {
                             let here = tm.eq(o, mo);
                             v = tm.ite(here, mv, v);
@@ -368,7 +385,7 @@ impl StepCx<'_, '_, '_> {
                         let g = tm.and(pc, bad);
                         if tm.bool_value(g) != Some(false) {
                             let target = if is_error { Target::Error(loc) } else { Target::Ub((*what).to_string(), loc) };
-                            exits.push(SymExit { target, guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                            exits.push(SymExit { target, guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                         }
                         pc = tm.and(pc, ok);
                     }
@@ -399,12 +416,12 @@ impl StepCx<'_, '_, '_> {
                     };
                     let ge = tm.and(pc, fail_err);
                     if tm.bool_value(ge) != Some(false) {
-                        exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                        exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                     }
                     let gu = tm.and(pc, fail_ub);
                     if tm.bool_value(gu) != Some(false) {
                         let what = format!("undefined behaviour in a call of {}", flat.procs.name(*proc));
-                        exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                        exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                     }
                     pc = tm.and(pc, cont);
                     if let (Some(d), Some(r)) = (dst, ret) {
@@ -418,13 +435,13 @@ impl StepCx<'_, '_, '_> {
                         } else {
                             Target::Error(*loc)
                         };
-                        exits.push(SymExit { target, guard: pc, post: st, path, reads });
+                        exits.push(SymExit { target, guard: pc, post: st, path, reads, array_reads: bases });
                     }
                     return;
                 }
                 FInst::Exit => {
                     if tm.bool_value(pc) != Some(false) {
-                        exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads });
+                        exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads, array_reads: bases });
                     }
                     return;
                 }
@@ -461,13 +478,13 @@ impl StepCx<'_, '_, '_> {
             }
             FTerm::Return => {
                 if tm.bool_value(pc) != Some(false) {
-                    exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads });
+                    exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads, array_reads: bases });
                 }
                 return;
             }
             FTerm::Unreachable => {
                 if tm.bool_value(pc) != Some(false) {
-                    exits.push(SymExit { target: Target::Ub("unreachable executed".into(), blk.term_loc), guard: pc, post: st, path, reads });
+                    exits.push(SymExit { target: Target::Ub("unreachable executed".into(), blk.term_loc), guard: pc, post: st, path, reads, array_reads: bases });
                 }
                 return;
             }
@@ -485,9 +502,9 @@ impl StepCx<'_, '_, '_> {
             if flat.is_absorbed(e.target as usize) && path.len() < flat.blocks.len() {
                 let mut p2 = path.clone();
                 p2.push(e.target);
-                self.block(e.target, post, g, reads.clone(), p2, mem.clone());
+                self.block(e.target, post, g, reads.clone(), p2, mem.clone(), bases.clone());
             } else {
-                self.exits.push(SymExit { target: Target::Block(e.target), guard: g, post, path: path.clone(), reads: reads.clone() });
+                self.exits.push(SymExit { target: Target::Block(e.target), guard: g, post, path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
             }
         }
     }
