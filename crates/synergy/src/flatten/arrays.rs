@@ -18,7 +18,7 @@
 //!   assigns each cell `off == k·len ? value : cell_k`. Both agree with the VM's byte memory
 //!   on every offset the check lets through.
 //!
-//! # Large arrays
+//! # Large arrays (more than [`MAX_ARRAY_CELLS`] cells)
 //!
 //! An object of more than [`MAX_ARRAY_CELLS`] cells (a non-heap object whose address does not
 //! escape; at most [`MAX_LARGE_ARRAY_CELLS`] cells in all such objects) is a [`LargeArray`]:
@@ -31,12 +31,21 @@
 //!   then `off == k·len ? pinned_k : value` over the pinned cells; a dynamic write updates the
 //!   pinned cells the same way and leaves the rest alone. The abstract program thus
 //!   over-approximates the VM: every value a read can return is one of the fresh value's, and
-//!   the pinned cells hold what the VM's memory holds at their offsets. What it cannot prove
-//!   is a property of cells read at a variable index other than the pinned ones (a
-//!   quantified invariant `∀k < i. a[k] = …` is not expressible here).
+//!   the pinned cells hold what the VM's memory holds at their offsets. Within one step a
+//!   read at an offset the step has read or written before sees that value
+//!   ([`crate::symbolic`]); a fact about the other cells comes from the ghost cell below.
 //! * Exact where it matters for tests: along a test's path ([`crate::symbolic::Mode::Concrete`])
 //!   an array of at most [`EXACT_CONCRETE_CELLS`] cells is read and written by case split over
 //!   its shadow cells, so a path condition can drive a test through reads of the array.
+//! * A shadowed large array has a [`Ghost`] cell (cell morphing: Monniaux and Gonnord,
+//!   *Cell Morphing: From Array Programs to Array-Free Horn Clauses*, SAS 2016): a register
+//!   `k`, an undefined byte offset fixed first thing in block 0 (0 in tests), and a register
+//!   `g` that equals the array's cell at offset `k` in every state: a dynamic read at `k`
+//!   reads `g`, a dynamic write at `k` writes it, every instruction writing a pinned cell is
+//!   followed by `g := k == offset ? cell : g`, and the copies of a havoc, a fill or a
+//!   global's initial values set it ([`Builder::ghost_of_copies`]). Since `k` can be any
+//!   offset, an invariant over `(k, g)` is one for every cell (`∀k`): the quantified
+//!   invariants of [`crate::generalize::ghost`].
 //! * Past [`MAX_LARGE_ARRAY_CELLS`] shadow cells in all (every forest state holds every
 //!   shadow cell), a further large array has none: a test ends (blocked) where it reads one of
 //!   its cells at a variable index, so every forest state is still one a run reaches, and the

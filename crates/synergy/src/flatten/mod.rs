@@ -20,7 +20,9 @@
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
 //!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`]).
 //!   Addresses are static (object and offset) where the flattening knows them, an object with
-//!   a variable offset for arrays indexed by expressions ([`arrays`]), and otherwise 64-bit
+//!   a variable offset for arrays indexed by expressions ([`arrays`]: a grid of cell registers
+//!   up to 64 cells, else a large array whose cells only the tests see, with ghost and pinned
+//!   cells for the proofs), and otherwise 64-bit
 //!   registers holding encodings of (object, offset) ([`pointers`]: pointers in memory, φs,
 //!   selects, returns); an address is never an integer (`ptrtoint` is unsupported).
 //! * A call of a recursive function is a [`FInst::Call`] of its procedure ([`procs`]), answered

@@ -18,6 +18,13 @@
 //! name no shape (pointers null or allocated, every allocated node reachable from a root
 //! along links of decreasing or increasing slot index, allocated slots = a counter + c), so a
 //! list needs no test per length.
+//! With large arrays ([`crate::flatten::arrays`]), [`passed`] adds `i ≤ k ∨ a[k] == v` for the
+//! cells named at constant indices and [`ghost`] quantified invariants on the ghost cell; then
+//! every loop of the program is checked at once (an invariant after a loop rests on the one
+//! that filled the array), and a Houdini segment's first step instantiates the ghost
+//! candidates assumed at its start at each array read it makes (sound by the same induction:
+//! the read's value is the start state's cell, and the start state satisfies the candidates
+//! for every ghost offset).
 //! The registers candidates speak of at a header are those the loop keeps across iterations
 //! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
 //! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk

@@ -13,6 +13,11 @@
 //!   [`crate::exec`] gives them (0, and the VM's bits for oversized shifts), so a model of the path
 //!   condition drives the concrete test down the same path.
 //!
+//! A read of a large array ([`crate::flatten::arrays`]) at a variable offset is a fresh value
+//! in both modes (exact, by case split over the shadow cells, along a test's path when the
+//! array is small enough), unless the step read or wrote that offset before (read over
+//! write inside the step); the fresh ones are listed in [`SymExit::array_reads`].
+//!
 //! The precondition `Pre(T)` of one step (Gulavani et al. 2006, §3: `Pre(S) = {s | ∃s'∈S. s→s'}`)
 //! quantifies the step's inputs existentially. [`exists`] eliminates them exactly when each
 //! group of conjuncts that shares inputs mentions either no input or no state variable (the
