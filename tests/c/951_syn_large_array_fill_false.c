@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 950 with the fill stopping one cell early: the global's cell 250 keeps its zero.
 int a[300];

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 952 claiming the scan always stops at the sentinel: a zero input stops it earlier.
 int __VERIFIER_nondet_int(void);

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 954 claiming the maximum exceeds the first input strictly: equal inputs refute it.
 int __VERIFIER_nondet_int(void);

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 956 with the copy starting past cell 77 (a cell skipped): the global destination keeps
 // its zero there while the source's input is not zero.

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // A fill loop over 20000 elements (no shadow cells, writes only) and a wrong claim about
 // where the counter ends.

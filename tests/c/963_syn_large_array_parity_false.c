@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 962 with the fill loop stopping one cell early: the global's last cell keeps its zero
 // where the check wants a one.

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 964 with one cell, at an input index, overwritten between the loops: the check finds it.
 int __VERIFIER_nondet_int(void);

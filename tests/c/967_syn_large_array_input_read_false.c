@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 966 with the fill skipping cell 0: an input index 0 reads the global's zero.
 int __VERIFIER_nondet_int(void);

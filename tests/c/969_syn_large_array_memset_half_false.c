@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 968 without the index bound in the check: an input index in the second half reads zero.
 int __VERIFIER_nondet_int(void);

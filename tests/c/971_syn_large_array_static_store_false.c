@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // 970 with the check expecting 5 everywhere: cell 123 holds 6.
 int main(void) {

@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // An array of 100 cells declared inside an outer loop is filled with the round's number and
 // read back at an input index: wrong claim that it always holds zero.
