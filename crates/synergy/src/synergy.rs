@@ -265,7 +265,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                         }
                         continue;
                     }
-                    if cx.flat.arrays.iter().all(|a| a.exact_along_tests().is_some()) {
+                    if cx.flat.tests_read_arrays_exactly() {
                         return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
                     }
                     // The path condition read a large array inexactly ([`crate::flatten::arrays`]):

@@ -251,6 +251,16 @@ impl Flat {
         self.arrays.iter().any(|a| a.holds(r))
     }
 
+    /// Whether a path condition along a test reads every large array exactly ([`arrays`]:
+    /// otherwise a model of it may pick array values the test does not read, and the test
+    /// then leaves the path; not a bug, an imprecision).
+    pub fn tests_read_arrays_exactly(&self) -> bool {
+        self.arrays.iter().all(|a| a.exact_along_tests().is_some())
+    }
+
+    /// Why a test left a path through inexact large-array reads ([`Flat::tests_read_arrays_exactly`]).
+    pub const INEXACT_ARRAY_PATH: &'static str = "a path condition reads a large array inexactly, and the test it chose leaves the path";
+
     /// Whether register `r` is the offset or the value of a large array's ghost cell ([`arrays`]).
     pub fn is_ghost(&self, r: u32) -> bool {
         self.arrays.iter().filter_map(|a| a.ghost).any(|g| r == g.k || r == g.g || r == g.at)
