@@ -187,6 +187,8 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs:
                     state[cell as usize] = val(state, *v) & mask(flat.width(cell));
                 }
             }
+            // The copies that follow fill the cells.
+            FInst::ArrayFill { .. } => {}
             FInst::Error { loc } if flat.error_call_is_other_property() => return Some(Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)),
             FInst::Error { loc } => return Some(Step::Error(*loc)),
             FInst::Exit => return Some(Step::Exit),

@@ -106,3 +106,33 @@ fn the_abstract_step_reads_an_unknown_value_that_a_second_read_of_the_cell_repea
     }
     assert!(error_exits > 0, "the check is some step's exit");
 }
+
+#[test]
+fn a_fill_inside_the_step_forgets_what_the_step_wrote() {
+    // The write of 5 is overwritten by the memset: the abstract step must let the read
+    // differ from 5 (the VM reads 0 and reaches the error on every run). 10000 cells: past
+    // the shadow budget, so no ghost cell answers for the read either.
+    let src = "int __VERIFIER_nondet_int(void);\n\
+        void *memset(void *, int, unsigned long);\n\
+        int b[10000];\n\
+        int main(void) {\n\
+          int j = __VERIFIER_nondet_int();\n\
+          if (j < 0 || j >= 10000) return 0;\n\
+          b[j] = 5;\n\
+          memset(b, 0, sizeof b);\n\
+          if (b[j] != 5) reach_error();\n\
+          return 0;\n\
+        }\n";
+    let flat = flat_of(src, "fill_after_write.c");
+    assert!(flat.arrays[0].shadow.is_none() && flat.arrays[0].ghost.is_none());
+    let opts = vigil_synergy::Options::default();
+    let mut cx = vigil_synergy::engine::Ctx::new(&flat, &opts);
+    let pre = cx.canon.clone();
+    let has = |b: &vigil_synergy::flatten::FBlock, f: &dyn Fn(&FInst) -> bool| b.insts.iter().any(f);
+    let reads = flat.blocks.iter().position(|b| has(b, &|i| matches!(i, FInst::ArrayRead { .. }))).expect("a block reads the array") as u32;
+    let error = flat.blocks.iter().position(|b| has(b, &|i| matches!(i, FInst::Error { .. }))).expect("a block calls reach_error") as u32;
+    let exits = sym_step(&mut cx.tm, &flat, reads, &pre, Mode::Abstract, &mut Vec::new(), &mut Vec::new());
+    let into_error: Vec<_> = exits.iter().filter(|e| e.target == Target::Block(error)).collect();
+    assert!(!into_error.is_empty());
+    assert!(into_error.iter().any(|e| cx.sat(&[e.guard]) == Sat::Yes), "the error is reachable abstractly, as on the VM");
+}

@@ -123,7 +123,7 @@ fn written_reg(i: &FInst) -> Option<u32> {
     match i {
         FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
         FInst::Call { dst, .. } => *dst,
-        FInst::ArrayWrite { .. } | FInst::Assume { .. } | FInst::Check { .. } | FInst::Error { .. } | FInst::Exit => None,
+        FInst::ArrayWrite { .. } | FInst::ArrayFill { .. } | FInst::Assume { .. } | FInst::Check { .. } | FInst::Error { .. } | FInst::Exit => None,
     }
 }
 

@@ -87,6 +87,9 @@ pub enum FInst {
     /// The cell at byte offset `off` of large array `array` `:= v` ([`FInst::ArrayRead`]):
     /// tests write the cell; the abstract program forgets it.
     ArrayWrite { array: u32, off: Opnd, v: Opnd },
+    /// Large array `array` gets new contents (a havoc or a fill; the copies into its cells
+    /// follow): what a step saw of it before is stale ([`crate::symbolic`]).
+    ArrayFill { array: u32 },
     /// The error (unreach-call violated) at `loc`.
     Error { loc: Loc },
     /// The path ends without error (`abort`, `exit`).
@@ -330,6 +333,9 @@ impl<'m> Builder<'m> {
     /// The copies into `obj`'s cells that a havoc or fill makes.
     fn fill_code(&mut self, p: &Pending, obj: u32) -> Result<Vec<FInst>, Unsupported> {
         let mut code = Vec::new();
+        if let Some(&array) = self.large.get(&obj) {
+            code.push(FInst::ArrayFill { array });
+        }
         let shadow = self.shadow_cells(obj);
         for (co, cl, r) in self.objs[obj as usize].cells.clone().into_iter().chain(shadow.iter().copied()) {
             let w = self.regs[r as usize].width;

@@ -319,6 +319,7 @@ impl StepCx<'_, '_, '_> {
                 // A shadow cell is the tests' alone ([`crate::flatten::arrays`]).
                 FInst::Copy { dst, .. } if mode == Mode::Abstract && flat.is_shadow(*dst) => {}
                 FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
+                FInst::ArrayFill { array } => mem.retain(|m| m.0 != *array),
                 FInst::ArrayRead { dst, array, off } => {
                     let a = &flat.arrays[*array as usize];
                     let w = flat.width(*dst);
