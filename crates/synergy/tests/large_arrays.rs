@@ -32,6 +32,12 @@ fn run(flat: &Flat, inputs: &[u64]) -> (Vec<u64>, Step) {
     panic!("the test did not end");
 }
 
+/// The block that reads the array (the program's only one) and the block calling reach_error.
+fn reads_and_error(flat: &Flat) -> (u32, u32) {
+    let with = |f: &dyn Fn(&FInst) -> bool| flat.blocks.iter().position(|b| b.insts.iter().any(f)).expect("such a block") as u32;
+    (with(&|i| matches!(i, FInst::ArrayRead { .. })), with(&|i| matches!(i, FInst::Error { .. })))
+}
+
 const FILL: &str = "int __VERIFIER_nondet_int(void);\n\
     int a[100];\n\
     int main(void) {\n\
@@ -91,11 +97,9 @@ fn the_abstract_step_reads_an_unknown_value_that_a_second_read_of_the_cell_repea
     let flat = flat_of(src, "twice.c");
     let opts = vigil_synergy::Options::default();
     let mut cx = vigil_synergy::engine::Ctx::new(&flat, &opts);
-    let pre = cx.canon.clone();
-    let has = |b: &vigil_synergy::flatten::FBlock, f: &dyn Fn(&FInst) -> bool| b.insts.iter().any(f);
-    let reads = flat.blocks.iter().position(|b| has(b, &|i| matches!(i, FInst::ArrayRead { .. }))).expect("a block reads the array") as u32;
-    let error = flat.blocks.iter().position(|b| has(b, &|i| matches!(i, FInst::Error { .. }))).expect("a block calls reach_error") as u32;
+    let (reads, error) = reads_and_error(&flat);
     let mut error_exits = 0;
+    let pre = cx.canon.clone();
     let exits = sym_step(&mut cx.tm, &flat, reads, &pre, Mode::Abstract, &mut Vec::new(), &mut Vec::new());
     for e in exits.iter().filter(|e| e.target == Target::Block(error)) {
         error_exits += 1;
@@ -127,10 +131,8 @@ fn a_fill_inside_the_step_forgets_what_the_step_wrote() {
     assert!(flat.arrays[0].shadow.is_none() && flat.arrays[0].ghost.is_none());
     let opts = vigil_synergy::Options::default();
     let mut cx = vigil_synergy::engine::Ctx::new(&flat, &opts);
+    let (reads, error) = reads_and_error(&flat);
     let pre = cx.canon.clone();
-    let has = |b: &vigil_synergy::flatten::FBlock, f: &dyn Fn(&FInst) -> bool| b.insts.iter().any(f);
-    let reads = flat.blocks.iter().position(|b| has(b, &|i| matches!(i, FInst::ArrayRead { .. }))).expect("a block reads the array") as u32;
-    let error = flat.blocks.iter().position(|b| has(b, &|i| matches!(i, FInst::Error { .. }))).expect("a block calls reach_error") as u32;
     let exits = sym_step(&mut cx.tm, &flat, reads, &pre, Mode::Abstract, &mut Vec::new(), &mut Vec::new());
     let into_error: Vec<_> = exits.iter().filter(|e| e.target == Target::Block(error)).collect();
     assert!(!into_error.is_empty());
