@@ -1,8 +1,8 @@
 // expect: true
+// decide: synergy
 // A fill of 400 cells with 5, then cell 123 set to 6 by a store at a constant index: a check
-// loop at a variable index sees 6 exactly there. Synergy answers unknown (no wrong answer):
-// the invariant of the check loop has an exception cell (`k == 492 ∨ g == 5`), which its
-// quantified candidates do not guess.
+// loop at a variable index sees 6 exactly there. The check loop's quantified invariant has an
+// exception cell (`k == 492 ∨ g == 5`), and the pinned cell a[123] holds 6.
 int main(void) {
   int a[400];
   int i;

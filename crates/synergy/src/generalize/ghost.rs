@@ -9,7 +9,9 @@
 //! filled) or the whole array, and `f` is affine, `α·idx + β`, or periodic with period 2,
 //! `α·(idx & 1) + β` (modulo the cell's width), with `α` and `β` read off the tests' shadow
 //! cells 0 and 1 and kept only when every shadow cell below the bound in every forest state
-//! at the header agrees.
+//! at the header agrees — or every one but cells named at constant indices (pinned cells,
+//! which a constant-index store may have changed): then those offsets are exceptions,
+//! `… ∨ k == K·len ∨ …`, and the pinned cells' own registers say what they hold.
 //!
 //! How a proven one is used ([`crate::engine::Ctx::ghost_instances`]): at a step from the
 //! header, a read of the array at offset `o` whose value `v` the step knows nothing of
@@ -52,11 +54,17 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     None => u64::from(a.cells),
                 }
             };
-            // The cells below the bound, sampled: (index, value).
+            // The cells below the bound, sampled: (index, value); a pinned cell's value is its
+            // register's (a constant-index store writes that one, not the shadow cell).
             let mut cells: Vec<(u64, u64)> = Vec::new();
             for &s in fstates {
                 let n = below(cx, s).min(MAX_SAMPLED_CELLS as u64);
-                cells.extend((0..n).map(|i| (i, cx.states[s].vals[(first + i as u32) as usize])));
+                let vals = &cx.states[s].vals;
+                let value = |i: u64| match a.pinned.iter().find(|p| p.0 == i) {
+                    Some(&(_, r)) => vals[r as usize],
+                    None => vals[(first + i as u32) as usize],
+                };
+                cells.extend((0..n).map(|i| (i, value(i))));
             }
             let v0 = cells.iter().find(|c| c.0 == 0).map(|c| c.1);
             let v1 = cells.iter().find(|c| c.0 == 1).map(|c| c.1);
@@ -64,7 +72,19 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             let alpha = v1.wrapping_sub(v0) & gmask;
             let affine = |i: u64| alpha.wrapping_mul(i).wrapping_add(v0) & gmask;
             let periodic = |i: u64| alpha.wrapping_mul(i & 1).wrapping_add(v0) & gmask;
-            let fits: Vec<bool> = [cells.iter().all(|&(i, v)| v == affine(i)), cells.iter().all(|&(i, v)| v == periodic(i))].to_vec();
+            // Per shape, whether every sampled cell fits, or every one but pinned cells (which
+            // static accesses may have changed: they become exceptions of the candidate).
+            let pinned: Vec<u64> = a.pinned.iter().map(|p| p.0).collect();
+            let fit = |f: &dyn Fn(u64) -> u64| -> Option<bool> {
+                if cells.iter().all(|&(i, v)| v == f(i)) {
+                    Some(false)
+                } else if cells.iter().all(|&(i, v)| v == f(i) || pinned.contains(&i)) {
+                    Some(true)
+                } else {
+                    None
+                }
+            };
+            let fits = [fit(&affine), fit(&periodic)];
             // The guard: k is not a cell below the bound.
             let lenm = cx.tm.bv_u64(64, a.len - 1);
             let low = cx.tm.bvand(k, lenm);
@@ -82,16 +102,22 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                 None => cx.tm.bv_u64(64, u64::from(a.cells) * a.len),
             };
             let past = cx.tm.uge(k, b);
-            let guard = cx.tm.or(unaligned, past);
+            let mut guard = cx.tm.or(unaligned, past);
+            let plain_guard = guard;
+            for &i in &pinned {
+                let at = cx.tm.bv_u64(64, i * a.len);
+                let here = cx.tm.eq(k, at);
+                guard = cx.tm.or(guard, here);
+            }
+            let excepted_guard = guard;
             let sh = cx.tm.bv_u64(64, u64::from(shift));
             let idx64 = cx.tm.bvlshr(k, sh);
             let idx = if gw < 64 { cx.tm.extract(idx64, gw - 1, 0) } else { idx64 };
             let al = cx.tm.bv_u64(gw, alpha);
             let be = cx.tm.bv_u64(gw, v0);
             for (n, fit) in fits.into_iter().enumerate() {
-                if !fit {
-                    continue;
-                }
+                let Some(excepted) = fit else { continue };
+                let guard = if excepted { excepted_guard } else { plain_guard };
                 let x = if n == 0 {
                     idx
                 } else {
