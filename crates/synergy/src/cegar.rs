@@ -60,6 +60,9 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     let vals = cx.model_inputs(&inputs);
                     cx.run_test(&vals);
                     if cx.check_bad_states().is_none() {
+                        if !cx.flat.tests_read_arrays_exactly() {
+                            return Verdict::Unknown(Unknown::new(Cause::Imprecise, crate::flatten::Flat::INEXACT_ARRAY_PATH));
+                        }
                         return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a feasible abstract trace did not replay (please report)"));
                     }
                     continue;

@@ -166,6 +166,29 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs:
                     Outcome::Blocked | Outcome::Cut => return Some(Step::Blocked),
                 }
             }
+            // The checks before the access keep the offset on a cell.
+            FInst::ArrayRead { dst, array, off } => {
+                let a = &flat.arrays[*array as usize];
+                let o = val(state, *off);
+                if !a.names_cell(o) {
+                    return Some(Step::Ub("array access outside its cells".into(), loc));
+                }
+                // Without shadow cells the test cannot know the value: it ends here.
+                let Some(cell) = a.cell_at(o) else { return Some(Step::Blocked) };
+                state[*dst as usize] = state[cell as usize];
+            }
+            FInst::ArrayWrite { array, off, v } => {
+                let a = &flat.arrays[*array as usize];
+                let o = val(state, *off);
+                if !a.names_cell(o) {
+                    return Some(Step::Ub("array access outside its cells".into(), loc));
+                }
+                if let Some(cell) = a.cell_at(o) {
+                    state[cell as usize] = val(state, *v) & mask(flat.width(cell));
+                }
+            }
+            // The copies that follow fill the cells.
+            FInst::ArrayFill { .. } => {}
             FInst::Error { loc } if flat.error_call_is_other_property() => return Some(Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)),
             FInst::Error { loc } => return Some(Step::Error(*loc)),
             FInst::Exit => return Some(Step::Exit),

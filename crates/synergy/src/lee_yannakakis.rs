@@ -64,6 +64,9 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                     witness.insert(q, s);
                     continue;
                 }
+                _ if !cx.flat.tests_read_arrays_exactly() => {
+                    return Verdict::Unknown(Unknown::new(Cause::Imprecise, crate::flatten::Flat::INEXACT_ARRAY_PATH))
+                }
                 _ => return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: search step did not reach its region (please report)")),
             }
         }

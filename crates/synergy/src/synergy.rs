@@ -245,6 +245,7 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                 k_run = chain2.len();
             }
         }
+        let mut refine_without_test = false;
         match answer {
             Sat::Yes => {
                 let vals = cx.pending_test.take().unwrap_or_default();
@@ -264,77 +265,83 @@ pub fn run(cx: &mut Ctx) -> Verdict {
                         }
                         continue;
                     }
-                    return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
+                    if cx.flat.tests_read_arrays_exactly() {
+                        return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
+                    }
+                    // The path condition read a large array inexactly ([`crate::flatten::arrays`]):
+                    // no test is known to reach the target, so refine as when none exists.
+                    refine_without_test = true;
                 }
             }
             Sat::Unknown => return Verdict::Unknown(cx.gave_up()),
-            Sat::No => {
-                // The part of the trace past the frontier may be infeasible on its own (a
-                // loop exit no test reaches): then it is split instead ([`crate::suffix`]).
-                if crate::suffix::refine(cx, &ordered, k) {
+            Sat::No => refine_without_test = true,
+        }
+        if refine_without_test {
+            // The part of the trace past the frontier may be infeasible on its own (a
+            // loop exit no test reaches): then it is split instead ([`crate::suffix`]).
+            if crate::suffix::refine(cx, &ordered, k) {
+                continue;
+            }
+            // (5) refine S_{k-1} by Pre(S_k).
+            let s = ordered[k - 1];
+            let (p, exact) = cx.pre(from, target);
+            let witness = chain[k - 1];
+            let stuck = cx.holds(p, &cx.states[witness].vals.clone());
+            let calls = crate::locations::tree(cx.flat, from)
+                .into_iter()
+                .any(|b| cx.flat.blocks[b].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })));
+            let table = cx.flat.procs.clone();
+            if calls && (stuck || table.memo_size() > table.proven_at.get()) {
+                // The step is through a call, and either the concrete call does not lead
+                // into S_k while the may-summaries allow it, or calls were seen since the
+                // summaries were last proposed: learn summaries from the calls seen so far
+                // (SMASH's may-summary query) before refining.
+                if crate::summary::prove(cx) {
+                    cx.summaries_changed();
                     continue;
                 }
-                // (5) refine S_{k-1} by Pre(S_k).
-                let s = ordered[k - 1];
-                let (p, exact) = cx.pre(from, target);
-                let witness = chain[k - 1];
-                let stuck = cx.holds(p, &cx.states[witness].vals.clone());
-                let calls = crate::locations::tree(cx.flat, from)
-                    .into_iter()
-                    .any(|b| cx.flat.blocks[b].insts.iter().any(|i| matches!(i, crate::flatten::FInst::Call { .. })));
-                let table = cx.flat.procs.clone();
-                if calls && (stuck || table.memo_size() > table.proven_at.get()) {
-                    // The step is through a call, and either the concrete call does not lead
-                    // into S_k while the may-summaries allow it, or calls were seen since the
-                    // summaries were last proposed: learn summaries from the calls seen so far
-                    // (SMASH's may-summary query) before refining.
-                    if crate::summary::prove(cx) {
-                        cx.summaries_changed();
-                        continue;
-                    }
-                    if cx.out_of_time() {
-                        return Verdict::Unknown(cx.gave_up());
-                    }
+                if cx.out_of_time() {
+                    return Verdict::Unknown(cx.gave_up());
                 }
-                if stuck && calls {
-                    return Verdict::Unknown(Unknown::new(
-                        Cause::Imprecise,
-                        format!(
-                            "no procedure summary proven that excludes the step from {} after {} iterations",
-                            cx.loc_name(from),
-                            cx.stats.iterations
-                        ),
-                    ));
+            }
+            if stuck && calls {
+                return Verdict::Unknown(Unknown::new(
+                    Cause::Imprecise,
+                    format!(
+                        "no procedure summary proven that excludes the step from {} after {} iterations",
+                        cx.loc_name(from),
+                        cx.stats.iterations
+                    ),
+                ));
+            }
+            if !exact && stuck {
+                // An invariant may exclude the state without the input's value: guess
+                // and check one now before giving up.
+                if cx.opts.generalize && gen.when_stuck(cx, from) {
+                    continue;
                 }
-                if !exact && stuck {
-                    // An invariant may exclude the state without the input's value: guess
-                    // and check one now before giving up.
-                    if cx.opts.generalize && gen.when_stuck(cx, from) {
-                        continue;
-                    }
-                    return Verdict::Unknown(Unknown::new(
-                        Cause::Imprecise,
-                        format!(
-                            "refinement needs an input quantified away (inexact precondition at {}) after {} iterations",
-                            cx.loc_name(from),
-                            cx.stats.iterations
-                        ),
-                    ));
-                }
-                if cx.split(s, p).is_none() {
-                    let why = format!("refinement made no progress at {}", cx.loc_name(from));
-                    return Verdict::Unknown(Unknown::new(Cause::Imprecise, why));
-                }
-                if cx.opts.generalize {
-                    if let Some(heads) = &heads {
-                        if heads.contains(&(from as u32)) && covered.insert(from) {
-                            if let Err(v) = cover_loop(cx, from) {
-                                return v;
-                            }
+                return Verdict::Unknown(Unknown::new(
+                    Cause::Imprecise,
+                    format!(
+                        "refinement needs an input quantified away (inexact precondition at {}) after {} iterations",
+                        cx.loc_name(from),
+                        cx.stats.iterations
+                    ),
+                ));
+            }
+            if cx.split(s, p).is_none() {
+                let why = format!("refinement made no progress at {}", cx.loc_name(from));
+                return Verdict::Unknown(Unknown::new(Cause::Imprecise, why));
+            }
+            if cx.opts.generalize {
+                if let Some(heads) = &heads {
+                    if heads.contains(&(from as u32)) && covered.insert(from) {
+                        if let Err(v) = cover_loop(cx, from) {
+                            return v;
                         }
                     }
-                    gen.after_split(cx, from);
                 }
+                gen.after_split(cx, from);
             }
         }
     }

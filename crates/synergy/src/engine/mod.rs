@@ -107,6 +107,10 @@ pub struct Ctx<'a> {
     forest_bytes: u64,
     /// Estimated bytes of each block's cached relation in `rel` ([`budget`]).
     relation_bytes: Vec<u64>,
+    /// Per location, the proven invariants there that speak of a large array's ghost cell
+    /// ([`crate::flatten::arrays`]): facts for every offset `k`, instantiated at the reads of
+    /// a step from there ([`Ctx::rel`]).
+    ghost_facts: HashMap<usize, Vec<TermId>>,
 }
 
 /// A region predicate prepared for evaluation on concrete states: a word program over the
@@ -158,6 +162,7 @@ impl<'a> Ctx<'a> {
             pending_test: None,
             forest_bytes: 0,
             relation_bytes: vec![0; flat.blocks.len()],
+            ghost_facts: HashMap::new(),
         };
         for l in 0..nloc {
             let t = cx.tm.tt();
@@ -359,7 +364,7 @@ mod tests {
             block("b2", vec![FInst::Error { loc: Loc::UNKNOWN }], FTerm::Return),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
     }
 
     #[test]

@@ -26,11 +26,69 @@ impl<'a> Ctx<'a> {
         let mut ins = Vec::new();
         let mut fresh = Vec::new();
         let pre = self.canon.clone();
-        let ex = symbolic::sym_step(&mut self.tm, self.flat, b as u32, &pre, Mode::Abstract, &mut ins, &mut fresh);
+        let mut ex = symbolic::sym_step(&mut self.tm, self.flat, b as u32, &pre, Mode::Abstract, &mut ins, &mut fresh);
+        if let Some(facts) = self.ghost_facts.get(&b).cloned() {
+            for e in ex.iter_mut().filter(|e| !e.array_reads.is_empty()) {
+                let inst = self.ghost_instances(&facts, &e.array_reads);
+                e.guard = self.tm.and(e.guard, inst);
+            }
+        }
         self.relation_bytes[b] = budget::exits_bytes(&ex);
         let r = Rc::new(ex);
         self.rel[b] = Some(r.clone());
         r
+    }
+
+    /// The instances of `facts` (invariants at a step's location, over the canonical
+    /// variables) at the array reads `reads` of the step: each fact that speaks of an array's
+    /// ghost cell, with the ghost offset replaced by the read's offset and the ghost value by
+    /// the read's value. Sound because the fact holds for every ghost offset in every state
+    /// reachable there, and the read's value is the pre-state's cell at its offset.
+    pub fn ghost_instances(&mut self, facts: &[TermId], reads: &[symbolic::ArrayRead]) -> TermId {
+        let mut out = self.tm.tt();
+        for r in reads {
+            let Some(gh) = self.flat.arrays[r.array as usize].ghost else { continue };
+            let (k, g) = (self.canon[gh.k as usize], self.canon[gh.g as usize]);
+            let map: HashMap<TermId, TermId> = [(k, r.off), (g, r.value)].into_iter().collect();
+            for &f in facts {
+                let vars = symbolic::free_vars(&self.tm, f);
+                if !vars.contains(&k) && !vars.contains(&g) {
+                    continue;
+                }
+                let i = symbolic::subst(&mut self.tm, f, &map, &mut HashMap::new());
+                out = self.tm.and(out, i);
+            }
+        }
+        out
+    }
+
+    /// The ghost facts proven at `loc` ([`Ctx::add_ghost_facts`]).
+    pub fn ghost_facts_at(&self, loc: usize) -> Vec<TermId> {
+        self.ghost_facts.get(&loc).cloned().unwrap_or_default()
+    }
+
+    /// Records invariants proven at `loc` that speak of ghost cells (among `proven`): the
+    /// relation of `loc` is rebuilt with their instances, and the edges from its regions
+    /// found before are asked again.
+    pub fn add_ghost_facts(&mut self, loc: usize, proven: &[TermId]) {
+        let ghosts: HashSet<TermId> = self.flat.arrays.iter().filter_map(|a| a.ghost).flat_map(|gh| [self.canon[gh.k as usize], self.canon[gh.g as usize]]).collect();
+        if ghosts.is_empty() {
+            return;
+        }
+        let new: Vec<TermId> = proven.iter().copied().filter(|&f| symbolic::free_vars(&self.tm, f).iter().any(|v| ghosts.contains(v))).collect();
+        let known = self.ghost_facts.entry(loc).or_default();
+        let before = known.len();
+        for f in new {
+            if !known.contains(&f) {
+                known.push(f);
+            }
+        }
+        if known.len() == before || loc >= self.rel.len() {
+            return;
+        }
+        self.rel[loc] = None;
+        let regions = &self.regions;
+        self.edge_cache.retain(|&(s, _), _| regions[s].loc != loc);
     }
 
     /// `pred` with the canonical variables replaced by `post`.

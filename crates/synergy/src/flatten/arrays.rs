@@ -18,15 +18,132 @@
 //!   assigns each cell `off == k·len ? value : cell_k`. Both agree with the VM's byte memory
 //!   on every offset the check lets through.
 //!
-//! Out of reach: objects of more than [`MAX_ARRAY_CELLS`] cells (the case split is linear in
-//! their number, and the partition's predicates name cells one by one: no quantified invariant
-//! like `∀k < i. a[k] = 0`). An address with a variable offset that is stored or compared
+//! # Large arrays (more than [`MAX_ARRAY_CELLS`] cells)
+//!
+//! An object of more than [`MAX_ARRAY_CELLS`] cells (a non-heap object whose address does not
+//! escape; at most [`MAX_LARGE_ARRAY_CELLS`] cells in all such objects) is a [`LargeArray`]:
+//! * Its *pinned* cells are the ones static accesses name (`a[99]`): ordinary cell registers,
+//!   which the partition and the invariants can name. Each must be a cell of the grid.
+//! * Every grid cell also has a *shadow* register, for the tests only: [`FInst::ArrayRead`]
+//!   and [`FInst::ArrayWrite`] read and write the shadow cell at the offset in
+//!   [`crate::exec`], so a test is an exact run. The symbolic step ([`crate::symbolic`]) never
+//!   reads a shadow register in the abstract program: a dynamic read there is a fresh value,
+//!   then `off == k·len ? pinned_k : value` over the pinned cells; a dynamic write updates the
+//!   pinned cells the same way and leaves the rest alone. The abstract program thus
+//!   over-approximates the VM: every value a read can return is one of the fresh value's, and
+//!   the pinned cells hold what the VM's memory holds at their offsets. Within one step a
+//!   read at an offset the step has read or written before sees that value
+//!   ([`crate::symbolic`]); a fact about the other cells comes from the ghost cell below.
+//! * Exact where it matters for tests: along a test's path ([`crate::symbolic::Mode::Concrete`])
+//!   an array of at most [`EXACT_CONCRETE_CELLS`] cells is read and written by case split over
+//!   its shadow cells, so a path condition can drive a test through reads of the array.
+//! * A shadowed large array has a [`Ghost`] cell (cell morphing: Monniaux and Gonnord,
+//!   *Cell Morphing: From Array Programs to Array-Free Horn Clauses*, SAS 2016): a register
+//!   `k`, an undefined byte offset fixed first thing in block 0 (0 in tests), and a register
+//!   `g` that equals the array's cell at offset `k` in every state: a dynamic read at `k`
+//!   reads `g`, a dynamic write at `k` writes it, every instruction writing a pinned cell is
+//!   followed by `g := k == offset ? cell : g`, and the copies of a havoc, a fill or a
+//!   global's initial values set it ([`Builder::ghost_of_copies`]). Since `k` can be any
+//!   offset, an invariant over `(k, g)` is one for every cell (`∀k`): the quantified
+//!   invariants of [`crate::generalize::ghost`].
+//! * Past [`MAX_LARGE_ARRAY_CELLS`] shadow cells in all (every forest state holds every
+//!   shadow cell), a further large array has none: a test ends (blocked) where it reads one of
+//!   its cells at a variable index, so every forest state is still one a run reaches, and the
+//!   abstract program is the same.
+//!
+//! Out of reach: large heap objects, large objects whose address is stored or compared. An address with a variable offset that is stored or compared
 //! becomes a pointer register ([`super::pointers`]).
 
 use super::*;
 
-/// The largest number of cells an array accessed at a dynamic offset may have.
+/// The largest number of cells an array accessed at a dynamic offset may have to be a grid
+/// of ordinary cell registers; a larger one is a [`LargeArray`].
 pub const MAX_ARRAY_CELLS: u64 = 64;
+
+/// The most shadow cells of all [`LargeArray`]s of one program (each forest state holds them).
+pub const MAX_LARGE_ARRAY_CELLS: u64 = 8192;
+
+/// The largest [`LargeArray`] read and written exactly along a test's path (see the module doc).
+pub const EXACT_CONCRETE_CELLS: u32 = 256;
+
+/// An array of more than [`MAX_ARRAY_CELLS`] cells accessed at a dynamic offset (see the
+/// module doc): `cells` cells of `len` bytes, with shadow registers `first .. first + cells`
+/// when `shadow` is `Some(first)` (the cell at byte offset `k·len` being `first + k`), none
+/// past [`MAX_LARGE_ARRAY_CELLS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LargeArray {
+    pub name: String,
+    pub shadow: Option<u32>,
+    pub cells: u32,
+    /// Bytes per cell (1, 2, 4 or 8).
+    pub len: u64,
+    /// The pinned cells: (element index, cell register), set when flattening ends.
+    pub pinned: Vec<(u64, u32)>,
+    /// The ghost cell of a shadowed array (see the module doc).
+    pub ghost: Option<Ghost>,
+}
+
+/// The ghost cell of a large array: a byte offset `k` fixed at the start to any value
+/// (undefined: 0 in tests) and the array's value `g` at `k`, kept up to date by every write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ghost {
+    pub k: u32,
+    pub g: u32,
+    /// A 1-bit temporary of the updates (`k == offset`).
+    pub at: u32,
+}
+
+impl LargeArray {
+    /// Whether `r` is one of its shadow registers.
+    pub fn holds(&self, r: u32) -> bool {
+        self.shadow.is_some_and(|first| r >= first && r - first < self.cells)
+    }
+
+    /// Whether byte offset `off` names a cell.
+    pub fn names_cell(&self, off: u64) -> bool {
+        off % self.len == 0 && off / self.len < u64::from(self.cells)
+    }
+
+    /// The shadow register of byte offset `off`, None when `off` names no cell or the array
+    /// has no shadow registers.
+    pub fn cell_at(&self, off: u64) -> Option<u32> {
+        let first = self.shadow?;
+        self.names_cell(off).then(|| first + (off / self.len) as u32)
+    }
+
+    /// The first shadow register when the array is read and written exactly along a test's
+    /// path ([`EXACT_CONCRETE_CELLS`]).
+    pub fn exact_along_tests(&self) -> Option<u32> {
+        self.shadow.filter(|_| self.cells <= EXACT_CONCRETE_CELLS)
+    }
+}
+
+/// The register an instruction writes, if any.
+fn written_reg(i: &FInst) -> Option<u32> {
+    match i {
+        FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
+        FInst::Call { dst, .. } => *dst,
+        FInst::ArrayWrite { .. } | FInst::ArrayFill { .. } | FInst::Assume { .. } | FInst::Check { .. } | FInst::Error { .. } | FInst::Exit => None,
+    }
+}
+
+/// A dynamic access to a large array, whose selects over the pinned cells are inserted at
+/// `(block, at)` once every pinned cell is known.
+pub(super) struct PinnedAccess {
+    pub block: usize,
+    pub at: usize,
+    pub obj: u32,
+    pub off: u32,
+    pub kind: PinnedKind,
+    pub loc: Loc,
+}
+
+pub(super) enum PinnedKind {
+    /// The read's result register (the fresh value in the abstract program).
+    Read(u32),
+    /// The value written.
+    Write(Opnd),
+}
 
 impl<'m> Builder<'m> {
     fn temp(&mut self, f: FuncId, what: &str, width: u32) -> u32 {
@@ -171,13 +288,7 @@ impl<'m> Builder<'m> {
         if n == 0 {
             return Err(Unsupported(format!("memory: access into {}, smaller than one element, at {}", self.objs[obj as usize].name, self.m.describe_loc(loc))));
         }
-        if n > MAX_ARRAY_CELLS {
-            return Err(Unsupported(format!(
-                "memory: array {} of {n} elements accessed at a variable index (at most {MAX_ARRAY_CELLS}) at {}",
-                self.objs[obj as usize].name,
-                self.m.describe_loc(loc)
-            )));
-        }
+        debug_assert!(n <= MAX_ARRAY_CELLS, "a large array is no grid");
         (0..n).map(|k| self.cell(StaticPtr { obj, off: (k * len) as i64 }, len, loc)).collect()
     }
 
@@ -202,6 +313,9 @@ impl<'m> Builder<'m> {
     /// read from a byte).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn dyn_load(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, len: u64, w: u32, dst: u32) -> Result<(), Unsupported> {
+        if let Some(a) = self.large_array(p.obj, len, loc)? {
+            return self.large_load(f, cur, loc, p, a, w, dst);
+        }
         let cells = self.grid(p.obj, len, loc)?;
         self.check_offset(f, cur, loc, p, cells.len() as u64, len);
         let cw = (len * 8) as u32;
@@ -223,28 +337,274 @@ impl<'m> Builder<'m> {
     /// zero-extended, as C stores `_Bool`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn dyn_store(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, len: u64, w: u32, v: Opnd) -> Result<(), Unsupported> {
+        if let Some(a) = self.large_array(p.obj, len, loc)? {
+            return self.large_store(f, cur, loc, p, a, w, v);
+        }
         let cells = self.grid(p.obj, len, loc)?;
         self.check_offset(f, cur, loc, p, cells.len() as u64, len);
         if self.write_to_constant(cur, loc, p.obj) {
             return Ok(());
         }
-        let cw = (len * 8) as u32;
-        let mut v = v;
-        if cw != w {
-            let t = self.temp(f, "mem.write", cw);
-            self.emit(cur, loc, FInst::Cast { dst: t, op: CastOp::ZExt, from: w, to: cw, v });
-            v = Opnd::Reg(t);
-        } else if let Opnd::Undef { .. } = v {
-            // One undefined value, the same in whichever cell it lands.
-            let t = self.temp(f, "mem.write", cw);
-            self.emit(cur, loc, FInst::Copy { dst: t, v });
-            v = Opnd::Reg(t);
-        }
+        let v = self.cell_value(f, cur, loc, len, w, v);
         let eq = self.temp(f, "mem.at", 1);
         for (k, &c) in cells.iter().enumerate() {
             let at = Opnd::Const { bits: k as u64 * len, width: 64 };
             self.emit(cur, loc, FInst::ICmp { dst: eq, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(p.off), b: at });
             self.emit(cur, loc, FInst::Select { dst: c, c: Opnd::Reg(eq), t: v, f: Opnd::Reg(c) });
+        }
+        Ok(())
+    }
+
+    /// The value `v` of width `w` as stored in a `len`-byte cell (an `i1` zero-extended, as C
+    /// stores `_Bool`; an undefined value in a register, the same in whichever cell it lands).
+    #[allow(clippy::too_many_arguments)]
+    fn cell_value(&mut self, f: FuncId, cur: u32, loc: Loc, len: u64, w: u32, v: Opnd) -> Opnd {
+        let cw = (len * 8) as u32;
+        if cw != w {
+            let t = self.temp(f, "mem.write", cw);
+            self.emit(cur, loc, FInst::Cast { dst: t, op: CastOp::ZExt, from: w, to: cw, v });
+            Opnd::Reg(t)
+        } else if let Opnd::Undef { .. } = v {
+            let t = self.temp(f, "mem.write", cw);
+            self.emit(cur, loc, FInst::Copy { dst: t, v });
+            Opnd::Reg(t)
+        } else {
+            v
+        }
+    }
+
+    /// The large array of `obj` accessed with `len`-byte cells (created on first use), None
+    /// when `obj` has at most [`MAX_ARRAY_CELLS`] cells of `len` bytes (a grid).
+    fn large_array(&mut self, obj: u32, len: u64, loc: Loc) -> Result<Option<u32>, Unsupported> {
+        let o = &self.objs[obj as usize];
+        if !matches!(len, 1 | 2 | 4 | 8) || o.size / len <= MAX_ARRAY_CELLS {
+            return Ok(None);
+        }
+        let n = o.size / len;
+        let refuse = |why: &str| {
+            Err(Unsupported(format!("memory: array {} of {n} elements accessed at a variable index: {why} at {}", o.name, self.m.describe_loc(loc))))
+        };
+        if let Some(&a) = self.large.get(&obj) {
+            if self.arrays[a as usize].len != len {
+                return refuse("accessed with elements of two sizes");
+            }
+            return Ok(Some(a));
+        }
+        if o.heap {
+            return refuse("a heap object (at most 64 elements)");
+        }
+        if n > u64::from(u32::MAX) {
+            return refuse("too many elements");
+        }
+        let shadowed: u64 = self.arrays.iter().filter(|a| a.shadow.is_some()).map(|a| u64::from(a.cells)).sum();
+        let name = o.name.clone();
+        let shadow = (shadowed + n <= MAX_LARGE_ARRAY_CELLS).then(|| {
+            let first = self.regs.len() as u32;
+            for k in 0..n {
+                self.new_reg(format!("{name}[{}]~", k * len), (len * 8) as u32);
+            }
+            first
+        });
+        let ghost = shadow.map(|_| Ghost {
+            k: self.new_reg(format!("{name}~k"), 64),
+            g: self.new_reg(format!("{name}~g"), (len * 8) as u32),
+            at: self.new_reg(format!("{name}~at"), 1),
+        });
+        let a = self.arrays.len() as u32;
+        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new(), ghost });
+        self.large.insert(obj, a);
+        Ok(Some(a))
+    }
+
+    /// Types the cells a dynamic access of `len` bytes to `obj` can name as holding pointers
+    /// (`is_ptr`) or integers; a large array holds integers only.
+    pub(super) fn type_dyn_cells(&mut self, obj: u32, len: u64, is_ptr: bool, loc: Loc) -> Result<(), Unsupported> {
+        if self.large_array(obj, len, loc)?.is_some() {
+            if is_ptr {
+                return Err(Unsupported(format!("memory: pointers in array {} of more than {MAX_ARRAY_CELLS} elements at {}", self.objs[obj as usize].name, self.m.describe_loc(loc))));
+            }
+            return Ok(());
+        }
+        for c in self.grid(obj, len, loc)? {
+            self.type_cell(c, is_ptr, loc)?;
+        }
+        Ok(())
+    }
+
+    /// The shadow cells of `obj` as `(offset, bytes, register)` (none unless it is a large array).
+    pub(super) fn shadow_cells(&self, obj: u32) -> Vec<(u64, u64, u32)> {
+        match self.large.get(&obj) {
+            Some(&a) => {
+                let a = &self.arrays[a as usize];
+                match a.shadow {
+                    Some(first) => (0..a.cells).map(|k| (u64::from(k) * a.len, a.len, first + k)).collect(),
+                    None => Vec::new(),
+                }
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// `dst := *p` at a dynamic offset of large array `a` (see the module doc).
+    #[allow(clippy::too_many_arguments)]
+    fn large_load(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, a: u32, w: u32, dst: u32) -> Result<(), Unsupported> {
+        let LargeArray { cells, len, .. } = self.arrays[a as usize].clone();
+        self.check_offset(f, cur, loc, p, u64::from(cells), len);
+        let cw = (len * 8) as u32;
+        let acc = if cw == w { dst } else { self.temp(f, "mem.read", cw) };
+        self.emit(cur, loc, FInst::ArrayRead { dst: acc, array: a, off: Opnd::Reg(p.off) });
+        let at = self.blocks[cur as usize].insts.len();
+        self.pending.push(Pending::Pinned(PinnedAccess { block: cur as usize, at, obj: p.obj, off: p.off, kind: PinnedKind::Read(acc), loc }));
+        if acc != dst {
+            self.emit(cur, loc, FInst::Cast { dst, op: CastOp::Trunc, from: cw, to: w, v: Opnd::Reg(acc) });
+        }
+        Ok(())
+    }
+
+    /// `*p := v` at a dynamic offset of large array `a` (see the module doc).
+    #[allow(clippy::too_many_arguments)]
+    fn large_store(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, a: u32, w: u32, v: Opnd) -> Result<(), Unsupported> {
+        let LargeArray { cells, len, .. } = self.arrays[a as usize].clone();
+        self.check_offset(f, cur, loc, p, u64::from(cells), len);
+        if self.write_to_constant(cur, loc, p.obj) {
+            return Ok(());
+        }
+        let v = self.cell_value(f, cur, loc, len, w, v);
+        self.emit(cur, loc, FInst::ArrayWrite { array: a, off: Opnd::Reg(p.off), v });
+        let at = self.blocks[cur as usize].insts.len();
+        self.pending.push(Pending::Pinned(PinnedAccess { block: cur as usize, at, obj: p.obj, off: p.off, kind: PinnedKind::Write(v), loc }));
+        Ok(())
+    }
+
+    /// The selects of a dynamic access over the pinned cells of its large array.
+    pub(super) fn pinned_code(&mut self, a: &PinnedAccess) -> Result<Vec<FInst>, Unsupported> {
+        let mut code = Vec::new();
+        if let Some(gh) = self.large.get(&a.obj).and_then(|&x| self.arrays[x as usize].ghost) {
+            code.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(a.off), b: Opnd::Reg(gh.k) });
+            code.push(match a.kind {
+                PinnedKind::Read(acc) => FInst::Select { dst: acc, c: Opnd::Reg(gh.at), t: Opnd::Reg(gh.g), f: Opnd::Reg(acc) },
+                PinnedKind::Write(v) => FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v, f: Opnd::Reg(gh.g) },
+            });
+        }
+        let eq = self.new_reg(format!("{}:mem.at", self.objs[a.obj as usize].name), 1);
+        for (co, _, r) in self.objs[a.obj as usize].cells.clone() {
+            let at = Opnd::Const { bits: co, width: 64 };
+            code.push(FInst::ICmp { dst: eq, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(a.off), b: at });
+            code.push(match a.kind {
+                PinnedKind::Read(acc) => FInst::Select { dst: acc, c: Opnd::Reg(eq), t: Opnd::Reg(r), f: Opnd::Reg(acc) },
+                PinnedKind::Write(v) => FInst::Select { dst: r, c: Opnd::Reg(eq), t: v, f: Opnd::Reg(r) },
+            });
+        }
+        Ok(code)
+    }
+
+    /// The ghost's part of `code`, copies into `obj`'s cells (a havoc, a fill, a global's
+    /// initial values): `g` undefined when every shadow cell is made undefined, else `g` takes
+    /// the value copied at `k` (one select over the range when the copies are of one
+    /// constant into consecutive cells, else one per cell).
+    pub(super) fn ghost_of_copies(&mut self, obj: u32, code: &[FInst]) -> Vec<FInst> {
+        let Some(a) = self.large.get(&obj).map(|&x| self.arrays[x as usize].clone()) else { return Vec::new() };
+        let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { return Vec::new() };
+        let copies: Vec<(u64, Opnd)> = code
+            .iter()
+            .filter_map(|i| match i {
+                FInst::Copy { dst, v } if a.holds(*dst) => Some((u64::from(dst - first) * a.len, *v)),
+                _ => None,
+            })
+            .collect();
+        let Some(&(lo, v0)) = copies.first() else { return Vec::new() };
+        let w = self.regs[gh.g as usize].width;
+        if copies.len() as u64 == u64::from(a.cells) && copies.iter().all(|(_, v)| matches!(v, Opnd::Undef { .. })) {
+            return vec![FInst::Copy { dst: gh.g, v: Opnd::Undef { width: w } }];
+        }
+        let consecutive = copies.windows(2).all(|p| p[1].0 == p[0].0 + a.len);
+        let mut out = Vec::new();
+        if consecutive && matches!(v0, Opnd::Const { .. }) && copies.iter().all(|(_, v)| *v == v0) {
+            let hi = copies.last().map_or(lo, |c| c.0) + a.len;
+            let c64 = |x: u64| Opnd::Const { bits: x, width: 64 };
+            let below = self.new_reg(format!("{}~below", a.name), 1);
+            out.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Uge, w: 64, a: Opnd::Reg(gh.k), b: c64(lo) });
+            out.push(FInst::ICmp { dst: below, pred: ICmpPred::Ult, w: 64, a: Opnd::Reg(gh.k), b: c64(hi) });
+            out.push(FInst::Bin { dst: gh.at, op: BinOp::And, w: 1, a: Opnd::Reg(gh.at), b: Opnd::Reg(below), nsw: false });
+            out.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v0, f: Opnd::Reg(gh.g) });
+            return out;
+        }
+        for (off, v) in copies {
+            out.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(gh.k), b: Opnd::Const { bits: off, width: 64 } });
+            out.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v, f: Opnd::Reg(gh.g) });
+        }
+        out
+    }
+
+    /// Keeps each ghost cell equal to its array at `k` through the writes of pinned cells
+    /// (after every instruction writing one: `g := k == offset ? cell : g`), and fixes each
+    /// `k` at the start (undefined, first in block 0).
+    pub(super) fn ghost_pass(&mut self) {
+        let mut of_pinned: HashMap<u32, (u64, Ghost)> = HashMap::new();
+        for (&obj, &a) in &self.large {
+            let Some(gh) = self.arrays[a as usize].ghost else { continue };
+            for &(co, _, r) in &self.objs[obj as usize].cells {
+                of_pinned.insert(r, (co, gh));
+            }
+        }
+        if !of_pinned.is_empty() {
+            for blk in &mut self.blocks {
+                if !blk.insts.iter().any(|i| written_reg(i).is_some_and(|d| of_pinned.contains_key(&d))) {
+                    continue;
+                }
+                let mut insts = Vec::with_capacity(blk.insts.len());
+                let mut locs = Vec::with_capacity(blk.locs.len());
+                for (i, l) in blk.insts.drain(..).zip(blk.locs.drain(..)) {
+                    let pinned = written_reg(&i).and_then(|d| of_pinned.get(&d).map(|&(co, gh)| (d, co, gh)));
+                    insts.push(i);
+                    locs.push(l);
+                    if let Some((r, co, gh)) = pinned {
+                        insts.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(gh.k), b: Opnd::Const { bits: co, width: 64 } });
+                        insts.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: Opnd::Reg(r), f: Opnd::Reg(gh.g) });
+                        locs.extend([l, l]);
+                    }
+                }
+                blk.insts = insts;
+                blk.locs = locs;
+            }
+        }
+        for a in &self.arrays {
+            if let Some(gh) = a.ghost {
+                self.blocks[0].insts.insert(0, FInst::Copy { dst: gh.k, v: Opnd::Undef { width: 64 } });
+                self.blocks[0].locs.insert(0, Loc::UNKNOWN);
+            }
+        }
+    }
+
+    /// Records each large array's pinned cells (once every static access is lowered).
+    pub(super) fn record_pinned(&mut self) {
+        for (&obj, &a) in &self.large {
+            let len = self.arrays[a as usize].len;
+            let mut pinned: Vec<(u64, u32)> = self.objs[obj as usize].cells.iter().map(|&(co, _, r)| (co / len, r)).collect();
+            pinned.sort_unstable();
+            self.arrays[a as usize].pinned = pinned;
+        }
+    }
+
+    /// Refuses large arrays the model does not cover (see the module doc): a pinned cell off
+    /// the grid, an address that escaped, pointers in a global's initialiser.
+    pub(super) fn check_large_arrays(&self) -> Result<(), Unsupported> {
+        for (&obj, &a) in &self.large {
+            let o = &self.objs[obj as usize];
+            let len = self.arrays[a as usize].len;
+            let refuse = |why: &str| Err(Unsupported(format!("memory: array {} accessed at a variable index: {why}", o.name)));
+            if o.escaped {
+                return refuse("its address is stored or compared");
+            }
+            if o.cells.iter().any(|&(co, cl, _)| cl != len || co % len != 0) {
+                return refuse("also accessed in another shape than its elements");
+            }
+            if o.cells.iter().any(|&(_, _, r)| self.cell_kinds.get(&r) == Some(&true)) {
+                return refuse("holds pointers");
+            }
+            if o.global_init.as_ref().is_some_and(|g| !g.relocs.is_empty()) {
+                return refuse("holds addresses");
+            }
         }
         Ok(())
     }

@@ -235,9 +235,7 @@ impl<'m> Builder<'m> {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => {
                 let dst = self.reg_of_value(f, fr, d, loc)?;
-                for c in self.grid(p.obj, bytes, loc)? {
-                    self.type_cell(c, is_ptr, loc)?;
-                }
+                self.type_dyn_cells(p.obj, bytes, is_ptr, loc)?;
                 return self.dyn_load(f, cur, loc, p, bytes, w, dst);
             }
             AnyPtr::Reg { reg, disp } => {
@@ -280,9 +278,7 @@ impl<'m> Builder<'m> {
         let p = match self.any_ptr(fr, ptr, loc)? {
             AnyPtr::Static(p) => p,
             AnyPtr::Dyn(p) => {
-                for c in self.grid(p.obj, bytes, loc)? {
-                    self.type_cell(c, is_ptr, loc)?;
-                }
+                self.type_dyn_cells(p.obj, bytes, is_ptr, loc)?;
                 return self.dyn_store(f, cur, loc, p, bytes, w, v);
             }
             AnyPtr::Reg { reg, disp } => {

@@ -20,7 +20,9 @@
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
 //!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`]).
 //!   Addresses are static (object and offset) where the flattening knows them, an object with
-//!   a variable offset for arrays indexed by expressions ([`arrays`]), and otherwise 64-bit
+//!   a variable offset for arrays indexed by expressions ([`arrays`]: a grid of cell registers
+//!   up to 64 cells, else a large array whose cells only the tests see, with ghost and pinned
+//!   cells for the proofs), and otherwise 64-bit
 //!   registers holding encodings of (object, offset) ([`pointers`]: pointers in memory, φs,
 //!   selects, returns); an address is never an integer (`ptrtoint` is unsupported).
 //! * A call of a recursive function is a [`FInst::Call`] of its procedure ([`procs`]), answered
@@ -33,7 +35,7 @@
 //! * φ nodes are not instructions here: each control-flow edge carries the parallel assignment of
 //!   the target's φs ([`Edge::assigns`]), read from the state *before* the edge.
 
-mod arrays;
+pub mod arrays;
 mod cells;
 mod heap;
 mod lower;
@@ -77,6 +79,17 @@ pub enum FInst {
     /// use of freed memory, a bad free or a leak ([`heap`]), or, always failing, a recursive
     /// call past the inlined depth ([`RECURSION_CUT`]).
     Check { c: Opnd, what: &'static str, kind: CheckKind },
+    /// `dst := ` the cell at byte offset `off` of large array `array` ([`arrays`]: an
+    /// array of more than [`arrays::MAX_ARRAY_CELLS`] cells). Tests read the cell; the
+    /// abstract program reads a value it knows nothing of (the cells named at constant
+    /// offsets are then selected over it, in ordinary instructions).
+    ArrayRead { dst: u32, array: u32, off: Opnd },
+    /// The cell at byte offset `off` of large array `array` `:= v` ([`FInst::ArrayRead`]):
+    /// tests write the cell; the abstract program forgets it.
+    ArrayWrite { array: u32, off: Opnd, v: Opnd },
+    /// Large array `array` gets new contents (a havoc or a fill; the copies into its cells
+    /// follow): what a step saw of it before is stale ([`crate::symbolic`]).
+    ArrayFill { array: u32 },
     /// The error (unreach-call violated) at `loc`.
     Error { loc: Loc },
     /// The path ends without error (`abort`, `exit`).
@@ -187,6 +200,8 @@ pub struct Flat {
     /// Per block, whether its code runs as part of its single predecessor's step
     /// ([`crate::locations`]); empty: no block is absorbed. Set by [`crate::check`].
     pub absorbed: Vec<bool>,
+    /// The large arrays ([`arrays::LargeArray`]), indexed by [`FInst::ArrayRead`]'s `array`.
+    pub arrays: Vec<arrays::LargeArray>,
 }
 
 /// The C name of a memory cell (for witnesses, [`crate::witness`]): `ident` for a scalar object
@@ -232,6 +247,26 @@ impl Flat {
     /// The file name of a location.
     pub fn file_of(&self, l: Loc) -> &str {
         l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
+    }
+
+    /// Whether register `r` is a cell of a large array that only tests see ([`arrays`]).
+    pub fn is_shadow(&self, r: u32) -> bool {
+        self.arrays.iter().any(|a| a.holds(r))
+    }
+
+    /// Whether a path condition along a test reads every large array exactly ([`arrays`]:
+    /// otherwise a model of it may pick array values the test does not read, and the test
+    /// then leaves the path; not a bug, an imprecision).
+    pub fn tests_read_arrays_exactly(&self) -> bool {
+        self.arrays.iter().all(|a| a.exact_along_tests().is_some())
+    }
+
+    /// Why a test left a path through inexact large-array reads ([`Flat::tests_read_arrays_exactly`]).
+    pub const INEXACT_ARRAY_PATH: &'static str = "a path condition reads a large array inexactly, and the test it chose leaves the path";
+
+    /// Whether register `r` is the offset or the value of a large array's ghost cell ([`arrays`]).
+    pub fn is_ghost(&self, r: u32) -> bool {
+        self.arrays.iter().filter_map(|a| a.ghost).any(|g| r == g.k || r == g.g || r == g.at)
     }
 
     /// Registers read or written anywhere in a block list (used for candidate invariants).
@@ -289,6 +324,7 @@ impl Pending {
         match self {
             Pending::Access(a) => (a.block, a.at),
             Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } | Pending::Renew { block, at, .. } => (*block, *at),
+            Pending::Pinned(a) => (a.block, a.at),
         }
     }
 }
@@ -297,7 +333,11 @@ impl<'m> Builder<'m> {
     /// The copies into `obj`'s cells that a havoc or fill makes.
     fn fill_code(&mut self, p: &Pending, obj: u32) -> Result<Vec<FInst>, Unsupported> {
         let mut code = Vec::new();
-        for (co, cl, r) in self.objs[obj as usize].cells.clone() {
+        if let Some(&array) = self.large.get(&obj) {
+            code.push(FInst::ArrayFill { array });
+        }
+        let shadow = self.shadow_cells(obj);
+        for (co, cl, r) in self.objs[obj as usize].cells.clone().into_iter().chain(shadow.iter().copied()) {
             let w = self.regs[r as usize].width;
             let v = match p {
                 Pending::Havoc { .. } => Opnd::Undef { width: w },
@@ -317,7 +357,7 @@ impl<'m> Builder<'m> {
                     for i in 0..cl {
                         bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
                     }
-                    if bits != 0 {
+                    if bits != 0 && !shadow.iter().any(|&(_, _, s)| s == r) {
                         self.type_cell(r, false, *loc)?;
                     }
                     Opnd::Const { bits: bits & mask(w), width: w }
@@ -332,10 +372,12 @@ impl<'m> Builder<'m> {
                     code.push(FInst::Select { dst: written, c: Opnd::Reg(*when), t: Opnd::Const { bits: u64::from(*zero), width: 1 }, f: Opnd::Reg(written) });
                     continue;
                 }
-                Pending::Access(_) => unreachable!("not a fill"),
+                Pending::Access(_) | Pending::Pinned(_) => unreachable!("not a fill"),
             };
             code.push(FInst::Copy { dst: r, v });
         }
+        let ghost = self.ghost_of_copies(obj, &code);
+        code.extend(ghost);
         Ok(code)
     }
 
@@ -367,6 +409,9 @@ enum Pending {
     /// A slot of an allocation site taken again ([`pointers`]): its cells get fresh contents
     /// (undefined, or calloc's zeros) where the 1-bit register `when` is set.
     Renew { block: usize, at: usize, obj: u32, when: u32, zero: bool },
+    /// An access to a large array ([`arrays`]): the selects over the cells that static
+    /// accesses name, once all of them are known.
+    Pinned(arrays::PinnedAccess),
 }
 
 struct Builder<'m> {
@@ -403,6 +448,9 @@ struct Builder<'m> {
     mentions: Vec<(u32, u32)>,
     /// Slots per allocation site in a loop ([`pointers`]).
     site_objects: u64,
+    /// The large arrays ([`arrays`]), and per object the index of its own.
+    arrays: Vec<arrays::LargeArray>,
+    large: HashMap<u32, u32>,
 }
 
 /// Per inlined instance: how its IR values map to registers or static pointers.
@@ -518,6 +566,8 @@ impl<'m> Builder<'m> {
             slot_written: HashMap::new(),
             mentions: Vec::new(),
             site_objects: pointers::MAX_SITE_OBJECTS,
+            arrays: Vec::new(),
+            large: HashMap::new(),
         }
     }
 
@@ -673,6 +723,7 @@ impl<'m> Builder<'m> {
             i += 1;
         }
         self.add_access_cells()?;
+        self.check_large_arrays()?;
         // Havoc of alloca'd cells when the alloca executes (copies of undef), constant fills
         // (copies of their bytes), renewed objects of a loop's allocation site and accesses
         // through pointer registers ([`pointers`]). Inserted back to front so recorded
@@ -694,6 +745,7 @@ impl<'m> Builder<'m> {
                 codes[k] = Some(match p {
                     Pending::Access(a) => (self.expand_access(a)?, a.loc),
                     Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } | Pending::Renew { obj, .. } => (self.fill_code(p, *obj)?, Loc::UNKNOWN),
+                    Pending::Pinned(a) => (self.pinned_code(a)?, a.loc),
                 });
             }
         }
@@ -707,7 +759,9 @@ impl<'m> Builder<'m> {
         // Globals: initial values in block 0; an address in an initialiser is its encoding.
         for o in 0..self.objs.len() {
             let Some(init) = self.objs[o].global_init.clone() else { continue };
-            for (off, len, r) in self.objs[o].cells.clone() {
+            let shadow = self.shadow_cells(o as u32);
+            let mut init_code = Vec::new();
+            for (off, len, r) in self.objs[o].cells.clone().into_iter().chain(shadow) {
                 let w = (len * 8) as u32;
                 let overlapping: Vec<&vigil_ir::Reloc> = init.relocs.iter().filter(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)).collect();
                 let v = match overlapping[..] {
@@ -734,11 +788,17 @@ impl<'m> Builder<'m> {
                     }
                     _ => return Err(Unsupported(format!("memory: part of a pointer stored in global {}", self.objs[o].name))),
                 };
-                self.blocks[0].insts.push(FInst::Copy { dst: r, v });
-                self.blocks[0].locs.push(Loc::UNKNOWN);
+                init_code.push(FInst::Copy { dst: r, v });
             }
+            let ghost = self.ghost_of_copies(o as u32, &init_code);
+            init_code.extend(ghost);
+            let n = init_code.len();
+            self.blocks[0].insts.extend(init_code);
+            self.blocks[0].locs.extend(std::iter::repeat(Loc::UNKNOWN).take(n));
         }
         self.add_leak_checks();
+        self.ghost_pass();
+        self.record_pinned();
         let mut cell_names = Vec::new();
         for (i, o) in self.objs.iter().enumerate() {
             let Some(sh) = &o.shape else { continue };
@@ -770,6 +830,7 @@ impl<'m> Builder<'m> {
             procs: Default::default(),
             cell_names,
             absorbed: Vec::new(),
+            arrays: self.arrays,
         })
     }
 }

@@ -113,7 +113,12 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
         FInst::Cast { v, .. } | FInst::Copy { v, .. } => o(v),
         FInst::Assume { c } | FInst::Check { c, .. } => o(c),
         FInst::Call { args, .. } => args.iter().for_each(o),
-        FInst::Nondet { .. } | FInst::Error { .. } | FInst::Exit => {}
+        FInst::ArrayRead { off, .. } => o(off),
+        FInst::ArrayWrite { off, v, .. } => {
+            o(off);
+            o(v);
+        }
+        FInst::Nondet { .. } | FInst::ArrayFill { .. } | FInst::Error { .. } | FInst::Exit => {}
     }
 }
 
@@ -121,7 +126,7 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
 fn writes(inst: &FInst) -> Option<u32> {
     match inst {
         FInst::Select { dst, f, .. } if *f == Opnd::Reg(*dst) => None,
-        FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } => Some(*dst),
+        FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
         FInst::Call { dst, .. } => *dst,
         _ => None,
     }
@@ -167,7 +172,7 @@ pub fn live_registers(flat: &Flat) -> Vec<Vec<u32>> {
             }
             for inst in blk.insts.iter().rev() {
                 let needed = match inst {
-                    FInst::Check { .. } | FInst::Assume { .. } | FInst::Call { .. } => true,
+                    FInst::Check { .. } | FInst::Assume { .. } | FInst::Call { .. } | FInst::ArrayWrite { .. } => true,
                     FInst::Select { dst, .. } => live.contains(dst),
                     other => writes(other).is_some_and(|d| live.contains(&d)),
                 };
@@ -328,7 +333,7 @@ mod tests {
             block("b2", b2, FTerm::Br(br(1))),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
     }
 
     #[test]

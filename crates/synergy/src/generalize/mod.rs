@@ -18,6 +18,13 @@
 //! name no shape (pointers null or allocated, every allocated node reachable from a root
 //! along links of decreasing or increasing slot index, allocated slots = a counter + c), so a
 //! list needs no test per length.
+//! With large arrays ([`crate::flatten::arrays`]), [`passed`] adds `i ≤ k ∨ a[k] == v` for the
+//! cells named at constant indices and [`ghost`] quantified invariants on the ghost cell; then
+//! every loop of the program is checked at once (an invariant after a loop rests on the one
+//! that filled the array), and a Houdini segment's first step instantiates the ghost
+//! candidates assumed at its start at each array read it makes (sound by the same induction:
+//! the read's value is the start state's cell, and the start state satisfies the candidates
+//! for every ghost offset).
 //! The registers candidates speak of at a header are those the loop keeps across iterations
 //! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
 //! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk
@@ -50,6 +57,8 @@
 pub mod candidates;
 pub mod closure;
 pub mod counts;
+pub mod ghost;
+pub mod passed;
 pub mod paths;
 pub mod reachable;
 pub mod shapes;
@@ -151,7 +160,21 @@ impl Generalizer {
 /// Attempts generalisation for the loop nest rooted at `root`; true if some header's regions
 /// were restricted.
 fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
-    let nest: Vec<u32> = (root..lf.num_loops() as u32).take_while(|&l| lf.loop_contains(root, l)).collect();
+    // With a large array's ghost cell, every loop at once: a quantified invariant after one
+    // loop rests on the one proven at the loop that filled the array ([`ghost`]).
+    let ghosts = cx.flat.arrays.iter().any(|a| a.ghost.is_some());
+    let nest: Vec<u32> = if ghosts {
+        (0..lf.num_loops() as u32).collect()
+    } else {
+        (root..lf.num_loops() as u32).take_while(|&l| lf.loop_contains(root, l)).collect()
+    };
+    let outermost = |l: u32| {
+        let mut r = l;
+        while let Some(p) = lf.get(r).parent {
+            r = p;
+        }
+        r
+    };
     let headers: HashSet<u32> = nest.iter().map(|&l| lf.get(l).header).collect();
     let mut cuts: HashSet<u32> = lf.loops().iter().map(|l| l.header).collect();
     cuts.insert(0);
@@ -170,7 +193,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         // invariant needs its bound at the inner head too.
         let mut regs = paths::header_regs(cx.flat, h, &body);
         let mut up = lf.get(l).parent;
-        while let Some(p) = up.filter(|&p| lf.loop_contains(root, p)) {
+        while let Some(p) = up.filter(|p| nest.contains(p)) {
             regs.extend(paths::header_regs(cx.flat, lf.get(p).header, lf.body(p)));
             up = lf.get(p).parent;
         }
@@ -179,6 +202,8 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         }
         regs.sort_unstable();
         regs.dedup();
+        // A ghost cell's registers get the quantified candidates of [`ghost`] only.
+        regs.retain(|&r| !cx.flat.is_ghost(r));
         let fstates = header_states(cx, h);
         let steps: Vec<(TermId, Vec<TermId>)> = segs.iter().filter(|s| s.from == h && s.to == h).map(|s| (s.guard, s.post.clone())).collect();
         // The constants of the whole nest's comparisons (an outer loop's bound matters inside).
@@ -187,11 +212,13 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         // slot not allocated are arbitrary) that costs the Houdini check a solver call each.
         let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot()).flat_map(|n| n.cells.iter().copied()).collect();
         let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
-        let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(root), &steps);
+        let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(outermost(l)), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
         c.extend(closure::candidates(cx, &regs, &fstates));
         c.extend(reachable::candidates(cx, &regs, &fstates));
         c.extend(counts::candidates(cx, &regs, &fstates));
+        c.extend(passed::candidates(cx, &regs, &fstates));
+        c.extend(ghost::candidates(cx, &regs, &fstates));
         if !c.is_empty() {
             cands.insert(h, c);
         }
@@ -209,6 +236,8 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
             continue;
         }
         let inv = conj_of(cx, c);
+        let c = c.clone();
+        cx.add_ghost_facts(h as usize, &c);
         any |= cx.restrict(h as usize, inv);
     }
     any
@@ -256,11 +285,16 @@ fn houdini(cx: &mut Ctx, segs: &[Segment], cands: &mut HashMap<u32, Vec<TermId>>
                 continue;
             }
             let mut pre = vec![union[&s.from], s.guard];
-            if s.from == s.to {
-                pre.push(conj_of(cx, &target));
-            } else if let Some(c) = cands.get(&s.from) {
-                let c = c.clone();
-                pre.push(conj_of(cx, &c));
+            let start: Vec<TermId> = if s.from == s.to { target.clone() } else { cands.get(&s.from).cloned().unwrap_or_default() };
+            pre.push(conj_of(cx, &start));
+            if !s.first_reads.is_empty() {
+                // The first step's array reads see the start state's cells: the candidates
+                // assumed there (and the facts proven there) hold at every ghost offset, so
+                // at the reads' offsets too (the induction of the module doc).
+                let mut facts = start;
+                facts.extend(cx.ghost_facts_at(s.from as usize));
+                let inst = cx.ghost_instances(&facts, &s.first_reads);
+                pre.push(inst);
             }
             let conj = conj_of(cx, &target);
             if drop_violated(cx, &pre, &s.post, &mut target, conj) {
@@ -327,5 +361,5 @@ pub(crate) fn two_block_flat(regs: Vec<crate::flatten::RegInfo>, insts: Vec<crat
     ];
     let heap_alive = heap.iter().map(|h| h.alive).collect();
     let heap_graph = crate::flatten::reach::HeapGraph { heap, root_cells: Vec::new() };
-    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new() }
+    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
 }

@@ -32,6 +32,9 @@ pub struct Segment {
     pub to: u32,
     pub guard: TermId,
     pub post: Vec<TermId>,
+    /// The large-array reads of the segment's first step, over the start state (the only
+    /// ones whose value is the start state's cell: a later step may follow a write).
+    pub first_reads: Vec<crate::symbolic::ArrayRead>,
 }
 
 /// Registers read and written by the blocks `body` (instructions and edge assignments), and
@@ -78,7 +81,16 @@ fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
                     }
                     a.written.extend(*dst);
                 }
-                FInst::Error { .. } | FInst::Exit => {}
+                // The shadow cells are the tests' alone ([`crate::flatten::arrays`]).
+                FInst::ArrayRead { dst, off, .. } => {
+                    rd(off, &mut a.read);
+                    a.written.insert(*dst);
+                }
+                FInst::ArrayWrite { off, v, .. } => {
+                    rd(off, &mut a.read);
+                    rd(v, &mut a.read);
+                }
+                FInst::ArrayFill { .. } | FInst::Error { .. } | FInst::Exit => {}
             }
         }
         for e in blk.term.edges() {
@@ -152,8 +164,8 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
     for c in sources {
         let tt = cx.tm.tt();
         // (block, state, guard, blocks on this path)
-        let mut work: Vec<(u32, Vec<TermId>, TermId, Vec<u32>)> = vec![(c, cx.canon.clone(), tt, vec![c])];
-        while let Some((b, st, g, seen)) = work.pop() {
+        let mut work: Vec<(u32, Vec<TermId>, TermId, Vec<u32>, Vec<crate::symbolic::ArrayRead>)> = vec![(c, cx.canon.clone(), tt, vec![c], Vec::new())];
+        while let Some((b, st, g, seen, first)) = work.pop() {
             explored += 1;
             if explored > MAX_PATHS {
                 return None;
@@ -172,14 +184,16 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
                 }
                 if cuts.contains(&t) {
                     if targets.contains(&t) {
-                        out.push(Segment { from: c, to: t, guard: ng, post: e.post });
+                        let first_reads = if b == c { e.array_reads.clone() } else { first.clone() };
+                        out.push(Segment { from: c, to: t, guard: ng, post: e.post, first_reads });
                     }
                 } else if seen.contains(&t) {
                     return None;
                 } else {
                     let mut s2 = seen.clone();
                     s2.push(t);
-                    work.push((t, e.post, ng, s2));
+                    let f = if b == c { e.array_reads.clone() } else { first.clone() };
+                    work.push((t, e.post, ng, s2, f));
                 }
             }
         }

@@ -13,6 +13,11 @@
 //!   [`crate::exec`] gives them (0, and the VM's bits for oversized shifts), so a model of the path
 //!   condition drives the concrete test down the same path.
 //!
+//! A read of a large array ([`crate::flatten::arrays`]) at a variable offset is a fresh value
+//! in both modes (exact, by case split over the shadow cells, along a test's path when the
+//! array is small enough), unless the step read or wrote that offset before (read over
+//! write inside the step); the fresh ones are listed in [`SymExit::array_reads`].
+//!
 //! The precondition `Pre(T)` of one step (Gulavani et al. 2006, §3: `Pre(S) = {s | ∃s'∈S. s→s'}`)
 //! quantifies the step's inputs existentially. [`exists`] eliminates them exactly when each
 //! group of conjuncts that shares inputs mentions either no input or no state variable (the
@@ -58,6 +63,19 @@ pub struct SymExit {
     /// The inputs read on the way to this exit, in call order (a subsequence of all the
     /// inputs the step reads: other branches of the tree read others).
     pub reads: Vec<SymInput>,
+    /// The reads of large arrays on the way whose value the step knows nothing of, as
+    /// (array, offset, fresh value) over the pre-state ([`crate::flatten::arrays`]): the value
+    /// is the pre-state's cell at that offset, so a fact proven for every ghost offset of the
+    /// array at the step's location holds of it ([`crate::engine::Ctx::rel`]).
+    pub array_reads: Vec<ArrayRead>,
+}
+
+/// A read of a large array's cell the step knows nothing of (see [`SymExit::array_reads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArrayRead {
+    pub array: u32,
+    pub off: TermId,
+    pub value: TermId,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +217,7 @@ pub fn sym_step(
     let mut exits = Vec::new();
     let tt = tm.tt();
     let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits };
-    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new());
+    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), Vec::new(), Vec::new());
     exits
 }
 
@@ -216,13 +234,20 @@ struct StepCx<'t, 'f, 'o> {
 impl StepCx<'_, '_, '_> {
     /// Block `b` from state `st` under path condition `pc`, having read `reads` and passed
     /// through the absorbed blocks `path`; an edge into an absorbed block continues there.
-    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>) {
+    /// `mem` lists the large-array cells the step has read or written so far, as (array,
+    /// offset, value), oldest first: a later read at an equal offset sees the latest value
+    /// (read over write, and two reads of one cell agree), any other offset a fresh value.
+    /// `bases` the reads of cells the step knew nothing of ([`SymExit::array_reads`]).
+    #[allow(clippy::too_many_arguments)]
+    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: Vec<(u32, TermId, TermId)>, bases: Vec<ArrayRead>) {
         let StepCx { tm, flat, mode, inputs, fresh, exits } = self;
         let (flat, mode) = (*flat, *mode);
         let blk = &flat.blocks[b as usize];
         let mut st = st;
         let mut pc = pc;
         let mut reads = reads;
+        let mut mem = mem;
+        let mut bases = bases;
         for (i, inst) in blk.insts.iter().enumerate() {
             let loc = blk.locs[i];
             match inst {
@@ -235,7 +260,7 @@ impl StepCx<'_, '_, '_> {
                         if let Some(o) = ovf {
                             let g = tm.and(pc, o);
                             if tm.bool_value(g) != Some(false) {
-                                exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                                exits.push(SymExit { target: Target::Error(loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                             }
                             let no = tm.not(o);
                             pc = tm.and(pc, no);
@@ -249,7 +274,7 @@ impl StepCx<'_, '_, '_> {
                             let g = tm.and(pc, u);
                             if tm.bool_value(g) != Some(false) {
                                 let what = "left shift that overflows if its operand is signed (or of a negative signed value)".to_string();
-                                exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                                exits.push(SymExit { target: Target::Ub(what, loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                             }
                             let nu = tm.not(u);
                             pc = tm.and(pc, nu);
@@ -266,7 +291,7 @@ impl StepCx<'_, '_, '_> {
                                 } else {
                                     "division by zero"
                                 };
-                                exits.push(SymExit { target: Target::Ub(what.into(), loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                                exits.push(SymExit { target: Target::Ub(what.into(), loc), guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                             }
                             let nu = tm.not(u);
                             pc = tm.and(pc, nu);
@@ -291,7 +316,54 @@ impl StepCx<'_, '_, '_> {
                     let x = opnd(tm, &st, *v, mode, fresh);
                     st[*dst as usize] = symbolic::cast(tm, *op, *from, *to, x);
                 }
+                // A shadow cell is the tests' alone ([`crate::flatten::arrays`]).
+                FInst::Copy { dst, .. } if mode == Mode::Abstract && flat.is_shadow(*dst) => {}
                 FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
+                FInst::ArrayFill { array } => mem.retain(|m| m.0 != *array),
+                FInst::ArrayRead { dst, array, off } => {
+                    let a = &flat.arrays[*array as usize];
+                    let w = flat.width(*dst);
+                    st[*dst as usize] = if let Some(first) = a.exact_along_tests().filter(|_| mode == Mode::Concrete) {
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let mut acc = st[first as usize];
+                        for k in 1..a.cells {
+                            let at = tm.bv_u64(64, u64::from(k) * a.len);
+                            let here = tm.eq(o, at);
+                            acc = tm.ite(here, st[(first + k) as usize], acc);
+                        }
+                        acc
+                    } else {
+                        // Any value, unless the step has seen the cell already; the pinned
+                        // cells are selected over it by the next instructions.
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let mut v = tm.var(&format!("{}[?]", a.name), vigil_bv::Sort::BitVec(w));
+                        fresh.push(v);
+                        bases.push(ArrayRead { array: *array, off: o, value: v });
+                        for &(_, mo, mv) in mem.iter().filter(|m| m.0 == *array) {
+                            let here = tm.eq(o, mo);
+                            v = tm.ite(here, mv, v);
+                        }
+                        mem.push((*array, o, v));
+                        v
+                    };
+                }
+                FInst::ArrayWrite { array, off, v } => {
+                    let a = &flat.arrays[*array as usize];
+                    if let Some(first) = a.exact_along_tests().filter(|_| mode == Mode::Concrete) {
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let x = opnd(tm, &st, *v, mode, fresh);
+                        for k in 0..a.cells {
+                            let at = tm.bv_u64(64, u64::from(k) * a.len);
+                            let here = tm.eq(o, at);
+                            let r = (first + k) as usize;
+                            st[r] = tm.ite(here, x, st[r]);
+                        }
+                    } else {
+                        let o = opnd(tm, &st, *off, mode, fresh);
+                        let x = opnd(tm, &st, *v, mode, fresh);
+                        mem.push((*array, o, x));
+                    }
+                }
                 FInst::Nondet { dst, func } => {
                     let w = flat.width(*dst);
                     let var = tm.var(&format!("in.{func}"), vigil_bv::Sort::BitVec(w));
@@ -319,7 +391,7 @@ impl StepCx<'_, '_, '_> {
                         let g = tm.and(pc, bad);
                         if tm.bool_value(g) != Some(false) {
                             let target = if is_error { Target::Error(loc) } else { Target::Ub((*what).to_string(), loc) };
-                            exits.push(SymExit { target, guard: g, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                            exits.push(SymExit { target, guard: g, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                         }
                         pc = tm.and(pc, ok);
                     }
@@ -350,12 +422,12 @@ impl StepCx<'_, '_, '_> {
                     };
                     let ge = tm.and(pc, fail_err);
                     if tm.bool_value(ge) != Some(false) {
-                        exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                        exits.push(SymExit { target: Target::Error(loc), guard: ge, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                     }
                     let gu = tm.and(pc, fail_ub);
                     if tm.bool_value(gu) != Some(false) {
                         let what = format!("undefined behaviour in a call of {}", flat.procs.name(*proc));
-                        exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone(), path: path.clone(), reads: reads.clone() });
+                        exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                     }
                     pc = tm.and(pc, cont);
                     if let (Some(d), Some(r)) = (dst, ret) {
@@ -369,13 +441,13 @@ impl StepCx<'_, '_, '_> {
                         } else {
                             Target::Error(*loc)
                         };
-                        exits.push(SymExit { target, guard: pc, post: st, path, reads });
+                        exits.push(SymExit { target, guard: pc, post: st, path, reads, array_reads: bases });
                     }
                     return;
                 }
                 FInst::Exit => {
                     if tm.bool_value(pc) != Some(false) {
-                        exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads });
+                        exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads, array_reads: bases });
                     }
                     return;
                 }
@@ -412,13 +484,13 @@ impl StepCx<'_, '_, '_> {
             }
             FTerm::Return => {
                 if tm.bool_value(pc) != Some(false) {
-                    exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads });
+                    exits.push(SymExit { target: Target::Exit, guard: pc, post: st, path, reads, array_reads: bases });
                 }
                 return;
             }
             FTerm::Unreachable => {
                 if tm.bool_value(pc) != Some(false) {
-                    exits.push(SymExit { target: Target::Ub("unreachable executed".into(), blk.term_loc), guard: pc, post: st, path, reads });
+                    exits.push(SymExit { target: Target::Ub("unreachable executed".into(), blk.term_loc), guard: pc, post: st, path, reads, array_reads: bases });
                 }
                 return;
             }
@@ -436,9 +508,9 @@ impl StepCx<'_, '_, '_> {
             if flat.is_absorbed(e.target as usize) && path.len() < flat.blocks.len() {
                 let mut p2 = path.clone();
                 p2.push(e.target);
-                self.block(e.target, post, g, reads.clone(), p2);
+                self.block(e.target, post, g, reads.clone(), p2, mem.clone(), bases.clone());
             } else {
-                self.exits.push(SymExit { target: Target::Block(e.target), guard: g, post, path: path.clone(), reads: reads.clone() });
+                self.exits.push(SymExit { target: Target::Block(e.target), guard: g, post, path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
             }
         }
     }

@@ -1,0 +1,140 @@
+//! Large arrays (`vigil_synergy::flatten::arrays`): what flattening makes of an array of more
+//! than 64 cells, that a test runs it exactly, and that the abstract step reads nothing but
+//! the pinned cells, the ghost cell and what the step itself wrote.
+
+use std::path::PathBuf;
+
+use vigil_synergy::engine::Sat;
+use vigil_synergy::exec::{self, ListInputs, Step};
+use vigil_synergy::flatten::{FInst, Flat};
+use vigil_synergy::symbolic::{sym_step, Mode, Target};
+
+fn flat_of(src: &str, name: &str) -> Flat {
+    let dir = std::env::temp_dir().join(format!("vigil-synergy-large-arrays-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, src).unwrap();
+    let m = vigil_frontend::load(&[path], &vigil_frontend::FrontendOptions::default()).unwrap();
+    vigil_synergy::flatten::flatten(&m).unwrap()
+}
+
+/// Runs the program's test with `inputs` to its end; the last state and how it ended.
+fn run(flat: &Flat, inputs: &[u64]) -> (Vec<u64>, Step) {
+    let mut vals = vec![0u64; flat.regs.len()];
+    let mut src = ListInputs { values: inputs, pos: 0 };
+    let mut b = 0;
+    for _ in 0..1_000_000 {
+        match exec::step(flat, b, &mut vals, &mut src, &mut Vec::new()) {
+            Step::Next(n) => b = n,
+            end => return (vals, end),
+        }
+    }
+    panic!("the test did not end");
+}
+
+/// The block that reads the array (the program's only one) and the block calling reach_error.
+fn reads_and_error(flat: &Flat) -> (u32, u32) {
+    let with = |f: &dyn Fn(&FInst) -> bool| flat.blocks.iter().position(|b| b.insts.iter().any(f)).expect("such a block") as u32;
+    (with(&|i| matches!(i, FInst::ArrayRead { .. })), with(&|i| matches!(i, FInst::Error { .. })))
+}
+
+const FILL: &str = "int __VERIFIER_nondet_int(void);\n\
+    int a[100];\n\
+    int main(void) {\n\
+      for (int i = 0; i < 100; i++) a[i] = 2 * i;\n\
+      a[7] = 1;\n\
+      int j = __VERIFIER_nondet_int();\n\
+      if (j < 0 || j >= 100) return 0;\n\
+      if (a[j] == 2 * j + 1) reach_error();\n\
+      return 0;\n\
+    }\n";
+
+#[test]
+fn a_large_array_has_shadow_cells_a_ghost_and_its_constant_index_pinned() {
+    let flat = flat_of(FILL, "fill.c");
+    assert_eq!(flat.arrays.len(), 1);
+    let a = &flat.arrays[0];
+    assert_eq!((a.cells, a.len), (100, 4));
+    let first = a.shadow.expect("100 cells are shadowed");
+    assert!(flat.is_shadow(first) && flat.is_shadow(first + 99) && !flat.is_shadow(first + 100));
+    let ghost = a.ghost.expect("a shadowed array has a ghost cell");
+    assert!(flat.is_ghost(ghost.k) && flat.is_ghost(ghost.g));
+    assert_eq!(a.pinned.len(), 1, "a[7] is the one cell named at a constant index");
+    assert_eq!(a.pinned[0].0, 7);
+}
+
+#[test]
+fn a_test_reads_the_array_exactly() {
+    let flat = flat_of(FILL, "fill.c");
+    let a = &flat.arrays[0];
+    let first = a.shadow.unwrap();
+    let ghost = a.ghost.unwrap();
+    // j = 7 reads the pinned cell, 1 == 2*7+1 is false; j = 0 reads 0: no error either.
+    for j in [7u64, 0, 99] {
+        let (vals, end) = run(&flat, &[j]);
+        assert_eq!(end, Step::Exit, "j = {j}");
+        assert_eq!(vals[(first + 50) as usize], 100, "the shadow cell 50 holds 2*50");
+        assert_eq!(vals[a.pinned[0].1 as usize], 1, "the pinned cell holds the store's 1");
+        assert_eq!(vals[ghost.k as usize], 0, "tests fix the ghost offset at 0");
+        assert_eq!(vals[ghost.g as usize], 0, "and the ghost value is a[0]");
+    }
+}
+
+#[test]
+fn the_abstract_step_reads_an_unknown_value_that_a_second_read_of_the_cell_repeats() {
+    // One block reads b[i] twice and writes b[i + 1] between: the step's relation must
+    // make the two reads of b[i] equal and leave the value unconstrained otherwise.
+    let src = "int __VERIFIER_nondet_int(void);\n\
+        int b[200];\n\
+        int main(void) {\n\
+          int i = __VERIFIER_nondet_int();\n\
+          if (i < 0 || i >= 199) return 0;\n\
+          int x = b[i];\n\
+          b[i + 1] = x + 1;\n\
+          if (b[i] != x) reach_error();\n\
+          return 0;\n\
+        }\n";
+    let flat = flat_of(src, "twice.c");
+    let opts = vigil_synergy::Options::default();
+    let mut cx = vigil_synergy::engine::Ctx::new(&flat, &opts);
+    let (reads, error) = reads_and_error(&flat);
+    let mut error_exits = 0;
+    let pre = cx.canon.clone();
+    let exits = sym_step(&mut cx.tm, &flat, reads, &pre, Mode::Abstract, &mut Vec::new(), &mut Vec::new());
+    for e in exits.iter().filter(|e| e.target == Target::Block(error)) {
+        error_exits += 1;
+        assert_eq!(cx.sat(&[e.guard]), Sat::No, "the step of the reads leads to the error abstractly");
+        // Both reads are listed for instantiation (the second one's own unknown value is
+        // what it reads only where its offset differs from the first's and the write's).
+        assert_eq!(e.array_reads.len(), 2);
+    }
+    assert!(error_exits > 0, "the check is some step's exit");
+}
+
+#[test]
+fn a_fill_inside_the_step_forgets_what_the_step_wrote() {
+    // The write of 5 is overwritten by the memset: the abstract step must let the read
+    // differ from 5 (the VM reads 0 and reaches the error on every run). 10000 cells: past
+    // the shadow budget, so no ghost cell answers for the read either.
+    let src = "int __VERIFIER_nondet_int(void);\n\
+        void *memset(void *, int, unsigned long);\n\
+        int b[10000];\n\
+        int main(void) {\n\
+          int j = __VERIFIER_nondet_int();\n\
+          if (j < 0 || j >= 10000) return 0;\n\
+          b[j] = 5;\n\
+          memset(b, 0, sizeof b);\n\
+          if (b[j] != 5) reach_error();\n\
+          return 0;\n\
+        }\n";
+    let flat = flat_of(src, "fill_after_write.c");
+    assert!(flat.arrays[0].shadow.is_none() && flat.arrays[0].ghost.is_none());
+    let opts = vigil_synergy::Options::default();
+    let mut cx = vigil_synergy::engine::Ctx::new(&flat, &opts);
+    let (reads, error) = reads_and_error(&flat);
+    let pre = cx.canon.clone();
+    let exits = sym_step(&mut cx.tm, &flat, reads, &pre, Mode::Abstract, &mut Vec::new(), &mut Vec::new());
+    let into_error: Vec<_> = exits.iter().filter(|e| e.target == Target::Block(error)).collect();
+    assert!(!into_error.is_empty());
+    assert!(into_error.iter().any(|e| cx.sat(&[e.guard]) == Sat::Yes), "the error is reachable abstractly, as on the VM");
+}
