@@ -217,7 +217,7 @@ pub fn sym_step(
     let mut exits = Vec::new();
     let tt = tm.tt();
     let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits };
-    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), StepMemory::default(), Vec::new());
     exits
 }
 
@@ -231,15 +231,26 @@ struct StepCx<'t, 'f, 'o> {
     exits: &'o mut Vec<SymExit>,
 }
 
+/// What one step knows of the large arrays' cells so far ([`StepCx::block`]).
+#[derive(Clone, Debug, Default)]
+struct StepMemory {
+    /// The cells read or written, as (array, offset, value), oldest first: a later read at an
+    /// equal offset sees the latest value (read over write, and two reads of one cell agree),
+    /// any other offset a fresh value.
+    cells: Vec<(u32, TermId, TermId)>,
+    /// The arrays the step filled or havocked: their other cells no longer hold the pre-state's
+    /// values, so a fresh read of one is no instance of a fact about the pre-state (it is not
+    /// listed in [`SymExit::array_reads`]).
+    filled: Vec<u32>,
+}
+
 impl StepCx<'_, '_, '_> {
     /// Block `b` from state `st` under path condition `pc`, having read `reads` and passed
     /// through the absorbed blocks `path`; an edge into an absorbed block continues there.
-    /// `mem` lists the large-array cells the step has read or written so far, as (array,
-    /// offset, value), oldest first: a later read at an equal offset sees the latest value
-    /// (read over write, and two reads of one cell agree), any other offset a fresh value.
-    /// `bases` the reads of cells the step knew nothing of ([`SymExit::array_reads`]).
+    /// `mem` is what the step knows of large-array cells ([`StepMemory`]); `bases` the reads
+    /// of pre-state cells the step knew nothing of ([`SymExit::array_reads`]).
     #[allow(clippy::too_many_arguments)]
-    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: Vec<(u32, TermId, TermId)>, bases: Vec<ArrayRead>) {
+    fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: StepMemory, bases: Vec<ArrayRead>) {
         let StepCx { tm, flat, mode, inputs, fresh, exits } = self;
         let (flat, mode) = (*flat, *mode);
         let blk = &flat.blocks[b as usize];
@@ -319,7 +330,12 @@ impl StepCx<'_, '_, '_> {
                 // A shadow cell is the tests' alone ([`crate::flatten::arrays`]).
                 FInst::Copy { dst, .. } if mode == Mode::Abstract && flat.is_shadow(*dst) => {}
                 FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
-                FInst::ArrayFill { array } => mem.retain(|m| m.0 != *array),
+                FInst::ArrayFill { array } => {
+                    mem.cells.retain(|m| m.0 != *array);
+                    if !mem.filled.contains(array) {
+                        mem.filled.push(*array);
+                    }
+                }
                 FInst::ArrayRead { dst, array, off } => {
                     let a = &flat.arrays[*array as usize];
                     let w = flat.width(*dst);
@@ -338,12 +354,14 @@ impl StepCx<'_, '_, '_> {
                         let o = opnd(tm, &st, *off, mode, fresh);
                         let mut v = tm.var(&format!("{}[?]", a.name), vigil_bv::Sort::BitVec(w));
                         fresh.push(v);
-                        bases.push(ArrayRead { array: *array, off: o, value: v });
-                        for &(_, mo, mv) in mem.iter().filter(|m| m.0 == *array) {
+                        if !mem.filled.contains(array) {
+                            bases.push(ArrayRead { array: *array, off: o, value: v });
+                        }
+                        for &(_, mo, mv) in mem.cells.iter().filter(|m| m.0 == *array) {
                             let here = tm.eq(o, mo);
                             v = tm.ite(here, mv, v);
                         }
-                        mem.push((*array, o, v));
+                        mem.cells.push((*array, o, v));
                         v
                     };
                 }
@@ -361,7 +379,7 @@ impl StepCx<'_, '_, '_> {
                     } else {
                         let o = opnd(tm, &st, *off, mode, fresh);
                         let x = opnd(tm, &st, *v, mode, fresh);
-                        mem.push((*array, o, x));
+                        mem.cells.push((*array, o, x));
                     }
                 }
                 FInst::Nondet { dst, func } => {
