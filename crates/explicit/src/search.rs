@@ -152,7 +152,7 @@ const LIBM_ROUNDING: &str =
 
 /// Reason of an unknown answer: the VM's file system refused a request that another file
 /// system would grant.
-const FS_FIXED: &str = "the program's file-system request was refused (a name not given with --file, or a write: the VM's file system is a read-only mount), so runs where it succeeds are not explored";
+const FS_FIXED: &str = "the program's file-system request was refused (a write, or a name not given with --file, whose contents were read as empty: the VM's file system is a read-only mount), so runs where it succeeds are not explored";
 
 /// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
 fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {

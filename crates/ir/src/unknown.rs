@@ -103,8 +103,9 @@ causes! {
     /// A path called a math.h function whose glibc result is not always the correctly rounded
     /// one vigil computes: it can show a violation (confirmed natively) but not prove `true`.
     LibmRounding = "libm-rounding" in Incomplete,
-    /// A path's file-system request was refused (a name not given with `--file`, a write to the
-    /// read-only mount): runs where another file system grants it are not explored.
+    /// A path's file-system request was refused (a write to the read-only mount), or it read a
+    /// file not given with `--file` as empty: runs where another file system grants it, or the
+    /// file holds something else, are not explored.
     FileSystem = "file-system" in Incomplete,
     /// The abstraction cannot be refined further (no progress, inexact precondition).
     Imprecise = "imprecise" in Incomplete,

@@ -30,13 +30,13 @@
  * choice over everything a real system can answer, so no path is left out: the open fails with
  * one of the errors open(2) gives a read-only open (OPEN_ERRORS; choice 0 is ENOENT, the answer
  * of a run on the machine without the file), or, as the last choice, it succeeds on a file whose
- * contents are unknown (`unknown_file`). Nothing of such a file is modelled but
- * opening and closing it: reading it, seeking in it or asking its position raises
- * VM_FAULT_INVALID_ARG (the path ends `unknown`), so a `true` needs a program that never looks
- * inside (SV-COMP's `loops/aiob_4`: open a configuration file, return when it is missing,
- * otherwise compute without reading it). A successful open is recorded as
- * VM_ENV_FILE_UNKNOWN (a native run cannot have that file); a failed one as
- * VM_ENV_FILE_REFUSED, as before.
+ * contents are unknown (`unknown_file`). Only opening and closing such a file are modelled
+ * for every file system: a read, a seek or a position request reads it as the empty file (one
+ * of the files it may be, so every path explored is a real one) and raises VM_FLAG_FS_FIXED
+ * (the other contents are not explored). So a `true` needs a program that never looks inside
+ * (SV-COMP's `loops/aiob_4`: open a configuration file, return when it is missing, otherwise
+ * compute without reading it). A successful open is recorded as VM_ENV_FILE_UNKNOWN (a native
+ * run cannot have that file); a failed one as VM_ENV_FILE_REFUSED, as before.
  *
  * Reading follows glibc: read() returns up to the bytes left (0 at the end), lseek allows
  * positions past the end (reads there return 0) and rejects negative results with EINVAL; a
@@ -192,22 +192,18 @@ static struct open_file *open_descriptor(int fd, const char *what) {
     return o;
 }
 
-/* Is o a file whose contents are unknown? Then `what` (a read, a seek) is not modelled: a
- * fault that ends the path as unknown. */
-static int contents_unknown(const struct open_file *o, const char *what) {
-    if (o->file != &unknown_file)
-        return 0;
-    __vigil_fault(VM_FAULT_INVALID_ARG, what);
-    return 1;
+/* Before a read, seek or position request on o: a file whose contents are unknown is read as
+ * the empty file, and the path no longer stands for every file system (VM_FLAG_FS_FIXED). */
+static void fix_contents(const struct open_file *o) {
+    if (o->file == &unknown_file)
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_FS_FIXED, 0);
 }
-
-#define UNKNOWN_READ "reading a file not given with --file (its contents are unknown) is not modelled"
-#define UNKNOWN_SEEK "a position in a file not given with --file (its size is unknown) is not modelled"
 
 RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
     struct open_file *o = open_descriptor(fd, "read() of a standard stream is not modelled");
-    if (!o || contents_unknown(o, UNKNOWN_READ))
+    if (!o)
         return -1;
+    fix_contents(o);
     /* Two separate exits: as one saturating subtraction clang would form llvm.usub.sat,
      * which vigil's IR does not model. */
     if (o->pos >= o->file->size)
@@ -222,8 +218,9 @@ RT_WEAK ssize_t read(int fd, void *buf, size_t n) {
 
 RT_WEAK long lseek(int fd, long offset, int whence) {
     struct open_file *o = open_descriptor(fd, "lseek() of a standard stream is not modelled");
-    if (!o || contents_unknown(o, UNKNOWN_SEEK))
+    if (!o)
         return -1;
+    fix_contents(o);
     long base = whence == 0 ? 0 : whence == 1 ? (long)o->pos : whence == 2 ? (long)o->file->size : -1;
     long target;
     if (base < 0 || __builtin_add_overflow(base, offset, &target) || target < 0) {
@@ -340,8 +337,9 @@ RT_WEAK int __vigil_file_getc(FILE *stream) {
         set_errno(RT_EBADF);
         return -1;
     }
-    if (stream->eof || contents_unknown(o, UNKNOWN_READ))
+    if (stream->eof)
         return -1;
+    fix_contents(o);
     if (o->pos >= o->file->size) {
         stream->eof = 1;
         return -1;
@@ -369,8 +367,8 @@ static struct open_file *seekable(FILE *stream, const char *fn) {
         __vigil_fault(VM_FAULT_INVALID_ARG, fn);
     else if (!o)
         set_errno(RT_EBADF);
-    else if (contents_unknown(o, UNKNOWN_SEEK))
-        return NULL;
+    else
+        fix_contents(o);
     return o;
 }
 
