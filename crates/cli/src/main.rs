@@ -14,6 +14,7 @@ mod task;
 mod tune_cmd;
 mod runtime;
 mod ir_cmd;
+mod memory_accounts;
 mod native;
 mod property;
 mod replay_cmd;
@@ -25,6 +26,11 @@ mod witness_cmd;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// Every heap allocation is counted per engine, so that the memory limit can stop the engine
+/// that holds the memory and let the others go on (`portfolio`).
+#[global_allocator]
+static ALLOCATOR: memory_accounts::Counting = memory_accounts::Counting;
 
 /// Exit code for bad usage or unreadable input.
 pub const EXIT_USAGE: u8 = 2;

@@ -9,14 +9,19 @@
 //! * an engine that panics is reported as `unknown(internal error …)`; it cannot take the others
 //!   down;
 //! * with a memory limit, the process's resident memory is checked every 100 ms; above the limit
-//!   every engine is cancelled and, unless one had already answered with evidence, the verdict is
-//!   `unknown(memory limit …)` — the engines' own structures have no limit of their own;
+//!   the running engine holding the most heap ([`memory_accounts`]) is cancelled alone, and its
+//!   answer becomes `unknown(memory limit …)` unless it had evidence; once it has stopped, freed
+//!   memory is given back to the system and the check goes on. When the last engine running is
+//!   above the limit (or no engine's share is known), every engine is cancelled and, unless one
+//!   had already answered with evidence, the verdict is `unknown(memory limit …)`. The engines'
+//!   own structures have no limit of their own;
 //! * when no engine has evidence, the reason lists every engine's and its cause is the most
 //!   serious of theirs ([`Unknown::dominant`]).
 //!
 //! Decisions are taken on the reasons' [`Cause`], never on their text.
 
 use crate::engines::{Engine, EngineReport};
+use crate::memory_accounts::{self, Account};
 use crate::verdict::Answer;
 use vigil_ir::unknown::{Cause, Unknown};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -93,13 +98,20 @@ pub fn run(
         return PortfolioResult { decided_by: "none", outcome: EngineReport::unknown(Unknown::new(Cause::NoEngine, "no engine applies")), summaries: Vec::new() };
     }
     let start = Instant::now();
-    let cancel = Arc::new(AtomicBool::new(false));
+    // One cancellation flag per engine, so that the memory limit can stop one engine alone.
+    let cancels: Vec<Arc<AtomicBool>> = engines.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
+    let cancel_all = || cancels.iter().for_each(|c| c.store(true, Ordering::Relaxed));
+    let accounts: Vec<Option<Arc<Account>>> = engines.iter().map(|_| Account::claim().map(Arc::new)).collect();
     let (tx, rx) = mpsc::channel::<(usize, EngineReport, f64)>();
     for (k, engine) in engines.iter().enumerate() {
         let engine = Arc::clone(engine);
-        let cancel = Arc::clone(&cancel);
+        let cancel = Arc::clone(&cancels[k]);
+        let account = accounts[k].clone();
         let engine_tx = tx.clone();
         let spawned = std::thread::Builder::new().name(format!("engine-{}", engine.name())).spawn(move || {
+            if let Some(account) = &account {
+                account.enter();
+            }
             let t0 = Instant::now();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run(&cancel)))
                 .unwrap_or_else(|_| {
@@ -115,20 +127,44 @@ pub fn run(
     let mut results: Vec<Option<(EngineReport, f64)>> = vec![None; engines.len()];
     let mut stop_waiting_at = deadline;
     let mut cancelled = false;
-    let mut memory_exceeded: Option<u64> = None;
+    // Engines stopped for memory: the resident size then, and what the engine held if it was
+    // stopped alone (None: every engine still running was stopped).
+    let mut shed: Vec<Option<(u64, Option<u64>)>> = vec![None; engines.len()];
+    // The engine last stopped for memory, until it has reported or its wind-down is over.
+    let mut shedding: Option<(usize, Instant)> = None;
     let mut next_report = progress.map(|(interval, _)| start + interval);
     loop {
         let now = Instant::now();
         if now >= stop_waiting_at {
             break;
         }
-        if let (Some(limit), None) = (limits.memory, memory_exceeded) {
+        if let Some((k, until)) = shedding {
+            if results[k].is_some() || now >= until {
+                shedding = None;
+                memory_accounts::return_free_memory();
+            }
+        }
+        if let (Some(limit), None, false) = (limits.memory, shedding, cancelled) {
             if let Some(rss) = resident_bytes().filter(|rss| *rss > limit) {
-                memory_exceeded = Some(rss);
-                if !cancelled {
-                    cancelled = true;
-                    cancel.store(true, Ordering::Relaxed);
-                    stop_waiting_at = now + limits.wind_down;
+                let running: Vec<usize> = (0..engines.len()).filter(|&k| results[k].is_none() && shed[k].is_none()).collect();
+                let held = |k: usize| accounts[k].as_ref().map_or(0, |a| a.held());
+                let heaviest = running.iter().copied().max_by_key(|&k| held(k));
+                match heaviest {
+                    // Others are still running and this engine's share is known: stop it alone
+                    // and let the others go on.
+                    Some(k) if running.len() > 1 && held(k) > 0 => {
+                        shed[k] = Some((rss, Some(held(k))));
+                        cancels[k].store(true, Ordering::Relaxed);
+                        shedding = Some((k, now + limits.wind_down));
+                    }
+                    _ => {
+                        for &k in &running {
+                            shed[k] = Some((rss, None));
+                        }
+                        cancelled = true;
+                        cancel_all();
+                        stop_waiting_at = now + limits.wind_down;
+                    }
                 }
             }
         }
@@ -145,7 +181,7 @@ pub fn run(
                 results[k] = Some((outcome, secs));
                 if conclusive && !cancelled {
                     cancelled = true;
-                    cancel.store(true, Ordering::Relaxed);
+                    cancel_all();
                     stop_waiting_at = (Instant::now() + limits.wind_down).min(deadline + limits.wind_down);
                 }
             }
@@ -163,7 +199,7 @@ pub fn run(
                 if !cancelled {
                     // The deadline passed: ask everyone to stop and give them a moment.
                     cancelled = true;
-                    cancel.store(true, Ordering::Relaxed);
+                    cancel_all();
                     stop_waiting_at = Instant::now() + limits.wind_down;
                 } else {
                     break;
@@ -172,17 +208,22 @@ pub fn run(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    let mut result = decide(&engines, results, start);
-    if let (Some(rss), Some(limit)) = (memory_exceeded, limits.memory) {
-        if matches!(&result.outcome.answer, Answer::Unknown(why) if why.cause != Cause::Disagreement) {
-            result.outcome = EngineReport::unknown(Unknown::new(
-                Cause::MemoryLimit,
-                format!("memory limit reached ({} MiB resident, limit {} MiB)", rss >> 20, limit >> 20),
-            ));
-            result.decided_by = "none";
+    // An engine stopped for memory reports that, unless it answered with evidence first.
+    if let Some(limit) = limits.memory {
+        for (k, r) in results.iter_mut().enumerate() {
+            let Some((rss, alone)) = shed[k] else { continue };
+            if !r.as_ref().is_some_and(|(o, _)| o.is_conclusive()) {
+                let mut why = format!("memory limit reached ({} MiB resident, limit {} MiB", rss >> 20, limit >> 20);
+                if let Some(held) = alone {
+                    why += &format!("; this engine held {} MiB and was stopped, the others went on", held >> 20);
+                }
+                why.push(')');
+                let secs = r.as_ref().map_or_else(|| start.elapsed().as_secs_f64(), |(_, s)| *s);
+                *r = Some((EngineReport::unknown(Unknown::new(Cause::MemoryLimit, why)), secs));
+            }
         }
     }
-    result
+    decide(&engines, results, start)
 }
 
 fn decide(engines: &[Arc<dyn Engine>], results: Vec<Option<(EngineReport, f64)>>, start: Instant) -> PortfolioResult {
@@ -403,6 +444,10 @@ mod tests {
         assert_eq!(r.outcome.answer, Answer::Unknown(Unknown::new(Cause::Cancelled, "cancelled")));
     }
 
+    /// Held by the tests that watch the resident size: one test's hungry engine would cross the
+    /// limit of another run beside it.
+    static MEMORY_TESTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// A stand-in engine that holds `bytes` of touched memory until it is cancelled.
     struct Hungry {
         bytes: usize,
@@ -437,6 +482,7 @@ mod tests {
 
     #[test]
     fn an_answer_found_while_the_memory_limit_stops_the_others_is_kept() {
+        let _alone = MEMORY_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
         let limit = now + (64 << 20);
         // "a" finishes its answer during the wind-down that follows the memory limit.
@@ -447,7 +493,46 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_holding_the_memory_is_stopped_alone_and_the_others_go_on() {
+        let _alone = MEMORY_TESTS.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
+        let limit = now + (64 << 20);
+        // "patient" answers only after the hungry engine has crossed the limit.
+        let r = run(
+            vec![stub("patient", Answer::True, 1500), Arc::new(Hungry { bytes: 1 << 30 })],
+            far(),
+            Limits { memory: Some(limit), ..Limits::default() },
+            None,
+        );
+        assert_eq!(r.outcome.answer, Answer::True);
+        assert_eq!(r.decided_by, "patient");
+        let hungry = &r.summaries[1].result;
+        assert!(hungry.starts_with("unknown(memory limit reached") && hungry.contains("the others went on"), "{hungry}");
+    }
+
+    #[test]
+    fn an_engine_stopped_for_memory_is_named_in_the_reason_when_nobody_answers() {
+        let _alone = MEMORY_TESTS.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
+        let limit = now + (64 << 20);
+        let r = run(
+            vec![stub("patient", gave_up(), 1500), Arc::new(Hungry { bytes: 1 << 30 })],
+            far(),
+            Limits { memory: Some(limit), ..Limits::default() },
+            None,
+        );
+        match &r.outcome.answer {
+            Answer::Unknown(why) => {
+                assert!(why.message.contains("patient: gave up"), "{why}");
+                assert!(why.message.contains("hungry: memory limit reached"), "{why}");
+            }
+            other => panic!("expected unknown, got {other:?}"),
+        }
+    }
+
+    #[test]
     fn an_engine_above_the_memory_limit_is_stopped() {
+        let _alone = MEMORY_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let Some(now) = resident_bytes() else { return }; // no /proc: nothing to watch
         let limit = now + (64 << 20);
         // (The other tests of this process run beside it and may free memory they held when
