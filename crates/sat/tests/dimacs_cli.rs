@@ -6,12 +6,17 @@ use std::io::Write;
 use std::path::PathBuf;
 use vigil_sat::{run_dimacs_cli, SatCliArgs, SatError};
 
-fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vigil-sat-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
+/// A file written for one test, in a directory of its own that is removed when this is dropped.
+struct Scratch {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> Scratch {
+    let dir = tempfile::Builder::new().prefix("vigil-sat-test-").tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    Scratch { _dir: dir, path }
 }
 
 fn run(args: &SatCliArgs) -> (Result<i32, SatError>, String) {
@@ -21,8 +26,9 @@ fn run(args: &SatCliArgs) -> (Result<i32, SatError>, String) {
 }
 
 fn run_file(name: &str, text: &str) -> (Result<i32, SatError>, String) {
+    let input = tmp(name, text.as_bytes());
     run(&SatCliArgs {
-        file: tmp(name, text.as_bytes()),
+        file: input.path.clone(),
         ..Default::default()
     })
 }
@@ -94,13 +100,15 @@ fn malformed_inputs_name_the_line() {
         ..Default::default()
     });
     assert!(matches!(r, Err(SatError::Io { .. })));
+    let binary = tmp("bin", &[0xff, 0xfe, 0x00]);
     let (r, _) = run(&SatCliArgs {
-        file: tmp("bin", &[0xff, 0xfe, 0x00]),
+        file: binary.path.clone(),
         ..Default::default()
     });
     assert!(matches!(r, Err(SatError::Parse { .. })), "{r:?}");
+    let bad_xz = tmp("badxz", &[0xfd, b'7', b'z', b'X', b'Z', 0, 1, 2, 3]);
     let (r, _) = run(&SatCliArgs {
-        file: tmp("badxz", &[0xfd, b'7', b'z', b'X', b'Z', 0, 1, 2, 3]),
+        file: bad_xz.path.clone(),
         ..Default::default()
     });
     assert!(matches!(r, Err(SatError::Io { .. })), "{r:?}");
@@ -111,7 +119,7 @@ fn bad_parameters_are_errors() {
     let file = tmp("ok.cnf", b"p cnf 1 1\n1 0\n");
     for p in ["var_decay=2", "nonsense=1", "restart=sometimes", "novalue"] {
         let (r, _) = run(&SatCliArgs {
-            file: file.clone(),
+            file: file.path.clone(),
             params: vec![p.into()],
             ..Default::default()
         });
@@ -119,8 +127,8 @@ fn bad_parameters_are_errors() {
     }
     let toml = tmp("p.toml", b"restart = \"luby\"\nreduce_fraction = 3\n");
     let (r, _) = run(&SatCliArgs {
-        file: file.clone(),
-        params_file: Some(toml),
+        file: file.path.clone(),
+        params_file: Some(toml.path.clone()),
         ..Default::default()
     });
     match r {
@@ -149,8 +157,9 @@ fn sat_output_and_compressed_inputs() {
         ("s.cnf.gz", gz),
         ("s.cnf.xz", xz),
     ] {
+        let input = tmp(name, &bytes);
         let (r, out) = run(&SatCliArgs {
-            file: tmp(name, &bytes),
+            file: input.path.clone(),
             stats: true,
             ..Default::default()
         });
@@ -192,9 +201,10 @@ fn unsat_output_with_checked_proof() {
         }
         text.push_str("0\n");
     }
-    let proof = std::env::temp_dir().join(format!("vigil-sat-proof-{}.drat", std::process::id()));
+    let input = tmp("php5.cnf", text.as_bytes());
+    let proof = input.path.with_extension("drat");
     let (r, out) = run(&SatCliArgs {
-        file: tmp("php5.cnf", text.as_bytes()),
+        file: input.path.clone(),
         proof: Some(proof.clone()),
         ..Default::default()
     });
@@ -217,8 +227,9 @@ fn timeout_gives_unknown() {
         );
         text.push_str(" 0\n");
     }
+    let input = tmp("php10.cnf", text.as_bytes());
     let (r, out) = run(&SatCliArgs {
-        file: tmp("php10.cnf", text.as_bytes()),
+        file: input.path.clone(),
         timeout: Some(0.2),
         ..Default::default()
     });

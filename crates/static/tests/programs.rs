@@ -40,10 +40,9 @@ fn bug_line(path: &Path) -> u32 {
     lines[0] as u32
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("vigil-static-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A directory of its own for one test's files, removed when the result is dropped.
+fn temp_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("vigil-static-{tag}-")).tempdir().unwrap()
 }
 
 /// Runs the program natively on the report's inputs; true if it ends in the reported bug.
@@ -69,9 +68,9 @@ fn replays_natively(path: &Path, r: &Report, tag: &str) -> bool {
     h += "_Bool __VERIFIER_nondet_bool(void) { return (_Bool)next(); }\n";
     h += "void reach_error(void) { fflush(stdout); _exit(77); }\n";
     h += "void _exit(int);\n";
-    let hp = dir.join("harness.c");
+    let hp = dir.path().join("harness.c");
     std::fs::write(&hp, h.replace("void _exit(int);\n", "").replace("#include <stdio.h>\n", "#include <stdio.h>\n#include <unistd.h>\n")).unwrap();
-    let exe = dir.join("prog");
+    let exe = dir.path().join("prog");
     let out = Command::new("clang-19")
         .args(["-O0", "-w", "-o"])
         .arg(&exe)
@@ -205,7 +204,7 @@ fn generated_program_of_thousands_of_lines_finishes_quickly() {
     let lines = src.lines().count();
     assert!(lines > 3000, "{lines} lines");
     let dir = temp_dir("gen");
-    let path = dir.join("gen.c");
+    let path = dir.path().join("gen.c");
     std::fs::write(&path, &src).unwrap();
     let m = module_of(&path);
     let t0 = Instant::now();

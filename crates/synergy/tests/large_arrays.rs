@@ -10,9 +10,9 @@ use vigil_synergy::flatten::{FInst, Flat};
 use vigil_synergy::symbolic::{sym_step, Mode, Target};
 
 fn flat_of(src: &str, name: &str) -> Flat {
-    let dir = std::env::temp_dir().join(format!("vigil-synergy-large-arrays-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(name);
+    // The source is only needed while it is compiled: the directory goes when `dir` does.
+    let dir = tempfile::Builder::new().prefix("vigil-synergy-large-arrays-").tempdir().unwrap();
+    let path: PathBuf = dir.path().join(name);
     std::fs::write(&path, src).unwrap();
     let m = vigil_frontend::load(&[path], &vigil_frontend::FrontendOptions::default()).unwrap();
     vigil_synergy::flatten::flatten(&m).unwrap()

@@ -7,9 +7,9 @@ use vigil_ir::ICmpPred;
 use vigil_synergy::summary::{self, run::Outcome, Lin, Post, Pre, Summary};
 
 fn flat_of(src: &str, name: &str) -> vigil_synergy::flatten::Flat {
-    let dir = std::env::temp_dir().join(format!("vigil-synergy-summaries-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(name);
+    // The source is only needed while it is compiled: the directory goes when `dir` does.
+    let dir = tempfile::Builder::new().prefix("vigil-synergy-summaries-").tempdir().unwrap();
+    let path: PathBuf = dir.path().join(name);
     std::fs::write(&path, src).unwrap();
     let m = vigil_frontend::load(&[path], &vigil_frontend::FrontendOptions::default()).unwrap();
     vigil_synergy::flatten::flatten(&m).unwrap()

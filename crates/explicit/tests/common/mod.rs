@@ -8,9 +8,9 @@ use vigil_vm::{Config, Program, Property};
 /// Compiles the C program `src` (written to a temporary `name.c` under a directory named after
 /// `suite`) with the front end options `opts`.
 pub fn compile_with(suite: &str, name: &str, src: &str, opts: &vigil_frontend::FrontendOptions) -> Program {
-    let dir = std::env::temp_dir().join(format!("vigil-{suite}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path: PathBuf = dir.join(format!("{name}.c"));
+    // The source is only needed while it is compiled: the directory goes when `dir` does.
+    let dir = tempfile::Builder::new().prefix(&format!("vigil-{suite}-")).tempdir().expect("temp dir");
+    let path: PathBuf = dir.path().join(format!("{name}.c"));
     std::fs::write(&path, src).expect("write program");
     let module = vigil_frontend::load(&[path], opts).expect("program compiles");
     Program::new(module)

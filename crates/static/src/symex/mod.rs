@@ -245,9 +245,8 @@ mod tests {
     use vigil_bv::{BitVecValue, Evaluator, Value};
 
     fn compile(tag: &str, src: &str) -> Module {
-        let dir = std::env::temp_dir().join(format!("vigil-static-unit-{}-{tag}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join(format!("{tag}.c"));
+        let dir = tempfile::Builder::new().prefix("vigil-static-unit-").tempdir().unwrap();
+        let p = dir.path().join(format!("{tag}.c"));
         std::fs::write(&p, src).unwrap();
         let opts = vigil_frontend::FrontendOptions { mem2reg: true, runtime: None, ..Default::default() };
         vigil_frontend::load(&[p], &opts).unwrap()
