@@ -3,8 +3,8 @@
 //!
 //! Conventions and invariants: bit-vectors are slices of [`AigLit`], least significant bit
 //! first; every function returns exactly the width SMT-LIB prescribes; constant inputs are
-//! simplified away by the AIG itself (`and(x, false) = false`), which is what turns the
-//! multiplier into shifts and adds when one operand is a constant.
+//! simplified away by the AIG itself (`and(x, false) = false`); a product by a constant is built
+//! from the constant's signed digits (one add or subtract per non-zero digit).
 
 use crate::aig::{Aig, AigLit};
 
@@ -65,10 +65,15 @@ fn const_bits(v: &[AigLit]) -> usize {
     v.iter().filter(|l| l.is_const()).count()
 }
 
-/// Shift-add multiplier, truncated to the operand width. The operand with more constant bits
-/// drives the partial products, so a constant multiplier yields only the adds of its set bits.
+/// Multiplier, truncated to the operand width. By a constant (one operand all constant bits)
+/// it is [`mul_by_constant`]; otherwise shift-add, where the operand with more constant bits
+/// drives the partial products, so its constant bits yield no adds.
 pub fn mul(g: &mut Aig, a: &[AigLit], b: &[AigLit]) -> Vec<AigLit> {
     let (a, b) = if const_bits(a) > const_bits(b) { (b, a) } else { (a, b) };
+    if const_bits(b) == b.len() {
+        let digits = signed_digits(&b.iter().map(|&l| l == AigLit::TRUE).collect::<Vec<bool>>());
+        return mul_by_constant(g, a, &digits);
+    }
     let w = a.len();
     let mut acc = vec![AigLit::FALSE; w];
     for i in 0..w {
@@ -81,6 +86,54 @@ pub fn mul(g: &mut Aig, a: &[AigLit], b: &[AigLit]) -> Vec<AigLit> {
         acc[i..].copy_from_slice(&s);
     }
     acc
+}
+
+/// The non-adjacent form of the `w`-bit constant `c` (least significant bit first), modulo
+/// `2^w`: digits `d_i` in {-1, 0, 1} with `Σ d_i·2^i ≡ c (mod 2^w)` and no two adjacent digits
+/// non-zero. It has at most as many non-zero digits as `c` has set bits, and often far fewer:
+/// `-2` is one digit where its binary form has `w - 1` set bits.
+pub fn signed_digits(c: &[bool]) -> Vec<i8> {
+    let w = c.len();
+    // Invariant at step i: c ≡ rest + Σ_{j<i} d_j·2^j (mod 2^w), and rest has no bit below i.
+    let mut rest = c.to_vec();
+    let mut digits = vec![0i8; w];
+    for i in 0..w {
+        if !rest[i] {
+            continue;
+        }
+        if i + 1 < w && rest[i + 1] {
+            // rest ≡ 3 (mod 4) from bit i: digit -1, and rest + 2^i carries over the run of ones.
+            digits[i] = -1;
+            let mut j = i;
+            while j < w && rest[j] {
+                rest[j] = false;
+                j += 1;
+            }
+            if j < w {
+                rest[j] = true;
+            }
+        } else {
+            digits[i] = 1;
+            rest[i] = false;
+        }
+    }
+    digits
+}
+
+/// `a · Σ d_i·2^i` truncated to `a`'s width, as one add or subtract of `a << i` per non-zero
+/// digit (the digits of [`signed_digits`]): the sum of the shifted copies is built on the bits at
+/// and above each shift only, since the bits below it are unaffected.
+pub fn mul_by_constant(g: &mut Aig, a: &[AigLit], digits: &[i8]) -> Vec<AigLit> {
+    let w = a.len();
+    let mut acc: Option<Vec<AigLit>> = None;
+    // Positive digits first, so that the sum starts from a shifted copy rather than a negation.
+    for (i, &d) in digits.iter().enumerate().filter(|(_, d)| **d > 0).chain(digits.iter().enumerate().filter(|(_, d)| **d < 0)) {
+        let acc = acc.get_or_insert_with(|| vec![AigLit::FALSE; w]);
+        let part = &a[..w - i];
+        let s = if d > 0 { add(g, &acc[i..], part, AigLit::FALSE).0 } else { sub(g, &acc[i..], part) };
+        acc[i..].copy_from_slice(&s);
+    }
+    acc.unwrap_or_else(|| vec![AigLit::FALSE; w])
 }
 
 /// Restoring array divider: unsigned quotient and remainder with SMT-LIB division by zero
@@ -182,4 +235,28 @@ pub fn shift(g: &mut Aig, a: &[AigLit], amount: &[AigLit], kind: Shift) -> Vec<A
     let big = g.or_all(&overflow);
     let fills = vec![fill; w];
     mux(g, big, &fills, &cur)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_digits;
+
+    #[test]
+    fn signed_digits_are_non_adjacent_equal_to_the_constant_and_no_more_than_its_set_bits() {
+        for w in 1..=10usize {
+            for c in 0..(1u64 << w) {
+                let bits: Vec<bool> = (0..w).map(|i| (c >> i) & 1 == 1).collect();
+                let d = signed_digits(&bits);
+                assert_eq!(d.len(), w);
+                let value = d.iter().enumerate().fold(0i64, |v, (i, &di)| v + i64::from(di) * (1i64 << i));
+                assert_eq!(value.rem_euclid(1i64 << w) as u64, c, "c={c} w={w} digits={d:?}");
+                assert!(d.windows(2).all(|p| p[0] == 0 || p[1] == 0), "adjacent digits: c={c} w={w} {d:?}");
+                let nonzero = d.iter().filter(|&&x| x != 0).count();
+                assert!(nonzero <= c.count_ones() as usize, "c={c} w={w} {d:?}");
+            }
+        }
+        // -2 at 32 bits: one digit where the binary form has 31 set bits.
+        let minus_two: Vec<bool> = (0..32).map(|i| i != 0).collect();
+        assert_eq!(signed_digits(&minus_two).iter().filter(|&&x| x != 0).count(), 1);
+    }
 }

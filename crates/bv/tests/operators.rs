@@ -243,3 +243,34 @@ fn blasted_circuits_match_reference_by_simulation_width_8() {
         }
     }
 }
+
+/// Products by a constant take their own circuit (the constant's signed digits): every constant
+/// and every input at widths 1–8, with the constant on either side.
+#[test]
+fn products_by_every_constant_match_reference_by_simulation_widths_1_to_8() {
+    for w in 1..=8u32 {
+        let mut tm = TermManager::new();
+        let x = tm.var("x", Sort::BitVec(w));
+        let mut blaster = Blaster::new();
+        let xb = blaster.blast(&tm, x);
+        for c in 0..(1u64 << w) {
+            let k = tm.bv_const(BitVecValue::from_u64(w, c));
+            for t in [build(&mut tm, "bvmul", &[], &[x, k]), build(&mut tm, "bvmul", &[], &[k, x])] {
+                let out = blaster.blast(&tm, t);
+                // Pattern a of batch j is x = 64*j + a.
+                for batch in 0..(1u64 << w).div_ceil(64) {
+                    let input = |node: u32| -> u64 {
+                        let Some(i) = xb.iter().position(|l| l.node() == node) else { return 0 };
+                        (0..64u64).map(|a| (((batch * 64 + a) >> i) & 1) << a).sum()
+                    };
+                    let val = blaster.aig.simulate(&input);
+                    for a in 0..64u64.min(1 << w) {
+                        let n = batch * 64 + a;
+                        let got: u64 = out.iter().enumerate().map(|(i, &l)| ((lit_word(&val, l) >> a) & 1) << i).sum();
+                        assert_eq!(got, n.wrapping_mul(c) & mask(w), "x={n} c={c} w={w}");
+                    }
+                }
+            }
+        }
+    }
+}
