@@ -89,8 +89,15 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             over.vm.uninitialised_over_approximated = true;
             let (again, more) = search::explore(prog, &over);
             add_stats(&mut stats, more);
-            if matches!(again, SearchResult::Holds) {
-                result = SearchResult::Holds;
+            match again {
+                SearchResult::Holds => result = SearchResult::Holds,
+                // A limit of the second search is what stands between the program and a proof
+                // (scull_true at 10 s): say so, with its cause, rather than the first one's alone.
+                SearchResult::Unknown(limit) if limit.cause.class() == vigil_ir::unknown::Class::Limit => {
+                    let text = format!("{why}; reading them without choosing: {limit}");
+                    result = SearchResult::Unknown(Unknown::new(limit.cause, text));
+                }
+                _ => {}
             }
         }
     }
