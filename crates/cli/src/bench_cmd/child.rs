@@ -121,6 +121,14 @@ pub(super) fn interpret(out: &std::process::Output, result: &mut TaskResult) -> 
         }
         (_, code) => {
             use std::os::unix::process::ExitStatusExt;
+            // Rust aborts when an allocation fails (under the address-space limit set above,
+            // before the resident limit is reached); it says so on stderr. That is the memory
+            // limit, not a bug.
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if let Some(line) = stderr.lines().find(|l| l.starts_with("memory allocation of")) {
+                result.cause = Some(Cause::MemoryLimit.qualified());
+                return format!("unknown(out of memory: {})", line.trim());
+            }
             match out.status.signal() {
                 Some(9) => {
                     result.cause = Some(Cause::MemoryLimit.qualified());
@@ -147,4 +155,43 @@ pub(super) const MAX_MEMORY_MIB: u64 = 1 << 20;
 pub(super) fn tempfile_path(what: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     std::env::temp_dir().join(format!("vigil-bench-{}-{what}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    fn empty_result() -> TaskResult {
+        TaskResult {
+            file: "t.c".into(),
+            property: "unreach-call".into(),
+            category: "c".into(),
+            expected: None,
+            verdict: String::new(),
+            outcome: Outcome::Unknown,
+            engine: "none".into(),
+            cause: None,
+            wall_s: 0.0,
+            cpu_s: None,
+            max_rss_mib: None,
+        }
+    }
+
+    fn output(status: i32, stderr: &str) -> std::process::Output {
+        std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout: Vec::new(), stderr: stderr.into() }
+    }
+
+    #[test]
+    fn a_failed_allocation_is_the_memory_limit_and_another_crash_a_bug() {
+        // The exit status of a process that exited with code 134 (the shell's report of an abort).
+        let mut r = empty_result();
+        let v = interpret(&output(134 << 8, "memory allocation of 4294967296 bytes failed\n"), &mut r);
+        assert_eq!(v, "unknown(out of memory: memory allocation of 4294967296 bytes failed)");
+        assert_eq!(r.cause.as_deref(), Some("limit:memory-limit"));
+        let mut r = empty_result();
+        let v = interpret(&output(134 << 8, "thread panicked\n"), &mut r);
+        assert_eq!(v, "unknown(crashed: exit code Some(134))");
+        assert_eq!(r.cause.as_deref(), Some("internal:bug"));
+    }
 }
