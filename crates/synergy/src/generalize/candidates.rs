@@ -44,9 +44,17 @@ pub const MAX_LOOP_CONSTANTS: usize = 16;
 /// to the tests' ranges).
 pub const MAX_STEP: i64 = 64;
 
-/// The candidates at a header: `regs` are the persisting registers, `fstates` the forest states
-/// there, `body` the loop's blocks, `paths` the body paths' (guard, post-state).
-pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], paths: &[(TermId, Vec<TermId>)]) -> Vec<TermId> {
+/// The candidates at a header: `regs` are the persisting registers, `passed_by` registers live
+/// there that the loop does not write (in the affine equalities only, after `regs`), `fstates`
+/// the forest states there, `body` the loop's blocks, `paths` the body paths' (guard, post-state).
+pub fn candidates(
+    cx: &mut Ctx,
+    regs: &[u32],
+    passed_by: &[u32],
+    fstates: &[usize],
+    body: &[u32],
+    paths: &[(TermId, Vec<TermId>)],
+) -> Vec<TermId> {
     let mut cands: Vec<TermId> = Vec::new();
     let step_bits = step_low_bits(cx, body);
     for &r in regs {
@@ -101,7 +109,8 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], p
     }
     bound_candidates(cx, regs, body, paths, &mut cands);
     guard_bound_candidates(cx, regs, body, &mut cands);
-    cands.extend(affine_candidates(cx, regs, fstates));
+    let affine_regs: Vec<u32> = regs.iter().chain(passed_by).copied().collect();
+    cands.extend(affine_candidates(cx, &affine_regs, fstates));
     let mut seen = HashSet::new();
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
     cands.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));

@@ -184,7 +184,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     // Registers live at a header join the candidates' only with slot objects (the lists the
     // module doc speaks of); elsewhere they only cost Houdini solver calls.
     let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot());
-    let live = if slots { crate::flatten::reach::live_registers(cx.flat) } else { Vec::new() };
+    let live = crate::flatten::reach::live_registers(cx.flat);
     for &l in &nest {
         let h = lf.get(l).header;
         let body = lf.body(l).to_vec();
@@ -212,7 +212,16 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         // slot not allocated are arbitrary) that costs the Houdini check a solver call each.
         let heap_cells: HashSet<u32> = cx.flat.heap_graph.heap.iter().filter(|n| n.slot()).flat_map(|n| n.cells.iter().copied()).collect();
         let plain: Vec<u32> = regs.iter().copied().filter(|r| !heap_cells.contains(r)).collect();
-        let mut c = candidates::candidates(cx, &plain, &fstates, lf.body(outermost(l)), &steps);
+        // Registers the loop passes by (live at its header, written nowhere in it: an input
+        // read only after the loop) take part in the affine equalities alone, so that
+        // `x + y == n` can be guessed for `while (x > 0) { x--; y++; }` checked against `n`.
+        let written = paths::written(cx.flat, &body);
+        let passed_by: Vec<u32> = live[h as usize]
+            .iter()
+            .copied()
+            .filter(|r| !regs.contains(r) && !written.contains(r) && !heap_cells.contains(r) && !cx.flat.is_ghost(*r))
+            .collect();
+        let mut c = candidates::candidates(cx, &plain, &passed_by, &fstates, lf.body(outermost(l)), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
         c.extend(closure::candidates(cx, &regs, &fstates));
         c.extend(reachable::candidates(cx, &regs, &fstates));
