@@ -7,6 +7,11 @@
 //! Two states whose memory graphs are isomorphic therefore serialise to the same bytes, however
 //! their object ids differ. Pointers to freed objects all become one "dangling" marker.
 //!
+//! Globals whose object is still the first state's (the same `Rc`, see [`InitialGlobals`]) and
+//! whose pointers all lead to globals or code need neither the walk nor renumbering: the
+//! runtime's string literals and tables, hundreds of objects in every state, cost one pointer
+//! comparison each instead.
+//!
 //! The same walk finds the live heap objects that are *not* reachable: memory the program can no
 //! longer free (`valid-memtrack`). Reachability counts every frame still on a stack: a program
 //! that calls `exit` keeps its callers' variables (they never return), while `main`'s own frame
@@ -45,8 +50,49 @@ pub const HEADER_BYTES: usize = 16;
 
 const UNNUMBERED: u32 = u32::MAX;
 
+/// The global objects of a search's first state that point only to globals or code (held by
+/// their `Rc`). A later state whose global *g* is that very `Rc` has *g* unchanged, so when every
+/// global is live (globals keep their numbers) *g* reaches no object to number and none of its
+/// pointers is renumbered: [`canonicalize_from`] skips it. Objects are copied before they are
+/// written (`Rc::make_mut`), so an object still shared with the first state has its contents.
+#[derive(Default)]
+pub struct InitialGlobals {
+    /// Index g - 1: the first state's object of global g, if it points only to globals or code.
+    fixed: Vec<Option<Rc<Object>>>,
+}
+
+impl InitialGlobals {
+    /// The fixed globals of `first` (objects 1..=`num_globals`), a canonical form whose globals
+    /// are all live (none otherwise).
+    pub fn of(first: &Canonical, num_globals: u32) -> InitialGlobals {
+        let g = num_globals as usize;
+        if first.objects.len() < g {
+            return InitialGlobals::default();
+        }
+        let points_to_globals_only = |o: &Object| {
+            o.ptrs.iter().all(|&p| {
+                let (t, _) = o.pointer_in(p);
+                t & CODE_TAG != 0 || t <= num_globals
+            })
+        };
+        let fixed = first.objects[..g].iter().map(|o| points_to_globals_only(o).then(|| Rc::clone(o))).collect();
+        InitialGlobals { fixed }
+    }
+
+    /// Whether global `g`'s object `o` is its fixed first-state object.
+    #[inline]
+    fn holds(&self, g: u32, o: &Rc<Object>) -> bool {
+        self.fixed.get(g as usize - 1).is_some_and(|f| f.as_ref().is_some_and(|f| Rc::ptr_eq(f, o)))
+    }
+}
+
 /// Computes the canonical form of `state`; `num_globals` objects 1..=G are the global roots.
 pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
+    canonicalize_from(state, num_globals, &InitialGlobals::default())
+}
+
+/// [`canonicalize`], skipping the globals still as in the first state (`initial`).
+pub fn canonicalize_from(state: &State, num_globals: u32, initial: &InitialGlobals) -> Canonical {
     let heap = &state.heap;
     let bound = heap.id_bound() as usize;
     // number[id] = canonical number of a live object reached by the walk.
@@ -61,10 +107,10 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
             order.push(g);
         }
     }
-    let mut roots: Vec<u32> = (1..=num_globals).collect();
-    if state.root != 0 {
-        roots.push(state.root);
-    }
+    // With a global freed, later globals' numbers shift and even fixed ones are renumbered.
+    let all_globals_live = order.len() == num_globals as usize;
+    let unchanged = |g: u32| all_globals_live && heap.get_rc(g).is_some_and(|o| initial.holds(g, o));
+    let roots = (1..=num_globals).filter(|g| !unchanged(*g)).chain((state.root != 0).then_some(state.root));
     let unnumbered_live = |number: &[u32], t: u32| {
         number.get(t as usize).is_some_and(|n| *n == UNNUMBERED) && heap.is_live(t)
     };
@@ -102,6 +148,10 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     let mut objects = Vec::with_capacity(order.len());
     for &id in &order {
         let rc = heap.get_rc(id).expect("numbered objects are live");
+        if id <= num_globals && unchanged(id) {
+            objects.push(rc.clone());
+            continue;
+        }
         let renumber = rc.ptrs.iter().any(|&p| {
             let (t, _) = rc.pointer_in(p);
             canonical_id(t) != t
@@ -119,8 +169,9 @@ pub fn canonicalize(state: &State, num_globals: u32) -> Canonical {
     }
     let root = if state.root == 0 { 0 } else { canonical_id(state.root) };
     let root = if root == DANGLING || root == INVALID_OBJ { 0 } else { root };
+    // Live globals are all numbered: only the objects after them can be unreachable.
     let unreachable_heap = heap
-        .live_ids()
+        .live_ids_after(num_globals)
         .filter(|id| number[*id as usize] == UNNUMBERED)
         .filter(|id| heap.get(*id).is_some_and(|o| o.kind == crate::memory::ObjKind::Heap))
         .collect();
