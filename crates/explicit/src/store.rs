@@ -257,6 +257,10 @@ impl StateStore {
     /// `from` is the expanded state the canonical form is a successor of.
     fn intern(&mut self, o: &Rc<Object>, i: usize, from: Option<&Expanded>) -> Result<u32, StoreFull> {
         if let Some(f) = from {
+            // Most objects are where they were (the globals always): one comparison.
+            if f.objects.get(i).is_some_and(|same| Rc::ptr_eq(same, o)) {
+                return Ok(f.ids[i]);
+            }
             if let Some(j) = near(i, f.objects.len(), |j| Rc::ptr_eq(&f.objects[j], o)) {
                 return Ok(f.ids[j]);
             }
@@ -349,7 +353,13 @@ impl StateStore {
         let mut ids = std::mem::take(&mut self.ids_scratch);
         ids.clear();
         for (i, o) in c.objects.iter().enumerate() {
-            ids.push(self.intern(o, i, from)?);
+            // A global still the first state's object (most of them: the runtime's strings and
+            // tables) has its first id; no call, no lookup.
+            let id = match self.pinned.get(i) {
+                Some(p) if Rc::ptr_eq(p, o) => self.initial_globals[i],
+                _ => self.intern(o, i, from)?,
+            };
+            ids.push(id);
         }
         // The canonical header (flags word, root object id) is stored as two opaque words.
         self.encode_key(c.flags, c.root, c.sym, &ids);
