@@ -99,22 +99,31 @@ pub fn canonicalize_from(state: &State, num_globals: u32, initial: &InitialGloba
     let mut number: Vec<u32> = vec![UNNUMBERED; bound];
     let mut order: Vec<u32> = Vec::with_capacity(bound);
     let mut stack: Vec<u32> = Vec::new();
+    // The canonical objects; the globals' are set in the first pass (shared `Rc`s) and replaced
+    // after the walk where pointers need renumbering.
+    let mut objects: Vec<Rc<Object>> = Vec::with_capacity(bound);
     // Globals keep their numbers (program constants refer to them by id); everything else is
     // numbered in depth-first pre-order from the globals and then the scheduler state.
+    // `walked`: the globals that are roots of the walk and whose pointers are checked.
+    let mut walked: Vec<u32> = Vec::new();
     for g in 1..=num_globals {
-        if heap.is_live(g) {
+        if let Some(rc) = heap.get_rc(g) {
             number[g as usize] = order.len() as u32;
             order.push(g);
+            if !initial.holds(g, rc) {
+                walked.push(g);
+            }
+            objects.push(Rc::clone(rc));
         }
     }
     // With a global freed, later globals' numbers shift and even fixed ones are renumbered.
-    let all_globals_live = order.len() == num_globals as usize;
-    let unchanged = |g: u32| all_globals_live && heap.get_rc(g).is_some_and(|o| initial.holds(g, o));
-    let roots = (1..=num_globals).filter(|g| !unchanged(*g)).chain((state.root != 0).then_some(state.root));
+    if order.len() != num_globals as usize {
+        walked.clone_from(&order);
+    }
     let unnumbered_live = |number: &[u32], t: u32| {
         number.get(t as usize).is_some_and(|n| *n == UNNUMBERED) && heap.is_live(t)
     };
-    for root in roots {
+    for &root in walked.iter().chain((state.root != 0).then_some(&state.root)) {
         let is_global = root <= num_globals;
         stack.push(root);
         while let Some(id) = stack.pop() {
@@ -145,27 +154,29 @@ pub fn canonicalize_from(state: &State, num_globals: u32, initial: &InitialGloba
             INVALID_OBJ
         }
     };
-    let mut objects = Vec::with_capacity(order.len());
-    for &id in &order {
-        let rc = heap.get_rc(id).expect("numbered objects are live");
-        if id <= num_globals && unchanged(id) {
-            objects.push(rc.clone());
-            continue;
-        }
+    // The object `rc` with its pointers renumbered (itself, shared, when none changes).
+    let renumbered = |rc: &Rc<Object>| -> Rc<Object> {
         let renumber = rc.ptrs.iter().any(|&p| {
             let (t, _) = rc.pointer_in(p);
             canonical_id(t) != t
         });
         if !renumber {
-            objects.push(rc.clone());
-            continue;
+            return Rc::clone(rc);
         }
         let mut obj: Object = (**rc).clone();
         for &p in &rc.ptrs {
             let (t, _) = rc.pointer_in(p);
             obj.set_pointer_object(p, canonical_id(t));
         }
-        objects.push(Rc::new(obj));
+        Rc::new(obj)
+    };
+    for &g in &walked {
+        let n = number[g as usize] as usize;
+        objects[n] = renumbered(&objects[n]);
+    }
+    let live_globals = objects.len();
+    for &id in &order[live_globals..] {
+        objects.push(renumbered(heap.get_rc(id).expect("numbered objects are live")));
     }
     let root = if state.root == 0 { 0 } else { canonical_id(state.root) };
     let root = if root == DANGLING || root == INVALID_OBJ { 0 } else { root };
