@@ -42,7 +42,10 @@
 //!   writes it (`Rc::make_mut`). An object of a successor that is *the same `Rc`* as the expanded
 //!   state's object at the same position is therefore that object, and its id is known without
 //!   encoding or hashing it (the cheap path for the many objects a transition does not touch).
-//!   Any other object is encoded and looked up by content: slower, never wrong.
+//!   Any other object is encoded and looked up by content: slower, never wrong. Likewise a
+//!   global that is *the same `Rc`* as the first state's (held decoded, see `pinned`) has the
+//!   first state's id: the hundreds of runtime strings and tables in every state cost one
+//!   pointer comparison each.
 //!
 //! # What [`StateStore::bytes`] counts
 //!
