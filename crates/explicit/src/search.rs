@@ -19,7 +19,7 @@
 use crate::store::{StateId, StateStore};
 use std::collections::VecDeque;
 use std::time::Instant;
-use vigil_vm::canon::canonicalize;
+use vigil_vm::canon::{canonicalize, canonicalize_from, InitialGlobals};
 use vigil_vm::machine::flags;
 use vigil_ir::unknown::{Cause, Unknown};
 use vigil_vm::{Choices, Config, FaultClass, FaultKind, Machine, Program, Property, Stop, Subproperty};
@@ -201,6 +201,8 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     };
     let globals = prog.module.globals.len() as u32;
     let c = canonicalize(&machine.state, globals);
+    // The globals every state shares with the first one are not walked again.
+    let initial = InitialGlobals::of(&c, globals);
     // One machine runs every transition (reset to each state in turn).
     let mut m = machine;
     let full = |e: crate::store::StoreFull, stats: &mut SearchStats| {
@@ -359,7 +361,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     let exited = out.stop == Stop::Exit;
                     let mut exited_or_spurious = exited;
                     m.scrub_dead_registers();
-                    let canon = canonicalize(&m.state, globals);
+                    let canon = canonicalize_from(&m.state, globals, &initial);
                     if memory_lost(cfg.property, &m.state, &canon, exited) {
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {

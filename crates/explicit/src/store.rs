@@ -42,7 +42,10 @@
 //!   writes it (`Rc::make_mut`). An object of a successor that is *the same `Rc`* as the expanded
 //!   state's object at the same position is therefore that object, and its id is known without
 //!   encoding or hashing it (the cheap path for the many objects a transition does not touch).
-//!   Any other object is encoded and looked up by content: slower, never wrong.
+//!   Any other object is encoded and looked up by content: slower, never wrong. Likewise a
+//!   global that is *the same `Rc`* as the first state's (held decoded, see `pinned`) has the
+//!   first state's id: the hundreds of runtime strings and tables in every state cost one
+//!   pointer comparison each.
 //!
 //! # What [`StateStore::bytes`] counts
 //!
@@ -257,6 +260,10 @@ impl StateStore {
     /// `from` is the expanded state the canonical form is a successor of.
     fn intern(&mut self, o: &Rc<Object>, i: usize, from: Option<&Expanded>) -> Result<u32, StoreFull> {
         if let Some(f) = from {
+            // Most objects are where they were (the globals always): one comparison.
+            if f.objects.get(i).is_some_and(|same| Rc::ptr_eq(same, o)) {
+                return Ok(f.ids[i]);
+            }
             if let Some(j) = near(i, f.objects.len(), |j| Rc::ptr_eq(&f.objects[j], o)) {
                 return Ok(f.ids[j]);
             }
@@ -349,7 +356,13 @@ impl StateStore {
         let mut ids = std::mem::take(&mut self.ids_scratch);
         ids.clear();
         for (i, o) in c.objects.iter().enumerate() {
-            ids.push(self.intern(o, i, from)?);
+            // A global still the first state's object (most of them: the runtime's strings and
+            // tables) has its first id; no call, no lookup.
+            let id = match self.pinned.get(i) {
+                Some(p) if Rc::ptr_eq(p, o) => self.initial_globals[i],
+                _ => self.intern(o, i, from)?,
+            };
+            ids.push(id);
         }
         // The canonical header (flags word, root object id) is stored as two opaque words.
         self.encode_key(c.flags, c.root, c.sym, &ids);

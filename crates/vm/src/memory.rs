@@ -445,7 +445,13 @@ impl Heap {
 
     /// Ids of live objects.
     pub fn live_ids(&self) -> impl Iterator<Item = u32> + '_ {
-        self.objects.iter().enumerate().filter(|(_, o)| o.is_some()).map(|(i, _)| i as u32)
+        self.live_ids_after(0)
+    }
+
+    /// Ids of live objects above `id` (after the globals, with `id` their number).
+    pub fn live_ids_after(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
+        let first = (id as usize + 1).min(self.objects.len());
+        self.objects[first..].iter().enumerate().filter(|(_, o)| o.is_some()).map(move |(i, _)| (first + i) as u32)
     }
 
     /// Number of ids handed out so far (live or freed, plus the null id).

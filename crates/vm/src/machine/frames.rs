@@ -292,7 +292,10 @@ impl Machine<'_> {
     pub fn scrub_dead_registers(&mut self) {
         let heap = &self.state.heap;
         let mut is_caller = vec![false; heap.id_bound() as usize];
-        let frames: Vec<u32> = heap.live_ids().filter(|id| heap.get(*id).is_some_and(|o| o.kind == ObjKind::Frame)).collect();
+        // Objects 1..=G are the globals, never frames.
+        let globals = self.prog.module.globals.len() as u32;
+        let frames: Vec<u32> =
+            heap.live_ids_after(globals).filter(|id| heap.get(*id).is_some_and(|o| o.kind == ObjKind::Frame)).collect();
         for &id in &frames {
             let parent = decode(heap.get(id).expect("live").read(FRAME_PARENT, 8).bits).0 as usize;
             if let Some(c) = is_caller.get_mut(parent) {

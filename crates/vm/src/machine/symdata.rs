@@ -269,10 +269,10 @@ impl SymData {
             self.stats.resets += 1;
         }
         self.solver_inputs.extend(inputs);
-        let before = self.solver.stats();
+        let before = self.solver.counters();
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
         self.stats.solver_time += start.elapsed();
-        let after = self.solver.stats();
+        let after = self.solver.counters();
         self.stats.model_hits += after.model_cache_hits - before.model_cache_hits;
         self.stats.interval_hits += after.interval_model_hits - before.interval_model_hits;
         self.stats.interval_refutations += after.interval_refutations - before.interval_refutations;
