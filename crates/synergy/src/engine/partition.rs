@@ -42,21 +42,55 @@ impl<'a> Ctx<'a> {
     /// The instances of `facts` (invariants at a step's location, over the canonical
     /// variables) at the array reads `reads` of the step: each fact that speaks of an array's
     /// ghost cell, with the ghost offset replaced by the read's offset and the ghost value by
-    /// the read's value. Sound because the fact holds for every ghost offset in every state
-    /// reachable there, and the read's value is the pre-state's cell at its offset.
+    /// the read's value; a fact over the ghost cells of several arrays, at every choice of
+    /// one read (or none: the ghost cell itself) per array, not all none. Sound because the
+    /// fact holds for every ghost offset of every array in every state reachable there, and a
+    /// read's value is the pre-state's cell at its offset.
     pub fn ghost_instances(&mut self, facts: &[TermId], reads: &[symbolic::ArrayRead]) -> TermId {
         let mut out = self.tm.tt();
-        for r in reads {
-            let Some(gh) = self.flat.arrays[r.array as usize].ghost else { continue };
-            let (k, g) = (self.canon[gh.k as usize], self.canon[gh.g as usize]);
-            let map: HashMap<TermId, TermId> = [(k, r.off), (g, r.value)].into_iter().collect();
-            for &f in facts {
-                let vars = symbolic::free_vars(&self.tm, f);
+        if reads.is_empty() {
+            return out;
+        }
+        for &f in facts {
+            let vars = symbolic::free_vars(&self.tm, f);
+            // Per array the fact speaks of: its ghost (k, g) and the reads of it.
+            let mut per: Vec<((TermId, TermId), Vec<&symbolic::ArrayRead>)> = Vec::new();
+            for (i, a) in self.flat.arrays.iter().enumerate() {
+                let Some(gh) = a.ghost else { continue };
+                let (k, g) = (self.canon[gh.k as usize], self.canon[gh.g as usize]);
                 if !vars.contains(&k) && !vars.contains(&g) {
                     continue;
                 }
-                let i = symbolic::subst(&mut self.tm, f, &map, &mut HashMap::new());
-                out = self.tm.and(out, i);
+                let rs: Vec<&symbolic::ArrayRead> = reads.iter().filter(|r| r.array as usize == i).collect();
+                per.push(((k, g), rs));
+            }
+            // Every choice: an index per array into (none, its reads...).
+            let mut choice = vec![0usize; per.len()];
+            loop {
+                if choice.iter().any(|&c| c > 0) {
+                    let mut map = HashMap::new();
+                    for (((k, g), rs), &c) in per.iter().zip(&choice) {
+                        if c > 0 {
+                            map.insert(*k, rs[c - 1].off);
+                            map.insert(*g, rs[c - 1].value);
+                        }
+                    }
+                    let i = symbolic::subst(&mut self.tm, f, &map, &mut HashMap::new());
+                    out = self.tm.and(out, i);
+                }
+                // The next choice (odometer order).
+                let mut d = 0;
+                while d < per.len() {
+                    choice[d] += 1;
+                    if choice[d] <= per[d].1.len() {
+                        break;
+                    }
+                    choice[d] = 0;
+                    d += 1;
+                }
+                if d == per.len() {
+                    break;
+                }
             }
         }
         out
