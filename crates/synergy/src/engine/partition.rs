@@ -462,3 +462,55 @@ impl<'a> Ctx<'a> {
         Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flatten::arrays::{Ghost, LargeArray};
+    use crate::flatten::RegInfo;
+
+    /// Two large arrays of 100 `int`s with ghost cells `(k, g)`: registers 0–2 and 3–5.
+    fn two_arrays() -> Flat {
+        let reg = |name: &str, width: u32| RegInfo { name: name.into(), width, cell: false, ptr: false };
+        let regs = vec![reg("a~k", 64), reg("a~g", 32), reg("a~at", 1), reg("b~k", 64), reg("b~g", 32), reg("b~at", 1)];
+        let mut flat = crate::generalize::two_block_flat(regs, Vec::new(), Vec::new());
+        let array = |name: &str, first: u32| LargeArray {
+            name: name.into(),
+            shadow: None,
+            cells: 100,
+            len: 4,
+            pinned: Vec::new(),
+            ghost: Some(Ghost { k: first, g: first + 1, at: first + 2 }),
+        };
+        flat.arrays = vec![array("a", 0), array("b", 3)];
+        flat
+    }
+
+    #[test]
+    fn a_fact_over_two_ghost_cells_is_instantiated_at_a_pair_of_reads() {
+        let flat = two_arrays();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        // ∀ka, kb. ka ≠ kb ∨ gb == ga + 1.
+        let (ka, ga, kb, gb) = (cx.canon[0], cx.canon[1], cx.canon[3], cx.canon[4]);
+        let apart = cx.tm.eq(ka, kb);
+        let apart = cx.tm.not(apart);
+        let one = cx.tm.bv_u64(32, 1);
+        let next = cx.tm.bvadd(ga, one);
+        let same = cx.tm.eq(gb, next);
+        let fact = cx.tm.or(apart, same);
+        // A read of each array at one offset, values unknown.
+        let o = cx.tm.var("o", vigil_bv::Sort::BitVec(64));
+        let va = cx.tm.var("va", vigil_bv::Sort::BitVec(32));
+        let vb = cx.tm.var("vb", vigil_bv::Sort::BitVec(32));
+        let reads = [symbolic::ArrayRead { array: 0, off: o, value: va }, symbolic::ArrayRead { array: 1, off: o, value: vb }];
+        let inst = cx.ghost_instances(&[fact], &reads);
+        let want = cx.tm.bvadd(va, one);
+        let wrong = cx.tm.eq(vb, want);
+        let wrong = cx.tm.not(wrong);
+        assert_eq!(cx.sat(&[inst, wrong]), Sat::No, "the pair's instance gives vb == va + 1");
+        // One read alone leaves the other array's ghost cell free: no claim about the values.
+        let inst1 = cx.ghost_instances(&[fact], &reads[1..]);
+        assert_eq!(cx.sat(&[inst1, wrong]), Sat::Yes);
+    }
+}
