@@ -13,6 +13,7 @@
 //!   `α·(idx & 1) + β` (modulo the cell's width), `α` and `β` read off two neighbouring cells;
 //! * `g ≤s r`, `g ≥s r`, `g == r` for a register `r` of the header of `g`'s width (a running
 //!   maximum, minimum, a value stored everywhere);
+//! * `g ≥s 0`, `g <s 0` (cells kept or copied for their sign);
 //! * `k' ≠ m(k) ∨ g == g' + d` for the ghost cell `(k', g')` of a second large array with
 //!   cells of the same width, at the same offset (`m(k) = k`: a copy, `b[i] = a[i] + d`) or
 //!   at the mirrored one (`m(k) = c·len − k` with `c = cells − 1` of either array: a copy
@@ -172,6 +173,16 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                         facts.push((ge, cx.tm.sge(g, rv)));
                     }
                 }
+            }
+            // g's sign (the cells a loop kept or copied because they were non-negative).
+            let zero = cx.tm.bv_u64(gw, 0);
+            let nonneg = fit(&|c: &Cell| signed(c.val, gw) >= 0);
+            if nonneg.is_some() {
+                facts.push((nonneg, cx.tm.sge(g, zero)));
+            }
+            let neg = fit(&|c: &Cell| signed(c.val, gw) < 0);
+            if neg.is_some() {
+                facts.push((neg, cx.tm.slt(g, zero)));
             }
             // g against a second array's ghost cell at the same or the mirrored offset.
             for b in &arrays {
