@@ -163,15 +163,16 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                 let le = fit(&|c: &Cell| signed(c.val, gw) <= signed(reg(c), gw));
                 let ge = fit(&|c: &Cell| signed(c.val, gw) >= signed(reg(c), gw));
                 let eq = fit(&|c: &Cell| c.val == reg(c));
+                // All that fit: tests that only saw equal values (zeros) fit `==` too, and
+                // the proof may need only `≤`.
                 if eq.is_some() {
                     facts.push((eq, cx.tm.eq(g, rv)));
-                } else {
-                    if le.is_some() {
-                        facts.push((le, cx.tm.sle(g, rv)));
-                    }
-                    if ge.is_some() {
-                        facts.push((ge, cx.tm.sge(g, rv)));
-                    }
+                }
+                if le.is_some() {
+                    facts.push((le, cx.tm.sle(g, rv)));
+                }
+                if ge.is_some() {
+                    facts.push((ge, cx.tm.sge(g, rv)));
                 }
             }
             // g's sign (the cells a loop kept or copied because they were non-negative).
@@ -235,7 +236,9 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             }
         }
     }
-    out.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
+    // (Two shapes may give one term: a constant is affine and periodic.)
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|&c| seen.insert(c) && fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
     out
 }
 
