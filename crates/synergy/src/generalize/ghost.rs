@@ -88,7 +88,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
         return out;
     }
     let arrays = cx.flat.arrays.clone();
-    for a in &arrays {
+    for (ai, a) in arrays.iter().enumerate() {
         let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { continue };
         let gw = cx.flat.width(gh.g);
         let gmask = if gw >= 64 { u64::MAX } else { (1u64 << gw) - 1 };
@@ -186,9 +186,9 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                 facts.push((neg, cx.tm.slt(g, zero)));
             }
             // g against a second array's ghost cell at the same or the mirrored offset.
-            for b in &arrays {
+            for (bi, b) in arrays.iter().enumerate() {
                 let (Some(gb), Some(first_b)) = (b.ghost, b.shadow) else { continue };
-                if b.name == a.name || b.len != a.len || cx.flat.width(gb.g) != gw {
+                if bi == ai || b.len != a.len || cx.flat.width(gb.g) != gw {
                     continue;
                 }
                 let kb = cx.canon[gb.k as usize];
