@@ -72,10 +72,8 @@ fn index_range(cx: &Ctx, a: &LargeArray, range: Range, vals: &[u64]) -> (u64, u6
     match range {
         Range::Below(r) => (0, vals[r as usize].min(n)),
         Range::Above(r) => {
-            let w = cx.flat.width(r);
-            let v = vals[r as usize];
-            let signed = if w >= 64 { v as i64 } else { ((v << (64 - w)) as i64) >> (64 - w) };
-            (signed.saturating_add(1).clamp(0, n as i64) as u64, n)
+            let after = signed(vals[r as usize], cx.flat.width(r)).saturating_add(1);
+            (after.clamp(0, n as i64) as u64, n)
         }
         Range::Whole => (0, n),
     }
