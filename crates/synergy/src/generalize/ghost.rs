@@ -18,7 +18,9 @@
 //!   cells of the same width, at the same offset (`m(k) = k`: a copy, `b[i] = a[i] + d`) or
 //!   at the mirrored one (`m(k) = c·len − k` with `c = cells − 1` of either array: a copy
 //!   reversed, `b[i] = a[N−1−i]`), `d` read off the first sampled cell. Both ghost offsets are
-//!   arbitrary, so the fact holds for every pair of cells they can name.
+//!   arbitrary, so the fact holds for every pair of cells they can name. Each such fact is also
+//!   proposed as `r == 0 ∨ …` for each register `r` of the header (a flag cleared at the first
+//!   difference: `if (a[i] != b[i]) same = 0;`).
 //!
 //! A fit that fails only at cells named at constant indices (pinned cells, which a
 //! constant-index store may have changed) makes those offsets exceptions,
@@ -224,7 +226,16 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     let dv = cx.tm.bv_u64(gw, d);
                     let shifted = cx.tm.bvadd(vb, dv);
                     let same = cx.tm.eq(g, shifted);
-                    facts.push((fits, cx.tm.or(apart, same)));
+                    let pair = cx.tm.or(apart, same);
+                    facts.push((fits, pair));
+                    // The same while a register (a flag) is not 0: a comparison loop that
+                    // clears a flag at the first difference.
+                    for &r in &counters {
+                        let rv = cx.canon[r as usize];
+                        let z = cx.tm.bv_u64(cx.flat.width(r), 0);
+                        let cleared = cx.tm.eq(rv, z);
+                        facts.push((fits, cx.tm.or(cleared, pair)));
+                    }
                 }
             }
             for (fits, fact) in facts {
