@@ -18,7 +18,9 @@
 //! inside `Pre` asks [`crate::summary::prove`] for more summaries (SMASH's alternation of must
 //! and may queries), and the iteration starts again. With generalisation on,
 //! [`crate::generalize`] runs when a loop location keeps being split, after [`cover_loop`] has
-//! made sure the tests visited the loop head in more than one state.
+//! made sure the tests visited the loop head in more than one state, and also when the chain
+//! to the frontier is too long to query ([`crate::engine::MAX_QUERY_CHAIN`]: a test through a
+//! loop over a large array): an invariant may remove the trace where no test can be asked for.
 //!
 //! The first test (frontier 0) follows the abstract error trace as far as any execution can
 //! ([`first_test`]), as the paper's first test on Figure 3 does. An iteration is one abstract
@@ -222,6 +224,10 @@ pub fn run(cx: &mut Ctx) -> Verdict {
         }
         let from = cx.states[chain[k - 1]].loc;
         let target = ordered[k];
+        if k > crate::engine::MAX_QUERY_CHAIN && cx.opts.generalize && gen.when_stuck(cx, from) {
+            // No test query along a chain that long: an invariant may cut the trace instead.
+            continue;
+        }
         let mut answer = match suitable_test(cx, &chain, &ordered[..k], target) {
             Ok(a) => a,
             Err(v) => return v,

@@ -42,21 +42,55 @@ impl<'a> Ctx<'a> {
     /// The instances of `facts` (invariants at a step's location, over the canonical
     /// variables) at the array reads `reads` of the step: each fact that speaks of an array's
     /// ghost cell, with the ghost offset replaced by the read's offset and the ghost value by
-    /// the read's value. Sound because the fact holds for every ghost offset in every state
-    /// reachable there, and the read's value is the pre-state's cell at its offset.
+    /// the read's value; a fact over the ghost cells of several arrays, at every choice of
+    /// one read (or none: the ghost cell itself) per array, not all none. Sound because the
+    /// fact holds for every ghost offset of every array in every state reachable there, and a
+    /// read's value is the pre-state's cell at its offset.
     pub fn ghost_instances(&mut self, facts: &[TermId], reads: &[symbolic::ArrayRead]) -> TermId {
         let mut out = self.tm.tt();
-        for r in reads {
-            let Some(gh) = self.flat.arrays[r.array as usize].ghost else { continue };
-            let (k, g) = (self.canon[gh.k as usize], self.canon[gh.g as usize]);
-            let map: HashMap<TermId, TermId> = [(k, r.off), (g, r.value)].into_iter().collect();
-            for &f in facts {
-                let vars = symbolic::free_vars(&self.tm, f);
+        if reads.is_empty() {
+            return out;
+        }
+        for &f in facts {
+            let vars = symbolic::free_vars(&self.tm, f);
+            // Per array the fact speaks of: its ghost (k, g) and the reads of it.
+            let mut per: Vec<((TermId, TermId), Vec<&symbolic::ArrayRead>)> = Vec::new();
+            for (i, a) in self.flat.arrays.iter().enumerate() {
+                let Some(gh) = a.ghost else { continue };
+                let (k, g) = (self.canon[gh.k as usize], self.canon[gh.g as usize]);
                 if !vars.contains(&k) && !vars.contains(&g) {
                     continue;
                 }
-                let i = symbolic::subst(&mut self.tm, f, &map, &mut HashMap::new());
-                out = self.tm.and(out, i);
+                let rs: Vec<&symbolic::ArrayRead> = reads.iter().filter(|r| r.array as usize == i).collect();
+                per.push(((k, g), rs));
+            }
+            // Every choice: an index per array into (none, its reads...).
+            let mut choice = vec![0usize; per.len()];
+            loop {
+                if choice.iter().any(|&c| c > 0) {
+                    let mut map = HashMap::new();
+                    for (((k, g), rs), &c) in per.iter().zip(&choice) {
+                        if c > 0 {
+                            map.insert(*k, rs[c - 1].off);
+                            map.insert(*g, rs[c - 1].value);
+                        }
+                    }
+                    let i = symbolic::subst(&mut self.tm, f, &map, &mut HashMap::new());
+                    out = self.tm.and(out, i);
+                }
+                // The next choice (odometer order).
+                let mut d = 0;
+                while d < per.len() {
+                    choice[d] += 1;
+                    if choice[d] <= per[d].1.len() {
+                        break;
+                    }
+                    choice[d] = 0;
+                    d += 1;
+                }
+                if d == per.len() {
+                    break;
+                }
             }
         }
         out
@@ -426,5 +460,57 @@ impl<'a> Ctx<'a> {
             invariants = crate::witness::summary_free(self.flat, invariants, self.opts);
         }
         Some(crate::Proof { locations, abstract_reachable_regions: reachable.len(), invariants })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flatten::arrays::{Ghost, LargeArray};
+    use crate::flatten::RegInfo;
+
+    /// Two large arrays of 100 `int`s with ghost cells `(k, g)`: registers 0–2 and 3–5.
+    fn two_arrays() -> Flat {
+        let reg = |name: &str, width: u32| RegInfo { name: name.into(), width, cell: false, ptr: false };
+        let regs = vec![reg("a~k", 64), reg("a~g", 32), reg("a~at", 1), reg("b~k", 64), reg("b~g", 32), reg("b~at", 1)];
+        let mut flat = crate::generalize::two_block_flat(regs, Vec::new(), Vec::new());
+        let array = |name: &str, first: u32| LargeArray {
+            name: name.into(),
+            shadow: None,
+            cells: 100,
+            len: 4,
+            pinned: Vec::new(),
+            ghost: Some(Ghost { k: first, g: first + 1, at: first + 2 }),
+        };
+        flat.arrays = vec![array("a", 0), array("b", 3)];
+        flat
+    }
+
+    #[test]
+    fn a_fact_over_two_ghost_cells_is_instantiated_at_a_pair_of_reads() {
+        let flat = two_arrays();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        // ∀ka, kb. ka ≠ kb ∨ gb == ga + 1.
+        let (ka, ga, kb, gb) = (cx.canon[0], cx.canon[1], cx.canon[3], cx.canon[4]);
+        let apart = cx.tm.eq(ka, kb);
+        let apart = cx.tm.not(apart);
+        let one = cx.tm.bv_u64(32, 1);
+        let next = cx.tm.bvadd(ga, one);
+        let same = cx.tm.eq(gb, next);
+        let fact = cx.tm.or(apart, same);
+        // A read of each array at one offset, values unknown.
+        let o = cx.tm.var("o", vigil_bv::Sort::BitVec(64));
+        let va = cx.tm.var("va", vigil_bv::Sort::BitVec(32));
+        let vb = cx.tm.var("vb", vigil_bv::Sort::BitVec(32));
+        let reads = [symbolic::ArrayRead { array: 0, off: o, value: va }, symbolic::ArrayRead { array: 1, off: o, value: vb }];
+        let inst = cx.ghost_instances(&[fact], &reads);
+        let want = cx.tm.bvadd(va, one);
+        let wrong = cx.tm.eq(vb, want);
+        let wrong = cx.tm.not(wrong);
+        assert_eq!(cx.sat(&[inst, wrong]), Sat::No, "the pair's instance gives vb == va + 1");
+        // One read alone leaves the other array's ghost cell free: no claim about the values.
+        let inst1 = cx.ghost_instances(&[fact], &reads[1..]);
+        assert_eq!(cx.sat(&[inst1, wrong]), Sat::Yes);
     }
 }

@@ -3,37 +3,93 @@
 //! so a fact about `(k, g)` that holds in every reachable state holds for every cell —
 //! `∀k. lo ≤ k < hi ⇒ P(a[k], k)`, the array property fragment, with the ∀ left implicit.
 //!
-//! The candidates at a header: `k` not a cell below a bound, or `g` a function of the cell's
-//! index `k / len`: `(k & (len−1)) ≠ 0 ∨ k ≥u B ∨ g == f(k / len)`, where the bound `B` is
-//! `r·len` for an integer register `r` of the header (a loop counter: the cells the loop has
-//! filled) or the whole array, and `f` is affine, `α·idx + β`, or periodic with period 2,
-//! `α·(idx & 1) + β` (modulo the cell's width), with `α` and `β` read off the tests' shadow
-//! cells 0 and 1 and kept only when every shadow cell below the bound in every forest state
-//! at the header agrees — or every one but cells named at constant indices (pinned cells,
-//! which a constant-index store may have changed): then those offsets are exceptions,
+//! The candidates at a header: `k` not a cell of a range, or a fact `P` about `g`:
+//! `(k & (len−1)) ≠ 0 ∨ k ∉ range ∨ P`. The range ([`Range`]) is the cells below `r·len` for
+//! an integer register `r` of the header (a loop counter filling upwards: the cells it has
+//! filled), the cells from `(r+1)·len` on (a loop filling downwards), or the whole array.
+//! The facts, each kept only when every sampled shadow cell of the range in every forest
+//! state at the header agrees:
+//! * `g == f(k / len)` with `f` affine, `α·idx + β`, or periodic with period 2,
+//!   `α·(idx & 1) + β` (modulo the cell's width), `α` and `β` read off two neighbouring cells;
+//! * `g ≤s r`, `g ≥s r`, `g == r` for a register `r` of the header of `g`'s width (a running
+//!   maximum, minimum, a value stored everywhere);
+//! * `g ≥s 0`, `g <s 0` (cells kept or copied for their sign);
+//! * `k' ≠ m(k) ∨ g == g' + d` for the ghost cell `(k', g')` of a second large array with
+//!   cells of the same width, at the same offset (`m(k) = k`: a copy, `b[i] = a[i] + d`) or
+//!   at the mirrored one (`m(k) = c·len − k` with `c = cells − 1` of either array: a copy
+//!   reversed, `b[i] = a[N−1−i]`), `d` read off the first sampled cell. Both ghost offsets are
+//!   arbitrary, so the fact holds for every pair of cells they can name. Each such fact is also
+//!   proposed as `r == 0 ∨ …` for each register `r` of the header (a flag cleared at the first
+//!   difference: `if (a[i] != b[i]) same = 0;`).
+//!
+//! A fit that fails only at cells named at constant indices (pinned cells, which a
+//! constant-index store may have changed) makes those offsets exceptions,
 //! `… ∨ k == K·len ∨ …`, and the pinned cells' own registers say what they hold.
 //!
 //! How a proven one is used ([`crate::engine::Ctx::ghost_instances`]): at a step from the
 //! header, a read of the array at offset `o` whose value `v` the step knows nothing of
-//! satisfies the fact with `k := o, g := v` (the instantiation of the ∀ at the read index);
+//! satisfies the fact with `k := o, g := v` (the instantiation of the ∀ at the read index),
+//! and a fact over two arrays' ghost cells is instantiated at each pair of reads of the two;
 //! the Houdini check of [`super`] instantiates the candidates assumed at a segment's start
 //! the same way. Invariant: guesses only; nothing is claimed before Houdini keeps it.
 
 use vigil_bv::TermId;
 
 use crate::engine::Ctx;
+use crate::flatten::arrays::LargeArray;
 
 /// Shadow cells sampled per forest state when fitting and checking `f`.
 pub const MAX_SAMPLED_CELLS: usize = 256;
 
+/// The cells a candidate speaks of (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Range {
+    /// Indices below the register's value (unsigned).
+    Below(u32),
+    /// Indices above the register's value (signed: −1 leaves the whole array).
+    Above(u32),
+    Whole,
+}
+
+/// A sampled cell: forest state, element index, value.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    state: usize,
+    idx: u64,
+    val: u64,
+}
+
+/// The value of element `i` of `a` in `vals`: a pinned cell's register (a constant-index store
+/// writes that one, not the shadow cell), else the shadow cell.
+fn cell_value(a: &LargeArray, first: u32, vals: &[u64], i: u64) -> u64 {
+    match a.pinned.iter().find(|p| p.0 == i) {
+        Some(&(_, r)) => vals[r as usize],
+        None => vals[(first + i as u32) as usize],
+    }
+}
+
+/// The index range `lo..hi` of `range` in state `vals`.
+fn index_range(cx: &Ctx, a: &LargeArray, range: Range, vals: &[u64]) -> (u64, u64) {
+    let n = u64::from(a.cells);
+    match range {
+        Range::Below(r) => (0, vals[r as usize].min(n)),
+        Range::Above(r) => {
+            let after = signed(vals[r as usize], cx.flat.width(r)).saturating_add(1);
+            (after.clamp(0, n as i64) as u64, n)
+        }
+        Range::Whole => (0, n),
+    }
+}
+
 /// The candidates at a header: `regs` are the registers there, `fstates` the forest states.
 pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> {
     let mut out = Vec::new();
-    for a in cx.flat.arrays.clone() {
+    if fstates.is_empty() {
+        return out;
+    }
+    let arrays = cx.flat.arrays.clone();
+    for (ai, a) in arrays.iter().enumerate() {
         let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { continue };
-        if fstates.is_empty() {
-            continue;
-        }
         let gw = cx.flat.width(gh.g);
         let gmask = if gw >= 64 { u64::MAX } else { (1u64 << gw) - 1 };
         let counters: Vec<u32> = regs
@@ -41,96 +97,210 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             .copied()
             .filter(|&r| cx.flat.width(r) >= 8 && !cx.flat.regs[r as usize].ptr && !cx.flat.is_shadow(r) && r != gh.k && r != gh.g)
             .collect();
-        // Bounds: per counter, the number of cells below it in a state; or the whole array.
-        let mut bounds: Vec<Option<u32>> = counters.iter().copied().map(Some).collect();
-        bounds.push(None);
+        let mut ranges: Vec<Range> = counters.iter().flat_map(|&r| [Range::Below(r), Range::Above(r)]).collect();
+        ranges.push(Range::Whole);
         let k = cx.canon[gh.k as usize];
         let g = cx.canon[gh.g as usize];
-        let shift = a.len.trailing_zeros();
-        for bound in bounds {
-            let below = |cx: &Ctx, s: usize| -> u64 {
-                match bound {
-                    Some(r) => cx.states[s].vals[r as usize].min(u64::from(a.cells)),
-                    None => u64::from(a.cells),
-                }
-            };
-            // The cells below the bound, sampled: (index, value); a pinned cell's value is its
-            // register's (a constant-index store writes that one, not the shadow cell).
-            let mut cells: Vec<(u64, u64)> = Vec::new();
+        let pinned: Vec<u64> = a.pinned.iter().map(|p| p.0).collect();
+        for range in ranges {
+            // The cells of the range, sampled.
+            let mut cells: Vec<Cell> = Vec::new();
             for &s in fstates {
-                let n = below(cx, s).min(MAX_SAMPLED_CELLS as u64);
                 let vals = &cx.states[s].vals;
-                let value = |i: u64| match a.pinned.iter().find(|p| p.0 == i) {
-                    Some(&(_, r)) => vals[r as usize],
-                    None => vals[(first + i as u32) as usize],
-                };
-                cells.extend((0..n).map(|i| (i, value(i))));
+                let (lo, hi) = index_range(cx, a, range, vals);
+                let hi = hi.min(lo + MAX_SAMPLED_CELLS as u64);
+                cells.extend((lo..hi).map(|i| Cell { state: s, idx: i, val: cell_value(a, first, vals, i) }));
             }
-            let v0 = cells.iter().find(|c| c.0 == 0).map(|c| c.1);
-            let v1 = cells.iter().find(|c| c.0 == 1).map(|c| c.1);
-            let (Some(v0), Some(v1)) = (v0, v1) else { continue };
-            let alpha = v1.wrapping_sub(v0) & gmask;
-            let affine = |i: u64| alpha.wrapping_mul(i).wrapping_add(v0) & gmask;
-            let periodic = |i: u64| alpha.wrapping_mul(i & 1).wrapping_add(v0) & gmask;
-            // Per shape, whether every sampled cell fits, or every one but pinned cells (which
-            // static accesses may have changed: they become exceptions of the candidate).
-            let pinned: Vec<u64> = a.pinned.iter().map(|p| p.0).collect();
-            let fit = |f: &dyn Fn(u64) -> u64| -> Option<bool> {
-                if cells.iter().all(|&(i, v)| v == f(i)) {
+            let Some(&c0) = cells.first() else { continue };
+            // Whether every sampled cell fits, or every one but pinned cells (which static
+            // accesses may have changed: they become exceptions of the candidate).
+            let fit = |ok: &dyn Fn(&Cell) -> bool| -> Option<bool> {
+                if cells.iter().all(ok) {
                     Some(false)
-                } else if cells.iter().all(|&(i, v)| v == f(i) || pinned.contains(&i)) {
+                } else if cells.iter().all(|c| ok(c) || pinned.contains(&c.idx)) {
                     Some(true)
                 } else {
                     None
                 }
             };
-            let fits = [fit(&affine), fit(&periodic)];
-            // The guard: k is not a cell below the bound.
-            let lenm = cx.tm.bv_u64(64, a.len - 1);
-            let low = cx.tm.bvand(k, lenm);
-            let zero64 = cx.tm.bv_u64(64, 0);
-            let aligned = cx.tm.eq(low, zero64);
-            let unaligned = cx.tm.not(aligned);
-            let b = match bound {
-                Some(r) => {
-                    let rv = cx.canon[r as usize];
-                    let w = cx.flat.width(r);
-                    let wide = if w < 64 { cx.tm.zero_extend(rv, 64 - w) } else { rv };
-                    let l = cx.tm.bv_u64(64, a.len);
-                    cx.tm.bvmul(wide, l)
+            let (plain_guard, excepted_guard) = guards(cx, a, range, k);
+            let mut facts: Vec<(Option<bool>, TermId)> = Vec::new();
+            // g a function of the index, from two neighbouring cells of one state (a constant
+            // when no state shows two).
+            let pair = cells.windows(2).find(|p| p[0].state == p[1].state && p[1].idx == p[0].idx + 1);
+            let (c0, c1) = pair.map_or((c0, Cell { idx: c0.idx + 1, ..c0 }), |p| (p[0], p[1]));
+            {
+                let alpha = c1.val.wrapping_sub(c0.val) & gmask;
+                let beta = c0.val.wrapping_sub(alpha.wrapping_mul(c0.idx)) & gmask;
+                let affine = |c: &Cell| c.val == alpha.wrapping_mul(c.idx).wrapping_add(beta) & gmask;
+                let beta_p = c0.val.wrapping_sub(alpha.wrapping_mul(c0.idx & 1)) & gmask;
+                let periodic = |c: &Cell| c.val == alpha.wrapping_mul(c.idx & 1).wrapping_add(beta_p) & gmask;
+                let shift = a.len.trailing_zeros();
+                let sh = cx.tm.bv_u64(64, u64::from(shift));
+                let idx64 = cx.tm.bvlshr(k, sh);
+                let idx = if gw < 64 { cx.tm.extract(idx64, gw - 1, 0) } else { idx64 };
+                let al = cx.tm.bv_u64(gw, alpha);
+                for (periodic_shape, fits) in [(false, fit(&affine)), (true, fit(&periodic))] {
+                    if fits.is_none() {
+                        continue;
+                    }
+                    let (x, b) = if periodic_shape {
+                        let one = cx.tm.bv_u64(gw, 1);
+                        (cx.tm.bvand(idx, one), beta_p)
+                    } else {
+                        (idx, beta)
+                    };
+                    let ax = cx.tm.bvmul(al, x);
+                    let be = cx.tm.bv_u64(gw, b);
+                    let f = cx.tm.bvadd(ax, be);
+                    facts.push((fits, cx.tm.eq(g, f)));
                 }
-                None => cx.tm.bv_u64(64, u64::from(a.cells) * a.len),
-            };
-            let past = cx.tm.uge(k, b);
-            let mut guard = cx.tm.or(unaligned, past);
-            let plain_guard = guard;
-            for &i in &pinned {
-                let at = cx.tm.bv_u64(64, i * a.len);
-                let here = cx.tm.eq(k, at);
-                guard = cx.tm.or(guard, here);
             }
-            let excepted_guard = guard;
-            let sh = cx.tm.bv_u64(64, u64::from(shift));
-            let idx64 = cx.tm.bvlshr(k, sh);
-            let idx = if gw < 64 { cx.tm.extract(idx64, gw - 1, 0) } else { idx64 };
-            let al = cx.tm.bv_u64(gw, alpha);
-            let be = cx.tm.bv_u64(gw, v0);
-            for (n, fit) in fits.into_iter().enumerate() {
-                let Some(excepted) = fit else { continue };
+            // g against a register of the header.
+            for &r in counters.iter().filter(|&&r| cx.flat.width(r) == gw) {
+                let rv = cx.canon[r as usize];
+                let reg = |c: &Cell| cx.states[c.state].vals[r as usize];
+                let le = fit(&|c: &Cell| signed(c.val, gw) <= signed(reg(c), gw));
+                let ge = fit(&|c: &Cell| signed(c.val, gw) >= signed(reg(c), gw));
+                let eq = fit(&|c: &Cell| c.val == reg(c));
+                // All that fit: tests that only saw equal values (zeros) fit `==` too, and
+                // the proof may need only `≤`.
+                if eq.is_some() {
+                    facts.push((eq, cx.tm.eq(g, rv)));
+                }
+                if le.is_some() {
+                    facts.push((le, cx.tm.sle(g, rv)));
+                }
+                if ge.is_some() {
+                    facts.push((ge, cx.tm.sge(g, rv)));
+                }
+            }
+            // g's sign (the cells a loop kept or copied because they were non-negative).
+            let zero = cx.tm.bv_u64(gw, 0);
+            let nonneg = fit(&|c: &Cell| signed(c.val, gw) >= 0);
+            if nonneg.is_some() {
+                facts.push((nonneg, cx.tm.sge(g, zero)));
+            }
+            let neg = fit(&|c: &Cell| signed(c.val, gw) < 0);
+            if neg.is_some() {
+                facts.push((neg, cx.tm.slt(g, zero)));
+            }
+            // g against a second array's ghost cell at the same or the mirrored offset.
+            for (bi, b) in arrays.iter().enumerate() {
+                let (Some(gb), Some(first_b)) = (b.ghost, b.shadow) else { continue };
+                if bi == ai || b.len != a.len || cx.flat.width(gb.g) != gw {
+                    continue;
+                }
+                let kb = cx.canon[gb.k as usize];
+                let vb = cx.canon[gb.g as usize];
+                let mut maps: Vec<Option<u64>> = vec![None];
+                for c in [u64::from(a.cells) - 1, u64::from(b.cells) - 1] {
+                    if !maps.contains(&Some(c)) {
+                        maps.push(Some(c));
+                    }
+                }
+                for m in maps {
+                    // The partner index of element i, if it is one of b's.
+                    let partner = |i: u64| -> Option<u64> {
+                        let j = match m {
+                            None => i,
+                            Some(c) => c.checked_sub(i)?,
+                        };
+                        (j < u64::from(b.cells)).then_some(j)
+                    };
+                    let other = |c: &Cell| partner(c.idx).map(|j| cell_value(b, first_b, &cx.states[c.state].vals, j));
+                    let Some(d) = cells.iter().find_map(|c| other(c).map(|v| c.val.wrapping_sub(v) & gmask)) else { continue };
+                    let fits = fit(&|c: &Cell| other(c).is_some_and(|v| c.val == v.wrapping_add(d) & gmask));
+                    if fits.is_none() {
+                        continue;
+                    }
+                    let at = match m {
+                        None => k,
+                        Some(c) => {
+                            let top = cx.tm.bv_u64(64, c * a.len);
+                            cx.tm.bvsub(top, k)
+                        }
+                    };
+                    let apart = cx.tm.eq(kb, at);
+                    let apart = cx.tm.not(apart);
+                    let dv = cx.tm.bv_u64(gw, d);
+                    let shifted = cx.tm.bvadd(vb, dv);
+                    let same = cx.tm.eq(g, shifted);
+                    let pair = cx.tm.or(apart, same);
+                    facts.push((fits, pair));
+                    // The same while a register (a flag) is not 0: a comparison loop that
+                    // clears a flag at the first difference.
+                    for &r in &counters {
+                        let rv = cx.canon[r as usize];
+                        let z = cx.tm.bv_u64(cx.flat.width(r), 0);
+                        let cleared = cx.tm.eq(rv, z);
+                        facts.push((fits, cx.tm.or(cleared, pair)));
+                    }
+                }
+            }
+            for (fits, fact) in facts {
+                let Some(excepted) = fits else { continue };
                 let guard = if excepted { excepted_guard } else { plain_guard };
-                let x = if n == 0 {
-                    idx
-                } else {
-                    let one = cx.tm.bv_u64(gw, 1);
-                    cx.tm.bvand(idx, one)
-                };
-                let ax = cx.tm.bvmul(al, x);
-                let f = cx.tm.bvadd(ax, be);
-                let eq = cx.tm.eq(g, f);
-                out.push(cx.tm.or(guard, eq));
+                out.push(cx.tm.or(guard, fact));
             }
         }
     }
-    out.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
+    // (Two shapes may give one term: a constant is affine and periodic.)
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|&c| seen.insert(c) && fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
     out
+}
+
+/// `v` of width `w` as a signed number.
+fn signed(v: u64, w: u32) -> i64 {
+    if w >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - w)) as i64) >> (64 - w)
+    }
+}
+
+/// The guards of a candidate over `range`: `k` is not a cell of the range; and the same or
+/// `k` is a pinned cell's offset (the exceptions).
+fn guards(cx: &mut Ctx, a: &LargeArray, range: Range, k: TermId) -> (TermId, TermId) {
+    let lenm = cx.tm.bv_u64(64, a.len - 1);
+    let low = cx.tm.bvand(k, lenm);
+    let zero64 = cx.tm.bv_u64(64, 0);
+    let aligned = cx.tm.eq(low, zero64);
+    let unaligned = cx.tm.not(aligned);
+    let l = cx.tm.bv_u64(64, a.len);
+    let outside = match range {
+        Range::Below(r) => {
+            let rv = cx.canon[r as usize];
+            let w = cx.flat.width(r);
+            let wide = if w < 64 { cx.tm.zero_extend(rv, 64 - w) } else { rv };
+            let b = cx.tm.bvmul(wide, l);
+            cx.tm.uge(k, b)
+        }
+        Range::Above(r) => {
+            let rv = cx.canon[r as usize];
+            let w = cx.flat.width(r);
+            let wide = if w < 64 { cx.tm.sign_extend(rv, 64 - w) } else { rv };
+            let one = cx.tm.bv_u64(64, 1);
+            let next = cx.tm.bvadd(wide, one);
+            let b = cx.tm.bvmul(next, l);
+            let below = cx.tm.ult(k, b);
+            // (Past the array the ghost cell names no cell: its value is arbitrary.)
+            let end = cx.tm.bv_u64(64, u64::from(a.cells) * a.len);
+            let past = cx.tm.uge(k, end);
+            cx.tm.or(below, past)
+        }
+        Range::Whole => {
+            let b = cx.tm.bv_u64(64, u64::from(a.cells) * a.len);
+            cx.tm.uge(k, b)
+        }
+    };
+    let plain = cx.tm.or(unaligned, outside);
+    let mut excepted = plain;
+    for &(i, _) in &a.pinned {
+        let at = cx.tm.bv_u64(64, i * a.len);
+        let here = cx.tm.eq(k, at);
+        excepted = cx.tm.or(excepted, here);
+    }
+    (plain, excepted)
 }
