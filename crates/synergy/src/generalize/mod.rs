@@ -181,8 +181,9 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     let segs0 = paths::segments(cx, &cuts, &headers);
     let Some(segs) = segs0 else { return false };
     let mut cands: HashMap<u32, Vec<TermId>> = HashMap::new();
-    // Registers live at a header join the candidates' only with slot objects (the lists the
-    // module doc speaks of); elsewhere they only cost Houdini solver calls.
+    // Registers live at a header join all the candidates only with slot objects (the lists the
+    // module doc speaks of); elsewhere they only cost Houdini solver calls, and those the loop
+    // passes by join the affine equalities alone (below).
     let slots = cx.flat.heap_graph.heap.iter().any(|n| n.slot());
     let live = crate::flatten::reach::live_registers(cx.flat);
     for &l in &nest {
@@ -219,7 +220,9 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         let passed_by: Vec<u32> = live[h as usize]
             .iter()
             .copied()
-            .filter(|r| !regs.contains(r) && !written.contains(r) && !heap_cells.contains(r) && !cx.flat.is_ghost(*r))
+            .filter(|&r| {
+                !regs.contains(&r) && !written.contains(&r) && !heap_cells.contains(&r) && !cx.flat.is_ghost(r) && !cx.flat.is_shadow(r)
+            })
             .collect();
         let mut c = candidates::candidates(cx, &plain, &passed_by, &fstates, lf.body(outermost(l)), &steps);
         c.extend(shapes::candidates(cx, &regs, &fstates));
