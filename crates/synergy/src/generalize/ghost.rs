@@ -37,6 +37,7 @@ use vigil_bv::TermId;
 
 use crate::engine::Ctx;
 use crate::flatten::arrays::LargeArray;
+use crate::flatten::{mask, sext};
 
 /// Shadow cells sampled per forest state when fitting and checking `f`.
 pub const MAX_SAMPLED_CELLS: usize = 256;
@@ -74,7 +75,7 @@ fn index_range(cx: &Ctx, a: &LargeArray, range: Range, vals: &[u64]) -> (u64, u6
     match range {
         Range::Below(r) => (0, vals[r as usize].min(n)),
         Range::Above(r) => {
-            let after = signed(vals[r as usize], cx.flat.width(r)).saturating_add(1);
+            let after = sext(vals[r as usize], cx.flat.width(r)).saturating_add(1);
             (after.clamp(0, n as i64) as u64, n)
         }
         Range::Whole => (0, n),
@@ -91,7 +92,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     for (ai, a) in arrays.iter().enumerate() {
         let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { continue };
         let gw = cx.flat.width(gh.g);
-        let gmask = if gw >= 64 { u64::MAX } else { (1u64 << gw) - 1 };
+        let gmask = mask(gw);
         let counters: Vec<u32> = regs
             .iter()
             .copied()
@@ -160,8 +161,8 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             for &r in counters.iter().filter(|&&r| cx.flat.width(r) == gw) {
                 let rv = cx.canon[r as usize];
                 let reg = |c: &Cell| cx.states[c.state].vals[r as usize];
-                let le = fit(&|c: &Cell| signed(c.val, gw) <= signed(reg(c), gw));
-                let ge = fit(&|c: &Cell| signed(c.val, gw) >= signed(reg(c), gw));
+                let le = fit(&|c: &Cell| sext(c.val, gw) <= sext(reg(c), gw));
+                let ge = fit(&|c: &Cell| sext(c.val, gw) >= sext(reg(c), gw));
                 let eq = fit(&|c: &Cell| c.val == reg(c));
                 // All that fit: tests that only saw equal values (zeros) fit `==` too, and
                 // the proof may need only `≤`.
@@ -177,11 +178,11 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             }
             // g's sign (the cells a loop kept or copied because they were non-negative).
             let zero = cx.tm.bv_u64(gw, 0);
-            let nonneg = fit(&|c: &Cell| signed(c.val, gw) >= 0);
+            let nonneg = fit(&|c: &Cell| sext(c.val, gw) >= 0);
             if nonneg.is_some() {
                 facts.push((nonneg, cx.tm.sge(g, zero)));
             }
-            let neg = fit(&|c: &Cell| signed(c.val, gw) < 0);
+            let neg = fit(&|c: &Cell| sext(c.val, gw) < 0);
             if neg.is_some() {
                 facts.push((neg, cx.tm.slt(g, zero)));
             }
@@ -249,15 +250,6 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     let mut seen = std::collections::HashSet::new();
     out.retain(|&c| seen.insert(c) && fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
     out
-}
-
-/// `v` of width `w` as a signed number.
-fn signed(v: u64, w: u32) -> i64 {
-    if w >= 64 {
-        v as i64
-    } else {
-        ((v << (64 - w)) as i64) >> (64 - w)
-    }
 }
 
 /// The guards of a candidate over `range`: `k` is not a cell of the range; and the same or
