@@ -813,6 +813,7 @@ fn search_config(
             config::RacyPolicy::Unknown => vigil_explicit::Racy::Unknown,
         },
         por: config.explicit.por,
+        forget_dead_inputs: config.explicit.forget_dead_inputs,
     }
 }
 

@@ -48,6 +48,7 @@ vigil_sat::param_table! {
         por: bool = true, Domain::Any, "sleep sets (partial-order reduction, Godefroid LNCS 1032 ch. 5) in thread programs, under racy=sc and properties other than no-data-race";
         racy: RacyPolicy = RacyPolicy::Sc, Domain::Any, "racy programs (and weak atomics) under properties other than no-data-race: sc (SV-COMP: the verdict of the sequentially consistent interleavings, with a warning) or unknown (strict: no true)";
         symbolic: SymbolicMode = SymbolicMode::Auto, Domain::Any, "inputs kept symbolic: auto (wider than 8 bits, unless --nondet-range), always (chars too) or never";
+        forget_dead_inputs: bool = true, Domain::Any, "store symbolic states with the inputs no term mentions any more forgotten (their path-condition conjuncts dropped) and the others renamed, so loops that read an input and forget it close their state space";
     }
 }
 

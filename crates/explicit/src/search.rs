@@ -57,6 +57,10 @@ pub struct SearchConfig {
     /// Sleep sets (`crate::sleep`) in thread programs, under `explicit.racy=sc` and the
     /// properties other than `no-data-race`.
     pub por: bool,
+    /// Symbolic states are stored with their dead inputs forgotten and their live inputs
+    /// renamed (`vigil_vm::machine::symnorm`), so that a loop that reads an input and forgets
+    /// it closes its state space.
+    pub forget_dead_inputs: bool,
 }
 
 /// The verdict of a racy program (or one with weak atomics) under the properties other than
@@ -361,7 +365,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     let exited = out.stop == Stop::Exit;
                     let mut exited_or_spurious = exited;
                     m.scrub_dead_registers();
-                    let canon = canonicalize_from(&m.state, globals, &initial);
+                    let mut canon = canonicalize_from(&m.state, globals, &initial);
+                    if cfg.forget_dead_inputs {
+                        m.forget_dead_inputs(&mut canon);
+                    }
                     if memory_lost(cfg.property, &m.state, &canon, exited) {
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {
@@ -514,7 +521,9 @@ fn finish_violation(
     start: Instant,
     cfg: &SearchConfig,
 ) -> Option<(SearchResult, SearchStats)> {
-    let r = m.sym_inputs_model();
+    // Normalised states number their inputs afresh (`vigil_vm::machine::symnorm`): the path
+    // condition of a state reached through one speaks of renamed inputs, so the path runs again.
+    let r = if m.sym_stats().is_some_and(|s| s.normalised > 0) { rerun_inputs(m.prog, cfg, &v.choices) } else { m.sym_inputs_model() };
     add_solver_stats(m, stats);
     stats.time_s = start.elapsed().as_secs_f64();
     match r {
@@ -532,6 +541,22 @@ fn finish_violation(
             Some((SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone()))
         }
     }
+}
+
+/// The inputs of a violation's path in a search that stored normalised states: the path's
+/// choices run again from the initial state on a machine of their own, which numbers inputs as
+/// they are read, and its path condition is solved ([`Machine::sym_inputs_model`]). The run
+/// takes the same branches (forced choices; normalised states stand for the same concrete
+/// states, so the same sides are feasible); whatever it yields is confirmed concretely before a
+/// violation is reported (`crate::confirm_symbolic`).
+fn rerun_inputs(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
+    let mut vm = cfg.vm.clone();
+    vm.deadline = cfg.deadline;
+    let Ok(mut m) = Machine::boot(prog, vm) else { return Err(vigil_vm::ModelError::Undecided) };
+    for cs in choices {
+        m.run_transition(Choices::forced(cs.clone()));
+    }
+    m.sym_inputs_model()
 }
 
 #[cfg(test)]

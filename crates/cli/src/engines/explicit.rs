@@ -58,6 +58,7 @@ impl Engine for ExplicitEngine {
                 ("solver_interval_hits", st.solver.interval_hits.into()),
                 ("solver_interval_refutations", st.solver.interval_refutations.into()),
                 ("solver_resets", st.solver.resets.into()),
+                ("states_normalised", st.solver.normalised.into()),
                 ("solver_s", solver_s.into()),
             ]));
             if st.time_s > 0.0 {

@@ -29,6 +29,7 @@ pub fn search(prog: &Program, property: Property, vm: Config, max_states: u64) -
         cancel: None,
         racy: Default::default(),
         por: false,
+        forget_dead_inputs: true,
     };
     check(prog, &cfg)
 }

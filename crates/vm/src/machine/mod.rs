@@ -74,6 +74,7 @@ mod step;
 mod symatomic;
 mod symops;
 pub mod symdata;
+mod symnorm;
 mod symslice;
 mod widereg;
 

@@ -120,6 +120,9 @@ pub struct SymStats {
     pub solver_time: Duration,
     /// How often the solver was replaced by a new one ([`RESET_FACTOR`]).
     pub resets: u64,
+    /// States whose dead inputs were forgotten or whose inputs were renamed before they were
+    /// stored ([`super::symnorm`]).
+    pub normalised: u64,
 }
 
 impl SymStats {
@@ -132,6 +135,7 @@ impl SymStats {
         self.interval_refutations += other.interval_refutations;
         self.solver_time += other.solver_time;
         self.resets += other.resets;
+        self.normalised += other.normalised;
     }
 }
 
@@ -147,7 +151,7 @@ pub struct SymData {
     /// For each function: `(bits, signed)` if it is an input function that is symbolic here.
     nondet: Vec<Option<(u32, bool)>>,
     /// The variable of input number k.
-    input_vars: Vec<TermId>,
+    pub(super) input_vars: Vec<TermId>,
     /// Whether a symbolic value was ever made (before, every instruction is concrete).
     pub(super) live: bool,
     /// Feasibility under a path condition: (pc handle, query) → answer.
@@ -162,7 +166,7 @@ pub struct SymData {
     /// Whether the solver may be replaced (not while its session is recorded).
     may_reset: bool,
     /// The input variables of terms, for slicing path conditions (constraint independence).
-    slicer: super::symslice::Slicer,
+    pub(super) slicer: super::symslice::Slicer,
     /// Feasibility of sliced queries: (query, its slice of the path condition) → answer.
     sliced: crate::fasthash::FastMap<Box<[TermId]>, CheckResult>,
     pub stats: SymStats,

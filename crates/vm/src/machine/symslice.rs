@@ -120,7 +120,7 @@ fn find(parent: &mut [u32], mut v: u32) -> u32 {
 }
 
 /// The conjuncts of `t`: the leaves of its tree of `and`s, in order.
-fn conjuncts(tm: &TermManager, t: TermId) -> Vec<TermId> {
+pub(super) fn conjuncts(tm: &TermManager, t: TermId) -> Vec<TermId> {
     let mut out = Vec::new();
     let mut stack = vec![t];
     while let Some(u) = stack.pop() {
