@@ -19,6 +19,12 @@ pub fn compile_with(suite: &str, name: &str, src: &str, opts: &vigil_frontend::F
 /// A depth-first search of `prog` for `property` with the VM configuration `vm` (at most a
 /// million steps a transition) and at most `max_states` states.
 pub fn search(prog: &Program, property: Property, vm: Config, max_states: u64) -> (Verdict, SearchStats) {
+    search_forgetting(prog, property, vm, max_states, true)
+}
+
+/// [`search`], with dead inputs forgotten in stored states or not
+/// ([`SearchConfig::forget_dead_inputs`]).
+pub fn search_forgetting(prog: &Program, property: Property, vm: Config, max_states: u64, forget: bool) -> (Verdict, SearchStats) {
     let cfg = SearchConfig {
         property,
         order: Order::Dfs,
@@ -29,7 +35,7 @@ pub fn search(prog: &Program, property: Property, vm: Config, max_states: u64) -
         cancel: None,
         racy: Default::default(),
         por: false,
-        forget_dead_inputs: true,
+        forget_dead_inputs: forget,
     };
     check(prog, &cfg)
 }
