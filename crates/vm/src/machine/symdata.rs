@@ -152,6 +152,8 @@ pub struct SymData {
     nondet: Vec<Option<(u32, bool)>>,
     /// The variable of input number k.
     pub(super) input_vars: Vec<TermId>,
+    /// The input number of each input variable, by the term manager's variable index.
+    pub(super) input_of_var: HashMap<u32, u32>,
     /// Whether a symbolic value was ever made (before, every instruction is concrete).
     pub(super) live: bool,
     /// Feasibility under a path condition: (pc handle, query) → answer.
@@ -232,6 +234,7 @@ impl SymData {
             replay: config.wide_inputs.clone(),
             nondet,
             input_vars: Vec::new(),
+            input_of_var: HashMap::new(),
             live: false,
             cache: HashMap::new(),
             enums: HashMap::new(),
@@ -250,6 +253,9 @@ impl SymData {
         while self.input_vars.len() <= k as usize {
             let name = format!("in{}", self.input_vars.len());
             let v = self.tm.var(&name, Sort::BitVec(64));
+            if let vigil_bv::Op::Var(i) = *self.tm.op(v) {
+                self.input_of_var.insert(i, self.input_vars.len() as u32);
+            }
             self.input_vars.push(v);
         }
         self.input_vars[k as usize]

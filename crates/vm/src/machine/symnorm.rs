@@ -16,8 +16,8 @@
 //!   ∃dead. PC_dead = PC_live`, since `PC_dead` shares no input with the rest and is satisfiable
 //!   whenever the whole path condition is. Its conjuncts are dropped.
 //! * **Live inputs are renamed** `in0, in1, …` in the order the canonical form first mentions
-//!   them (its objects in canonical order, each object's symbolic slots by offset, then the kept
-//!   conjuncts), and the count of inputs read becomes their number, so that the next input read
+//!   them (its objects in canonical order, each object's symbolic slots by offset, the inputs of
+//!   one term by their old number, then the kept conjuncts), and the count of inputs read becomes their number, so that the next input read
 //!   is a fresh variable. Renaming input variables is a bijection of valuations: the set is the
 //!   same.
 //!
@@ -63,16 +63,6 @@ impl Machine<'_> {
                 }
             }
         }
-        // Variable index → input number, for the inputs the terms and the path condition use.
-        let input_of: HashMap<u32, u32> = sd
-            .input_vars
-            .iter()
-            .enumerate()
-            .filter_map(|(k, &v)| match sd.tm.op(v) {
-                Op::Var(i) => Some((*i, k as u32)),
-                _ => None,
-            })
-            .collect();
         let pc = match c.sym as u32 {
             0 => None,
             h => Some(TermId::from_index(h - 1)),
@@ -129,12 +119,12 @@ impl Machine<'_> {
         // and the state is then left as it is.
         let mut rename: HashMap<u32, u32> = HashMap::new();
         for (new, v) in order.iter().enumerate() {
-            if !input_of.contains_key(v) {
+            if !sd.input_of_var.contains_key(v) {
                 return false;
             }
             rename.insert(*v, new as u32);
         }
-        let identity = rename.iter().all(|(v, &new)| input_of[v] == new);
+        let identity = rename.iter().all(|(v, &new)| sd.input_of_var[v] == new);
         if identity && kept.len() == conjuncts.len() && order.len() as u32 == read {
             return false;
         }
