@@ -165,6 +165,7 @@ fn depth_first_probe(prog: &Program, cfg: &SearchConfig) -> Result<(SearchResult
 /// Adds the counters of a second search to `stats` (its warnings where `stats` has none).
 fn add_stats(stats: &mut SearchStats, more: SearchStats) {
     stats.states += more.states;
+    stats.subsumed += more.subsumed;
     stats.transitions += more.transitions;
     stats.instructions += more.instructions;
     stats.time_s += more.time_s;

@@ -17,7 +17,7 @@
 //!   limits) → unknown, with the reason.
 
 use crate::store::{StateId, StateStore};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 use vigil_vm::canon::{canonicalize, canonicalize_from, InitialGlobals};
 use vigil_vm::machine::flags;
@@ -104,6 +104,9 @@ pub enum SearchResult {
 #[derive(Clone, Debug, Default)]
 pub struct SearchStats {
     pub states: u64,
+    /// States stored but not expanded: another state with the same explicit part and a path
+    /// condition they imply was queued before (subsumption).
+    pub subsumed: u64,
     pub transitions: u64,
     pub instructions: u64,
     /// Bytes held for the visited states: the store ([`crate::store::StateStore::bytes`]: object
@@ -221,11 +224,13 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // States still to expand, by id. Its memory is counted with the store's.
     let mut frontier: VecDeque<StateId> = VecDeque::new();
     frontier.push_back(init);
-    let count_bytes = |store: &StateStore, frontier: &VecDeque<StateId>, stats: &mut SearchStats| {
+    // Bytes of the subsumption index (`by_explicit` below), counted with the store's.
+    let mut index_bytes: u64 = 0;
+    let count_bytes = |store: &StateStore, frontier: &VecDeque<StateId>, index_bytes: u64, stats: &mut SearchStats| {
         stats.store = store.breakdown();
-        stats.stored_bytes = stats.store.total() + (frontier.capacity() * std::mem::size_of::<StateId>()) as u64;
+        stats.stored_bytes = stats.store.total() + (frontier.capacity() * std::mem::size_of::<StateId>()) as u64 + index_bytes;
     };
-    count_bytes(&store, &frontier, &mut stats);
+    count_bytes(&store, &frontier, index_bytes, &mut stats);
     stats.states = 1;
     // The most serious reason that forbids a `true` answer (the first of that severity is kept).
     let mut incomplete: Option<Unknown> = None;
@@ -243,6 +248,14 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut sleep = crate::sleep::Sleep::default();
     // Whether a state with several threads was reached (Order::Auto).
     let mut threaded_seen = false;
+    // The path conditions of the symbolic states stored and queued so far, as sorted conjuncts,
+    // by explicit key (`StateStore::explicit_key`): a new state with the same explicit part
+    // whose conjuncts include all of one of these stands for a subset of that state's concrete
+    // states and is not expanded (subsumption; Bauch, Havel, Barnat, TOSEM 2016, §4.3, by
+    // syntactic inclusion instead of a solver call). Only with `forget_dead_inputs`, which
+    // makes the conjuncts of two such states speak of the same inputs, and only outside
+    // thread programs (sleep sets assume that a state found is the same state).
+    let mut by_explicit: HashMap<Vec<u8>, Vec<Vec<u32>>> = HashMap::new();
     while let Some(idx) = {
         pops += 1;
         match cfg.order {
@@ -394,13 +407,28 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                     succ.push((id, false));
                                 }
                             }
+                            Ok(Some(id)) if cfg.forget_dead_inputs && canon.sym != 0 && m.state.flags & flags::THREADED == 0 && {
+                                let pc = m.path_conjuncts(canon.sym);
+                                let key = store.explicit_key(id);
+                                let key_len = key.len();
+                                let same = by_explicit.entry(key).or_insert_with(|| {
+                                    index_bytes += (key_len + 3 * std::mem::size_of::<usize>()) as u64;
+                                    Vec::new()
+                                });
+                                let covered = same.iter().any(|old| includes(&pc, old));
+                                if !covered {
+                                    index_bytes += (4 * pc.len() + 3 * std::mem::size_of::<usize>()) as u64;
+                                    same.push(pc);
+                                }
+                                covered
+                            } => stats.subsumed += 1,
                             Ok(Some(id)) => {
                                 if let Some((_, succ)) = current.as_mut() {
                                     succ.push((id, true));
                                 }
                                 stats.states += 1;
                                 frontier.push_back(id);
-                                count_bytes(&store, &frontier, &mut stats);
+                                count_bytes(&store, &frontier, index_bytes, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
                                     add_solver_stats(&m, &mut stats);
@@ -543,18 +571,41 @@ fn finish_violation(
     }
 }
 
+/// Whether the sorted list `big` contains every element of the sorted list `small`.
+fn includes(big: &[u32], small: &[u32]) -> bool {
+    let mut rest = big.iter();
+    small.iter().all(|x| rest.any(|y| y == x))
+}
+
 /// The inputs of a violation's path in a search that stored normalised states: the path's
 /// choices run again from the initial state on a machine of their own, which numbers inputs as
-/// they are read, and its path condition is solved ([`Machine::sym_inputs_model`]). The run
-/// takes the same branches (forced choices; normalised states stand for the same concrete
-/// states, so the same sides are feasible); whatever it yields is confirmed concretely before a
-/// violation is reported (`crate::confirm_symbolic`).
+/// they are read, and its path condition is solved ([`Machine::sym_inputs_model`]). Between
+/// transitions the state goes through its canonical form as in the search (without
+/// normalisation), and each transition must ask for exactly the choices recorded and end as
+/// an interruption (the last one anyhow): normalised states stand for the same concrete
+/// states, so the same sides are feasible. A run that diverges proves nothing either way — the
+/// path is then [`vigil_vm::ModelError::Undecided`], never infeasible, so a real violation is
+/// not dropped. Whatever inputs come out are confirmed concretely before a violation is
+/// reported (`crate::confirm_symbolic`).
 fn rerun_inputs(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
     let mut vm = cfg.vm.clone();
     vm.deadline = cfg.deadline;
     let Ok(mut m) = Machine::boot(prog, vm) else { return Err(vigil_vm::ModelError::Undecided) };
-    for cs in choices {
-        m.run_transition(Choices::forced(cs.clone()));
+    let globals = prog.module.globals.len() as u32;
+    for (k, cs) in choices.iter().enumerate() {
+        let out = m.run_transition(Choices::forced(cs.clone()));
+        let same = m.choices.taken.len() == cs.len() && m.choices.taken.iter().zip(cs).all(|((c, _), f)| c == f);
+        if !same {
+            return Err(vigil_vm::ModelError::Undecided);
+        }
+        if k + 1 < choices.len() {
+            if out.stop != Stop::Interrupt {
+                return Err(vigil_vm::ModelError::Undecided);
+            }
+            m.scrub_dead_registers();
+            let state = canonicalize(&m.state, globals).to_state();
+            m.reset(state);
+        }
     }
     m.sym_inputs_model()
 }

@@ -393,6 +393,22 @@ impl StateStore {
         Ok(Some(id))
     }
 
+    /// The key of stored state `id` without its symbolic part: its flags, scheduler state and
+    /// objects (symbolic slots name their terms, so equal explicit keys mean equal terms), for
+    /// subsumption between states whose path conditions differ (`crate::search`).
+    pub fn explicit_key(&self, id: StateId) -> Vec<u8> {
+        let rec = at(&self.records, id);
+        let mut pos = 0;
+        get_varint(rec, &mut pos);
+        get_varint(rec, &mut pos);
+        let before_sym = pos;
+        get_varint(rec, &mut pos);
+        let end = key_len(rec, self.initial_globals.len());
+        let mut out = rec[..before_sym].to_vec();
+        out.extend_from_slice(&rec[pos..end]);
+        out
+    }
+
     /// The visited state the last [`Self::insert`] that returned None found.
     pub fn last_found(&self) -> Option<StateId> {
         self.last_found

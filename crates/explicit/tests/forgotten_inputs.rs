@@ -66,3 +66,41 @@ fn a_violation_after_forgotten_inputs_gives_the_paths_inputs_in_order() {
     assert_eq!(ins.last(), Some(&7), "{ins:?}");
     assert_eq!(ins[1..ins.len() - 1].iter().filter(|&&c| c == 1).count(), 3, "{ins:?}");
 }
+
+/// A bound read once and kept, and a value read every round and compared with it: every
+/// round's comparison stays in the path condition (it mentions the bound), so states never
+/// repeat exactly. With `FAIL`, three values below the bound and then the bound itself reach
+/// the error.
+const BOUND: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+    int limit = __VERIFIER_nondet_int();
+    int n = 0;
+    while (1) {
+        int x = __VERIFIER_nondet_int();
+        if (x < limit && n < 3) n++;
+#ifdef FAIL
+        if (n == 3 && x == limit) reach_error();
+#else
+        if (n > 3 || (x < limit && x >= limit)) reach_error();
+#endif
+    }
+}
+"#;
+
+#[test]
+fn a_state_whose_path_condition_includes_an_earlier_ones_is_subsumed() {
+    let prog = compile("bound", BOUND);
+    let (v, stats) = common::search_forgetting(&prog, Property::UnreachCall, symbolic(), 1_000, true);
+    assert!(matches!(v, Verdict::Holds), "{v:?}");
+    assert!(stats.subsumed > 0 && stats.states < 200, "{} states, {} subsumed", stats.states, stats.subsumed);
+    let src = format!("#define FAIL\n{BOUND}");
+    let prog = compile("bound_fail", &src);
+    let (v, _) = common::search_forgetting(&prog, Property::UnreachCall, symbolic(), 1_000, true);
+    let Verdict::Violated { trace, .. } = v else { panic!("expected a violation, got {v:?}") };
+    let ins = inputs(&trace);
+    let (limit, last) = (ins[0], *ins.last().unwrap());
+    assert_eq!(last, limit, "{ins:?}");
+    assert_eq!(ins[1..ins.len() - 1].iter().filter(|&&x| x < limit).count(), 3, "{ins:?}");
+}

@@ -59,6 +59,7 @@ impl Engine for ExplicitEngine {
                 ("solver_interval_refutations", st.solver.interval_refutations.into()),
                 ("solver_resets", st.solver.resets.into()),
                 ("states_normalised", st.solver.normalised.into()),
+                ("states_subsumed", st.subsumed.into()),
                 ("solver_s", solver_s.into()),
             ]));
             if st.time_s > 0.0 {

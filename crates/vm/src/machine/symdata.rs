@@ -154,6 +154,8 @@ pub struct SymData {
     pub(super) input_vars: Vec<TermId>,
     /// The input number of each input variable, by the term manager's variable index.
     pub(super) input_of_var: HashMap<u32, u32>,
+    /// See [`SymData::placeholder`].
+    placeholder: Option<TermId>,
     /// Whether a symbolic value was ever made (before, every instruction is concrete).
     pub(super) live: bool,
     /// Feasibility under a path condition: (pc handle, query) → answer.
@@ -235,6 +237,7 @@ impl SymData {
             nondet,
             input_vars: Vec::new(),
             input_of_var: HashMap::new(),
+            placeholder: None,
             live: false,
             cache: HashMap::new(),
             enums: HashMap::new(),
@@ -246,6 +249,15 @@ impl SymData {
             sliced: Default::default(),
             stats: SymStats::default(),
         }))
+    }
+
+    /// A variable that is no input: what a forgotten input is replaced by in the shape of a
+    /// conjunct ([`super::symnorm`]); it never appears in a state.
+    pub(super) fn placeholder(&mut self) -> TermId {
+        match self.placeholder {
+            Some(p) => p,
+            None => *self.placeholder.insert(self.tm.var("forgotten", Sort::BitVec(64))),
+        }
     }
 
     pub(super) fn input_var(&mut self, k: u32) -> TermId {

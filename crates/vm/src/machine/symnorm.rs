@@ -15,9 +15,14 @@
 //!   of the state constrains nothing the state can still observe: `∃dead. PC = PC_live ∧
 //!   ∃dead. PC_dead = PC_live`, since `PC_dead` shares no input with the rest and is satisfiable
 //!   whenever the whole path condition is. Its conjuncts are dropped.
+//! * **Conditions on forgotten inputs merge.** A conjunct over live inputs and one input that
+//!   occurs in no term and in no other conjunct says `∃a. c(a, live)`; two conjuncts equal up
+//!   to that input (`x1 < limit`, `x2 < limit` after two rounds) are one condition, and one of
+//!   them is kept. Kept conjuncts are ordered by their shape (the conjunct with a placeholder
+//!   for its private input), so the names given below do not depend on the rounds' order.
 //! * **Live inputs are renamed** `in0, in1, …` in the order the canonical form first mentions
 //!   them (its objects in canonical order, each object's symbolic slots by offset, the inputs of
-//!   one term by their old number, then the kept conjuncts), and the count of inputs read becomes their number, so that the next input read
+//!   one term by their old number, then the kept conjuncts in the order of their shapes), and the count of inputs read becomes their number, so that the next input read
 //!   is a fresh variable. Renaming input variables is a bijection of valuations: the set is the
 //!   same.
 //!
@@ -99,22 +104,51 @@ impl Machine<'_> {
                 }
             }
         }
+        let slot_vars = order.len();
         let live_groups: std::collections::HashSet<u32> = order.iter().map(|&v| find(&mut parent, v)).collect();
-        let mut kept: Vec<TermId> = Vec::new();
+        let mut kept: Vec<(TermId, std::rc::Rc<[u32]>)> = Vec::new();
         for (&t, s) in conjuncts.iter().zip(&supports) {
             let keep = match s.first() {
                 Some(&v) => live_groups.contains(&find(&mut parent, v)),
                 None => sd.tm.bool_value(t) != Some(true),
             };
             if keep {
-                kept.push(t);
-                for &v in s.iter() {
-                    if seen.insert(v) {
-                        order.push(v);
-                    }
+                kept.push((t, s.clone()));
+            }
+        }
+        // Conjuncts that differ only in one private forgotten input are one condition: a
+        // variable in no slot and in no other conjunct is existentially quantified in the set
+        // the state stands for, and `∃a. c(a) ∧ ∃b. c(b)` is `∃a. c(a)`. Each such conjunct's
+        // *shape* puts a placeholder for that variable; one conjunct per shape is kept, and the
+        // kept ones are put in the order of their shapes, so that states whose conditions are
+        // the same up to the order and names of forgotten inputs get the same names.
+        let mut uses: HashMap<u32, u32> = HashMap::new();
+        for (_, s) in &kept {
+            for &v in s.iter() {
+                *uses.entry(v).or_default() += 1;
+            }
+        }
+        let placeholder = sd.placeholder();
+        let mut shaped: Vec<(TermId, TermId, std::rc::Rc<[u32]>)> = Vec::new();
+        for (t, s) in kept {
+            let private: Vec<u32> = s.iter().copied().filter(|v| !seen.contains(v) && uses[v] == 1).collect();
+            let shape = match private[..] {
+                [v] => substitute(sd, t, &HashMap::from([(v, placeholder)]), &mut HashMap::new()),
+                _ => t,
+            };
+            shaped.push((shape, t, s));
+        }
+        shaped.sort_by_key(|(shape, t, _)| (*shape, *t));
+        shaped.dedup_by_key(|(shape, _, _)| *shape);
+        let kept: Vec<TermId> = shaped.iter().map(|(_, t, _)| *t).collect();
+        for (_, _, s) in &shaped {
+            for &v in s.iter() {
+                if seen.insert(v) {
+                    order.push(v);
                 }
             }
         }
+        debug_assert!(order.len() >= slot_vars);
         // Only variables that are inputs are renamed; anything else would be a bug upstream,
         // and the state is then left as it is.
         let mut rename: HashMap<u32, u32> = HashMap::new();
@@ -125,7 +159,7 @@ impl Machine<'_> {
             rename.insert(*v, new as u32);
         }
         let identity = rename.iter().all(|(v, &new)| sd.input_of_var[v] == new);
-        if identity && kept.len() == conjuncts.len() && order.len() as u32 == read {
+        if identity && kept == conjuncts && order.len() as u32 == read {
             return false;
         }
         // The renamed terms (variables first: each new input variable exists before use).
@@ -134,37 +168,7 @@ impl Machine<'_> {
             var_to.insert(*v, sd.input_var(new));
         }
         let mut memo: HashMap<TermId, TermId> = HashMap::new();
-        let mut subst = |sd: &mut SymData, t: TermId| -> TermId {
-            if identity {
-                return t;
-            }
-            let mut stack = vec![(t, false)];
-            while let Some((u, expanded)) = stack.pop() {
-                if memo.contains_key(&u) {
-                    continue;
-                }
-                if let Op::Var(i) = *sd.tm.op(u) {
-                    let to = var_to.get(&i).copied().unwrap_or(u);
-                    memo.insert(u, to);
-                    continue;
-                }
-                if sd.slicer.support(&sd.tm, u).is_empty() {
-                    memo.insert(u, u);
-                    continue;
-                }
-                if !expanded {
-                    stack.push((u, true));
-                    let args: Vec<TermId> = sd.tm.args(u).to_vec();
-                    stack.extend(args.into_iter().filter(|a| !memo.contains_key(a)).map(|a| (a, false)));
-                    continue;
-                }
-                let args: Vec<TermId> = sd.tm.args(u).iter().map(|a| memo[a]).collect();
-                let op = sd.tm.op(u).clone();
-                let r = sd.tm.app(op, &args);
-                memo.insert(u, r);
-            }
-            memo[&t]
-        };
+        let mut subst = |sd: &mut SymData, t: TermId| if identity { t } else { substitute(sd, t, &var_to, &mut memo) };
         let new_slots: Vec<TermId> = slots.iter().map(|&(_, _, _, t)| subst(sd, t)).collect();
         let new_kept: Vec<TermId> = kept.iter().map(|&t| subst(sd, t)).collect();
         let new_pc = new_kept.into_iter().reduce(|a, b| sd.tm.and(a, b));
@@ -185,4 +189,47 @@ impl Machine<'_> {
         sd.stats.normalised += 1;
         true
     }
+
+    /// The conjuncts of the path condition in the symbolic part `sym` of a canonical form, as
+    /// sorted term handles (empty for `true`). A state whose conjuncts include all of another
+    /// state's, where the two have the same explicit part and terms, stands for a subset of
+    /// that state's concrete states (`vigil_explicit::search`: subsumption).
+    pub fn path_conjuncts(&self, sym: u64) -> Vec<u32> {
+        let (Some(sd), h @ 1..) = (self.sym.as_ref(), sym as u32) else { return Vec::new() };
+        let mut out: Vec<u32> = super::symslice::conjuncts(&sd.tm, TermId::from_index(h - 1)).into_iter().map(|t| t.index() as u32).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// `t` with the variables of `map` (by variable index) replaced by their terms, rebuilt
+/// bottom-up through the term manager (so the rewriter sees the new terms); `memo` keeps what
+/// was rebuilt, for several terms under one map.
+fn substitute(sd: &mut SymData, t: TermId, map: &HashMap<u32, TermId>, memo: &mut HashMap<TermId, TermId>) -> TermId {
+    let mut stack = vec![(t, false)];
+    while let Some((u, expanded)) = stack.pop() {
+        if memo.contains_key(&u) {
+            continue;
+        }
+        if let Op::Var(i) = *sd.tm.op(u) {
+            memo.insert(u, map.get(&i).copied().unwrap_or(u));
+            continue;
+        }
+        if sd.slicer.support(&sd.tm, u).is_empty() {
+            memo.insert(u, u);
+            continue;
+        }
+        if !expanded {
+            stack.push((u, true));
+            let args: Vec<TermId> = sd.tm.args(u).to_vec();
+            stack.extend(args.into_iter().filter(|a| !memo.contains_key(a)).map(|a| (a, false)));
+            continue;
+        }
+        let args: Vec<TermId> = sd.tm.args(u).iter().map(|a| memo[a]).collect();
+        let op = sd.tm.op(u).clone();
+        let r = sd.tm.app(op, &args);
+        memo.insert(u, r);
+    }
+    memo[&t]
 }
