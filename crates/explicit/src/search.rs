@@ -566,7 +566,8 @@ fn finish_violation(
                 return Some((SearchResult::Unknown(why), stats.clone()));
             }
             let what = format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc));
-            Some((SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone()))
+            let cause = if why == vigil_vm::ModelError::Diverged { Cause::Unconfirmed } else { Cause::SolverLimit };
+            Some((SearchResult::Unknown(Unknown::new(cause, what)), stats.clone()))
         }
     }
 }
@@ -584,23 +585,23 @@ fn includes(big: &[u32], small: &[u32]) -> bool {
 /// normalisation), and each transition must ask for exactly the choices recorded and end as
 /// an interruption (the last one anyhow): normalised states stand for the same concrete
 /// states, so the same sides are feasible. A run that diverges proves nothing either way — the
-/// path is then [`vigil_vm::ModelError::Undecided`], never infeasible, so a real violation is
+/// path is then [`vigil_vm::ModelError::Diverged`], never infeasible, so a real violation is
 /// not dropped. Whatever inputs come out are confirmed concretely before a violation is
 /// reported (`crate::confirm_symbolic`).
 fn rerun_inputs(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
     let mut vm = cfg.vm.clone();
     vm.deadline = cfg.deadline;
-    let Ok(mut m) = Machine::boot(prog, vm) else { return Err(vigil_vm::ModelError::Undecided) };
+    let Ok(mut m) = Machine::boot(prog, vm) else { return Err(vigil_vm::ModelError::Diverged) };
     let globals = prog.module.globals.len() as u32;
     for (k, cs) in choices.iter().enumerate() {
         let out = m.run_transition(Choices::forced(cs.clone()));
         let same = m.choices.taken.len() == cs.len() && m.choices.taken.iter().zip(cs).all(|((c, _), f)| c == f);
         if !same {
-            return Err(vigil_vm::ModelError::Undecided);
+            return Err(vigil_vm::ModelError::Diverged);
         }
         if k + 1 < choices.len() {
             if out.stop != Stop::Interrupt {
-                return Err(vigil_vm::ModelError::Undecided);
+                return Err(vigil_vm::ModelError::Diverged);
             }
             m.scrub_dead_registers();
             let state = canonicalize(&m.state, globals).to_state();

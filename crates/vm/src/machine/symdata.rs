@@ -744,6 +744,9 @@ pub enum ModelError {
     Infeasible,
     /// The solver did not decide the path condition within its budget or the deadline.
     Undecided,
+    /// Running the violation's path again did not take the choices the search recorded
+    /// (`vigil_explicit::search`, after normalised states): no inputs either way.
+    Diverged,
 }
 
 impl std::fmt::Display for ModelError {
@@ -751,6 +754,7 @@ impl std::fmt::Display for ModelError {
         match self {
             ModelError::Infeasible => write!(f, "the violation's path condition is unsatisfiable"),
             ModelError::Undecided => write!(f, "the solver could not find inputs for the violation's path condition"),
+            ModelError::Diverged => write!(f, "running the violation's path again did not take the same choices"),
         }
     }
 }
