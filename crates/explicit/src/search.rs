@@ -224,13 +224,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // States still to expand, by id. Its memory is counted with the store's.
     let mut frontier: VecDeque<StateId> = VecDeque::new();
     frontier.push_back(init);
-    // Bytes of the subsumption index (`by_explicit` below), counted with the store's.
-    let mut index_bytes: u64 = 0;
+    // (The subsumption index's bytes are counted with the store's.)
     let count_bytes = |store: &StateStore, frontier: &VecDeque<StateId>, index_bytes: u64, stats: &mut SearchStats| {
         stats.store = store.breakdown();
         stats.stored_bytes = stats.store.total() + (frontier.capacity() * std::mem::size_of::<StateId>()) as u64 + index_bytes;
     };
-    count_bytes(&store, &frontier, index_bytes, &mut stats);
+    count_bytes(&store, &frontier, 0, &mut stats);
     stats.states = 1;
     // The most serious reason that forbids a `true` answer (the first of that severity is kept).
     let mut incomplete: Option<Unknown> = None;
@@ -248,14 +247,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     let mut sleep = crate::sleep::Sleep::default();
     // Whether a state with several threads was reached (Order::Auto).
     let mut threaded_seen = false;
-    // The path conditions of the symbolic states stored and queued so far, as sorted conjuncts,
-    // by explicit key (`StateStore::explicit_key`): a new state with the same explicit part
-    // whose conjuncts include all of one of these stands for a subset of that state's concrete
-    // states and is not expanded (subsumption; Bauch, Havel, Barnat, TOSEM 2016, §4.3, by
-    // syntactic inclusion instead of a solver call). Only with `forget_dead_inputs`, which
-    // makes the conjuncts of two such states speak of the same inputs, and only outside
-    // thread programs (sleep sets assume that a state found is the same state).
-    let mut by_explicit: HashMap<Vec<u8>, Vec<Vec<u32>>> = HashMap::new();
+    // Subsumption between symbolic states with the same explicit part (see [`Subsumption`]):
+    // only with `forget_dead_inputs`, which makes the conjuncts of two such states speak of the
+    // same inputs, and only outside thread programs (sleep sets assume that a state found is
+    // the same state).
+    let mut subsumption = Subsumption::default();
     while let Some(idx) = {
         pops += 1;
         match cfg.order {
@@ -400,6 +396,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         // The program ended (or its path is infeasible): no state to store or expand.
                     } else {
                         let inserted = store.insert(&canon, Some(&from), Some(idx), &choice_vec);
+                        let subsumed = match (&inserted, m.path_conjuncts(canon.sym)) {
+                            (Ok(Some(id)), Some(pc)) if cfg.forget_dead_inputs && canon.sym != 0 && m.state.flags & flags::THREADED == 0 => {
+                                subsumption.covers(store.explicit_key(*id), pc)
+                            }
+                            _ => false,
+                        };
                         match inserted {
                             Err(e) => return full(e, &mut stats),
                             Ok(None) => {
@@ -407,28 +409,14 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                     succ.push((id, false));
                                 }
                             }
-                            Ok(Some(id)) if cfg.forget_dead_inputs && canon.sym != 0 && m.state.flags & flags::THREADED == 0 && {
-                                let pc = m.path_conjuncts(canon.sym);
-                                let key = store.explicit_key(id);
-                                let key_len = key.len();
-                                let same = by_explicit.entry(key).or_insert_with(|| {
-                                    index_bytes += (key_len + 3 * std::mem::size_of::<usize>()) as u64;
-                                    Vec::new()
-                                });
-                                let covered = same.iter().any(|old| includes(&pc, old));
-                                if !covered {
-                                    index_bytes += (4 * pc.len() + 3 * std::mem::size_of::<usize>()) as u64;
-                                    same.push(pc);
-                                }
-                                covered
-                            } => stats.subsumed += 1,
+                            Ok(Some(_)) if subsumed => stats.subsumed += 1,
                             Ok(Some(id)) => {
                                 if let Some((_, succ)) = current.as_mut() {
                                     succ.push((id, true));
                                 }
                                 stats.states += 1;
                                 frontier.push_back(id);
-                                count_bytes(&store, &frontier, index_bytes, &mut stats);
+                                count_bytes(&store, &frontier, subsumption.bytes, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();
                                     add_solver_stats(&m, &mut stats);
@@ -569,6 +557,39 @@ fn finish_violation(
             let cause = if why == vigil_vm::ModelError::Diverged { Cause::Unconfirmed } else { Cause::SolverLimit };
             Some((SearchResult::Unknown(Unknown::new(cause, what)), stats.clone()))
         }
+    }
+}
+
+/// The path conditions of the symbolic states queued so far, as sorted conjuncts
+/// ([`Machine::path_conjuncts`]), by explicit key ([`StateStore::explicit_key`]): a new state
+/// with the same explicit part whose conjuncts include all of one of these stands for a subset
+/// of that state's concrete states, which are explored from it, and need not be expanded
+/// (subsumption; Bauch, Havel, Barnat, TOSEM 2016, §4.3, here by syntactic inclusion instead of
+/// a solver call).
+#[derive(Default)]
+struct Subsumption {
+    by_explicit: HashMap<Vec<u8>, Vec<Vec<u32>>>,
+    /// Bytes held, roughly (keys, conjunct lists and their vectors).
+    bytes: u64,
+}
+
+impl Subsumption {
+    /// Whether a state queued before covers the new state `key`/`pc`; if not, the new one is
+    /// remembered (it will be expanded).
+    fn covers(&mut self, key: Vec<u8>, pc: Vec<u32>) -> bool {
+        let vec_bytes = 3 * std::mem::size_of::<usize>() as u64;
+        let key_bytes = key.len() as u64;
+        let bytes = &mut self.bytes;
+        let same = self.by_explicit.entry(key).or_insert_with(|| {
+            *bytes += key_bytes + 2 * vec_bytes;
+            Vec::new()
+        });
+        if same.iter().any(|old| includes(&pc, old)) {
+            return true;
+        }
+        self.bytes += 4 * pc.len() as u64 + vec_bytes;
+        same.push(pc);
+        false
     }
 }
 

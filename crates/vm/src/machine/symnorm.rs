@@ -193,13 +193,18 @@ impl Machine<'_> {
     /// The conjuncts of the path condition in the symbolic part `sym` of a canonical form, as
     /// sorted term handles (empty for `true`). A state whose conjuncts include all of another
     /// state's, where the two have the same explicit part and terms, stands for a subset of
-    /// that state's concrete states (`vigil_explicit::search`: subsumption).
-    pub fn path_conjuncts(&self, sym: u64) -> Vec<u32> {
-        let (Some(sd), h @ 1..) = (self.sym.as_ref(), sym as u32) else { return Vec::new() };
-        let mut out: Vec<u32> = super::symslice::conjuncts(&sd.tm, TermId::from_index(h - 1)).into_iter().map(|t| t.index() as u32).collect();
+    /// that state's concrete states (`vigil_explicit::search`: subsumption). None when states
+    /// are not normalised here: without symbolic inputs, and when inputs are replayed — there
+    /// the count of inputs read (which subsumption ignores) says which value comes next.
+    pub fn path_conjuncts(&self, sym: u64) -> Option<Vec<u32>> {
+        let sd = self.sym.as_ref().filter(|sd| sd.replay.is_none())?;
+        let mut out: Vec<u32> = match sym as u32 {
+            0 => Vec::new(),
+            h => super::symslice::conjuncts(&sd.tm, TermId::from_index(h - 1)).into_iter().map(|t| t.index() as u32).collect(),
+        };
         out.sort_unstable();
         out.dedup();
-        out
+        Some(out)
     }
 }
 
