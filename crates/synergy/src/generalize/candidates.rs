@@ -15,9 +15,15 @@
 //!   bound `n` of `i < n`), from the constants it is compared with anywhere in the program,
 //!   with δ = 0, ±1: an input checked before the loop (`if (n > 9) return;`) keeps that bound
 //!   through the loop, and the loop's own comparisons do not name the constant;
-//! * relational: `a ≤s b` between pairs of one width, and the affine equalities `Σ c·r == d`
-//!   that every forest state at the header satisfies ([`crate::affine`]: the tests' affine hull,
-//!   e.g. `s == 2*i`; arithmetic modulo the width).
+//! * relational: `a ≤s b` between pairs of one width (also with a register the loop passes by),
+//!   the affine equalities `Σ c·r == d` that every forest state at the header satisfies
+//!   ([`crate::affine`]: the tests' affine hull, e.g. `s == 2*i`; arithmetic modulo the width),
+//!   and `a − b == d` for each pair whose difference every forest state agrees on;
+//! * phases: `r <u K ∨ r & (2^j−1) == K & (2^j−1)` (and `<s`) for a constant `K` of the loop's
+//!   comparisons and the low bits `j` a constant step keeps (a counter stepping by 1 up to `K`
+//!   and by 2 from there on is even past `K` when `K` is);
+//! * conserved forms: `L ≤s x`, `L ≥s x`, `L ≤s 0`, `L ≥s 0` for each linear form `L` that every
+//!   body path leaves unchanged (`k + j` under `j++, k--`) and each other register `x`.
 //!
 //! Invariant: these are guesses only; nothing here is claimed to hold. Candidates false on a
 //! forest state at the header, constants and duplicates are dropped before the solver sees them.
@@ -107,10 +113,26 @@ pub fn candidates(
             }
         }
     }
+    // The same between a persisting register and one the loop passes by (`buf ≤s lim` with
+    // `lim` read only after the loop), or two passed-by registers (`len ≤s cap`, checked before
+    // the loop and needed after it).
+    let passed_wide: Vec<u32> = passed_by.iter().copied().filter(|&r| cx.flat.width(r) >= 2).take(MAX_RELATIONAL_REGS).collect();
+    for &a in wide.iter().chain(&passed_wide) {
+        for &b in &passed_wide {
+            if a != b && cx.flat.width(a) == cx.flat.width(b) {
+                let (va, vb) = (cx.canon[a as usize], cx.canon[b as usize]);
+                cands.push(cx.tm.sle(va, vb));
+                cands.push(cx.tm.sle(vb, va));
+            }
+        }
+    }
     bound_candidates(cx, regs, body, paths, &mut cands);
     guard_bound_candidates(cx, regs, body, &mut cands);
+    phase_parity_candidates(cx, regs, body, &mut cands);
+    conserved_candidates(cx, regs, passed_by, paths, &mut cands);
     let affine_regs: Vec<u32> = regs.iter().chain(passed_by).copied().collect();
     cands.extend(affine_candidates(cx, &affine_regs, fstates));
+    difference_candidates(cx, &affine_regs, fstates, &mut cands);
     let mut seen = HashSet::new();
     cands.retain(|&c| cx.tm.bool_value(c).is_none() && seen.insert(c));
     cands.retain(|&c| fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
@@ -162,8 +184,8 @@ fn constant_step(cx: &Ctx, v: TermId, post: TermId) -> Option<i64> {
     }
 }
 
-/// Bounds from the constants the loop compares with (module doc).
-fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, Vec<TermId>)], cands: &mut Vec<TermId>) {
+/// The constants (width, bits) the comparisons in `body` use, at most [`MAX_LOOP_CONSTANTS`].
+fn loop_constants(cx: &Ctx, body: &[u32]) -> Vec<(u32, u64)> {
     let mut consts: Vec<(u32, u64)> = Vec::new();
     for &b in body {
         for i in &cx.flat.blocks[b as usize].insts {
@@ -178,6 +200,107 @@ fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, 
             }
         }
     }
+    consts
+}
+
+/// A congruence that holds only past a threshold the loop compares with: `r <u K ∨ r & m ==
+/// K & m` (and `<s`), for each constant `K` of the loop's comparisons and each mask `m = 2^j − 1`
+/// of the low bits a constant step keeps. A counter that steps by 1 below `K` and by 2 from
+/// there on enters the second phase at `K` exactly and keeps `K`'s parity (module doc).
+fn phase_parity_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], cands: &mut Vec<TermId>) {
+    let consts = loop_constants(cx, body);
+    let step_bits = step_low_bits(cx, body);
+    for &r in regs {
+        let w = cx.flat.width(r);
+        if w < 2 || w > 64 {
+            continue;
+        }
+        let v = cx.canon[r as usize];
+        for &(cw, k) in &consts {
+            if cw != w {
+                continue;
+            }
+            for &j in step_bits.iter().filter(|&&j| j > 0 && j < w) {
+                let m = (1u64 << j) - 1;
+                let (mt, kt, low_k) = (cx.tm.bv_u64(w, m), cx.tm.bv_u64(w, k), cx.tm.bv_u64(w, k & m));
+                let low = cx.tm.bvand(v, mt);
+                let same = cx.tm.eq(low, low_k);
+                for below in [cx.tm.ult(v, kt), cx.tm.slt(v, kt)] {
+                    cands.push(cx.tm.or(below, same));
+                }
+            }
+        }
+    }
+}
+
+/// Linear forms the loop conserves, compared with the registers it passes by or keeps: the
+/// forms `L = Σ c·r` over the registers every body path steps by a constant, with `L(post) ==
+/// L(pre)` on every path (the null space of the step vectors: `k + j` for `j++, k--`), give
+/// `L ≤s x`, `L ≥s x` for every other register `x` of the width, and `L ≥s 0`, `L ≤s 0`. The
+/// value of `L` differs from test to test (`k + j == n` when `n ≥ 0`, `0` otherwise), so the
+/// tests' affine hull does not contain it, but its bound against an input does (`k + j ≥s n`).
+fn conserved_candidates(cx: &mut Ctx, regs: &[u32], passed_by: &[u32], paths: &[(TermId, Vec<TermId>)], cands: &mut Vec<TermId>) {
+    if paths.is_empty() {
+        return;
+    }
+    let mut widths: Vec<u32> = regs.iter().map(|&r| cx.flat.width(r)).filter(|&w| (2..=64).contains(&w)).collect();
+    widths.sort_unstable();
+    widths.dedup();
+    for w in widths {
+        // The registers of width `w` with a constant step on every path, not all zero.
+        let mut stepped: Vec<(u32, Vec<i64>)> = Vec::new();
+        for &r in regs.iter().filter(|&&r| cx.flat.width(r) == w) {
+            let v = cx.canon[r as usize];
+            let steps: Option<Vec<i64>> = paths.iter().map(|(_, post)| if post[r as usize] == v { Some(0) } else { constant_step(cx, v, post[r as usize]) }).collect();
+            if let Some(steps) = steps.filter(|s| s.iter().any(|&d| d != 0)) {
+                stepped.push((r, steps));
+                if stepped.len() == MAX_RELATIONAL_REGS {
+                    break;
+                }
+            }
+        }
+        if stepped.len() < 2 {
+            continue;
+        }
+        // Points: the origin and each path's step vector; their equalities `c·d = 0` are the
+        // conserved forms.
+        let mut points: Vec<Vec<i64>> = vec![vec![0; stepped.len()]];
+        for p in 0..paths.len() {
+            points.push(stepped.iter().map(|(_, s)| s[p]).collect());
+        }
+        let Some(forms) = crate::affine::equalities(&points) else { continue };
+        let m = crate::flatten::mask(w) as u128;
+        let others: Vec<u32> = regs.iter().chain(passed_by).copied().filter(|&r| cx.flat.width(r) == w).take(MAX_RELATIONAL_REGS).collect();
+        for (c, _) in forms {
+            let nz: Vec<usize> = (0..c.len()).filter(|&j| c[j] != 0).collect();
+            if nz.len() < 2 || nz.len() > MAX_AFFINE_TERMS {
+                continue;
+            }
+            let mut sum = cx.tm.bv_u64(w, 0);
+            for &j in &nz {
+                let k = cx.tm.bv_u64(w, (c[j] as u128 & m) as u64);
+                let v = cx.canon[stepped[j].0 as usize];
+                let t = cx.tm.bvmul(k, v);
+                sum = cx.tm.bvadd(sum, t);
+            }
+            let zero = cx.tm.bv_u64(w, 0);
+            cands.push(cx.tm.sle(sum, zero));
+            cands.push(cx.tm.sle(zero, sum));
+            for &x in &others {
+                if nz.iter().any(|&j| stepped[j].0 == x) {
+                    continue;
+                }
+                let vx = cx.canon[x as usize];
+                cands.push(cx.tm.sle(sum, vx));
+                cands.push(cx.tm.sle(vx, sum));
+            }
+        }
+    }
+}
+
+/// Bounds from the constants the loop compares with (module doc).
+fn bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], paths: &[(TermId, Vec<TermId>)], cands: &mut Vec<TermId>) {
+    let consts = loop_constants(cx, body);
     for &r in regs {
         let w = cx.flat.width(r);
         if w < 2 || w > 64 || !consts.iter().any(|&(cw, _)| cw == w) {
@@ -255,6 +378,32 @@ fn guard_bound_candidates(cx: &mut Ctx, regs: &[u32], body: &[u32], cands: &mut 
                 cands.push(cx.tm.sge(v, kt));
                 cands.push(cx.tm.ule(v, kt));
                 cands.push(cx.tm.uge(v, kt));
+            }
+        }
+    }
+}
+
+/// `a − b == d` for each pair of registers of one width whose difference the forest states
+/// agree on. The affine hull has these too, but when the tests are few its basis vectors can
+/// mix two such relations with a third that only the tests share (`inlen − bufferlen == 1` on
+/// every test), and Houdini then drops the mixtures; a pair alone survives.
+fn difference_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], cands: &mut Vec<TermId>) {
+    let Some(&first) = fstates.first() else { return };
+    let wide: Vec<u32> = regs.iter().copied().filter(|&r| cx.flat.width(r) >= 2).take(MAX_RELATIONAL_REGS).collect();
+    for (i, &a) in wide.iter().enumerate() {
+        for &b in &wide[i + 1..] {
+            let w = cx.flat.width(a);
+            if cx.flat.width(b) != w {
+                continue;
+            }
+            let m = crate::flatten::mask(w);
+            let diff = |s: usize| cx.states[s].vals[a as usize].wrapping_sub(cx.states[s].vals[b as usize]) & m;
+            let d = diff(first);
+            if fstates.iter().all(|&s| diff(s) == d) {
+                let (va, vb) = (cx.canon[a as usize], cx.canon[b as usize]);
+                let lhs = cx.tm.bvsub(va, vb);
+                let dt = cx.tm.bv_u64(w, d);
+                cands.push(cx.tm.eq(lhs, dt));
             }
         }
     }
