@@ -451,3 +451,52 @@ fn affine_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermI
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Sat;
+    use crate::flatten::{Flat, RegInfo};
+    use crate::Options;
+
+    /// Three 32-bit registers `k`, `j`, `n` and no instructions: the candidates are built from
+    /// body paths given by hand.
+    fn sample() -> Flat {
+        let reg = |name: &str| RegInfo { name: name.into(), width: 32, cell: false, ptr: false };
+        super::super::two_block_flat(vec![reg("k"), reg("j"), reg("n")], Vec::new(), Vec::new())
+    }
+
+    /// Whether some candidate is equivalent to `t`.
+    fn has_equivalent(cx: &mut Ctx, cands: &[TermId], t: TermId) -> bool {
+        cands.iter().any(|&c| {
+            let differ = cx.tm.xor(c, t);
+            cx.sat(&[differ]) == Sat::No
+        })
+    }
+
+    #[test]
+    fn a_sum_the_steps_keep_is_bounded_by_the_passed_by_register() {
+        let flat = sample();
+        let opts = Options::default();
+        let mut cx = Ctx::new(&flat, &opts);
+        let (k, j, n) = (cx.canon[0], cx.canon[1], cx.canon[2]);
+        // One path: k--, j++ (n unchanged); k + j is conserved, k − j is not.
+        let one = cx.tm.bv_u64(32, 1);
+        let (k1, j1) = (cx.tm.bvsub(k, one), cx.tm.bvadd(j, one));
+        let guard = cx.tm.tt();
+        let paths = vec![(guard, vec![k1, j1, n])];
+        let mut cands = Vec::new();
+        conserved_candidates(&mut cx, &[0, 1], &[2], &paths, &mut cands);
+        let sum = cx.tm.bvadd(k, j);
+        let above = cx.tm.sle(n, sum);
+        assert!(has_equivalent(&mut cx, &cands, above), "{:?}", cands.iter().map(|&t| cx.show(t)).collect::<Vec<_>>());
+        let diff = cx.tm.bvsub(k, j);
+        let not_conserved = cx.tm.sle(n, diff);
+        assert!(!has_equivalent(&mut cx, &cands, not_conserved));
+        // A second path that steps k alone conserves nothing.
+        let paths2 = vec![paths[0].clone(), (guard, vec![k1, j, n])];
+        let mut none = Vec::new();
+        conserved_candidates(&mut cx, &[0, 1], &[2], &paths2, &mut none);
+        assert!(none.is_empty(), "{:?}", none.iter().map(|&t| cx.show(t)).collect::<Vec<_>>());
+    }
+}

@@ -414,3 +414,31 @@ pub const SMALL_INPUTS: [i64; 2] = [16, 1000];
 
 /// Memoised calls used per call in a test-generation query.
 pub const MAX_MUST: usize = 512;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use vigil_bv::eval::{eval, Value};
+    use vigil_bv::{BitVecValue, Sort};
+
+    #[test]
+    fn a_parity_post_agrees_with_its_term() {
+        let sh = Shape { params: vec![32, 32], ret: Some(32) };
+        let mut tm = TermManager::new();
+        let (a, b, r) = (tm.var("a", Sort::BitVec(32)), tm.var("b", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
+        for flip in [false, true] {
+            let s = Summary { pre: Pre::True, post: Post::Parity { i: 1, flip } };
+            let t = s.post_term(&mut tm, &sh, &[a, b], Some(r));
+            for args in [[0u64, 0], [5, 7], [9, 0xffff_fffe], [2, 0x8000_0001]] {
+                for ret in [0u64, 1, 2, 0xffff_ffff] {
+                    let agrees = s.agrees(&sh, &args, &Outcome::Ret(ret));
+                    assert_eq!(agrees, ret == (args[1] & 1) ^ u64::from(flip), "{args:?} {ret} {flip}");
+                    let env: HashMap<TermId, Value> =
+                        [(a, args[0]), (b, args[1]), (r, ret)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();
+                    assert_eq!(eval(&tm, t, &env).as_bool(), Some(agrees), "{args:?} {ret} {flip}");
+                }
+            }
+        }
+    }
+}
