@@ -2,9 +2,9 @@
 // decide: synergy
 // A copy loop of unknown length writes to a buffer of `room` cells and stops two short of it;
 // the reads of the source (longer than the buffer) and the writes stay in bounds, also for the
-// one write after the loop. The proof needs w == r, w <= end and end == room - 2 (a constant
-// difference of two inputs, which the tests' affine hull may only give mixed with relations
-// the tests happen to share).
+// one write after the loop. The proof needs w == r, w <= end (a register the loop only
+// compares with), end == room - 2 (a constant difference of two values it does not change) and
+// room <= src.
 void reach_error(void);
 int __VERIFIER_nondet_int(void);
 static void check(int ok) {
