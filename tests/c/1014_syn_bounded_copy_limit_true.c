@@ -1,8 +1,8 @@
 // expect: true
 // decide: synergy
-// A copy loop of unknown length writes to a buffer of `room` cells and stops two short of it;
-// the reads of the source (longer than the buffer) and the writes stay in bounds, also for the
-// one write after the loop. The proof needs w == r, w <= end (a register the loop only
+// The index arithmetic of a copy loop of unknown length into a buffer of `room` cells that
+// stops two short of it: the write index w and the read index r (into a source longer than
+// the buffer) stay in bounds, also for the one write after the loop. The proof needs w == r, w <= end (a register the loop only
 // compares with), end == room - 2 (a constant difference of two values it does not change) and
 // room <= src.
 void reach_error(void);
