@@ -21,7 +21,9 @@
 //!   and `a − b == d` for each pair whose difference every forest state agrees on;
 //! * phases: `r <u K ∨ r & (2^j−1) == K & (2^j−1)` (and `<s`) for a constant `K` of the loop's
 //!   comparisons and the low bits `j` a constant step keeps (a counter stepping by 1 up to `K`
-//!   and by 2 from there on is even past `K` when `K` is);
+//!   and by 2 from there on is even past `K` when `K` is), and `r ≥s K ∨ e`, `r <s K ∨ e` for
+//!   the affine equalities `e` of the forest states on each side of `K` (`y == 50` until `x`
+//!   reaches 50, `y == x` from there on);
 //! * conserved forms: `L ≤s x`, `L ≥s x`, `L ≤s 0`, `L ≥s 0` for each linear form `L` that every
 //!   body path leaves unchanged (`k + j` under `j++, k--`) and each other register `x`.
 //!
@@ -129,6 +131,7 @@ pub fn candidates(
     bound_candidates(cx, regs, body, paths, &mut cands);
     guard_bound_candidates(cx, regs, body, &mut cands);
     phase_parity_candidates(cx, regs, body, &mut cands);
+    phase_affine_candidates(cx, regs, fstates, body, &mut cands);
     conserved_candidates(cx, regs, passed_by, paths, &mut cands);
     let affine_regs: Vec<u32> = regs.iter().chain(passed_by).copied().collect();
     cands.extend(affine_candidates(cx, &affine_regs, fstates));
@@ -269,20 +272,14 @@ fn conserved_candidates(cx: &mut Ctx, regs: &[u32], passed_by: &[u32], paths: &[
             points.push(stepped.iter().map(|(_, s)| s[p]).collect());
         }
         let Some(forms) = crate::affine::equalities(&points) else { continue };
-        let m = crate::flatten::mask(w) as u128;
         let others: Vec<u32> = regs.iter().chain(passed_by).copied().filter(|&r| cx.flat.width(r) == w).take(MAX_RELATIONAL_REGS).collect();
         for (c, _) in forms {
             let nz: Vec<usize> = (0..c.len()).filter(|&j| c[j] != 0).collect();
             if nz.len() < 2 || nz.len() > MAX_AFFINE_TERMS {
                 continue;
             }
-            let mut sum = cx.tm.bv_u64(w, 0);
-            for &j in &nz {
-                let k = cx.tm.bv_u64(w, (c[j] as u128 & m) as u64);
-                let v = cx.canon[stepped[j].0 as usize];
-                let t = cx.tm.bvmul(k, v);
-                sum = cx.tm.bvadd(sum, t);
-            }
+            let terms: Vec<(u32, i128)> = nz.iter().map(|&j| (stepped[j].0, c[j])).collect();
+            let sum = linear_term(cx, w, &terms);
             let zero = cx.tm.bv_u64(w, 0);
             cands.push(cx.tm.sle(sum, zero));
             cands.push(cx.tm.sle(zero, sum));
@@ -421,35 +418,89 @@ fn affine_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermI
         if group.len() < 2 {
             continue;
         }
-        let mut points: Vec<Vec<i64>> = Vec::new();
-        for &s in fstates {
-            let p: Vec<i64> = group.iter().map(|&r| sext(cx.states[s].vals[r as usize], w)).collect();
-            if !points.contains(&p) {
-                points.push(p);
-                if points.len() > crate::affine::MAX_POINTS {
-                    break;
+        // Single-register equalities are constants, candidates already.
+        out.extend(hull_equalities(cx, &group, w, fstates, 2));
+    }
+    out
+}
+
+/// The equalities `Σ c·r == d` of the affine hull of `states` over `group` (registers of width
+/// `w`) with `min_terms` to [`MAX_AFFINE_TERMS`] non-zero coefficients.
+fn hull_equalities(cx: &mut Ctx, group: &[u32], w: u32, states: &[usize], min_terms: usize) -> Vec<TermId> {
+    let mut points: Vec<Vec<i64>> = Vec::new();
+    for &s in states {
+        let p: Vec<i64> = group.iter().map(|&r| sext(cx.states[s].vals[r as usize], w)).collect();
+        if !points.contains(&p) {
+            points.push(p);
+            if points.len() > crate::affine::MAX_POINTS {
+                break;
+            }
+        }
+    }
+    let Some(eqs) = crate::affine::equalities(&points) else { return Vec::new() };
+    let m = crate::flatten::mask(w) as u128;
+    let mut out = Vec::new();
+    for (c, d) in eqs {
+        let terms: Vec<(u32, i128)> = (0..c.len()).filter(|&j| c[j] != 0).map(|j| (group[j], c[j])).collect();
+        if terms.len() < min_terms || terms.len() > MAX_AFFINE_TERMS {
+            continue;
+        }
+        let sum = linear_term(cx, w, &terms);
+        let dt = cx.tm.bv_u64(w, (d as u128 & m) as u64);
+        out.push(cx.tm.eq(sum, dt));
+    }
+    out
+}
+
+/// `Σ c·r` over `terms` (register, coefficient) at width `w`, coefficients modulo `2^w`.
+fn linear_term(cx: &mut Ctx, w: u32, terms: &[(u32, i128)]) -> TermId {
+    let m = crate::flatten::mask(w) as u128;
+    let mut sum = cx.tm.bv_u64(w, 0);
+    for &(r, c) in terms {
+        let k = cx.tm.bv_u64(w, (c as u128 & m) as u64);
+        let v = cx.canon[r as usize];
+        let t = cx.tm.bvmul(k, v);
+        sum = cx.tm.bvadd(sum, t);
+    }
+    sum
+}
+
+/// Affine equalities that hold in one phase of a loop: for each register `r` and constant `K`
+/// of the loop's comparisons, the forest states with `r <s K` and those with `r ≥s K` are fitted
+/// apart, and each equality `e` of one side gives `r ≥s K ∨ e` (or `r <s K ∨ e`); constants
+/// count (`y == 50` before `x` reaches 50, `y == x` after it). A side needs two distinct states.
+fn phase_affine_candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize], body: &[u32], cands: &mut Vec<TermId>) {
+    let consts = loop_constants(cx, body);
+    for &r in regs {
+        let w = cx.flat.width(r);
+        if !(2..=64).contains(&w) {
+            continue;
+        }
+        let group: Vec<u32> = regs.iter().copied().filter(|&x| cx.flat.width(x) == w).take(MAX_RELATIONAL_REGS).collect();
+        if group.len() < 2 {
+            continue;
+        }
+        let v = cx.canon[r as usize];
+        for &(cw, k) in &consts {
+            if cw != w {
+                continue;
+            }
+            let below: Vec<usize> = fstates.iter().copied().filter(|&s| sext(cx.states[s].vals[r as usize], w) < sext(k, w)).collect();
+            let above: Vec<usize> = fstates.iter().copied().filter(|&s| sext(cx.states[s].vals[r as usize], w) >= sext(k, w)).collect();
+            let kt = cx.tm.bv_u64(w, k);
+            for (side, below_side) in [(below, true), (above, false)] {
+                let point = |s: usize| -> Vec<u64> { group.iter().map(|&x| cx.states[s].vals[x as usize]).collect() };
+                let two = side.first().is_some_and(|&f| side.iter().any(|&s| point(s) != point(f)));
+                if !two || side.len() == fstates.len() {
+                    continue; // one state only, or no phase split: the plain hull has these
+                }
+                let other = if below_side { cx.tm.sle(kt, v) } else { cx.tm.slt(v, kt) };
+                for e in hull_equalities(cx, &group, w, &side, 1) {
+                    cands.push(cx.tm.or(other, e));
                 }
             }
         }
-        let Some(eqs) = crate::affine::equalities(&points) else { continue };
-        let m = crate::flatten::mask(w) as u128;
-        for (c, d) in eqs {
-            let nz: Vec<usize> = (0..c.len()).filter(|&j| c[j] != 0).collect();
-            if nz.len() < 2 || nz.len() > MAX_AFFINE_TERMS {
-                continue; // constants are candidates already
-            }
-            let mut sum = cx.tm.bv_u64(w, 0);
-            for j in nz {
-                let k = cx.tm.bv_u64(w, (c[j] as u128 & m) as u64);
-                let v = cx.canon[group[j] as usize];
-                let t = cx.tm.bvmul(k, v);
-                sum = cx.tm.bvadd(sum, t);
-            }
-            let dt = cx.tm.bv_u64(w, (d as u128 & m) as u64);
-            out.push(cx.tm.eq(sum, dt));
-        }
     }
-    out
 }
 
 #[cfg(test)]
