@@ -68,6 +68,9 @@ pub enum Post {
     True,
     /// `ret pred lin`.
     Cmp { pred: ICmpPred, rhs: Lin },
+    /// `ret == (p[i] & 1) ^ flip`: the parity of a parameter (mutually recursive even/odd
+    /// tests, a flag toggled once per level).
+    Parity { i: usize, flip: bool },
 }
 
 /// `pre ⇒ (no error ∧ (returns ⇒ post))` for one procedure.
@@ -151,7 +154,8 @@ impl Summary {
             Outcome::Ret(r) => match (&self.post, sh.ret) {
                 (Post::True, _) => true,
                 (Post::Cmp { pred, rhs }, Some(w)) => cmp_holds(*pred, w, *r, rhs.eval(args, w)),
-                (Post::Cmp { .. }, None) => false,
+                (Post::Parity { i, flip }, Some(w)) => *r & mask(w) == (args[*i] & 1) ^ u64::from(*flip),
+                (Post::Cmp { .. } | Post::Parity { .. }, None) => false,
             },
             Outcome::Error(_) | Outcome::Ub(..) => false,
             Outcome::Blocked | Outcome::Cut => true,
@@ -193,6 +197,14 @@ impl Summary {
                 let t = rhs.term(tm, args, w);
                 symbolic::icmp(tm, *pred, r, t)
             }
+            (Post::Parity { i, flip }, Some(w), Some(r)) => {
+                // The parameter's low bit, widened to the result's width, flipped.
+                let bit = tm.extract(args[*i], 0, 0);
+                let wide = if w > 1 { tm.zero_extend(bit, w - 1) } else { bit };
+                let k = tm.bv_u64(w, u64::from(*flip));
+                let rhs = tm.bvxor(wide, k);
+                tm.eq(r, rhs)
+            }
             (Post::True, ..) => tm.tt(),
             _ => tm.ff(),
         }
@@ -211,6 +223,7 @@ impl Summary {
         let post = match &self.post {
             Post::True => "no error".to_string(),
             Post::Cmp { pred, rhs } => format!("no error, result {} {}", pred_str(*pred), rhs.show(names)),
+            Post::Parity { i, flip } => format!("no error, result == ({} & 1){}", names[*i], if *flip { " ^ 1" } else { "" }),
         };
         format!("{pre} => {post}")
     }
@@ -281,7 +294,7 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
 /// Postcondition templates instantiated on the calls `rets` (arguments, result) that a
 /// precondition meets: the result as a constant, a parameter plus a constant, a sum or product
 /// of parameters plus a constant (constants from the first call), bounds by zero, by the
-/// extreme results and by each parameter.
+/// extreme results and by each parameter, and the parity of each parameter (flipped or not).
 fn posts_from(sh: &Shape, rets: &[(&Vec<u64>, u64)]) -> Vec<Post> {
     let mut posts = Vec::new();
     let (Some(w), Some((a0, r0))) = (sh.ret, rets.first()) else { return posts };
@@ -309,6 +322,11 @@ fn posts_from(sh: &Shape, rets: &[(&Vec<u64>, u64)]) -> Vec<Post> {
     for &i in &same {
         for pred in [ICmpPred::Sge, ICmpPred::Sle, ICmpPred::Uge, ICmpPred::Ule] {
             posts.push(Post::Cmp { pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
+        }
+    }
+    for i in 0..n {
+        for flip in [false, true] {
+            posts.push(Post::Parity { i, flip });
         }
     }
     posts
@@ -396,3 +414,31 @@ pub const SMALL_INPUTS: [i64; 2] = [16, 1000];
 
 /// Memoised calls used per call in a test-generation query.
 pub const MAX_MUST: usize = 512;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use vigil_bv::eval::{eval, Value};
+    use vigil_bv::{BitVecValue, Sort};
+
+    #[test]
+    fn a_parity_post_agrees_with_its_term() {
+        let sh = Shape { params: vec![32, 32], ret: Some(32) };
+        let mut tm = TermManager::new();
+        let (a, b, r) = (tm.var("a", Sort::BitVec(32)), tm.var("b", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
+        for flip in [false, true] {
+            let s = Summary { pre: Pre::True, post: Post::Parity { i: 1, flip } };
+            let t = s.post_term(&mut tm, &sh, &[a, b], Some(r));
+            for args in [[0u64, 0], [5, 7], [9, 0xffff_fffe], [2, 0x8000_0001]] {
+                for ret in [0u64, 1, 2, 0xffff_ffff] {
+                    let agrees = s.agrees(&sh, &args, &Outcome::Ret(ret));
+                    assert_eq!(agrees, ret == (args[1] & 1) ^ u64::from(flip), "{args:?} {ret} {flip}");
+                    let env: HashMap<TermId, Value> =
+                        [(a, args[0]), (b, args[1]), (r, ret)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();
+                    assert_eq!(eval(&tm, t, &env).as_bool(), Some(agrees), "{args:?} {ret} {flip}");
+                }
+            }
+        }
+    }
+}
