@@ -12,7 +12,8 @@
 //!   split);
 //! * [`summary`]: procedure summaries after SMASH: must-summaries (the memo of concrete calls)
 //!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
-//! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
+//! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`; [`sparse`]: the
+//!   tests' values of large arrays, persistent sparse maps shared between forest states;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`locations`]: the abstract program's locations, trees of blocks (a block with one
 //!   predecessor runs as part of its step);
@@ -47,6 +48,7 @@ pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
 pub mod locations;
+pub mod sparse;
 pub mod suffix;
 pub mod summary;
 pub mod symbolic;
@@ -105,7 +107,8 @@ pub struct Options {
     pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
-    /// Block steps after which a test stops without error. [default: 100000]
+    /// Block steps a test runs at least; past them it goes on only within a third of the
+    /// engine's time ([`engine::PAST_BOUND_SHARE`]). [default: 100000]
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
