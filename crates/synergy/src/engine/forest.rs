@@ -131,9 +131,11 @@ impl<'a> Ctx<'a> {
     /// to F, for [`crate::Options::test_step_bound`] steps and on while
     /// [`Ctx::may_run_past_bound`]. Returns the states of the run, in order. A test that
     /// stops before its end (at the bound, the deadline, the memory budget) is a shorter
-    /// test: every state it added was reached, nothing is claimed of what follows. A test
-    /// that comes back to a state it was in after its inputs ran out stops there: from that
-    /// state on, with zeros as inputs, it repeats itself.
+    /// test: every state it added was reached, nothing is claimed of what follows. Past the
+    /// bound, a test that comes back to a state it was in past the bound with its inputs run
+    /// out stops there: from that state on, with zeros as inputs, it repeats itself. (Before
+    /// the bound a test runs on as it always did: a query expects its run to be as long as
+    /// the chain it followed.)
     pub fn run_test(&mut self, inputs: &[u64]) -> Vec<usize> {
         self.stats.tests += 1;
         let mut cur = self.root();
@@ -169,7 +171,7 @@ impl<'a> Ctx<'a> {
             let (id, _) = self.add_state(nloc, vals.into(), mem, Some(cur), consumed, what);
             run.push(id);
             cur = id;
-            if pos >= inputs.len() && !without_inputs.insert(id) {
+            if n >= bound && pos >= inputs.len() && !without_inputs.insert(id) {
                 break;
             }
         }
