@@ -170,3 +170,32 @@ fn a_test_runs_an_array_of_100000_cells_exactly_in_a_sparse_map() {
     let (_, _, end) = run(&flat, &[1]);
     assert!(matches!(end, Step::Error(_)), "{end:?}");
 }
+
+#[test]
+fn a_test_runs_past_its_step_bound_only_with_a_deadline() {
+    // Two loops over 20000 cells: about 40000 steps. With a bound of 1000 steps a test stops
+    // there without a deadline, and runs to the program's end with one (within a third of
+    // its time, which a few ten thousand steps take a small part of).
+    let src = "int __VERIFIER_nondet_int(void);\n\
+        int a[20000];\n\
+        int main(void) {\n\
+          for (int i = 0; i < 20000; i++) a[i] = __VERIFIER_nondet_int();\n\
+          for (int i = 0; i < 20000; i++) if (a[i] == 7) return 1;\n\
+          return 0;\n\
+        }\n";
+    let flat = flat_of(src, "long.c");
+    let bounded = vigil_synergy::Options { test_step_bound: 1000, ..Default::default() };
+    let mut cx = vigil_synergy::engine::Ctx::new(&flat, &bounded);
+    let run = cx.run_test(&[]);
+    assert_eq!(run.len(), 1001, "the bound's steps, no more");
+    let timed = vigil_synergy::Options {
+        test_step_bound: 1000,
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(600)),
+        ..Default::default()
+    };
+    let mut cx = vigil_synergy::engine::Ctx::new(&flat, &timed);
+    let run = cx.run_test(&[]);
+    let last = *run.last().unwrap();
+    assert!(run.len() > 20_000, "{}", run.len());
+    assert_eq!(cx.states[last].loc, cx.exit_loc(), "the test ran to the end");
+}
