@@ -181,6 +181,8 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], mem: &m
                 }
                 state[*dst as usize] = match a.shadow {
                     Shadow::Regs(first) => state[(first + (o / a.len) as u32) as usize],
+                    // Cells the test does not keep (yet): it ends here.
+                    Shadow::Sparse if !mem.keeps(*array) => return Some(Step::Blocked),
                     Shadow::Sparse => mem.get(*array, o / a.len),
                 };
             }

@@ -285,6 +285,22 @@ pub struct Stats {
     pub memory_bytes: u64,
 }
 
+impl Stats {
+    /// The counts of two runs one after the other (the sizes are the second's).
+    pub fn then(&self, next: &Stats) -> Stats {
+        Stats {
+            iterations: self.iterations + next.iterations,
+            tests: self.tests + next.tests,
+            refinements: self.refinements + next.refinements,
+            generalizations: self.generalizations + next.generalizations,
+            solver_calls: self.solver_calls + next.solver_calls,
+            solver_time: self.solver_time + next.solver_time,
+            steps: self.steps + next.steps,
+            ..next.clone()
+        }
+    }
+}
+
 impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -451,7 +467,7 @@ fn check_allocating_loops(flat: &flatten::Flat, heads: &[u32], opts: &Options) -
     }
     let checked = flatten::reach::with_loop_head_checks(flat, heads);
     let (v2, st2) = check_trees(&checked, opts);
-    let st = Stats { iterations: st.iterations + st2.iterations, tests: st.tests + st2.tests, refinements: st.refinements + st2.refinements, generalizations: st.generalizations + st2.generalizations, solver_calls: st.solver_calls + st2.solver_calls, solver_time: st.solver_time + st2.solver_time, steps: st.steps + st2.steps, ..st2 };
+    let st = st.then(&st2);
     match v2 {
         Verdict::Safe { .. } => (v2, st),
         // The checked program has the same behaviours up to the new checks, which are never

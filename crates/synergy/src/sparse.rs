@@ -170,32 +170,40 @@ impl Trie {
     }
 }
 
-/// The sparse shadow cells of every large array of a program, indexed like
-/// [`crate::flatten::Flat::arrays`] (an array whose shadow cells are registers has an empty
-/// map here, never written).
+/// The sparse shadow cells of the large arrays of a program, indexed like
+/// [`crate::flatten::Flat::arrays`]: None for an array whose cells the tests do not keep
+/// here (shadow registers, or not kept yet: [`crate::flatten::Flat::initial_shadows`]).
 #[derive(Clone, Debug, Default)]
-pub struct Shadows(Vec<Trie>);
+pub struct Shadows(Vec<Option<Trie>>);
 
 impl Shadows {
-    /// Every cell 0, for arrays of the given numbers of cells.
-    pub fn new(cells: impl IntoIterator<Item = u64>) -> Shadows {
-        Shadows(cells.into_iter().map(Trie::new).collect())
+    /// Every cell 0, for arrays of the given numbers of cells (None: not kept).
+    pub fn new(cells: impl IntoIterator<Item = Option<u64>>) -> Shadows {
+        Shadows(cells.into_iter().map(|c| c.map(Trie::new)).collect())
     }
 
-    /// The value of cell `i` of array `a` (0 when never written; also for an array this map
-    /// does not know).
+    /// Whether the map keeps the cells of array `a`.
+    pub fn keeps(&self, a: u32) -> bool {
+        self.0.get(a as usize).is_some_and(Option::is_some)
+    }
+
+    /// The value of cell `i` of array `a` (0 when never written; also for an array the map
+    /// does not keep).
     pub fn get(&self, a: u32, i: u64) -> u64 {
-        self.0.get(a as usize).map_or(0, |t| t.get(i))
+        self.0.get(a as usize).and_then(Option::as_ref).map_or(0, |t| t.get(i))
     }
 
-    /// Cell `i` of array `a` `:= v`. Panics when `a` is not an array of the map.
+    /// Cell `i` of array `a` `:= v` (nothing for an array the map does not keep).
     pub fn set(&mut self, a: u32, i: u64, v: u64) {
-        self.0[a as usize].set(i, v);
+        if let Some(Some(t)) = self.0.get_mut(a as usize) {
+            t.set(i, v);
+        }
     }
 
-    /// Cells `from..to` of array `a` `:= v` (all of them at once when that makes it empty).
+    /// Cells `from..to` of array `a` `:= v` (all of them at once when that makes it empty;
+    /// nothing for an array the map does not keep).
     pub fn fill(&mut self, a: u32, from: u64, to: u64, v: u64, cells: u64) {
-        let t = &mut self.0[a as usize];
+        let Some(Some(t)) = self.0.get_mut(a as usize) else { return };
         if v == 0 && from == 0 && to >= cells {
             t.root = None;
             return;
@@ -209,14 +217,20 @@ impl Shadows {
     /// successor shares all but the paths its step wrote).
     pub fn fresh_bytes(&self, base: &Shadows) -> u64 {
         let node = crate::engine::malloc_block(16 + std::mem::size_of::<Node>());
-        let nodes: u64 = self.0.iter().enumerate().map(|(i, t)| t.fresh_nodes(base.0.get(i).unwrap_or(&Trie { levels: t.levels, root: None }))).sum();
+        let empty = Trie { levels: 0, root: None };
+        let nodes: u64 = self.0.iter().enumerate().filter_map(|(i, t)| Some(t.as_ref()?.fresh_nodes(base.0.get(i).and_then(Option::as_ref).unwrap_or(&empty)))).sum();
         nodes * node + if self.0.is_empty() { 0 } else { crate::engine::malloc_block(std::mem::size_of_val(self.0.as_slice())) }
     }
 }
 
 impl PartialEq for Shadows {
     fn eq(&self, other: &Shadows) -> bool {
-        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| Node::same(&a.root, &b.root))
+        self.0.len() == other.0.len()
+            && self.0.iter().zip(&other.0).all(|(a, b)| match (a, b) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Node::same(&a.root, &b.root),
+                _ => false,
+            })
     }
 }
 
@@ -225,7 +239,7 @@ impl Eq for Shadows {}
 impl Hash for Shadows {
     fn hash<H: Hasher>(&self, h: &mut H) {
         for t in &self.0 {
-            h.write_u64(t.root.as_ref().map_or(0, |n| n.hash()));
+            h.write_u64(t.as_ref().map_or(1, |t| t.root.as_ref().map_or(0, |n| n.hash())));
         }
     }
 }
@@ -242,19 +256,20 @@ mod tests {
 
     #[test]
     fn reads_what_was_written_and_zero_elsewhere() {
-        let mut s = Shadows::new([100_000, 300]);
+        let mut s = Shadows::new([Some(100_000), Some(300), None]);
         assert_eq!(s.get(0, 99_999), 0);
         s.set(0, 99_999, 7);
         s.set(0, 0, 3);
         s.set(1, 17, 5);
         assert_eq!((s.get(0, 99_999), s.get(0, 0), s.get(0, 1), s.get(1, 17), s.get(1, 16)), (7, 3, 0, 5, 0));
-        // Past the map's arrays: 0.
-        assert_eq!(s.get(5, 1), 0);
+        // An array the map does not keep, or past its arrays: 0, and writes do nothing.
+        s.set(2, 1, 9);
+        assert_eq!((s.get(2, 1), s.get(5, 1), s.keeps(1), s.keeps(2)), (0, 0, true, false));
     }
 
     #[test]
     fn a_copy_is_not_changed_by_writes_to_the_original() {
-        let mut s = Shadows::new([100_000]);
+        let mut s = Shadows::new([Some(100_000)]);
         for i in 0..1000 {
             s.set(0, i * 97, i + 1);
         }
@@ -272,8 +287,8 @@ mod tests {
 
     #[test]
     fn equal_contents_are_equal_maps_with_equal_hashes() {
-        let mut a = Shadows::new([5000]);
-        let mut b = Shadows::new([5000]);
+        let mut a = Shadows::new([Some(5000)]);
+        let mut b = Shadows::new([Some(5000)]);
         a.set(0, 10, 1);
         a.set(0, 4000, 2);
         b.set(0, 4000, 2);
@@ -285,15 +300,15 @@ mod tests {
         assert_eq!(hash_of(&a), hash_of(&b));
         a.set(0, 10, 0);
         a.set(0, 4000, 0);
-        assert_eq!(a, Shadows::new([5000]));
+        assert_eq!(a, Shadows::new([Some(5000)]));
     }
 
     #[test]
     fn fills_a_range_or_clears_the_whole_array() {
-        let mut s = Shadows::new([1000]);
+        let mut s = Shadows::new([Some(1000)]);
         s.fill(0, 10, 20, 4, 1000);
         assert_eq!((s.get(0, 9), s.get(0, 10), s.get(0, 19), s.get(0, 20)), (0, 4, 4, 0));
         s.fill(0, 0, 1000, 0, 1000);
-        assert_eq!(s, Shadows::new([1000]));
+        assert_eq!(s, Shadows::new([Some(1000)]));
     }
 }

@@ -24,7 +24,7 @@ fn flat_of(src: &str, name: &str) -> Flat {
 /// shadow cells) and how it ended.
 fn run(flat: &Flat, inputs: &[u64]) -> (Vec<u64>, Shadows, Step) {
     let mut vals = vec![0u64; flat.regs.len()];
-    let mut mem = flat.initial_shadows();
+    let mut mem = flat.initial_shadows(true);
     let mut src = ListInputs { values: inputs, pos: 0 };
     let mut b = 0;
     for _ in 0..1_000_000 {
@@ -172,10 +172,11 @@ fn a_test_runs_an_array_of_100000_cells_exactly_in_a_sparse_map() {
 }
 
 #[test]
-fn a_test_runs_past_its_step_bound_only_with_a_deadline() {
+fn a_test_runs_past_its_step_bound_only_when_long_tests_are_on_and_with_a_deadline() {
     // Two loops over 20000 cells: about 40000 steps. With a bound of 1000 steps a test stops
-    // there without a deadline, and runs to the program's end with one (within a third of
-    // its time, which a few ten thousand steps take a small part of).
+    // there without a deadline, or before long tests are asked for, and runs to the program's
+    // end with both (within a third of the time, which a few ten thousand steps take a small
+    // part of).
     let src = "int __VERIFIER_nondet_int(void);\n\
         int a[20000];\n\
         int main(void) {\n\
@@ -186,6 +187,7 @@ fn a_test_runs_past_its_step_bound_only_with_a_deadline() {
     let flat = flat_of(src, "long.c");
     let bounded = vigil_synergy::Options { test_step_bound: 1000, ..Default::default() };
     let mut cx = vigil_synergy::engine::Ctx::new(&flat, &bounded);
+    cx.long_tests = true;
     let run = cx.run_test(&[]);
     assert_eq!(run.len(), 1001, "the bound's steps, no more");
     let timed = vigil_synergy::Options {
@@ -194,6 +196,9 @@ fn a_test_runs_past_its_step_bound_only_with_a_deadline() {
         ..Default::default()
     };
     let mut cx = vigil_synergy::engine::Ctx::new(&flat, &timed);
+    let run = cx.run_test(&[]);
+    assert!(run.len() == 1001 && cx.cut_at_bound, "long tests are asked for");
+    cx.long_tests = true;
     let run = cx.run_test(&[]);
     let last = *run.last().unwrap();
     assert!(run.len() > 20_000, "{}", run.len());

@@ -13,7 +13,7 @@ use super::*;
 /// within `bound` steps.
 pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
     let mut vals = vec![0u64; flat.regs.len()];
-    let mut mem = flat.initial_shadows();
+    let mut mem = flat.initial_shadows(true);
     let mut b = 0u32;
     let mut src = ListInputs { values: inputs, pos: 0 };
     let mut consumed = Vec::new();
@@ -73,7 +73,7 @@ impl<'a> Ctx<'a> {
     /// The initial concrete state (all registers 0 at the initialisation block).
     pub fn root(&mut self) -> usize {
         let vals: Rc<[u64]> = vec![0u64; self.flat.regs.len()].into();
-        let mem = self.flat.initial_shadows();
+        let mem = self.flat.initial_shadows(self.long_tests);
         self.add_state(0, vals, mem, None, Vec::new(), None).0
     }
 
@@ -122,6 +122,9 @@ impl<'a> Ctx<'a> {
     /// abstraction's). The bound is a number of steps, the rest shares of the budgets, so a
     /// test runs as long as the program needs within them, whatever its arrays' sizes.
     fn may_run_past_bound(&self, since: Instant) -> bool {
+        if !self.long_tests {
+            return false;
+        }
         let Some(deadline) = self.opts.deadline else { return false };
         let share = deadline.saturating_duration_since(self.started).div_f64(PAST_BOUND_SHARE);
         self.past_bound + since.elapsed() < share && self.opts.max_memory.is_none_or(|b| self.memory_use().total() < b / 2)
@@ -129,7 +132,7 @@ impl<'a> Ctx<'a> {
 
     /// Runs a whole test with `inputs` (then zeros) from the initial state, adding every state
     /// to F, for [`crate::Options::test_step_bound`] steps and on while
-    /// [`Ctx::may_run_past_bound`]. Returns the states of the run, in order. A test that
+    /// [`Ctx::may_run_past_bound`] (with [`Ctx::long_tests`] only). Returns the states of the run, in order. A test that
     /// stops before its end (at the bound, the deadline, the memory budget) is a shorter
     /// test: every state it added was reached, nothing is claimed of what follows. Past the
     /// bound, a test that comes back to a state it was in past the bound with its inputs run
@@ -150,15 +153,16 @@ impl<'a> Ctx<'a> {
             if n % 1024 == 1023 && self.out_of_time() {
                 break;
             }
-            if n >= bound && (n == bound || n % 1024 == 0) {
-                let since = *past.get_or_insert_with(Instant::now);
-                if !self.may_run_past_bound(since) {
-                    break;
-                }
-            }
             let loc = self.states[cur].loc;
             if loc >= self.flat.blocks.len() {
                 break;
+            }
+            if n >= bound && (n == bound || n % 1024 == 0) {
+                let since = *past.get_or_insert_with(Instant::now);
+                if !self.may_run_past_bound(since) {
+                    self.cut_at_bound = true;
+                    break;
+                }
             }
             let mut vals: Vec<u64> = self.states[cur].vals.to_vec();
             let mut mem = self.states[cur].mem.clone();

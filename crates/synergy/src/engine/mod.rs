@@ -115,10 +115,14 @@ pub struct Ctx<'a> {
     /// ([`crate::flatten::arrays`]): facts for every offset `k`, instantiated at the reads of
     /// a step from there ([`Ctx::rel`]).
     ghost_facts: HashMap<usize, Vec<TermId>>,
-    /// When the engine started ([`Ctx::may_run_past_bound`]).
-    started: Instant,
+    /// When the engine started ([`Ctx::may_run_past_bound`], [`crate::synergy`]'s phases).
+    pub started: Instant,
     /// The time the tests have run past [`Options::test_step_bound`], in all.
     pub(super) past_bound: std::time::Duration,
+    /// Whether tests may run past [`Options::test_step_bound`] ([`Ctx::run_test`]).
+    pub long_tests: bool,
+    /// Whether a test stopped at [`Options::test_step_bound`] (with more to run).
+    pub cut_at_bound: bool,
 }
 
 /// A region predicate prepared for evaluation on concrete states: a word program over the
@@ -173,6 +177,8 @@ impl<'a> Ctx<'a> {
             ghost_facts: HashMap::new(),
             started: Instant::now(),
             past_bound: std::time::Duration::ZERO,
+            long_tests: false,
+            cut_at_bound: false,
         };
         for l in 0..nloc {
             let t = cx.tm.tt();

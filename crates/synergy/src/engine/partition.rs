@@ -481,6 +481,7 @@ mod tests {
             len: 4,
             pinned: Vec::new(),
             ghost: Ghost { k: first, g: first + 1, at: first + 2 },
+            early: true,
         };
         flat.arrays = vec![array("a", 0), array("b", 3)];
         flat

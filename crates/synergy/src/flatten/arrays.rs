@@ -62,8 +62,8 @@ use super::*;
 /// of ordinary cell registers; a larger one is a [`LargeArray`].
 pub const MAX_ARRAY_CELLS: u64 = 64;
 
-/// The most shadow registers of all [`LargeArray`]s of one program (each forest state holds
-/// them); the cells of further arrays are sparse ([`Shadow::Sparse`]).
+/// The most shadow cells of all [`LargeArray`]s of one program kept from the start
+/// ([`LargeArray::early`]; registers for arrays of at most [`EXACT_CONCRETE_CELLS`] cells).
 pub const MAX_LARGE_ARRAY_CELLS: u64 = 8192;
 
 /// The largest [`LargeArray`] read and written exactly along a test's path (see the module doc).
@@ -91,6 +91,11 @@ pub struct LargeArray {
     pub pinned: Vec<(u64, u32)>,
     /// The array's ghost cell (see the module doc).
     pub ghost: Ghost,
+    /// Whether the tests keep its cells from the start: the arrays within
+    /// [`MAX_LARGE_ARRAY_CELLS`] cells in all; the tests keep the others' only once they run
+    /// long ([`crate::engine::Ctx::long_tests`]), and until then a test ends (blocked) where it
+    /// reads one of their cells at a variable index, as when those had no shadow cells.
+    pub early: bool,
 }
 
 /// The ghost cell of a large array: a byte offset `k` fixed at the start to any value
@@ -408,8 +413,10 @@ impl<'m> Builder<'m> {
             return refuse("too many elements");
         }
         let in_regs: u64 = self.arrays.iter().filter(|a| a.first_shadow_reg().is_some()).map(|a| u64::from(a.cells)).sum();
+        let early_cells: u64 = self.arrays.iter().filter(|a| a.early).map(|a| u64::from(a.cells)).sum();
+        let early = early_cells + n <= MAX_LARGE_ARRAY_CELLS;
         let name = o.name.clone();
-        let shadow = if n <= u64::from(EXACT_CONCRETE_CELLS) && in_regs + n <= MAX_LARGE_ARRAY_CELLS {
+        let shadow = if early && n <= u64::from(EXACT_CONCRETE_CELLS) && in_regs + n <= MAX_LARGE_ARRAY_CELLS {
             let first = self.regs.len() as u32;
             for k in 0..n {
                 self.new_reg(format!("{name}[{}]~", k * len), (len * 8) as u32);
@@ -424,7 +431,7 @@ impl<'m> Builder<'m> {
             at: self.new_reg(format!("{name}~at"), 1),
         };
         let a = self.arrays.len() as u32;
-        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new(), ghost });
+        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new(), ghost, early });
         self.large.insert(obj, a);
         Ok(Some(a))
     }

@@ -253,11 +253,12 @@ impl Flat {
         l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
     }
 
-    /// The tests' sparse shadow cells at the start: all 0 ([`crate::sparse`]).
-    pub fn initial_shadows(&self) -> crate::sparse::Shadows {
+    /// The tests' sparse shadow cells at the start: all 0 ([`crate::sparse`]), for the
+    /// arrays kept from the start ([`arrays::LargeArray::early`]), and with `all` for every one.
+    pub fn initial_shadows(&self, all: bool) -> crate::sparse::Shadows {
         crate::sparse::Shadows::new(self.arrays.iter().map(|a| match a.shadow {
-            arrays::Shadow::Sparse => u64::from(a.cells),
-            arrays::Shadow::Regs(_) => 0,
+            arrays::Shadow::Sparse if a.early || all => Some(u64::from(a.cells)),
+            _ => None,
         }))
     }
 

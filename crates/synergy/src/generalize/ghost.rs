@@ -62,14 +62,19 @@ struct Cell {
 
 /// The value of element `i` of `a` (array number `ai`) in forest state `st`: a pinned cell's
 /// register (a constant-index store writes that one, not the shadow cell), else the shadow cell.
-fn cell_value(a: &LargeArray, ai: usize, st: &FState, i: u64) -> u64 {
-    match a.pinned.iter().find(|p| p.0 == i) {
+/// None when the state does not keep the array's cells ([`crate::sparse`]).
+fn cell_value(a: &LargeArray, ai: usize, st: &FState, i: u64) -> Option<u64> {
+    match a.shadow {
+        Shadow::Sparse if !st.mem.keeps(ai as u32) => return None,
+        _ => {}
+    }
+    Some(match a.pinned.iter().find(|p| p.0 == i) {
         Some(&(_, r)) => st.vals[r as usize],
         None => match a.shadow {
             Shadow::Regs(first) => st.vals[(first + i as u32) as usize],
             Shadow::Sparse => st.mem.get(ai as u32, i),
         },
-    }
+    })
 }
 
 /// The index range `lo..hi` of `range` in state `vals`.
@@ -111,9 +116,12 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             let mut cells: Vec<Cell> = Vec::new();
             for &s in fstates {
                 let st = &cx.states[s];
+                if cell_value(a, ai, st, 0).is_none() {
+                    continue; // (a state before the tests kept the array)
+                }
                 let (lo, hi) = index_range(cx, a, range, &st.vals);
                 let hi = hi.min(lo + MAX_SAMPLED_CELLS as u64);
-                cells.extend((lo..hi).map(|i| Cell { state: s, idx: i, val: cell_value(a, ai, st, i) }));
+                cells.extend((lo..hi).filter_map(|i| Some(Cell { state: s, idx: i, val: cell_value(a, ai, st, i)? })));
             }
             let Some(&c0) = cells.first() else { continue };
             // Whether every sampled cell fits, or every one but pinned cells (which static
@@ -212,7 +220,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                         };
                         (j < u64::from(b.cells)).then_some(j)
                     };
-                    let other = |c: &Cell| partner(c.idx).map(|j| cell_value(b, bi, &cx.states[c.state], j));
+                    let other = |c: &Cell| partner(c.idx).and_then(|j| cell_value(b, bi, &cx.states[c.state], j));
                     let Some(d) = cells.iter().find_map(|c| other(c).map(|v| c.val.wrapping_sub(v) & gmask)) else { continue };
                     let fits = fit(&|c: &Cell| other(c).is_some_and(|v| c.val == v.wrapping_add(d) & gmask));
                     if fits.is_none() {

@@ -99,7 +99,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
         for (&r, &v) in pr.params.iter().zip(args) {
             state[r as usize] = v & crate::flatten::mask(pr.flat.width(r));
         }
-        Frame { proc: p, block: 0, at: 0, state, mem: pr.flat.initial_shadows(), args: args.to_vec(), dst: None }
+        Frame { proc: p, block: 0, at: 0, state, mem: pr.flat.initial_shadows(true), args: args.to_vec(), dst: None }
     };
     let mut frames = vec![new_frame(p, args)];
     let mut steps = 0u64;
