@@ -330,16 +330,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
     let mut total = Stats::default();
     for (i, &slots) in counts.iter().enumerate() {
         let (v, st) = check_slots(module, opts, slots);
-        total = Stats {
-            iterations: total.iterations + st.iterations,
-            tests: total.tests + st.tests,
-            refinements: total.refinements + st.refinements,
-            generalizations: total.generalizations + st.generalizations,
-            solver_calls: total.solver_calls + st.solver_calls,
-            solver_time: total.solver_time + st.solver_time,
-            steps: total.steps + st.steps,
-            ..st
-        };
+        total = total.then(&st);
         let cut = matches!(&v, Verdict::Unknown(u) if u.message.contains(flatten::pointers::SITE_CUT_REACHED));
         let time_left = opts.deadline.is_none_or(|d| Instant::now() < d) && !opts.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
         if !(cut && time_left && i + 1 < counts.len()) {
