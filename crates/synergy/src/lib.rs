@@ -107,8 +107,8 @@ pub struct Options {
     pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
-    /// Block steps a test runs at least; past them it goes on only within a third of the
-    /// engine's time ([`engine::PAST_BOUND_SHARE`]). [default: 100000]
+    /// Block steps after which a test stops; a second run's long tests go on within a third
+    /// of the engine's time ([`engine::PAST_BOUND_SHARE`], [`synergy`]). [default: 100000]
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
