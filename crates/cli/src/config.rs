@@ -66,7 +66,7 @@ vigil_sat::param_table! {
         algorithm: SynergyAlgorithm = SynergyAlgorithm::Synergy, Domain::Any, "synergy, or the lee-yannakakis and cegar baselines";
         generalize: bool = true, Domain::Any, "generalise refinements (RefineWithGeneralization)";
         max_iterations: u64 = 10_000, Domain::Range(1, MAXI), "main-loop iterations before unknown";
-        test_step_bound: u64 = 100_000, Domain::Range(1, MAXI), "block steps after which a test stops without error";
+        test_step_bound: u64 = 100_000, Domain::Range(1, MAXI), "block steps after which a synergy test stops (in a second run, long tests go on within a third of the time)";
         memory_percent: u64 = 40, Domain::Range(1, 100), "share (%) of portfolio.max_memory_mib the engine's own structures may take (estimated) before it answers unknown";
     }
 }

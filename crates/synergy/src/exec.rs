@@ -11,9 +11,14 @@
 //! violation under valid-memsafety), undefined behaviour, or nothing (a leak check under
 //! another property).
 //!
+//! A state is the registers' values and the sparse shadow cells of the large arrays
+//! ([`Shadows`]).
+//!
 //! Invariant: values in a state are masked to their register's width.
 
+use crate::flatten::arrays::Shadow;
 use crate::flatten::{mask, FInst, FTerm, Flat, Opnd};
+use crate::sparse::Shadows;
 use vigil_ir::{BinOp, Loc};
 use vigil_semantics::ops;
 use vigil_semantics::FaultKind;
@@ -77,19 +82,19 @@ pub fn input_value(func: &str, width: u32, v: u64) -> u64 {
 /// Executes the step of location `b` on `state` in place: block `b` and, through the blocks
 /// absorbed into it ([`crate::locations`]), on to the next location. Inputs consumed are
 /// appended to `consumed` as (function, width, value).
-pub fn step(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Step {
-    step_path(flat, b, state, inputs, consumed, &mut Vec::new())
+pub fn step(flat: &Flat, b: u32, state: &mut [u64], mem: &mut Shadows, inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Step {
+    step_path(flat, b, state, mem, inputs, consumed, &mut Vec::new())
 }
 
 /// [`step`], appending the absorbed blocks the step passes through to `path`, in order (the
 /// same path as the [`crate::symbolic::SymExit::path`] of the exit it takes).
-pub fn step_path(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>, path: &mut Vec<u32>) -> Step {
+pub fn step_path(flat: &Flat, b: u32, state: &mut [u64], mem: &mut Shadows, inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>, path: &mut Vec<u32>) -> Step {
     let mut b = b;
     let start = path.len();
     loop {
         let blk = &flat.blocks[b as usize];
         for (i, inst) in blk.insts.iter().enumerate() {
-            if let Some(end) = inst_step(flat, inst, blk.locs[i], state, inputs, consumed) {
+            if let Some(end) = inst_step(flat, inst, blk.locs[i], state, mem, inputs, consumed) {
                 return end;
             }
         }
@@ -104,8 +109,9 @@ pub fn step_path(flat: &Flat, b: u32, state: &mut [u64], inputs: &mut dyn Inputs
     }
 }
 
-/// Executes one instruction (at `loc`) on `state`; Some when the block step ends there.
-pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Option<Step> {
+/// Executes one instruction (at `loc`) on `state` and `mem`; Some when the block step ends there.
+#[allow(clippy::too_many_arguments)]
+pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], mem: &mut Shadows, inputs: &mut dyn Inputs, consumed: &mut Vec<(String, u32, u64)>) -> Option<Step> {
     match inst {
             FInst::Bin { dst, op, w, a, b, nsw } => {
                 if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && val(state, *b) >= u64::from(*w) {
@@ -173,9 +179,12 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs:
                 if !a.names_cell(o) {
                     return Some(Step::Ub("array access outside its cells".into(), loc));
                 }
-                // Without shadow cells the test cannot know the value: it ends here.
-                let Some(cell) = a.cell_at(o) else { return Some(Step::Blocked) };
-                state[*dst as usize] = state[cell as usize];
+                state[*dst as usize] = match a.shadow {
+                    Shadow::Regs(first) => state[(first + (o / a.len) as u32) as usize],
+                    // Cells the test does not keep (yet): it ends here.
+                    Shadow::Sparse if !mem.keeps(*array) => return Some(Step::Blocked),
+                    Shadow::Sparse => mem.get(*array, o / a.len),
+                };
             }
             FInst::ArrayWrite { array, off, v } => {
                 let a = &flat.arrays[*array as usize];
@@ -183,10 +192,13 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], inputs:
                 if !a.names_cell(o) {
                     return Some(Step::Ub("array access outside its cells".into(), loc));
                 }
-                if let Some(cell) = a.cell_at(o) {
-                    state[cell as usize] = val(state, *v) & mask(flat.width(cell));
+                let x = val(state, *v) & mask((a.len * 8) as u32);
+                match a.shadow {
+                    Shadow::Regs(first) => state[(first + (o / a.len) as u32) as usize] = x,
+                    Shadow::Sparse => mem.set(*array, o / a.len, x),
                 }
             }
+            FInst::ShadowFill { array, from, to, v } => mem.fill(*array, *from, *to, *v, u64::from(flat.arrays[*array as usize].cells)),
             // The copies that follow fill the cells.
             FInst::ArrayFill { .. } => {}
             FInst::Error { loc } if flat.error_call_is_other_property() => return Some(Step::Ub(ERROR_CALL_UNDER_NO_OVERFLOW.into(), *loc)),

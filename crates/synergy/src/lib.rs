@@ -12,7 +12,8 @@
 //!   split);
 //! * [`summary`]: procedure summaries after SMASH: must-summaries (the memo of concrete calls)
 //!   for tests, may-summaries (`pre ⇒ post`, proven inductively) for the abstract program;
-//! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`;
+//! * [`exec`]: concrete execution (the tests), through `vigil_semantics::ops`; [`sparse`]: the
+//!   tests' values of large arrays, persistent sparse maps shared between forest states;
 //! * [`symbolic`]: the symbolic step (IR op → bit-vector term), preconditions, term utilities;
 //! * [`locations`]: the abstract program's locations, trees of blocks (a block with one
 //!   predecessor runs as part of its step);
@@ -47,6 +48,7 @@ pub mod flatten;
 pub mod generalize;
 pub mod lee_yannakakis;
 pub mod locations;
+pub mod sparse;
 pub mod suffix;
 pub mod summary;
 pub mod symbolic;
@@ -105,7 +107,8 @@ pub struct Options {
     pub block_trees: bool,
     /// Main-loop iterations before `unknown`. [default: 10000]
     pub max_iterations: u64,
-    /// Block steps after which a test stops without error. [default: 100000]
+    /// Block steps after which a test stops; a second run's long tests go on within a third
+    /// of the engine's time ([`engine::PAST_BOUND_SHARE`], [`synergy`]). [default: 100000]
     pub test_step_bound: u64,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -282,6 +285,22 @@ pub struct Stats {
     pub memory_bytes: u64,
 }
 
+impl Stats {
+    /// The counts of two runs one after the other (the sizes are the second's).
+    pub fn then(&self, next: &Stats) -> Stats {
+        Stats {
+            iterations: self.iterations + next.iterations,
+            tests: self.tests + next.tests,
+            refinements: self.refinements + next.refinements,
+            generalizations: self.generalizations + next.generalizations,
+            solver_calls: self.solver_calls + next.solver_calls,
+            solver_time: self.solver_time + next.solver_time,
+            steps: self.steps + next.steps,
+            ..next.clone()
+        }
+    }
+}
+
 impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -311,16 +330,7 @@ pub fn check(module: &vigil_ir::Module, opts: &Options) -> (Verdict, Stats) {
     let mut total = Stats::default();
     for (i, &slots) in counts.iter().enumerate() {
         let (v, st) = check_slots(module, opts, slots);
-        total = Stats {
-            iterations: total.iterations + st.iterations,
-            tests: total.tests + st.tests,
-            refinements: total.refinements + st.refinements,
-            generalizations: total.generalizations + st.generalizations,
-            solver_calls: total.solver_calls + st.solver_calls,
-            solver_time: total.solver_time + st.solver_time,
-            steps: total.steps + st.steps,
-            ..st
-        };
+        total = total.then(&st);
         let cut = matches!(&v, Verdict::Unknown(u) if u.message.contains(flatten::pointers::SITE_CUT_REACHED));
         let time_left = opts.deadline.is_none_or(|d| Instant::now() < d) && !opts.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
         if !(cut && time_left && i + 1 < counts.len()) {
@@ -448,7 +458,7 @@ fn check_allocating_loops(flat: &flatten::Flat, heads: &[u32], opts: &Options) -
     }
     let checked = flatten::reach::with_loop_head_checks(flat, heads);
     let (v2, st2) = check_trees(&checked, opts);
-    let st = Stats { iterations: st.iterations + st2.iterations, tests: st.tests + st2.tests, refinements: st.refinements + st2.refinements, generalizations: st.generalizations + st2.generalizations, solver_calls: st.solver_calls + st2.solver_calls, solver_time: st.solver_time + st2.solver_time, steps: st.steps + st2.steps, ..st2 };
+    let st = st.then(&st2);
     match v2 {
         Verdict::Safe { .. } => (v2, st),
         // The checked program has the same behaviours up to the new checks, which are never

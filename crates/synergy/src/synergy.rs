@@ -22,6 +22,16 @@
 //! to the frontier is too long to query ([`crate::engine::MAX_QUERY_CHAIN`]: a test through a
 //! loop over a large array): an invariant may remove the trace where no test can be asked for.
 //!
+//! Tests first stop at [`crate::Options::test_step_bound`] steps, and at reads of the large
+//! arrays the tests do not keep from the start ([`crate::flatten::arrays::LargeArray::early`]).
+//! When the loop ends `unknown` for a reason longer tests may remove (an imprecise
+//! refinement, a query along a chain too long: loops over a large array past the bound) and
+//! a test was cut short that way, or has run for [`FIRST_PHASE_SHARE`] of the time (at most
+//! [`FIRST_PHASE_MAX`]) on a program with arrays not kept from the start, it starts again from scratch with long tests ([`Ctx::long_tests`]:
+//! past the bound, every array kept; [`run`]; the first phase's partition is not kept: its
+//! refinements around the cut tests only slow the second down). A cheap proof is not made to
+//! wait for long tests; one that needs states past the bound (a later loop's head) gets them.
+//!
 //! The first test (frontier 0) follows the abstract error trace as far as any execution can
 //! ([`first_test`]), as the paper's first test on Figure 3 does. An iteration is one abstract
 //! error trace worked on ([`Ctx::next_error_trace`]), the count of the paper's Table 1.
@@ -198,11 +208,51 @@ fn first_test(cx: &mut Ctx, trace: &[usize]) -> Result<Vec<u64>, Verdict> {
     Ok(cx.model_inputs(&inputs))
 }
 
+/// The share (1/n) of the engine's time the main loop runs with short tests at most, when
+/// tests were cut short (module doc).
+pub const FIRST_PHASE_SHARE: u32 = 5;
+
+/// The most time the main loop runs with short tests when tests were cut short.
+pub const FIRST_PHASE_MAX: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Why the first phase ended (module doc).
+const FIRST_PHASE_OVER: &str = "arrays the tests do not keep yet, and the time for short tests is over";
+
+/// Whether the first phase (short tests) is over: the program has arrays the tests do not
+/// keep from the start and it has run its time (module doc).
+fn first_phase_over(cx: &Ctx) -> bool {
+    let Some(deadline) = cx.opts.deadline else { return false };
+    let later = cx.flat.arrays.iter().any(|a| !a.early);
+    let time = deadline.saturating_duration_since(cx.started) / FIRST_PHASE_SHARE;
+    !cx.long_tests && later && cx.started.elapsed() >= time.min(FIRST_PHASE_MAX)
+}
+
+/// SYNERGY: the main loop, then once more with long tests when that may help (module doc).
 pub fn run(cx: &mut Ctx) -> Verdict {
+    let v = main_loop(cx);
+    let retry = matches!(&v, Verdict::Unknown(u) if matches!(u.cause, Cause::Imprecise | Cause::SolverLimit));
+    let later = cx.flat.arrays.iter().any(|a| !a.early);
+    if !retry || cx.long_tests || !(cx.cut_at_bound || later) || cx.out_of_time() {
+        return v;
+    }
+    let mut long = Ctx::new(cx.flat, cx.opts);
+    long.long_tests = true;
+    long.started = cx.started;
+    let v = main_loop(&mut long);
+    long.stats = cx.stats.then(&long.stats);
+    *cx = long;
+    v
+}
+
+/// The main loop (Figure 2; module doc).
+fn main_loop(cx: &mut Ctx) -> Verdict {
     let mut gen = Generalizer::new(cx.flat);
     let heads = crate::witness::loop_heads(cx.flat);
     let mut covered = std::collections::HashSet::new();
     loop {
+        if first_phase_over(cx) {
+            return Verdict::Unknown(Unknown::new(Cause::Imprecise, FIRST_PHASE_OVER));
+        }
         let trace = match cx.next_error_trace() {
             Ok(t) => t,
             Err(done) => return done,

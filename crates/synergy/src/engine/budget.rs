@@ -2,7 +2,8 @@
 //!
 //! What the engine keeps grows as it runs: the hash-consed terms (every step relation,
 //! precondition, region predicate and query built so far), the forest F (a whole valuation of
-//! the registers per test state, [`super::forest`]), the step relations cached per location (a
+//! the registers per test state and the nodes of the sparse shadow cells it does not share
+//! with its parent, [`super::forest`], [`crate::sparse`]), the step relations cached per location (a
 //! post-state term per register and exit, [`super::partition`]) and the solver's circuit. Grown
 //! past what the process may use, they make the portfolio's process-wide limit stop every
 //! engine, and the others' answers are lost with synergy's. So the engine keeps an estimate of
@@ -35,7 +36,7 @@ pub(crate) fn malloc_block(n: usize) -> u64 {
 pub(super) fn state_bytes(regs: usize, inputs: &[(String, u32, u64)]) -> u64 {
     let entry = std::mem::size_of::<FState>() as u64;
     // A hashbrown bucket and its control byte, at a load of 7/8.
-    let index = (std::mem::size_of::<((usize, Rc<[u64]>), usize)>() as u64 + 1) * 8 / 7;
+    let index = (std::mem::size_of::<((usize, Rc<[u64]>, Shadows), usize)>() as u64 + 1) * 8 / 7;
     // Rc's two counts before the values.
     let vals = malloc_block(16 + 8 * regs);
     let ins = malloc_block(std::mem::size_of_val(inputs)) + inputs.iter().map(|(f, _, _)| malloc_block(f.len())).sum::<u64>();

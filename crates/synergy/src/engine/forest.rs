@@ -13,11 +13,12 @@ use super::*;
 /// within `bound` steps.
 pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
     let mut vals = vec![0u64; flat.regs.len()];
+    let mut mem = flat.initial_shadows(true);
     let mut b = 0u32;
     let mut src = ListInputs { values: inputs, pos: 0 };
     let mut consumed = Vec::new();
     for _ in 0..bound {
-        match exec::step(flat, b, &mut vals, &mut src, &mut consumed) {
+        match exec::step(flat, b, &mut vals, &mut mem, &mut src, &mut consumed) {
             Step::Next(n) => b = n,
             Step::Error(_) => return true,
             _ => return false,
@@ -25,6 +26,10 @@ pub fn replay_reaches_error(flat: &Flat, inputs: &[u64], bound: u64) -> bool {
     }
     false
 }
+
+/// The tests may run past [`crate::Options::test_step_bound`] for this fraction (1/n) of the
+/// engine's time, in all ([`Ctx::may_run_past_bound`]).
+pub const PAST_BOUND_SHARE: f64 = 3.0;
 
 /// Longest parent chain (in states) that a test query executes symbolically. A test runs up
 /// to [`crate::Options::test_step_bound`] steps (100,000 by default), and the path constraint
@@ -40,10 +45,12 @@ pub const MAX_REQUERY_CHAIN: usize = 512;
 
 impl<'a> Ctx<'a> {
     /// Adds a state (or finds it); returns its id and whether it is new.
-    pub(super) fn add_state(&mut self, loc: usize, vals: Rc<[u64]>, parent: Option<usize>, inputs: Vec<(String, u32, u64)>, what: Option<(String, vigil_ir::Loc)>) -> (usize, bool) {
-        if let Some(&i) = self.index.get(&(loc, vals.clone())) {
+    pub(super) fn add_state(&mut self, loc: usize, vals: Rc<[u64]>, mem: Shadows, parent: Option<usize>, inputs: Vec<(String, u32, u64)>, what: Option<(String, vigil_ir::Loc)>) -> (usize, bool) {
+        let key = (loc, vals, mem);
+        if let Some(&i) = self.index.get(&key) {
             return (i, false);
         }
+        let (loc, vals, mem) = key;
         let region = self.region_of(loc, &vals);
         if !self.regions[region].alive {
             // A retired region holds no reachable state ([`Ctx::restrict`]); a test got there,
@@ -52,17 +59,22 @@ impl<'a> Ctx<'a> {
         }
         let id = self.states.len();
         self.forest_bytes += budget::state_bytes(vals.len(), &inputs);
+        self.forest_bytes += match parent {
+            Some(p) => mem.fresh_bytes(&self.states[p].mem),
+            None => mem.fresh_bytes(&Shadows::default()),
+        };
         let depth = parent.map_or(0, |p| self.states[p].depth + 1);
-        self.states.push(FState { loc, vals: vals.clone(), parent, depth, inputs, region, what });
+        self.states.push(FState { loc, vals: vals.clone(), mem: mem.clone(), parent, depth, inputs, region, what });
         self.regions[region].members.push(id);
-        self.index.insert((loc, vals), id);
+        self.index.insert((loc, vals, mem), id);
         (id, true)
     }
 
     /// The initial concrete state (all registers 0 at the initialisation block).
     pub fn root(&mut self) -> usize {
         let vals: Rc<[u64]> = vec![0u64; self.flat.regs.len()].into();
-        self.add_state(0, vals, None, Vec::new(), None).0
+        let mem = self.flat.initial_shadows(self.long_tests);
+        self.add_state(0, vals, mem, None, Vec::new(), None).0
     }
 
     /// Where a concrete step leads: the successor's location and, for the error, UB and exit
@@ -94,22 +106,48 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let mut vals: Vec<u64> = self.states[from].vals.to_vec();
+        let mut mem = self.states[from].mem.clone();
         let mut src = ListInputs { values: inputs, pos: 0 };
         let mut consumed = Vec::new();
-        let st = exec::step(self.flat, loc as u32, &mut vals, &mut src, &mut consumed);
+        let st = exec::step(self.flat, loc as u32, &mut vals, &mut mem, &mut src, &mut consumed);
         self.stats.steps += 1;
         let (nloc, what) = self.successor(st)?;
-        Some(self.add_state(nloc, vals.into(), Some(from), consumed, what).0)
+        Some(self.add_state(nloc, vals.into(), mem, Some(from), consumed, what).0)
+    }
+
+    /// Whether a test that has run [`crate::Options::test_step_bound`] steps or more, the
+    /// part past the bound since `since`, may go on: while the time all tests have run past
+    /// the bound stays within [`PAST_BOUND_SHARE`] of the engine's time (never without a
+    /// deadline), and the engine's memory estimate within half its budget (the rest is the
+    /// abstraction's). The bound is a number of steps, the rest shares of the budgets, so a
+    /// test runs as long as the program needs within them, whatever its arrays' sizes.
+    fn may_run_past_bound(&self, since: Instant) -> bool {
+        if !self.long_tests {
+            return false;
+        }
+        let Some(deadline) = self.opts.deadline else { return false };
+        let share = deadline.saturating_duration_since(self.started).div_f64(PAST_BOUND_SHARE);
+        self.past_bound + since.elapsed() < share && self.opts.max_memory.is_none_or(|b| self.memory_use().total() < b / 2)
     }
 
     /// Runs a whole test with `inputs` (then zeros) from the initial state, adding every state
-    /// to F. Returns the states of the run, in order.
+    /// to F, for [`crate::Options::test_step_bound`] steps and on while
+    /// [`Ctx::may_run_past_bound`] (with [`Ctx::long_tests`] only). Returns the states of the run, in order. A test that
+    /// stops before its end (at the bound, the deadline, the memory budget) is a shorter
+    /// test: every state it added was reached, nothing is claimed of what follows. Past the
+    /// bound, a test that comes back to a state it was in past the bound with its inputs run
+    /// out stops there: from that state on, with zeros as inputs, it repeats itself. (Before
+    /// the bound a test runs on as it always did: a query expects its run to be as long as
+    /// the chain it followed.)
     pub fn run_test(&mut self, inputs: &[u64]) -> Vec<usize> {
         self.stats.tests += 1;
         let mut cur = self.root();
         let mut run = vec![cur];
         let mut pos = 0usize;
-        for n in 0..self.opts.test_step_bound {
+        let mut without_inputs: HashSet<usize> = HashSet::new();
+        let bound = self.opts.test_step_bound;
+        let mut past: Option<Instant> = None;
+        for n in 0u64.. {
             // A long test stops when the budget is gone (its states so far were all reached,
             // so a shorter test is still a test); the main loop then answers unknown.
             if n % 1024 == 1023 && self.out_of_time() {
@@ -119,16 +157,30 @@ impl<'a> Ctx<'a> {
             if loc >= self.flat.blocks.len() {
                 break;
             }
+            if n >= bound && (n == bound || n % 1024 == 0) {
+                let since = *past.get_or_insert_with(Instant::now);
+                if !self.may_run_past_bound(since) {
+                    self.cut_at_bound = true;
+                    break;
+                }
+            }
             let mut vals: Vec<u64> = self.states[cur].vals.to_vec();
+            let mut mem = self.states[cur].mem.clone();
             let mut src = ListInputs { values: inputs, pos };
             let mut consumed = Vec::new();
-            let st = exec::step(self.flat, loc as u32, &mut vals, &mut src, &mut consumed);
+            let st = exec::step(self.flat, loc as u32, &mut vals, &mut mem, &mut src, &mut consumed);
             pos = src.pos;
             self.stats.steps += 1;
             let Some((nloc, what)) = self.successor(st) else { break };
-            let (id, _) = self.add_state(nloc, vals.into(), Some(cur), consumed, what);
+            let (id, _) = self.add_state(nloc, vals.into(), mem, Some(cur), consumed, what);
             run.push(id);
             cur = id;
+            if n >= bound && pos >= inputs.len() && !without_inputs.insert(id) {
+                break;
+            }
+        }
+        if let Some(since) = past {
+            self.past_bound += since.elapsed();
         }
         run
     }
@@ -273,10 +325,11 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let mut vals: Vec<u64> = self.states[from].vals.to_vec();
+        let mut mem = self.states[from].mem.clone();
         let given: Vec<u64> = self.states[to].inputs.iter().map(|(_, _, v)| *v).collect();
         let mut src = ListInputs { values: &given, pos: 0 };
         let mut path = Vec::new();
-        exec::step_path(self.flat, self.states[from].loc as u32, &mut vals, &mut src, &mut Vec::new(), &mut path);
+        exec::step_path(self.flat, self.states[from].loc as u32, &mut vals, &mut mem, &mut src, &mut Vec::new(), &mut path);
         Some(path)
     }
 

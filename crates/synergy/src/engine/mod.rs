@@ -28,8 +28,9 @@ mod forest;
 mod partition;
 
 pub use budget::MemoryUse;
+pub(crate) use budget::malloc_block;
 
-pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, MAX_REQUERY_CHAIN};
+pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, MAX_REQUERY_CHAIN, PAST_BOUND_SHARE};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
@@ -40,6 +41,7 @@ use vigil_bv::{CheckResult, Solver, Sort, TermId, TermManager, Value};
 
 use crate::exec::{self, ListInputs, Step};
 use crate::flatten::Flat;
+use crate::sparse::Shadows;
 use crate::symbolic::{self, Mode, SymExit, SymInput, Target};
 use crate::{Input, Options, Verdict, Stats, TraceStep};
 use vigil_ir::unknown::{Cause, Unknown};
@@ -66,6 +68,8 @@ pub struct Region {
 pub struct FState {
     pub loc: usize,
     pub vals: Rc<[u64]>,
+    /// The large arrays' sparse shadow cells ([`crate::sparse`]).
+    pub mem: Shadows,
     pub parent: Option<usize>,
     /// Number of ancestors: the length of the state's test up to it, in steps.
     pub depth: usize,
@@ -90,7 +94,7 @@ pub struct Ctx<'a> {
     pub states: Vec<FState>,
     /// Forest states by (location, values), to find a state again (hashed with the VM's fast
     /// hasher: tests add one state per block step).
-    index: vigil_vm::fasthash::FastMap<(usize, Rc<[u64]>), usize>,
+    index: vigil_vm::fasthash::FastMap<(usize, Rc<[u64]>, Shadows), usize>,
     pub stats: Stats,
     pub splits_at: Vec<u32>,
     /// A forest state fell into a retired region ([`Ctx::restrict`]): never with a sound
@@ -111,6 +115,14 @@ pub struct Ctx<'a> {
     /// ([`crate::flatten::arrays`]): facts for every offset `k`, instantiated at the reads of
     /// a step from there ([`Ctx::rel`]).
     ghost_facts: HashMap<usize, Vec<TermId>>,
+    /// When the engine started ([`Ctx::may_run_past_bound`], [`crate::synergy`]'s phases).
+    pub started: Instant,
+    /// The time the tests have run past [`Options::test_step_bound`], in all.
+    pub(super) past_bound: std::time::Duration,
+    /// Whether tests may run past [`Options::test_step_bound`] ([`Ctx::run_test`]).
+    pub long_tests: bool,
+    /// Whether a test stopped at [`Options::test_step_bound`] (with more to run).
+    pub cut_at_bound: bool,
 }
 
 /// A region predicate prepared for evaluation on concrete states: a word program over the
@@ -163,6 +175,10 @@ impl<'a> Ctx<'a> {
             forest_bytes: 0,
             relation_bytes: vec![0; flat.blocks.len()],
             ghost_facts: HashMap::new(),
+            started: Instant::now(),
+            past_bound: std::time::Duration::ZERO,
+            long_tests: false,
+            cut_at_bound: false,
         };
         for l in 0..nloc {
             let t = cx.tm.tt();

@@ -56,7 +56,7 @@ impl<'a> Ctx<'a> {
             // Per array the fact speaks of: its ghost (k, g) and the reads of it.
             let mut per: Vec<((TermId, TermId), Vec<&symbolic::ArrayRead>)> = Vec::new();
             for (i, a) in self.flat.arrays.iter().enumerate() {
-                let Some(gh) = a.ghost else { continue };
+                let gh = a.ghost;
                 let (k, g) = (self.canon[gh.k as usize], self.canon[gh.g as usize]);
                 if !vars.contains(&k) && !vars.contains(&g) {
                     continue;
@@ -105,7 +105,7 @@ impl<'a> Ctx<'a> {
     /// relation of `loc` is rebuilt with their instances, and the edges from its regions
     /// found before are asked again.
     pub fn add_ghost_facts(&mut self, loc: usize, proven: &[TermId]) {
-        let ghosts: HashSet<TermId> = self.flat.arrays.iter().filter_map(|a| a.ghost).flat_map(|gh| [self.canon[gh.k as usize], self.canon[gh.g as usize]]).collect();
+        let ghosts: HashSet<TermId> = self.flat.arrays.iter().map(|a| a.ghost).flat_map(|gh| [self.canon[gh.k as usize], self.canon[gh.g as usize]]).collect();
         if ghosts.is_empty() {
             return;
         }
@@ -476,11 +476,12 @@ mod tests {
         let mut flat = crate::generalize::two_block_flat(regs, Vec::new(), Vec::new());
         let array = |name: &str, first: u32| LargeArray {
             name: name.into(),
-            shadow: None,
+            shadow: crate::flatten::arrays::Shadow::Sparse,
             cells: 100,
             len: 4,
             pinned: Vec::new(),
-            ghost: Some(Ghost { k: first, g: first + 1, at: first + 2 }),
+            ghost: Ghost { k: first, g: first + 1, at: first + 2 },
+            early: true,
         };
         flat.arrays = vec![array("a", 0), array("b", 3)];
         flat

@@ -21,13 +21,19 @@
 //! # Large arrays (more than [`MAX_ARRAY_CELLS`] cells)
 //!
 //! An object of more than [`MAX_ARRAY_CELLS`] cells (a non-heap object whose address does not
-//! escape; at most [`MAX_LARGE_ARRAY_CELLS`] cells in all such objects) is a [`LargeArray`]:
+//! escape) is a [`LargeArray`], of any size:
 //! * Its *pinned* cells are the ones static accesses name (`a[99]`): ordinary cell registers,
 //!   which the partition and the invariants can name. Each must be a cell of the grid.
-//! * Every grid cell also has a *shadow* register, for the tests only: [`FInst::ArrayRead`]
-//!   and [`FInst::ArrayWrite`] read and write the shadow cell at the offset in
-//!   [`crate::exec`], so a test is an exact run. The symbolic step ([`crate::symbolic`]) never
-//!   reads a shadow register in the abstract program: a dynamic read there is a fresh value,
+//! * Every grid cell also has a *shadow* cell, for the tests only ([`Shadow`]): a register
+//!   when the array has at most [`EXACT_CONCRETE_CELLS`] cells (and the arrays' shadow
+//!   registers stay within [`MAX_LARGE_ARRAY_CELLS`]), else an entry of a sparse map beside
+//!   the registers ([`crate::sparse`]: a forest state holds only what differs from its
+//!   parent's, so an array of 100000 cells costs a state what its step wrote). Copies into
+//!   the shadow registers, or [`FInst::ShadowFill`]s of the sparse map (an undefined value is
+//!   0 there, as [`crate::exec`] reads it), give them a havoc's, a fill's or a global's
+//!   values. [`FInst::ArrayRead`] and [`FInst::ArrayWrite`] read and write the shadow cell at
+//!   the offset in [`crate::exec`], so a test is an exact run. The symbolic step
+//!   ([`crate::symbolic`]) never reads a shadow cell in the abstract program: a dynamic read there is a fresh value,
 //!   then `off == k·len ? pinned_k : value` over the pinned cells; a dynamic write updates the
 //!   pinned cells the same way and leaves the rest alone. The abstract program thus
 //!   over-approximates the VM: every value a read can return is one of the fresh value's, and
@@ -37,7 +43,7 @@
 //! * Exact where it matters for tests: along a test's path ([`crate::symbolic::Mode::Concrete`])
 //!   an array of at most [`EXACT_CONCRETE_CELLS`] cells is read and written by case split over
 //!   its shadow cells, so a path condition can drive a test through reads of the array.
-//! * A shadowed large array has a [`Ghost`] cell (cell morphing: Monniaux and Gonnord,
+//! * A large array has a [`Ghost`] cell (cell morphing: Monniaux and Gonnord,
 //!   *Cell Morphing: From Array Programs to Array-Free Horn Clauses*, SAS 2016): a register
 //!   `k`, an undefined byte offset fixed first thing in block 0 (0 in tests), and a register
 //!   `g` that equals the array's cell at offset `k` in every state: a dynamic read at `k`
@@ -46,10 +52,6 @@
 //!   global's initial values set it ([`Builder::ghost_of_copies`]). Since `k` can be any
 //!   offset, an invariant over `(k, g)` is one for every cell (`∀k`): the quantified
 //!   invariants of [`crate::generalize::ghost`].
-//! * Past [`MAX_LARGE_ARRAY_CELLS`] shadow cells in all (every forest state holds every
-//!   shadow cell), a further large array has none: a test ends (blocked) where it reads one of
-//!   its cells at a variable index, so every forest state is still one a run reaches, and the
-//!   abstract program is the same.
 //!
 //! Out of reach: large heap objects, large objects whose address is stored or compared. An address with a variable offset that is stored or compared
 //! becomes a pointer register ([`super::pointers`]).
@@ -60,27 +62,40 @@ use super::*;
 /// of ordinary cell registers; a larger one is a [`LargeArray`].
 pub const MAX_ARRAY_CELLS: u64 = 64;
 
-/// The most shadow cells of all [`LargeArray`]s of one program (each forest state holds them).
+/// The most shadow cells of all [`LargeArray`]s of one program kept from the start
+/// ([`LargeArray::early`]; registers for arrays of at most [`EXACT_CONCRETE_CELLS`] cells).
 pub const MAX_LARGE_ARRAY_CELLS: u64 = 8192;
 
 /// The largest [`LargeArray`] read and written exactly along a test's path (see the module doc).
 pub const EXACT_CONCRETE_CELLS: u32 = 256;
 
+/// Where the tests keep a [`LargeArray`]'s cells (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shadow {
+    /// Registers `first .. first + cells` (the cell at byte offset `k·len` being `first + k`).
+    Regs(u32),
+    /// A sparse map beside the registers ([`crate::sparse`]), at the array's own index.
+    Sparse,
+}
+
 /// An array of more than [`MAX_ARRAY_CELLS`] cells accessed at a dynamic offset (see the
-/// module doc): `cells` cells of `len` bytes, with shadow registers `first .. first + cells`
-/// when `shadow` is `Some(first)` (the cell at byte offset `k·len` being `first + k`), none
-/// past [`MAX_LARGE_ARRAY_CELLS`].
+/// module doc): `cells` cells of `len` bytes, whose values the tests keep as `shadow` says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LargeArray {
     pub name: String,
-    pub shadow: Option<u32>,
+    pub shadow: Shadow,
     pub cells: u32,
     /// Bytes per cell (1, 2, 4 or 8).
     pub len: u64,
     /// The pinned cells: (element index, cell register), set when flattening ends.
     pub pinned: Vec<(u64, u32)>,
-    /// The ghost cell of a shadowed array (see the module doc).
-    pub ghost: Option<Ghost>,
+    /// The array's ghost cell (see the module doc).
+    pub ghost: Ghost,
+    /// Whether the tests keep its cells from the start: the arrays within
+    /// [`MAX_LARGE_ARRAY_CELLS`] cells in all; the tests keep the others' only once they run
+    /// long ([`crate::engine::Ctx::long_tests`]), and until then a test ends (blocked) where it
+    /// reads one of their cells at a variable index, as when those had no shadow cells.
+    pub early: bool,
 }
 
 /// The ghost cell of a large array: a byte offset `k` fixed at the start to any value
@@ -96,7 +111,15 @@ pub struct Ghost {
 impl LargeArray {
     /// Whether `r` is one of its shadow registers.
     pub fn holds(&self, r: u32) -> bool {
-        self.shadow.is_some_and(|first| r >= first && r - first < self.cells)
+        self.first_shadow_reg().is_some_and(|first| r >= first && r - first < self.cells)
+    }
+
+    /// The first shadow register, None when the shadow cells are sparse.
+    pub fn first_shadow_reg(&self) -> Option<u32> {
+        match self.shadow {
+            Shadow::Regs(first) => Some(first),
+            Shadow::Sparse => None,
+        }
     }
 
     /// Whether byte offset `off` names a cell.
@@ -104,17 +127,10 @@ impl LargeArray {
         off % self.len == 0 && off / self.len < u64::from(self.cells)
     }
 
-    /// The shadow register of byte offset `off`, None when `off` names no cell or the array
-    /// has no shadow registers.
-    pub fn cell_at(&self, off: u64) -> Option<u32> {
-        let first = self.shadow?;
-        self.names_cell(off).then(|| first + (off / self.len) as u32)
-    }
-
     /// The first shadow register when the array is read and written exactly along a test's
     /// path ([`EXACT_CONCRETE_CELLS`]).
     pub fn exact_along_tests(&self) -> Option<u32> {
-        self.shadow.filter(|_| self.cells <= EXACT_CONCRETE_CELLS)
+        self.first_shadow_reg().filter(|_| self.cells <= EXACT_CONCRETE_CELLS)
     }
 }
 
@@ -123,7 +139,7 @@ fn written_reg(i: &FInst) -> Option<u32> {
     match i {
         FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
         FInst::Call { dst, .. } => *dst,
-        FInst::ArrayWrite { .. } | FInst::ArrayFill { .. } | FInst::Assume { .. } | FInst::Check { .. } | FInst::Error { .. } | FInst::Exit => None,
+        FInst::ArrayWrite { .. } | FInst::ArrayFill { .. } | FInst::ShadowFill { .. } | FInst::Assume { .. } | FInst::Check { .. } | FInst::Error { .. } | FInst::Exit => None,
     }
 }
 
@@ -396,22 +412,26 @@ impl<'m> Builder<'m> {
         if n > u64::from(u32::MAX) {
             return refuse("too many elements");
         }
-        let shadowed: u64 = self.arrays.iter().filter(|a| a.shadow.is_some()).map(|a| u64::from(a.cells)).sum();
+        let in_regs: u64 = self.arrays.iter().filter(|a| a.first_shadow_reg().is_some()).map(|a| u64::from(a.cells)).sum();
+        let early_cells: u64 = self.arrays.iter().filter(|a| a.early).map(|a| u64::from(a.cells)).sum();
+        let early = early_cells + n <= MAX_LARGE_ARRAY_CELLS;
         let name = o.name.clone();
-        let shadow = (shadowed + n <= MAX_LARGE_ARRAY_CELLS).then(|| {
+        let shadow = if early && n <= u64::from(EXACT_CONCRETE_CELLS) && in_regs + n <= MAX_LARGE_ARRAY_CELLS {
             let first = self.regs.len() as u32;
             for k in 0..n {
                 self.new_reg(format!("{name}[{}]~", k * len), (len * 8) as u32);
             }
-            first
-        });
-        let ghost = shadow.map(|_| Ghost {
+            Shadow::Regs(first)
+        } else {
+            Shadow::Sparse
+        };
+        let ghost = Ghost {
             k: self.new_reg(format!("{name}~k"), 64),
             g: self.new_reg(format!("{name}~g"), (len * 8) as u32),
             at: self.new_reg(format!("{name}~at"), 1),
-        });
+        };
         let a = self.arrays.len() as u32;
-        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new(), ghost });
+        self.arrays.push(LargeArray { name, shadow, cells: n as u32, len, pinned: Vec::new(), ghost, early });
         self.large.insert(obj, a);
         Ok(Some(a))
     }
@@ -437,8 +457,8 @@ impl<'m> Builder<'m> {
             Some(&a) => {
                 let a = &self.arrays[a as usize];
                 match a.shadow {
-                    Some(first) => (0..a.cells).map(|k| (u64::from(k) * a.len, a.len, first + k)).collect(),
-                    None => Vec::new(),
+                    Shadow::Regs(first) => (0..a.cells).map(|k| (u64::from(k) * a.len, a.len, first + k)).collect(),
+                    Shadow::Sparse => Vec::new(),
                 }
             }
             None => Vec::new(),
@@ -479,7 +499,7 @@ impl<'m> Builder<'m> {
     /// The selects of a dynamic access over the pinned cells of its large array.
     pub(super) fn pinned_code(&mut self, a: &PinnedAccess) -> Result<Vec<FInst>, Unsupported> {
         let mut code = Vec::new();
-        if let Some(gh) = self.large.get(&a.obj).and_then(|&x| self.arrays[x as usize].ghost) {
+        if let Some(gh) = self.large.get(&a.obj).map(|&x| self.arrays[x as usize].ghost) {
             code.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(a.off), b: Opnd::Reg(gh.k) });
             code.push(match a.kind {
                 PinnedKind::Read(acc) => FInst::Select { dst: acc, c: Opnd::Reg(gh.at), t: Opnd::Reg(gh.g), f: Opnd::Reg(acc) },
@@ -498,20 +518,58 @@ impl<'m> Builder<'m> {
         Ok(code)
     }
 
-    /// The ghost's part of `code`, copies into `obj`'s cells (a havoc, a fill, a global's
-    /// initial values): `g` undefined when every shadow cell is made undefined, else `g` takes
-    /// the value copied at `k` (one select over the range when the copies are of one
-    /// constant into consecutive cells, else one per cell).
-    pub(super) fn ghost_of_copies(&mut self, obj: u32, code: &[FInst]) -> Vec<FInst> {
-        let Some(a) = self.large.get(&obj).map(|&x| self.arrays[x as usize].clone()) else { return Vec::new() };
-        let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { return Vec::new() };
-        let copies: Vec<(u64, Opnd)> = code
-            .iter()
+    /// The copies of `code` into the shadow registers of `obj`, as (byte offset, value).
+    pub(super) fn shadow_copies(&self, obj: u32, code: &[FInst]) -> Vec<(u64, Opnd)> {
+        let Some(a) = self.large.get(&obj).map(|&x| &self.arrays[x as usize]) else { return Vec::new() };
+        let Some(first) = a.first_shadow_reg() else { return Vec::new() };
+        code.iter()
             .filter_map(|i| match i {
                 FInst::Copy { dst, v } if a.holds(*dst) => Some((u64::from(dst - first) * a.len, *v)),
                 _ => None,
             })
-            .collect();
+            .collect()
+    }
+
+    /// Whether `obj` is a large array whose shadow cells are sparse; then its index and cells.
+    pub(super) fn sparse_array(&self, obj: u32) -> Option<(u32, LargeArray)> {
+        let &x = self.large.get(&obj)?;
+        let a = &self.arrays[x as usize];
+        (a.shadow == Shadow::Sparse).then(|| (x, a.clone()))
+    }
+
+    /// The code that makes the sparse shadow cells of array `x` hold `copies` (byte offset,
+    /// value; consecutive cells of one value become one [`FInst::ShadowFill`]; an undefined
+    /// value is 0, as [`crate::exec`] reads it). With `from_zero` (the initial state, where
+    /// every cell is 0) the runs of zeros are left out.
+    pub(super) fn shadow_fills(&self, x: u32, copies: &[(u64, Opnd)], from_zero: bool) -> Vec<FInst> {
+        let a = &self.arrays[x as usize];
+        let value = |v: &Opnd| match v {
+            Opnd::Const { bits, .. } => Some(*bits & mask((a.len * 8) as u32)),
+            Opnd::Undef { .. } => Some(0),
+            Opnd::Reg(_) => None,
+        };
+        let mut out: Vec<FInst> = Vec::new();
+        for (off, v) in copies {
+            let v = value(v).expect("constant copies into a large array");
+            let i = off / a.len;
+            match out.last_mut() {
+                Some(FInst::ShadowFill { to, v: last, .. }) if *to == i && *last == v => *to = i + 1,
+                _ => out.push(FInst::ShadowFill { array: x, from: i, to: i + 1, v }),
+            }
+        }
+        if from_zero {
+            out.retain(|f| !matches!(f, FInst::ShadowFill { v: 0, .. }));
+        }
+        out
+    }
+
+    /// The ghost's part of copies into `obj`'s shadow cells (a havoc, a fill, a global's
+    /// initial values), given as (byte offset, value): `g` undefined when every cell is made
+    /// undefined, else `g` takes the value copied at `k` (one select over the range when the
+    /// copies are of one constant into consecutive cells, else one per cell).
+    pub(super) fn ghost_of_copies(&mut self, obj: u32, copies: &[(u64, Opnd)]) -> Vec<FInst> {
+        let Some(a) = self.large.get(&obj).map(|&x| self.arrays[x as usize].clone()) else { return Vec::new() };
+        let gh = a.ghost;
         let Some(&(lo, v0)) = copies.first() else { return Vec::new() };
         let w = self.regs[gh.g as usize].width;
         if copies.len() as u64 == u64::from(a.cells) && copies.iter().all(|(_, v)| matches!(v, Opnd::Undef { .. })) {
@@ -529,7 +587,7 @@ impl<'m> Builder<'m> {
             out.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v0, f: Opnd::Reg(gh.g) });
             return out;
         }
-        for (off, v) in copies {
+        for &(off, v) in copies {
             out.push(FInst::ICmp { dst: gh.at, pred: ICmpPred::Eq, w: 64, a: Opnd::Reg(gh.k), b: Opnd::Const { bits: off, width: 64 } });
             out.push(FInst::Select { dst: gh.g, c: Opnd::Reg(gh.at), t: v, f: Opnd::Reg(gh.g) });
         }
@@ -542,7 +600,7 @@ impl<'m> Builder<'m> {
     pub(super) fn ghost_pass(&mut self) {
         let mut of_pinned: HashMap<u32, (u64, Ghost)> = HashMap::new();
         for (&obj, &a) in &self.large {
-            let Some(gh) = self.arrays[a as usize].ghost else { continue };
+            let gh = self.arrays[a as usize].ghost;
             for &(co, _, r) in &self.objs[obj as usize].cells {
                 of_pinned.insert(r, (co, gh));
             }
@@ -569,10 +627,8 @@ impl<'m> Builder<'m> {
             }
         }
         for a in &self.arrays {
-            if let Some(gh) = a.ghost {
-                self.blocks[0].insts.insert(0, FInst::Copy { dst: gh.k, v: Opnd::Undef { width: 64 } });
-                self.blocks[0].locs.insert(0, Loc::UNKNOWN);
-            }
+            self.blocks[0].insts.insert(0, FInst::Copy { dst: a.ghost.k, v: Opnd::Undef { width: 64 } });
+            self.blocks[0].locs.insert(0, Loc::UNKNOWN);
         }
     }
 

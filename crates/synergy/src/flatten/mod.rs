@@ -90,6 +90,10 @@ pub enum FInst {
     /// Large array `array` gets new contents (a havoc or a fill; the copies into its cells
     /// follow): what a step saw of it before is stale ([`crate::symbolic`]).
     ArrayFill { array: u32 },
+    /// The tests' cells `from..to` (element indices) of large array `array`, kept sparse
+    /// ([`arrays::Shadow::Sparse`]), `:= v`: what copies into shadow registers are for the
+    /// others. The abstract program ignores it, as it ignores those copies.
+    ShadowFill { array: u32, from: u64, to: u64, v: u64 },
     /// The error (unreach-call violated) at `loc`.
     Error { loc: Loc },
     /// The path ends without error (`abort`, `exit`).
@@ -249,6 +253,15 @@ impl Flat {
         l.file.and_then(|f| self.files.get(f.index())).map(String::as_str).unwrap_or(&self.source_file)
     }
 
+    /// The tests' sparse shadow cells at the start: all 0 ([`crate::sparse`]), for the
+    /// arrays kept from the start ([`arrays::LargeArray::early`]), and with `all` for every one.
+    pub fn initial_shadows(&self, all: bool) -> crate::sparse::Shadows {
+        crate::sparse::Shadows::new(self.arrays.iter().map(|a| match a.shadow {
+            arrays::Shadow::Sparse if a.early || all => Some(u64::from(a.cells)),
+            _ => None,
+        }))
+    }
+
     /// Whether register `r` is a cell of a large array that only tests see ([`arrays`]).
     pub fn is_shadow(&self, r: u32) -> bool {
         self.arrays.iter().any(|a| a.holds(r))
@@ -266,7 +279,7 @@ impl Flat {
 
     /// Whether register `r` is the offset or the value of a large array's ghost cell ([`arrays`]).
     pub fn is_ghost(&self, r: u32) -> bool {
-        self.arrays.iter().filter_map(|a| a.ghost).any(|g| r == g.k || r == g.g || r == g.at)
+        self.arrays.iter().map(|a| a.ghost).any(|g| r == g.k || r == g.g || r == g.at)
     }
 
     /// Registers read or written anywhere in a block list (used for candidate invariants).
@@ -342,21 +355,7 @@ impl<'m> Builder<'m> {
             let v = match p {
                 Pending::Havoc { .. } => Opnd::Undef { width: w },
                 Pending::Fill { off, bytes, loc, .. } => {
-                    let end = off + bytes.len() as u64;
-                    if co + cl <= *off || end <= co {
-                        continue;
-                    }
-                    if co < *off || end < co + cl {
-                        return Err(Unsupported(format!(
-                            "memory: a cell of {} partly written by a memory copy at {}",
-                            self.objs[obj as usize].name,
-                            self.m.describe_loc(*loc)
-                        )));
-                    }
-                    let mut bits = 0u64;
-                    for i in 0..cl {
-                        bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
-                    }
+                    let Some(bits) = self.filled_bits(obj, *off, bytes, *loc, co, cl)? else { continue };
                     if bits != 0 && !shadow.iter().any(|&(_, _, s)| s == r) {
                         self.type_cell(r, false, *loc)?;
                     }
@@ -376,9 +375,43 @@ impl<'m> Builder<'m> {
             };
             code.push(FInst::Copy { dst: r, v });
         }
-        let ghost = self.ghost_of_copies(obj, &code);
+        let mut copies = self.shadow_copies(obj, &code);
+        if let Some((x, a)) = self.sparse_array(obj) {
+            for k in 0..u64::from(a.cells) {
+                let co = k * a.len;
+                let v = match p {
+                    Pending::Havoc { .. } => Opnd::Undef { width: (a.len * 8) as u32 },
+                    Pending::Fill { off, bytes, loc, .. } => match self.filled_bits(obj, *off, bytes, *loc, co, a.len)? {
+                        Some(bits) => Opnd::Const { bits, width: (a.len * 8) as u32 },
+                        None => continue,
+                    },
+                    _ => unreachable!("a large array is neither renewed nor accessed here"),
+                };
+                copies.push((co, v));
+            }
+            code.extend(self.shadow_fills(x, &copies, false));
+        }
+        let ghost = self.ghost_of_copies(obj, &copies);
         code.extend(ghost);
         Ok(code)
+    }
+
+    /// The bits a memory fill of `bytes` at offset `off` of `obj` writes into the cell of
+    /// `cl` bytes at `co`; None when the fill misses the cell, unsupported when it writes
+    /// part of it.
+    fn filled_bits(&self, obj: u32, off: u64, bytes: &[u8], loc: Loc, co: u64, cl: u64) -> Result<Option<u64>, Unsupported> {
+        let end = off + bytes.len() as u64;
+        if co + cl <= off || end <= co {
+            return Ok(None);
+        }
+        if co < off || end < co + cl {
+            return Err(Unsupported(format!("memory: a cell of {} partly written by a memory copy at {}", self.objs[obj as usize].name, self.m.describe_loc(loc))));
+        }
+        let mut bits = 0u64;
+        for i in 0..cl {
+            bits |= u64::from(bytes[(co - off + i) as usize]) << (8 * i);
+        }
+        Ok(Some(bits))
     }
 
     /// The C shape of an object of `count` values of type `ty` named `ident` (see [`CellName`]).
@@ -762,22 +795,9 @@ impl<'m> Builder<'m> {
             let shadow = self.shadow_cells(o as u32);
             let mut init_code = Vec::new();
             for (off, len, r) in self.objs[o].cells.clone().into_iter().chain(shadow) {
-                let w = (len * 8) as u32;
                 let overlapping: Vec<&vigil_ir::Reloc> = init.relocs.iter().filter(|rl| rl.offset < off + len && off < rl.offset + u64::from(rl.size)).collect();
                 let v = match overlapping[..] {
-                    [] => {
-                        let undef = init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul);
-                        if undef {
-                            Opnd::Undef { width: w }
-                        } else {
-                            let mut bits = 0u64;
-                            for i in 0..len {
-                                let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
-                                bits |= u64::from(byte) << (8 * i);
-                            }
-                            Opnd::Const { bits: bits & mask(w), width: w }
-                        }
-                    }
+                    [] => init_value(&init, off, len),
                     [rl] if rl.offset == off && len == 8 && rl.size == 8 => {
                         let PtrTarget::Global(g) = rl.target else {
                             return Err(Unsupported(format!("memory: function address stored in global {}", self.objs[o].name)));
@@ -790,7 +810,15 @@ impl<'m> Builder<'m> {
                 };
                 init_code.push(FInst::Copy { dst: r, v });
             }
-            let ghost = self.ghost_of_copies(o as u32, &init_code);
+            let mut copies = self.shadow_copies(o as u32, &init_code);
+            if let Some((x, a)) = self.sparse_array(o as u32) {
+                if !init.relocs.is_empty() {
+                    return Err(Unsupported(format!("memory: array {} accessed at a variable index: holds addresses", self.objs[o].name)));
+                }
+                copies.extend((0..u64::from(a.cells)).map(|k| (k * a.len, init_value(&init, k * a.len, a.len))));
+                init_code.extend(self.shadow_fills(x, &copies, true));
+            }
+            let ghost = self.ghost_of_copies(o as u32, &copies);
             init_code.extend(ghost);
             let n = init_code.len();
             self.blocks[0].insts.extend(init_code);
@@ -847,6 +875,21 @@ pub fn opnd_width(regs: &[RegInfo], o: Opnd) -> u32 {
 pub use vigil_semantics::scalar::mask;
 
 /// Sign-extends the low `w` bits.
+/// The initial value of the `len`-byte cell at `off` of a global without an address there:
+/// undefined when one of its bytes is.
+fn init_value(init: &vigil_ir::GlobalInit, off: u64, len: u64) -> Opnd {
+    let w = (len * 8) as u32;
+    if init.undef.iter().any(|&(uo, ul)| uo < off + len && off < uo + ul) {
+        return Opnd::Undef { width: w };
+    }
+    let mut bits = 0u64;
+    for i in 0..len {
+        let byte = init.bytes.get((off + i) as usize).copied().unwrap_or(0);
+        bits |= u64::from(byte) << (8 * i);
+    }
+    Opnd::Const { bits: bits & mask(w), width: w }
+}
+
 pub fn sext(bits: u64, w: u32) -> i64 {
     if w >= 64 {
         bits as i64

@@ -118,7 +118,7 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
             o(off);
             o(v);
         }
-        FInst::Nondet { .. } | FInst::ArrayFill { .. } | FInst::Error { .. } | FInst::Exit => {}
+        FInst::Nondet { .. } | FInst::ArrayFill { .. } | FInst::ShadowFill { .. } | FInst::Error { .. } | FInst::Exit => {}
     }
 }
 

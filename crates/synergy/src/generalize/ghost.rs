@@ -35,8 +35,8 @@
 
 use vigil_bv::TermId;
 
-use crate::engine::Ctx;
-use crate::flatten::arrays::LargeArray;
+use crate::engine::{Ctx, FState};
+use crate::flatten::arrays::{LargeArray, Shadow};
 use crate::flatten::{mask, sext};
 
 /// Shadow cells sampled per forest state when fitting and checking `f`.
@@ -60,13 +60,21 @@ struct Cell {
     val: u64,
 }
 
-/// The value of element `i` of `a` in `vals`: a pinned cell's register (a constant-index store
-/// writes that one, not the shadow cell), else the shadow cell.
-fn cell_value(a: &LargeArray, first: u32, vals: &[u64], i: u64) -> u64 {
-    match a.pinned.iter().find(|p| p.0 == i) {
-        Some(&(_, r)) => vals[r as usize],
-        None => vals[(first + i as u32) as usize],
+/// The value of element `i` of `a` (array number `ai`) in forest state `st`: a pinned cell's
+/// register (a constant-index store writes that one, not the shadow cell), else the shadow cell.
+/// None when the state does not keep the array's cells ([`crate::sparse`]).
+fn cell_value(a: &LargeArray, ai: usize, st: &FState, i: u64) -> Option<u64> {
+    match a.shadow {
+        Shadow::Sparse if !st.mem.keeps(ai as u32) => return None,
+        _ => {}
     }
+    Some(match a.pinned.iter().find(|p| p.0 == i) {
+        Some(&(_, r)) => st.vals[r as usize],
+        None => match a.shadow {
+            Shadow::Regs(first) => st.vals[(first + i as u32) as usize],
+            Shadow::Sparse => st.mem.get(ai as u32, i),
+        },
+    })
 }
 
 /// The index range `lo..hi` of `range` in state `vals`.
@@ -90,7 +98,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     }
     let arrays = cx.flat.arrays.clone();
     for (ai, a) in arrays.iter().enumerate() {
-        let (Some(gh), Some(first)) = (a.ghost, a.shadow) else { continue };
+        let gh = a.ghost;
         let gw = cx.flat.width(gh.g);
         let gmask = mask(gw);
         let counters: Vec<u32> = regs
@@ -107,10 +115,13 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             // The cells of the range, sampled.
             let mut cells: Vec<Cell> = Vec::new();
             for &s in fstates {
-                let vals = &cx.states[s].vals;
-                let (lo, hi) = index_range(cx, a, range, vals);
+                let st = &cx.states[s];
+                if cell_value(a, ai, st, 0).is_none() {
+                    continue; // (a state before the tests kept the array)
+                }
+                let (lo, hi) = index_range(cx, a, range, &st.vals);
                 let hi = hi.min(lo + MAX_SAMPLED_CELLS as u64);
-                cells.extend((lo..hi).map(|i| Cell { state: s, idx: i, val: cell_value(a, first, vals, i) }));
+                cells.extend((lo..hi).filter_map(|i| Some(Cell { state: s, idx: i, val: cell_value(a, ai, st, i)? })));
             }
             let Some(&c0) = cells.first() else { continue };
             // Whether every sampled cell fits, or every one but pinned cells (which static
@@ -188,7 +199,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             }
             // g against a second array's ghost cell at the same or the mirrored offset.
             for (bi, b) in arrays.iter().enumerate() {
-                let (Some(gb), Some(first_b)) = (b.ghost, b.shadow) else { continue };
+                let gb = b.ghost;
                 if bi == ai || b.len != a.len || cx.flat.width(gb.g) != gw {
                     continue;
                 }
@@ -209,7 +220,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                         };
                         (j < u64::from(b.cells)).then_some(j)
                     };
-                    let other = |c: &Cell| partner(c.idx).map(|j| cell_value(b, first_b, &cx.states[c.state].vals, j));
+                    let other = |c: &Cell| partner(c.idx).and_then(|j| cell_value(b, bi, &cx.states[c.state], j));
                     let Some(d) = cells.iter().find_map(|c| other(c).map(|v| c.val.wrapping_sub(v) & gmask)) else { continue };
                     let fits = fit(&|c: &Cell| other(c).is_some_and(|v| c.val == v.wrapping_add(d) & gmask));
                     if fits.is_none() {

@@ -162,7 +162,7 @@ impl Generalizer {
 fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     // With a large array's ghost cell, every loop at once: a quantified invariant after one
     // loop rests on the one proven at the loop that filled the array ([`ghost`]).
-    let ghosts = cx.flat.arrays.iter().any(|a| a.ghost.is_some());
+    let ghosts = cx.flat.arrays.iter().any(|a| a.early) || (cx.long_tests && !cx.flat.arrays.is_empty());
     let nest: Vec<u32> = if ghosts {
         (0..lf.num_loops() as u32).collect()
     } else {

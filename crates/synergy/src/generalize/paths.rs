@@ -90,7 +90,7 @@ fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
                     rd(off, &mut a.read);
                     rd(v, &mut a.read);
                 }
-                FInst::ArrayFill { .. } | FInst::Error { .. } | FInst::Exit => {}
+                FInst::ArrayFill { .. } | FInst::ShadowFill { .. } | FInst::Error { .. } | FInst::Exit => {}
             }
         }
         for e in blk.term.edges() {

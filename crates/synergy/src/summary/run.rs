@@ -71,6 +71,8 @@ struct Frame {
     block: u32,
     at: usize,
     state: Vec<u64>,
+    /// The procedure's large arrays' sparse cells ([`crate::sparse`]).
+    mem: crate::sparse::Shadows,
     args: Vec<u64>,
     /// Where the pending call's result goes.
     dst: Option<u32>,
@@ -97,7 +99,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
         for (&r, &v) in pr.params.iter().zip(args) {
             state[r as usize] = v & crate::flatten::mask(pr.flat.width(r));
         }
-        Frame { proc: p, block: 0, at: 0, state, args: args.to_vec(), dst: None }
+        Frame { proc: p, block: 0, at: 0, state, mem: pr.flat.initial_shadows(true), args: args.to_vec(), dst: None }
     };
     let mut frames = vec![new_frame(p, args)];
     let mut steps = 0u64;
@@ -152,7 +154,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
                 continue;
             }
             let loc = blk.locs[fr.at];
-            match exec::inst_step(&pr.flat, inst, loc, &mut fr.state, &mut NoInputs, &mut consumed) {
+            match exec::inst_step(&pr.flat, inst, loc, &mut fr.state, &mut fr.mem, &mut NoInputs, &mut consumed) {
                 None => fr.at += 1,
                 Some(s) => ended = Some(end_of(s)),
             }

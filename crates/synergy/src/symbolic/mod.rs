@@ -330,6 +330,8 @@ impl StepCx<'_, '_, '_> {
                 // A shadow cell is the tests' alone ([`crate::flatten::arrays`]).
                 FInst::Copy { dst, .. } if mode == Mode::Abstract && flat.is_shadow(*dst) => {}
                 FInst::Copy { dst, v } => st[*dst as usize] = opnd(tm, &st, *v, mode, fresh),
+                // The tests' sparse cells ([`crate::flatten::arrays`]).
+                FInst::ShadowFill { .. } => {}
                 FInst::ArrayFill { array } => {
                     mem.cells.retain(|m| m.0 != *array);
                     if !mem.filled.contains(array) {
