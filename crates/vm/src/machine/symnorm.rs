@@ -22,9 +22,9 @@
 //!   for its private input), so the names given below do not depend on the rounds' order.
 //! * **Live inputs are renamed** `in0, in1, …` in the order the canonical form first mentions
 //!   them (its objects in canonical order, each object's symbolic slots by offset, the inputs of
-//!   one term by their old number, then the kept conjuncts in the order of their shapes), and the count of inputs read becomes their number, so that the next input read
-//!   is a fresh variable. Renaming input variables is a bijection of valuations: the set is the
-//!   same.
+//!   one term by their old number, then the kept conjuncts in the order of their shapes), and
+//!   the count of inputs read becomes their number, so that the next input read is a fresh
+//!   variable. Renaming input variables is a bijection of valuations: the set is the same.
 //!
 //! Invariants and soundness:
 //! * The normalised state stands for exactly the set the state stood for when its path
@@ -43,9 +43,9 @@
 //! * Nothing happens when inputs are replayed ([`Config::wide_inputs`]: there the count of
 //!   inputs read indexes the given values) or when no input was read.
 
+use super::symdata::SymData;
 use super::*;
 use crate::canon::Canonical;
-use super::symdata::SymData;
 use crate::memory::SYM_MAX_HANDLE;
 use std::collections::HashMap;
 use vigil_bv::{Op, TermId};
