@@ -396,9 +396,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         // The program ended (or its path is infeasible): no state to store or expand.
                     } else {
                         let inserted = store.insert(&canon, Some(&from), Some(idx), &choice_vec);
-                        let subsumed = match (&inserted, m.path_conjuncts(canon.sym)) {
-                            (Ok(Some(id)), Some(pc)) if cfg.forget_dead_inputs && canon.sym != 0 && m.state.flags & flags::THREADED == 0 => {
-                                subsumption.covers(store.explicit_key(*id), pc)
+                        // (The conjuncts are listed only for a new symbolic state of a sequential program.)
+                        let subsumed = match &inserted {
+                            Ok(Some(id)) if cfg.forget_dead_inputs && canon.sym != 0 && m.state.flags & flags::THREADED == 0 => {
+                                m.path_conjuncts(canon.sym).is_some_and(|pc| subsumption.covers(store.explicit_key(*id), pc))
                             }
                             _ => false,
                         };

@@ -74,23 +74,24 @@ impl Machine<'_> {
         };
         let conjuncts = pc.map(|p| super::symslice::conjuncts(&sd.tm, p)).unwrap_or_default();
         let supports: Vec<std::rc::Rc<[u32]>> = conjuncts.iter().map(|&t| sd.slicer.support(&sd.tm, t)).collect();
-        // Union-find over variable indices: the variables of one conjunct are one group.
-        let mut parent: HashMap<u32, u32> = HashMap::new();
-        fn find(parent: &mut HashMap<u32, u32>, v: u32) -> u32 {
-            let mut r = v;
-            while let Some(&p) = parent.get(&r).filter(|&&p| p != r) {
-                r = p;
-            }
-            parent.insert(v, r);
-            r
-        }
+        // Union-find over variable indices (symslice's): the variables of one conjunct are one
+        // group.
+        use super::symslice::find;
+        let vars = slots
+            .iter()
+            .map(|&(_, _, _, t)| sd.slicer.support(&sd.tm, t))
+            .chain(supports.iter().cloned())
+            .filter_map(|s| s.last().copied())
+            .max()
+            .map_or(0, |v| v as usize + 1);
+        let mut parent: Vec<u32> = (0..vars as u32).collect();
         for s in &supports {
             let Some(&first) = s.first() else { continue };
             let r = find(&mut parent, first);
             for &v in &s[1..] {
                 let rv = find(&mut parent, v);
                 if rv != r {
-                    parent.insert(rv, r);
+                    parent[rv as usize] = r;
                 }
             }
         }

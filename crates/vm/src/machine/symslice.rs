@@ -110,7 +110,7 @@ impl Slicer {
 }
 
 /// The representative of `v`'s class, halving paths on the way.
-fn find(parent: &mut [u32], mut v: u32) -> u32 {
+pub(super) fn find(parent: &mut [u32], mut v: u32) -> u32 {
     while parent[v as usize] != v {
         let p = parent[v as usize];
         parent[v as usize] = parent[p as usize];
