@@ -121,7 +121,28 @@ impl Op {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Node {
     op: Op,
-    args: Box<[TermId]>,
+    args: Operands,
+}
+
+/// A node's operands, kept inline: operators have at most three ([`TermManager::mk`] checks
+/// the arity first). Unused places hold `TermId(0)`, so equal lists are equal values.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Operands {
+    len: u8,
+    ids: [TermId; 3],
+}
+
+impl Operands {
+    fn new(args: &[TermId]) -> Operands {
+        assert!(args.len() <= 3, "an operator with {} operands", args.len());
+        let mut ids = [TermId(0); 3];
+        ids[..args.len()].copy_from_slice(args);
+        Operands { len: args.len() as u8, ids }
+    }
+
+    fn as_slice(&self) -> &[TermId] {
+        &self.ids[..usize::from(self.len)]
+    }
 }
 
 /// The arena of terms. See the module invariants.
@@ -134,9 +155,6 @@ pub struct TermManager {
     rule_hits: Vec<u64>,
     /// Each node's known low bits ([`crate::low_bits`]), by term index.
     low: Vec<LowBits>,
-    /// Bytes of the heap blocks holding the nodes' operand lists (each list is allocated
-    /// twice: in `nodes` and as the key in `table`), for [`TermManager::heap_bytes`].
-    arg_bytes: usize,
 }
 
 impl Default for TermManager {
@@ -172,7 +190,6 @@ impl TermManager {
             config,
             rule_hits: vec![0; Rule::ALL.len()],
             low: Vec::new(),
-            arg_bytes: 0,
         }
     }
 
@@ -199,8 +216,7 @@ impl TermManager {
     }
 
     /// An estimate of the heap memory the terms take, in bytes: the node and sort arrays and
-    /// the hash-consing table at their capacity, and the operand lists as glibc's allocator
-    /// stores them (a block of at least 32 bytes in steps of 16, with an 8-byte header).
+    /// the hash-consing table at their capacity (operands are inline in the nodes).
     /// Callers use it to bound their memory; it costs no walk over the terms.
     pub fn heap_bytes(&self) -> usize {
         let entry = std::mem::size_of::<(Node, TermId)>() + 1; // a hashbrown bucket and its control byte
@@ -208,7 +224,6 @@ impl TermManager {
             + self.sorts.capacity() * std::mem::size_of::<Sort>()
             + self.low.capacity() * std::mem::size_of::<LowBits>()
             + self.table.capacity() * entry
-            + self.arg_bytes
     }
 
     pub fn sort(&self, t: TermId) -> Sort {
@@ -225,7 +240,7 @@ impl TermManager {
     }
 
     pub fn args(&self, t: TermId) -> &[TermId] {
-        &self.nodes[t.index()].args
+        self.nodes[t.index()].args.as_slice()
     }
 
     /// Visits the sub-terms of `root` (itself included) that `done` does not hold, each once and
@@ -254,7 +269,7 @@ impl TermManager {
     }
 
     pub fn arg(&self, t: TermId, i: usize) -> TermId {
-        self.nodes[t.index()].args[i]
+        self.nodes[t.index()].args.as_slice()[i]
     }
 
     /// The constant value of `t`, if it is a bit-vector constant.
@@ -318,14 +333,11 @@ impl TermManager {
     }
 
     fn intern(&mut self, op: Op, args: &[TermId], sort: Sort) -> TermId {
-        let node = Node { op, args: args.into() };
+        let node = Node { op, args: Operands::new(args) };
         if let Some(&t) = self.table.get(&node) {
             return t;
         }
         let t = TermId(self.nodes.len() as u32);
-        if !args.is_empty() {
-            self.arg_bytes += 2 * ((std::mem::size_of_val(args) + 8 + 15) & !15).max(32);
-        }
         let low = {
             // Operators have at most three operands.
             let (mut pairs, mut widths) = ([LowBits::UNKNOWN; 3], [0u32; 3]);
@@ -346,16 +358,19 @@ impl TermManager {
     /// Builds `op(args)`: checks sorts, rewrites (if enabled), then hash-conses.
     pub fn mk(&mut self, op: Op, args: &[TermId]) -> Result<TermId, SortError> {
         let sort = self.result_sort(&op, args)?;
-        let mut args_v: Vec<TermId> = args.to_vec();
+        // (The arity is checked: at most three operands.)
+        let mut operands = Operands::new(args);
+        let args_v = &mut operands.ids[..args.len()];
         if op.is_commutative() && self.config.enabled(Rule::CommutativeOrder) && args_v[0] > args_v[1] {
             args_v.swap(0, 1);
             self.count_rule(Rule::CommutativeOrder);
         }
-        if let Some(t) = rewrite::rewrite(self, &op, &args_v) {
+        let args_v = operands.as_slice();
+        if let Some(t) = rewrite::rewrite(self, &op, args_v) {
             debug_assert_eq!(self.sort(t), sort, "rewriter changed the sort of {op:?}");
             return Ok(t);
         }
-        Ok(self.intern(op, &args_v, sort))
+        Ok(self.intern(op, args_v, sort))
     }
 
     /// Like [`mk`](Self::mk) for callers that built the operands themselves and know they fit;
@@ -378,7 +393,11 @@ impl TermManager {
         if args.len() != arity {
             return Err(SortError(format!("{} expects {arity} arguments, got {}", op.smt_name(), args.len())));
         }
-        let s: Vec<Sort> = args.iter().map(|&a| self.sort(a)).collect();
+        let mut sorts = [Sort::Bool; 3];
+        for (s, &a) in sorts.iter_mut().zip(args) {
+            *s = self.sort(a);
+        }
+        let s = &sorts[..arity];
         let err = || SortError(format!("ill-sorted arguments to {}: {}", op.smt_name(), s.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")));
         let bv = |x: Sort| x.is_bv();
         Ok(match op {
