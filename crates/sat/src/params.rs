@@ -361,6 +361,7 @@ param_table! {
     garbage_fraction: f64 = 0.25, Domain::Range(0.0, 1.0), "compact the clause arena when this fraction of it is garbage";
     // --- inprocessing --------------------------------------------------------------------
     simplify: bool = true, Domain::Any, "at level 0, remove satisfied clauses and falsified literals when new units appeared";
+    simplify_props: f64 = 1.0, Domain::Range(0.0, 1000.0), "a level-0 simplification waits until the propagations since the previous one reach this multiple of the clause arena's size in words (MiniSat's simpDB_props), so its cost is amortised; 0: at every new unit";
     keep_trail: bool = false, Domain::Any, "incremental solving: keep the decision levels of the assumptions the next solve shares (its assumptions reordered to follow them) instead of backtracking to level 0 after each solve";
     elim: bool = false, Domain::Any, "bounded variable elimination; off by default for the incremental API, on by default for DIMACS solving (vigil sat); non-frozen variables only";
     elim_max_occ: u64 = 40, Domain::Range(1, 100_000), "only eliminate variables occurring in at most this many irredundant clauses";

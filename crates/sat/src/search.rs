@@ -168,6 +168,7 @@ impl Solver {
                 if self.decision_level() == 0
                     && self.params.simplify
                     && self.trail.len() > self.simp_assigns
+                    && self.stats.propagations >= self.simp_props
                     && !self.simplify_level0()
                 {
                     return SearchEnd::Done(SolveResult::Unsat);

@@ -72,6 +72,7 @@ impl Solver {
         }
         self.collect_garbage();
         self.simp_assigns = self.trail.len();
+        self.simp_props = self.stats.propagations + (self.params.simplify_props * self.db.words() as f64) as u64;
         self.stats.time_simplify += t0.elapsed();
         true
     }

@@ -88,6 +88,8 @@ pub struct Solver {
     pub(crate) reductions: u64,
     /// Trail length at the last level-0 simplification.
     pub(crate) simp_assigns: usize,
+    /// Propagation count before which no level-0 simplification runs ([`Params::simplify_props`]).
+    pub(crate) simp_props: u64,
     /// Level-0 trail literals already written to the proof as unit lemmas.
     pub(crate) units_in_proof: usize,
     pub(crate) elim_runs: u64,
@@ -171,6 +173,7 @@ impl Solver {
             next_reduce: p.reduce_first,
             reductions: 0,
             simp_assigns: 0,
+            simp_props: 0,
             units_in_proof: 0,
             elim_runs: 0,
             next_elim: 0,

@@ -120,6 +120,45 @@ fn incremental_sequences_with_elimination_and_frozen_vars() {
 }
 
 #[test]
+fn incremental_sequences_simplifying_at_every_new_unit() {
+    for seed in 2000..2150 {
+        check_sequence(
+            seed,
+            Params {
+                simplify_props: 0.0,
+                ..Params::default()
+            },
+            false,
+        );
+    }
+}
+
+#[test]
+fn level_zero_simplification_is_amortised_over_propagations() {
+    // A chain x1 → x2 → … → x200; each round asserts one more unit x_i and solves. The units
+    // are new at every solve: at factor 0 each solve simplifies, at the default only once the
+    // propagations since the last simplification reach the arena's size.
+    let count = |factor: f64| {
+        let mut s = Solver::with_params(Params {
+            simplify_props: factor,
+            ..Params::default()
+        });
+        let n = 200;
+        for i in 1..n {
+            s.add_clause(&lits(&[-i, i + 1]));
+        }
+        for i in (1..=n).rev().step_by(5) {
+            s.add_clause(&lits(&[i]));
+            assert_eq!(s.solve(), SolveResult::Sat);
+        }
+        s.stats().simplifications
+    };
+    let (every, amortised) = (count(0.0), count(1.0));
+    assert!(every >= 30, "factor 0 simplified {every} times");
+    assert!(amortised < every, "the default simplified {amortised} times, factor 0 {every}");
+}
+
+#[test]
 fn incremental_learned_clauses_survive_and_stay_correct() {
     // Pigeonhole 5 under a selector: unsat with the selector, sat without it.
     let f = pigeonhole(5);
