@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // flags: -C synergy.test_step_bound=10000
 // As 1030, but the flag records `a[i] > 0` while the check expects `a[i] >= 0`: an input

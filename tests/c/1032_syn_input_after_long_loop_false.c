@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // A loop of 30000 iterations, then an input compared with the loop's result: the chain to
 // the comparison is longer than a test query may be (4096 steps), so the test is asked for

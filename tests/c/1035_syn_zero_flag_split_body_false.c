@@ -1,4 +1,4 @@
-// expect: false
+// expect: false(unreach-call)
 // decide: synergy
 // flags: -C synergy.test_step_bound=10000
 // As 1034 with the array read from inputs, and the second check tests the flag the wrong

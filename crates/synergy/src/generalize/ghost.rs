@@ -21,6 +21,9 @@
 //!   arbitrary, so the fact holds for every pair of cells they can name. Each such fact is also
 //!   proposed as `r == 0 ∨ …` for each register `r` of the header (a flag cleared at the first
 //!   difference: `if (a[i] != b[i]) same = 0;`).
+//! * `k' ≠ k ∨ k'' ≠ k ∨ g == g' ⊕ g''` for the ghost cells of two other large arrays with
+//!   cells of the same size and width, `⊕` one of `+`, `−` and `−` reversed ([`Combine`]):
+//!   a cell computed from the two others' at its index (`c[i] = a[i] - b[i];`).
 //! * `k' ≠ k ∨ (g' ≠ 0 ⇔ t(g))` and `k' ≠ k ∨ (g' ≠ 0 ⇔ ¬t(g))` for the ghost cell `(k', g')`
 //!   of a second large array with cells of the same size (any width), `t` one of `≥s 0`,
 //!   `>s 0`, `== 0` ([`FlagOf`]): a flag array recording a test of the other array's cell at
@@ -246,6 +249,39 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     }
                 }
             }
+            // g the sum or difference of two other arrays' cells at the same offset.
+            for (bi, b) in arrays.iter().enumerate() {
+                for (ci, c) in arrays.iter().enumerate() {
+                    if bi == ai || ci == ai || ci <= bi || b.len != a.len || c.len != a.len || cx.flat.width(b.ghost.g) != gw || cx.flat.width(c.ghost.g) != gw {
+                        continue;
+                    }
+                    let vals: Vec<Option<(u64, u64)>> = cells
+                        .iter()
+                        .map(|x| {
+                            let st = &cx.states[x.state];
+                            let in_both = x.idx < u64::from(b.cells) && x.idx < u64::from(c.cells);
+                            in_both.then(|| Some((cell_value(b, bi, st, x.idx)?, cell_value(c, ci, st, x.idx)?))).flatten()
+                        })
+                        .collect();
+                    let (kb, vb) = (cx.canon[b.ghost.k as usize], cx.canon[b.ghost.g as usize]);
+                    let (kc, vc) = (cx.canon[c.ghost.k as usize], cx.canon[c.ghost.g as usize]);
+                    let apart_b = cx.tm.eq(kb, k);
+                    let apart_b = cx.tm.not(apart_b);
+                    let apart_c = cx.tm.eq(kc, k);
+                    let apart_c = cx.tm.not(apart_c);
+                    let apart = cx.tm.or(apart_b, apart_c);
+                    for op in Combine::ALL {
+                        let ok = cells.iter().zip(&vals).map(|(x, v)| (v.is_some_and(|(y, z)| x.val == op.apply(y, z) & gmask), x.idx));
+                        let fits = fit_all(ok, &pinned);
+                        if fits.is_none() {
+                            continue;
+                        }
+                        let t = op.term(cx, vb, vc);
+                        let same = cx.tm.eq(g, t);
+                        facts.push((fits, cx.tm.or(apart, same)));
+                    }
+                }
+            }
             // A second array's cell at the same offset as a flag of g's sign or zeroness.
             for (bi, b) in arrays.iter().enumerate() {
                 if bi == ai || b.len != a.len {
@@ -297,6 +333,34 @@ fn fit_all(ok: impl Iterator<Item = (bool, u64)> + Clone, pinned: &[u64]) -> Opt
         Some(true)
     } else {
         None
+    }
+}
+
+/// How a cell may combine two other arrays' cells at its index (`c[i] = a[i] - b[i];`).
+#[derive(Clone, Copy, Debug)]
+enum Combine {
+    Sum,
+    Difference,
+    ReversedDifference,
+}
+
+impl Combine {
+    const ALL: [Combine; 3] = [Combine::Sum, Combine::Difference, Combine::ReversedDifference];
+
+    fn apply(self, y: u64, z: u64) -> u64 {
+        match self {
+            Combine::Sum => y.wrapping_add(z),
+            Combine::Difference => y.wrapping_sub(z),
+            Combine::ReversedDifference => z.wrapping_sub(y),
+        }
+    }
+
+    fn term(self, cx: &mut Ctx, y: TermId, z: TermId) -> TermId {
+        match self {
+            Combine::Sum => cx.tm.bvadd(y, z),
+            Combine::Difference => cx.tm.bvsub(y, z),
+            Combine::ReversedDifference => cx.tm.bvsub(z, y),
+        }
     }
 }
 
