@@ -1,7 +1,7 @@
 // expect: true
 // decide: synergy
 // flags: -C synergy.test_step_bound=10000
-// A third array holds the difference of two input arrays, cell by cell: the invariant
+// A third array holds the difference of two arrays of inputs, cell by cell: the invariant
 // relates three ghost cells at one index, `k < i ⇒ d[k] == p[k] - q[k]`, then for every k
 // at the checking loop.
 #define N 20000

@@ -21,13 +21,15 @@
 //!   arbitrary, so the fact holds for every pair of cells they can name. Each such fact is also
 //!   proposed as `r == 0 ∨ …` for each register `r` of the header (a flag cleared at the first
 //!   difference: `if (a[i] != b[i]) same = 0;`).
-//! * `k' ≠ k ∨ k'' ≠ k ∨ g == g' ⊕ g''` for the ghost cells of two other large arrays with
-//!   cells of the same size and width, `⊕` one of `+`, `−` and `−` reversed ([`Combine`]):
-//!   a cell computed from the two others' at its index (`c[i] = a[i] - b[i];`).
+//! * `k' ≠ k ∨ k'' ≠ k ∨ g == g' + g''` for the ghost cells of two other large arrays with
+//!   cells of the same size and width: a cell the sum of the two others' at its index, or
+//!   one of them their difference (`c[i] = a[i] - b[i];` is `a[k] == b[k] + c[k]`, the
+//!   candidate of `a`'s ghost cell).
 //! * `k' ≠ k ∨ (g' ≠ 0 ⇔ t(g))` and `k' ≠ k ∨ (g' ≠ 0 ⇔ ¬t(g))` for the ghost cell `(k', g')`
 //!   of a second large array with cells of the same size (any width), `t` one of `≥s 0`,
 //!   `>s 0`, `== 0` ([`FlagOf`]): a flag array recording a test of the other array's cell at
-//!   the same index (`b[i] = (a[i] >= 0);`).
+//!   the same index (`b[i] = (a[i] >= 0);`); only when the sampled cells of the second array
+//!   are all 0 or 1 and not all 0.
 //!
 //! A fit that fails only at cells named at constant indices (pinned cells, which a
 //! constant-index store may have changed) makes those offsets exceptions,
@@ -249,7 +251,8 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     }
                 }
             }
-            // g the sum or difference of two other arrays' cells at the same offset.
+            // g the sum of two other arrays' cells at the same offset (a difference is the sum
+            // seen from its minuend's array).
             for (bi, b) in arrays.iter().enumerate() {
                 for (ci, c) in arrays.iter().enumerate() {
                     if bi == ai || ci == ai || ci <= bi || b.len != a.len || c.len != a.len || cx.flat.width(b.ghost.g) != gw || cx.flat.width(c.ghost.g) != gw {
@@ -270,14 +273,11 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     let apart_c = cx.tm.eq(kc, k);
                     let apart_c = cx.tm.not(apart_c);
                     let apart = cx.tm.or(apart_b, apart_c);
-                    for op in Combine::ALL {
-                        let ok = cells.iter().zip(&vals).map(|(x, v)| (v.is_some_and(|(y, z)| x.val == op.apply(y, z) & gmask), x.idx));
-                        let fits = fit_all(ok, &pinned);
-                        if fits.is_none() {
-                            continue;
-                        }
-                        let t = op.term(cx, vb, vc);
-                        let same = cx.tm.eq(g, t);
+                    let ok = cells.iter().zip(&vals).map(|(x, v)| (v.is_some_and(|(y, z)| x.val == y.wrapping_add(z) & gmask), x.idx));
+                    let fits = fit_all(ok, &pinned);
+                    if fits.is_some() {
+                        let sum = cx.tm.bvadd(vb, vc);
+                        let same = cx.tm.eq(g, sum);
                         facts.push((fits, cx.tm.or(apart, same)));
                     }
                 }
@@ -288,6 +288,11 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     continue;
                 }
                 let others: Vec<Option<u64>> = cells.iter().map(|c| (c.idx < u64::from(b.cells)).then(|| cell_value(b, bi, &cx.states[c.state], c.idx)).flatten()).collect();
+                // A flag array: its sampled cells are 0 or 1, not all 0 (tests that only saw
+                // zeros would fit every flag shape).
+                if !others.iter().flatten().all(|&v| v <= 1) || !others.iter().flatten().any(|&v| v == 1) {
+                    continue;
+                }
                 let kb = cx.canon[b.ghost.k as usize];
                 let vb = cx.canon[b.ghost.g as usize];
                 let zb = cx.tm.bv_u64(cx.flat.width(b.ghost.g), 0);
@@ -333,34 +338,6 @@ fn fit_all(ok: impl Iterator<Item = (bool, u64)> + Clone, pinned: &[u64]) -> Opt
         Some(true)
     } else {
         None
-    }
-}
-
-/// How a cell may combine two other arrays' cells at its index (`c[i] = a[i] - b[i];`).
-#[derive(Clone, Copy, Debug)]
-enum Combine {
-    Sum,
-    Difference,
-    ReversedDifference,
-}
-
-impl Combine {
-    const ALL: [Combine; 3] = [Combine::Sum, Combine::Difference, Combine::ReversedDifference];
-
-    fn apply(self, y: u64, z: u64) -> u64 {
-        match self {
-            Combine::Sum => y.wrapping_add(z),
-            Combine::Difference => y.wrapping_sub(z),
-            Combine::ReversedDifference => z.wrapping_sub(y),
-        }
-    }
-
-    fn term(self, cx: &mut Ctx, y: TermId, z: TermId) -> TermId {
-        match self {
-            Combine::Sum => cx.tm.bvadd(y, z),
-            Combine::Difference => cx.tm.bvsub(y, z),
-            Combine::ReversedDifference => cx.tm.bvsub(z, y),
-        }
     }
 }
 
