@@ -10,7 +10,8 @@
 //! runs to completion (it may leave the trace after `S_k`) and joins F. When the earliest state
 //! of `S_{k-1}` has no successor in `S_k`, the query is asked once more along the chain of its
 //! latest state (with locations that are trees of blocks, [`crate::locations`], a loop's exit
-//! test is part of the loop head's step, and it is the head's last visit that leaves the loop);
+//! test is part of the loop head's step, and it is the head's last visit that leaves the loop;
+//! along its suffix when its chain is long, below);
 //! (5) otherwise `S_{k-1}` is split by `Pre(S_k)`. The unsatisfiable query shows that the
 //! chosen F-state has no successor in `S_k`, so it lands on the `¬Pre` side, whose edge to `S_k`
 //! is gone: every refinement removes the trace just used — except through a call of a
@@ -19,8 +20,19 @@
 //! and may queries), and the iteration starts again. With generalisation on,
 //! [`crate::generalize`] runs when a loop location keeps being split, after [`cover_loop`] has
 //! made sure the tests visited the loop head in more than one state, and also when the chain
-//! to the frontier is too long to query ([`crate::engine::MAX_QUERY_CHAIN`]: a test through a
-//! loop over a large array): an invariant may remove the trace where no test can be asked for.
+//! to the frontier is long ([`crate::engine::MAX_QUERY_CHAIN`]: a test through a loop over a
+//! large array): an invariant may remove the trace at once.
+//!
+//! A chain longer than [`crate::engine::MAX_QUERY_CHAIN`] is queried along its last
+//! [`crate::engine::SUFFIX_QUERY_STEPS`] steps only ([`Ctx::query_start`]): the symbolic state
+//! starts from the concrete values of the suffix's first state, and a model's test is the
+//! chain's own test's inputs up to there followed by the model's — a real execution, run
+//! and checked like any other. The query chooses among fewer tests, so its `unsat` is weaker
+//! than the whole chain's, but it still shows what refinement needs: the chain's last state
+//! (one of the suffix's solutions) has no successor in `S_k`, so it lands on the `¬Pre` side.
+//! A test asked for that way which stops before the frontier (the step bound, the time share
+//! past it) is taken as no test: `S_{k-1}` is refined (sound: a split only divides a region);
+//! a run that makes no progress that way ends at the deadline, `unknown`.
 //!
 //! Tests first stop at [`crate::Options::test_step_bound`] steps, and at reads of the large
 //! arrays the tests do not keep from the start ([`crate::flatten::arrays::LargeArray::early`]).
@@ -61,18 +73,13 @@ pub fn ordered_trace(cx: &Ctx, trace: &[usize]) -> (Vec<usize>, Vec<usize>, usiz
 
 /// GenSuitableTest along `chain` (forest states whose regions are `prefix`): a test that
 /// follows the chain and steps from its last state into region `target`. On `Yes` the test's
-/// input vector is left in [`Ctx::pending_test`]; `Err` ends the run.
+/// input vector is left in [`Ctx::pending_test`]; `Err` ends the run. A chain longer than
+/// [`crate::engine::MAX_QUERY_CHAIN`] is queried along its last
+/// [`crate::engine::SUFFIX_QUERY_STEPS`] steps only ([`Ctx::query_start`]; module doc).
 fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize) -> Result<Sat, Verdict> {
     let k = chain.len();
-    if k > crate::engine::MAX_QUERY_CHAIN {
-        let why = format!(
-            "the test query along a forest path of {k} steps is too large for the solver (at most {}) after {} iterations",
-            crate::engine::MAX_QUERY_CHAIN,
-            cx.stats.iterations
-        );
-        return Err(Verdict::Unknown(Unknown::new(Cause::SolverLimit, why)));
-    }
-    let Some((mut cons, st, inputs)) = cx.path_constraints(chain, Some(prefix)) else {
+    let start = Ctx::query_start(chain);
+    let Some((mut cons, st, inputs)) = cx.path_constraints_from(chain, start, Some(prefix)) else {
         return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
     };
     let from = cx.states[chain[k - 1]].loc;
@@ -103,7 +110,9 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
     if r == Sat::Yes {
         let mut test_inputs = inputs;
         test_inputs.extend(cx.chosen_reads(&options).unwrap_or_default().iter().cloned());
-        cx.pending_test = Some(cx.model_inputs(&test_inputs));
+        let mut test = cx.inputs_up_to(chain, start);
+        test.extend(cx.model_inputs(&test_inputs));
+        cx.pending_test = Some(test);
     }
     Ok(r)
 }
@@ -137,10 +146,11 @@ fn cover_loop(cx: &mut Ctx, head: usize) -> Result<(), Verdict> {
         return Ok(());
     }
     at.sort_unstable();
-    // The latest visit whose chain a query can follow (a long test's last visit may not be).
-    let Some(last) = cx.latest_queryable(&at) else { return Ok(()) };
+    // The latest visit (a long test's along its chain's suffix only).
+    let Some(&last) = at.last() else { return Ok(()) };
     let chain = cx.chain(last);
-    let Some((mut cons, st, inputs)) = cx.path_constraints(&chain, None) else {
+    let start = Ctx::query_start(&chain);
+    let Some((mut cons, st, inputs)) = cx.path_constraints_from(&chain, start, None) else {
         return Err(Verdict::Unknown(Unknown::new(Cause::Bug, "internal: forest path does not follow the program")));
     };
     let mut fresh = Vec::new();
@@ -158,7 +168,8 @@ fn cover_loop(cx: &mut Ctx, head: usize) -> Result<(), Verdict> {
         Sat::Yes => {
             let mut test_inputs = inputs;
             test_inputs.extend(cx.chosen_reads(&options).unwrap_or_default().iter().cloned());
-            let vals = cx.model_inputs(&test_inputs);
+            let mut vals = cx.inputs_up_to(&chain, start);
+            vals.extend(cx.model_inputs(&test_inputs));
             cx.run_test(&vals);
             Ok(())
         }
@@ -283,14 +294,12 @@ fn main_loop(cx: &mut Ctx) -> Verdict {
             Err(v) => return v,
         };
         let mut k_run = k;
+        let mut suffix_query = Ctx::query_start(&chain) > 0;
         if answer == Sat::No {
             // The earliest state of S_{k-1} has no successor in S_k. Its latest state may
             // (a loop head's exit test runs at its last visit, not its first): one more
-            // query along that state's chain before refining.
-            // Of a test that ran long (up to the step bound), the latest state whose chain is
-            // short enough to query ([`crate::engine::MAX_REQUERY_CHAIN`]).
-            let members = &cx.regions[ordered[k - 1]].members;
-            let last = cx.latest_queryable(members).unwrap_or(chain[k - 1]);
+            // query along that state's chain before refining (along its suffix when long).
+            let last = cx.regions[ordered[k - 1]].members.last().copied().unwrap_or(chain[k - 1]);
             if last != chain[k - 1] {
                 let chain2 = cx.chain(last);
                 let prefix: Vec<usize> = chain2.iter().map(|&c| cx.states[c].region).collect();
@@ -299,6 +308,7 @@ fn main_loop(cx: &mut Ctx) -> Verdict {
                     Err(v) => return v,
                 };
                 k_run = chain2.len();
+                suffix_query = Ctx::query_start(&chain2) > 0;
             }
         }
         let mut refine_without_test = false;
@@ -310,8 +320,14 @@ fn main_loop(cx: &mut Ctx) -> Verdict {
                     if cx.out_of_time() {
                         return Verdict::Unknown(cx.gave_up()); // the test was cut short
                     }
-                    let table = cx.flat.procs.clone();
-                    if !table.is_empty() {
+                    if suffix_query && run.len() <= k_run {
+                        // A test along a long chain stopped before the frontier (the step
+                        // bound, the time share past it): no test is known to reach the
+                        // target; refining is sound and the deadline ends a run that makes
+                        // no progress this way.
+                        refine_without_test = true;
+                    } else if !cx.flat.procs.is_empty() {
+                        let table = cx.flat.procs.clone();
                         // The model chose a call's result that the call does not return (only
                         // the memo constrains it exactly): the test still joined F, and its
                         // calls joined the memo, so the next query knows them; summaries
@@ -320,13 +336,13 @@ fn main_loop(cx: &mut Ctx) -> Verdict {
                             cx.summaries_changed();
                         }
                         continue;
-                    }
-                    if cx.flat.tests_read_arrays_exactly() {
+                    } else if cx.flat.tests_read_arrays_exactly() {
                         return Verdict::Unknown(Unknown::new(Cause::Bug, "internal: a generated test did not follow its path (please report)"));
+                    } else {
+                        // The path condition read a large array inexactly ([`crate::flatten::arrays`]):
+                        // no test is known to reach the target, so refine as when none exists.
+                        refine_without_test = true;
                     }
-                    // The path condition read a large array inexactly ([`crate::flatten::arrays`]):
-                    // no test is known to reach the target, so refine as when none exists.
-                    refine_without_test = true;
                 }
             }
             Sat::Unknown => return Verdict::Unknown(cx.gave_up()),

@@ -34,14 +34,14 @@ pub const PAST_BOUND_SHARE: f64 = 3.0;
 /// Longest parent chain (in states) that a test query executes symbolically. A test runs up
 /// to [`crate::Options::test_step_bound`] steps (100,000 by default), and the path constraint
 /// of a chain that long, with a region predicate per step, is bit-blasted into millions of
-/// clauses (gigabytes, no answer): such a query is not asked, the engine answers unknown.
+/// clauses (gigabytes, no answer): a longer chain is queried along its suffix only
+/// ([`SUFFIX_QUERY_STEPS`]).
 pub const MAX_QUERY_CHAIN: usize = 4096;
 
-/// Longest chain of the optional queries (the second query along a region's latest state and
-/// [`crate::synergy`]'s `cover_loop`) when the region's latest state is deeper than
-/// [`MAX_QUERY_CHAIN`] (a query along 4096 states took seconds on tests/c 700; these queries
-/// only choose tests).
-pub const MAX_REQUERY_CHAIN: usize = 512;
+/// Steps of the suffix a test query executes symbolically when the chain to the frontier is
+/// longer than [`MAX_QUERY_CHAIN`] ([`Ctx::query_start`]): the test takes its inputs up to the
+/// suffix's first state from the chain's own test, so that state is reached concretely.
+pub const SUFFIX_QUERY_STEPS: usize = 256;
 
 impl<'a> Ctx<'a> {
     /// Adds a state (or finds it); returns its id and whether it is new.
@@ -185,18 +185,6 @@ impl<'a> Ctx<'a> {
         run
     }
 
-    /// The state of `members` (in the order added) that an optional query follows: the latest
-    /// one when its chain is at most [`MAX_QUERY_CHAIN`] long (a loop's last visit, where it
-    /// exits); when that one is deeper (a test that ran to the step bound), the latest whose
-    /// chain is at most [`MAX_REQUERY_CHAIN`] long. None when there is none.
-    pub fn latest_queryable(&self, members: &[usize]) -> Option<usize> {
-        let &last = members.last()?;
-        if self.states[last].depth < MAX_QUERY_CHAIN {
-            return Some(last);
-        }
-        members.iter().rev().copied().find(|&s| self.states[s].depth < MAX_REQUERY_CHAIN)
-    }
-
     /// The parent chain of state `s`, root first.
     pub fn chain(&self, s: usize) -> Vec<usize> {
         let mut v = vec![s];
@@ -333,20 +321,48 @@ impl<'a> Ctx<'a> {
         Some(path)
     }
 
+    /// Where a test query along `chain` starts (module doc of [`crate::synergy`]): at the root
+    /// when the chain is at most [`MAX_QUERY_CHAIN`] long, else [`SUFFIX_QUERY_STEPS`] steps
+    /// before its end. A query from a later start keeps the test's inputs before it, so it
+    /// chooses among fewer tests: its `unsat` still shows that the chain's last state has no
+    /// successor in the target (that state is one of the suffix's solutions).
+    pub fn query_start(chain: &[usize]) -> usize {
+        if chain.len() <= MAX_QUERY_CHAIN {
+            0
+        } else {
+            chain.len() - 1 - SUFFIX_QUERY_STEPS
+        }
+    }
+
+    /// The values of the inputs the test of `chain` read up to its state `chain[start]`, in
+    /// order: run from the root, they lead to that state ([`Ctx::run_test`]).
+    pub fn inputs_up_to(&self, chain: &[usize], start: usize) -> Vec<u64> {
+        chain[1..=start].iter().flat_map(|&s| self.states[s].inputs.iter().map(|(_, _, v)| *v)).collect()
+    }
+
     /// Symbolic execution (concrete mode) along the parent chain `chain` of forest states,
     /// conjoining the region predicates of `regions[i]` for each chain state when given; each
     /// step follows the path down its location's tree that the concrete step took.
     /// Returns the constraints, the final symbolic state and the inputs read on the way.
     pub fn path_constraints(&mut self, chain: &[usize], regions: Option<&[usize]>) -> Option<(Vec<TermId>, Vec<TermId>, Vec<SymInput>)> {
-        let mut st: Vec<TermId> = self.flat.regs.iter().map(|r| self.tm.bv_u64(r.width, 0)).collect();
+        self.path_constraints_from(chain, 0, regions)
+    }
+
+    /// [`Ctx::path_constraints`] along `chain[start..]` only, from the concrete values of
+    /// state `chain[start]` (the root's are all 0, so `start = 0` is the whole chain);
+    /// `regions` is indexed as `chain`. The large arrays' cells of that state are not read
+    /// (a read of one is any value, as along the whole chain).
+    pub fn path_constraints_from(&mut self, chain: &[usize], start: usize, regions: Option<&[usize]>) -> Option<(Vec<TermId>, Vec<TermId>, Vec<SymInput>)> {
+        let vals = self.states[chain[start]].vals.clone();
+        let mut st: Vec<TermId> = self.flat.regs.iter().zip(vals.iter()).map(|(r, &v)| self.tm.bv_u64(r.width, v)).collect();
         let mut cons = Vec::new();
         let mut inputs = Vec::new();
         if let Some(rs) = regions {
-            let p = self.regions[rs[0]].pred;
+            let p = self.regions[rs[start]].pred;
             let c = self.at_post(p, &st);
             cons.push(c);
         }
-        for i in 0..chain.len() - 1 {
+        for i in start..chain.len() - 1 {
             let loc = self.states[chain[i]].loc;
             let next = self.states[chain[i + 1]].loc;
             let path = self.concrete_path(chain[i], chain[i + 1]);

@@ -30,7 +30,7 @@ mod partition;
 pub use budget::MemoryUse;
 pub(crate) use budget::malloc_block;
 
-pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, MAX_REQUERY_CHAIN, PAST_BOUND_SHARE};
+pub use forest::{replay_reaches_error, MAX_QUERY_CHAIN, PAST_BOUND_SHARE, SUFFIX_QUERY_STEPS};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;

@@ -135,7 +135,7 @@ impl LargeArray {
 }
 
 /// The register an instruction writes, if any.
-fn written_reg(i: &FInst) -> Option<u32> {
+pub(crate) fn written_reg(i: &FInst) -> Option<u32> {
     match i {
         FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
         FInst::Call { dst, .. } => *dst,

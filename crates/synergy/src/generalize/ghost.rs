@@ -21,6 +21,15 @@
 //!   arbitrary, so the fact holds for every pair of cells they can name. Each such fact is also
 //!   proposed as `r == 0 ∨ …` for each register `r` of the header (a flag cleared at the first
 //!   difference: `if (a[i] != b[i]) same = 0;`).
+//! * `k' ≠ k ∨ k'' ≠ k ∨ g == g' + g''` for the ghost cells of two other large arrays with
+//!   cells of the same size and width: a cell the sum of the two others' at its index, or
+//!   one of them their difference (`c[i] = a[i] - b[i];` is `a[k] == b[k] + c[k]`, the
+//!   candidate of `a`'s ghost cell).
+//! * `k' ≠ k ∨ (g' ≠ 0 ⇔ t(g))` and `k' ≠ k ∨ (g' ≠ 0 ⇔ ¬t(g))` for the ghost cell `(k', g')`
+//!   of a second large array with cells of the same size (any width), `t` one of `≥s 0`,
+//!   `>s 0`, `== 0` ([`FlagOf`]): a flag array recording a test of the other array's cell at
+//!   the same index (`b[i] = (a[i] >= 0);`); only when the sampled cells of the second array
+//!   are all 0 or 1 and not all 0.
 //!
 //! A fit that fails only at cells named at constant indices (pinned cells, which a
 //! constant-index store may have changed) makes those offsets exceptions,
@@ -126,15 +135,7 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
             let Some(&c0) = cells.first() else { continue };
             // Whether every sampled cell fits, or every one but pinned cells (which static
             // accesses may have changed: they become exceptions of the candidate).
-            let fit = |ok: &dyn Fn(&Cell) -> bool| -> Option<bool> {
-                if cells.iter().all(ok) {
-                    Some(false)
-                } else if cells.iter().all(|c| ok(c) || pinned.contains(&c.idx)) {
-                    Some(true)
-                } else {
-                    None
-                }
-            };
+            let fit = |ok: &dyn Fn(&Cell) -> bool| fit_all(cells.iter().map(|c| (ok(c), c.idx)), &pinned);
             let (plain_guard, excepted_guard) = guards(cx, a, range, k);
             let mut facts: Vec<(Option<bool>, TermId)> = Vec::new();
             // g a function of the index, from two neighbouring cells of one state (a constant
@@ -250,6 +251,70 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                     }
                 }
             }
+            // g the sum of two other arrays' cells at the same offset (a difference is the sum
+            // seen from its minuend's array).
+            for (bi, b) in arrays.iter().enumerate() {
+                for (ci, c) in arrays.iter().enumerate() {
+                    if bi == ai || ci == ai || ci <= bi || b.len != a.len || c.len != a.len || cx.flat.width(b.ghost.g) != gw || cx.flat.width(c.ghost.g) != gw {
+                        continue;
+                    }
+                    let vals: Vec<Option<(u64, u64)>> = cells
+                        .iter()
+                        .map(|x| {
+                            let st = &cx.states[x.state];
+                            let in_both = x.idx < u64::from(b.cells) && x.idx < u64::from(c.cells);
+                            in_both.then(|| Some((cell_value(b, bi, st, x.idx)?, cell_value(c, ci, st, x.idx)?))).flatten()
+                        })
+                        .collect();
+                    let (kb, vb) = (cx.canon[b.ghost.k as usize], cx.canon[b.ghost.g as usize]);
+                    let (kc, vc) = (cx.canon[c.ghost.k as usize], cx.canon[c.ghost.g as usize]);
+                    let apart_b = cx.tm.eq(kb, k);
+                    let apart_b = cx.tm.not(apart_b);
+                    let apart_c = cx.tm.eq(kc, k);
+                    let apart_c = cx.tm.not(apart_c);
+                    let apart = cx.tm.or(apart_b, apart_c);
+                    let ok = cells.iter().zip(&vals).map(|(x, v)| (v.is_some_and(|(y, z)| x.val == y.wrapping_add(z) & gmask), x.idx));
+                    let fits = fit_all(ok, &pinned);
+                    if fits.is_some() {
+                        let sum = cx.tm.bvadd(vb, vc);
+                        let same = cx.tm.eq(g, sum);
+                        facts.push((fits, cx.tm.or(apart, same)));
+                    }
+                }
+            }
+            // A second array's cell at the same offset as a flag of g's sign or zeroness.
+            for (bi, b) in arrays.iter().enumerate() {
+                if bi == ai || b.len != a.len {
+                    continue;
+                }
+                let others: Vec<Option<u64>> = cells.iter().map(|c| (c.idx < u64::from(b.cells)).then(|| cell_value(b, bi, &cx.states[c.state], c.idx)).flatten()).collect();
+                // A flag array: its sampled cells are 0 or 1, not all 0 (tests that only saw
+                // zeros would fit every flag shape).
+                if !others.iter().flatten().all(|&v| v <= 1) || !others.iter().flatten().any(|&v| v == 1) {
+                    continue;
+                }
+                let kb = cx.canon[b.ghost.k as usize];
+                let vb = cx.canon[b.ghost.g as usize];
+                let zb = cx.tm.bv_u64(cx.flat.width(b.ghost.g), 0);
+                let set = cx.tm.eq(vb, zb);
+                let set = cx.tm.not(set);
+                let apart = cx.tm.eq(kb, k);
+                let apart = cx.tm.not(apart);
+                for test in FlagOf::ALL {
+                    for polarity in [true, false] {
+                        let ok = cells.iter().zip(&others).map(|(c, o)| (o.is_some_and(|v| (v != 0) == (test.holds(sext(c.val, gw)) == polarity)), c.idx));
+                        let fits = fit_all(ok, &pinned);
+                        if fits.is_none() {
+                            continue;
+                        }
+                        let t = test.term(cx, g, gw);
+                        let t = if polarity { t } else { cx.tm.not(t) };
+                        let differ = cx.tm.xor(set, t);
+                        let same = cx.tm.not(differ);
+                        facts.push((fits, cx.tm.or(apart, same)));
+                    }
+                }
+            }
             for (fits, fact) in facts {
                 let Some(excepted) = fits else { continue };
                 let guard = if excepted { excepted_guard } else { plain_guard };
@@ -261,6 +326,49 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
     let mut seen = std::collections::HashSet::new();
     out.retain(|&c| seen.insert(c) && fstates.iter().all(|&s| cx.holds(c, &cx.states[s].vals.clone())));
     out
+}
+
+/// Whether every sampled cell fits (`ok`, with the cell's index), `Some(false)`; or every one
+/// but pinned cells, which static accesses may have changed (they become exceptions of the
+/// candidate), `Some(true)`; else None.
+fn fit_all(ok: impl Iterator<Item = (bool, u64)> + Clone, pinned: &[u64]) -> Option<bool> {
+    if ok.clone().all(|(o, _)| o) {
+        Some(false)
+    } else if ok.into_iter().all(|(o, i)| o || pinned.contains(&i)) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// What a flag array's cell may record of a cell of another array at the same offset
+/// (`b[i] = (a[i] >= 0);`, `if (a[i] == 0) b[i] = 1;`): a comparison with 0.
+#[derive(Clone, Copy, Debug)]
+enum FlagOf {
+    NonNegative,
+    Positive,
+    Zero,
+}
+
+impl FlagOf {
+    const ALL: [FlagOf; 3] = [FlagOf::NonNegative, FlagOf::Positive, FlagOf::Zero];
+
+    fn holds(self, v: i64) -> bool {
+        match self {
+            FlagOf::NonNegative => v >= 0,
+            FlagOf::Positive => v > 0,
+            FlagOf::Zero => v == 0,
+        }
+    }
+
+    fn term(self, cx: &mut Ctx, g: TermId, w: u32) -> TermId {
+        let zero = cx.tm.bv_u64(w, 0);
+        match self {
+            FlagOf::NonNegative => cx.tm.sge(g, zero),
+            FlagOf::Positive => cx.tm.sgt(g, zero),
+            FlagOf::Zero => cx.tm.eq(g, zero),
+        }
+    }
 }
 
 /// The guards of a candidate over `range`: `k` is not a cell of the range; and the same or

@@ -21,10 +21,15 @@
 //! With large arrays ([`crate::flatten::arrays`]), [`passed`] adds `i ≤ k ∨ a[k] == v` for the
 //! cells named at constant indices and [`ghost`] quantified invariants on the ghost cell; then
 //! every loop of the program is checked at once (an invariant after a loop rests on the one
-//! that filled the array), and a Houdini segment's first step instantiates the ghost
-//! candidates assumed at its start at each array read it makes (sound by the same induction:
-//! the read's value is the start state's cell, and the start state satisfies the candidates
-//! for every ghost offset).
+//! that filled the array), and a Houdini segment instantiates the ghost candidates assumed at
+//! its start at each array read its steps make before a step that may write that array
+//! ([`paths::step_writes`]; sound by the same induction: the read's value is the start
+//! state's cell, and the start state satisfies the candidates for every ghost offset). A
+//! proven fact that speaks of ghost cells alone (no other register) also holds at the blocks
+//! of its loop that every execution enters from the header through blocks that write no large
+//! array and no ghost register ([`unchanged_ghosts_after`]): the abstract steps from there
+//! instantiate it at their reads too (a loop body whose test of two cells is split into
+//! several locations by `&&`).
 //! The registers candidates speak of at a header are those the loop keeps across iterations
 //! ([`paths::header_regs`]) and, in a program with an allocation site in a loop, every
 //! register live there ([`crate::flatten::reach::live_registers`]): a list's head that a walk
@@ -251,8 +256,64 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         let c = c.clone();
         cx.add_ghost_facts(h as usize, &c);
         any |= cx.restrict(h as usize, inv);
+        // A fact of the ghost cells alone holds on in the loop's body until a step may change
+        // a ghost cell: the reads there are instances too.
+        let ghost_only: Vec<TermId> = c.iter().copied().filter(|&f| symbolic_vars_are_ghosts(cx, f)).collect();
+        if !ghost_only.is_empty() {
+            for l in unchanged_ghosts_after(cx.flat, lf, h) {
+                cx.add_ghost_facts(l as usize, &ghost_only);
+            }
+        }
     }
     any
+}
+
+/// Whether every variable of `f` is a ghost cell's register.
+fn symbolic_vars_are_ghosts(cx: &Ctx, f: TermId) -> bool {
+    let ghosts: HashSet<TermId> = cx.flat.arrays.iter().flat_map(|a| [cx.canon[a.ghost.k as usize], cx.canon[a.ghost.g as usize]]).collect();
+    crate::symbolic::free_vars(&cx.tm, f).iter().all(|v| ghosts.contains(v))
+}
+
+/// The blocks of the loop headed by `header` that every execution enters from the header
+/// (this visit's) through blocks that write no large array, no ghost register and call
+/// nothing: a fact of the ghost cells alone that holds at the header holds there too. The
+/// least fixpoint, so a cycle inside the body that avoids the header (an inner loop) is
+/// never in it.
+fn unchanged_ghosts_after(flat: &crate::flatten::Flat, lf: &LoopForest, header: u32) -> Vec<u32> {
+    let Some(l) = (0..lf.num_loops() as u32).find(|&l| lf.get(l).header == header) else { return Vec::new() };
+    let body: HashSet<u32> = lf.body(l).iter().copied().collect();
+    let mut preds: HashMap<u32, Vec<u32>> = HashMap::new();
+    for (i, b) in flat.blocks.iter().enumerate() {
+        for e in b.term.edges() {
+            preds.entry(e.target).or_default().push(i as u32);
+        }
+    }
+    let keeps = |b: u32| {
+        let blk = &flat.blocks[b as usize];
+        let insts_keep = blk.insts.iter().all(|i| match i {
+            crate::flatten::FInst::ArrayWrite { .. } | crate::flatten::FInst::ArrayFill { .. } | crate::flatten::FInst::ShadowFill { .. } | crate::flatten::FInst::Call { .. } => false,
+            other => crate::flatten::arrays::written_reg(other).is_none_or(|r| !flat.is_ghost(r)),
+        });
+        insts_keep && blk.term.edges().iter().all(|e| e.assigns.iter().all(|(d, _)| !flat.is_ghost(*d)))
+    };
+    let mut clean: HashSet<u32> = HashSet::new();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &body {
+            if b == header || clean.contains(&b) {
+                continue;
+            }
+            let ps = preds.get(&b).map(Vec::as_slice).unwrap_or(&[]);
+            if !ps.is_empty() && ps.iter().all(|&p| (p == header || clean.contains(&p)) && keeps(p)) {
+                clean.insert(b);
+                changed = true;
+            }
+        }
+    }
+    let mut out: Vec<u32> = clean.into_iter().collect();
+    out.sort_unstable();
+    out
 }
 
 /// The forest states at `header` (a sample spread over them, first and last included, when
@@ -299,13 +360,14 @@ fn houdini(cx: &mut Ctx, segs: &[Segment], cands: &mut HashMap<u32, Vec<TermId>>
             let mut pre = vec![union[&s.from], s.guard];
             let start: Vec<TermId> = if s.from == s.to { target.clone() } else { cands.get(&s.from).cloned().unwrap_or_default() };
             pre.push(conj_of(cx, &start));
-            if !s.first_reads.is_empty() {
-                // The first step's array reads see the start state's cells: the candidates
+            if !s.start_reads.is_empty() {
+                // The segment's reads of arrays not written since its start see the start
+                // state's cells ([`paths::step_writes`]): the candidates
                 // assumed there (and the facts proven there) hold at every ghost offset, so
                 // at the reads' offsets too (the induction of the module doc).
                 let mut facts = start;
                 facts.extend(cx.ghost_facts_at(s.from as usize));
-                let inst = cx.ghost_instances(&facts, &s.first_reads);
+                let inst = cx.ghost_instances(&facts, &s.start_reads);
                 pre.push(inst);
             }
             let conj = conj_of(cx, &target);

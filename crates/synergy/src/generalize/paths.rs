@@ -9,6 +9,10 @@
 //! point `t`. Every reachable visit of a cut point other than the first of block 0 follows
 //! one such segment from the previous cut point visited.
 //!
+//! Each segment lists the large-array reads whose value is its start state's cell (every
+//! read of an array before the first step that may write it), for the instances of the
+//! ghost candidates ([`super`]).
+//!
 //! Invariants: only paths that end at one of the wanted targets are returned; a cycle that
 //! passes no cut point (irreducible flow) gives no segments at all (None), as does more than
 //! [`MAX_PATHS`] paths (the enumeration is bounded, not the number of blocks).
@@ -32,9 +36,9 @@ pub struct Segment {
     pub to: u32,
     pub guard: TermId,
     pub post: Vec<TermId>,
-    /// The large-array reads of the segment's first step, over the start state (the only
-    /// ones whose value is the start state's cell: a later step may follow a write).
-    pub first_reads: Vec<crate::symbolic::ArrayRead>,
+    /// The large-array reads of the segment whose value is the start state's cell: those of
+    /// its steps before the first step that may write the array ([`step_writes`]).
+    pub start_reads: Vec<crate::symbolic::ArrayRead>,
 }
 
 /// Registers read and written by the blocks `body` (instructions and edge assignments), and
@@ -163,9 +167,11 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
     let mut explored = 0usize;
     for c in sources {
         let tt = cx.tm.tt();
-        // (block, state, guard, blocks on this path)
-        let mut work: Vec<(u32, Vec<TermId>, TermId, Vec<u32>, Vec<crate::symbolic::ArrayRead>)> = vec![(c, cx.canon.clone(), tt, vec![c], Vec::new())];
-        while let Some((b, st, g, seen, first)) = work.pop() {
+        // (block, state, guard, blocks on this path, reads of the start state's cells, the
+        // arrays the path may have written: None for all)
+        type Work = (u32, Vec<TermId>, TermId, Vec<u32>, Vec<crate::symbolic::ArrayRead>, Option<Vec<u32>>);
+        let mut work: Vec<Work> = vec![(c, cx.canon.clone(), tt, vec![c], Vec::new(), Some(Vec::new()))];
+        while let Some((b, st, g, seen, first, dirty)) = work.pop() {
             explored += 1;
             if explored > MAX_PATHS {
                 return None;
@@ -173,7 +179,16 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
             let mut ins = Vec::new();
             let mut fresh = Vec::new();
             let exits = sym_step(&mut cx.tm, flat, b, &st, Mode::Abstract, &mut ins, &mut fresh);
+            let writes = step_writes(flat, b);
+            let dirty_after = match (&dirty, &writes) {
+                (Some(d), Some(w)) => Some(d.iter().chain(w).copied().collect::<Vec<u32>>()),
+                _ => None,
+            };
             for e in exits {
+                let mut reads = first.clone();
+                if let Some(d) = &dirty {
+                    reads.extend(e.array_reads.iter().filter(|r| !d.contains(&r.array)).cloned());
+                }
                 let Target::Block(t) = e.target else { continue };
                 if !useful[t as usize] && !targets.contains(&t) {
                     continue;
@@ -184,17 +199,31 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
                 }
                 if cuts.contains(&t) {
                     if targets.contains(&t) {
-                        let first_reads = if b == c { e.array_reads.clone() } else { first.clone() };
-                        out.push(Segment { from: c, to: t, guard: ng, post: e.post, first_reads });
+                        out.push(Segment { from: c, to: t, guard: ng, post: e.post, start_reads: reads });
                     }
                 } else if seen.contains(&t) {
                     return None;
                 } else {
                     let mut s2 = seen.clone();
                     s2.push(t);
-                    let f = if b == c { e.array_reads.clone() } else { first.clone() };
-                    work.push((t, e.post, ng, s2, f));
+                    work.push((t, e.post, ng, s2, reads, dirty_after.clone()));
                 }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The large arrays a step from block `b` may write or fill (its tree of blocks,
+/// [`crate::locations::tree`]); None when it calls a procedure (any of them).
+pub fn step_writes(flat: &Flat, b: u32) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    for t in crate::locations::tree(flat, b as usize) {
+        for i in &flat.blocks[t].insts {
+            match i {
+                FInst::ArrayWrite { array, .. } | FInst::ArrayFill { array } | FInst::ShadowFill { array, .. } => out.push(*array),
+                FInst::Call { .. } => return None,
+                _ => {}
             }
         }
     }
