@@ -277,6 +277,17 @@ impl Flat {
     /// Why a test left a path through inexact large-array reads ([`Flat::tests_read_arrays_exactly`]).
     pub const INEXACT_ARRAY_PATH: &'static str = "a path condition reads a large array inexactly, and the test it chose leaves the path";
 
+    /// The predecessors of every block (by block index), through the terminators' edges.
+    pub fn predecessors(&self) -> Vec<Vec<u32>> {
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); self.blocks.len()];
+        for (i, b) in self.blocks.iter().enumerate() {
+            for e in b.term.edges() {
+                preds[e.target as usize].push(i as u32);
+            }
+        }
+        preds
+    }
+
     /// Whether register `r` is the offset or the value of a large array's ghost cell ([`arrays`]).
     pub fn is_ghost(&self, r: u32) -> bool {
         self.arrays.iter().map(|a| a.ghost).any(|g| r == g.k || r == g.g || r == g.at)

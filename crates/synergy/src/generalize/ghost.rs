@@ -266,16 +266,16 @@ pub fn candidates(cx: &mut Ctx, regs: &[u32], fstates: &[usize]) -> Vec<TermId> 
                             in_both.then(|| Some((cell_value(b, bi, st, x.idx)?, cell_value(c, ci, st, x.idx)?))).flatten()
                         })
                         .collect();
-                    let (kb, vb) = (cx.canon[b.ghost.k as usize], cx.canon[b.ghost.g as usize]);
-                    let (kc, vc) = (cx.canon[c.ghost.k as usize], cx.canon[c.ghost.g as usize]);
-                    let apart_b = cx.tm.eq(kb, k);
-                    let apart_b = cx.tm.not(apart_b);
-                    let apart_c = cx.tm.eq(kc, k);
-                    let apart_c = cx.tm.not(apart_c);
-                    let apart = cx.tm.or(apart_b, apart_c);
                     let ok = cells.iter().zip(&vals).map(|(x, v)| (v.is_some_and(|(y, z)| x.val == y.wrapping_add(z) & gmask), x.idx));
                     let fits = fit_all(ok, &pinned);
                     if fits.is_some() {
+                        let (kb, vb) = (cx.canon[b.ghost.k as usize], cx.canon[b.ghost.g as usize]);
+                        let (kc, vc) = (cx.canon[c.ghost.k as usize], cx.canon[c.ghost.g as usize]);
+                        let apart_b = cx.tm.eq(kb, k);
+                        let apart_b = cx.tm.not(apart_b);
+                        let apart_c = cx.tm.eq(kc, k);
+                        let apart_c = cx.tm.not(apart_c);
+                        let apart = cx.tm.or(apart_b, apart_c);
                         let sum = cx.tm.bvadd(vb, vc);
                         let same = cx.tm.eq(g, sum);
                         facts.push((fits, cx.tm.or(apart, same)));

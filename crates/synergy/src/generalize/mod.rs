@@ -245,6 +245,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     }
     houdini(cx, &segs, &mut cands);
     let mut any = false;
+    let ghosts = ghost_terms(cx);
     let mut hs: Vec<u32> = cands.keys().copied().collect();
     hs.sort_unstable();
     for h in hs {
@@ -258,7 +259,7 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
         any |= cx.restrict(h as usize, inv);
         // A fact of the ghost cells alone holds on in the loop's body until a step may change
         // a ghost cell: the reads there are instances too.
-        let ghost_only: Vec<TermId> = c.iter().copied().filter(|&f| symbolic_vars_are_ghosts(cx, f)).collect();
+        let ghost_only: Vec<TermId> = c.iter().copied().filter(|&f| crate::symbolic::free_vars(&cx.tm, f).iter().all(|v| ghosts.contains(v))).collect();
         if !ghost_only.is_empty() {
             for l in unchanged_ghosts_after(cx.flat, lf, h) {
                 cx.add_ghost_facts(l as usize, &ghost_only);
@@ -268,10 +269,9 @@ fn try_nest(cx: &mut Ctx, lf: &LoopForest, root: u32) -> bool {
     any
 }
 
-/// Whether every variable of `f` is a ghost cell's register.
-fn symbolic_vars_are_ghosts(cx: &Ctx, f: TermId) -> bool {
-    let ghosts: HashSet<TermId> = cx.flat.arrays.iter().flat_map(|a| [cx.canon[a.ghost.k as usize], cx.canon[a.ghost.g as usize]]).collect();
-    crate::symbolic::free_vars(&cx.tm, f).iter().all(|v| ghosts.contains(v))
+/// The terms of the ghost cells' registers (index and value of every large array's ghost).
+fn ghost_terms(cx: &Ctx) -> HashSet<TermId> {
+    cx.flat.arrays.iter().flat_map(|a| [cx.canon[a.ghost.k as usize], cx.canon[a.ghost.g as usize]]).collect()
 }
 
 /// The blocks of the loop headed by `header` that every execution enters from the header
@@ -282,12 +282,7 @@ fn symbolic_vars_are_ghosts(cx: &Ctx, f: TermId) -> bool {
 fn unchanged_ghosts_after(flat: &crate::flatten::Flat, lf: &LoopForest, header: u32) -> Vec<u32> {
     let Some(l) = (0..lf.num_loops() as u32).find(|&l| lf.get(l).header == header) else { return Vec::new() };
     let body: HashSet<u32> = lf.body(l).iter().copied().collect();
-    let mut preds: HashMap<u32, Vec<u32>> = HashMap::new();
-    for (i, b) in flat.blocks.iter().enumerate() {
-        for e in b.term.edges() {
-            preds.entry(e.target).or_default().push(i as u32);
-        }
-    }
+    let preds = flat.predecessors();
     let keeps = |b: u32| {
         let blk = &flat.blocks[b as usize];
         let insts_keep = blk.insts.iter().all(|i| match i {
@@ -304,7 +299,7 @@ fn unchanged_ghosts_after(flat: &crate::flatten::Flat, lf: &LoopForest, header: 
             if b == header || clean.contains(&b) {
                 continue;
             }
-            let ps = preds.get(&b).map(Vec::as_slice).unwrap_or(&[]);
+            let ps = &preds[b as usize];
             if !ps.is_empty() && ps.iter().all(|&p| (p == header || clean.contains(&p)) && keeps(p)) {
                 clean.insert(b);
                 changed = true;

@@ -139,12 +139,7 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
     let flat = cx.flat;
     let n = flat.blocks.len();
     // Blocks that reach a target through non-cut blocks (backwards from the targets).
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (i, b) in flat.blocks.iter().enumerate() {
-        for e in b.term.edges() {
-            preds[e.target as usize].push(i as u32);
-        }
-    }
+    let preds = flat.predecessors();
     let mut useful = vec![false; n];
     let mut stack: Vec<u32> = Vec::new();
     for &t in targets {
