@@ -664,6 +664,7 @@ fn symbolic_engines(
                 unroll: u32::try_from(p.unroll).unwrap_or(u32::MAX),
                 deadline: Some(deadline),
                 summary_expand_limit: size(p.summary_expand_limit),
+                refine_batch: size(p.refine_batch),
                 deref_inline_limit: size(p.deref_inline_limit),
                 max_unrolled_nodes: size(p.max_unrolled_nodes),
                 max_contexts: size(p.max_contexts),

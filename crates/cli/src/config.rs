@@ -76,6 +76,7 @@ vigil_sat::param_table! {
     pub struct StaticParams {
         unroll: u64 = 1, Domain::Range(0, 1_000), "how many times each loop is unrolled";
         summary_expand_limit: u64 = 500, Domain::Range(1, MAXI), "summary expansions per verification condition before giving up on it";
+        refine_batch: u64 = 16, Domain::Range(1, 4_096), "summaries expanded at most per refinement round (the rounds expand 1, 2, 4, … up to this)";
         deref_inline_limit: u64 = 64, Domain::Range(0, MAXI), "pointer-sized summaries of at most this many nodes are inlined at the call";
         max_unrolled_nodes: u64 = 100_000, Domain::Range(1, MAXI), "functions whose unrolled graph is larger are skipped";
         max_contexts: u64 = 64, Domain::Range(1, MAXI), "calling contexts a verification condition is lifted into";
@@ -223,6 +224,7 @@ mod tests {
         let s = vigil_static::Options::default();
         assert_eq!(c.static_.unroll, u64::from(s.unroll));
         assert_eq!(c.static_.summary_expand_limit, s.summary_expand_limit as u64);
+        assert_eq!(c.static_.refine_batch, s.refine_batch as u64);
         assert_eq!(c.static_.deref_inline_limit, s.deref_inline_limit as u64);
         assert_eq!(c.static_.max_unrolled_nodes, s.max_unrolled_nodes as u64);
         assert_eq!(c.static_.max_contexts, s.max_contexts as u64);

@@ -106,6 +106,9 @@ pub struct Options {
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Summary expansions allowed per VC check (the refinement loop gives up beyond).
     pub summary_expand_limit: usize,
+    /// Summary operators expanded at most per refinement round (rounds expand 1, 2, 4, … up to
+    /// this; 1 is the thesis' one operator per solver call).
+    pub refine_batch: usize,
     /// Pointer-sized summaries of at most this many DAG nodes are inlined at the call (so they
     /// can be dereferenced precisely); larger ones are terminal pointers.
     pub deref_inline_limit: usize,
@@ -133,6 +136,7 @@ impl Default for Options {
             deadline: None,
             interrupt: None,
             summary_expand_limit: 500,
+            refine_batch: 16,
             deref_inline_limit: 64,
             max_unrolled_nodes: 100_000,
             max_contexts: 64,
