@@ -89,12 +89,35 @@ int main(void) {
 }
 "#;
 
+/// Two inputs a round: the second fork of a round ends its transition (the state between the
+/// forks is stored), and states reached again with more conditions on forgotten inputs are
+/// subsumed.
+const TWO_INPUTS: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+    int limit = __VERIFIER_nondet_int();
+    int n = 0;
+    while (1) {
+        int x = __VERIFIER_nondet_int();
+        int y = __VERIFIER_nondet_int();
+        if (x < limit && n < 3) n++;
+        if (y > limit) n = 0;
+        if (n > 3) reach_error();
+    }
+}
+"#;
+
 #[test]
 fn a_state_whose_path_condition_includes_an_earlier_ones_is_subsumed() {
-    let prog = compile("bound", BOUND);
+    let prog = compile("two_inputs", TWO_INPUTS);
     let (v, stats) = common::search_forgetting(&prog, Property::UnreachCall, symbolic(), 1_000, true);
     assert!(matches!(v, Verdict::Holds), "{v:?}");
     assert!(stats.subsumed > 0 && stats.states < 200, "{} states, {} subsumed", stats.states, stats.subsumed);
+    let prog = compile("bound", BOUND);
+    let (v, stats) = common::search_forgetting(&prog, Property::UnreachCall, symbolic(), 1_000, true);
+    assert!(matches!(v, Verdict::Holds), "{v:?}");
+    assert!(stats.states < 200, "{} states", stats.states);
     let src = format!("#define FAIL\n{BOUND}");
     let prog = compile("bound_fail", &src);
     let (v, _) = common::search_forgetting(&prog, Property::UnreachCall, symbolic(), 1_000, true);

@@ -110,11 +110,7 @@ impl Machine<'_> {
                 if n < 1 {
                     return Err(FaultKind::BadHypercall("choose with no options"));
                 }
-                if self.interruptible() && self.choices.taken.len() > self.choice_base && self.state.flags & flags::ATOMIC == 0 && n > 1 {
-                    // A second choice by the program in one transition: the transition ends
-                    // before it, so the state after the first choice is stored. Values chosen and
-                    // already dead then merge in the visited set instead of multiplying the
-                    // successors (k inputs read in a row cost k·n runs, not nᵏ).
+                if n > 1 && self.second_choice_ends_transition() {
                     return Ok(Flow::Stop(Stop::Interrupt));
                 }
                 let c = self.choose(n as u32);

@@ -597,6 +597,12 @@ impl Machine<'_> {
                 let c = self.val(*cond, 1);
                 let c = self.term(c, 1).expect("symbolic");
                 let b = crate::symbolic::to_bool(&mut self.sd().tm, c);
+                if self.second_choice_ends_transition() && self.feasible(b) {
+                    let not = self.sd().tm.not(b);
+                    if self.feasible(not) {
+                        return Ok(Some(Flow::Stop(Stop::Interrupt)));
+                    }
+                }
                 match self.sym_split(b) {
                     Some(side) => self.jump(if side { *if_true } else { *if_false }).map(Some),
                     None => Ok(Some(Flow::Stop(Stop::Cancelled))),
@@ -624,6 +630,9 @@ impl Machine<'_> {
                 }
                 if options.is_empty() {
                     return Ok(Some(Flow::Stop(Stop::Cancelled)));
+                }
+                if options.len() > 1 && self.second_choice_ends_transition() {
+                    return Ok(Some(Flow::Stop(Stop::Interrupt)));
                 }
                 let k = if options.len() > 1 { self.choose(options.len() as u32) as usize } else { 0 };
                 let (cond, target) = options[k];
