@@ -148,49 +148,46 @@ impl Refiner {
             let val = |t: TermId| -> Option<&Value> { nodes.binary_search(&t).ok().map(|i| &vals[i]) };
             let picked = pick(w, bad, &self.expanded, val, batch);
             batch = batch.saturating_mul(2).min(opts.refine_batch.max(1));
-            match picked.is_empty() {
-                false => {
-                    for s in picked {
-                        if local >= opts.summary_expand_limit {
-                            return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "summary expansion limit"));
-                        }
-                        if let Err(e) = self.expand(w, s) {
-                            return VcAnswer::Unknown(Unknown::new(Cause::Bug, e));
-                        }
-                        local += 1;
-                        st.expansions += 1;
+            if !picked.is_empty() {
+                for s in picked {
+                    if local >= opts.summary_expand_limit {
+                        return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "summary expansion limit"));
                     }
+                    if let Err(e) = self.expand(w, s) {
+                        return VcAnswer::Unknown(Unknown::new(Cause::Bug, e));
+                    }
+                    local += 1;
+                    st.expansions += 1;
                 }
-                true => {
-                    // Concretise: expand every summary in the cone so the model is a real
-                    // execution of the unrolled program (inputs of unexpanded callees included),
-                    // then re-check. An Unsat here means the candidate was spurious.
-                    loop {
-                        let c = cone(w, bad, &self.expanded);
-                        let todo: Vec<TermId> =
-                            c.into_iter().filter(|&t| w.is_summary(t) && !self.expanded.contains(&t)).collect();
-                        if todo.is_empty() {
-                            break;
-                        }
-                        for s in todo {
-                            if local >= opts.summary_expand_limit.saturating_mul(4) {
-                                return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "summary expansion limit while concretising"));
-                            }
-                            if let Err(e) = self.expand(w, s) {
-                                return VcAnswer::Unknown(Unknown::new(Cause::Bug, e));
-                            }
-                            local += 1;
-                            st.expansions += 1;
-                        }
+                continue;
+            }
+            // Concretise: expand every summary in the cone so the model is a real
+            // execution of the unrolled program (inputs of unexpanded callees included),
+            // then re-check. An Unsat here means the candidate was spurious.
+            loop {
+                let c = cone(w, bad, &self.expanded);
+                let todo: Vec<TermId> =
+                    c.into_iter().filter(|&t| w.is_summary(t) && !self.expanded.contains(&t)).collect();
+                if todo.is_empty() {
+                    break;
+                }
+                for s in todo {
+                    if local >= opts.summary_expand_limit.saturating_mul(4) {
+                        return VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "summary expansion limit while concretising"));
                     }
-                    return match self.solve(w, bad, st) {
-                        Err(e) => VcAnswer::Unknown(Unknown::new(Cause::Bug, e)),
-                        Ok(CheckResult::Unsat) => VcAnswer::Valid,
-                        Ok(CheckResult::Unknown) => VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "solver budget")),
-                        Ok(CheckResult::Sat) => VcAnswer::Candidate,
-                    };
+                    if let Err(e) = self.expand(w, s) {
+                        return VcAnswer::Unknown(Unknown::new(Cause::Bug, e));
+                    }
+                    local += 1;
+                    st.expansions += 1;
                 }
             }
+            return match self.solve(w, bad, st) {
+                Err(e) => VcAnswer::Unknown(Unknown::new(Cause::Bug, e)),
+                Ok(CheckResult::Unsat) => VcAnswer::Valid,
+                Ok(CheckResult::Unknown) => VcAnswer::Unknown(Unknown::new(Cause::SolverLimit, "solver budget")),
+                Ok(CheckResult::Sat) => VcAnswer::Candidate,
+            };
         }
     }
 }
