@@ -180,10 +180,6 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
                 _ => None,
             };
             for e in exits {
-                let mut reads = first.clone();
-                if let Some(d) = &dirty {
-                    reads.extend(e.array_reads.iter().filter(|r| !d.contains(&r.array)).cloned());
-                }
                 let Target::Block(t) = e.target else { continue };
                 if !useful[t as usize] && !targets.contains(&t) {
                     continue;
@@ -191,6 +187,10 @@ pub fn segments(cx: &mut Ctx, cuts: &HashSet<u32>, targets: &HashSet<u32>) -> Op
                 let ng = cx.tm.and(g, e.guard);
                 if cx.tm.bool_value(ng) == Some(false) {
                     continue;
+                }
+                let mut reads = first.clone();
+                if let Some(d) = &dirty {
+                    reads.extend(e.array_reads.iter().filter(|r| !d.contains(&r.array)).cloned());
                 }
                 if cuts.contains(&t) {
                     if targets.contains(&t) {
