@@ -19,6 +19,7 @@
 
 #![forbid(unsafe_code)]
 
+mod dive;
 mod encode;
 pub mod race;
 pub mod replay;
@@ -68,7 +69,7 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
             SearchStats::default(),
         );
     }
-    let (mut result, mut stats) = match depth_first_probe(prog, cfg) {
+    let (mut result, mut stats) = match dive_then_probe(prog, cfg) {
         Ok(found) => found,
         Err(probe) => {
             let (result, mut stats) = search::explore(prog, cfg);
@@ -120,6 +121,30 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         },
     };
     (verdict, stats)
+}
+
+/// A stateless dive ([`dive`]) when the search confirms a given vector, then the depth-first
+/// probe. Returns a violation either found (the dive's work counted with the probe's), or
+/// the counters of the work thrown away.
+fn dive_then_probe(prog: &Program, cfg: &SearchConfig) -> Result<(SearchResult, SearchStats), SearchStats> {
+    let mut spent = SearchStats::default();
+    if dive::worth_diving(cfg) {
+        let (found, stats) = dive::dive(prog, cfg);
+        if let Some(v) = found {
+            return Ok((SearchResult::Violated(v), stats));
+        }
+        spent = stats;
+    }
+    match depth_first_probe(prog, cfg) {
+        Ok((result, more)) => {
+            add_stats(&mut spent, more);
+            Ok((result, spent))
+        }
+        Err(more) => {
+            add_stats(&mut spent, more);
+            Err(spent)
+        }
+    }
 }
 
 /// How many states the depth-first probe before a [`search::Order::Mixed`] search may visit.
@@ -184,7 +209,14 @@ fn add_stats(stats: &mut SearchStats, more: SearchStats) {
 fn confirm_symbolic(prog: &Program, cfg: &SearchConfig, v: Violation, stats: &mut SearchStats) -> Verdict {
     let mut concrete = cfg.clone();
     concrete.vm.wide_inputs = v.inputs.clone();
-    let (r, more) = search::explore(prog, &concrete);
+    let (r, more) = match dive::dive(prog, &concrete) {
+        (Some(w), stats) => (SearchResult::Violated(w), stats),
+        (None, spent) => {
+            let (r, mut more) = search::explore(prog, &concrete);
+            add_stats(&mut more, spent);
+            (r, more)
+        }
+    };
     stats.time_s += more.time_s;
     stats.instructions += more.instructions;
     let unconfirmed = |why: String| {

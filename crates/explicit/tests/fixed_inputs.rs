@@ -79,3 +79,44 @@ int main(void) {
     assert!(matches!(run(&prog, Some(vec![7]), true), Verdict::Violated { .. }));
     assert!(matches!(run(&prog, Some(vec![8]), true), Verdict::Holds));
 }
+
+/// Every cell of `a` is read uninitialised: each read is a choice (both samples), so a search
+/// stores a state, with its own copy of the array, per cell.
+const UNINITIALISED_WALK: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+    int a[20000];
+    int k = __VERIFIER_nondet_int();
+    int zeros = 0;
+    for (int i = 0; i < 20000; i++)
+        if (a[i] == 0)
+            zeros++;
+    if (k == 3 && zeros == 20000)
+        reach_error();
+    return 0;
+}
+"#;
+
+#[test]
+fn a_fixed_vector_is_first_run_once_without_storing_states() {
+    let prog = compile("uninitialised_walk", UNINITIALISED_WALK);
+    let vm = || Config { inputs: Some(vec![3]), ..Default::default() };
+    // The dive (first option of every choice: the cells read 0) meets the error: no state is
+    // stored, though the search alone would need a state every two cells, 10000 of them (its
+    // limit here is 1000).
+    let (v, stats) = common::search(&prog, Property::UnreachCall, vm(), 1_000);
+    match v {
+        Verdict::Violated { property, choices, .. } => {
+            assert_eq!(property.name(), "unreach-call");
+            assert!(choices.len() > 10_000, "{} transitions", choices.len());
+        }
+        other => panic!("expected a violation, got {other:?}"),
+    }
+    assert_eq!(stats.states, 0);
+    assert!(stats.transitions > 10_000);
+    // A vector whose first run ends without a violation leaves the search to go on: here it
+    // reaches its state limit.
+    let (v, _) = common::search(&prog, Property::UnreachCall, Config { inputs: Some(vec![4]), ..Default::default() }, 1_000);
+    assert!(matches!(v, Verdict::Unknown(ref r) if r.cause == vigil_ir::unknown::Cause::StateLimit), "{v:?}");
+}
