@@ -90,6 +90,7 @@ fn signed_overflow(op: BinOp, a: u64, b: u64, width: u32) -> bool {
 pub const NEGATIVE_LEFT_SHIFT: &str = "left shift of a negative signed value";
 
 /// `a op b` at `width` bits. `check_nsw` reports signed overflow of `nsw` add/sub/mul as a fault.
+#[inline]
 pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Scalar) -> Result<Scalar, FaultKind> {
     let m = mask(width);
     let defined = all_defined(a, b, width);
@@ -182,6 +183,7 @@ pub fn binop(op: BinOp, nsw: bool, check_nsw: bool, width: u32, a: Scalar, b: Sc
 
 /// Whether `pred` holds between two values given as their unsigned and their signed readings
 /// (one definition for every width: the 64-bit scalars here and the wide integers).
+#[inline]
 pub fn icmp_holds<U: Ord, S: Ord>(pred: ICmpPred, (x, y): (U, U), (sx, sy): (S, S)) -> bool {
     match pred {
         ICmpPred::Eq => x == y,
@@ -198,6 +200,7 @@ pub fn icmp_holds<U: Ord, S: Ord>(pred: ICmpPred, (x, y): (U, U), (sx, sy): (S, 
 }
 
 /// `a pred b` at `width` bits, as an `i1`.
+#[inline]
 pub fn icmp(pred: ICmpPred, width: u32, a: Scalar, b: Scalar) -> Scalar {
     let m = mask(width);
     let (x, y) = (a.bits & m, b.bits & m);
@@ -207,6 +210,7 @@ pub fn icmp(pred: ICmpPred, width: u32, a: Scalar, b: Scalar) -> Scalar {
 }
 
 /// A cast from `from` bits to `to` bits.
+#[inline]
 pub fn cast(op: CastOp, from: u32, to: u32, v: Scalar) -> Scalar {
     let mt = mask(to);
     match op {

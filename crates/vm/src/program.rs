@@ -147,6 +147,9 @@ pub struct FuncInfo {
     /// Per block, per instruction: is it an `interrupt_mem` point (a memory access that may
     /// touch memory another thread can see)?
     pub mem_point: Vec<Vec<bool>>,
+    /// Per block: the loop it heads, when the fast interpreter can run it
+    /// (`machine::fastloop`).
+    pub fast_loops: Vec<Option<Box<crate::machine::fastloop::FastLoop>>>,
 }
 
 fn bit_set(set: &mut [u64], v: u32) {
@@ -522,10 +525,13 @@ impl Program {
             }
         }
         let ptr_bytes = u32::from(module.pointer_bytes);
-        let consts = module.consts.iter().map(|c| const_val(&module, &global_obj, c)).collect();
+        let consts: Vec<ConstVal> = module.consts.iter().map(|c| const_val(&module, &global_obj, c)).collect();
         let const_shape = (0..module.consts.len())
             .map(|i| ValueShape::of(&module.types, module.const_type(vigil_ir::ConstId(i as u32))))
             .collect();
+        for (info, f) in funcs.iter_mut().zip(&module.functions) {
+            info.fast_loops = crate::machine::fastloop::build(&module, &consts, f);
+        }
         let has_byte_scalars = (0..module.types.len() as u32).any(|i| module.types.is_byte_scalar(vigil_ir::TypeId(i)));
         let hypercalls = module
             .functions

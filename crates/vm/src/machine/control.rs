@@ -52,8 +52,11 @@ impl Machine<'_> {
         }
         self.block = target.0;
         self.inst = nphi as u32;
-        if self.prog.funcs[self.func.index()].cfl_point[target.index()] && self.interrupt((self.frame, target.0)) {
-            return Ok(Flow::Stop(Stop::Interrupt));
+        if self.prog.funcs[self.func.index()].cfl_point[target.index()] {
+            if self.interrupt((self.frame, target.0)) {
+                return Ok(Flow::Stop(Stop::Interrupt));
+            }
+            return self.run_fast_loop(target.0);
         }
         Ok(Flow::Jumped)
     }

@@ -63,6 +63,7 @@
 mod access;
 mod control;
 mod event_log;
+pub(crate) mod fastloop;
 mod frames;
 mod hypercall;
 mod interrupts;
@@ -337,6 +338,8 @@ pub struct Machine<'p> {
     /// Events, when tracing (replay); None during the search.
     pub events: Option<EventLog>,
     trans_flags: u32,
+    /// Instructions run in the current transition (fast loops count theirs, see `fastloop`).
+    steps: u64,
     /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
     passed: Vec<((u32, u32), usize, u32)>,
     /// `VM_CR_FRAME`: the running frame (0 when none). Not part of the state: at the end of a
@@ -391,6 +394,8 @@ pub struct Machine<'p> {
     /// The term manager and solver of symbolic data (None when no input is symbolic): one for
     /// all the transitions of the machine, so term handles are stable across its states.
     sym: Option<Box<symdata::SymData>>,
+    /// Loop iterations run fast and not yet noted in the trace (only when tracing).
+    fast_note: Option<fastloop::FastNote>,
 }
 
 /// What executing one instruction does to control flow.
@@ -425,6 +430,7 @@ impl<'p> Machine<'p> {
             choices: Choices::default(),
             events: None,
             trans_flags: 0,
+            steps: 0,
             passed: Vec::new(),
             frame: 0,
             int_slot: None,
@@ -449,6 +455,7 @@ impl<'p> Machine<'p> {
             phi_buf: Vec::new(),
             arg_shapes: Vec::new(),
             sym: None,
+            fast_note: None,
         };
         m.sym = symdata::SymData::new(prog, &m.config);
         m.push_frame(boot, &[], 0).map_err(|e| format!("__boot: {e}"))?;
@@ -543,10 +550,10 @@ impl<'p> Machine<'p> {
 
     /// Runs from the current frame until the transition ends.
     fn run(&mut self) -> TransitionResult {
-        let mut steps = 0u64;
+        self.steps = 0;
         let stop = loop {
-            steps += 1;
-            if self.config.max_steps > 0 && steps > self.config.max_steps {
+            self.steps += 1;
+            if self.config.max_steps > 0 && self.steps > self.config.max_steps {
                 break Stop::StepLimit;
             }
             match self.step() {
@@ -574,14 +581,14 @@ impl<'p> Machine<'p> {
         };
         if self.probe {
             // Only the scheduler ran: nothing of it is kept (see Self::probe_ready).
-            return TransitionResult { stop, flags: self.trans_flags, steps };
+            return TransitionResult { stop, flags: self.trans_flags, steps: self.steps };
         }
         self.save_pc();
         self.save_context();
         if stop == Stop::Interrupt {
             self.clear_transient();
         }
-        TransitionResult { stop, flags: self.trans_flags, steps }
+        TransitionResult { stop, flags: self.trans_flags, steps: self.steps }
     }
 
     /// At the end of a transition that leaves a state: zeroes the scheduler state's transient

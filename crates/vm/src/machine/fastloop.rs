@@ -1,0 +1,550 @@
+//! Register loops run fast: a loop whose body only computes on integer registers is run by a
+//! small interpreter over a table of the loop's registers, instead of instruction by
+//! instruction through the frame object.
+//!
+//! Why: SV-COMP's loop-acceleration tasks (`simple_false_1`: `while (x < 0x0fffffff) x += 2;`)
+//! run hundreds of millions of instructions without touching memory. The VM keeps registers in
+//! the frame object (DiVM §3.1: the stack is part of the memory graph), so each instruction pays
+//! for a heap lookup, copy-on-write and definedness bytes; and a deterministic loop stores a
+//! state every [`DETERMINISTIC_PASSES`] passes of its header.
+//!
+//! **Which loops** (decided by the loader, [`build`]): natural loops (`vigil_ir::cfg::loops`)
+//! whose blocks hold only φs, integer arithmetic (`Bin`), comparisons, selects and integer casts
+//! (trunc, zext, sext) on values of at most 64 bits, and end in branches or switches; operands
+//! are such registers or scalar integer constants; calls of SV-COMP's error function may appear
+//! (the fast run declines an iteration that reaches one). Nothing else in such a loop touches
+//! memory, calls a function or makes a choice, except a branch on an undefined value.
+//!
+//! **Semantics are the VM's**: each operation is [`ops`]' with the same checks as
+//! `Machine::step` (overflow under no-overflow, oversized shifts, division by zero); values keep
+//! their definedness. The fast run gives up on anything else — a fault, a branch on an undefined
+//! value, a register holding a pointer or a symbolic term when the loop starts — and then puts
+//! the registers back as they were at the start of the iteration it was in: the interpreter
+//! runs that iteration again, step by step, and meets what the fast run declined where it is.
+//!
+//! **Transitions.** A fast run starts when the header is entered for the second time in a
+//! transition (loops that run once or twice are left alone) and ends when the loop exits, or at
+//! the header once it has run [`FAST_STEPS`] instructions (fewer when the transition's step
+//! limit is nearer), or at a canonical state of a cycle when the loop never ends ([`Cycle`]). It
+//! counts its instructions as steps of the transition. When it ends without leaving the loop,
+//! the next pass of the header ends the transition (a state is stored), so an infinite loop is
+//! still cut infinitely often and its states repeat. Everything here depends
+//! only on the state and the configuration, so the search and the replay cut transitions alike;
+//! a traced run (replay) records one note for the iterations it did not trace line by line.
+
+use super::*;
+use vigil_ir::cfg::loops::LoopForest;
+use vigil_ir::{BinOp, CastOp, Function, ICmpPred, Module};
+
+/// Instructions a fast run may execute before it stops at the loop's header.
+pub const FAST_STEPS: u64 = 1 << 24;
+
+/// A block's index in [`FastLoop::blocks`], or this for a block outside the loop.
+const OUTSIDE: u32 = u32::MAX;
+
+/// An operand: slot `i` of the loop's register table, or a constant.
+#[derive(Clone, Copy, Debug)]
+enum Src {
+    Slot(u32),
+    Const(Scalar),
+}
+
+/// One non-φ instruction, operands resolved (`dest` is a slot).
+#[derive(Clone, Debug)]
+enum Op {
+    Bin { op: BinOp, nsw: bool, unsigned_shl: bool, width: u32, dest: u32, lhs: Src, rhs: Src },
+    ICmp { pred: ICmpPred, width: u32, dest: u32, lhs: Src, rhs: Src },
+    Select { dest: u32, cond: Src, if_true: Src, if_false: Src },
+    Cast { op: CastOp, from: u32, to: u32, dest: u32, val: Src },
+    /// A call of SV-COMP's error function (`reach_error`, `__VERIFIER_error`): the run declines
+    /// the iteration that gets there, and the interpreter makes the call.
+    Decline,
+}
+
+/// A block's terminator; targets are block ids of the function.
+#[derive(Clone, Debug)]
+enum Exit {
+    Br(u32),
+    CondBr { cond: Src, if_true: u32, if_false: u32 },
+    Switch { val: Src, width: u32, cases: Vec<(u64, u32)>, default: u32 },
+}
+
+#[derive(Clone, Debug)]
+struct FastBlock {
+    id: u32,
+    /// Its number of φs.
+    nphi: usize,
+    ops: Vec<Op>,
+    exit: Exit,
+    /// Its φs, per predecessor inside the loop: the predecessor's id and (slot, value) pairs.
+    phis: Vec<(u32, Vec<(u32, Src)>)>,
+}
+
+/// A loop the fast interpreter can run (see the module doc).
+#[derive(Clone, Debug)]
+pub struct FastLoop {
+    header: u32,
+    /// The registers the loop reads or writes: slot `i` is register `regs[i]`.
+    regs: Vec<ValueId>,
+    /// Per slot: defined by an instruction or φ of the loop (written back when the run ends).
+    written: Vec<bool>,
+    blocks: Vec<FastBlock>,
+    /// Per block of the function: its index in `blocks`, or [`OUTSIDE`].
+    index: Vec<u32>,
+    /// The header's source line, for the trace's note.
+    line: u32,
+}
+
+/// The fast loops of `f`, by header block (None elsewhere and for loops that do not qualify).
+pub(crate) fn build(module: &Module, consts: &[ConstVal], f: &Function) -> Vec<Option<Box<FastLoop>>> {
+    let mut out: Vec<Option<Box<FastLoop>>> = vec![None; f.blocks.len()];
+    if f.is_declaration() {
+        return out;
+    }
+    let forest = LoopForest::compute(&vigil_ir::graphs::function_graph(f));
+    for (l, lp) in forest.loops().iter().enumerate() {
+        let body = forest.body(l as u32);
+        if let Some(fl) = Builder::new(module, consts, f).build(lp.header, body) {
+            out[lp.header as usize] = Some(Box::new(fl));
+        }
+    }
+    out
+}
+
+/// Resolves a loop's instructions into [`Op`]s, giving each register a slot.
+struct Builder<'a> {
+    module: &'a Module,
+    consts: &'a [ConstVal],
+    f: &'a Function,
+    regs: Vec<ValueId>,
+    written: Vec<bool>,
+    slot_of: std::collections::HashMap<ValueId, u32>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(module: &'a Module, consts: &'a [ConstVal], f: &'a Function) -> Builder<'a> {
+        Builder { module, consts, f, regs: Vec::new(), written: Vec::new(), slot_of: Default::default() }
+    }
+
+    /// The width of an integer register of at most 64 bits, else None.
+    fn int_width(&self, v: ValueId) -> Option<u32> {
+        let ty = self.f.values[v.index()].ty;
+        let bits = self.module.types.value_bits(ty);
+        (self.module.types.is_int(ty) && (1..=64).contains(&bits)).then_some(bits)
+    }
+
+    fn slot(&mut self, v: ValueId) -> Option<u32> {
+        self.int_width(v)?;
+        Some(*self.slot_of.entry(v).or_insert_with(|| {
+            self.regs.push(v);
+            self.written.push(false);
+            (self.regs.len() - 1) as u32
+        }))
+    }
+
+    fn dest(&mut self, d: Option<ValueId>) -> Option<u32> {
+        let s = self.slot(d?)?;
+        self.written[s as usize] = true;
+        Some(s)
+    }
+
+    fn src(&mut self, op: Operand) -> Option<Src> {
+        match op {
+            Operand::Value(v) => self.slot(v).map(Src::Slot),
+            Operand::Const(c) => {
+                let ty = self.module.const_type(c);
+                let int = self.module.types.is_int(ty) && self.module.types.value_bits(ty) <= 64;
+                match &self.consts[c.index()] {
+                    ConstVal::Scalar(s) if int && !s.ptr => Some(Src::Const(*s)),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The width of an integer operand of at most 64 bits.
+    fn width(&self, op: Operand) -> Option<u32> {
+        match op {
+            Operand::Value(v) => self.int_width(v),
+            Operand::Const(c) => {
+                let ty = self.module.const_type(c);
+                let bits = self.module.types.value_bits(ty);
+                (self.module.types.is_int(ty) && (1..=64).contains(&bits)).then_some(bits)
+            }
+        }
+    }
+
+    fn op(&mut self, inst: &vigil_ir::Inst) -> Option<Op> {
+        Some(match &inst.kind {
+            InstKind::Bin { op, flags, lhs, rhs } => {
+                let width = self.int_width(inst.dest?)?;
+                let unsigned_shl = *op == BinOp::Shl && !flags.nsw && self.module.shl_signedness_known;
+                Op::Bin { op: *op, nsw: flags.nsw, unsigned_shl, width, dest: self.dest(inst.dest)?, lhs: self.src(*lhs)?, rhs: self.src(*rhs)? }
+            }
+            InstKind::ICmp { pred, lhs, rhs } => {
+                let width = self.width(*lhs)?;
+                Op::ICmp { pred: *pred, width, dest: self.dest(inst.dest)?, lhs: self.src(*lhs)?, rhs: self.src(*rhs)? }
+            }
+            InstKind::Select { cond, if_true, if_false } => {
+                Op::Select { dest: self.dest(inst.dest)?, cond: self.src(*cond)?, if_true: self.src(*if_true)?, if_false: self.src(*if_false)? }
+            }
+            InstKind::Cast { op: op @ (CastOp::Trunc | CastOp::ZExt | CastOp::SExt), val, .. } => {
+                let from = self.width(*val)?;
+                let to = self.int_width(inst.dest?)?;
+                Op::Cast { op: *op, from, to, dest: self.dest(inst.dest)?, val: self.src(*val)? }
+            }
+            InstKind::Call { callee: vigil_ir::Callee::Direct(f), .. }
+                if vigil_ir::svcomp::is_error_function(&self.module.function(*f).name) =>
+            {
+                Op::Decline
+            }
+            _ => return None,
+        })
+    }
+
+    fn build(mut self, header: u32, body: &[u32]) -> Option<FastLoop> {
+        let mut index = vec![OUTSIDE; self.f.blocks.len()];
+        for (i, &b) in body.iter().enumerate() {
+            index[b as usize] = i as u32;
+        }
+        let mut blocks = Vec::with_capacity(body.len());
+        for &b in body {
+            let block = &self.f.blocks[b as usize];
+            let mut ops = Vec::new();
+            let mut phis: Vec<(u32, Vec<(u32, Src)>)> = Vec::new();
+            for inst in &block.insts {
+                if let InstKind::Phi { incoming } = &inst.kind {
+                    let dest = self.dest(inst.dest)?;
+                    for (pred, val) in incoming {
+                        if index[pred.index()] == OUTSIDE {
+                            continue;
+                        }
+                        let src = self.src(*val)?;
+                        match phis.iter_mut().find(|(p, _)| *p == pred.0) {
+                            Some((_, list)) => list.push((dest, src)),
+                            None => phis.push((pred.0, vec![(dest, src)])),
+                        }
+                    }
+                } else {
+                    ops.push(self.op(inst)?);
+                }
+            }
+            let exit = match &block.term {
+                Terminator::Br { target } => Exit::Br(target.0),
+                Terminator::CondBr { cond, if_true, if_false } => Exit::CondBr { cond: self.src(*cond)?, if_true: if_true.0, if_false: if_false.0 },
+                Terminator::Switch { val, cases, default } => Exit::Switch {
+                    width: self.width(*val)?,
+                    val: self.src(*val)?,
+                    cases: cases.iter().map(|(c, b)| (*c, b.0)).collect(),
+                    default: default.0,
+                },
+                _ => return None,
+            };
+            let nphi = block.insts.iter().take_while(|i| matches!(i.kind, InstKind::Phi { .. })).count();
+            blocks.push(FastBlock { id: b, nphi, ops, exit, phis });
+        }
+        // Every φ of a block has a value for each predecessor inside the loop it lists (a
+        // predecessor no φ lists is caught when the run takes that edge).
+        if blocks.iter().any(|fb| fb.phis.iter().any(|(_, list)| list.len() != fb.nphi)) {
+            return None;
+        }
+        let line = self.f.blocks[header as usize].term_loc.line;
+        Some(FastLoop { header, regs: self.regs, written: self.written, blocks, index, line })
+    }
+}
+
+/// How a fast run ended.
+enum End {
+    /// Control leaves the loop along the edge `from → to`.
+    Left { from: u32, to: u32 },
+    /// At the header after its instruction budget, to be entered again.
+    AtHeader,
+    /// At the header, the registers as they were when it was last entered: the interpreter
+    /// takes the iteration that the fast run declined.
+    Declined,
+}
+
+/// Iterations run fast and not yet reported in the trace: the loop (function and header) and
+/// their number. One note per loop left (or declined), not one per transition.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct FastNote {
+    func: u32,
+    header: u32,
+    line: u32,
+    iterations: u64,
+}
+
+impl Machine<'_> {
+    /// `jump` just entered `header` (its φs evaluated): runs the loop fast if it qualifies and
+    /// this is at least its second entry in the transition. Returns `Flow::Jumped` with the pc
+    /// where the interpreter goes on: the header (nothing run, or a run that stopped there) or
+    /// past the exit edge.
+    pub(super) fn run_fast_loop(&mut self, header: u32) -> VmResult<Flow> {
+        let prog = self.prog;
+        let Some(fl) = prog.funcs[self.func.index()].fast_loops.get(header as usize).and_then(|f| f.as_deref()) else {
+            return Ok(Flow::Jumped);
+        };
+        let key = (self.frame, header);
+        if !self.interruptible() || self.passes(key) < 2 {
+            return Ok(Flow::Jumped);
+        }
+        let left = if self.config.max_steps > 0 { self.config.max_steps.saturating_sub(self.steps) } else { u64::MAX };
+        let budget = FAST_STEPS.min(left / 2);
+        if budget < 1024 {
+            return Ok(Flow::Jumped);
+        }
+        let mut vals: Vec<Scalar> = Vec::with_capacity(fl.regs.len());
+        for &r in &fl.regs {
+            let v = self.reg(r);
+            if v.ptr || self.is_sym_operand(Operand::Value(r)) {
+                return Ok(Flow::Jumped);
+            }
+            vals.push(v);
+        }
+        let check = self.checks_overflow_here();
+        let shifts_checked = prog.checks_overflow[self.func.index()];
+        let (end, steps, iterations) = fl.run(&mut vals, budget, check, shifts_checked);
+        for (i, &r) in fl.regs.iter().enumerate() {
+            if fl.written[i] {
+                self.set_reg(r, vals[i]);
+            }
+        }
+        self.steps += steps;
+        if self.events.is_some() {
+            self.note_fast_iterations(fl, iterations, !matches!(end, End::AtHeader));
+        }
+        match end {
+            End::Left { from, to } => {
+                self.block = from;
+                self.inst = prog.module.function(self.func).blocks[from as usize].insts.len() as u32;
+                self.jump(BlockId(to))
+            }
+            End::AtHeader | End::Declined => {
+                self.end_at_next_pass(key);
+                Ok(Flow::Jumped)
+            }
+        }
+    }
+
+    /// Adds `iterations` of `fl` to the trace's pending note, and writes the note when the
+    /// loop's fast runs are over (`done`) or another loop's begin.
+    fn note_fast_iterations(&mut self, fl: &FastLoop, iterations: u64, done: bool) {
+        let func = self.func.0;
+        if self.fast_note.is_some_and(|n| (n.func, n.header) != (func, fl.header)) {
+            self.flush_fast_note();
+        }
+        let note = self.fast_note.get_or_insert(FastNote { func, header: fl.header, line: fl.line, iterations: 0 });
+        note.iterations += iterations;
+        if done {
+            self.flush_fast_note();
+        }
+    }
+
+    /// Writes the pending note of fast iterations into the trace.
+    fn flush_fast_note(&mut self) {
+        if let Some(n) = self.fast_note.take().filter(|n| n.iterations > 0) {
+            let text = format!("{} iterations of the loop at line {} ran without line-by-line tracing (a loop on registers only)", n.iterations, n.line);
+            self.event(Event::Trace { kind: trace::INFO, text });
+            self.last_line = (0, 0);
+        }
+    }
+}
+
+impl FastLoop {
+    /// Runs the loop from its header (φs evaluated) on `vals` for at most about `budget`
+    /// instructions. Returns how it ended, the instructions run (those of an iteration undone
+    /// not counted) and the iterations completed. On [`End::AtHeader`] and [`End::Declined`],
+    /// `vals` are the registers at the last entry of the header.
+    fn run(&self, vals: &mut [Scalar], budget: u64, check: bool, shifts_checked: bool) -> (End, u64, u64) {
+        let mut start: Vec<Scalar> = vals.to_vec();
+        // The values of a block's φs, read before any is written (more than 8: a vector).
+        let mut phi_vals = [Scalar::int(0); 8];
+        let mut cycle = Cycle::new(vals);
+        let (mut steps, mut at_start, mut iterations) = (0u64, 0u64, 0u64);
+        let mut b = self.index[self.header as usize] as usize;
+        let end = 'run: loop {
+            let block = &self.blocks[b];
+            for op in &block.ops {
+                if exec(op, vals, check, shifts_checked).is_none() {
+                    break 'run None;
+                }
+            }
+            steps += block.ops.len() as u64 + 1;
+            let next = match &block.exit {
+                Exit::Br(t) => *t,
+                Exit::CondBr { cond, if_true, if_false } => {
+                    let c = get(vals, *cond);
+                    if c.def & 1 == 0 {
+                        break 'run None;
+                    }
+                    if c.bits & 1 == 1 { *if_true } else { *if_false }
+                }
+                Exit::Switch { val, width, cases, default } => {
+                    let v = get(vals, *val);
+                    if !v.is_defined(*width) {
+                        break 'run None;
+                    }
+                    let x = v.bits & crate::memory::mask(*width);
+                    cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, t)| *t)
+                }
+            };
+            let ni = self.index[next as usize];
+            if ni == OUTSIDE {
+                break Some(End::Left { from: block.id, to: next });
+            }
+            // The φs of the next block read their values before any is written.
+            let target = &self.blocks[ni as usize];
+            if target.nphi > 0 {
+                let Some((_, list)) = target.phis.iter().find(|(p, _)| *p == block.id) else {
+                    // (A φ without a value for this edge: the interpreter's fault.)
+                    break 'run None;
+                };
+                if let [(d, s)] = list.as_slice() {
+                    vals[*d as usize] = get(vals, *s);
+                } else if list.len() <= phi_vals.len() {
+                    for (k, (_, s)) in list.iter().enumerate() {
+                        phi_vals[k] = get(vals, *s);
+                    }
+                    for (k, (d, _)) in list.iter().enumerate() {
+                        vals[*d as usize] = phi_vals[k];
+                    }
+                } else {
+                    let read: Vec<Scalar> = list.iter().map(|(_, s)| get(vals, *s)).collect();
+                    for ((d, _), v) in list.iter().zip(read) {
+                        vals[*d as usize] = v;
+                    }
+                }
+            }
+            if next == self.header {
+                iterations += 1;
+                // (An element-wise copy: a handful of registers, where `memmove` costs a call.)
+                for (s, v) in start.iter_mut().zip(vals.iter()) {
+                    *s = *v;
+                }
+                at_start = steps;
+                if steps >= budget || cycle.stop_here(vals) {
+                    break Some(End::AtHeader);
+                }
+            } else if steps >= budget.saturating_mul(2) {
+                // An inner loop that runs on: undo this iteration; the interpreter takes it.
+                break 'run None;
+            }
+            b = ni as usize;
+        };
+        match end {
+            Some(e) => (e, steps, iterations),
+            None => {
+                vals.copy_from_slice(&start);
+                (End::Declined, at_start, iterations)
+            }
+        }
+    }
+}
+
+/// A loop that never ends: its registers at the header repeat. Found by Brent's algorithm
+/// (compare with the registers saved at the last power of two of iterations); the run then
+/// goes once more around the cycle to find its least register vector and stops there. Where a
+/// run enters the cycle does not matter: every run through it stops at that same state, so
+/// the search meets it again after one transition and the loop's exploration is over, in a
+/// few laps of the cycle rather than a budget's worth of iterations per state.
+struct Cycle {
+    saved: Vec<Scalar>,
+    /// Iterations since `saved`, and the next power of two at which it is replaced.
+    since: u64,
+    power: u64,
+    phase: Phase,
+}
+
+enum Phase {
+    /// No repetition seen yet.
+    Searching,
+    /// The cycle has `left` more iterations to go round; `least` is its least vector so far.
+    GoingRound { left: u64, least: Vec<Scalar> },
+    /// Going to the least vector of the cycle.
+    GoingTo(Vec<Scalar>),
+}
+
+impl Cycle {
+    fn new(vals: &[Scalar]) -> Cycle {
+        Cycle { saved: vals.to_vec(), since: 0, power: 1, phase: Phase::Searching }
+    }
+
+    /// At the header with registers `vals`: whether the run stops here.
+    fn stop_here(&mut self, vals: &[Scalar]) -> bool {
+        match &mut self.phase {
+            Phase::Searching => {
+                self.since += 1;
+                if vals == self.saved.as_slice() {
+                    // `since` is the cycle's length: go round once from here.
+                    self.phase = Phase::GoingRound { left: self.since, least: vals.to_vec() };
+                } else if self.since == self.power {
+                    self.saved.copy_from_slice(vals);
+                    self.since = 0;
+                    self.power = self.power.saturating_mul(2);
+                }
+                false
+            }
+            Phase::GoingRound { left, least } => {
+                if less(vals, least) {
+                    least.copy_from_slice(vals);
+                }
+                *left -= 1;
+                if *left == 0 {
+                    let least = std::mem::take(least);
+                    let here = vals == least.as_slice();
+                    self.phase = Phase::GoingTo(least);
+                    return here;
+                }
+                false
+            }
+            Phase::GoingTo(least) => vals == least.as_slice(),
+        }
+    }
+}
+
+/// Lexicographic order of register vectors (by bits, then definedness).
+fn less(a: &[Scalar], b: &[Scalar]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        if (x.bits, x.def) != (y.bits, y.def) {
+            return (x.bits, x.def) < (y.bits, y.def);
+        }
+    }
+    false
+}
+
+fn get(vals: &[Scalar], s: Src) -> Scalar {
+    match s {
+        Src::Slot(i) => vals[i as usize],
+        Src::Const(c) => c,
+    }
+}
+
+/// One operation, as `Machine::step` does it; None where the interpreter must take over (a
+/// fault: overflow, oversized shift, division by zero or by an undefined value).
+fn exec(op: &Op, vals: &mut [Scalar], check: bool, shifts_checked: bool) -> Option<()> {
+    match *op {
+        Op::Bin { op, nsw, unsigned_shl, width, dest, lhs, rhs } => {
+            let amount = get(vals, rhs);
+            if shifts_checked && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && amount.is_defined(width) {
+                let low = if width >= 64 { amount.bits } else { amount.bits & ((1u64 << width) - 1) };
+                if low >= u64::from(width) {
+                    return None;
+                }
+            }
+            let r = ops::binop(op, nsw, check && !unsigned_shl, width, get(vals, lhs), amount).ok()?;
+            vals[dest as usize] = r;
+        }
+        Op::ICmp { pred, width, dest, lhs, rhs } => vals[dest as usize] = ops::icmp(pred, width, get(vals, lhs), get(vals, rhs)),
+        Op::Select { dest, cond, if_true, if_false } => {
+            let (c, t, e) = (get(vals, cond), get(vals, if_true), get(vals, if_false));
+            let mut r = if c.bits & 1 == 1 { t } else { e };
+            if c.def & 1 == 0 && t != e {
+                r.def = 0;
+            }
+            vals[dest as usize] = r;
+        }
+        Op::Cast { op, from, to, dest, val } => vals[dest as usize] = ops::cast(op, from, to, get(vals, val)),
+        Op::Decline => return None,
+    }
+    Some(())
+}
