@@ -80,3 +80,36 @@ fn a_cycle_of_a_never_ending_loop_closes_the_state_space() {
     // (Stored every 1000 passes, the cycle would take 10007 states.)
     assert!(stats.states < 10, "{} states", stats.states);
 }
+
+/// SV-COMP's `functions_false_1` (a quarter of its bound) and an assertion function called in a
+/// loop: calls of small functions without loops run in the fast interpreter too.
+const CALLS: &str = r#"
+extern void reach_error(void);
+void check(int cond) { if (!cond) reach_error(); }
+unsigned next(unsigned z) { return z + 2; }
+int main(void) {
+    unsigned x = 0;
+    while (x < 0x3ffffe) {
+        x = next(x);
+        check(x != 0x300000);
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn calls_of_small_functions_run_fast_and_their_error_is_found() {
+    let prog = compile("calls", CALLS);
+    let (v, stats) = common::search(&prog, Property::UnreachCall, Config::default(), 1_000);
+    let Verdict::Violated { trace, .. } = v else { panic!("expected a violation, got {v:?}") };
+    // About 12 instructions an iteration, half a million a state (see above): some 40 states,
+    // where a state every 1000 passes would be 1,500.
+    assert!(stats.states < 100, "{} states", stats.states);
+    let at = trace.iter().find_map(|s| if let Step::Violation { line, .. } = s { Some(*line) } else { None });
+    assert_eq!(at, Some(3), "{trace:?}");
+    // Without the error, the loop runs to its end: true, with few states.
+    let prog = compile("calls_true", &CALLS.replace("0x300000", "0x300001"));
+    let (v, stats) = common::search(&prog, Property::UnreachCall, Config::default(), 1_000);
+    assert!(matches!(v, Verdict::Holds), "{v:?}");
+    assert!(stats.states < 100, "{} states", stats.states);
+}

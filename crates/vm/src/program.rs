@@ -529,8 +529,10 @@ impl Program {
         let const_shape = (0..module.consts.len())
             .map(|i| ValueShape::of(&module.types, module.const_type(vigil_ir::ConstId(i as u32))))
             .collect();
-        for (info, f) in funcs.iter_mut().zip(&module.functions) {
-            info.fast_loops = crate::machine::fastloop::build(&module, &consts, f);
+        let checks_overflow: Vec<bool> = module.functions.iter().map(|f| !f.runtime).collect();
+        let fast_loops = crate::machine::fastloop::build_all(&module, &consts, &funcs, &checks_overflow);
+        for (info, loops) in funcs.iter_mut().zip(fast_loops) {
+            info.fast_loops = loops;
         }
         let has_byte_scalars = (0..module.types.len() as u32).any(|i| module.types.is_byte_scalar(vigil_ir::TypeId(i)));
         let hypercalls = module
@@ -545,7 +547,6 @@ impl Program {
             .collect();
         let error_functions =
             module.functions.iter().map(|f| vigil_ir::svcomp::is_error_function(&f.name)).collect();
-        let checks_overflow: Vec<bool> = module.functions.iter().map(|f| !f.runtime).collect();
         let defined = |name: &str| module.function_by_name(name).filter(|f| !module.function(*f).is_declaration());
         let main = defined("main");
         let exit = defined("exit");

@@ -8,12 +8,16 @@
 //! for a heap lookup, copy-on-write and definedness bytes; and a deterministic loop stores a
 //! state every [`DETERMINISTIC_PASSES`] passes of its header.
 //!
-//! **Which loops** (decided by the loader, [`build`]): natural loops (`vigil_ir::cfg::loops`)
-//! whose blocks hold only φs, integer arithmetic (`Bin`), comparisons, selects and integer casts
-//! (trunc, zext, sext) on values of at most 64 bits, and end in branches or switches; operands
-//! are such registers or scalar integer constants; calls of SV-COMP's error function may appear
-//! (the fast run declines an iteration that reaches one). Nothing else in such a loop touches
-//! memory, calls a function or makes a choice, except a branch on an undefined value.
+//! **Which loops** (decided by the loader, [`build_all`]): natural loops
+//! (`vigil_ir::cfg::loops`) whose blocks hold only φs, integer arithmetic (`Bin`), comparisons,
+//! selects and integer casts (trunc, zext, sext) on values of at most 64 bits, and end in
+//! branches or switches; operands are such registers or scalar integer constants. Calls may
+//! appear of SV-COMP's error function (the fast run declines an iteration that reaches one) and
+//! of [`FastFunc`]s: the program's functions without cycles or recursion whose bodies are made
+//! of the same instructions (`__VERIFIER_assert`, `f(x) { return x + 2; }`), nested at most
+//! [`MAX_CALL_DEPTH`] deep; the VM's frame for such a call would be freed at its return, so
+//! the call leaves nothing behind but its result. Nothing else in such a loop touches memory,
+//! calls a function or makes a choice, except a branch on an undefined value.
 //!
 //! **Semantics are the VM's**: each operation is [`ops`]' with the same checks as
 //! `Machine::step` (overflow under no-overflow, oversized shifts, division by zero); values keep
@@ -28,11 +32,12 @@
 //! limit is nearer), or at a canonical state of a cycle when the loop never ends ([`Cycle`]). It
 //! counts its instructions as steps of the transition. When it ends without leaving the loop,
 //! the next pass of the header ends the transition (a state is stored), so an infinite loop is
-//! still cut infinitely often and its states repeat. Everything here depends
-//! only on the state and the configuration, so the search and the replay cut transitions alike;
-//! a traced run (replay) records one note for the iterations it did not trace line by line.
+//! still cut infinitely often and its states repeat. Everything here depends only on the state
+//! and the configuration, so the search and the replay cut transitions alike; a traced run
+//! (replay) records one note for the iterations it did not trace line by line.
 
 use super::*;
+use std::sync::Arc;
 use vigil_ir::cfg::loops::LoopForest;
 use vigil_ir::{BinOp, CastOp, Function, ICmpPred, Module};
 
@@ -59,6 +64,8 @@ enum Op {
     /// A call of SV-COMP's error function (`reach_error`, `__VERIFIER_error`): the run declines
     /// the iteration that gets there, and the interpreter makes the call.
     Decline,
+    /// A call of a [`FastFunc`]: its result goes to `dest`.
+    Call { func: Arc<FastFunc>, args: Vec<Src>, dest: Option<u32> },
 }
 
 /// A block's terminator; targets are block ids of the function.
@@ -67,6 +74,10 @@ enum Exit {
     Br(u32),
     CondBr { cond: Src, if_true: u32, if_false: u32 },
     Switch { val: Src, width: u32, cases: Vec<(u64, u32)>, default: u32 },
+    /// (In a [`FastFunc`] only.)
+    Ret(Option<Src>),
+    /// `unreachable`, as after a call of the error function: the run declines getting there.
+    Unreachable,
 }
 
 #[derive(Clone, Debug)]
@@ -79,6 +90,24 @@ struct FastBlock {
     /// Its φs, per predecessor inside the loop: the predecessor's id and (slot, value) pairs.
     phis: Vec<(u32, Vec<(u32, Src)>)>,
 }
+
+/// A function a fast run can call: defined in the program (not the runtime), not recursive,
+/// not variadic, without cycles in its blocks, whose instructions are those of a fast loop;
+/// `blocks[i]` is block `i`. Its registers are a table of their own, parameters first.
+#[derive(Debug)]
+pub struct FastFunc {
+    slots: usize,
+    params: usize,
+    blocks: Vec<FastBlock>,
+    /// `Program::checks_overflow` of the function (the runtime's arithmetic is not checked).
+    checked: bool,
+}
+
+/// How deep calls of [`FastFunc`]s may nest inside a fast loop.
+const MAX_CALL_DEPTH: u32 = 4;
+
+/// The [`FastFunc`] of each function, once decided (None: the function does not qualify).
+type FuncCache = std::collections::HashMap<FuncId, Option<Arc<FastFunc>>>;
 
 /// A loop the fast interpreter can run (see the module doc).
 #[derive(Clone, Debug)]
@@ -96,34 +125,74 @@ pub struct FastLoop {
 }
 
 /// The fast loops of `f`, by header block (None elsewhere and for loops that do not qualify).
-pub(crate) fn build(module: &Module, consts: &[ConstVal], f: &Function) -> Vec<Option<Box<FastLoop>>> {
-    let mut out: Vec<Option<Box<FastLoop>>> = vec![None; f.blocks.len()];
-    if f.is_declaration() {
-        return out;
-    }
-    let forest = LoopForest::compute(&vigil_ir::graphs::function_graph(f));
-    for (l, lp) in forest.loops().iter().enumerate() {
-        let body = forest.body(l as u32);
-        if let Some(fl) = Builder::new(module, consts, f).build(lp.header, body) {
-            out[lp.header as usize] = Some(Box::new(fl));
+/// The fast loops of every function of `module`, by header block (None elsewhere and for loops
+/// that do not qualify); `funcs` are the loader's facts so far (interrupt points, recursion).
+pub(crate) fn build_all(module: &Module, consts: &[ConstVal], funcs: &[FuncInfo], checked: &[bool]) -> Vec<Vec<Option<Box<FastLoop>>>> {
+    let ctx = Context { module, consts, funcs, checked };
+    let mut cache = FuncCache::new();
+    module.functions.iter().map(|f| ctx.loops_of(f, &mut cache)).collect()
+}
+
+/// What building needs of the whole program.
+struct Context<'a> {
+    module: &'a Module,
+    consts: &'a [ConstVal],
+    funcs: &'a [FuncInfo],
+    checked: &'a [bool],
+}
+
+impl Context<'_> {
+    fn loops_of(&self, f: &Function, cache: &mut FuncCache) -> Vec<Option<Box<FastLoop>>> {
+        let mut out: Vec<Option<Box<FastLoop>>> = vec![None; f.blocks.len()];
+        if f.is_declaration() {
+            return out;
         }
+        let forest = LoopForest::compute(&vigil_ir::graphs::function_graph(f));
+        for (l, lp) in forest.loops().iter().enumerate() {
+            let body = forest.body(l as u32);
+            if let Some(fl) = Builder::new(self, f, cache, 0).build_loop(lp.header, body) {
+                out[lp.header as usize] = Some(Box::new(fl));
+            }
+        }
+        out
     }
-    out
+
+    /// The [`FastFunc`] of `id`, built once; None when it does not qualify or calls nest deeper
+    /// than [`MAX_CALL_DEPTH`].
+    fn func(&self, id: FuncId, cache: &mut FuncCache, depth: u32) -> Option<Arc<FastFunc>> {
+        if let Some(known) = cache.get(&id) {
+            return known.clone();
+        }
+        let f = self.module.function(id);
+        let info = &self.funcs[id.index()];
+        let fits = !f.is_declaration() && !f.runtime && !f.varargs && !info.recursive && !info.cfl_point.iter().any(|c| *c);
+        if !fits || depth >= MAX_CALL_DEPTH {
+            return None;
+        }
+        let built = Builder::new(self, f, cache, depth + 1).build_func().map(|ff| Arc::new(FastFunc { checked: self.checked[id.index()], ..ff }));
+        cache.insert(id, built.clone());
+        built
+    }
 }
 
 /// Resolves a loop's instructions into [`Op`]s, giving each register a slot.
-struct Builder<'a> {
+struct Builder<'a, 'c> {
+    ctx: &'a Context<'a>,
     module: &'a Module,
     consts: &'a [ConstVal],
     f: &'a Function,
+    cache: &'c mut FuncCache,
+    /// How deep in calls the function being built is (0: the loop's own function).
+    depth: u32,
     regs: Vec<ValueId>,
     written: Vec<bool>,
     slot_of: std::collections::HashMap<ValueId, u32>,
 }
 
-impl<'a> Builder<'a> {
-    fn new(module: &'a Module, consts: &'a [ConstVal], f: &'a Function) -> Builder<'a> {
-        Builder { module, consts, f, regs: Vec::new(), written: Vec::new(), slot_of: Default::default() }
+impl<'a, 'c> Builder<'a, 'c> {
+    fn new(ctx: &'a Context<'a>, f: &'a Function, cache: &'c mut FuncCache, depth: u32) -> Builder<'a, 'c> {
+        let (module, consts) = (ctx.module, ctx.consts);
+        Builder { ctx, module, consts, f, cache, depth, regs: Vec::new(), written: Vec::new(), slot_of: Default::default() }
     }
 
     /// The width of an integer register of at most 64 bits, else None.
@@ -198,58 +267,91 @@ impl<'a> Builder<'a> {
             {
                 Op::Decline
             }
+            InstKind::Call { callee: vigil_ir::Callee::Direct(id), args, .. } => {
+                let callee = self.module.function(*id);
+                let returns = self.module.types.value_bits(callee.ret_ty) > 0;
+                let ret_fits = !returns || (self.module.types.is_int(callee.ret_ty) && self.module.types.value_bits(callee.ret_ty) <= 64);
+                // (A result the callee does not return, or arguments its parameters do not
+                // take: the interpreter's cases.)
+                if !ret_fits || (inst.dest.is_some() && !returns) || args.len() != callee.params.len() {
+                    return None;
+                }
+                let func = self.ctx.func(*id, self.cache, self.depth)?;
+                let args = args.iter().map(|a| self.src(*a)).collect::<Option<Vec<_>>>()?;
+                let dest = match inst.dest {
+                    Some(_) => Some(self.dest(inst.dest)?),
+                    None => None,
+                };
+                Op::Call { func, args, dest }
+            }
             _ => return None,
         })
     }
 
-    fn build(mut self, header: u32, body: &[u32]) -> Option<FastLoop> {
+    /// Block `b`, its φs' values listed for the predecessors that `inside` accepts.
+    fn block(&mut self, b: u32, inside: impl Fn(u32) -> bool) -> Option<FastBlock> {
+        let block = &self.f.blocks[b as usize];
+        let mut ops = Vec::new();
+        let mut phis: Vec<(u32, Vec<(u32, Src)>)> = Vec::new();
+        for inst in &block.insts {
+            if let InstKind::Phi { incoming } = &inst.kind {
+                let dest = self.dest(inst.dest)?;
+                for (pred, val) in incoming {
+                    if !inside(pred.0) {
+                        continue;
+                    }
+                    let src = self.src(*val)?;
+                    match phis.iter_mut().find(|(p, _)| *p == pred.0) {
+                        Some((_, list)) => list.push((dest, src)),
+                        None => phis.push((pred.0, vec![(dest, src)])),
+                    }
+                }
+            } else {
+                ops.push(self.op(inst)?);
+            }
+        }
+        let exit = match &block.term {
+            Terminator::Br { target } => Exit::Br(target.0),
+            Terminator::CondBr { cond, if_true, if_false } => Exit::CondBr { cond: self.src(*cond)?, if_true: if_true.0, if_false: if_false.0 },
+            Terminator::Switch { val, cases, default } => Exit::Switch {
+                width: self.width(*val)?,
+                val: self.src(*val)?,
+                cases: cases.iter().map(|(c, b)| (*c, b.0)).collect(),
+                default: default.0,
+            },
+            Terminator::Ret { val } if self.depth > 0 => Exit::Ret(match val {
+                Some(v) => Some(self.src(*v)?),
+                None => None,
+            }),
+            Terminator::Unreachable => Exit::Unreachable,
+            _ => return None,
+        };
+        let nphi = block.insts.iter().take_while(|i| matches!(i.kind, InstKind::Phi { .. })).count();
+        // Every φ has a value for each predecessor listed (a predecessor no φ lists is caught
+        // when a run takes that edge).
+        if phis.iter().any(|(_, list)| list.len() != nphi) {
+            return None;
+        }
+        Some(FastBlock { id: b, nphi, ops, exit, phis })
+    }
+
+    fn build_loop(mut self, header: u32, body: &[u32]) -> Option<FastLoop> {
         let mut index = vec![OUTSIDE; self.f.blocks.len()];
         for (i, &b) in body.iter().enumerate() {
             index[b as usize] = i as u32;
         }
-        let mut blocks = Vec::with_capacity(body.len());
-        for &b in body {
-            let block = &self.f.blocks[b as usize];
-            let mut ops = Vec::new();
-            let mut phis: Vec<(u32, Vec<(u32, Src)>)> = Vec::new();
-            for inst in &block.insts {
-                if let InstKind::Phi { incoming } = &inst.kind {
-                    let dest = self.dest(inst.dest)?;
-                    for (pred, val) in incoming {
-                        if index[pred.index()] == OUTSIDE {
-                            continue;
-                        }
-                        let src = self.src(*val)?;
-                        match phis.iter_mut().find(|(p, _)| *p == pred.0) {
-                            Some((_, list)) => list.push((dest, src)),
-                            None => phis.push((pred.0, vec![(dest, src)])),
-                        }
-                    }
-                } else {
-                    ops.push(self.op(inst)?);
-                }
-            }
-            let exit = match &block.term {
-                Terminator::Br { target } => Exit::Br(target.0),
-                Terminator::CondBr { cond, if_true, if_false } => Exit::CondBr { cond: self.src(*cond)?, if_true: if_true.0, if_false: if_false.0 },
-                Terminator::Switch { val, cases, default } => Exit::Switch {
-                    width: self.width(*val)?,
-                    val: self.src(*val)?,
-                    cases: cases.iter().map(|(c, b)| (*c, b.0)).collect(),
-                    default: default.0,
-                },
-                _ => return None,
-            };
-            let nphi = block.insts.iter().take_while(|i| matches!(i.kind, InstKind::Phi { .. })).count();
-            blocks.push(FastBlock { id: b, nphi, ops, exit, phis });
-        }
-        // Every φ of a block has a value for each predecessor inside the loop it lists (a
-        // predecessor no φ lists is caught when the run takes that edge).
-        if blocks.iter().any(|fb| fb.phis.iter().any(|(_, list)| list.len() != fb.nphi)) {
-            return None;
-        }
+        let blocks = body.iter().map(|&b| self.block(b, |p| index[p as usize] != OUTSIDE)).collect::<Option<Vec<_>>>()?;
         let line = self.f.blocks[header as usize].term_loc.line;
         Some(FastLoop { header, regs: self.regs, written: self.written, blocks, index, line })
+    }
+
+    /// The function as a [`FastFunc`] (its `checked` flag is the caller's to set).
+    fn build_func(mut self) -> Option<FastFunc> {
+        for &p in &self.f.params {
+            self.slot(p)?;
+        }
+        let blocks = (0..self.f.blocks.len() as u32).map(|b| self.block(b, |_| true)).collect::<Option<Vec<_>>>()?;
+        Some(FastFunc { slots: self.regs.len(), params: self.f.params.len(), blocks, checked: false })
     }
 }
 
@@ -301,9 +403,9 @@ impl Machine<'_> {
             }
             vals.push(v);
         }
-        let check = self.checks_overflow_here();
-        let shifts_checked = prog.checks_overflow[self.func.index()];
-        let (end, steps, iterations) = fl.run(&mut vals, budget, check, shifts_checked);
+        let checks = Checks { overflow: self.checks_overflow_here(), shifts: prog.checks_overflow[self.func.index()] };
+        let mut calls = Calls { check_overflow: self.config.check_overflow, frames: Vec::new(), steps: 0 };
+        let (end, steps, iterations) = fl.run(&mut vals, budget, checks, &mut calls);
         for (i, &r) in fl.regs.iter().enumerate() {
             if fl.written[i] {
                 self.set_reg(r, vals[i]);
@@ -355,9 +457,8 @@ impl FastLoop {
     /// instructions. Returns how it ended, the instructions run (those of an iteration undone
     /// not counted) and the iterations completed. On [`End::AtHeader`] and [`End::Declined`],
     /// `vals` are the registers at the last entry of the header.
-    fn run(&self, vals: &mut [Scalar], budget: u64, check: bool, shifts_checked: bool) -> (End, u64, u64) {
+    fn run(&self, vals: &mut [Scalar], budget: u64, checks: Checks, calls: &mut Calls) -> (End, u64, u64) {
         let mut start: Vec<Scalar> = vals.to_vec();
-        // The values of a block's φs, read before any is written (more than 8: a vector).
         let mut phi_vals = [Scalar::int(0); 8];
         let mut cycle = Cycle::new(vals);
         let (mut steps, mut at_start, mut iterations) = (0u64, 0u64, 0u64);
@@ -365,55 +466,20 @@ impl FastLoop {
         let end = 'run: loop {
             let block = &self.blocks[b];
             for op in &block.ops {
-                if exec(op, vals, check, shifts_checked).is_none() {
+                if exec(op, vals, checks, calls).is_none() {
                     break 'run None;
                 }
             }
-            steps += block.ops.len() as u64 + 1;
-            let next = match &block.exit {
-                Exit::Br(t) => *t,
-                Exit::CondBr { cond, if_true, if_false } => {
-                    let c = get(vals, *cond);
-                    if c.def & 1 == 0 {
-                        break 'run None;
-                    }
-                    if c.bits & 1 == 1 { *if_true } else { *if_false }
-                }
-                Exit::Switch { val, width, cases, default } => {
-                    let v = get(vals, *val);
-                    if !v.is_defined(*width) {
-                        break 'run None;
-                    }
-                    let x = v.bits & crate::memory::mask(*width);
-                    cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, t)| *t)
-                }
+            steps += block.ops.len() as u64 + 1 + std::mem::take(&mut calls.steps);
+            let Some(next) = successor(&block.exit, vals) else {
+                break 'run None;
             };
             let ni = self.index[next as usize];
             if ni == OUTSIDE {
                 break Some(End::Left { from: block.id, to: next });
             }
-            // The φs of the next block read their values before any is written.
-            let target = &self.blocks[ni as usize];
-            if target.nphi > 0 {
-                let Some((_, list)) = target.phis.iter().find(|(p, _)| *p == block.id) else {
-                    // (A φ without a value for this edge: the interpreter's fault.)
-                    break 'run None;
-                };
-                if let [(d, s)] = list.as_slice() {
-                    vals[*d as usize] = get(vals, *s);
-                } else if list.len() <= phi_vals.len() {
-                    for (k, (_, s)) in list.iter().enumerate() {
-                        phi_vals[k] = get(vals, *s);
-                    }
-                    for (k, (d, _)) in list.iter().enumerate() {
-                        vals[*d as usize] = phi_vals[k];
-                    }
-                } else {
-                    let read: Vec<Scalar> = list.iter().map(|(_, s)| get(vals, *s)).collect();
-                    for ((d, _), v) in list.iter().zip(read) {
-                        vals[*d as usize] = v;
-                    }
-                }
+            if !enter(&self.blocks[ni as usize], block.id, vals, &mut phi_vals) {
+                break 'run None;
             }
             if next == self.header {
                 iterations += 1;
@@ -512,6 +578,110 @@ fn less(a: &[Scalar], b: &[Scalar]) -> bool {
     false
 }
 
+/// Which checks the running function's operations make: signed overflow (under no-overflow,
+/// in the program's own code) and oversized shifts (in the program's own code).
+#[derive(Clone, Copy)]
+struct Checks {
+    overflow: bool,
+    shifts: bool,
+}
+
+/// What calls of [`FastFunc`]s in a fast run need: whether the property checks overflows, the
+/// register tables of finished calls (reused), and the instructions the calls ran.
+struct Calls {
+    check_overflow: bool,
+    frames: Vec<Vec<Scalar>>,
+    steps: u64,
+}
+
+/// The block a terminator goes to; None on a branch on an undefined value and at `unreachable`
+/// (or a return, which only [`call`] takes).
+fn successor(exit: &Exit, vals: &[Scalar]) -> Option<u32> {
+    Some(match exit {
+        Exit::Br(t) => *t,
+        Exit::CondBr { cond, if_true, if_false } => {
+            let c = get(vals, *cond);
+            if c.def & 1 == 0 {
+                return None;
+            }
+            if c.bits & 1 == 1 { *if_true } else { *if_false }
+        }
+        Exit::Switch { val, width, cases, default } => {
+            let v = get(vals, *val);
+            if !v.is_defined(*width) {
+                return None;
+            }
+            let x = v.bits & crate::memory::mask(*width);
+            cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, t)| *t)
+        }
+        Exit::Ret(_) | Exit::Unreachable => return None,
+    })
+}
+
+/// Enters `target` from block `from`: its φs read their values before any is written
+/// (`buf` holds up to 8 of them; more go through a vector). False when a φ has no value for
+/// this edge (the interpreter's fault).
+fn enter(target: &FastBlock, from: u32, vals: &mut [Scalar], buf: &mut [Scalar; 8]) -> bool {
+    if target.nphi == 0 {
+        return true;
+    }
+    let Some((_, list)) = target.phis.iter().find(|(p, _)| *p == from) else {
+        return false;
+    };
+    if let [(d, s)] = list.as_slice() {
+        vals[*d as usize] = get(vals, *s);
+    } else if list.len() <= buf.len() {
+        for (k, (_, s)) in list.iter().enumerate() {
+            buf[k] = get(vals, *s);
+        }
+        for (k, (d, _)) in list.iter().enumerate() {
+            vals[*d as usize] = buf[k];
+        }
+    } else {
+        let read: Vec<Scalar> = list.iter().map(|(_, s)| get(vals, *s)).collect();
+        for ((d, _), v) in list.iter().zip(read) {
+            vals[*d as usize] = v;
+        }
+    }
+    true
+}
+
+/// Runs `func` on `args` to its return (its blocks have no cycle); None where the interpreter
+/// must take over. A function without a result returns an undefined value nobody reads.
+fn call(func: &FastFunc, args: &[Scalar], calls: &mut Calls) -> Option<Scalar> {
+    let mut frame = calls.frames.pop().unwrap_or_default();
+    frame.clear();
+    frame.resize(func.slots, Scalar::undef());
+    frame[..func.params].copy_from_slice(args);
+    let checks = Checks { overflow: calls.check_overflow && func.checked, shifts: func.checked };
+    let mut buf = [Scalar::int(0); 8];
+    let mut b = 0usize;
+    let result = loop {
+        let block = &func.blocks[b];
+        let mut declined = false;
+        for op in &block.ops {
+            if exec(op, &mut frame, checks, calls).is_none() {
+                declined = true;
+                break;
+            }
+        }
+        calls.steps += block.ops.len() as u64 + 1;
+        if declined {
+            break None;
+        }
+        if let Exit::Ret(v) = &block.exit {
+            break Some(v.map_or(Scalar::undef(), |s| get(&frame, s)));
+        }
+        let Some(next) = successor(&block.exit, &frame) else { break None };
+        if !enter(&func.blocks[next as usize], block.id, &mut frame, &mut buf) {
+            break None;
+        }
+        b = next as usize;
+    };
+    calls.frames.push(frame);
+    result
+}
+
 fn get(vals: &[Scalar], s: Src) -> Scalar {
     match s {
         Src::Slot(i) => vals[i as usize],
@@ -521,17 +691,17 @@ fn get(vals: &[Scalar], s: Src) -> Scalar {
 
 /// One operation, as `Machine::step` does it; None where the interpreter must take over (a
 /// fault: overflow, oversized shift, division by zero or by an undefined value).
-fn exec(op: &Op, vals: &mut [Scalar], check: bool, shifts_checked: bool) -> Option<()> {
+fn exec(op: &Op, vals: &mut [Scalar], checks: Checks, calls: &mut Calls) -> Option<()> {
     match *op {
         Op::Bin { op, nsw, unsigned_shl, width, dest, lhs, rhs } => {
             let amount = get(vals, rhs);
-            if shifts_checked && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && amount.is_defined(width) {
+            if checks.shifts && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && amount.is_defined(width) {
                 let low = if width >= 64 { amount.bits } else { amount.bits & ((1u64 << width) - 1) };
                 if low >= u64::from(width) {
                     return None;
                 }
             }
-            let r = ops::binop(op, nsw, check && !unsigned_shl, width, get(vals, lhs), amount).ok()?;
+            let r = ops::binop(op, nsw, checks.overflow && !unsigned_shl, width, get(vals, lhs), amount).ok()?;
             vals[dest as usize] = r;
         }
         Op::ICmp { pred, width, dest, lhs, rhs } => vals[dest as usize] = ops::icmp(pred, width, get(vals, lhs), get(vals, rhs)),
@@ -545,6 +715,21 @@ fn exec(op: &Op, vals: &mut [Scalar], check: bool, shifts_checked: bool) -> Opti
         }
         Op::Cast { op, from, to, dest, val } => vals[dest as usize] = ops::cast(op, from, to, get(vals, val)),
         Op::Decline => return None,
+        Op::Call { ref func, ref args, dest } => {
+            let mut argv = [Scalar::int(0); 8];
+            let r = if args.len() <= argv.len() {
+                for (k, a) in args.iter().enumerate() {
+                    argv[k] = get(vals, *a);
+                }
+                call(func, &argv[..args.len()], calls)?
+            } else {
+                let argv: Vec<Scalar> = args.iter().map(|a| get(vals, *a)).collect();
+                call(func, &argv, calls)?
+            };
+            if let Some(d) = dest {
+                vals[d as usize] = r;
+            }
+        }
     }
     Some(())
 }

@@ -4,7 +4,8 @@
 //! A transition starts in the OS's scheduler (a fresh frame), which picks a thread and switches
 //! to its frame. The thread then runs until one of these ends the transition (DiVM §4.3, §6.1):
 //! * it passes a `cfl` interrupt point again after a nondeterministic choice (or for the 1000th
-//!   time without one), or an explicit `__vm_interrupt_cfl()` call a second time;
+//!   time without one, or the first time after a fast run of the loop it heads that did not
+//!   leave the loop, see `fastloop`), or an explicit `__vm_interrupt_cfl()` call a second time;
 //! * it asks for a second nondeterministic choice (the state after the first is stored, so
 //!   inputs that are dead after their use merge);
 //! * with several threads (`VM_FLAG_THREADED`), it is about to make a second *visible* action:
