@@ -47,12 +47,9 @@ pub const FAST_STEPS: u64 = 1 << 24;
 /// A block's index in [`FastLoop::blocks`], or this for a block outside the loop.
 const OUTSIDE: u32 = u32::MAX;
 
-/// An operand: slot `i` of the loop's register table, or a constant.
-#[derive(Clone, Copy, Debug)]
-enum Src {
-    Slot(u32),
-    Const(Scalar),
-}
+/// An operand: a slot of the register table, which holds a register or a constant (set when
+/// the table is made).
+type Src = u32;
 
 /// One non-φ instruction, operands resolved (`dest` is a slot).
 #[derive(Clone, Debug)]
@@ -68,12 +65,30 @@ enum Op {
     Call { func: Arc<FastFunc>, args: Vec<Src>, dest: Option<u32> },
 }
 
-/// A block's terminator; targets are block ids of the function.
+/// An edge out of a block: the target's block id, its index among the run's blocks
+/// ([`OUTSIDE`]: the edge leaves the loop), and which of its φ lists the edge takes
+/// ([`NO_PHIS`]: the target has no φs). Resolved once the blocks are built ([`resolve`]).
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    to: u32,
+    index: u32,
+    phis: u32,
+}
+
+const NO_PHIS: u32 = u32::MAX;
+
+impl Edge {
+    fn to(block: vigil_ir::BlockId) -> Edge {
+        Edge { to: block.0, index: OUTSIDE, phis: NO_PHIS }
+    }
+}
+
+/// A block's terminator.
 #[derive(Clone, Debug)]
 enum Exit {
-    Br(u32),
-    CondBr { cond: Src, if_true: u32, if_false: u32 },
-    Switch { val: Src, width: u32, cases: Vec<(u64, u32)>, default: u32 },
+    Br(Edge),
+    CondBr { cond: Src, if_true: Edge, if_false: Edge },
+    Switch { val: Src, width: u32, cases: Vec<(u64, Edge)>, default: Edge },
     /// (In a [`FastFunc`] only.)
     Ret(Option<Src>),
     /// `unreachable`, as after a call of the error function: the run declines getting there.
@@ -92,15 +107,38 @@ struct FastBlock {
 }
 
 /// A function a fast run can call: defined in the program (not the runtime), not recursive,
-/// not variadic, without cycles in its blocks, whose instructions are those of a fast loop;
+/// not variadic, not atomic (`__VERIFIER_atomic_*`), without cycles in its blocks, whose instructions are those of a fast loop;
 /// `blocks[i]` is block `i`. Its registers are a table of their own, parameters first.
 #[derive(Debug)]
 pub struct FastFunc {
-    slots: usize,
+    table: Table,
     params: usize,
     blocks: Vec<FastBlock>,
     /// `Program::checks_overflow` of the function (the runtime's arithmetic is not checked).
     checked: bool,
+}
+
+/// A register table's layout.
+#[derive(Clone, Debug, Default)]
+struct Table {
+    slots: usize,
+    /// The slot of each register, in order of first use (a function's parameters first).
+    regs: Vec<(u32, ValueId)>,
+    /// Per slot: defined by an instruction or φ (a loop's are written back when its run ends).
+    written: Vec<bool>,
+    /// The slots that hold constants, with their values.
+    consts: Vec<(u32, Scalar)>,
+}
+
+impl Table {
+    /// A table of undefined registers and its constants.
+    fn fresh(&self, vals: &mut Vec<Scalar>) {
+        vals.clear();
+        vals.resize(self.slots, Scalar::undef());
+        for &(s, c) in &self.consts {
+            vals[s as usize] = c;
+        }
+    }
 }
 
 /// How deep calls of [`FastFunc`]s may nest inside a fast loop.
@@ -113,10 +151,9 @@ type FuncCache = std::collections::HashMap<FuncId, Option<Arc<FastFunc>>>;
 #[derive(Clone, Debug)]
 pub struct FastLoop {
     header: u32,
-    /// The registers the loop reads or writes: slot `i` is register `regs[i]`.
-    regs: Vec<ValueId>,
-    /// Per slot: defined by an instruction or φ of the loop (written back when the run ends).
-    written: Vec<bool>,
+    /// The register table: its size, the slots of the registers the loop reads or writes, the
+    /// slots of its constants.
+    table: Table,
     blocks: Vec<FastBlock>,
     /// Per block of the function: its index in `blocks`, or [`OUTSIDE`].
     index: Vec<u32>,
@@ -124,7 +161,6 @@ pub struct FastLoop {
     line: u32,
 }
 
-/// The fast loops of `f`, by header block (None elsewhere and for loops that do not qualify).
 /// The fast loops of every function of `module`, by header block (None elsewhere and for loops
 /// that do not qualify); `funcs` are the loader's facts so far (interrupt points, recursion).
 pub(crate) fn build_all(module: &Module, consts: &[ConstVal], funcs: &[FuncInfo], checked: &[bool]) -> Vec<Vec<Option<Box<FastLoop>>>> {
@@ -165,7 +201,9 @@ impl Context<'_> {
         }
         let f = self.module.function(id);
         let info = &self.funcs[id.index()];
-        let fits = !f.is_declaration() && !f.runtime && !f.varargs && !info.recursive && !info.cfl_point.iter().any(|c| *c);
+        // (An atomic function's call is a visible action that opens an atomic section.)
+        let atomic = vigil_ir::svcomp::is_atomic_function(&f.name);
+        let fits = !f.is_declaration() && !f.runtime && !f.varargs && !atomic && !info.recursive && !info.cfl_point.iter().any(|c| *c);
         if !fits || depth >= MAX_CALL_DEPTH {
             return None;
         }
@@ -184,15 +222,15 @@ struct Builder<'a, 'c> {
     cache: &'c mut FuncCache,
     /// How deep in calls the function being built is (0: the loop's own function).
     depth: u32,
-    regs: Vec<ValueId>,
-    written: Vec<bool>,
+    table: Table,
     slot_of: std::collections::HashMap<ValueId, u32>,
+    const_slot: std::collections::HashMap<vigil_ir::ConstId, u32>,
 }
 
 impl<'a, 'c> Builder<'a, 'c> {
     fn new(ctx: &'a Context<'a>, f: &'a Function, cache: &'c mut FuncCache, depth: u32) -> Builder<'a, 'c> {
         let (module, consts) = (ctx.module, ctx.consts);
-        Builder { ctx, module, consts, f, cache, depth, regs: Vec::new(), written: Vec::new(), slot_of: Default::default() }
+        Builder { ctx, module, consts, f, cache, depth, table: Table::default(), slot_of: Default::default(), const_slot: Default::default() }
     }
 
     /// The width of an integer register of at most 64 bits, else None.
@@ -202,31 +240,46 @@ impl<'a, 'c> Builder<'a, 'c> {
         (self.module.types.is_int(ty) && (1..=64).contains(&bits)).then_some(bits)
     }
 
+    fn new_slot(&mut self) -> u32 {
+        self.table.written.push(false);
+        self.table.slots += 1;
+        (self.table.slots - 1) as u32
+    }
+
     fn slot(&mut self, v: ValueId) -> Option<u32> {
         self.int_width(v)?;
-        Some(*self.slot_of.entry(v).or_insert_with(|| {
-            self.regs.push(v);
-            self.written.push(false);
-            (self.regs.len() - 1) as u32
-        }))
+        if let Some(&s) = self.slot_of.get(&v) {
+            return Some(s);
+        }
+        let s = self.new_slot();
+        self.table.regs.push((s, v));
+        self.slot_of.insert(v, s);
+        Some(s)
     }
 
     fn dest(&mut self, d: Option<ValueId>) -> Option<u32> {
         let s = self.slot(d?)?;
-        self.written[s as usize] = true;
+        self.table.written[s as usize] = true;
         Some(s)
     }
 
     fn src(&mut self, op: Operand) -> Option<Src> {
         match op {
-            Operand::Value(v) => self.slot(v).map(Src::Slot),
+            Operand::Value(v) => self.slot(v),
             Operand::Const(c) => {
                 let ty = self.module.const_type(c);
                 let int = self.module.types.is_int(ty) && self.module.types.value_bits(ty) <= 64;
-                match &self.consts[c.index()] {
-                    ConstVal::Scalar(s) if int && !s.ptr => Some(Src::Const(*s)),
-                    _ => None,
+                let value = match &self.consts[c.index()] {
+                    ConstVal::Scalar(s) if int && !s.ptr => *s,
+                    _ => return None,
+                };
+                if let Some(&s) = self.const_slot.get(&c) {
+                    return Some(s);
                 }
+                let s = self.new_slot();
+                self.table.consts.push((s, value));
+                self.const_slot.insert(c, s);
+                Some(s)
             }
         }
     }
@@ -271,9 +324,17 @@ impl<'a, 'c> Builder<'a, 'c> {
                 let callee = self.module.function(*id);
                 let returns = self.module.types.value_bits(callee.ret_ty) > 0;
                 let ret_fits = !returns || (self.module.types.is_int(callee.ret_ty) && self.module.types.value_bits(callee.ret_ty) <= 64);
-                // (A result the callee does not return, or arguments its parameters do not
-                // take: the interpreter's cases.)
-                if !ret_fits || (inst.dest.is_some() && !returns) || args.len() != callee.params.len() {
+                // (A result the callee does not return, or arguments and results of other
+                // widths than the callee's, as through a mismatched declaration: the
+                // interpreter's cases.)
+                let param_width = |p: &ValueId| {
+                    let ty = callee.values[p.index()].ty;
+                    self.module.types.is_int(ty).then(|| self.module.types.value_bits(ty))
+                };
+                let widths_agree = args.len() == callee.params.len()
+                    && args.iter().zip(&callee.params).all(|(a, p)| self.width(*a).is_some() && self.width(*a) == param_width(p))
+                    && inst.dest.is_none_or(|d| self.int_width(d) == Some(self.module.types.value_bits(callee.ret_ty)));
+                if !ret_fits || (inst.dest.is_some() && !returns) || !widths_agree {
                     return None;
                 }
                 let func = self.ctx.func(*id, self.cache, self.depth)?;
@@ -311,13 +372,15 @@ impl<'a, 'c> Builder<'a, 'c> {
             }
         }
         let exit = match &block.term {
-            Terminator::Br { target } => Exit::Br(target.0),
-            Terminator::CondBr { cond, if_true, if_false } => Exit::CondBr { cond: self.src(*cond)?, if_true: if_true.0, if_false: if_false.0 },
+            Terminator::Br { target } => Exit::Br(Edge::to(*target)),
+            Terminator::CondBr { cond, if_true, if_false } => {
+                Exit::CondBr { cond: self.src(*cond)?, if_true: Edge::to(*if_true), if_false: Edge::to(*if_false) }
+            }
             Terminator::Switch { val, cases, default } => Exit::Switch {
                 width: self.width(*val)?,
                 val: self.src(*val)?,
-                cases: cases.iter().map(|(c, b)| (*c, b.0)).collect(),
-                default: default.0,
+                cases: cases.iter().map(|(c, b)| (*c, Edge::to(*b))).collect(),
+                default: Edge::to(*default),
             },
             Terminator::Ret { val } if self.depth > 0 => Exit::Ret(match val {
                 Some(v) => Some(self.src(*v)?),
@@ -340,9 +403,10 @@ impl<'a, 'c> Builder<'a, 'c> {
         for (i, &b) in body.iter().enumerate() {
             index[b as usize] = i as u32;
         }
-        let blocks = body.iter().map(|&b| self.block(b, |p| index[p as usize] != OUTSIDE)).collect::<Option<Vec<_>>>()?;
+        let mut blocks = body.iter().map(|&b| self.block(b, |p| index[p as usize] != OUTSIDE)).collect::<Option<Vec<_>>>()?;
+        resolve(&mut blocks, |b| index[b as usize])?;
         let line = self.f.blocks[header as usize].term_loc.line;
-        Some(FastLoop { header, regs: self.regs, written: self.written, blocks, index, line })
+        Some(FastLoop { header, table: self.table, blocks, index, line })
     }
 
     /// The function as a [`FastFunc`] (its `checked` flag is the caller's to set).
@@ -350,8 +414,57 @@ impl<'a, 'c> Builder<'a, 'c> {
         for &p in &self.f.params {
             self.slot(p)?;
         }
-        let blocks = (0..self.f.blocks.len() as u32).map(|b| self.block(b, |_| true)).collect::<Option<Vec<_>>>()?;
-        Some(FastFunc { slots: self.regs.len(), params: self.f.params.len(), blocks, checked: false })
+        let mut blocks = (0..self.f.blocks.len() as u32).map(|b| self.block(b, |_| true)).collect::<Option<Vec<_>>>()?;
+        resolve(&mut blocks, |b| b)?;
+        Some(FastFunc { table: self.table, params: self.f.params.len(), blocks, checked: false })
+    }
+}
+
+/// Resolves the edges of `blocks` (`index` maps a block id to its index there, or
+/// [`OUTSIDE`]). None when an edge enters a block with φs that list no value for it.
+fn resolve(blocks: &mut [FastBlock], index: impl Fn(u32) -> u32) -> Option<()> {
+    let mut resolved: Vec<Vec<Edge>> = Vec::with_capacity(blocks.len());
+    for block in blocks.iter() {
+        let mut edges = Vec::new();
+        for e in block.exit.edges() {
+            let index = index(e.to);
+            let mut phis = NO_PHIS;
+            if index != OUTSIDE {
+                let target = &blocks[index as usize];
+                if target.nphi > 0 {
+                    phis = target.phis.iter().position(|(p, _)| *p == block.id)? as u32;
+                }
+            }
+            edges.push(Edge { to: e.to, index, phis });
+        }
+        resolved.push(edges);
+    }
+    for (block, edges) in blocks.iter_mut().zip(resolved) {
+        for (e, r) in block.exit.edges_mut().zip(edges) {
+            *e = r;
+        }
+    }
+    Some(())
+}
+
+impl Exit {
+    /// The edges, in the order of [`Exit::edges_mut`].
+    fn edges(&self) -> Vec<Edge> {
+        match self {
+            Exit::Br(e) => vec![*e],
+            Exit::CondBr { if_true, if_false, .. } => vec![*if_true, *if_false],
+            Exit::Switch { cases, default, .. } => std::iter::once(*default).chain(cases.iter().map(|(_, e)| *e)).collect(),
+            Exit::Ret(_) | Exit::Unreachable => Vec::new(),
+        }
+    }
+
+    fn edges_mut(&mut self) -> Box<dyn Iterator<Item = &mut Edge> + '_> {
+        match self {
+            Exit::Br(e) => Box::new(std::iter::once(e)),
+            Exit::CondBr { if_true, if_false, .. } => Box::new([if_true, if_false].into_iter()),
+            Exit::Switch { cases, default, .. } => Box::new(std::iter::once(default).chain(cases.iter_mut().map(|(_, e)| e))),
+            Exit::Ret(_) | Exit::Unreachable => Box::new(std::iter::empty()),
+        }
     }
 }
 
@@ -395,20 +508,21 @@ impl Machine<'_> {
         if budget < 1024 {
             return Ok(Flow::Jumped);
         }
-        let mut vals: Vec<Scalar> = Vec::with_capacity(fl.regs.len());
-        for &r in &fl.regs {
+        let mut vals: Vec<Scalar> = Vec::new();
+        fl.table.fresh(&mut vals);
+        for &(s, r) in &fl.table.regs {
             let v = self.reg(r);
             if v.ptr || self.is_sym_operand(Operand::Value(r)) {
                 return Ok(Flow::Jumped);
             }
-            vals.push(v);
+            vals[s as usize] = v;
         }
         let checks = Checks { overflow: self.checks_overflow_here(), shifts: prog.checks_overflow[self.func.index()] };
         let mut calls = Calls { check_overflow: self.config.check_overflow, frames: Vec::new(), steps: 0 };
         let (end, steps, iterations) = fl.run(&mut vals, budget, checks, &mut calls);
-        for (i, &r) in fl.regs.iter().enumerate() {
-            if fl.written[i] {
-                self.set_reg(r, vals[i]);
+        for &(s, r) in &fl.table.regs {
+            if fl.table.written[s as usize] {
+                self.set_reg(r, vals[s as usize]);
             }
         }
         self.steps += steps;
@@ -471,17 +585,14 @@ impl FastLoop {
                 }
             }
             steps += block.ops.len() as u64 + 1 + std::mem::take(&mut calls.steps);
-            let Some(next) = successor(&block.exit, vals) else {
+            let Some(edge) = successor(&block.exit, vals) else {
                 break 'run None;
             };
-            let ni = self.index[next as usize];
-            if ni == OUTSIDE {
-                break Some(End::Left { from: block.id, to: next });
+            if edge.index == OUTSIDE {
+                break Some(End::Left { from: block.id, to: edge.to });
             }
-            if !enter(&self.blocks[ni as usize], block.id, vals, &mut phi_vals) {
-                break 'run None;
-            }
-            if next == self.header {
+            enter(&self.blocks[edge.index as usize], edge.phis, vals, &mut phi_vals);
+            if edge.to == self.header {
                 iterations += 1;
                 // (An element-wise copy: a handful of registers, where `memmove` costs a call.)
                 for (s, v) in start.iter_mut().zip(vals.iter()) {
@@ -495,7 +606,7 @@ impl FastLoop {
                 // An inner loop that runs on: undo this iteration; the interpreter takes it.
                 break 'run None;
             }
-            b = ni as usize;
+            b = edge.index as usize;
         };
         match end {
             Some(e) => (e, steps, iterations),
@@ -596,7 +707,7 @@ struct Calls {
 
 /// The block a terminator goes to; None on a branch on an undefined value and at `unreachable`
 /// (or a return, which only [`call`] takes).
-fn successor(exit: &Exit, vals: &[Scalar]) -> Option<u32> {
+fn successor(exit: &Exit, vals: &[Scalar]) -> Option<Edge> {
     Some(match exit {
         Exit::Br(t) => *t,
         Exit::CondBr { cond, if_true, if_false } => {
@@ -618,16 +729,14 @@ fn successor(exit: &Exit, vals: &[Scalar]) -> Option<u32> {
     })
 }
 
-/// Enters `target` from block `from`: its φs read their values before any is written
-/// (`buf` holds up to 8 of them; more go through a vector). False when a φ has no value for
-/// this edge (the interpreter's fault).
-fn enter(target: &FastBlock, from: u32, vals: &mut [Scalar], buf: &mut [Scalar; 8]) -> bool {
-    if target.nphi == 0 {
-        return true;
+/// Enters `target` along an edge that takes its φ list `phis`: the φs read their values
+/// before any is written (`buf` holds up to 8 of them; more go through a vector).
+#[inline]
+fn enter(target: &FastBlock, phis: u32, vals: &mut [Scalar], buf: &mut [Scalar; 8]) {
+    if phis == NO_PHIS {
+        return;
     }
-    let Some((_, list)) = target.phis.iter().find(|(p, _)| *p == from) else {
-        return false;
-    };
+    let list = &target.phis[phis as usize].1;
     if let [(d, s)] = list.as_slice() {
         vals[*d as usize] = get(vals, *s);
     } else if list.len() <= buf.len() {
@@ -643,15 +752,13 @@ fn enter(target: &FastBlock, from: u32, vals: &mut [Scalar], buf: &mut [Scalar; 
             vals[*d as usize] = v;
         }
     }
-    true
 }
 
 /// Runs `func` on `args` to its return (its blocks have no cycle); None where the interpreter
 /// must take over. A function without a result returns an undefined value nobody reads.
 fn call(func: &FastFunc, args: &[Scalar], calls: &mut Calls) -> Option<Scalar> {
     let mut frame = calls.frames.pop().unwrap_or_default();
-    frame.clear();
-    frame.resize(func.slots, Scalar::undef());
+    func.table.fresh(&mut frame);
     frame[..func.params].copy_from_slice(args);
     let checks = Checks { overflow: calls.check_overflow && func.checked, shifts: func.checked };
     let mut buf = [Scalar::int(0); 8];
@@ -672,21 +779,17 @@ fn call(func: &FastFunc, args: &[Scalar], calls: &mut Calls) -> Option<Scalar> {
         if let Exit::Ret(v) = &block.exit {
             break Some(v.map_or(Scalar::undef(), |s| get(&frame, s)));
         }
-        let Some(next) = successor(&block.exit, &frame) else { break None };
-        if !enter(&func.blocks[next as usize], block.id, &mut frame, &mut buf) {
-            break None;
-        }
-        b = next as usize;
+        let Some(edge) = successor(&block.exit, &frame) else { break None };
+        enter(&func.blocks[edge.index as usize], edge.phis, &mut frame, &mut buf);
+        b = edge.index as usize;
     };
     calls.frames.push(frame);
     result
 }
 
+#[inline]
 fn get(vals: &[Scalar], s: Src) -> Scalar {
-    match s {
-        Src::Slot(i) => vals[i as usize],
-        Src::Const(c) => c,
-    }
+    vals[s as usize]
 }
 
 /// One operation, as `Machine::step` does it; None where the interpreter must take over (a
@@ -694,14 +797,31 @@ fn get(vals: &[Scalar], s: Src) -> Scalar {
 fn exec(op: &Op, vals: &mut [Scalar], checks: Checks, calls: &mut Calls) -> Option<()> {
     match *op {
         Op::Bin { op, nsw, unsigned_shl, width, dest, lhs, rhs } => {
-            let amount = get(vals, rhs);
+            let (a, b) = (get(vals, lhs), get(vals, rhs));
+            let m = crate::memory::mask(width);
+            let plain = a.def & m == m && b.def & m == m && !a.ptr && !b.ptr && !(nsw && checks.overflow);
+            // (Defined integers and nothing to check: `ops::binop`'s result, without its cases.)
+            let bits = match op {
+                BinOp::Add if plain => Some(a.bits.wrapping_add(b.bits)),
+                BinOp::Sub if plain => Some(a.bits.wrapping_sub(b.bits)),
+                BinOp::Mul if plain => Some(a.bits.wrapping_mul(b.bits)),
+                BinOp::And if plain => Some(a.bits & b.bits),
+                BinOp::Or if plain => Some(a.bits | b.bits),
+                BinOp::Xor if plain => Some(a.bits ^ b.bits),
+                _ => None,
+            };
+            if let Some(bits) = bits {
+                vals[dest as usize] = Scalar { bits: bits & m, def: m, ptr: false };
+                return Some(());
+            }
+            let amount = b;
             if checks.shifts && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && amount.is_defined(width) {
                 let low = if width >= 64 { amount.bits } else { amount.bits & ((1u64 << width) - 1) };
                 if low >= u64::from(width) {
                     return None;
                 }
             }
-            let r = ops::binop(op, nsw, checks.overflow && !unsigned_shl, width, get(vals, lhs), amount).ok()?;
+            let r = ops::binop(op, nsw, checks.overflow && !unsigned_shl, width, a, amount).ok()?;
             vals[dest as usize] = r;
         }
         Op::ICmp { pred, width, dest, lhs, rhs } => vals[dest as usize] = ops::icmp(pred, width, get(vals, lhs), get(vals, rhs)),
