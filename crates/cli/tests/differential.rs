@@ -7,6 +7,10 @@
 //! bounds to [-R, R]: the explicit engine keeps them symbolic (bit-vector terms, solver
 //! queries), and native execution over the (2R+1)² pairs is the truth again.
 //!
+//! A third sweep has no inputs and long nested loops (hundreds to thousands of iterations), which
+//! the VM runs in its fast interpreter (`vigil_vm::machine::fastloop`): one native run is the
+//! truth, and the explicit engine, which runs the program to its end, must agree.
+//!
 //! Programs mix signed and unsigned arithmetic, narrowing and widening casts, a bounded loop, and
 //! branches; divisions are by non-zero constants and shifts by amounts below the width, and every
 //! run ends. Products of `int`s can overflow: under `unreach-call` vigil wraps signed arithmetic
@@ -89,6 +93,46 @@ fn wide_program(rng: &mut Rng) -> String {
     s
 }
 
+/// A program without inputs (`a` and `b` are constants) whose loops run long: an outer loop of
+/// 200–2,999 rounds over `i`, with an inner one of up to 19 over `j`.
+fn long_loop_program(rng: &mut Rng) -> String {
+    let (a, b) = (rng.below(300) as i64 - 40, rng.below(300) as i64 - 40);
+    let mut s = format!("extern void reach_error(void);
+int main(void) {{
+  int a = {a};
+  int b = {b};
+");
+    let vars = ["a", "b", "x", "y", "i"];
+    s.push_str(&format!("  int x = {};
+", expr(rng, &vars[..2], 2)));
+    s.push_str(&format!("  unsigned y = {};
+", expr(rng, &vars[..3], 2)));
+    let (n, m) = (200 + rng.below(2800), rng.below(20));
+    s.push_str(&format!("  for (int i = 0; i < {n}; i++) {{
+"));
+    s.push_str(&format!("    if ({}) x = {};
+", condition(rng, &vars), expr(rng, &vars, 2)));
+    s.push_str(&format!("    else y = {};
+", expr(rng, &vars, 2)));
+    let inner = ["a", "b", "x", "y", "i", "j"];
+    s.push_str(&format!("    for (int j = 0; j < {m}; j++) {{
+"));
+    s.push_str(&format!("      if ({}) x = {};
+", condition(rng, &inner), expr(rng, &inner, 2)));
+    s.push_str(&format!("      else y = {};
+    }}
+  }}
+", expr(rng, &inner, 2)));
+    s.push_str(&format!("  if ({}) {{
+", condition(rng, &vars[..4])));
+    s.push_str(&format!("    if ({}) reach_error();
+  }}
+  return 0;
+}}
+", condition(rng, &vars[..4])));
+    s
+}
+
 /// The statements after the inputs `a` and `b`.
 fn body(rng: &mut Rng, s: &mut String) {
     let vars = ["a", "b", "x", "y"];
@@ -102,8 +146,19 @@ fn body(rng: &mut Rng, s: &mut String) {
     s.push_str(&format!("    if ({}) reach_error();\n  }}\n  return 0;\n}}\n", condition(rng, &vars)));
 }
 
+/// The inputs of a sweep's programs.
+#[derive(Clone, Copy, PartialEq)]
+enum Inputs {
+    /// Two `unsigned char`s ([`program`]).
+    Chars,
+    /// Two bounded `int`s ([`wide_program`]).
+    Ints,
+    /// None ([`long_loop_program`]).
+    Nothing,
+}
+
 /// Runs the program natively on every input pair: does any reach `reach_error`?
-fn truth(prog: &Path, dir: &Path, wide: bool) -> bool {
+fn truth(prog: &Path, dir: &Path, inputs: Inputs) -> bool {
     let driver = dir.join("driver.c");
     let r = WIDE_RANGE;
     let wide_driver = format!(
@@ -116,9 +171,13 @@ fn truth(prog: &Path, dir: &Path, wide: bool) -> bool {
          \x20     if (setjmp(env) == 1) {{ printf(\"reachable\\n\"); return 0; }}\n      else if (next == 0) prog_main();\n    }}\n\
          \x20 printf(\"unreachable\\n\");\n  return 0;\n}}\n"
     );
+    let once_driver = "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf env;\n\
+         void reach_error(void) { longjmp(env, 1); }\nint prog_main(void);\n\
+         int main(void) {\n  if (setjmp(env)) { printf(\"reachable\\n\"); return 0; }\n  prog_main();\n\
+         \x20 printf(\"unreachable\\n\");\n  return 0;\n}\n";
     std::fs::write(
         &driver,
-        if wide { wide_driver.as_str() } else { "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf env;\nstatic unsigned char in[2];\nstatic int next;\n\
+        if inputs == Inputs::Nothing { once_driver } else if inputs == Inputs::Ints { wide_driver.as_str() } else { "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf env;\nstatic unsigned char in[2];\nstatic int next;\n\
          unsigned char __VERIFIER_nondet_uchar(void) { return in[next++ & 1]; }\n\
          void reach_error(void) { longjmp(env, 1); }\nint prog_main(void);\n\
          int main(void) {\n  for (int a = 0; a < 256; a++)\n    for (int b = 0; b < 256; b++) {\n\
@@ -145,12 +204,12 @@ mod common;
 const ENGINES: [&str; 3] = ["explicit", "synergy", "static"];
 
 /// Checks one program with every engine; returns which engines decided it, or what was wrong.
-fn check_program(k: usize, text: &str, dir: &Path, wide: bool) -> Result<[bool; 3], String> {
+fn check_program(k: usize, text: &str, dir: &Path, inputs: Inputs) -> Result<[bool; 3], String> {
     let work = dir.join(format!("p{k}"));
     std::fs::create_dir_all(&work).expect("work dir");
     let path = work.join("prog.c");
     std::fs::write(&path, text).expect("write program");
-    let reachable = truth(&path, &work, wide);
+    let reachable = truth(&path, &work, inputs);
     let mut decided = [false; 3];
     for (e, engine) in ENGINES.iter().enumerate() {
         let out = Command::new(env!("CARGO_BIN_EXE_vigil"))
@@ -181,26 +240,37 @@ fn check_program(k: usize, text: &str, dir: &Path, wide: bool) -> Result<[bool; 
 /// `VIGIL_DIFF_PROGRAMS=N` and `VIGIL_DIFF_SEED=S` run a longer sweep (default: 20 programs).
 #[test]
 fn no_engine_contradicts_native_execution_on_random_programs() {
-    sweep(false, 0x5eed_1234_abcd_0001);
+    sweep(Inputs::Chars, 0x5eed_1234_abcd_0001);
 }
 
 /// The same over wide (`int`) inputs, which the explicit engine keeps symbolic: it must still
 /// decide every program, completely and in agreement with native execution.
 #[test]
 fn no_engine_contradicts_native_execution_on_random_programs_over_wide_inputs() {
-    sweep(true, 0x5eed_9876_0123_0002);
+    sweep(Inputs::Ints, 0x5eed_9876_0123_0002);
 }
 
-fn sweep(wide: bool, seed: u64) {
+/// Long loops without inputs, run by the VM's fast interpreter: the explicit engine must decide
+/// every program as its native run does.
+#[test]
+fn no_engine_contradicts_native_execution_on_long_loops() {
+    sweep(Inputs::Nothing, 0x5eed_4321_0fed_0003);
+}
+
+fn sweep(inputs: Inputs, seed: u64) {
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     let programs_wanted = env("VIGIL_DIFF_PROGRAMS", 20) as usize;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut rng = Rng(env("VIGIL_DIFF_SEED", seed));
-    let generate = if wide { wide_program } else { program };
+    let generate = match inputs {
+        Inputs::Chars => program,
+        Inputs::Ints => wide_program,
+        Inputs::Nothing => long_loop_program,
+    };
     let programs: Vec<(usize, String)> = (0..programs_wanted).map(|k| (k, generate(&mut rng))).collect();
     let decided = std::sync::Mutex::new([0usize; 3]);
     let failures = common::in_parallel(&programs, |(k, text)| {
-        let d = check_program(*k, text, dir.path(), wide)?;
+        let d = check_program(*k, text, dir.path(), inputs)?;
         let mut total = decided.lock().expect("counts");
         for e in 0..3 {
             total[e] += usize::from(d[e]);
