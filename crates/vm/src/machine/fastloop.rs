@@ -107,8 +107,9 @@ struct FastBlock {
 }
 
 /// A function a fast run can call: defined in the program (not the runtime), not recursive,
-/// not variadic, not atomic (`__VERIFIER_atomic_*`), without cycles in its blocks, whose instructions are those of a fast loop;
-/// `blocks[i]` is block `i`. Its registers are a table of their own, parameters first.
+/// not variadic, not atomic (`__VERIFIER_atomic_*`), without cycles in its blocks, whose
+/// instructions are those of a fast loop; `blocks[i]` is block `i`. Its registers are a table
+/// of their own, parameters first.
 #[derive(Debug)]
 pub struct FastFunc {
     table: Table,
@@ -267,10 +268,9 @@ impl<'a, 'c> Builder<'a, 'c> {
         match op {
             Operand::Value(v) => self.slot(v),
             Operand::Const(c) => {
-                let ty = self.module.const_type(c);
-                let int = self.module.types.is_int(ty) && self.module.types.value_bits(ty) <= 64;
+                self.width(op)?;
                 let value = match &self.consts[c.index()] {
-                    ConstVal::Scalar(s) if int && !s.ptr => *s,
+                    ConstVal::Scalar(s) if !s.ptr => *s,
                     _ => return None,
                 };
                 if let Some(&s) = self.const_slot.get(&c) {
