@@ -234,11 +234,15 @@ impl<'a, 'c> Builder<'a, 'c> {
         Builder { ctx, module, consts, f, cache, depth, table: Table::default(), slot_of: Default::default(), const_slot: Default::default() }
     }
 
-    /// The width of an integer register of at most 64 bits, else None.
-    fn int_width(&self, v: ValueId) -> Option<u32> {
-        let ty = self.f.values[v.index()].ty;
+    /// The width of an integer type of at most 64 bits, else None.
+    fn int_bits(&self, ty: vigil_ir::TypeId) -> Option<u32> {
         let bits = self.module.types.value_bits(ty);
         (self.module.types.is_int(ty) && (1..=64).contains(&bits)).then_some(bits)
+    }
+
+    /// The width of an integer register of at most 64 bits, else None.
+    fn int_width(&self, v: ValueId) -> Option<u32> {
+        self.int_bits(self.f.values[v.index()].ty)
     }
 
     fn new_slot(&mut self) -> u32 {
@@ -288,11 +292,7 @@ impl<'a, 'c> Builder<'a, 'c> {
     fn width(&self, op: Operand) -> Option<u32> {
         match op {
             Operand::Value(v) => self.int_width(v),
-            Operand::Const(c) => {
-                let ty = self.module.const_type(c);
-                let bits = self.module.types.value_bits(ty);
-                (self.module.types.is_int(ty) && (1..=64).contains(&bits)).then_some(bits)
-            }
+            Operand::Const(c) => self.int_bits(self.module.const_type(c)),
         }
     }
 
@@ -323,18 +323,14 @@ impl<'a, 'c> Builder<'a, 'c> {
             InstKind::Call { callee: vigil_ir::Callee::Direct(id), args, .. } => {
                 let callee = self.module.function(*id);
                 let returns = self.module.types.value_bits(callee.ret_ty) > 0;
-                let ret_fits = !returns || (self.module.types.is_int(callee.ret_ty) && self.module.types.value_bits(callee.ret_ty) <= 64);
+                let ret_bits = self.int_bits(callee.ret_ty);
                 // (A result the callee does not return, or arguments and results of other
                 // widths than the callee's, as through a mismatched declaration: the
                 // interpreter's cases.)
-                let param_width = |p: &ValueId| {
-                    let ty = callee.values[p.index()].ty;
-                    self.module.types.is_int(ty).then(|| self.module.types.value_bits(ty))
-                };
                 let widths_agree = args.len() == callee.params.len()
-                    && args.iter().zip(&callee.params).all(|(a, p)| self.width(*a).is_some() && self.width(*a) == param_width(p))
-                    && inst.dest.is_none_or(|d| self.int_width(d) == Some(self.module.types.value_bits(callee.ret_ty)));
-                if !ret_fits || (inst.dest.is_some() && !returns) || !widths_agree {
+                    && args.iter().zip(&callee.params).all(|(a, p)| self.width(*a).is_some_and(|w| Some(w) == self.int_bits(callee.values[p.index()].ty)))
+                    && inst.dest.is_none_or(|d| self.int_width(d).is_some_and(|w| Some(w) == ret_bits));
+                if (returns && ret_bits.is_none()) || (inst.dest.is_some() && !returns) || !widths_agree {
                     return None;
                 }
                 let func = self.ctx.func(*id, self.cache, self.depth)?;
@@ -814,14 +810,10 @@ fn exec(op: &Op, vals: &mut [Scalar], checks: Checks, calls: &mut Calls) -> Opti
                 vals[dest as usize] = Scalar { bits: bits & m, def: m, ptr: false };
                 return Some(());
             }
-            let amount = b;
-            if checks.shifts && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && amount.is_defined(width) {
-                let low = if width >= 64 { amount.bits } else { amount.bits & ((1u64 << width) - 1) };
-                if low >= u64::from(width) {
-                    return None;
-                }
+            if super::step::oversized_shift(op, width, super::step::shift_amount(b, width), checks.shifts) {
+                return None;
             }
-            let r = ops::binop(op, nsw, checks.overflow && !unsigned_shl, width, a, amount).ok()?;
+            let r = ops::binop(op, nsw, checks.overflow && !unsigned_shl, width, a, b).ok()?;
             vals[dest as usize] = r;
         }
         Op::ICmp { pred, width, dest, lhs, rhs } => vals[dest as usize] = ops::icmp(pred, width, get(vals, lhs), get(vals, rhs)),

@@ -59,8 +59,7 @@ impl Machine<'_> {
                     self.wide_bin(*op, flags.nsw, *lhs, *rhs, dest)?;
                 } else {
                     let amount = self.operand(*rhs);
-                    let low = if w >= 64 { amount.bits } else { amount.bits & ((1u64 << w) - 1) };
-                    self.check_shift_amount(*op, w, amount.is_defined(w).then_some(u128::from(low)))?;
+                    self.check_shift_amount(*op, w, shift_amount(amount, w))?;
                     let check = self.checks_overflow_here() && !self.unsigned_shl(*op, flags.nsw);
                     let r = ops::binop(*op, flags.nsw, check, w, self.operand(*lhs), self.operand(*rhs))?;
                     self.set_dest(dest, r);
@@ -120,8 +119,7 @@ impl Machine<'_> {
     /// may compute such a shift speculatively and not use it: there it stays LLVM's poison
     /// value ([`ops::binop`]).
     pub(super) fn check_shift_amount(&self, op: vigil_ir::BinOp, w: u32, amount: Option<u128>) -> VmResult<()> {
-        let shift = matches!(op, vigil_ir::BinOp::Shl | vigil_ir::BinOp::LShr | vigil_ir::BinOp::AShr);
-        if shift && self.prog.checks_overflow[self.func.index()] && amount.is_some_and(|a| a >= u128::from(w)) {
+        if oversized_shift(op, w, amount, self.prog.checks_overflow[self.func.index()]) {
             return Err(FaultKind::OversizedShift);
         }
         Ok(())
@@ -465,4 +463,17 @@ fn rmw(op: RmwOp, w: u32, old: Scalar, v: Scalar) -> VmResult<Scalar> {
             if zero || gt.bits == 1 { v } else { ops::binop(BinOp::Sub, false, false, w, old, Scalar::int(1))? }
         }
     })
+}
+
+/// The amount of a shift by `amount` at `w` ≤ 64 bits (its low `w` bits), when defined.
+pub(super) fn shift_amount(amount: Scalar, w: u32) -> Option<u128> {
+    let low = if w >= 64 { amount.bits } else { amount.bits & ((1u64 << w) - 1) };
+    amount.is_defined(w).then_some(u128::from(low))
+}
+
+/// Whether `op` shifts by `amount` (when defined) at least the width `w` in code whose shifts
+/// are checked (`checked`: the program's own, see [`Machine::check_shift_amount`]).
+pub(super) fn oversized_shift(op: vigil_ir::BinOp, w: u32, amount: Option<u128>, checked: bool) -> bool {
+    let shift = matches!(op, vigil_ir::BinOp::Shl | vigil_ir::BinOp::LShr | vigil_ir::BinOp::AShr);
+    shift && checked && amount.is_some_and(|a| a >= u128::from(w))
 }
