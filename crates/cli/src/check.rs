@@ -30,6 +30,8 @@ pub enum EngineChoice {
     Static,
     /// The SYNERGY algorithm (tests + abstraction refinement).
     Synergy,
+    /// Shape analysis with list segments (valid-memsafety proofs for lists of any length).
+    Shape,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -580,7 +582,7 @@ fn build_engines(
             None => engines.push(declined("explicit", format!("property {} is not supported", property.name()))),
         }
     }
-    let symbolic_wanted = want(EngineChoice::Synergy) || want(EngineChoice::Static);
+    let symbolic_wanted = want(EngineChoice::Synergy) || want(EngineChoice::Static) || want(EngineChoice::Shape);
     if symbolic_wanted {
         match symbolic_engines(args, config, inputs, compile, explicit.as_ref(), deadline) {
             Ok(mut more) => engines.append(&mut more),
@@ -614,7 +616,7 @@ fn symbolic_engines(
     let threads = ["pthread_create", "thrd_create"].iter().any(|f| module.function_by_name(f).is_some());
     let mut engines: Vec<Arc<dyn Engine>> = Vec::new();
     let Some(confirm_with) = explicit else {
-        for (e, name) in [(EngineChoice::Synergy, "synergy"), (EngineChoice::Static, "static")] {
+        for (e, name) in [(EngineChoice::Synergy, "synergy"), (EngineChoice::Static, "static"), (EngineChoice::Shape, "shape")] {
             if want(e) {
                 engines.push(declined(name, format!("property {} is not supported", property.name())));
             }
@@ -650,6 +652,22 @@ fn symbolic_engines(
                 options,
                 confirm_with: Arc::clone(confirm_with),
             }));
+        }
+    }
+    if want(EngineChoice::Shape) {
+        if threads {
+            engines.push(declined("shape", "the program uses threads".into()));
+        } else if property != Property::ValidMemsafety {
+            engines.push(declined("shape", format!("checks valid-memsafety, not {}", property.name())));
+        } else {
+            let options = vigil_shape::Options {
+                deadline: Some(deadline),
+                // A fifth of the portfolio's memory for the stored abstract states.
+                max_memory: config.portfolio.max_memory_mib.saturating_mul(1 << 20) / 5,
+                malloc_can_fail: config.vm.malloc_can_fail,
+                ..Default::default()
+            };
+            engines.push(Arc::new(crate::engines::shape::ShapeEngine { module: module.clone(), options }));
         }
     }
     if want(EngineChoice::Static) {

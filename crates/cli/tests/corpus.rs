@@ -179,7 +179,7 @@ fn symbolic_engines_decide_their_programs() {
     let runs: Vec<(Case, String)> = common::cases()
         .into_iter()
         .flat_map(|c| {
-            let engines: Vec<String> = c.decide.iter().filter(|d| *d == "synergy" || *d == "static").cloned().collect();
+            let engines: Vec<String> = c.decide.iter().filter(|d| ["synergy", "static", "shape"].contains(&d.as_str())).cloned().collect();
             engines.into_iter().map(move |e| (Case { decide: vec![e.clone()], ..c.clone() }, e))
         })
         .collect();

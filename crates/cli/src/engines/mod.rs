@@ -7,6 +7,7 @@
 
 pub mod confirm;
 pub mod explicit;
+pub mod shape;
 pub mod static_engine;
 pub mod synergy;
 

@@ -1,0 +1,88 @@
+//! vigil's shape analysis: a proof of `valid-memsafety` for programs that build, walk and free
+//! linked lists of any length, by abstract interpretation over symbolic memory graphs with list
+//! segments (Dudka, Peringer, Vojnar: *Predator*, CAV 2011, and *Byte-Precise Verification of
+//! Low-Level List Manipulation*, SAS 2013).
+//!
+//! The explicit engine exhausts a program's states only when they are finitely many; a loop that
+//! appends to a list while an input says so has infinitely many. Here a chain of similar heap
+//! nodes is summarised as one segment of "at least 0, 1 or 2" nodes at loop heads, so the states
+//! are finitely many again, and every access to a segment first splits a concrete node off it.
+//!
+//! Modules, one idea each:
+//! * [`value`]: abstract values (known or unknown integers, pointers with a segment end);
+//! * [`heap`]: objects as fields over a fill, with byte-precise reads and writes;
+//! * [`state`]: frames and memory, references, leaks, canonical form;
+//! * [`segments`]: materialisation and abstraction of list segments;
+//! * [`liveness`]: registers still read (dead ones are forgotten);
+//! * [`exec`]: the interpreter and the exploration.
+//!
+//! Soundness contract: [`check`] returns `Ok` only when the exploration finished and no explored
+//! state can dereference an invalid pointer, free wrongly or lose memory — under the VM's
+//! semantics (README, "Semantics where C and SV-COMP leave room"): memory is lost when nothing
+//! reachable from globals, stack slots and registers still read points to it; `main`'s locals die
+//! when it returns; `exit` and `abort` keep every frame. Anything else — a possible violation,
+//! a construct it does not model, a limit — is `Err(Unknown)` with the reason: the analysis never
+//! answers `false`.
+#![forbid(unsafe_code)]
+
+pub mod exec;
+pub mod heap;
+pub mod liveness;
+pub mod segments;
+pub mod state;
+pub mod value;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+use vigil_ir::unknown::{Cause, Unknown};
+use vigil_ir::Module;
+
+/// What the analysis may use.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub deadline: Option<Instant>,
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// States stored before giving up.
+    pub max_states: u64,
+    /// Bytes the stored states may take (an estimate) before giving up.
+    pub max_memory: u64,
+    /// `malloc` may return NULL (`--malloc-can-fail`).
+    pub malloc_can_fail: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false }
+    }
+}
+
+/// What the exploration did.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Distinct states stored (at block entries).
+    pub states: u64,
+    /// Instructions run.
+    pub steps: u64,
+    /// Chains summarised into segments.
+    pub abstractions: u64,
+    /// Nodes split off segments (or segments found empty).
+    pub materializations: u64,
+}
+
+/// Checks `valid-memsafety` of `module` (the program alone, after `mem2reg`, without vigil's
+/// runtime: `malloc`, `free` and the `__VERIFIER_*` functions are modelled here).
+pub fn check(module: &Module, opts: &Options) -> (Result<(), Unknown>, Stats) {
+    if module.pointer_bytes != 8 {
+        return (Err(Unknown::new(Cause::Declined, "the shape analysis models LP64 programs only")), Stats::default());
+    }
+    let mut a = exec::Analysis::new(module, opts);
+    let r = a.run().map_err(|u| match u.at {
+        Some(loc) => {
+            let message = format!("{} at {}", u.message, module.describe_loc(loc));
+            u.with_message(message)
+        }
+        None => u,
+    });
+    (r, a.stats)
+}

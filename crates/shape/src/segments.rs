@@ -1,0 +1,343 @@
+//! List segments: materialisation (a concrete node split off a segment, or the segment found
+//! empty) and abstraction (a chain of similar nodes summarised as one segment), after Predator's
+//! symbolic memory graphs (Dudka, Peringer, Vojnar, *Predator: A Practical Tool for Checking
+//! Manipulation of Dynamic Data Structures Using Separation Logic*, CAV 2011; byte-precise
+//! nodes as in their SAS 2013 paper).
+//!
+//! Soundness rests on these invariants of a segment object `S` standing for nodes n1 … nk
+//! (k ≥ `S.seg.min`):
+//! * the nodes are linked n_i.next → n_{i+1} + head (and n_{i+1}.prev → n_i + head); n_k.next is
+//!   the template's `next` value and n_1.prev the template's `prev` value, both outside `S`;
+//! * nothing outside points into n2 … n_{k−1}; pointers to n1 are `Ptr { end: First }` and, for a
+//!   doubly linked segment, pointers to n_k are `Ptr { end: Last }`; a singly linked segment
+//!   has no `Last` pointers;
+//! * every node's other fields hold values the template's fields cover ([`Val::join`]), and none
+//!   of them points into the segment.
+//!
+//! Abstraction only forgets (lengths above [`Seg::MAX_MIN`], differing integers); materialisation
+//! covers every length the segment stands for, so every concrete state of the program is covered
+//! by some state the analysis explores.
+
+use crate::heap::{Field, Inexpressible, Object, Region, Seg, Status};
+use crate::state::{Holder, State};
+use crate::value::{End, ObjId, Ptr, Val};
+use std::collections::{BTreeMap, HashSet};
+
+/// The states in which the pointer to `end` of segment `obj` targets a concrete node: the
+/// segment split into that node and the rest, and (when it may be empty) the segment removed.
+pub fn materialize(state: &State, obj: ObjId, end: End) -> Result<Vec<State>, Inexpressible> {
+    let seg = state.obj(obj).seg.expect("materialising a plain object");
+    let mut out = Vec::new();
+    if seg.min == 0 {
+        let mut empty = state.clone();
+        remove_empty(&mut empty, obj, seg)?;
+        out.push(empty);
+    }
+    let mut split = state.clone();
+    split_off(&mut split, obj, seg, end)?;
+    out.push(split);
+    Ok(out)
+}
+
+/// Removes a segment of length 0: pointers to its first node are pointers to its successor and
+/// pointers to its last node pointers to its predecessor (moved by their offset from the head).
+fn remove_empty(state: &mut State, obj: ObjId, seg: Seg) -> Result<(), Inexpressible> {
+    let o = state.obj(obj);
+    let succ = o.fields.get(&seg.next).map(|f| f.val).ok_or(Inexpressible("a segment without its next link"))?;
+    let pred = match seg.prev {
+        Some(p) => Some(o.fields.get(&p).map(|f| f.val).ok_or(Inexpressible("a segment without its prev link"))?),
+        None => None,
+    };
+    let head = seg.head as i64;
+    state.map_values(|v| match v {
+        Val::Ptr(p) if p.obj == obj => {
+            let to = match (p.end, pred) {
+                (End::First, _) => succ,
+                (End::Last, Some(pred)) => pred,
+                (End::Last, None) => return Err(Inexpressible("a pointer to the last node of a singly linked segment")),
+            };
+            to.shifted(p.off - head).ok_or(Inexpressible("an offset pointer into an empty segment"))
+        }
+        v => Ok(v),
+    })?;
+    state.remove(obj);
+    Ok(())
+}
+
+/// Splits the node at `end` off segment `obj`: a concrete copy of the template linked to the
+/// rest, which keeps the object id and one node less.
+fn split_off(state: &mut State, obj: ObjId, seg: Seg, end: End) -> Result<(), Inexpressible> {
+    let template = state.obj(obj).clone();
+    let node = Object { seg: None, ..template };
+    let n = state.add(node);
+    let head = seg.head as i64;
+    let (moved, link_in_node, link_in_rest) = match end {
+        End::First => (End::First, seg.next, seg.prev),
+        End::Last => (End::Last, seg.prev.ok_or(Inexpressible("the last node of a singly linked segment"))?, Some(seg.next)),
+    };
+    // Pointers to the split-off end now target the node.
+    state.map_values(|v| match v {
+        Val::Ptr(p) if p.obj == obj && p.end == moved => Ok(Val::ptr(n, p.off, End::First)),
+        v => Ok(v),
+    })?;
+    // The node links to the rest (its other link keeps the template's outside value) and the
+    // rest links back to the node.
+    let rest_end = if end == End::First { End::First } else { End::Last };
+    state.obj_mut(n).fields.insert(link_in_node, Field { size: 8, val: Val::ptr(obj, head, rest_end) });
+    if let Some(l) = link_in_rest {
+        state.obj_mut(obj).fields.insert(l, Field { size: 8, val: Val::ptr(n, head, End::First) });
+    }
+    let rest = state.obj_mut(obj);
+    let s = rest.seg.as_mut().expect("a segment");
+    s.min = s.min.saturating_sub(1);
+    Ok(())
+}
+
+/// One element of a chain being summarised: a plain node or a segment.
+struct Element {
+    id: ObjId,
+    /// Nodes it stands for at least.
+    min: u8,
+}
+
+/// Summarises every chain of at least two list elements into one segment, until none is left.
+/// Returns how many chains were summarised.
+pub fn abstract_lists(state: &mut State) -> usize {
+    let mut merged = 0;
+    loop {
+        let refs = state.references();
+        let Some((chain, link)) = find_chain(state, &refs) else { return merged };
+        collapse(state, &chain, link);
+        merged += 1;
+    }
+}
+
+/// The link shape of a chain: the `next` and `prev` field offsets and the head offset.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct Link {
+    next: u64,
+    prev: Option<u64>,
+    head: u64,
+}
+
+fn summarisable(o: &Object) -> bool {
+    o.region == Region::Heap && o.status == Status::Live
+}
+
+/// The pointer in field `off` of `o`, if there is one of 8 bytes.
+fn link_at(o: &Object, off: u64) -> Option<Ptr> {
+    match o.fields.get(&off) {
+        Some(Field { size: 8, val: Val::Ptr(p) }) => Some(*p),
+        _ => None,
+    }
+}
+
+/// Whether `b` can follow `a` in a chain with links `link`: same size and fill, and a segment
+/// among them has the same link shape.
+fn compatible(a: &Object, b: &Object, link: Link) -> bool {
+    let seg_ok = |o: &Object| o.seg.is_none_or(|s| s.next == link.next && s.prev == link.prev && s.head == link.head);
+    summarisable(b) && a.size == b.size && a.fill == b.fill && seg_ok(a) && seg_ok(b)
+}
+
+fn find_chain(state: &State, refs: &[(Holder, Ptr)]) -> Option<(Vec<Element>, Link)> {
+    for (id, o) in state.objects.iter().enumerate() {
+        let Some(o) = o.as_ref().filter(|o| summarisable(o)) else { continue };
+        let id = id as ObjId;
+        // The candidate links out of `o`: a segment's own; any pointer field of a plain node.
+        let candidates: Vec<u64> = match o.seg {
+            Some(s) => vec![s.next],
+            None => o.pointers().map(|(off, _)| off).collect(),
+        };
+        for next in candidates {
+            let Some(p) = link_at(o, next) else { continue };
+            if p.obj == id || p.end != End::First || p.off < 0 {
+                continue;
+            }
+            let b = state.obj(p.obj);
+            let head = p.off as u64;
+            // A back link: the segment's own, or a field of `b` pointing at `o`'s head.
+            let prev = match (o.seg, b.seg) {
+                (Some(s), _) => s.prev,
+                (None, Some(s)) => s.prev,
+                (None, None) => b
+                    .pointers()
+                    .find(|&(off, q)| off != next && q.obj == id && q.off == head as i64)
+                    .map(|(off, _)| off),
+            };
+            let link = Link { next, prev, head };
+            if !compatible(o, b, link) {
+                continue;
+            }
+            if let Some(chain) = grow(state, refs, id, link) {
+                return Some((chain, link));
+            }
+        }
+    }
+    None
+}
+
+/// The end of a chain element that the next element's `prev` points at.
+fn exit_end(o: &Object) -> End {
+    if o.seg.is_some() {
+        End::Last
+    } else {
+        End::First
+    }
+}
+
+/// The longest valid chain starting at `first` with links `link`, if it has two elements.
+fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link) -> Option<Vec<Element>> {
+    let mut chain = vec![Element { id: first, min: node_count(state.obj(first)) }];
+    let mut members: HashSet<ObjId> = HashSet::from([first]);
+    let mut template = data_fields(state.obj(first), link);
+    loop {
+        let cur = chain.last().expect("non-empty").id;
+        let co = state.obj(cur);
+        let Some(p) = link_at(co, link.next) else { break };
+        if members.contains(&p.obj) || p.end != End::First || p.off != link.head as i64 {
+            break;
+        }
+        let nx = state.obj(p.obj);
+        if !compatible(co, nx, link) {
+            break;
+        }
+        // Doubly linked: the new element's prev must point back at the current one's exit end.
+        if let Some(pf) = link.prev {
+            let back = nx.fields.get(&pf).map(|f| f.val);
+            if back != Some(Val::ptr(cur, link.head as i64, exit_end(co))) {
+                break;
+            }
+        }
+        let Some(joined) = join_fields(&template, &data_fields(nx, link)) else { break };
+        // The current element becomes interior once `nx` joins: only links may point at it.
+        if !only_links_point_at(refs, cur, chain.len() == 1, &chain, p.obj, link, state) {
+            break;
+        }
+        template = joined;
+        members.insert(p.obj);
+        chain.push(Element { id: p.obj, min: node_count(nx) });
+    }
+    // The last element: in a singly linked chain only its predecessor's link may point at it; in
+    // a doubly linked one, pointers at its (last) node become pointers at the segment's last
+    // node, but a segment's first node becomes interior.
+    while chain.len() >= 2 {
+        let last = chain.last().expect("non-empty").id;
+        let pred = chain[chain.len() - 2].id;
+        let last_is_seg = state.obj(last).seg.is_some();
+        let ok = refs.iter().filter(|(_, p)| p.obj == last).all(|(h, p)| {
+            let from_pred = *h == (Holder::Field { obj: pred, off: link.next });
+            match (link.prev, last_is_seg, p.end) {
+                (None, _, _) => from_pred,
+                (Some(_), false, _) | (Some(_), true, End::Last) => true,
+                (Some(_), true, End::First) => from_pred,
+            }
+        });
+        if ok {
+            break;
+        }
+        chain.pop();
+    }
+    if chain.len() < 2 {
+        return None;
+    }
+    // No data field may point into the chain, and the outside links must leave it.
+    let ids: HashSet<ObjId> = chain.iter().map(|e| e.id).collect();
+    let template_points_in = chain.iter().any(|e| {
+        data_fields(state.obj(e.id), link).values().any(|f| matches!(f.val, Val::Ptr(p) if ids.contains(&p.obj)))
+    });
+    let last = state.obj(chain.last().expect("non-empty").id);
+    let first = state.obj(chain[0].id);
+    let succ_in = matches!(last.fields.get(&link.next).map(|f| f.val), Some(Val::Ptr(p)) if ids.contains(&p.obj));
+    let pred_in = link.prev.is_some_and(|pf| {
+        matches!(first.fields.get(&pf).map(|f| f.val), Some(Val::Ptr(p)) if ids.contains(&p.obj))
+    });
+    let links_present = chain.iter().all(|e| {
+        let o = state.obj(e.id);
+        o.fields.get(&link.next).is_some_and(|f| f.size == 8)
+            && link.prev.is_none_or(|pf| o.fields.get(&pf).is_some_and(|f| f.size == 8))
+    });
+    if template_points_in || succ_in || pred_in || !links_present {
+        return None;
+    }
+    Some(chain)
+}
+
+/// Whether every reference to element `cur` (about to become interior or the chain's first) is
+/// allowed: the first element may be pointed at from anywhere except at its last node (a
+/// segment's `Last` end) other than by the next element's `prev`; an interior element only by
+/// its neighbours' links.
+fn only_links_point_at(
+    refs: &[(Holder, Ptr)],
+    cur: ObjId,
+    is_first: bool,
+    chain: &[Element],
+    next: ObjId,
+    link: Link,
+    state: &State,
+) -> bool {
+    let pred = if is_first { None } else { Some(chain[chain.len() - 2].id) };
+    let cur_is_seg = state.obj(cur).seg.is_some();
+    refs.iter().filter(|(_, p)| p.obj == cur).all(|(h, p)| {
+        let from_pred = pred.is_some_and(|pr| *h == Holder::Field { obj: pr, off: link.next });
+        let from_next = link.prev.is_some_and(|pf| *h == Holder::Field { obj: next, off: pf });
+        // Pointers at the entry (first node): the predecessor's link, or anything for the first.
+        let at_entry = p.end == End::First;
+        let at_exit = if cur_is_seg { p.end == End::Last } else { true };
+        (at_entry && (is_first || from_pred)) || (at_exit && from_next)
+    })
+}
+
+fn node_count(o: &Object) -> u8 {
+    o.seg.map_or(1, |s| s.min)
+}
+
+/// The fields of `o` other than the links.
+fn data_fields(o: &Object, link: Link) -> BTreeMap<u64, Field> {
+    o.fields.iter().filter(|(&off, _)| off != link.next && Some(off) != link.prev).map(|(&o, &f)| (o, f)).collect()
+}
+
+/// The field-by-field join of two templates with the same layout.
+fn join_fields(a: &BTreeMap<u64, Field>, b: &BTreeMap<u64, Field>) -> Option<BTreeMap<u64, Field>> {
+    if a.len() != b.len() {
+        return None;
+    }
+    a.iter()
+        .zip(b)
+        .map(|((&oa, fa), (&ob, fb))| {
+            (oa == ob && fa.size == fb.size).then_some(())?;
+            Some((oa, Field { size: fa.size, val: fa.val.join(fb.val)? }))
+        })
+        .collect()
+}
+
+/// Replaces the chain by one segment in place of its first element.
+fn collapse(state: &mut State, chain: &[Element], link: Link) {
+    let first = chain[0].id;
+    let last = chain.last().expect("non-empty").id;
+    let mut template = data_fields(state.obj(first), link);
+    for e in &chain[1..] {
+        template = join_fields(&template, &data_fields(state.obj(e.id), link)).expect("checked by grow");
+    }
+    let succ = state.obj(last).fields[&link.next];
+    let pred = link.prev.map(|pf| (pf, state.obj(first).fields[&pf]));
+    let min = chain.iter().map(|e| u32::from(e.min)).sum::<u32>().min(u32::from(Seg::MAX_MIN)) as u8;
+    let last_is_seg = state.obj(last).seg.is_some();
+    for e in &chain[1..] {
+        state.remove(e.id);
+    }
+    let seg = state.obj_mut(first);
+    template.insert(link.next, succ);
+    if let Some((pf, f)) = pred {
+        template.insert(pf, f);
+    }
+    seg.fields = template;
+    seg.seg = Some(Seg { min, next: link.next, prev: link.prev, head: link.head });
+    // Outside pointers at the last element's last node now target the segment's last node.
+    let last_end = if last_is_seg { End::Last } else { End::First };
+    state
+        .map_values(|v| match v {
+            Val::Ptr(p) if p.obj == last && p.end == last_end => Ok(Val::ptr(first, p.off, End::Last)),
+            v => Ok(v),
+        })
+        .expect("renaming pointers cannot fail");
+}
