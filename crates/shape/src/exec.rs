@@ -140,7 +140,7 @@ impl<'m> Analysis<'m> {
         }
         let mut s = State { objects: Vec::new(), frames: Vec::new(), globals: Vec::new() };
         for (gi, g) in m.globals.iter().enumerate() {
-            let mut o = Object::new(g.size, Region::Global(vigil_ir::GlobalId(gi as u32)), Fill::Zero);
+            let mut o = Object::new(g.size, g.align.max(1), Region::Global(vigil_ir::GlobalId(gi as u32)), Fill::Zero);
             o.read_only = g.is_constant;
             if let (Some(init), false) = (&g.init, self.opaque[gi]) {
                 let loc = g.loc;
@@ -259,6 +259,8 @@ impl<'m> Analysis<'m> {
                     Val::Int { bits, .. } => set(&mut s, if bits & 1 == 1 { t } else { e }),
                     Val::Any { .. } => {
                         let mut other = s.clone();
+                        self.refine(&mut s, *cond, true);
+                        self.refine(&mut other, *cond, false);
                         set(&mut s, t);
                         set(&mut other, e);
                         advance(&mut s);
@@ -277,7 +279,10 @@ impl<'m> Analysis<'m> {
                         let (from, to) = (self.width(from_ty)?, self.width(*to)?);
                         match v {
                             Val::Int { bits, .. } => Val::int(ops::cast(*op, from, to, Scalar::int(bits)).bits, to),
-                            Val::Any { .. } => Val::Any { width: to },
+                            Val::Any { not: Some(k), .. } if *op != CastOp::Trunc => {
+                                Val::any_but(to, ops::cast(*op, from, to, Scalar::int(k)).bits)
+                            }
+                            Val::Any { .. } => Val::any(to),
                             Val::Undef => Val::Undef,
                             _ => return Err(stop(Cause::Addresses, "the shape analysis does not model addresses as integers", loc)),
                         }
@@ -301,7 +306,7 @@ impl<'m> Analysis<'m> {
                         if m.types.is_ptr(ty) {
                             return Err(alarm("a use of an uninitialised pointer", loc));
                         }
-                        Val::Any { width: self.width(ty)? }
+                        Val::any(self.width(ty)?)
                     }
                     v => v,
                 };
@@ -315,10 +320,7 @@ impl<'m> Analysis<'m> {
                 };
                 let size = elem_size.checked_mul(n).ok_or_else(|| stop(Cause::Unsupported, "a huge stack object", loc))?;
                 let depth = (s.frames.len() - 1) as u32;
-                let mut o = Object::new(size, Region::Stack(depth), Fill::Undef);
-                o.read_only = false;
-                let _ = align;
-                let id = s.add(o);
+                let id = s.add(Object::new(size, (*align).max(1), Region::Stack(depth), Fill::Undef));
                 s.top_mut().slots.push(id);
                 set(&mut s, Val::ptr(id, 0, End::First));
             }
@@ -335,7 +337,8 @@ impl<'m> Analysis<'m> {
                     let w = self.width(*ty)?;
                     v = match v {
                         Val::Int { bits, .. } => Val::int(bits, w),
-                        Val::Any { .. } => Val::Any { width: w },
+                        Val::Any { width, .. } if width == w => v,
+                        Val::Any { .. } => Val::any(w),
                         v => v,
                     };
                 }
@@ -347,7 +350,8 @@ impl<'m> Analysis<'m> {
                 let (obj, off) = self.access(&s, p, size, *align, true, loc)?;
                 let v = match self.eval(&s, *val, loc)? {
                     Val::Int { bits, .. } => Val::int(bits, (8 * size) as u32),
-                    Val::Any { .. } => Val::Any { width: (8 * size) as u32 },
+                    v @ Val::Any { width, .. } if width == (8 * size) as u32 => v,
+                    Val::Any { .. } => Val::any((8 * size) as u32),
                     v => v,
                 };
                 if !m.types.is_ptr(*ty) && !m.types.is_int(*ty) && !matches!(m.types.get(*ty), vigil_ir::Type::Float { .. }) {
@@ -452,13 +456,7 @@ impl<'m> Analysis<'m> {
             return Err(alarm("a write to read-only memory", loc));
         }
         let off = p.off as u64;
-        // Heap and global objects start at their alignment; stack slots at the slot's type's.
-        let base_align = match o.region {
-            Region::Heap => HEAP_ALIGN,
-            Region::Global(g) => self.m.global(g).align.max(1),
-            Region::Stack(_) => u64::MAX,
-        };
-        if align > 1 && (off % align != 0 || base_align < align) {
+        if align > 1 && (off % align != 0 || o.align < align) {
             return Err(stop(Cause::UndefinedBehaviour, "the shape analysis cannot exclude a misaligned access", loc));
         }
         Ok((p.obj, off))
@@ -468,12 +466,18 @@ impl<'m> Analysis<'m> {
         let eq_pred = matches!(pred, ICmpPred::Eq | ICmpPred::Ne);
         let from_eq = |equal: bool| Val::bool(equal == (pred == ICmpPred::Eq));
         let inside = |p: &Ptr| p.off >= 0 && (p.off as u64) < s.obj(p.obj).size;
+        let live = |p: &Ptr| s.obj(p.obj).status == Status::Live;
         Ok(match (a, b) {
             (Val::Int { bits: x, .. }, Val::Int { bits: y, .. }) => {
                 Val::int(ops::icmp(pred, w, Scalar::int(x), Scalar::int(y)).bits, 1)
             }
             (Val::Undef, _) | (_, Val::Undef) => return Err(alarm("a comparison of an uninitialised value", loc)),
-            (Val::Int { .. } | Val::Any { .. }, Val::Int { .. } | Val::Any { .. }) => Val::Any { width: 1 },
+            (Val::Any { not: Some(k), .. }, Val::Int { bits, .. }) | (Val::Int { bits, .. }, Val::Any { not: Some(k), .. })
+                if eq_pred && bits == k =>
+            {
+                from_eq(false)
+            }
+            (Val::Int { .. } | Val::Any { .. }, Val::Int { .. } | Val::Any { .. }) => Val::any(1),
             (Val::Null, Val::Null) if eq_pred => from_eq(true),
             (Val::Null, Val::Ptr(_) | Val::Func(_)) | (Val::Ptr(_) | Val::Func(_), Val::Null) if eq_pred => from_eq(false),
             (Val::Func(f), Val::Func(g)) if eq_pred => from_eq(f == g),
@@ -481,7 +485,10 @@ impl<'m> Analysis<'m> {
                 let (x, y) = (p.off as u64, q.off as u64);
                 Val::int(ops::icmp(pred, 64, Scalar::int(x), Scalar::int(y)).bits, 1)
             }
-            (Val::Ptr(p), Val::Ptr(q)) if eq_pred && p.obj != q.obj && inside(&p) && inside(&q) => from_eq(false),
+            // Distinct live objects never share an address; a freed one's may be reused.
+            (Val::Ptr(p), Val::Ptr(q)) if eq_pred && p.obj != q.obj && inside(&p) && inside(&q) && live(&p) && live(&q) => {
+                from_eq(false)
+            }
             _ => return Err(stop(Cause::Unsupported, "the shape analysis cannot compare these pointers", loc)),
         })
     }
@@ -597,7 +604,7 @@ impl<'m> Analysis<'m> {
                     out.push(failed);
                 }
                 let fill = if name == "calloc" { Fill::Zero } else { Fill::Undef };
-                let id = s.add(Object::new(size, Region::Heap, fill));
+                let id = s.add(Object::new(size, HEAP_ALIGN, Region::Heap, fill));
                 set(&mut s, Val::ptr(id, 0, End::First));
                 out.push(s);
                 Ok(out)
@@ -669,12 +676,55 @@ impl<'m> Analysis<'m> {
                 if m.types.is_ptr(g.ret_ty) {
                     return Err(stop(Cause::Unsupported, "the shape analysis does not model nondeterministic pointers", loc));
                 }
-                let v = Val::Any { width: ret_width()? };
-                set(&mut s, v);
+                let w = ret_width()?;
+                if w == 1 {
+                    // A `_Bool` input: both values, each known from here on.
+                    let mut zero = s.clone();
+                    set(&mut zero, Val::int(0, 1));
+                    set(&mut s, Val::int(1, 1));
+                    return Ok(vec![zero, s]);
+                }
+                set(&mut s, Val::any(w));
                 Ok(vec![s])
             }
             _ => Err(stop(Cause::UnknownFunction, format!("the shape analysis does not model {name}"), loc)),
         }
+    }
+
+    /// Records in `s` that the condition `cond` (an `i1` register) is `holds`, and, when it is an
+    /// equality test of a register with an unknown value against a constant, what that says
+    /// about the register: equal to the constant, or not (a later test of the same register
+    /// then has one answer).
+    fn refine(&self, s: &mut State, cond: Operand, holds: bool) {
+        let Operand::Value(c) = cond else { return };
+        let fr = s.top();
+        let f = self.m.function(fr.func);
+        s.top_mut().regs[c.index()] = Val::bool(holds);
+        let Some(def) = f.blocks[s.top().block.index()].insts.iter().find(|i| i.dest == Some(c)) else { return };
+        let InstKind::ICmp { pred: pred @ (ICmpPred::Eq | ICmpPred::Ne), lhs, rhs } = def.kind else { return };
+        let value = |o: Operand| match o {
+            Operand::Value(v) => s.top().regs[v.index()],
+            Operand::Const(_) => self.eval(s, o, def.loc).unwrap_or(Val::Undef),
+        };
+        let (x, k) = match (lhs, rhs) {
+            (Operand::Value(x), other) | (other, Operand::Value(x)) if matches!(value(Operand::Value(x)), Val::Any { .. }) => {
+                match value(other) {
+                    Val::Int { bits, .. } => (x, bits),
+                    _ => return,
+                }
+            }
+            _ => return,
+        };
+        let Val::Any { width, not } = value(Operand::Value(x)) else { return };
+        let equal = holds == (pred == ICmpPred::Eq);
+        let refined = if equal {
+            Val::int(k, width)
+        } else if not.is_none() {
+            Val::any_but(width, k)
+        } else {
+            return;
+        };
+        s.top_mut().regs[x.index()] = refined;
     }
 
     fn terminator(&mut self, mut s: State, func: FuncId) -> Result<Vec<State>, Stop> {
@@ -689,8 +739,11 @@ impl<'m> Analysis<'m> {
             Terminator::CondBr { cond, if_true, if_false } => match self.eval(&s, *cond, loc)? {
                 Val::Int { bits, .. } => Ok(go(self, s, if bits & 1 == 1 { *if_true } else { *if_false })?.into_iter().collect()),
                 Val::Any { .. } => {
-                    let mut out: Vec<State> = go(self, s.clone(), *if_false)?.into_iter().collect();
-                    out.extend(go(self, s, *if_true)?);
+                    let (mut t, mut e) = (s.clone(), s);
+                    self.refine(&mut t, *cond, true);
+                    self.refine(&mut e, *cond, false);
+                    let mut out: Vec<State> = go(self, e, *if_false)?.into_iter().collect();
+                    out.extend(go(self, t, *if_true)?);
                     Ok(out)
                 }
                 _ => Err(alarm("a branch on an uninitialised value", loc)),
@@ -708,7 +761,13 @@ impl<'m> Analysis<'m> {
                         targets.dedup();
                         let mut out = Vec::new();
                         for t in targets {
-                            out.extend(go(self, s.clone(), t)?);
+                            let mut next = s.clone();
+                            // A block only one case leads to knows the value.
+                            let mut leading = cases.iter().filter(|(_, b)| *b == t);
+                            if let (Operand::Value(x), Some((k, _)), None, false) = (val, leading.next(), leading.next(), *default == t) {
+                                next.top_mut().regs[x.index()] = Val::int(*k, w);
+                            }
+                            out.extend(go(self, next, t)?);
                         }
                         Ok(out)
                     }
@@ -778,7 +837,7 @@ impl<'m> Analysis<'m> {
             return Err(alarm("a memory leak (valid-memtrack)", loc));
         }
         if self.is_header(func, to) {
-            self.stats.abstractions += segments::abstract_lists(&mut s) as u64;
+            self.stats.abstractions += segments::abstract_lists(&mut s, self.opts.abstraction_threshold) as u64;
         }
         let c = s.canonical();
         if self.visited.contains(&c) {
@@ -793,9 +852,10 @@ impl<'m> Analysis<'m> {
 
 /// About how many bytes a stored state takes.
 fn footprint(s: &State) -> u64 {
-    let objects: usize = s.objects.iter().flatten().map(|o| 96 + 48 * o.fields.len()).sum();
+    // An object, and its fields' B-tree nodes of up to 11 entries (about 400 bytes each).
+    let objects: usize = s.objects.iter().flatten().map(|o| 120 + 400 * o.fields.len().div_ceil(11)).sum();
     let frames: usize = s.frames.iter().map(|f| 64 + 24 * f.regs.len() + 4 * f.slots.len()).sum();
-    (objects + frames + 64) as u64
+    (objects + frames + 128) as u64
 }
 
 /// Operands whose pointer the instruction dereferences or compares.
@@ -838,7 +898,7 @@ fn binop(op: vigil_ir::BinOp, nsw: bool, w: u32, a: Val, b: Val, loc: Loc) -> Re
             let y_signed = sext(y, w);
             let safe = if divides { y != 0 && !(matches!(op, SDiv | SRem) && y_signed == -1) } else { y < u64::from(w) };
             if safe {
-                Ok(Val::Any { width: w })
+                Ok(Val::any(w))
             } else {
                 Err(stop(Cause::Imprecise, "the shape analysis cannot exclude a division by zero or an oversized shift", loc))
             }
@@ -846,7 +906,7 @@ fn binop(op: vigil_ir::BinOp, nsw: bool, w: u32, a: Val, b: Val, loc: Loc) -> Re
         (Val::Int { .. } | Val::Any { .. }, Val::Any { .. }) if divides || shifts => {
             Err(stop(Cause::Imprecise, "the shape analysis cannot exclude a division by zero or an oversized shift", loc))
         }
-        (Val::Int { .. } | Val::Any { .. }, Val::Int { .. } | Val::Any { .. }) => Ok(Val::Any { width: w }),
+        (Val::Int { .. } | Val::Any { .. }, Val::Int { .. } | Val::Any { .. }) => Ok(Val::any(w)),
         _ => Err(stop(Cause::Addresses, "the shape analysis does not model arithmetic on addresses", loc)),
     }
 }

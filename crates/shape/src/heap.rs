@@ -68,6 +68,9 @@ pub struct Field {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Object {
     pub size: u64,
+    /// The alignment of the object's first byte (heap: 16, as glibc's `malloc`; a stack slot
+    /// or a global: its declared alignment).
+    pub align: u64,
     pub region: Region,
     pub status: Status,
     pub read_only: bool,
@@ -91,8 +94,8 @@ enum Byte {
 }
 
 impl Object {
-    pub fn new(size: u64, region: Region, fill: Fill) -> Object {
-        Object { size, region, status: Status::Live, read_only: false, fill, fields: BTreeMap::new(), seg: None }
+    pub fn new(size: u64, align: u64, region: Region, fill: Fill) -> Object {
+        Object { size, align, region, status: Status::Live, read_only: false, fill, fields: BTreeMap::new(), seg: None }
     }
 
     /// The fields overlapping `[off, off + size)`, by offset.
@@ -153,7 +156,7 @@ impl Object {
             return Err(Inexpressible("a read of partly uninitialised bytes"));
         }
         if bytes.iter().any(|b| *b == Byte::Any) {
-            return if as_ptr { Err(Inexpressible("an integer read as a pointer")) } else { Ok(Val::Any { width }) };
+            return if as_ptr { Err(Inexpressible("an integer read as a pointer")) } else { Ok(Val::any(width)) };
         }
         let bits = bytes.iter().rev().fold(0u64, |acc, b| match b {
             Byte::Known(x) => (acc << 8) | u64::from(*x),
@@ -184,7 +187,7 @@ impl Object {
                 let byte = match f.val {
                     Val::Int { bits, .. } => Val::int(bits >> (8 * (a - o)), 8),
                     Val::Null => Val::int(0, 8),
-                    Val::Any { .. } => Val::Any { width: 8 },
+                    Val::Any { .. } => Val::any(8),
                     Val::Undef => Val::Undef,
                     Val::Ptr(_) | Val::Func(_) => return Err(Inexpressible("part of a pointer overwritten")),
                 };
@@ -244,20 +247,20 @@ mod tests {
 
     #[test]
     fn reads_assemble_bytes_of_known_fields_and_the_fill() {
-        let mut o = Object::new(16, Region::Heap, Fill::Zero);
+        let mut o = Object::new(16, 16, Region::Heap, Fill::Zero);
         o.write(0, 4, Val::int(0x1122_3344, 32)).unwrap();
         assert_eq!(o.read(0, 4, false), Ok(Val::int(0x1122_3344, 32)));
         assert_eq!(o.read(2, 2, false), Ok(Val::int(0x1122, 16)));
         assert_eq!(o.read(2, 4, false), Ok(Val::int(0x1122, 32)));
         assert_eq!(o.read(8, 8, true), Ok(Val::Null));
-        o.write(1, 1, Val::Any { width: 8 }).unwrap();
+        o.write(1, 1, Val::any(8)).unwrap();
         assert_eq!(o.read(0, 1, false), Ok(Val::int(0x44, 8)));
-        assert_eq!(o.read(0, 4, false), Ok(Val::Any { width: 32 }));
+        assert_eq!(o.read(0, 4, false), Ok(Val::any(32)));
     }
 
     #[test]
     fn uninitialised_and_pointer_bytes_are_never_mixed_into_integers() {
-        let mut o = Object::new(16, Region::Heap, Fill::Undef);
+        let mut o = Object::new(16, 16, Region::Heap, Fill::Undef);
         assert_eq!(o.read(0, 8, true), Ok(Val::Undef));
         o.write(0, 4, Val::int(7, 32)).unwrap();
         assert!(o.read(0, 8, false).is_err());
@@ -272,7 +275,7 @@ mod tests {
 
     #[test]
     fn memset_then_partial_writes_keep_the_other_bytes() {
-        let mut o = Object::new(12, Region::Heap, Fill::Undef);
+        let mut o = Object::new(12, 16, Region::Heap, Fill::Undef);
         o.fill_bytes(0, 12, 0).unwrap();
         assert_eq!(o.read(8, 4, false), Ok(Val::int(0, 32)));
         o.write(3, 2, Val::int(0xabcd, 16)).unwrap();

@@ -49,11 +49,13 @@ pub struct Options {
     pub max_memory: u64,
     /// `malloc` may return NULL (`--malloc-can-fail`).
     pub malloc_can_fail: bool,
+    /// The fewest nodes a chain summarised into a segment stands for (shorter lists stay exact).
+    pub abstraction_threshold: u8,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false }
+        Options { deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false, abstraction_threshold: 3 }
     }
 }
 

@@ -100,13 +100,15 @@ struct Element {
     min: u8,
 }
 
-/// Summarises every chain of at least two list elements into one segment, until none is left.
-/// Returns how many chains were summarised.
-pub fn abstract_lists(state: &mut State) -> usize {
+/// Summarises every chain of list elements that stands for at least `threshold` nodes (and has
+/// two elements or more) into one segment, until none is left. Returns how many chains were
+/// summarised. A higher threshold keeps short lists exact (a list of two nodes freed as
+/// `free(a->next); free(a)` stays two nodes) at the price of more states.
+pub fn abstract_lists(state: &mut State, threshold: u8) -> usize {
     let mut merged = 0;
     loop {
         let refs = state.references();
-        let Some((chain, link)) = find_chain(state, &refs) else { return merged };
+        let Some((chain, link)) = find_chain(state, &refs, threshold) else { return merged };
         collapse(state, &chain, link);
         merged += 1;
     }
@@ -139,7 +141,7 @@ fn compatible(a: &Object, b: &Object, link: Link) -> bool {
     summarisable(b) && a.size == b.size && a.fill == b.fill && seg_ok(a) && seg_ok(b)
 }
 
-fn find_chain(state: &State, refs: &[(Holder, Ptr)]) -> Option<(Vec<Element>, Link)> {
+fn find_chain(state: &State, refs: &[(Holder, Ptr)], threshold: u8) -> Option<(Vec<Element>, Link)> {
     for (id, o) in state.objects.iter().enumerate() {
         let Some(o) = o.as_ref().filter(|o| summarisable(o)) else { continue };
         let id = id as ObjId;
@@ -169,7 +171,10 @@ fn find_chain(state: &State, refs: &[(Holder, Ptr)]) -> Option<(Vec<Element>, Li
                 continue;
             }
             if let Some(chain) = grow(state, refs, id, link) {
-                return Some((chain, link));
+                let nodes: u32 = chain.iter().map(|e| u32::from(e.min)).sum();
+                if nodes >= u32::from(threshold) {
+                    return Some((chain, link));
+                }
             }
         }
     }

@@ -31,8 +31,9 @@ pub struct Ptr {
 pub enum Val {
     /// A defined integer of `width` bits (`bits` masked to the width).
     Int { bits: u64, width: u32 },
-    /// Some defined integer of `width` bits: every value is possible.
-    Any { width: u32 },
+    /// Some defined integer of `width` bits: every value is possible, except `not` when it is
+    /// given (what a failed equality test has excluded).
+    Any { width: u32, not: Option<u64> },
     /// An indeterminate value (uninitialised memory, LLVM `undef`).
     Undef,
     Null,
@@ -43,6 +44,21 @@ pub enum Val {
 impl Val {
     pub fn int(bits: u64, width: u32) -> Val {
         Val::Int { bits: bits & vigil_semantics::scalar::mask(width), width }
+    }
+
+    /// Some integer of `width` bits.
+    pub fn any(width: u32) -> Val {
+        Val::Any { width, not: None }
+    }
+
+    /// Some integer of `width` bits other than `k` (the one left, for a single bit).
+    pub fn any_but(width: u32, k: u64) -> Val {
+        let k = k & vigil_semantics::scalar::mask(width);
+        if width == 1 {
+            Val::int(k ^ 1, 1)
+        } else {
+            Val::Any { width, not: Some(k) }
+        }
     }
 
     pub fn bool(b: bool) -> Val {
@@ -80,10 +96,10 @@ impl Val {
             return Some(self);
         }
         match (self, other) {
-            (Val::Int { width: a, .. } | Val::Any { width: a }, Val::Int { width: b, .. } | Val::Any { width: b })
+            (Val::Int { width: a, .. } | Val::Any { width: a, .. }, Val::Int { width: b, .. } | Val::Any { width: b, .. })
                 if a == b =>
             {
-                Some(Val::Any { width: a })
+                Some(Val::any(a))
             }
             _ => None,
         }
@@ -98,8 +114,8 @@ mod tests {
     fn joins_summarise_integers_and_keep_pointers_exact() {
         let five = Val::int(5, 32);
         assert_eq!(five.join(Val::int(5, 32)), Some(five));
-        assert_eq!(five.join(Val::int(6, 32)), Some(Val::Any { width: 32 }));
-        assert_eq!(five.join(Val::Any { width: 32 }), Some(Val::Any { width: 32 }));
+        assert_eq!(five.join(Val::int(6, 32)), Some(Val::any(32)));
+        assert_eq!(five.join(Val::any(32)), Some(Val::any(32)));
         assert_eq!(five.join(Val::int(5, 64)), None);
         assert_eq!(five.join(Val::Undef), None);
         assert_eq!(Val::Null.join(Val::ptr(1, 0, End::First)), None);
