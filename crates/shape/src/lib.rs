@@ -70,6 +70,9 @@ pub struct Stats {
     pub abstractions: u64,
     /// Nodes split off segments (or segments found empty).
     pub materializations: u64,
+    /// Explorations run (a second one with a lower abstraction threshold when the first did
+    /// not converge).
+    pub rounds: u64,
 }
 
 /// Checks `valid-memsafety` of `module` (the program alone, after `mem2reg`, without vigil's
@@ -78,13 +81,44 @@ pub fn check(module: &Module, opts: &Options) -> (Result<(), Unknown>, Stats) {
     if module.pointer_bytes != 8 {
         return (Err(Unknown::new(Cause::Declined, "the shape analysis models LP64 programs only")), Stats::default());
     }
-    let mut a = exec::Analysis::new(module, opts);
-    let r = a.run().map_err(|u| match u.at {
+    // Short lists stay exact with the configured threshold; when that exploration does not
+    // converge within a quarter of the budget, a second one summarises chains of two nodes.
+    let mut first = opts.clone();
+    if opts.abstraction_threshold > 2 {
+        first.max_states = opts.max_states / 4;
+        first.max_memory = opts.max_memory / 4;
+        first.deadline = opts.deadline.map(|d| {
+            let now = Instant::now();
+            now + d.saturating_duration_since(now) / 3
+        });
+    }
+    let (mut r, mut stats) = explore(module, &first);
+    let limited = matches!(&r, Err(u) if matches!(u.cause, Cause::StateLimit | Cause::MemoryLimit | Cause::Timeout));
+    let time_left = opts.deadline.is_none_or(|d| Instant::now() < d);
+    if opts.abstraction_threshold > 2 && limited && time_left {
+        let second = Options { abstraction_threshold: 2, ..opts.clone() };
+        let (r2, s2) = explore(module, &second);
+        r = r2;
+        stats.states += s2.states;
+        stats.steps += s2.steps;
+        stats.abstractions += s2.abstractions;
+        stats.materializations += s2.materializations;
+        stats.rounds = 2;
+    }
+    let r = r.map_err(|u| match u.at {
         Some(loc) => {
             let message = format!("{} at {}", u.message, module.describe_loc(loc));
             u.with_message(message)
         }
         None => u,
     });
-    (r, a.stats)
+    (r, stats)
+}
+
+fn explore(module: &Module, opts: &Options) -> (Result<(), Unknown>, Stats) {
+    let mut a = exec::Analysis::new(module, opts);
+    let r = a.run();
+    let mut stats = a.stats;
+    stats.rounds = 1;
+    (r, stats)
 }

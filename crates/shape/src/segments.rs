@@ -100,10 +100,11 @@ struct Element {
     min: u8,
 }
 
-/// Summarises every chain of list elements that stands for at least `threshold` nodes (and has
-/// two elements or more) into one segment, until none is left. Returns how many chains were
-/// summarised. A higher threshold keeps short lists exact (a list of two nodes freed as
-/// `free(a->next); free(a)` stays two nodes) at the price of more states.
+/// Summarises every chain of two or more list elements into one segment, until none is left,
+/// except chains of plain nodes fewer than `threshold`: a higher threshold keeps short lists
+/// exact (a list of two nodes freed as `free(a->next); free(a)` stays two nodes) at the price of
+/// more states; a segment always absorbs its neighbours. Returns how many chains were
+/// summarised.
 pub fn abstract_lists(state: &mut State, threshold: u8) -> usize {
     let mut merged = 0;
     loop {
@@ -172,7 +173,8 @@ fn find_chain(state: &State, refs: &[(Holder, Ptr)], threshold: u8) -> Option<(V
             }
             if let Some(chain) = grow(state, refs, id, link) {
                 let nodes: u32 = chain.iter().map(|e| u32::from(e.min)).sum();
-                if nodes >= u32::from(threshold) {
+                let has_segment = chain.iter().any(|e| state.obj(e.id).seg.is_some());
+                if has_segment || nodes >= u32::from(threshold) {
                     return Some((chain, link));
                 }
             }

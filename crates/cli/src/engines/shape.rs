@@ -41,6 +41,7 @@ impl Engine for ShapeEngine {
             ("steps", st.steps.into()),
             ("abstractions", st.abstractions.into()),
             ("materializations", st.materializations.into()),
+            ("rounds", st.rounds.into()),
         ]));
         out
     }
