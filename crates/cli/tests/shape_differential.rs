@@ -1,7 +1,7 @@
 //! Differential test of the shape analysis against the explicit engine on random programs that
 //! manipulate a doubly linked list: pushes and pops at both ends, walks, unlinking, reversal,
-//! freeing — correct versions and buggy ones (no emptiness check, a use after free, a double
-//! free, a lost list). Every loop that reads an input is bounded by a counter, so the explicit
+//! freeing, each node with an object of its own — correct versions and buggy ones (no emptiness
+//! check, a use after free, a double free, a lost list, a node's object lost or shared). Every loop that reads an input is bounded by a counter, so the explicit
 //! engine exhausts each program and its answer under `valid-memsafety` is the truth (the VM's
 //! semantics, which the shape analysis implements). The shape analysis still meets lists it
 //! summarises (segments form at the loop heads from two nodes on), and it must never say
@@ -34,43 +34,48 @@ fn data(rng: &mut Rng) -> String {
     if rng.below(2) == 0 { format!("{}", rng.below(3)) } else { "__VERIFIER_nondet_int()".into() }
 }
 
-const PUSH_FRONT: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abort(); n->data = DATA; n->prev = NULL; n->next = head; if (head) head->prev = n; else tail = n; head = n; }";
-const PUSH_BACK: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abort(); n->data = DATA; n->next = NULL; n->prev = tail; if (tail) tail->next = n; else head = n; tail = n; }";
+const PUSH_FRONT: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abort(); n->data = DATA; n->own = malloc(sizeof *n->own); if (!n->own) abort(); *n->own = 0; n->prev = NULL; n->next = head; if (head) head->prev = n; else tail = n; head = n; }";
+const PUSH_BACK: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abort(); n->data = DATA; n->own = malloc(sizeof *n->own); if (!n->own) abort(); *n->own = 0; n->next = NULL; n->prev = tail; if (tail) tail->next = n; else head = n; tail = n; }";
 
 /// One operation on the list `head`/`tail` (the list is consistent before and after a correct
 /// operation; a buggy one may violate memory safety or leave it inconsistent).
 fn operation(rng: &mut Rng, k: usize) -> String {
     let bounded = |body: &str| format!("for (int k{k} = 0; k{k} < 3 && __VERIFIER_nondet_int(); k{k}++) {body}");
-    match rng.below(16) {
+    match rng.below(20) {
         0 => PUSH_FRONT.replace("DATA", &data(rng)),
         1 => PUSH_BACK.replace("DATA", &data(rng)),
         2 => bounded(&PUSH_FRONT.replace("DATA", &data(rng))),
         3 => bounded(&PUSH_BACK.replace("DATA", &data(rng))),
-        4 | 5 => "if (head) { struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; free(n); }".into(),
-        6 => "if (tail) { struct node *n = tail; tail = n->prev; if (tail) tail->next = NULL; else head = NULL; free(n); }".into(),
+        4 | 5 => "if (head) { struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; free(n->own); free(n); }".into(),
+        6 => "if (tail) { struct node *n = tail; tail = n->prev; if (tail) tail->next = NULL; else head = NULL; free(n->own); free(n); }".into(),
         7 => "for (struct node *p = head; p; p = p->next) sum += p->data;".into(),
         8 => "for (struct node *p = tail; p; p = p->prev) sum -= p->data;".into(),
-        9 => "for (struct node *p = head; p; p = p->next) if (p->data == 0) { if (p->prev) p->prev->next = p->next; else head = p->next; if (p->next) p->next->prev = p->prev; else tail = p->prev; free(p); break; }".into(),
+        9 => "for (struct node *p = head; p; p = p->next) if (p->data == 0) { if (p->prev) p->prev->next = p->next; else head = p->next; if (p->next) p->next->prev = p->prev; else tail = p->prev; free(p->own); free(p); break; }".into(),
         10 => "{ struct node *p = head; while (p) { struct node *n = p->next; p->next = p->prev; p->prev = n; p = n; } p = head; head = tail; tail = p; }".into(),
         // Bugs: a pop without the emptiness check, a walk one step too far, a use after free,
         // a double free, a lost list.
-        11 => "{ struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; free(n); }".into(),
+        11 => "{ struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; free(n->own); free(n); }".into(),
         12 => "if (head != tail) sum += head->next->next->data;".into(),
-        13 => "if (head) { struct node *n = head->next; free(head); if (n) n->prev = NULL; else tail = NULL; sum += head->data; head = n; }".into(),
-        14 => "if (head && head == tail) { free(head); if (__VERIFIER_nondet_int()) free(tail); head = tail = NULL; }".into(),
-        _ => "if (__VERIFIER_nondet_int()) head = tail = NULL;".into(),
+        13 => "if (head) { struct node *n = head->next; free(head->own); free(head); if (n) n->prev = NULL; else tail = NULL; sum += head->data; head = n; }".into(),
+        14 => "if (head && head == tail) { free(head->own); free(head); if (__VERIFIER_nondet_int()) free(tail); head = tail = NULL; }".into(),
+        15 => "if (__VERIFIER_nondet_int()) head = tail = NULL;".into(),
+        // Each node's own object: read, written, forgotten by a pop, or freed twice.
+        16 => "for (struct node *p = head; p; p = p->next) *p->own += p->data;".into(),
+        17 => "if (head) { struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; free(n); }".into(),
+        18 => "if (tail) { free(tail->own); if (__VERIFIER_nondet_int()) sum += *tail->own; tail->own = malloc(sizeof *tail->own); if (!tail->own) abort(); *tail->own = 1; }".into(),
+        _ => "if (head && head != tail) { free(head->own); head->own = head->next->own; }".into(),
     }
 }
 
 fn program(rng: &mut Rng) -> String {
     let mut s = String::from(
-        "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nstruct node { struct node *next, *prev; int data; };\nint main(void) {\n    struct node *head = NULL, *tail = NULL;\n    int sum = 0;\n",
+        "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nstruct node { struct node *next, *prev; int data; int *own; };\nint main(void) {\n    struct node *head = NULL, *tail = NULL;\n    int sum = 0;\n",
     );
     for k in 0..2 + rng.below(5) as usize {
         s.push_str(&format!("    {}\n", operation(rng, k)));
     }
     if rng.below(5) != 0 {
-        s.push_str("    while (head) { struct node *n = head->next; free(head); head = n; }\n");
+        s.push_str("    while (head) { struct node *n = head->next; free(head->own); free(head); head = n; }\n");
     }
     s.push_str("    return sum > 1000;\n}\n");
     s

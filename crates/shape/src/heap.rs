@@ -77,6 +77,10 @@ pub struct Object {
     pub fill: Fill,
     pub fields: BTreeMap<u64, Field>,
     pub seg: Option<Seg>,
+    /// A prototype: part of the sub-heap that every node of segment `owner` has its own copy of
+    /// (a node's private data, its own sub-list). Nothing outside that sub-heap and the
+    /// segment's template points to it; materialising a node copies it.
+    pub owner: Option<ObjId>,
 }
 
 /// Why a read or write cannot be expressed in this memory model (the analysis gives up).
@@ -95,7 +99,7 @@ enum Byte {
 
 impl Object {
     pub fn new(size: u64, align: u64, region: Region, fill: Fill) -> Object {
-        Object { size, align, region, status: Status::Live, read_only: false, fill, fields: BTreeMap::new(), seg: None }
+        Object { size, align, region, status: Status::Live, read_only: false, fill, fields: BTreeMap::new(), seg: None, owner: None }
     }
 
     /// The fields overlapping `[off, off + size)`, by offset.

@@ -13,6 +13,7 @@
 //! * [`heap`]: objects as fields over a fill, with byte-precise reads and writes;
 //! * [`state`]: frames and memory, references, leaks, canonical form;
 //! * [`segments`]: materialisation and abstraction of list segments;
+//! * [`owned`]: sub-heaps a node owns (private data, sub-lists) as a segment's prototypes;
 //! * [`liveness`]: registers still read (dead ones are forgotten);
 //! * [`exec`]: the interpreter and the exploration.
 //!
@@ -28,6 +29,7 @@
 pub mod exec;
 pub mod heap;
 pub mod liveness;
+pub mod owned;
 pub mod segments;
 pub mod state;
 pub mod value;

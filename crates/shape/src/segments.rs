@@ -19,6 +19,7 @@
 //! by some state the analysis explores.
 
 use crate::heap::{Field, Inexpressible, Object, Region, Seg, Status};
+use crate::owned;
 use crate::state::{Holder, State};
 use crate::value::{End, ObjId, Ptr, Val};
 use std::collections::{BTreeMap, HashSet};
@@ -60,6 +61,9 @@ fn remove_empty(state: &mut State, obj: ObjId, seg: Seg) -> Result<(), Inexpress
         }
         v => Ok(v),
     })?;
+    for proto in owned::owned_by(state, obj) {
+        state.remove(proto);
+    }
     state.remove(obj);
     Ok(())
 }
@@ -70,6 +74,15 @@ fn split_off(state: &mut State, obj: ObjId, seg: Seg, end: End) -> Result<(), In
     let template = state.obj(obj).clone();
     let node = Object { seg: None, ..template };
     let n = state.add(node);
+    // The node's own copies of the segment's prototypes.
+    let copies = owned::copy_owned(state, obj);
+    for f in state.obj_mut(n).fields.values_mut() {
+        if let Val::Ptr(p) = f.val {
+            if let Some(&c) = copies.get(&p.obj) {
+                f.val = Val::Ptr(Ptr { obj: c, ..p });
+            }
+        }
+    }
     let head = seg.head as i64;
     let (moved, link_in_node, link_in_rest) = match end {
         End::First => (End::First, seg.next, seg.prev),
@@ -139,7 +152,7 @@ fn link_at(o: &Object, off: u64) -> Option<Ptr> {
 /// among them has the same link shape.
 fn compatible(a: &Object, b: &Object, link: Link) -> bool {
     let seg_ok = |o: &Object| o.seg.is_none_or(|s| s.next == link.next && s.prev == link.prev && s.head == link.head);
-    summarisable(b) && a.size == b.size && a.fill == b.fill && seg_ok(a) && seg_ok(b)
+    summarisable(b) && a.size == b.size && a.fill == b.fill && a.owner == b.owner && seg_ok(a) && seg_ok(b)
 }
 
 fn find_chain(state: &State, refs: &[(Holder, Ptr)], threshold: u8) -> Option<(Vec<Element>, Link)> {
@@ -196,7 +209,6 @@ fn exit_end(o: &Object) -> End {
 fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link) -> Option<Vec<Element>> {
     let mut chain = vec![Element { id: first, min: node_count(state.obj(first)) }];
     let mut members: HashSet<ObjId> = HashSet::from([first]);
-    let mut template = data_fields(state.obj(first), link);
     loop {
         let cur = chain.last().expect("non-empty").id;
         let co = state.obj(cur);
@@ -215,13 +227,16 @@ fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link) -> Opti
                 break;
             }
         }
-        let Some(joined) = join_fields(&template, &data_fields(nx, link)) else { break };
+        let mut with_next = members.clone();
+        with_next.insert(p.obj);
+        if fits(state, refs, first, p.obj, link, &with_next).is_none() {
+            break;
+        }
         // The current element becomes interior once `nx` joins: only links may point at it.
         if !only_links_point_at(refs, cur, chain.len() == 1, &chain, p.obj, link, state) {
             break;
         }
-        template = joined;
-        members.insert(p.obj);
+        members = with_next;
         chain.push(Element { id: p.obj, min: node_count(nx) });
     }
     // The last element: in a singly linked chain only its predecessor's link may point at it; in
@@ -312,9 +327,48 @@ fn join_fields(a: &BTreeMap<u64, Field>, b: &BTreeMap<u64, Field>) -> Option<BTr
         .zip(b)
         .map(|((&oa, fa), (&ob, fb))| {
             (oa == ob && fa.size == fb.size).then_some(())?;
-            Some((oa, Field { size: fa.size, val: fa.val.join(fb.val)? }))
+            let val = match (fa.val, fb.val) {
+                // Pointers to owned sub-heaps (checked by `fits`): the first element's become the
+                // prototypes.
+                (Val::Ptr(_), Val::Ptr(_)) => fa.val,
+                (u, v) => u.join(v)?,
+            };
+            Some((oa, Field { size: fa.size, val }))
         })
         .collect()
+}
+
+/// Whether element `b` can be summarised with the chain's first element `a`: their data fields
+/// have one layout, and each pair of values joins, or both point to sub-heaps their nodes own
+/// (nothing else points into them; none reaches into `chain`) that have the same shape. Returns
+/// the pairs of corresponding objects of those sub-heaps (`a`'s, `b`'s).
+fn fits(state: &State, refs: &[(Holder, Ptr)], a: ObjId, b: ObjId, link: Link, chain: &HashSet<ObjId>) -> Option<Vec<(ObjId, ObjId)>> {
+    let (fa, fb) = (data_fields(state.obj(a), link), data_fields(state.obj(b), link));
+    if fa.len() != fb.len() {
+        return None;
+    }
+    let mut pairs: Vec<(ObjId, ObjId)> = Vec::new();
+    for ((&oa, x), (&ob, y)) in fa.iter().zip(&fb) {
+        if oa != ob || x.size != y.size {
+            return None;
+        }
+        match (x.val, y.val) {
+            (Val::Ptr(p), Val::Ptr(q)) if p != q => {
+                if p.off != q.off || p.end != q.end {
+                    return None;
+                }
+                let sa = owned::owned_from(state, refs, a, p.obj, chain)?;
+                let sb = owned::owned_from(state, refs, b, q.obj, chain)?;
+                pairs.extend(owned::same_shape(state, (a, &sa, p.obj), (b, &sb, q.obj))?);
+            }
+            (u, v) => {
+                u.join(v)?;
+            }
+        }
+    }
+    // Two fields into one sub-heap would pair its objects twice.
+    let firsts: HashSet<ObjId> = pairs.iter().map(|(x, _)| *x).collect();
+    (firsts.len() == pairs.len()).then_some(pairs)
 }
 
 /// Replaces the chain by one segment in place of its first element.
@@ -322,8 +376,32 @@ fn collapse(state: &mut State, chain: &[Element], link: Link) {
     let first = chain[0].id;
     let last = chain.last().expect("non-empty").id;
     let mut template = data_fields(state.obj(first), link);
+    let ids: HashSet<ObjId> = chain.iter().map(|e| e.id).collect();
+    let refs = state.references();
+    let mut owned_pairs = Vec::new();
     for e in &chain[1..] {
         template = join_fields(&template, &data_fields(state.obj(e.id), link)).expect("checked by grow");
+        owned_pairs.push(fits(state, &refs, first, e.id, link, &ids).expect("checked by grow"));
+    }
+    // The first element's sub-heaps become the segment's prototypes, covering the others',
+    // which go.
+    for pairs in owned_pairs {
+        for (x, y) in pairs {
+            let other = state.obj(y).clone();
+            let proto = state.obj_mut(x);
+            for (f, g) in proto.fields.values_mut().zip(other.fields.values()) {
+                if !matches!(f.val, Val::Ptr(_)) {
+                    f.val = f.val.join(g.val).expect("checked by fits");
+                }
+            }
+            if let (Some(s), Some(t)) = (proto.seg.as_mut(), other.seg) {
+                s.min = s.min.min(t.min);
+            }
+            if proto.owner.is_none() {
+                proto.owner = Some(first);
+            }
+            state.remove(y);
+        }
     }
     let succ = state.obj(last).fields[&link.next];
     let pred = link.prev.map(|pf| (pf, state.obj(first).fields[&pf]));

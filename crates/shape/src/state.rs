@@ -175,6 +175,7 @@ impl State {
                 for f in o.fields.values_mut() {
                     f.val = renumber(f.val);
                 }
+                o.owner = o.owner.map(|x| number[&x]);
                 Some(o)
             })
             .collect();
