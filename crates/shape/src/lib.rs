@@ -51,7 +51,8 @@ pub struct Options {
     pub max_memory: u64,
     /// `malloc` may return NULL (`--malloc-can-fail`).
     pub malloc_can_fail: bool,
-    /// The fewest nodes a chain summarised into a segment stands for (shorter lists stay exact).
+    /// The fewest nodes a chain of plain nodes summarised into a segment stands for in the second,
+    /// more precise exploration (shorter lists stay exact).
     pub abstraction_threshold: u8,
 }
 
@@ -72,8 +73,8 @@ pub struct Stats {
     pub abstractions: u64,
     /// Nodes split off segments (or segments found empty).
     pub materializations: u64,
-    /// Explorations run (a second one with a lower abstraction threshold when the first did
-    /// not converge).
+    /// Explorations run (a second one with the configured abstraction threshold when the first,
+    /// which summarises chains of two nodes, found a possible violation).
     pub rounds: u64,
 }
 
@@ -83,23 +84,22 @@ pub fn check(module: &Module, opts: &Options) -> (Result<(), Unknown>, Stats) {
     if module.pointer_bytes != 8 {
         return (Err(Unknown::new(Cause::Declined, "the shape analysis models LP64 programs only")), Stats::default());
     }
-    // Short lists stay exact with the configured threshold; when that exploration does not
-    // converge within a quarter of the budget, a second one summarises chains of two nodes.
-    let mut first = opts.clone();
-    if opts.abstraction_threshold > 2 {
-        first.max_states = opts.max_states / 4;
-        first.max_memory = opts.max_memory / 4;
-        first.deadline = opts.deadline.map(|d| {
+    // First every chain of two nodes is summarised, which converges soonest; when that finds a
+    // possible violation, a second exploration keeps lists shorter than the configured
+    // threshold exact (a two-node list freed as `free(a->next); free(a)` is no leak there).
+    let coarse = Options {
+        abstraction_threshold: 2,
+        deadline: opts.deadline.map(|d| {
             let now = Instant::now();
-            now + d.saturating_duration_since(now) / 3
-        });
-    }
-    let (mut r, mut stats) = explore(module, &first);
-    let limited = matches!(&r, Err(u) if matches!(u.cause, Cause::StateLimit | Cause::MemoryLimit | Cause::Timeout));
+            now + d.saturating_duration_since(now) / 2
+        }),
+        ..opts.clone()
+    };
+    let (mut r, mut stats) = explore(module, &coarse);
+    let imprecise = matches!(&r, Err(u) if u.cause == Cause::Imprecise);
     let time_left = opts.deadline.is_none_or(|d| Instant::now() < d);
-    if opts.abstraction_threshold > 2 && limited && time_left {
-        let second = Options { abstraction_threshold: 2, ..opts.clone() };
-        let (r2, s2) = explore(module, &second);
+    if opts.abstraction_threshold > 2 && imprecise && time_left {
+        let (r2, s2) = explore(module, opts);
         r = r2;
         stats.states += s2.states;
         stats.steps += s2.steps;

@@ -58,21 +58,32 @@ pub fn same_shape(
 ) -> Option<Vec<(ObjId, ObjId)>> {
     let (in_a, in_b): (HashSet<ObjId>, HashSet<ObjId>) = (a.iter().copied().collect(), b.iter().copied().collect());
     let mut map: HashMap<ObjId, ObjId> = HashMap::from([(a_root, b_root)]);
+    let mut rev: HashMap<ObjId, ObjId> = HashMap::from([(b_root, a_root)]);
     let mut pairs = vec![(a_root, b_root)];
     let mut i = 0;
     while i < pairs.len() {
         let (x, y) = pairs[i];
         let (ox, oy) = (state.obj(x), state.obj(y));
+        // A plain node corresponds to a segment of the same link shape (the two become a
+        // segment of at most one node more); a segment to a segment of the same shape.
         let seg_shape = |o: &crate::heap::Object| o.seg.map(|s| (s.next, s.prev, s.head));
-        if ox.size != oy.size || ox.fill != oy.fill || ox.align != oy.align || seg_shape(ox) != seg_shape(oy) {
+        let shapes_fit = match (seg_shape(ox), seg_shape(oy)) {
+            (Some(u), Some(v)) => u == v,
+            _ => true,
+        };
+        if ox.size != oy.size || ox.fill != oy.fill || ox.align != oy.align || !shapes_fit {
             return None;
         }
-        // Prototypes of segments inside the sub-heaps belong to corresponding segments; the
+        // Prototypes of segments inside the sub-heaps belong to corresponding segments, or to a
+        // segment paired with a plain node (whose own objects then become its prototypes); the
         // others belong to no segment or to the node that holds the sub-heap.
         let inner = |owner: Option<ObjId>, holder: ObjId| owner.filter(|&o| o != holder);
+        let plain = |id: Option<&ObjId>| id.is_some_and(|&o| state.obj(o).seg.is_none());
         match (inner(ox.owner, a_holder), inner(oy.owner, b_holder)) {
             (None, None) => {}
             (Some(u), Some(v)) if map.get(&u) == Some(&v) => {}
+            (None, Some(v)) if plain(rev.get(&v)) => {}
+            (Some(u), None) if plain(map.get(&u)) => {}
             _ => return None,
         }
         if ox.fields.len() != oy.fields.len() {
@@ -90,8 +101,10 @@ pub fn same_shape(
                     match map.get(&p.obj) {
                         Some(m) if *m != q.obj => return None,
                         Some(_) => {}
+                        None if rev.contains_key(&q.obj) => return None,
                         None => {
                             map.insert(p.obj, q.obj);
+                            rev.insert(q.obj, p.obj);
                             pairs.push((p.obj, q.obj));
                         }
                     }

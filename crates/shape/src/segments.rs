@@ -22,7 +22,7 @@ use crate::heap::{Field, Inexpressible, Object, Region, Seg, Status};
 use crate::owned;
 use crate::state::{Holder, State};
 use crate::value::{End, ObjId, Ptr, Val};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The states in which the pointer to `end` of segment `obj` targets a concrete node: the
 /// segment split into that node and the rest, and (when it may be empty) the segment removed.
@@ -278,7 +278,18 @@ fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link) -> Opti
         o.fields.get(&link.next).is_some_and(|f| f.size == 8)
             && link.prev.is_none_or(|pf| o.fields.get(&pf).is_some_and(|f| f.size == 8))
     });
-    if template_points_in || succ_in || pred_in || !links_present {
+    // A list ends in NULL, outside the heap (a cyclic list's head), or at a node like its own:
+    // a chain whose link leads on to a heap object of another size links through a field that
+    // is not the list's (an item and its first sub-list node, both of 16 bytes, through the
+    // item's pointer to its sub-list). Summarising it would be sound but useless.
+    let ends_like_a_list = match last.fields.get(&link.next).map(|f| f.val) {
+        Some(Val::Ptr(p)) => {
+            let o = state.obj(p.obj);
+            o.region != Region::Heap || o.size == last.size
+        }
+        _ => true,
+    };
+    if template_points_in || succ_in || pred_in || !links_present || !ends_like_a_list {
         return None;
     }
     Some(chain)
@@ -384,22 +395,32 @@ fn collapse(state: &mut State, chain: &[Element], link: Link) {
         owned_pairs.push(fits(state, &refs, first, e.id, link, &ids).expect("checked by grow"));
     }
     // The first element's sub-heaps become the segment's prototypes, covering the others',
-    // which go.
-    for pairs in owned_pairs {
-        for (x, y) in pairs {
+    // which go. A plain node paired with a segment becomes a segment (of at most one node), and
+    // the objects paired with that segment's prototypes become its prototypes.
+    for (e, pairs) in chain[1..].iter().zip(owned_pairs) {
+        let b_to_a: HashMap<ObjId, ObjId> = pairs.iter().map(|&(x, y)| (y, x)).collect();
+        for &(x, y) in &pairs {
             let other = state.obj(y).clone();
+            let own = state.obj(x).owner.filter(|&o| o != first);
             let proto = state.obj_mut(x);
             for (f, g) in proto.fields.values_mut().zip(other.fields.values()) {
                 if !matches!(f.val, Val::Ptr(_)) {
                     f.val = f.val.join(g.val).expect("checked by fits");
                 }
             }
-            if let (Some(s), Some(t)) = (proto.seg.as_mut(), other.seg) {
-                s.min = s.min.min(t.min);
-            }
-            if proto.owner.is_none() {
-                proto.owner = Some(first);
-            }
+            proto.seg = match (proto.seg, other.seg) {
+                (Some(s), Some(t)) => Some(Seg { min: s.min.min(t.min), ..s }),
+                (Some(s), None) => Some(Seg { min: s.min.min(1), ..s }),
+                (None, Some(t)) => Some(Seg { min: t.min.min(1), ..t }),
+                (None, None) => None,
+            };
+            proto.owner = match (own, other.owner.filter(|&o| o != e.id)) {
+                (Some(u), _) => Some(u),
+                (None, Some(v)) => Some(b_to_a[&v]),
+                (None, None) => Some(first),
+            };
+        }
+        for (_, y) in pairs {
             state.remove(y);
         }
     }
