@@ -91,7 +91,7 @@ impl<'m> Analysis<'m> {
         let mut work = vec![init];
         while let Some(s) = work.pop() {
             self.stats.steps += 1;
-            if self.stats.steps % 1024 == 0 {
+            if self.stats.steps.is_multiple_of(1024) {
                 self.check_limits()?;
             }
             work.extend(self.step(s)?);
@@ -456,7 +456,7 @@ impl<'m> Analysis<'m> {
             return Err(alarm("a write to read-only memory", loc));
         }
         let off = p.off as u64;
-        if align > 1 && (off % align != 0 || o.align < align) {
+        if align > 1 && (!off.is_multiple_of(align) || o.align < align) {
             return Err(stop(Cause::UndefinedBehaviour, "the shape analysis cannot exclude a misaligned access", loc));
         }
         Ok((p.obj, off))

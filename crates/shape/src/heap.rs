@@ -150,16 +150,16 @@ impl Object {
         }
         let bytes: Vec<Byte> = (off..off + size).map(|a| self.byte_at(a)).collect();
         let width = (8 * size) as u32;
-        if bytes.iter().any(|b| *b == Byte::Address) {
+        if bytes.contains(&Byte::Address) {
             return Err(Inexpressible("part of a pointer read"));
         }
         if bytes.iter().all(|b| *b == Byte::Undef) {
             return Ok(Val::Undef);
         }
-        if bytes.iter().any(|b| *b == Byte::Undef) {
+        if bytes.contains(&Byte::Undef) {
             return Err(Inexpressible("a read of partly uninitialised bytes"));
         }
-        if bytes.iter().any(|b| *b == Byte::Any) {
+        if bytes.contains(&Byte::Any) {
             return if as_ptr { Err(Inexpressible("an integer read as a pointer")) } else { Ok(Val::any(width)) };
         }
         let bits = bytes.iter().rev().fold(0u64, |acc, b| match b {

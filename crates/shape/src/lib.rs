@@ -7,6 +7,8 @@
 //! appends to a list while an input says so has infinitely many. Here a chain of similar heap
 //! nodes is summarised as one segment of "at least 0, 1 or 2" nodes at loop heads, so the states
 //! are finitely many again, and every access to a segment first splits a concrete node off it.
+//! What a node owns alone (a buffer, its own sub-list) is summarised with it as a prototype that
+//! every node split off the segment gets a copy of.
 //!
 //! Modules, one idea each:
 //! * [`value`]: abstract values (known or unknown integers, pointers with a segment end);

@@ -12,9 +12,11 @@
 //!   doubly linked segment, pointers to n_k are `Ptr { end: Last }`; a singly linked segment
 //!   has no `Last` pointers;
 //! * every node's other fields hold values the template's fields cover ([`Val::join`]), and none
-//!   of them points into the segment.
+//!   of them points into the segment; a template field that points to a prototype (an object
+//!   with `owner` = `S`, see [`crate::owned`]) stands for each node's own copy of it.
 //!
-//! Abstraction only forgets (lengths above [`Seg::MAX_MIN`], differing integers); materialisation
+//! Abstraction only forgets (lengths above [`Seg::MAX_MIN`], differing integers, which of two
+//! same-shaped sub-heaps a node owned); materialisation
 //! covers every length the segment stands for, so every concrete state of the program is covered
 //! by some state the analysis explores.
 
