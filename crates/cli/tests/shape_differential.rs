@@ -7,7 +7,8 @@
 //! summarises (segments form at the loop heads from two nodes on), and it must never say
 //! `true` where the explicit engine finds a violation.
 //!
-//! `VIGIL_SHAPE_DIFF_PROGRAMS=N` and `VIGIL_SHAPE_DIFF_SEED=S` run a longer sweep (default: 24).
+//! `VIGIL_SHAPE_DIFF_PROGRAMS=N` and `VIGIL_SHAPE_DIFF_SEED=S` run a longer sweep (default: 24);
+//! `VIGIL_SHAPE_NESTED_…` the same for the second sweep, over lists of lists (default: 12).
 
 mod common;
 
@@ -81,6 +82,41 @@ fn program(rng: &mut Rng) -> String {
     s
 }
 
+/// A list of items, each owning a sub-list of one to three nodes (each node owning a buffer),
+/// built, walked and freed — correctly, or with one of a few bugs in the nested freeing.
+fn nested_program(rng: &mut Rng) -> String {
+    let mut s = String::from(
+        "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nstruct sub { struct sub *next; char *buf; };\nstruct item { struct item *next; struct sub *subs; int n; };\n\
+         static struct sub *sub_push(struct sub *l) { struct sub *s = malloc(sizeof *s); if (!s) abort(); s->buf = malloc(8); if (!s->buf) abort(); s->next = l; return s; }\n\
+         int main(void) {\n    struct item *items = NULL;\n    int sum = 0;\n",
+    );
+    let build = "for (int k = 0; k < 3 && __VERIFIER_nondet_int(); k++) { struct item *it = malloc(sizeof *it); if (!it) abort(); it->n = 1; it->subs = sub_push(NULL); for (int j = 0; j < 2 && __VERIFIER_nondet_int(); j++) { it->subs = sub_push(it->subs); it->n++; } it->next = items; items = it; }";
+    s.push_str(&format!("    {build}\n"));
+    let walk = [
+        "for (struct item *it = items; it; it = it->next) for (struct sub *x = it->subs; x; x = x->next) x->buf[0] = 1;",
+        "for (struct item *it = items; it; it = it->next) if (it->n > 1) it->subs->next->buf[7] = 2;",
+        // Bugs: the second node read whatever the length, one byte past a buffer.
+        "for (struct item *it = items; it; it = it->next) it->subs->next->buf[0] = 3;",
+        "if (items) items->subs->buf[8] = 4;",
+        "if (items && __VERIFIER_nondet_int()) { struct sub *x = items->subs; items->subs = x->next; free(x->buf); free(x); if (!items->subs) items->subs = sub_push(NULL); }",
+    ];
+    let walk_pick = if rng.below(2) == 0 { rng.below(2) } else { rng.below(walk.len() as u64) } as usize;
+    s.push_str(&format!("    {}\n", walk[walk_pick]));
+    let free_subs = [
+        "struct sub *x = items->subs; while (x) { struct sub *n = x->next; free(x->buf); free(x); x = n; }",
+        "struct sub *x = items->subs; do { struct sub *n = x->next; free(x->buf); free(x); x = n; } while (x);",
+        // Bugs: the last node kept, buffers kept, a node freed before it is read.
+        "struct sub *x = items->subs; while (x->next) { struct sub *n = x->next; free(x->buf); free(x); x = n; }",
+        "struct sub *x = items->subs; while (x) { struct sub *n = x->next; free(x); x = n; }",
+        "struct sub *x = items->subs; while (x) { free(x); free(x->buf); x = x->next; }",
+        "if (items->n > 1) { struct sub *x = items->subs; while (x) { struct sub *n = x->next; free(x->buf); free(x); x = n; } }",
+    ];
+    let pick = if rng.below(2) == 0 { 0 } else { rng.below(free_subs.len() as u64) as usize };
+    s.push_str(&format!("    while (items) {{ struct item *next = items->next; {{ {} }} free(items); items = next; }}\n", free_subs[pick]));
+    s.push_str("    return sum;\n}\n");
+    s
+}
+
 /// The verdict line of one engine on `path`.
 fn verdict(engine: &str, path: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_vigil"))
@@ -93,17 +129,30 @@ fn verdict(engine: &str, path: &Path) -> String {
 
 #[test]
 fn the_shape_analysis_never_proves_a_list_program_the_explicit_engine_refutes() {
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let wanted = env("VIGIL_SHAPE_DIFF_PROGRAMS", 24) as usize;
-    let mut rng = Rng(env("VIGIL_SHAPE_DIFF_SEED", 0x5eed_5a9e_0000_0001));
+    sweep("VIGIL_SHAPE_DIFF", 24, 0x5eed_5a9e_0000_0001, program);
+}
+
+/// The same over lists of lists, whose items' sub-lists of different lengths the shape analysis
+/// summarises together.
+#[test]
+fn the_shape_analysis_never_proves_a_nested_list_program_the_explicit_engine_refutes() {
+    sweep("VIGIL_SHAPE_NESTED", 12, 0x5eed_5a9e_0000_0002, nested_program);
+}
+
+/// `PREFIX_PROGRAMS=N` and `PREFIX_SEED=S` run a longer sweep.
+fn sweep(prefix: &str, programs_wanted: u64, seed: u64, generate: fn(&mut Rng) -> String) {
+    let env = |k: &str, d: u64| std::env::var(format!("{prefix}_{k}")).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let wanted = env("PROGRAMS", programs_wanted) as usize;
+    let mut rng = Rng(env("SEED", seed));
     let dir = tempfile::tempdir().expect("temp dir");
-    let programs: Vec<(usize, String)> = (0..wanted).map(|k| (k, program(&mut rng))).collect();
+    let programs: Vec<(usize, String)> = (0..wanted).map(|k| (k, generate(&mut rng))).collect();
     let counts = std::sync::Mutex::new((0usize, 0usize, 0usize));
     let failures = common::in_parallel(&programs, |(k, text)| {
         let path = dir.path().join(format!("p{k}.c"));
         std::fs::write(&path, text).expect("write program");
         let truth = verdict("explicit", &path);
         let shape = verdict("shape", &path);
+        eprintln!("program {k}: explicit {truth:?}, shape {shape:?}");
         let mut c = counts.lock().expect("counts");
         match (truth.as_str(), shape.as_str()) {
             (t, "verdict: true") if t.starts_with("verdict: false") => {
