@@ -22,23 +22,7 @@
 use std::path::Path;
 use std::process::Command;
 
-/// xorshift64*, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
+use common::Rng;
 
 /// An expression over the variables in scope.
 fn expr(rng: &mut Rng, vars: &[&str], depth: u32) -> String {

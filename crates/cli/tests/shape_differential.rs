@@ -15,20 +15,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-/// xorshift64*, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use common::Rng;
 
 /// A value stored in a node: a constant or an input.
 fn data(rng: &mut Rng) -> String {

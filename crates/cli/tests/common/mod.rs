@@ -104,3 +104,23 @@ pub fn in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<(), String> + 
     });
     failures.into_inner().expect("failures")
 }
+
+/// xorshift64*, deterministic: the random program generators of the differential tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    pub fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
