@@ -662,6 +662,10 @@ impl<'m> Analysis<'m> {
                 "the shape analysis cannot exclude a call of the error function (not the property checked)",
                 loc,
             )),
+            // A program's own declaration may give these fewer parameters than libc's.
+            "memset" | "memcpy" | "memmove" if vals.len() != 3 => {
+                Err(stop(Cause::Unsupported, format!("a call of {name} with {} arguments", vals.len()), loc))
+            }
             "memset" => {
                 self.memset(&mut s, vals[0], vals[1], vals[2], loc)?;
                 set(&mut s, vals[0]);
