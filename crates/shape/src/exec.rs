@@ -391,9 +391,13 @@ impl<'m> Analysis<'m> {
             InstKind::Intrinsic { which, args, .. } => match which {
                 Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd => {
                     let p = self.eval(&s, args[args.len() - 1], loc)?;
+                    let stack_slot = |o: ObjId| matches!(s.obj(o).region, Region::Stack(_));
                     let Val::Ptr(Ptr { obj, off: 0, .. }) = p else {
                         return Err(stop(Cause::Unsupported, "a lifetime marker on an unknown object", loc));
                     };
+                    if !stack_slot(obj) {
+                        return Err(stop(Cause::Unsupported, "a lifetime marker on an object that is not a stack slot", loc));
+                    }
                     let o = s.obj_mut(obj);
                     o.fields.clear();
                     o.status = if *which == Intrinsic::LifetimeStart { Status::Live } else { Status::Dead };
