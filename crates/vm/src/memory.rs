@@ -344,6 +344,11 @@ impl Object {
 
     /// Makes every byte undefined and drops every pointer (an alloca entering or leaving its
     /// scope).
+    /// No byte defined or set, no pointer slot: what [`Object::clear`] leaves.
+    pub fn is_clear(&self) -> bool {
+        self.ptrs.is_empty() && !self.undef_copied && self.data.iter().all(|b| *b == 0) && self.def.iter().all(|b| *b == 0)
+    }
+
     pub fn clear(&mut self) {
         self.data.fill(0);
         self.def.fill(0);
@@ -423,6 +428,24 @@ impl Heap {
         self.objects.get_mut(id as usize).and_then(|o| o.as_mut()).map(Rc::make_mut)
     }
 
+    /// Sets object `id`'s kind and clears its contents ([`Object::clear`]). An object another
+    /// state shares is replaced by a new one rather than copied first, and one that already
+    /// has that kind and no contents is left as it is (so it stays shared).
+    pub fn reset(&mut self, id: u32, kind: ObjKind) {
+        let Some(Some(rc)) = self.objects.get_mut(id as usize) else { return };
+        if rc.kind == kind && rc.is_clear() {
+            return;
+        }
+        if let Some(o) = Rc::get_mut(rc) {
+            o.kind = kind;
+            o.clear();
+        } else {
+            let mut fresh = Object::new(kind, rc.data.len(), false);
+            fresh.shared = rc.shared;
+            *rc = Rc::new(fresh);
+        }
+    }
+
     /// Removes an object; pointers to it become dangling.
     pub fn free(&mut self, id: u32) -> bool {
         match self.objects.get_mut(id as usize) {
@@ -480,6 +503,33 @@ mod tests {
         // Overwriting one byte inside the slot destroys the pointer.
         a.write(11, 1, Scalar::int(0));
         assert!(!a.read(8, 8).ptr);
+    }
+
+    #[test]
+    fn reset_clears_in_place_or_replaces_a_shared_object() {
+        let mut a = Object::new(ObjKind::Alloca, 16, false);
+        a.write(0, 8, Scalar::pointer(3, 0));
+        a.write(8, 4, Scalar::int(7));
+        a.shared = true;
+        let mut heap = Heap::from_shared([Rc::new(a)]);
+        let id = heap.id_bound() - 1;
+        // Another state holds the same object: it keeps the contents.
+        let other = heap.clone();
+        heap.reset(id, ObjKind::OutOfScope);
+        let o = heap.get(id).expect("live");
+        assert_eq!((o.kind, o.size(), o.shared), (ObjKind::OutOfScope, 16, true));
+        assert!(o.is_clear() && !o.read(8, 4).is_defined(32));
+        let kept = other.get(id).expect("live");
+        assert_eq!((kept.kind, kept.read(8, 4).bits), (ObjKind::Alloca, 7));
+        assert!(kept.read(0, 8).ptr);
+        // Alone, it is cleared where it is; already clear and of that kind, it is left shared.
+        drop(other);
+        heap.get_mut(id).expect("live").write(0, 1, Scalar::int(1));
+        heap.reset(id, ObjKind::Alloca);
+        assert!(heap.get(id).is_some_and(|o| o.kind == ObjKind::Alloca && o.is_clear()));
+        let copy = heap.clone();
+        heap.reset(id, ObjKind::Alloca);
+        assert!(std::ptr::eq(heap.get(id).expect("live"), copy.get(id).expect("live")));
     }
 
     #[test]

@@ -326,9 +326,14 @@ impl Machine<'_> {
             }
             l
         };
+        // `ptrs` is sorted by offset (`memory`'s invariant): the first slot at or after `off`
+        // is the only one that can start inside the register.
         let dirty = |o: &Object, off: u32, size: u32| {
             let r = off as usize..(off + size) as usize;
-            o.data[r.clone()].iter().any(|b| *b != 0) || o.def[r].iter().any(|b| *b != 0) || o.ptrs.iter().any(|p| p.off >= off && p.off < off + size)
+            let first_slot = o.ptrs.partition_point(|p| p.off < off);
+            o.data[r.clone()].iter().any(|b| *b != 0)
+                || o.def[r].iter().any(|b| *b != 0)
+                || o.ptrs.get(first_slot).is_some_and(|p| p.off < off + size)
         };
         let dead: Vec<(u32, u32)> = (0..f.values.len() as u32)
             .filter(|v| !bit_test(&live, *v))

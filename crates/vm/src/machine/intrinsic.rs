@@ -24,9 +24,8 @@ impl Machine<'_> {
         if !p.ptr || off != 0 {
             return;
         }
-        if let Some(o) = self.state.heap.get_mut(obj).filter(|o| matches!(o.kind, ObjKind::Alloca | ObjKind::OutOfScope)) {
-            o.kind = if start { ObjKind::Alloca } else { ObjKind::OutOfScope };
-            o.clear();
+        if self.state.heap.get(obj).is_some_and(|o| matches!(o.kind, ObjKind::Alloca | ObjKind::OutOfScope)) {
+            self.state.heap.reset(obj, if start { ObjKind::Alloca } else { ObjKind::OutOfScope });
         }
     }
 

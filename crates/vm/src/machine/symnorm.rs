@@ -164,9 +164,13 @@ impl Machine<'_> {
             return false;
         }
         // The renamed terms (variables first: each new input variable exists before use).
+        // Variables renamed to themselves are left out, so that subterms over those alone are
+        // not rebuilt (`substitute` skips them).
         let mut var_to: HashMap<u32, TermId> = HashMap::new();
         for (v, &new) in &rename {
-            var_to.insert(*v, sd.input_var(new));
+            if sd.input_of_var[v] != new {
+                var_to.insert(*v, sd.input_var(new));
+            }
         }
         let mut memo: HashMap<TermId, TermId> = HashMap::new();
         let mut subst = |sd: &mut SymData, t: TermId| if identity { t } else { substitute(sd, t, &var_to, &mut memo) };
@@ -222,7 +226,7 @@ fn substitute(sd: &mut SymData, t: TermId, map: &HashMap<u32, TermId>, memo: &mu
             memo.insert(u, map.get(&i).copied().unwrap_or(u));
             continue;
         }
-        if sd.slicer.support(&sd.tm, u).is_empty() {
+        if !sd.slicer.support(&sd.tm, u).iter().any(|v| map.contains_key(v)) {
             memo.insert(u, u);
             continue;
         }
