@@ -657,10 +657,16 @@ fn symbolic_engines(
     if want(EngineChoice::Shape) {
         if threads {
             engines.push(declined("shape", "the program uses threads".into()));
-        } else if property != Property::ValidMemsafety {
-            engines.push(declined("shape", format!("checks valid-memsafety, not {}", property.name())));
+        } else if !matches!(property, Property::ValidMemsafety | Property::UnreachCall) {
+            engines.push(declined("shape", format!("checks valid-memsafety and unreach-call, not {}", property.name())));
+        } else if property == Property::UnreachCall && engine == EngineChoice::Auto && !allocates(&module) {
+            // Without lists on the heap the other engines do the same work better, and the
+            // shape analysis would only take their CPU.
+            engines.push(declined("shape", "the program does not allocate heap memory (unreach-call)".into()));
         } else {
+            let goal = if property == Property::UnreachCall { vigil_shape::Goal::Unreach } else { vigil_shape::Goal::MemSafety };
             let options = vigil_shape::Options {
+                goal,
                 deadline: Some(deadline),
                 // A fifth of the portfolio's memory for the stored abstract states.
                 max_memory: config.portfolio.max_memory_mib.saturating_mul(1 << 20) / 5,
@@ -702,6 +708,11 @@ fn symbolic_engines(
         }
     }
     Ok(engines)
+}
+
+/// Whether the program (without the runtime) calls `malloc` or `calloc`.
+fn allocates(module: &vigil_ir::Module) -> bool {
+    ["malloc", "calloc"].iter().any(|n| module.function_by_name(n).is_some())
 }
 
 fn declined(name: &'static str, reason: String) -> Arc<dyn Engine> {

@@ -7,8 +7,12 @@
 //! summarises (segments form at the loop heads from two nodes on), and it must never say
 //! `true` where the explicit engine finds a violation.
 //!
+//! A third sweep does the same under `unreach-call`, over programs that check the values and
+//! links of their list themselves.
+//!
 //! `VIGIL_SHAPE_DIFF_PROGRAMS=N` and `VIGIL_SHAPE_DIFF_SEED=S` run a longer sweep (default: 24);
-//! `VIGIL_SHAPE_NESTED_…` the same for the second sweep, over lists of lists (default: 12).
+//! `VIGIL_SHAPE_NESTED_…` the same for the second sweep, over lists of lists (default: 12), and
+//! `VIGIL_SHAPE_DATA_…` for the third (default: 24).
 
 mod common;
 
@@ -104,10 +108,51 @@ fn nested_program(rng: &mut Rng) -> String {
     s
 }
 
-/// The verdict line of one engine on `path`.
-fn verdict(engine: &str, path: &Path) -> String {
+/// A value for a node under unreach-call: a small constant or an input.
+fn small(rng: &mut Rng) -> String {
+    match rng.below(4) {
+        0 => "__VERIFIER_nondet_int()".into(),
+        k => format!("{}", k - 1),
+    }
+}
+
+const DATA_PUSH_FRONT: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abort(); n->data = DATA; n->prev = NULL; n->next = head; if (head) head->prev = n; else tail = n; head = n; }";
+const DATA_PUSH_BACK: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abort(); n->data = DATA; n->next = NULL; n->prev = tail; if (tail) tail->next = n; else head = n; tail = n; }";
+
+/// A doubly linked list whose nodes hold small values, checked by the program itself under
+/// unreach-call: the values stored, the back links, the ends — correct pushes and pops, and
+/// a few that break a link or store a value a check does not expect. Lost memory is no error
+/// here (nodes are dropped without being freed).
+fn data_program(rng: &mut Rng) -> String {
+    let mut s = String::from(
+        "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nvoid reach_error(void) {}\nstruct node { struct node *next, *prev; int data; };\nint main(void) {\n    struct node *head = NULL, *tail = NULL;\n",
+    );
+    for k in 0..2 + rng.below(5) as usize {
+        let bounded = |body: &str| format!("for (int k{k} = 0; k{k} < 3 && __VERIFIER_nondet_int(); k{k}++) {body}");
+        let op = match rng.below(12) {
+            0 | 1 => bounded(&DATA_PUSH_FRONT.replace("DATA", &small(rng))),
+            2 | 3 => bounded(&DATA_PUSH_BACK.replace("DATA", &small(rng))),
+            4 => "if (head) { struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; if (__VERIFIER_nondet_int()) free(n); }".into(),
+            5 => "for (struct node *p = head; p; p = p->next) if (p->data < 0 || p->data > 2) reach_error();".into(),
+            6 => "for (struct node *p = head; p; p = p->next) if ((p->next && p->next->prev != p) || (!p->next && p != tail)) reach_error();".into(),
+            7 => format!("if (head && head->data != {}) reach_error();", rng.below(3)),
+            8 => format!("for (struct node *p = tail; p; p = p->prev) p->data = {};", rng.below(3)),
+            9 => format!("for (struct node *p = head; p; p = p->next) if (p->data == {}) reach_error();", rng.below(3)),
+            // Bugs: a push at the back that forgets the back link, one that leaves the old tail's
+            // next link alone.
+            10 => bounded(&DATA_PUSH_BACK.replace("DATA", &small(rng)).replace("n->prev = tail;", "n->prev = NULL;")),
+            _ => bounded(&DATA_PUSH_BACK.replace("DATA", &small(rng)).replace("if (tail) tail->next = n; else head = n;", "if (!tail) head = n;")),
+        };
+        s.push_str(&format!("    {op}\n"));
+    }
+    s.push_str("    return 0;\n}\n");
+    s
+}
+
+/// The verdict line of one engine on `path` under `property`.
+fn verdict(engine: &str, property: &str, path: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_vigil"))
-        .args(["check", "--engine", engine, "--property", "valid-memsafety", "--timeout", "30", "--max-states", "400000"])
+        .args(["check", "--engine", engine, "--property", property, "--timeout", "30", "--max-states", "400000"])
         .arg(path)
         .output()
         .expect("run vigil");
@@ -116,18 +161,24 @@ fn verdict(engine: &str, path: &Path) -> String {
 
 #[test]
 fn the_shape_analysis_never_proves_a_list_program_the_explicit_engine_refutes() {
-    sweep("VIGIL_SHAPE_DIFF", 24, 0x5eed_5a9e_0000_0001, program);
+    sweep("VIGIL_SHAPE_DIFF", "valid-memsafety", 24, 0x5eed_5a9e_0000_0001, program);
+}
+
+/// Under unreach-call, where the values in the nodes decide the verdict.
+#[test]
+fn the_shape_analysis_never_proves_a_list_data_program_the_explicit_engine_refutes() {
+    sweep("VIGIL_SHAPE_DATA", "unreach-call", 24, 0x5eed_5a9e_0000_0003, data_program);
 }
 
 /// The same over lists of lists, whose items' sub-lists of different lengths the shape analysis
 /// summarises together.
 #[test]
 fn the_shape_analysis_never_proves_a_nested_list_program_the_explicit_engine_refutes() {
-    sweep("VIGIL_SHAPE_NESTED", 12, 0x5eed_5a9e_0000_0002, nested_program);
+    sweep("VIGIL_SHAPE_NESTED", "valid-memsafety", 12, 0x5eed_5a9e_0000_0002, nested_program);
 }
 
 /// `PREFIX_PROGRAMS=N` and `PREFIX_SEED=S` run a longer sweep.
-fn sweep(prefix: &str, programs_wanted: u64, seed: u64, generate: fn(&mut Rng) -> String) {
+fn sweep(prefix: &str, property: &str, programs_wanted: u64, seed: u64, generate: fn(&mut Rng) -> String) {
     let env = |k: &str, d: u64| std::env::var(format!("{prefix}_{k}")).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     let wanted = env("PROGRAMS", programs_wanted) as usize;
     let mut rng = Rng(env("SEED", seed));
@@ -137,8 +188,8 @@ fn sweep(prefix: &str, programs_wanted: u64, seed: u64, generate: fn(&mut Rng) -
     let failures = common::in_parallel(&programs, |(k, text)| {
         let path = dir.path().join(format!("p{k}.c"));
         std::fs::write(&path, text).expect("write program");
-        let truth = verdict("explicit", &path);
-        let shape = verdict("shape", &path);
+        let truth = verdict("explicit", property, &path);
+        let shape = verdict("shape", property, &path);
         eprintln!("program {k}: explicit {truth:?}, shape {shape:?}");
         let mut c = counts.lock().expect("counts");
         match (truth.as_str(), shape.as_str()) {

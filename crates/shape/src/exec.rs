@@ -3,7 +3,8 @@
 //! empty), and explores every state reachable from `main`'s entry (depth first, a visited set of
 //! canonical states at block entries, list abstraction at loop heads).
 //!
-//! Every step over-approximates the VM's step under `valid-memsafety`: an unknown integer stands
+//! Every step over-approximates the VM's step under `valid-memsafety` (and under `unreach-call`,
+//! where only the leak checks are left out): an unknown integer stands
 //! for every value, a segment for every length from its minimum. Whatever the analysis cannot
 //! express — or a possible violation, which it cannot confirm — ends the run with `Unknown`;
 //! counterexamples are the explicit engine's business.
@@ -13,7 +14,7 @@ use crate::liveness::{Liveness, Regs};
 use crate::segments;
 use crate::state::{Frame, State};
 use crate::value::{End, ObjId, Ptr, Val};
-use crate::{Options, Stats};
+use crate::{Goal, Options, Stats};
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -95,6 +96,15 @@ impl<'m> Analysis<'m> {
                 self.check_limits()?;
             }
             work.extend(self.step(s)?);
+        }
+        Ok(())
+    }
+
+    /// Under `valid-memsafety`, stops at a state that has lost memory (the caller says where and
+    /// how). Under `unreach-call` lost memory is no error: [`State::canonical`] drops it.
+    fn check_leaks(&self, s: &State, what: &str, loc: Loc) -> Result<(), Stop> {
+        if self.opts.goal == Goal::MemSafety && s.leaked().is_some() {
+            return Err(alarm(what, loc));
         }
         Ok(())
     }
@@ -560,6 +570,11 @@ impl<'m> Analysis<'m> {
             },
         };
         let g = m.function(target);
+        // The property is a call of the error function, whatever its body (SV-COMP's tasks
+        // define it, often as an empty function or one that calls assert).
+        if self.opts.goal == Goal::Unreach && matches!(g.name.as_str(), "reach_error" | "__VERIFIER_error") {
+            return Err(alarm("a call of the error function (unreach-call)", loc));
+        }
         let vals = args.iter().map(|a| self.eval(&s, *a, loc)).collect::<Result<Vec<_>, _>>()?;
         if !g.is_declaration() {
             if g.varargs {
@@ -641,9 +656,7 @@ impl<'m> Analysis<'m> {
                     self.liveness(func).live_after(cf, b, idx, dest)
                 };
                 kill(&mut s.top_mut().regs, &keep);
-                if s.leaked().is_some() {
-                    return Err(alarm("a memory leak (valid-memtrack)", loc));
-                }
+                self.check_leaks(&s, "a memory leak (valid-memtrack)", loc)?;
                 Ok(Vec::new())
             }
             "__VERIFIER_assume" => match vals.first() {
@@ -659,11 +672,12 @@ impl<'m> Analysis<'m> {
                     set(&mut s, Val::Undef);
                     Ok(vec![s])
                 }
+                _ if self.opts.goal == Goal::Unreach => Err(alarm("a failing __VERIFIER_assert (unreach-call)", loc)),
                 _ => Err(stop(Cause::OtherProperty, "the shape analysis cannot exclude an assertion failure (not the property checked)", loc)),
             },
             "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_rtn" => Err(stop(
                 Cause::OtherProperty,
-                "the shape analysis cannot exclude a call of the error function (not the property checked)",
+                "the shape analysis cannot exclude a call of the error function or a failing assert (not the property checked)",
                 loc,
             )),
             // A program's own declaration may give these fewer parameters than libc's.
@@ -795,17 +809,13 @@ impl<'m> Analysis<'m> {
                 }
                 if s.frames.is_empty() {
                     // main returned: its locals are gone, only globals keep memory reachable.
-                    if s.leaked().is_some() {
-                        return Err(alarm("a memory leak when main returns (valid-memtrack)", loc));
-                    }
+                    self.check_leaks(&s, "a memory leak when main returns (valid-memtrack)", loc)?;
                     return Ok(Vec::new());
                 }
                 if let Some(d) = done.ret_to {
                     s.top_mut().regs[d.index()] = v;
                 }
-                if s.leaked().is_some() {
-                    return Err(alarm("a memory leak at a function's return (valid-memtrack)", loc));
-                }
+                self.check_leaks(&s, "a memory leak at a function's return (valid-memtrack)", loc)?;
                 Ok(vec![s])
             }
             Terminator::Unreachable => Err(stop(Cause::UndefinedBehaviour, "the shape analysis reached `unreachable`", loc)),
@@ -841,11 +851,14 @@ impl<'m> Analysis<'m> {
         let keep = self.liveness(func).live_before(f, to, phis);
         kill(&mut s.top_mut().regs, &keep);
         let loc = block.insts.get(phis).map_or(block.term_loc, |i| i.loc);
-        if s.leaked().is_some() {
-            return Err(alarm("a memory leak (valid-memtrack)", loc));
+        self.check_leaks(&s, "a memory leak (valid-memtrack)", loc)?;
+        if self.opts.goal == Goal::Unreach {
+            // Lost memory is garbage here; gone before abstraction, it cannot keep a chain of
+            // nodes it points into from being summarised.
+            s.drop_unreachable();
         }
         if self.is_header(func, to) {
-            self.stats.abstractions += segments::abstract_lists(&mut s, self.opts.abstraction_threshold) as u64;
+            self.stats.abstractions += segments::abstract_lists(&mut s, self.opts.abstraction_threshold, self.opts.exact_data) as u64;
         }
         let c = s.canonical();
         if self.visited.contains(&c) {

@@ -1,5 +1,5 @@
-//! vigil's shape analysis: a proof of `valid-memsafety` for programs that build, walk and free
-//! linked lists of any length, by abstract interpretation over symbolic memory graphs with list
+//! vigil's shape analysis: a proof of `valid-memsafety` (or of `unreach-call`, see [`Goal`]) for
+//! programs that build, walk and free linked lists of any length, by abstract interpretation over symbolic memory graphs with list
 //! segments (Dudka, Peringer, Vojnar: *Predator*, CAV 2011, and *Byte-Precise Verification of
 //! Low-Level List Manipulation*, SAS 2013).
 //!
@@ -20,7 +20,8 @@
 //! * [`exec`]: the interpreter and the exploration.
 //!
 //! Soundness contract: [`check`] returns `Ok` only when the exploration finished and no explored
-//! state can dereference an invalid pointer, free wrongly or lose memory — under the VM's
+//! state can dereference an invalid pointer, free wrongly or lose memory (for [`Goal::Unreach`]:
+//! dereference or free wrongly, or call the error function) — under the VM's
 //! semantics (README, "Semantics where C and SV-COMP leave room"): memory is lost when nothing
 //! reachable from globals, stack slots and registers still read points to it; `main`'s locals die
 //! when it returns; `exit` and `abort` keep every frame. Anything else — a possible violation,
@@ -42,9 +43,24 @@ use std::time::Instant;
 use vigil_ir::unknown::{Cause, Unknown};
 use vigil_ir::Module;
 
+/// The property the exploration proves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// `valid-memsafety`: no invalid dereference or free, no memory lost.
+    #[default]
+    MemSafety,
+    /// `unreach-call`: no call of the error function (`reach_error`, `__VERIFIER_error`, a
+    /// failing `__VERIFIER_assert` the program does not define). Memory lost is no error here:
+    /// unreachable objects are dropped like garbage. A possible invalid dereference or free is
+    /// still `unknown` (the program's behaviour would be undefined from there on).
+    Unreach,
+}
+
 /// What the analysis may use.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The property proved.
+    pub goal: Goal,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Arc<AtomicBool>>,
     /// States stored before giving up.
@@ -56,11 +72,15 @@ pub struct Options {
     /// The fewest nodes a chain of plain nodes summarised into a segment stands for in the second,
     /// more precise exploration (shorter lists stay exact).
     pub abstraction_threshold: u8,
+    /// Nodes whose integer fields hold different known values are never summarised together
+    /// (see [`segments::abstract_lists`]); [`check`] sets it for its first round under
+    /// [`Goal::Unreach`].
+    pub exact_data: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false, abstraction_threshold: 3 }
+        Options { goal: Goal::MemSafety, deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false, abstraction_threshold: 3, exact_data: false }
     }
 }
 
@@ -75,54 +95,77 @@ pub struct Stats {
     pub abstractions: u64,
     /// Nodes split off segments (or segments found empty).
     pub materializations: u64,
-    /// Explorations run (a second one with the configured abstraction threshold when the first,
-    /// which summarises chains of two nodes, found a possible violation).
+    /// Explorations run (under unreach-call first one that keeps different node values apart;
+    /// then one that summarises chains of two nodes; and one with the configured abstraction
+    /// threshold when that found a possible violation).
     pub rounds: u64,
 }
 
-/// Checks `valid-memsafety` of `module` (the program alone, after `mem2reg`, without vigil's
+/// Checks `opts.goal` on `module` (the program alone, after `mem2reg`, without vigil's
 /// runtime: `malloc`, `free` and the `__VERIFIER_*` functions are modelled here).
 pub fn check(module: &Module, opts: &Options) -> (Result<(), Unknown>, Stats) {
     if module.pointer_bytes != 8 {
         return (Err(Unknown::new(Cause::Declined, "the shape analysis models LP64 programs only")), Stats::default());
     }
-    // First every chain of two nodes is summarised, which converges soonest; when that finds a
-    // possible violation, a second exploration keeps lists shorter than the configured
-    // threshold exact (a two-node list freed as `free(a->next); free(a)` is no leak there).
-    let coarse = Options {
-        abstraction_threshold: 2,
-        deadline: opts.deadline.map(|d| {
+    let mut stats = Stats::default();
+    // The deadline of a round that may use `1/parts` of the time left.
+    let share = |parts: u32| {
+        opts.deadline.map(|d| {
             let now = Instant::now();
-            now + d.saturating_duration_since(now) / 2
-        }),
-        ..opts.clone()
+            now + d.saturating_duration_since(now) / parts
+        })
     };
-    let (mut r, mut stats) = explore(module, &coarse);
-    let imprecise = matches!(&r, Err(u) if u.cause == Cause::Imprecise);
-    let time_left = opts.deadline.is_none_or(|d| Instant::now() < d);
-    if opts.abstraction_threshold > 2 && imprecise && time_left {
-        let (r2, s2) = explore(module, opts);
-        r = r2;
-        stats.states += s2.states;
-        stats.steps += s2.steps;
-        stats.abstractions += s2.abstractions;
-        stats.materializations += s2.materializations;
-        stats.rounds = 2;
+    let time_left = || opts.deadline.is_none_or(|d| Instant::now() < d);
+    // Under unreach-call the values in the nodes decide whether the error is reachable: a first
+    // round keeps nodes with different known values apart. Where values keep changing it does
+    // not converge, so it gets a third of the time and a tenth of the states; any other reason
+    // to stop (an unsupported construct) would stop the later rounds too.
+    if opts.goal == Goal::Unreach && !opts.exact_data {
+        let exact = Options {
+            exact_data: true,
+            abstraction_threshold: 2,
+            deadline: share(3),
+            max_states: opts.max_states / 10,
+            max_memory: opts.max_memory / 4,
+            ..opts.clone()
+        };
+        let r = explore(module, &exact, &mut stats);
+        let retry = matches!(&r, Err(u) if matches!(u.cause, Cause::Imprecise | Cause::StateLimit | Cause::MemoryLimit | Cause::Timeout));
+        if !retry || !time_left() {
+            return (located(module, r), stats);
+        }
     }
-    let r = r.map_err(|u| match u.at {
+    // Then every chain of two nodes is summarised, which converges soonest; when that finds a
+    // possible violation, another exploration keeps lists shorter than the configured
+    // threshold exact (a two-node list freed as `free(a->next); free(a)` is no leak there).
+    let coarse = Options { abstraction_threshold: 2, deadline: share(2), ..opts.clone() };
+    let mut r = explore(module, &coarse, &mut stats);
+    let imprecise = matches!(&r, Err(u) if u.cause == Cause::Imprecise);
+    if opts.abstraction_threshold > 2 && imprecise && time_left() {
+        r = explore(module, opts, &mut stats);
+    }
+    (located(module, r), stats)
+}
+
+/// `r` with the location of its reason in the message.
+fn located(module: &Module, r: Result<(), Unknown>) -> Result<(), Unknown> {
+    r.map_err(|u| match u.at {
         Some(loc) => {
             let message = format!("{} at {}", u.message, module.describe_loc(loc));
             u.with_message(message)
         }
         None => u,
-    });
-    (r, stats)
+    })
 }
 
-fn explore(module: &Module, opts: &Options) -> (Result<(), Unknown>, Stats) {
+/// One exploration with `opts`; its counts are added to `stats`.
+fn explore(module: &Module, opts: &Options, stats: &mut Stats) -> Result<(), Unknown> {
     let mut a = exec::Analysis::new(module, opts);
     let r = a.run();
-    let mut stats = a.stats;
-    stats.rounds = 1;
-    (r, stats)
+    stats.states += a.stats.states;
+    stats.steps += a.stats.steps;
+    stats.abstractions += a.stats.abstractions;
+    stats.materializations += a.stats.materializations;
+    stats.rounds += 1;
+    r
 }

@@ -118,13 +118,15 @@ struct Element {
 /// Summarises every chain of two or more list elements into one segment, until none is left,
 /// except chains of plain nodes fewer than `threshold`: a higher threshold keeps short lists
 /// exact (a list of two nodes freed as `free(a->next); free(a)` stays two nodes) at the price of
-/// more states; a segment always absorbs its neighbours. Returns how many chains were
-/// summarised.
-pub fn abstract_lists(state: &mut State, threshold: u8) -> usize {
+/// more states; a segment always absorbs its neighbours. With `exact_data`, nodes whose
+/// integer fields hold different known values are not summarised together (a list of 1s ended
+/// by a 2 keeps its 2), which may not converge where the values keep changing. Returns how many
+/// chains were summarised.
+pub fn abstract_lists(state: &mut State, threshold: u8, exact_data: bool) -> usize {
     let mut merged = 0;
     loop {
         let refs = state.references();
-        let Some((chain, link)) = find_chain(state, &refs, threshold) else { return merged };
+        let Some((chain, link)) = find_chain(state, &refs, threshold, exact_data) else { return merged };
         collapse(state, &chain, link);
         merged += 1;
     }
@@ -157,7 +159,7 @@ fn compatible(a: &Object, b: &Object, link: Link) -> bool {
     summarisable(b) && a.size == b.size && a.fill == b.fill && a.owner == b.owner && seg_ok(a) && seg_ok(b)
 }
 
-fn find_chain(state: &State, refs: &[(Holder, Ptr)], threshold: u8) -> Option<(Vec<Element>, Link)> {
+fn find_chain(state: &State, refs: &[(Holder, Ptr)], threshold: u8, exact_data: bool) -> Option<(Vec<Element>, Link)> {
     for (id, o) in state.objects.iter().enumerate() {
         let Some(o) = o.as_ref().filter(|o| summarisable(o)) else { continue };
         let id = id as ObjId;
@@ -186,7 +188,7 @@ fn find_chain(state: &State, refs: &[(Holder, Ptr)], threshold: u8) -> Option<(V
             if !compatible(o, b, link) {
                 continue;
             }
-            if let Some(chain) = grow(state, refs, id, link) {
+            if let Some(chain) = grow(state, refs, id, link, exact_data) {
                 let nodes: u32 = chain.iter().map(|e| u32::from(e.min)).sum();
                 let has_segment = chain.iter().any(|e| state.obj(e.id).seg.is_some());
                 if has_segment || nodes >= u32::from(threshold) {
@@ -208,7 +210,7 @@ fn exit_end(o: &Object) -> End {
 }
 
 /// The longest valid chain starting at `first` with links `link`, if it has two elements.
-fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link) -> Option<Vec<Element>> {
+fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link, exact_data: bool) -> Option<Vec<Element>> {
     let mut chain = vec![Element { id: first, min: node_count(state.obj(first)) }];
     let mut members: HashSet<ObjId> = HashSet::from([first]);
     loop {
@@ -231,7 +233,7 @@ fn grow(state: &State, refs: &[(Holder, Ptr)], first: ObjId, link: Link) -> Opti
         }
         let mut with_next = members.clone();
         with_next.insert(p.obj);
-        if fits(state, refs, first, p.obj, link, &with_next).is_none() {
+        if fits(state, refs, first, p.obj, link, &with_next, exact_data).is_none() {
             break;
         }
         // The current element becomes interior once `nx` joins: only links may point at it.
@@ -355,7 +357,15 @@ fn join_fields(a: &BTreeMap<u64, Field>, b: &BTreeMap<u64, Field>) -> Option<BTr
 /// have one layout, and each pair of values joins, or both point to sub-heaps their nodes own
 /// (nothing else points into them; none reaches into `chain`) that have the same shape. Returns
 /// the pairs of corresponding objects of those sub-heaps (`a`'s, `b`'s).
-fn fits(state: &State, refs: &[(Holder, Ptr)], a: ObjId, b: ObjId, link: Link, chain: &HashSet<ObjId>) -> Option<Vec<(ObjId, ObjId)>> {
+fn fits(
+    state: &State,
+    refs: &[(Holder, Ptr)],
+    a: ObjId,
+    b: ObjId,
+    link: Link,
+    chain: &HashSet<ObjId>,
+    exact_data: bool,
+) -> Option<Vec<(ObjId, ObjId)>> {
     let (fa, fb) = (data_fields(state.obj(a), link), data_fields(state.obj(b), link));
     if fa.len() != fb.len() {
         return None;
@@ -376,6 +386,10 @@ fn fits(state: &State, refs: &[(Holder, Ptr)], a: ObjId, b: ObjId, link: Link, c
             }
             (u, v) => {
                 u.join(v)?;
+                // Two known integers that differ would become "any": not when data is kept.
+                if exact_data && matches!((u, v), (Val::Int { .. }, Val::Int { .. })) && u != v {
+                    return None;
+                }
             }
         }
     }
@@ -394,7 +408,7 @@ fn collapse(state: &mut State, chain: &[Element], link: Link) {
     let mut owned_pairs = Vec::new();
     for e in &chain[1..] {
         template = join_fields(&template, &data_fields(state.obj(e.id), link)).expect("checked by grow");
-        owned_pairs.push(fits(state, &refs, first, e.id, link, &ids).expect("checked by grow"));
+        owned_pairs.push(fits(state, &refs, first, e.id, link, &ids, false).expect("checked by grow"));
     }
     // The first element's sub-heaps become the segment's prototypes, covering the others',
     // which go. A plain node paired with a segment becomes a segment (of at most one node), and

@@ -115,6 +115,17 @@ impl State {
         })
     }
 
+    /// Removes every object nothing reachable refers to (memory lost, freed or dead objects no
+    /// pointer names any more): what [`State::canonical`] drops, without renumbering.
+    pub fn drop_unreachable(&mut self) {
+        let seen = self.reachable();
+        for (o, seen) in self.objects.iter_mut().zip(seen) {
+            if !seen {
+                *o = None;
+            }
+        }
+    }
+
     /// Rewrites every value in registers and in live objects' fields.
     pub fn map_values(&mut self, mut f: impl FnMut(Val) -> Result<Val, Inexpressible>) -> Result<(), Inexpressible> {
         for fr in &mut self.frames {

@@ -1,5 +1,5 @@
 //! The shape analysis (`vigil-shape`: symbolic memory graphs with list segments) as a portfolio
-//! member for `valid-memsafety`.
+//! member for `valid-memsafety`, and for `unreach-call` on programs that allocate heap memory.
 //!
 //! It only proves: `true` when its exploration of abstract states finished with no possible
 //! violation; everything else is `unknown` (a possible violation is left to the explicit engine,
@@ -28,8 +28,12 @@ impl Engine for ShapeEngine {
         let mut out = match result {
             Ok(()) => {
                 let mut o = EngineReport::new(Answer::True);
+                let what = match self.options.goal {
+                    vigil_shape::Goal::MemSafety => "is memory-safe",
+                    vigil_shape::Goal::Unreach => "is memory-safe and calls no error function",
+                };
                 o.details = vec![format!(
-                    "proof: every abstract state explored ({} states; {} list chains summarised as segments, {} nodes materialised) is memory-safe",
+                    "proof: every abstract state explored ({} states; {} list chains summarised as segments, {} nodes materialised) {what}",
                     st.states, st.abstractions, st.materializations
                 )];
                 o
