@@ -121,15 +121,19 @@ const DATA_PUSH_BACK: &str = "{ struct node *n = malloc(sizeof *n); if (!n) abor
 
 /// A doubly linked list whose nodes hold small values, checked by the program itself under
 /// unreach-call: the values stored, the back links, the ends — correct pushes and pops, and
-/// a few that break a link or store a value a check does not expect. Lost memory is no error
+/// a few that break a link or store a value a check does not expect (one only on the 35th
+/// push, where a loop's counter has been widened). Lost memory is no error
 /// here (nodes are dropped without being freed).
 fn data_program(rng: &mut Rng) -> String {
     let mut s = String::from(
         "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nvoid reach_error(void) {}\nstruct node { struct node *next, *prev; int data; };\nint main(void) {\n    struct node *head = NULL, *tail = NULL;\n",
     );
     for k in 0..2 + rng.below(5) as usize {
-        let bounded = |body: &str| format!("for (int k{k} = 0; k{k} < 3 && __VERIFIER_nondet_int(); k{k}++) {body}");
-        let op = match rng.below(12) {
+        // Most loops run at most 3 times; some up to 40, past the shape analysis's widening
+        // delay (32 states at a loop head that differ only in integers).
+        let bound = if rng.below(4) == 0 { 40 } else { 3 };
+        let bounded = |body: &str| format!("for (int k{k} = 0; k{k} < {bound} && __VERIFIER_nondet_int(); k{k}++) {body}");
+        let op = match rng.below(13) {
             0 | 1 => bounded(&DATA_PUSH_FRONT.replace("DATA", &small(rng))),
             2 | 3 => bounded(&DATA_PUSH_BACK.replace("DATA", &small(rng))),
             4 => "if (head) { struct node *n = head; head = n->next; if (head) head->prev = NULL; else tail = NULL; if (__VERIFIER_nondet_int()) free(n); }".into(),
@@ -141,6 +145,8 @@ fn data_program(rng: &mut Rng) -> String {
             // Bugs: a push at the back that forgets the back link, one that leaves the old tail's
             // next link alone.
             10 => bounded(&DATA_PUSH_BACK.replace("DATA", &small(rng)).replace("n->prev = tail;", "n->prev = NULL;")),
+            // A value no check expects, stored by the 35th push only (after the widening).
+            11 => bounded(&DATA_PUSH_BACK.replace("DATA", &format!("k{k} == 35 ? 7 : {}", small(rng)))),
             _ => bounded(&DATA_PUSH_BACK.replace("DATA", &small(rng)).replace("if (tail) tail->next = n; else head = n;", "if (!tail) head = n;")),
         };
         s.push_str(&format!("    {op}\n"));

@@ -1,7 +1,8 @@
 //! The abstract interpreter: runs the program's IR on [`State`]s, one instruction at a time,
 //! splitting a state where a value is not known (a branch on an input, a segment that may be
 //! empty), and explores every state reachable from `main`'s entry (depth first, a visited set of
-//! canonical states at block entries, list abstraction at loop heads).
+//! canonical states at block entries, list abstraction and delayed widening of integers at loop
+//! heads).
 //!
 //! Every step over-approximates the VM's step under `valid-memsafety` (and under `unreach-call`,
 //! where only the leak checks are left out): an unknown integer stands
@@ -15,7 +16,7 @@ use crate::segments;
 use crate::state::{Frame, State};
 use crate::value::{End, ObjId, Ptr, Val};
 use crate::{Goal, Options, Stats};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use vigil_ir::unknown::{Cause, Unknown};
@@ -42,6 +43,9 @@ pub struct Analysis<'m> {
     /// Globals whose contents are not known (external, or an initialiser not lowered).
     opaque: Vec<bool>,
     visited: HashSet<State>,
+    /// Per loop-head state with its integers forgotten: the join of the states met there with
+    /// that key, and how many there were (see [`Options::widen_after`]).
+    widening: HashMap<State, (State, u32)>,
     /// An estimate of the memory the visited states take.
     stored_bytes: u64,
     pub stats: Stats,
@@ -69,6 +73,7 @@ impl<'m> Analysis<'m> {
             headers: (0..m.functions.len()).map(|_| None).collect(),
             opaque: m.globals.iter().map(|g| g.init.is_none() || g.init_unsupported.is_some()).collect(),
             visited: HashSet::new(),
+            widening: HashMap::new(),
             stored_bytes: 0,
             stats: Stats::default(),
             started: Instant::now(),
@@ -572,7 +577,10 @@ impl<'m> Analysis<'m> {
         let g = m.function(target);
         // The property is a call of the error function, whatever its body (SV-COMP's tasks
         // define it, often as an empty function or one that calls assert).
-        if self.opts.goal == Goal::Unreach && matches!(g.name.as_str(), "reach_error" | "__VERIFIER_error") {
+        // A failing `assert` counts too: the VM raises the same assertion failure for both.
+        if self.opts.goal == Goal::Unreach
+            && matches!(g.name.as_str(), "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_rtn")
+        {
             return Err(alarm("a call of the error function (unreach-call)", loc));
         }
         let vals = args.iter().map(|a| self.eval(&s, *a, loc)).collect::<Result<Vec<_>, _>>()?;
@@ -857,12 +865,39 @@ impl<'m> Analysis<'m> {
             // nodes it points into from being summarised.
             s.drop_unreachable();
         }
-        if self.is_header(func, to) {
+        let header = self.is_header(func, to);
+        if header {
             self.stats.abstractions += segments::abstract_lists(&mut s, self.opts.abstraction_threshold, self.opts.exact_data) as u64;
         }
-        let c = s.canonical();
+        let mut c = s.canonical();
         if self.visited.contains(&c) {
             return Ok(None);
+        }
+        if header && self.opts.widen_after > 0 {
+            // Delayed widening: once more than `widen_after` states at a loop head differ only in
+            // integers, their join (every integer that differs unknown) stands for each later
+            // one, so a counter no longer makes the states infinitely many.
+            let key = c.without_integers();
+            match self.widening.get_mut(&key) {
+                None => {
+                    self.stored_bytes += 2 * footprint(&c);
+                    self.widening.insert(key, (c.clone(), 1));
+                }
+                Some((joined, seen)) => {
+                    *seen += 1;
+                    // Equal keys differ only in integers, so the join exists.
+                    if let Some(j) = joined.join_integers(&c) {
+                        *joined = j;
+                        if *seen > self.opts.widen_after {
+                            self.stats.widenings += 1;
+                            c = joined.clone();
+                            if self.visited.contains(&c) {
+                                return Ok(None);
+                            }
+                        }
+                    }
+                }
+            }
         }
         self.stored_bytes += footprint(&c);
         self.visited.insert(c.clone());

@@ -72,15 +72,19 @@ pub struct Options {
     /// The fewest nodes a chain of plain nodes summarised into a segment stands for in the second,
     /// more precise exploration (shorter lists stay exact).
     pub abstraction_threshold: u8,
-    /// Nodes whose integer fields hold different known values are never summarised together
-    /// (see [`segments::abstract_lists`]); [`check`] sets it for its first round under
-    /// [`Goal::Unreach`].
+    /// A node whose integer field holds a known value is summarised only with nodes holding
+    /// the same value there (see [`segments::abstract_lists`]); [`check`] sets it for its first
+    /// round under [`Goal::Unreach`].
     pub exact_data: bool,
+    /// At a loop head, states that differ only in integers are joined (each integer that
+    /// differs becomes unknown) once more than this many of them were met: loops with constant
+    /// bounds up to it stay exact, counters without one stop growing the state space. 0: never.
+    pub widen_after: u32,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { goal: Goal::MemSafety, deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false, abstraction_threshold: 3, exact_data: false }
+        Options { goal: Goal::MemSafety, deadline: None, interrupt: None, max_states: 200_000, max_memory: 1 << 30, malloc_can_fail: false, abstraction_threshold: 3, exact_data: false, widen_after: 32 }
     }
 }
 
@@ -99,6 +103,8 @@ pub struct Stats {
     /// then one that summarises chains of two nodes; and one with the configured abstraction
     /// threshold when that found a possible violation).
     pub rounds: u64,
+    /// Loop-head states replaced by a join with earlier ones that differ only in integers.
+    pub widenings: u64,
 }
 
 /// Checks `opts.goal` on `module` (the program alone, after `mem2reg`, without vigil's
@@ -167,5 +173,6 @@ fn explore(module: &Module, opts: &Options, stats: &mut Stats) -> Result<(), Unk
     stats.abstractions += a.stats.abstractions;
     stats.materializations += a.stats.materializations;
     stats.rounds += 1;
+    stats.widenings += a.stats.widenings;
     r
 }

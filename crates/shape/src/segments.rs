@@ -118,9 +118,10 @@ struct Element {
 /// Summarises every chain of two or more list elements into one segment, until none is left,
 /// except chains of plain nodes fewer than `threshold`: a higher threshold keeps short lists
 /// exact (a list of two nodes freed as `free(a->next); free(a)` stays two nodes) at the price of
-/// more states; a segment always absorbs its neighbours. With `exact_data`, nodes whose
-/// integer fields hold different known values are not summarised together (a list of 1s ended
-/// by a 2 keeps its 2), which may not converge where the values keep changing. Returns how many
+/// more states; a segment always absorbs its neighbours. With `exact_data`, a node whose
+/// integer field holds a known value is summarised only with nodes holding the same value
+/// there (a list of 1s ended by a 2 keeps its 2), which may not converge where the values keep
+/// changing. Returns how many
 /// chains were summarised.
 pub fn abstract_lists(state: &mut State, threshold: u8, exact_data: bool) -> usize {
     let mut merged = 0;
@@ -386,8 +387,9 @@ fn fits(
             }
             (u, v) => {
                 u.join(v)?;
-                // Two known integers that differ would become "any": not when data is kept.
-                if exact_data && matches!((u, v), (Val::Int { .. }, Val::Int { .. })) && u != v {
+                // A known integer joined with anything else would become "any": not when data
+                // is kept (a list of unknown values keeps its known first node apart).
+                if exact_data && u != v && (matches!(u, Val::Int { .. }) || matches!(v, Val::Int { .. })) {
                     return None;
                 }
             }

@@ -9,7 +9,7 @@
 
 use crate::heap::{Inexpressible, Object, Region, Status};
 use crate::value::{ObjId, Ptr, Val};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use vigil_ir::{BlockId, FuncId, ValueId};
 
 /// One activation of a function.
@@ -126,6 +126,52 @@ impl State {
         }
     }
 
+    /// The state with every integer made unknown: the key under which states that differ only
+    /// in integers meet ([`crate::exec`]'s widening).
+    pub fn without_integers(&self) -> State {
+        let mut out = self.clone();
+        out.map_values(|v| Ok(v.without_integer())).expect("forgetting integers is always expressible");
+        out
+    }
+
+    /// A state covering both `self` and `other`, which differ only in integers (their
+    /// [`State::without_integers`] are equal): each integer is the join of the two at its place
+    /// ([`Val::join`]), so an integer that differs becomes unknown. None when they differ in
+    /// anything else.
+    pub fn join_integers(&self, other: &State) -> Option<State> {
+        if self.frames.len() != other.frames.len() || self.objects.len() != other.objects.len() || self.globals != other.globals {
+            return None;
+        }
+        let mut out = self.clone();
+        for (a, b) in out.frames.iter_mut().zip(&other.frames) {
+            let same_place = (a.func, a.block, a.inst, a.ret_to) == (b.func, b.block, b.inst, b.ret_to) && a.slots == b.slots;
+            if !same_place || a.regs.len() != b.regs.len() {
+                return None;
+            }
+            for (x, y) in a.regs.iter_mut().zip(&b.regs) {
+                *x = x.join(*y)?;
+            }
+        }
+        for (a, b) in out.objects.iter_mut().zip(&other.objects) {
+            match (a, b) {
+                (None, None) => {}
+                (Some(a), Some(b)) => {
+                    let layout = |o: &Object| Object { fields: BTreeMap::new(), ..o.clone() };
+                    let same_fields = a.fields.len() == b.fields.len()
+                        && a.fields.iter().zip(&b.fields).all(|((oa, fa), (ob, fb))| oa == ob && fa.size == fb.size);
+                    if !same_fields || layout(a) != layout(b) {
+                        return None;
+                    }
+                    for (fa, fb) in a.fields.values_mut().zip(b.fields.values()) {
+                        fa.val = fa.val.join(fb.val)?;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
     /// Rewrites every value in registers and in live objects' fields.
     pub fn map_values(&mut self, mut f: impl FnMut(Val) -> Result<Val, Inexpressible>) -> Result<(), Inexpressible> {
         for fr in &mut self.frames {
@@ -200,5 +246,46 @@ impl State {
             })
             .collect();
         State { objects, frames, globals: self.globals.iter().map(|g| number[g]).collect() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::Fill;
+    use crate::value::End;
+
+    /// A state with one heap node (a pointer field at 0, an integer at 8) and one frame whose
+    /// registers are a pointer to the node and `reg`.
+    fn state(field: Val, reg: Val) -> State {
+        let mut node = Object::new(16, 16, Region::Heap, Fill::Undef);
+        node.write(0, 8, Val::Null).expect("write");
+        node.write(8, 4, field).expect("write");
+        let frame = Frame {
+            func: FuncId(0),
+            block: BlockId(1),
+            inst: 0,
+            regs: vec![Val::ptr(0, 0, End::First), reg],
+            slots: Vec::new(),
+            ret_to: None,
+        };
+        State { objects: vec![Some(node)], frames: vec![frame], globals: Vec::new() }
+    }
+
+    #[test]
+    fn states_that_differ_in_integers_join_and_nothing_else_does() {
+        let a = state(Val::int(1, 32), Val::int(7, 64));
+        let b = state(Val::int(2, 32), Val::int(7, 64));
+        assert_eq!(a.without_integers(), b.without_integers());
+        let j = a.join_integers(&b).expect("same shape");
+        // The differing field is unknown, the equal register kept.
+        assert_eq!(j, state(Val::any(32), Val::int(7, 64)));
+        assert_eq!(j.join_integers(&a), Some(j.clone()));
+        // A pointer where the other has an integer, or an uninitialised value: no join, and
+        // the keys differ too.
+        let c = state(Val::int(1, 32), Val::Null);
+        assert!(a.join_integers(&c).is_none() && a.without_integers() != c.without_integers());
+        let d = state(Val::Undef, Val::int(7, 64));
+        assert!(a.join_integers(&d).is_none() && a.without_integers() != d.without_integers());
     }
 }

@@ -87,6 +87,15 @@ impl Val {
         }
     }
 
+    /// The value with every integer made unknown (of the same width): two states equal after
+    /// this differ only in integers ([`crate::state::State::join_integers`]).
+    pub fn without_integer(self) -> Val {
+        match self {
+            Val::Int { width, .. } | Val::Any { width, .. } => Val::any(width),
+            v => v,
+        }
+    }
+
     /// The least value covering both (the join of two nodes' fields when they become one
     /// segment), or None when the two cannot be summarised by one value: pointers must agree
     /// exactly, integers of one width become `Any` when they differ, and a defined value never

@@ -46,6 +46,7 @@ impl Engine for ShapeEngine {
             ("abstractions", st.abstractions.into()),
             ("materializations", st.materializations.into()),
             ("rounds", st.rounds.into()),
+            ("widenings", st.widenings.into()),
         ]));
         out
     }
