@@ -121,8 +121,7 @@ struct Element {
 /// more states; a segment always absorbs its neighbours. With `exact_data`, a node whose
 /// integer field holds a known value is summarised only with nodes holding the same value
 /// there (a list of 1s ended by a 2 keeps its 2), which may not converge where the values keep
-/// changing. Returns how many
-/// chains were summarised.
+/// changing. Returns how many chains were summarised.
 pub fn abstract_lists(state: &mut State, threshold: u8, exact_data: bool) -> usize {
     let mut merged = 0;
     loop {

@@ -342,13 +342,13 @@ impl Object {
         }
     }
 
-    /// Makes every byte undefined and drops every pointer (an alloca entering or leaving its
-    /// scope).
     /// No byte defined or set, no pointer slot: what [`Object::clear`] leaves.
     pub fn is_clear(&self) -> bool {
         self.ptrs.is_empty() && !self.undef_copied && self.data.iter().all(|b| *b == 0) && self.def.iter().all(|b| *b == 0)
     }
 
+    /// Makes every byte undefined and drops every pointer (an alloca entering or leaving its
+    /// scope).
     pub fn clear(&mut self) {
         self.data.fill(0);
         self.def.fill(0);
