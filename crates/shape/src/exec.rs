@@ -19,6 +19,7 @@ use crate::{Goal, Options, Stats};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+use vigil_ir::svcomp::{self, Role};
 use vigil_ir::unknown::{Cause, Unknown};
 use vigil_ir::{
     BlockId, Callee, CastOp, Const, FuncId, ICmpPred, InstKind, Intrinsic, Loc, Module, Operand, PtrTarget,
@@ -576,11 +577,9 @@ impl<'m> Analysis<'m> {
         };
         let g = m.function(target);
         // The property is a call of the error function, whatever its body (SV-COMP's tasks
-        // define it, often as an empty function or one that calls assert).
-        // A failing `assert` counts too: the VM raises the same assertion failure for both.
-        if self.opts.goal == Goal::Unreach
-            && matches!(g.name.as_str(), "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_rtn")
-        {
+        // define it, often as an empty function or one that calls assert) and whatever suffix
+        // linking gave a `static` one; a failing `assert` counts too, as in the VM.
+        if self.opts.goal == Goal::Unreach && matches!(svcomp::role(&g.name), Some(Role::Error | Role::AssertFail)) {
             return Err(alarm("a call of the error function (unreach-call)", loc));
         }
         let vals = args.iter().map(|a| self.eval(&s, *a, loc)).collect::<Result<Vec<_>, _>>()?;
