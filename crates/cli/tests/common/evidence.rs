@@ -63,6 +63,7 @@ const NOT_NATIVE: [(&str, &str); 50] = [
     ("158_pthread_attr_join_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("223_getenv_two_names_false.c", "the bug needs a variable set; the trace does not name it, so the harness cannot set it"),
     ("220_static_empty_reach_error_false.c", "a static reach_error has no symbol the harness can watch"),
+    ("1067_shape_unreach_static_error_function_false.c", "a static reach_error has no symbol the harness can watch"),
     ("142_labs_pointer_overflow_false.c", "the overflow happens inside glibc's labs, which UBSan does not instrument"),
     ("254_sym_uninitialised_false.c", "the bug needs the uninitialised int to be 123456; its native value is stack garbage"),
 ];
