@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 /// depends on the value of uninitialised memory (the VM chooses it, see vigil_vm::machine,
 /// "Uninitialised values") cannot be forced on a native run: the harness only gives the inputs,
 /// and the native value is whatever the stack or the allocator left there.
-const NOT_NATIVE: [(&str, &str); 50] = [
+const NOT_NATIVE: &[(&str, &str)] = &[
     ("824_syn_list_free_keep_last_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the kept node may still be in a register or on the stack"),
     ("826_syn_list_free_branch_leak_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to the leaked node may still be in a register or on the stack"),
     ("1055_shape_owned_payload_false.c", "valid-memtrack: LeakSanitizer sees a leak only at exit, and a pointer to a node's lost buffer may still be in a register or on the stack"),
