@@ -311,12 +311,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 // Every run through this transition depends on an address the VM does not model:
                 // neither a violation on it nor the absence of one would be evidence.
                 stats.time_s = start.elapsed().as_secs_f64();
-                let at = prog.module.describe_loc(m.last_loc);
-                let why = Unknown::new(
-                    Cause::Addresses,
-                    format!("a pointer's address was used as an integer narrower than 64 bits or compared with an integer address near {at} (addresses are not modelled)"),
-                );
-                return (SearchResult::Unknown(why.at(m.last_loc)), stats);
+                let (what, loc) = m.address_use.unwrap_or(("an address was used as an integer", m.last_loc));
+                let loc = if loc.is_known() { loc } else { m.last_loc };
+                let at = prog.module.describe_loc(loc);
+                let why = Unknown::new(Cause::Addresses, format!("{what} at {at} (addresses are not modelled)"));
+                return (SearchResult::Unknown(why.at(loc)), stats);
             }
             if out.flags & flags::UNDEF_SAMPLED != 0 {
                 note(Unknown::new(Cause::UninitialisedSampled, UNINITIALISED_SAMPLED), &mut incomplete);

@@ -149,6 +149,40 @@ impl<'m> Builder<'m> {
             let fine = self.new_reg("cmp.fine".into(), 1);
             self.emit(cur, loc, FInst::Bin { dst: fine, op: BinOp::Xor, w: 1, a: Opnd::Reg(both), b: Opnd::Const { bits: 1, width: 1 }, nsw: false });
             self.emit(cur, loc, FInst::Check { c: Opnd::Reg(fine), what: "comparison of two pointers to freed memory (not modelled)", kind: CheckKind::Ub });
+            // Into different objects, neither null: each must point strictly inside a live
+            // object, or the platform's addresses could make them equal.
+            let k = |bits: u64, width: u32| Opnd::Const { bits, width };
+            let mut guard = Opnd::Const { bits: 1, width: 1 };
+            for x in [a, b] {
+                let nn = self.new_reg("cmp.nonnull".into(), 1);
+                self.emit(cur, loc, FInst::ICmp { dst: nn, pred: ICmpPred::Ne, w: 64, a: x, b: k(0, 64) });
+                let g = self.new_reg("cmp.guard".into(), 1);
+                self.emit(cur, loc, FInst::Bin { dst: g, op: BinOp::And, w: 1, a: guard, b: Opnd::Reg(nn), nsw: false });
+                guard = Opnd::Reg(g);
+            }
+            let his: Vec<u32> = [a, b]
+                .iter()
+                .map(|&x| {
+                    let h = self.new_reg("cmp.obj".into(), 64);
+                    self.emit(cur, loc, FInst::Bin { dst: h, op: BinOp::LShr, w: 64, a: x, b: k(32, 64), nsw: false });
+                    h
+                })
+                .collect();
+            let apart = self.new_reg("cmp.apart".into(), 1);
+            self.emit(cur, loc, FInst::ICmp { dst: apart, pred: ICmpPred::Ne, w: 64, a: Opnd::Reg(his[0]), b: Opnd::Reg(his[1]) });
+            let g = self.new_reg("cmp.guard".into(), 1);
+            self.emit(cur, loc, FInst::Bin { dst: g, op: BinOp::And, w: 1, a: guard, b: Opnd::Reg(apart), nsw: false });
+            for x in [a, b] {
+                let reg = match x {
+                    Opnd::Reg(r) => r,
+                    _ => {
+                        let r = self.new_ptr_reg("cmp.ptr".into());
+                        self.emit(cur, loc, FInst::Copy { dst: r, v: x });
+                        r
+                    }
+                };
+                self.defer_access(cur, loc, reg, 0, 0, 1, super::pointers::PtrOp::Compared { guard: g });
+            }
             let dst = self.reg_of_value(f, fr, inst.dest.expect("icmp dest"), loc)?;
             self.emit(cur, loc, FInst::ICmp { dst, pred, w: 64, a, b });
             return Ok(());
@@ -166,7 +200,20 @@ impl<'m> Builder<'m> {
                 let (a, b) = (self.any_ptr(fr, lhs, loc).map_err(|_| unsupported())?, self.any_ptr(fr, rhs, loc).map_err(|_| unsupported())?);
                 match (a, b) {
                     (AnyPtr::Static(x), AnyPtr::Static(y)) if !in_object_word(x.off) || !in_object_word(y.off) => None,
-                    (AnyPtr::Static(x), AnyPtr::Static(y)) if x.obj != y.obj => Some(false),
+                    (AnyPtr::Static(x), AnyPtr::Static(y)) if x.obj != y.obj => {
+                        // Natively, a pointer just past one object may be the next one's
+                        // address, and a dead object's address may be a live one's.
+                        for p in [x, y] {
+                            let ob = &self.objs[p.obj as usize];
+                            if p.off >= ob.size as i64 {
+                                return Err(unsupported());
+                            }
+                            if let Some(al) = ob.alive {
+                                self.emit(cur, loc, FInst::Check { c: Opnd::Reg(al), what: super::pointers::COMPARED_OUTSIDE_LIVE, kind: CheckKind::Ub });
+                            }
+                        }
+                        Some(false)
+                    }
                     (AnyPtr::Static(x), AnyPtr::Static(y)) => Some(x.off == y.off),
                     _ => None,
                 }

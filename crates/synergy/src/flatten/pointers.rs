@@ -92,9 +92,18 @@ pub(super) enum PtrOp {
     Store { v: Opnd, w: u32, ptr: bool },
     /// `free(p)`.
     Free,
+    /// `p` is compared with a pointer into another object (both not null) when register
+    /// `guard` is 1: undefined behaviour here unless `p` points strictly inside a live object,
+    /// since natively a dead object's address, or one just past an object, may be another
+    /// object's (C11 6.2.4p2, 6.5.9p6). No access, no cell.
+    Compared { guard: u32 },
 }
 
 const LOW32: u64 = 0xffff_ffff;
+
+/// The undefined behaviour of [`PtrOp::Compared`].
+pub(super) const COMPARED_OUTSIDE_LIVE: &str =
+    "comparison of a pointer to a dead object, or outside its object, with a pointer to another object (not modelled)";
 
 impl<'m> Builder<'m> {
     /// The encoding of `obj`'s address plus `off` (the object becomes escaped).
@@ -278,7 +287,7 @@ impl<'m> Builder<'m> {
             .pending
             .iter()
             .filter_map(|p| match p {
-                Pending::Access(a) if !matches!(a.what, PtrOp::Free) => Some((a.disp, a.len)),
+                Pending::Access(a) if !matches!(a.what, PtrOp::Free | PtrOp::Compared { .. }) => Some((a.disp, a.len)),
                 _ => None,
             })
             .collect();
@@ -334,6 +343,31 @@ impl<'m> Builder<'m> {
             code.push(FInst::Bin { dst: base_hi, op: BinOp::LShr, w: 64, a: Opnd::Reg(a.reg), b: c(32), nsw: false });
             let same = icmp(&mut code, self, ICmpPred::Eq, Opnd::Reg(hi), Opnd::Reg(base_hi));
             code.push(FInst::Check { c: same, what: "pointer arithmetic leaving its object (not modelled)", kind: CheckKind::Ub });
+        }
+        if let PtrOp::Compared { guard } = a.what {
+            // Strictly inside some live object (a dangling encoding names none).
+            let mut inside_live = Opnd::Const { bits: 0, width: 1 };
+            for o in 0..self.objs.len() as u32 {
+                let (escaped, size, alive) = {
+                    let ob = &self.objs[o as usize];
+                    (ob.escaped, ob.size, ob.alive)
+                };
+                if !escaped {
+                    continue;
+                }
+                let is_o = icmp(&mut code, self, ICmpPred::Eq, Opnd::Reg(hi), c(u64::from(o) + 1));
+                let inside = icmp(&mut code, self, ICmpPred::Ult, Opnd::Reg(lo), c(size));
+                let mut here = bool_and(&mut code, self, is_o, inside);
+                if let Some(al) = alive {
+                    here = bool_and(&mut code, self, here, Opnd::Reg(al));
+                }
+                inside_live = bool_or(&mut code, self, inside_live, here);
+            }
+            let unguarded = self.new_reg("cmp.unguarded".into(), 1);
+            code.push(FInst::Bin { dst: unguarded, op: BinOp::Xor, w: 1, a: Opnd::Reg(guard), b: Opnd::Const { bits: 1, width: 1 }, nsw: false });
+            let fine = bool_or(&mut code, self, Opnd::Reg(unguarded), inside_live);
+            code.push(FInst::Check { c: fine, what: COMPARED_OUTSIDE_LIVE, kind: CheckKind::Ub });
+            return Ok(code);
         }
         let free = matches!(a.what, PtrOp::Free);
         let nonnull = icmp(&mut code, self, ICmpPred::Ne, Opnd::Reg(p), c(0));
@@ -497,7 +531,7 @@ impl<'m> Builder<'m> {
                     code.push(FInst::Bin { dst: wr, op: BinOp::Or, w: 1, a: Opnd::Reg(wr), b: at[k], nsw: false });
                 }
             }
-            PtrOp::Free => unreachable!("handled above"),
+            PtrOp::Free | PtrOp::Compared { .. } => unreachable!("handled above"),
         }
         Ok(code)
     }

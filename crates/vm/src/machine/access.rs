@@ -8,18 +8,13 @@
 //! makes the run inconclusive ([`FaultKind::Undefined`]) rather than a violation, so vigil never
 //! answers a wrong `false`. Frames are objects too but never accessible through a pointer, and
 //! an alloca whose block has ended ([`ObjKind::OutOfScope`]) is dangling. A pointer turned into
-//! an integer narrower than 64 bits raises [`flags::ADDRESS_AS_INT`].
+//! an integer narrower than 64 bits raises [`flags::ADDRESS_AS_INT`] (module `addresses`).
 //!
 //! Loads of uninitialised memory choose its value once and write it back
 //! ([`Machine::freeze_loaded`]); copies carry undefined bytes and say so in the state
 //! ([`Machine::note_undefined_copy`]); see the module doc of `machine`, "Uninitialised values".
 
 use super::*;
-
-/// Where x86-64 Linux may place a process's memory: above `vm.mmap_min_addr` (64 KiB), below
-/// the 47-bit user half of the address space. An integer outside these can be no object's
-/// address (NULL, small sentinels, `(void *)-1`).
-const USER_ADDRESSES: std::ops::Range<u64> = 0x1_0000..0x8000_0000_0000;
 
 impl Machine<'_> {
     /// Checks an access of `size` bytes through `p`; returns (object, offset).
@@ -79,38 +74,12 @@ impl Machine<'_> {
         (self.prog.global_object(vigil_ir::GlobalId(g as u32)) == obj).then(|| gl.init_unsupported.clone())?
     }
 
-    /// A non-null pointer value is about to become a narrower integer.
-    pub(super) fn note_narrowed_pointer(&mut self, v: Scalar) {
-        if v.ptr && decode(v.bits).0 != 0 {
-            self.trans_flags |= flags::ADDRESS_AS_INT;
-        }
-    }
-
-    /// Two operands of a comparison: when one is a pointer into an object and the other an
-    /// integer-made address where x86-64 Linux can place user memory ([`USER_ADDRESSES`]) that
-    /// is no address of the VM's own encoding, the result depends on where the platform put
-    /// the object (`(char *)0x55a8a2e6b007 != ""` can fail natively, in the run where the
-    /// literal lies there). The VM does not model addresses, so the run proves nothing.
-    pub(super) fn note_foreign_address_compare(&mut self, a: Scalar, b: Scalar) {
-        let foreign = |p: Scalar, q: Scalar| {
-            p.ptr
-                && decode(p.bits).0 != 0
-                && !q.ptr
-                && q.def == u64::MAX
-                && USER_ADDRESSES.contains(&q.bits)
-                && self.state.heap.get(decode(q.bits).0).is_none()
-        };
-        if foreign(a, b) || foreign(b, a) {
-            self.trans_flags |= flags::ADDRESS_AS_INT;
-        }
-    }
-
     /// A load of `size` bytes at `p` (already checked) that reads part of an ILP32 pointer
     /// slot, whose bytes are only the offset.
     pub(super) fn note_partial_pointer_read(&mut self, p: Scalar, size: u32) {
         let (obj, off) = decode(p.bits);
         if self.state.heap.get(obj).is_some_and(|o| o.splits_narrow_pointer(off, size)) {
-            self.trans_flags |= flags::ADDRESS_AS_INT;
+            self.note_address_use("part of a 32-bit pointer's bytes was read as an integer");
         }
     }
 

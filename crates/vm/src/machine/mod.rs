@@ -62,6 +62,7 @@
 //! terminators, calls, returns), `hypercall` (the OS's interface) and `intrinsic`.
 
 mod access;
+mod addresses;
 mod control;
 mod event_log;
 pub(crate) mod fastloop;
@@ -105,13 +106,15 @@ pub mod flags {
     pub const EXIT: u32 = rt::VM_FLAG_EXIT as u32;
     pub const MALLOC_CAN_FAIL: u32 = rt::VM_FLAG_MALLOC_CAN_FAIL as u32;
     pub const ATOMIC: u32 = rt::VM_FLAG_ATOMIC as u32;
-    /// Raised by the VM (not part of the runtime's interface) when a non-null pointer's address
-    /// was turned into an integer narrower than the VM's 64-bit pointer encoding (a cast, or a
-    /// narrow load over pointer bytes). The VM does not model real addresses: such an integer
-    /// keeps only the offset, so two different objects could compare equal; also when a
-    /// pointer was compared with an integer-made address where the platform could have put
-    /// the object (`Machine::note_foreign_address_compare`). A run that did this proves
-    /// nothing either way.
+    /// Raised by the VM (not part of the runtime's interface) when a result depends on where
+    /// the platform puts objects, which the VM does not model (module `addresses`): a non-null
+    /// pointer's address turned into an integer narrower than the VM's 64-bit pointer encoding
+    /// (a cast, or a narrow load over pointer bytes: only the offset is kept, so two different
+    /// objects could compare equal); a pointer compared with an integer-made address where the
+    /// platform could have put the object; pointers into different objects ordered or
+    /// subtracted; a pointer to a dead object, or outside its object, compared with a pointer
+    /// to another. A run that did this proves nothing either way; `Machine::address_use` says
+    /// why.
     pub const ADDRESS_AS_INT: u32 = 64;
     /// Set by the OS once the program has more than one thread: from then on the loader's
     /// `interrupt_mem` points are visible actions, at most one per transition (DiVM §6.1). Part
@@ -339,6 +342,8 @@ pub struct Machine<'p> {
     /// Events, when tracing (replay); None during the search.
     pub events: Option<EventLog>,
     trans_flags: u32,
+    /// Why and where the transition first raised [`flags::ADDRESS_AS_INT`] (module `addresses`).
+    pub address_use: Option<(&'static str, Loc)>,
     /// Instructions run in the current transition (fast loops count theirs, see `fastloop`).
     steps: u64,
     /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
@@ -431,6 +436,7 @@ impl<'p> Machine<'p> {
             choices: Choices::default(),
             events: None,
             trans_flags: 0,
+            address_use: None,
             steps: 0,
             passed: Vec::new(),
             frame: 0,
@@ -475,6 +481,7 @@ impl<'p> Machine<'p> {
             return Err("the runtime's __boot did not set up a scheduler".into());
         }
         m.trans_flags = 0;
+        m.address_use = None;
         m.last_line = (0, 0);
         m.last_loc = Loc::UNKNOWN;
         if let Some(ev) = m.events.as_mut() {
@@ -490,6 +497,7 @@ impl<'p> Machine<'p> {
         self.choices.forced.clear();
         self.choices.taken.clear();
         self.trans_flags = 0;
+        self.address_use = None;
         self.passed.clear();
         self.frame = 0;
         self.int_slot = None;
@@ -507,6 +515,7 @@ impl<'p> Machine<'p> {
     pub fn run_transition(&mut self, choices: Choices) -> TransitionResult {
         self.choices = choices;
         self.trans_flags = 0;
+        self.address_use = None;
         self.passed.clear();
         self.pending_fault = None;
         self.int_slot = None;

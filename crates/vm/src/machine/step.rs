@@ -61,7 +61,11 @@ impl Machine<'_> {
                     let amount = self.operand(*rhs);
                     self.check_shift_amount(*op, w, shift_amount(amount, w))?;
                     let check = self.checks_overflow_here() && !self.unsigned_shl(*op, flags.nsw);
-                    let r = ops::binop(*op, flags.nsw, check, w, self.operand(*lhs), self.operand(*rhs))?;
+                    let (a, b) = (self.operand(*lhs), self.operand(*rhs));
+                    if w == 64 {
+                        self.note_address_arithmetic(*op, a, b);
+                    }
+                    let r = ops::binop(*op, flags.nsw, check, w, a, b)?;
                     self.set_dest(dest, r);
                 }
             }
@@ -72,6 +76,7 @@ impl Machine<'_> {
                 } else {
                     let (a, b) = (self.operand(*lhs), self.operand(*rhs));
                     self.note_foreign_address_compare(a, b);
+                    self.note_address_compare(*pred, a, b);
                     let r = ops::icmp(*pred, w, a, b);
                     self.set_dest(dest, r);
                 }
@@ -356,7 +361,7 @@ impl Machine<'_> {
                     self.note_narrowed_pointer(v);
                 }
                 if bytes.splits_narrow_pointer(offset, size.clamp(1, 8)) {
-                    self.trans_flags |= flags::ADDRESS_AS_INT;
+                    self.note_address_use("part of a 32-bit pointer's bytes was read as an integer");
                 }
                 // An ILP32 pointer read from bytes that hold no pointer (null, or an address
                 // made from an integer) is defined when its four bytes are.
