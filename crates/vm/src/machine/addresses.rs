@@ -15,7 +15,8 @@
 //! What stays modelled, because the platform's result is fixed: a pointer against NULL;
 //! pointers into the same object (offsets order like addresses); equality of pointers strictly
 //! inside two different live objects (never equal) or to two functions; adding an integer to a
-//! pointer and the low bits an `and` with an integer keeps (`ops::binop`'s provenance rules).
+//! pointer, the low bits an `and` with an integer keeps (`ops::binop`'s provenance rules) and
+//! a remainder by a power of two (the same low bits).
 //! Only the program's own code is watched here: the runtime orders or subtracts pointers where
 //! the answer cannot change what the program sees (`memmove`'s direction).
 
@@ -99,7 +100,9 @@ impl Machine<'_> {
 
     /// Arithmetic `a op b` at 64 bits in the program's own code on a non-null pointer's address
     /// that `ops::binop` does not keep as provenance (an offset added or subtracted, the
-    /// difference within one object, bits masked with an integer): its value is the VM's
+    /// difference within one object, bits masked with an integer) and that is not the address's
+    /// low bits (a remainder by a power of two, which the offset gives: objects start aligned
+    /// beyond any type here, and natively at least as their type): its value is the VM's
     /// encoding of the address, not the platform's (`(uintptr_t)q - (uintptr_t)p` for two
     /// blocks, `(uintptr_t)p * 31`).
     pub(super) fn note_address_arithmetic(&mut self, op: BinOp, a: Scalar, b: Scalar) {
@@ -115,6 +118,8 @@ impl Machine<'_> {
             (BinOp::And | BinOp::Or | BinOp::Xor, Some(_), None) | (BinOp::And | BinOp::Or | BinOp::Xor, None, Some(_)) => {
                 true
             }
+            // The low bits, as a mask gives them: `(uintptr_t)&s % _Alignof(s)`.
+            (BinOp::URem | BinOp::SRem, Some(_), None) => b.bits.is_power_of_two() && b.bits <= 1 << 32,
             _ => false,
         };
         let undefined = !a.is_defined(64) || !b.is_defined(64);
