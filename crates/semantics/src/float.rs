@@ -177,9 +177,16 @@ pub fn float_op(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], ar
         Round => x().map(f32::round, f64::round),
         RoundEven | Rint | NearbyInt => x().map(f32::round_ties_even, f64::round_ties_even),
         Sqrt => x().map(f32::sqrt, f64::sqrt),
-        Fma | FMulAdd => match (x(), f(1), f(2)) {
+        Fma => match (x(), f(1), f(2)) {
             (F::S(a), F::S(b), F::S(c)) => F::S(a.mul_add(b, c)),
             (a, b, c) => F::D(a.wide().mul_add(b.wide(), c.wide())),
+        },
+        // `llvm.fmuladd` (clang's contraction of `a * b + c` under its default
+        // `-ffp-contract=on`) may be fused or not, as the target does it: x86-64 without FMA
+        // (clang's default target) multiplies, rounds, adds and rounds again, and so does vigil.
+        FMulAdd => match (x(), f(1), f(2)) {
+            (F::S(a), F::S(b), F::S(c)) => F::S(a * b + c),
+            (a, b, c) => F::D(a.wide() * b.wide() + c.wide()),
         },
         MinNum => binary(x(), f(1), |a, b| min_num(a, b, |p, q| p < q), |a, b| min_num(a, b, |p, q| p < q)),
         MaxNum => binary(x(), f(1), |a, b| min_num(a, b, |p, q| p > q), |a, b| min_num(a, b, |p, q| p > q)),
@@ -264,6 +271,18 @@ mod tests {
         let one = Scalar::int(u64::from(1f32.to_bits()));
         let r = run(FloatOp::FAdd, &[s, one], &[32, 32], 32).unwrap();
         assert_eq!(f32::from_bits(r.bits as u32), 16777216.0, "binary32 rounds to even");
+    }
+
+    #[test]
+    fn fmuladd_rounds_twice_and_fma_once() {
+        // x = 10/7 as a double: x * 10 - 10 rounds the product first natively (clang's
+        // `llvm.fmuladd` on x86-64 without FMA); `fma` keeps it exact.
+        let x = d(1.0 / 7.0 * 10.0);
+        let args = [x, d(10.0), d(-10.0)];
+        let muladd = run(FloatOp::FMulAdd, &args, &[64, 64, 64], 64).unwrap();
+        let fma = run(FloatOp::Fma, &args, &[64, 64, 64], 64).unwrap();
+        assert_eq!(muladd.bits, 0x4011_2492_4924_9248);
+        assert_eq!(fma.bits, 0x4011_2492_4924_9247);
     }
 
     #[test]

@@ -253,9 +253,17 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
             let nan = tm.bv_const(f.nan());
             tm.ite(any_nan, nan, r)
         }
-        Fma | FMulAdd => {
+        Fma => {
             let r = tm.fp_fma(f, rne, x, args[1], args[2]);
             sse_nans(tm, f, &[args[1], x, args[2]], r)
+        }
+        // Not fused on x86-64 without FMA: a rounded product, then a rounded sum (see
+        // `float::float_op`).
+        FMulAdd => {
+            let p = tm.fp_mul(f, rne, x, args[1]);
+            let p = sse_nans(tm, f, &[x, args[1]], p);
+            let r = tm.fp_add(f, rne, p, args[2]);
+            sse_nans(tm, f, &[p, args[2]], r)
         }
         FRem => {
             let r = tm.fp_fmod(f, x, args[1]);

@@ -125,6 +125,7 @@ fn fused_multiply_add_agrees() {
             for &b in vs.iter().step_by(3) {
                 for &c in vs.iter().step_by(4) {
                     check(FloatOp::Fma, w, &[a, b, c], &[w, w, w]);
+                    check(FloatOp::FMulAdd, w, &[a, b, c], &[w, w, w]);
                 }
             }
         }
@@ -137,6 +138,7 @@ fn fused_multiply_add_agrees() {
             for b in set {
                 for c in set {
                     check(FloatOp::Fma, w, &[a, b, c], &[w, w, w]);
+                    check(FloatOp::FMulAdd, w, &[a, b, c], &[w, w, w]);
                 }
             }
         }
