@@ -61,6 +61,27 @@ impl F {
 
 
 /// Binary operation on two floats of the same format.
+/// `p + c` for `llvm.fmuladd`'s second rounding: clang's x86-64 code adds the addend to the
+/// product (`addsd c, p`), and SSE returns the NaN of that first operand, quietened, ahead of
+/// the addend's; Rust's `p + c` may be emitted with the operands the other way round.
+fn add_to_product(p: F, c: F) -> F {
+    match (p, c) {
+        (F::S(p), F::S(c)) => F::S(match (p.is_nan(), c.is_nan()) {
+            (true, _) => f32::from_bits(p.to_bits() | 1 << 22),
+            (false, true) => f32::from_bits(c.to_bits() | 1 << 22),
+            _ => p + c,
+        }),
+        (p, c) => {
+            let (p, c) = (p.wide(), c.wide());
+            F::D(match (p.is_nan(), c.is_nan()) {
+                (true, _) => f64::from_bits(p.to_bits() | 1 << 51),
+                (false, true) => f64::from_bits(c.to_bits() | 1 << 51),
+                _ => p + c,
+            })
+        }
+    }
+}
+
 fn binary(a: F, b: F, s: impl Fn(f32, f32) -> f32, d: impl Fn(f64, f64) -> f64) -> F {
     match (a, b) {
         (F::S(x), F::S(y)) => F::S(s(x, y)),
@@ -184,10 +205,7 @@ pub fn float_op(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], ar
         // `llvm.fmuladd` (clang's contraction of `a * b + c` under its default
         // `-ffp-contract=on`) may be fused or not, as the target does it: x86-64 without FMA
         // (clang's default target) multiplies, rounds, adds and rounds again, and so does vigil.
-        FMulAdd => match (x(), f(1), f(2)) {
-            (F::S(a), F::S(b), F::S(c)) => F::S(a * b + c),
-            (a, b, c) => F::D(a.wide() * b.wide() + c.wide()),
-        },
+        FMulAdd => add_to_product(binary(x(), f(1), |a, b| a * b, |a, b| a * b), f(2)),
         MinNum => binary(x(), f(1), |a, b| min_num(a, b, |p, q| p < q), |a, b| min_num(a, b, |p, q| p < q)),
         MaxNum => binary(x(), f(1), |a, b| min_num(a, b, |p, q| p > q), |a, b| min_num(a, b, |p, q| p > q)),
         Minimum => binary(x(), f(1), f32::minimum_compat, f64::minimum_compat),
