@@ -65,6 +65,9 @@ impl Machine<'_> {
                     if w == 64 {
                         self.note_address_arithmetic(*op, a, b);
                     }
+                    if flags.exact {
+                        self.check_exact(*op, w, a, b)?;
+                    }
                     let r = ops::binop(*op, flags.nsw, check, w, a, b)?;
                     self.set_dest(dest, r);
                 }
@@ -126,6 +129,33 @@ impl Machine<'_> {
     pub(super) fn check_shift_amount(&self, op: vigil_ir::BinOp, w: u32, amount: Option<u128>) -> VmResult<()> {
         if oversized_shift(op, w, amount, self.prog.checks_overflow[self.func.index()]) {
             return Err(FaultKind::OversizedShift);
+        }
+        Ok(())
+    }
+
+    /// A division or right shift marked `exact` in the program's own code that is not exact:
+    /// LLVM's poison, which clang's `sdiv exact` for a pointer difference produces when the two
+    /// pointers are not a whole number of elements apart (`(int *)((char *)a + 2) - a`; C11
+    /// 6.5.6p9 makes it undefined). Natively the division is a shift that rounds down (`-2 / 4`
+    /// gives -1, not the VM's 0), so the run proves nothing.
+    fn check_exact(&self, op: vigil_ir::BinOp, w: u32, a: Scalar, b: Scalar) -> VmResult<()> {
+        use vigil_ir::BinOp::*;
+        if !self.prog.checks_overflow[self.func.index()] || !a.is_defined(w) || !b.is_defined(w) {
+            return Ok(());
+        }
+        let m = crate::memory::mask(w);
+        let (x, y) = (a.bits & m, b.bits & m);
+        let inexact = match op {
+            UDiv => y != 0 && x % y != 0,
+            SDiv => {
+                let sext = |v: u64| ((v << (64 - w)) as i64) >> (64 - w);
+                y != 0 && sext(x).wrapping_rem(sext(y)) != 0
+            }
+            LShr | AShr => y < u64::from(w) && x & crate::memory::mask(y as u32) != 0,
+            _ => false,
+        };
+        if inexact {
+            return Err(FaultKind::Undefined(INEXACT));
         }
         Ok(())
     }
@@ -471,6 +501,9 @@ fn rmw(op: RmwOp, w: u32, old: Scalar, v: Scalar) -> VmResult<Scalar> {
 }
 
 /// The amount of a shift by `amount` at `w` ≤ 64 bits (its low `w` bits), when defined.
+/// What [`Machine::check_exact`] reports.
+const INEXACT: &str = "division marked exact that is not (a difference of pointers not a whole number of elements apart)";
+
 pub(super) fn shift_amount(amount: Scalar, w: u32) -> Option<u128> {
     let low = if w >= 64 { amount.bits } else { amount.bits & ((1u64 << w) - 1) };
     amount.is_defined(w).then_some(u128::from(low))
