@@ -157,6 +157,10 @@ const UNINITIALISED_SAMPLED: &str = "uninitialised value not enumerated (more th
 const LIBM_ROUNDING: &str =
     "a math.h function (exp, log, pow, sin, …) was called: vigil rounds its result correctly, glibc does not always, so no path through it proves the program";
 
+/// Reason of an unknown answer: a path printed an address, whose text differs natively.
+const ADDRESS_PRINTED: &str =
+    "printf's %p formatted an address: vigil prints its own encoding of it, a native run another address of another length, so no path through it proves the program";
+
 /// Reason of an unknown answer: the VM's file system refused a request that another file
 /// system would grant.
 const FS_FIXED: &str = "the program's file-system request was refused (a write, or a name not given with --file, whose contents were read as empty: the VM's file system is a read-only mount), so runs where it succeeds are not explored";
@@ -178,7 +182,7 @@ fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
 /// (1).
 fn severity(cause: Cause) -> u8 {
     match cause {
-        Cause::InputSampled | Cause::UninitialisedSampled | Cause::LibmRounding | Cause::FileSystem => 1,
+        Cause::InputSampled | Cause::UninitialisedSampled | Cause::LibmRounding | Cause::FileSystem | Cause::AddressPrinted => 1,
         Cause::CutTransition => 2,
         Cause::Threads | Cause::DataRace | Cause::WeakAtomics => 3,
         _ => 4,
@@ -324,6 +328,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             }
             if out.flags & flags::LIBM_ROUNDING != 0 {
                 note(Unknown::new(Cause::LibmRounding, LIBM_ROUNDING), &mut incomplete);
+            }
+            if out.flags & flags::ADDRESS_PRINTED != 0 {
+                note(Unknown::new(Cause::AddressPrinted, ADDRESS_PRINTED), &mut incomplete);
             }
             if out.flags & flags::FS_FIXED != 0 {
                 note(Unknown::new(Cause::FileSystem, FS_FIXED), &mut incomplete);

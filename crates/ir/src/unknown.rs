@@ -103,6 +103,9 @@ causes! {
     /// A path called a math.h function whose glibc result is not always the correctly rounded
     /// one vigil computes: it can show a violation (confirmed natively) but not prove `true`.
     LibmRounding = "libm-rounding" in Incomplete,
+    /// A path printed an object's address with `%p`: the VM's text is its own encoding, a
+    /// native run prints another address, so it can show a violation but not prove `true`.
+    AddressPrinted = "address-printed" in Incomplete,
     /// A path's file-system request was refused (a write to the read-only mount), or it read a
     /// file not given with `--file` as empty: runs where another file system grants it, or the
     /// file holds something else, are not explored.

@@ -331,6 +331,9 @@ static void emit_pointer(struct sink *s, const struct spec *sp, const void *p) {
         emit_text(s, sp, "(nil)", 5);
         return;
     }
+    /* The digits are the VM's encoding of the address; natively another address, of another
+     * length, is printed (printf's return value, a buffer's contents): no proof from here. */
+    __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ADDRESS_PRINTED, 0);
     emit_number(s, sp, 0, (unsigned long long)(size_t)p, 16, 0, "0x");
 }
 

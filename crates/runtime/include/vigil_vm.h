@@ -69,6 +69,9 @@
                                      system could grant (a name it does not hold, a write, a
                                      descriptor beyond its limit): runs where it is granted are
                                      not explored, so the path cannot prove `true` */
+#define VM_FLAG_ADDRESS_PRINTED 8192 /* printf's %p formatted an object's address: the VM prints
+                                        its own encoding, a native run another address (of
+                                        another length), so the path cannot prove `true` */
 
 /* Fault kinds: the argument a of VM_CTL_FAULT (the runtime raises ASSERT, INVALID_FREE,
  * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,

@@ -102,6 +102,8 @@ pub mod consts {
         VM_FLAG_LIBM_ROUNDING = 2048;
         /// The VM's file system refused a request another file system could grant.
         VM_FLAG_FS_FIXED = 4096;
+        /// printf's `%p` formatted an object's address, which natively differs.
+        VM_FLAG_ADDRESS_PRINTED = 8192;
         /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
         VM_FAULT_ASSERT = 1;
         VM_FAULT_INVALID_FREE = 2;
