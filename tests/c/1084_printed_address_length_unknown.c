@@ -1,4 +1,4 @@
-// expect: unknown(%p)
+// expect: unknown(printf formatted an address)
 // decide: explicit
 // unknown: address-printed
 // printf's %p prints the address: natively 0x7ffd… (15 characters with the newline, so the

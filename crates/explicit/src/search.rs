@@ -159,7 +159,7 @@ const LIBM_ROUNDING: &str =
 
 /// Reason of an unknown answer: a path printed an address, whose text differs natively.
 const ADDRESS_PRINTED: &str =
-    "printf's %p formatted an address: vigil prints its own encoding of it, a native run another address of another length, so no path through it proves the program";
+    "printf formatted an address (%p, or a pointer converted to an integer): vigil prints its own encoding of it, a native run another address of another length, so no path through it proves the program";
 
 /// Reason of an unknown answer: the VM's file system refused a request that another file
 /// system would grant.

@@ -105,11 +105,13 @@ pub struct ValueShape {
     pub as_bytes: bool,
     /// In-memory size of the type (`TypeTable::size_of`).
     pub size: u32,
+    /// The type is a pointer (not an integer that may hold an address).
+    pub ptr: bool,
 }
 
 impl ValueShape {
     fn of(types: &vigil_ir::TypeTable, ty: vigil_ir::TypeId) -> ValueShape {
-        ValueShape { bits: types.value_bits(ty), as_bytes: kept_as_bytes(types, ty), size: types.size_of(ty) as u32 }
+        ValueShape { bits: types.value_bits(ty), as_bytes: kept_as_bytes(types, ty), size: types.size_of(ty) as u32, ptr: types.is_ptr(ty) }
     }
 
     /// Bytes the value takes in a frame: the whole object when kept as bytes, else the

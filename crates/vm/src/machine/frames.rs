@@ -83,11 +83,25 @@ impl Machine<'_> {
         }
         let id = self.state.heap.alloc(frame);
         if func.varargs {
+            if !self.prog.checks_overflow[f.index()] && self.address_passed_as_integer(&args[func.params.len()..], func.params.len()) {
+                self.trans_flags |= flags::ADDRESS_PRINTED;
+            }
             let area = self.vararg_area(&args[func.params.len()..], func.params.len());
             let area_id = self.state.heap.alloc(area);
             self.add_alloca_to(id, area_id);
         }
         Ok(id)
+    }
+
+    /// Whether a variadic library function (printf and its family) gets an object's address as
+    /// an integer among its extra arguments (`printf("%lx", (uintptr_t)p)`): it formats the
+    /// VM's encoding of the address, natively another number (see
+    /// [`flags::ADDRESS_PRINTED`]).
+    fn address_passed_as_integer(&self, extra: &[Arg], fixed: usize) -> bool {
+        let shapes = &self.arg_shapes[fixed.min(self.arg_shapes.len())..];
+        extra.iter().enumerate().any(|(k, a)| {
+            matches!(a, Arg::Scalar(s) if s.ptr && decode(s.bits).0 != 0) && shapes.get(k).is_some_and(|sh| !sh.ptr)
+        })
     }
 
     /// The object holding a variadic call's extra arguments (`extra`, after `fixed` named

@@ -125,9 +125,11 @@ pub mod flags {
     /// values of the transition may differ from a glibc run in the last bit. Such a transition
     /// can show a violation (confirmed natively) but cannot prove `true`.
     pub const LIBM_ROUNDING: u32 = rt::VM_FLAG_LIBM_ROUNDING as u32;
-    /// Transition flag, raised by the runtime's printf for `%p` of a non-null pointer: the text
-    /// is the VM's encoding of the address, natively another address of another length, so the
-    /// transition can show a violation (confirmed natively) but cannot prove `true`.
+    /// Transition flag, raised by the runtime's printf for `%p` of a non-null pointer, and by the
+    /// VM when a variadic library function gets an address as an integer (`%lx` of
+    /// `(uintptr_t)p`): the text is the VM's encoding of the address, natively another address
+    /// of another length, so the transition can show a violation (confirmed natively) but
+    /// cannot prove `true`.
     pub const ADDRESS_PRINTED: u32 = rt::VM_FLAG_ADDRESS_PRINTED as u32;
     /// Transition flag, raised by the runtime's file system when it refuses an open, `access`
     /// or `unlink` that a file system with other contents or permissions would grant: the
