@@ -25,11 +25,13 @@ fn run(case: &Case, engine: &str, evidence: Option<&Path>) -> Result<(), String>
     // writes evidence, so that slow bugs get their evidence checked.
     let timeout = match (engine, evidence) {
         ("auto", None) if case.decide.is_empty() => "10",
-        ("auto", None) => "30",
+        ("auto", None) => "60",
         ("auto", Some(_)) => "60",
         // (An engine that must decide gets room for the machine's load: synergy's longest
-        // proofs, 930-933, take 7-9 s alone and 20-30 s at a load of 10.)
-        (e, _) if case.decide.iter().any(|d| d == e) => "60",
+        // proofs, 930-933, take 7-9 s alone and 20-30 s at a load of 10; on the 2026-11-28
+        // machine 932 alone took 8 s but ran out of 60 s inside the corpus run, and 1036 out of
+        // the portfolio's 30 s.)
+        (e, _) if case.decide.iter().any(|d| d == e) => "120",
         _ => "30",
     };
     cmd.args(["check", "--engine", engine, "--format", "json", "--timeout", timeout, "--max-states", "200000"]);
