@@ -161,9 +161,47 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     if result.status == Status::Contradicted && ev.violated == Subproperty::UnreachCall {
         if let Some(why) = hidden_error_function(&exe) {
             result = NativeCheck::new(Status::NotConfirmed, format!("{}, but {why}", result.detail));
+        } else {
+            result = without_sanitizers(compile, ev, facts, limits, &harness, &prelude, result);
         }
     }
     result
+}
+
+/// A second native run of an `unreach-call` counterexample the sanitized run contradicted, built
+/// without the sanitizers. Their interceptors replace some of libc's functions with their own,
+/// which agree with glibc only on what C promises: AddressSanitizer's `strcmp`, `strncmp`,
+/// `strcasecmp` return −1/1 where glibc on x86-64 returns the difference of the first differing
+/// bytes, so a program that tests `strcmp(a, b) == -2` reaches its error with glibc and not under
+/// AddressSanitizer. The plain build runs glibc's own functions. Reaching the error there confirms
+/// the counterexample; otherwise the contradiction stands (it is the sanitized run's, which was
+/// judged faithful; the plain run adds no doubt to it).
+fn without_sanitizers(
+    compile: &CompileSettings,
+    ev: &Evidence,
+    facts: ProgramFacts,
+    limits: &Limits,
+    harness: &Path,
+    prelude: &Path,
+    sanitized: NativeCheck,
+) -> NativeCheck {
+    let Some(dir) = harness.parent() else { return sanitized };
+    let exe = dir.join("a.plain.out");
+    let flags: Vec<&str> = native_flags(ev.violated).into_iter().filter(|f| !f.contains("sanitize")).collect();
+    if build(compile, &flags, harness, prelude, &exe, limits.compile).is_err() {
+        return sanitized;
+    }
+    let Ok(plain) = run(&exe, dir, ev, limits) else { return sanitized };
+    match judge(ev, facts, &plain, limits) {
+        NativeCheck { status: Status::Confirmed, detail, .. } => NativeCheck::new(
+            Status::Confirmed,
+            format!(
+                "{detail} in a build without the sanitizers (the sanitized build's run ended without it: its interceptors \
+                 replace some libc functions, e.g. strcmp's result is -1/1 there)"
+            ),
+        ),
+        _ => sanitized,
+    }
 }
 
 /// Writes the VM's files (`--file`) into the native run's working directory under their names,
