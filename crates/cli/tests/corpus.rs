@@ -173,6 +173,11 @@ fn the_runtime_lowers_without_unsupported_constructs() {
     for f in ["malloc", "free", "printf", "strlen", "reach_error", "__VERIFIER_nondet_int", "exit"] {
         assert!(m.function_by_name(f).is_some_and(|id| !m.function(id).is_declaration()), "runtime defines {f}");
     }
+    // Every input function vigil knows the type of (the engines and the harness read them all).
+    for n in &vigil_ir::svcomp::NONDET {
+        let f = n.name();
+        assert!(m.function_by_name(&f).is_some_and(|id| !m.function(id).is_declaration()), "runtime defines {f}");
+    }
 }
 
 /// Programs written for the symbolic engines: each engine named in `// decide:` answers alone.

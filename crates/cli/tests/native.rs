@@ -52,14 +52,15 @@ fn inputs_the_harness_cannot_give_are_named() {
     assert!(out.contains("not confirmed natively: the harness cannot give random bytes from getrandom"), "{out}");
 }
 
-/// A clang that behaves like clang-19 except when it builds the sanitizer binary of native
-/// confirmation: then it defines NATIVE_PLATFORM, so the program behaves differently natively —
-/// a stand-in for a model of C or libc that is wrong.
+/// A clang that behaves like clang-19 except when it builds a binary of native confirmation (not
+/// the front end's bitcode, `-emit-llvm`): then it defines NATIVE_PLATFORM, so the program
+/// behaves differently natively — with and without the sanitizers — a stand-in for a model of C
+/// or libc that is wrong.
 fn two_faced_clang(dir: &Path) -> PathBuf {
     let real = std::env::var("VIGIL_CLANG").unwrap_or_else(|_| "clang-19".into());
     let path = dir.join("clang-two-faced");
     let script = format!(
-        "#!/bin/sh\ncase \"$*\" in\n  *-fsanitize=*) exec {real} -DNATIVE_PLATFORM \"$@\" ;;\n  *) exec {real} \"$@\" ;;\nesac\n"
+        "#!/bin/sh\ncase \"$*\" in\n  *-emit-llvm*) exec {real} \"$@\" ;;\n  *) exec {real} -DNATIVE_PLATFORM \"$@\" ;;\nesac\n"
     );
     std::fs::write(&path, script).expect("write script");
     use std::os::unix::fs::PermissionsExt;

@@ -10,11 +10,22 @@
 //! `__VERIFIER_assert`), which every engine, the witness writer and the harness know. Without
 //! this every such program ended in "call to unknown external function".
 //!
+//! A body-less `nondet_T()` whose calls expect another type than T — above all one declared
+//! implicitly, which C89 makes a function returning `int` — is what CBMC and ESBMC read it as: a
+//! nondeterministic value of the type the program declared, not of the type its name says
+//! (`_Bool b = nondet_bool();` with `nondet_bool` undeclared is any `int`, converted). vigil
+//! follows them ([`declared_reading`]) for integer results of 32 and 64 bits: the calls become
+//! calls of `__VERIFIER_nondet_int` or `__VERIFIER_nondet_longlong`. Reading such a call by its
+//! name instead would drop behaviours the program has (`int x = nondet_uchar(); x > 255` is
+//! reachable for CBMC).
+//!
 //! Invariants: only a function that has no body after linking (neither the program's nor the
 //! runtime's) is redirected, and only at calls whose arguments and result have the widths of the
-//! SV-COMP function's; a program that defines `nondet_int` or `assert` itself keeps its own, and
-//! a call of another shape stays a call of an unknown function (an `unknown` answer, never a
-//! guess). The harness defines the same names natively (weak), so a counterexample replays.
+//! SV-COMP function's (of its name, or for integer results of 32 or 64 bits of the program's
+//! declaration); a program that defines `nondet_int` or `assert` itself keeps its own, and a call
+//! of another shape stays a call of an unknown function (an `unknown` answer, never a guess). The
+//! harness defines the same names natively (weak, returning the input's bits, so that either
+//! reading replays), so a counterexample replays.
 
 use vigil_ir::svcomp::{self, Width};
 use vigil_ir::{Callee, FuncId, Function, InstKind, Module, Operand, TypeId};
@@ -58,10 +69,13 @@ pub fn apply(m: &mut Module) -> Vec<String> {
         if !f.is_declaration() || f.runtime {
             continue;
         }
-        let Some(target_name) = svcomp::peer_convention(&f.name) else { continue };
-        let Some(shape) = shape_of(m, &target_name) else { continue };
+        let Some(named) = svcomp::peer_convention(&f.name) else { continue };
+        let Some(shape) = shape_of(m, &named) else { continue };
         let g = FuncId(g as u32);
         let calls = calls_of(m, g);
+        if calls.is_empty() {
+            continue;
+        }
         let fits = calls.iter().all(|&(fi, bi, ii)| {
             let caller = &m.functions[fi];
             match &caller.blocks[bi].insts[ii].kind {
@@ -69,9 +83,13 @@ pub fn apply(m: &mut Module) -> Vec<String> {
                 _ => false,
             }
         });
-        if calls.is_empty() || !fits {
-            continue;
-        }
+        let target_name = match fits {
+            true => named,
+            false => match declared_reading(m, &named, &calls) {
+                Some(t) => t,
+                None => continue,
+            },
+        };
         used.push(m.function(g).name.clone());
         match m.function_by_name(&target_name) {
             // The SV-COMP function is there (the runtime's, or the program's declaration):
@@ -89,6 +107,31 @@ pub fn apply(m: &mut Module) -> Vec<String> {
     }
     used.sort();
     used
+}
+
+/// The SV-COMP function a body-less integer `nondet_T` stands for when its calls expect another
+/// type than T (see the module doc): every call passes no argument and expects an integer of one
+/// width, 32 or 64 bits. None for other widths (whose extension to a register the harness could
+/// not match), for floating-point and pointer names, and for `assert`.
+fn declared_reading(m: &Module, named: &str, calls: &[(usize, usize, usize)]) -> Option<String> {
+    let n = svcomp::nondet_function(named)?;
+    if n.is_float() || n.is_pointer() {
+        return None;
+    }
+    let mut widths = calls.iter().map(|&(fi, bi, ii)| match &m.functions[fi].blocks[bi].insts[ii].kind {
+        InstKind::Call { args, ret_ty, .. } if args.is_empty() && m.types.is_int(*ret_ty) => Some(m.types.value_bits(*ret_ty)),
+        _ => None,
+    });
+    let first = widths.next()??;
+    if !widths.all(|w| w == Some(first)) {
+        return None;
+    }
+    let suffix = match first {
+        32 => "int",
+        64 => "longlong",
+        _ => return None,
+    };
+    Some(format!("{}{suffix}", svcomp::NONDET_PREFIX))
 }
 
 /// The direct calls of `g` in the program's functions: (function, block, instruction) indices.

@@ -50,9 +50,26 @@ fn body_less_nondet_and_assert_become_the_svcomp_functions() {
 fn the_programs_own_definitions_and_other_shapes_are_kept() {
     let own = "int nondet_int(void) { return 5; }\nint main() { return nondet_int(); }\n";
     assert_eq!(called_by_main(&load("own.c", own, &FrontendOptions::default())), ["nondet_int"]);
+    // A narrow result its name does not say: how it extends into a register is the callee's.
+    let narrow = "unsigned char nondet_int(void);\nint main() { return nondet_int(); }\n";
+    assert_eq!(called_by_main(&load("narrow.c", narrow, &FrontendOptions::default())), ["nondet_int"]);
+    let pointer = "void *nondet_int(void);\nint main() { return nondet_int() != 0; }\n";
+    assert_eq!(called_by_main(&load("pointer.c", pointer, &FrontendOptions::default())), ["nondet_int"]);
+    let argument = "int main() { return nondet_uchar(3); }\n";
+    assert_eq!(called_by_main(&load("argument.c", argument, &FrontendOptions::default())), ["nondet_uchar"]);
+    // Implicitly declared, `nondet_double()` returns an int, which is not a double's bits.
+    let float = "int main() { return nondet_double() > 0; }\n";
+    assert_eq!(called_by_main(&load("float.c", float, &FrontendOptions::default())), ["nondet_double"]);
+}
+
+#[test]
+fn a_nondet_declared_with_another_integer_type_is_a_value_of_the_declared_type() {
+    // Implicitly declared, `nondet_uchar()` and `nondet_bool()` return an int (CBMC: any int).
+    let implicit = "int main() { _Bool b = nondet_bool(); return nondet_uchar() + b; }\n";
+    let m = load("implicit.c", implicit, &FrontendOptions::default());
+    assert_eq!(called_by_main(&m), ["__VERIFIER_nondet_int", "__VERIFIER_nondet_int"]);
     let wide = "unsigned long long nondet_uint(void);\nint main() { return (int)nondet_uint(); }\n";
-    assert_eq!(called_by_main(&load("wide.c", wide, &FrontendOptions::default())), ["nondet_uint"]);
-    // Implicitly declared, `nondet_uchar()` returns an int: not the 8-bit input its name says.
-    let implicit = "int main() { return nondet_uchar(); }\n";
-    assert_eq!(called_by_main(&load("implicit.c", implicit, &FrontendOptions::default())), ["nondet_uchar"]);
+    assert_eq!(called_by_main(&load("wide.c", wide, &FrontendOptions::default())), ["__VERIFIER_nondet_longlong"]);
+    let stdint = "#include <stdint.h>\nuint8_t nondet_uint8_t(void);\nint main() { return nondet_uint8_t(); }\n";
+    assert_eq!(called_by_main(&load("stdint.c", stdint, &FrontendOptions::default())), ["__VERIFIER_nondet_uint8_t"]);
 }

@@ -88,7 +88,7 @@ const fn nondet(suffix: &'static str, c_type: &'static str, width: Width, signed
 }
 
 /// The `__VERIFIER_nondet_*` functions vigil knows (x86-64 glibc types: `char` is signed).
-pub const NONDET: [Nondet; 30] = [
+pub const NONDET: [Nondet; 40] = [
     nondet("bool", "_Bool", Width::Bits(1), false, true),
     // Older tasks (Ultimate's among them) spell it with the type's name.
     nondet("_Bool", "_Bool", Width::Bits(1), false, false),
@@ -103,6 +103,8 @@ pub const NONDET: [Nondet; 30] = [
     nondet("ulong", "unsigned long", Width::Word, false, true),
     nondet("longlong", "long long", Width::Bits(64), true, true),
     nondet("ulonglong", "unsigned long long", Width::Bits(64), false, true),
+    nondet("llong", "long long", Width::Bits(64), true, false),
+    nondet("ullong", "unsigned long long", Width::Bits(64), false, false),
     nondet("size_t", "__SIZE_TYPE__", Width::Word, false, true),
     nondet("pointer", "void *", Width::Word, false, true),
     nondet("u32", "unsigned int", Width::Bits(32), false, false),
@@ -116,6 +118,15 @@ pub const NONDET: [Nondet; 30] = [
     nondet("i32", "int", Width::Bits(32), true, false),
     nondet("s64", "long long", Width::Bits(64), true, false),
     nondet("i64", "long long", Width::Bits(64), true, false),
+    // `<stdint.h>`'s names, as ESBMC's tests spell them (`nondet_uint8_t()`).
+    nondet("int8_t", "signed char", Width::Bits(8), true, false),
+    nondet("uint8_t", "unsigned char", Width::Bits(8), false, false),
+    nondet("int16_t", "short", Width::Bits(16), true, false),
+    nondet("uint16_t", "unsigned short", Width::Bits(16), false, false),
+    nondet("int32_t", "int", Width::Bits(32), true, false),
+    nondet("uint32_t", "unsigned int", Width::Bits(32), false, false),
+    nondet("int64_t", "long long", Width::Bits(64), true, false),
+    nondet("uint64_t", "unsigned long long", Width::Bits(64), false, false),
     nondet("loff_t", "long", Width::Word, true, false),
     nondet("sector_t", "unsigned long", Width::Word, false, false),
     // Their values are IEEE bits (the runtime samples them; the harness reinterprets the bits).
@@ -252,6 +263,7 @@ mod tests {
         assert_eq!(peer_convention("nondet_uint").as_deref(), Some("__VERIFIER_nondet_uint"));
         assert_eq!(peer_convention("nondet_bool.2").as_deref(), Some("__VERIFIER_nondet_bool"));
         assert_eq!(peer_convention("assert").as_deref(), Some("__VERIFIER_assert"));
+        assert_eq!(peer_convention("nondet_uint8_t").as_deref(), Some("__VERIFIER_nondet_uint8_t"));
         assert_eq!(peer_convention("nondet_struct"), None);
         assert_eq!(peer_convention("my_nondet_int"), None);
         let mut names: Vec<String> = NONDET.iter().map(|n| n.name()).collect();

@@ -145,16 +145,25 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
         );
     }
     // The peer verifiers' body-less `nondet_*()` (vigil_frontend::conventions), weak: a
-    // program's own definition wins.
-    let _ = writeln!(s, "\n/* CBMC's and ESBMC's nondet_*() functions, read as the __VERIFIER_nondet_* ones. */");
+    // program's own definition wins. An integer one returns the input's 64 bits (two's
+    // complement, extended as its type is): whichever integer type the program declared it with
+    // (C89's implicit `int` included), the register holds the value the VM gave the call.
+    let _ = writeln!(
+        s,
+        "\n/* CBMC's and ESBMC's nondet_*() functions, read as the __VERIFIER_nondet_* ones; an integer one\n         \x20* returns all the input's bits, for any integer type the program declares it with. */"
+    );
     for n in &vigil_ir::svcomp::NONDET {
-        let _ = writeln!(
-            s,
-            "VIGIL_HARNESS __attribute__((weak)) {ty} {PEER_NONDET_PREFIX}{suffix}(void) {{ return {name}(); }}",
-            ty = n.c_type,
-            suffix = n.suffix,
-            name = n.name()
-        );
+        let (ty, suffix, name) = (n.c_type, n.suffix, n.name());
+        let _ = match n.is_float() || n.is_pointer() {
+            true => writeln!(
+                s,
+                "VIGIL_HARNESS __attribute__((weak)) {ty} {PEER_NONDET_PREFIX}{suffix}(void) {{ return {name}(); }}"
+            ),
+            false => writeln!(
+                s,
+                "VIGIL_HARNESS __attribute__((weak)) unsigned long long {PEER_NONDET_PREFIX}{suffix}(void) {{ return vigil_input(\"{name}\"); }}"
+            ),
+        };
     }
     write_environment(&mut s, ev);
     write_verifier_functions(&mut s);

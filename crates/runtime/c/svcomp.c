@@ -249,6 +249,24 @@ NONDET_SIGNED(long long, s64, LLONG_MIN, LLONG_MAX)
 NONDET_SIGNED(long long, i64, LLONG_MIN, LLONG_MAX)
 NONDET_SIGNED(long, loff_t, LONG_MIN, LONG_MAX)
 NONDET_UNSIGNED(unsigned long, sector_t, ULONG_MAX)
+NONDET_SIGNED(long long, llong, LLONG_MIN, LLONG_MAX)
+NONDET_UNSIGNED(unsigned long long, ullong, ULLONG_MAX)
+
+/* <stdint.h>'s names (ESBMC's tests call `nondet_uint8_t()`). */
+RT_WEAK signed char __VERIFIER_nondet_int8_t(void) {
+    return __VERIFIER_nondet_s8();
+}
+
+RT_WEAK unsigned char __VERIFIER_nondet_uint8_t(void) {
+    return __VERIFIER_nondet_u8();
+}
+
+NONDET_SIGNED(short, int16_t, SHRT_MIN, SHRT_MAX)
+NONDET_UNSIGNED(unsigned short, uint16_t, USHRT_MAX)
+NONDET_SIGNED(int, int32_t, INT_MIN, INT_MAX)
+NONDET_UNSIGNED(unsigned int, uint32_t, UINT_MAX)
+NONDET_SIGNED(long long, int64_t, LLONG_MIN, LLONG_MAX)
+NONDET_UNSIGNED(unsigned long long, uint64_t, ULLONG_MAX)
 
 /* The raw bits of a nondet float (binary32, `is_double` 0) or double (binary64): in fixed-input
  * mode the next input's low 32 or 64 bits; otherwise one of a few samples — zeros of both signs,
