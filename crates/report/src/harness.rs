@@ -154,7 +154,8 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
     // (C89's implicit `int` included), the register holds the value the VM gave the call.
     let _ = writeln!(
         s,
-        "\n/* CBMC's and ESBMC's nondet_*() functions, read as the __VERIFIER_nondet_* ones; an integer one\n         \x20* returns all the input's bits, for any integer type the program declares it with. */"
+        "\n/* CBMC's and ESBMC's nondet_*() functions, read as the __VERIFIER_nondet_* ones; an integer one\n\
+         \x20* returns all the input's bits, for any integer type the program declares it with. */"
     );
     for n in &vigil_ir::svcomp::NONDET {
         let (ty, suffix, name) = (n.c_type, n.suffix, n.name());
