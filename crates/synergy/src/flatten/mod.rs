@@ -632,12 +632,28 @@ impl<'m> Builder<'m> {
         (self.blocks.len() - 1) as u32
     }
 
+    /// A constant SYNERGY does not take as an operand, in the user's words.
+    fn describe_const(&self, c: &Const) -> String {
+        let target = |t: &PtrTarget| match t {
+            PtrTarget::Global(g) => format!("global {}", self.m.globals[g.0 as usize].name),
+            PtrTarget::Func(f) => format!("function {}", vigil_ir::svcomp::source_name(&self.m.function(*f).name)),
+        };
+        match c {
+            Const::Ptr { target: t @ PtrTarget::Func(_), .. } => format!("the address of {} (a function pointer)", target(t)),
+            Const::Ptr { target: t, .. } => format!("the address of {}", target(t)),
+            Const::PtrAsInt { target: t, .. } => format!("the address of {} as an integer", target(t)),
+            Const::Aggregate { ty, .. } => format!("an aggregate constant of type {}", self.m.types.name(*ty)),
+            Const::Int { ty, .. } | Const::Undef { ty } => format!("a constant of type {}", self.m.types.name(*ty)),
+            Const::Null => "the null pointer".into(),
+        }
+    }
+
     fn int_width(&self, ty: vigil_ir::TypeId, what: &str, loc: Loc) -> Result<u32, Unsupported> {
         match self.m.types.get(ty) {
             Type::Int { bits } if (1..=64).contains(bits) => Ok(*bits),
             Type::Float { .. } => Err(Unsupported(format!("floating point ({what}) at {}", self.m.describe_loc(loc)))),
             Type::Ptr => Err(Unsupported(format!("memory: pointer value ({what}) at {}", self.m.describe_loc(loc)))),
-            t => Err(Unsupported(format!("type {t:?} ({what}) at {}", self.m.describe_loc(loc)))),
+            _ => Err(Unsupported(format!("values of type {} ({what}) at {}", self.m.types.name(ty), self.m.describe_loc(loc)))),
         }
     }
 
@@ -728,7 +744,7 @@ impl<'m> Builder<'m> {
                     let obj = self.global_obj(g, loc)?;
                     Ok(Opnd::Const { bits: self.encode(obj, offset, loc)?, width: 64 })
                 }
-                other => Err(Unsupported(format!("memory: constant {other:?} at {}", self.m.describe_loc(loc)))),
+                other => Err(Unsupported(format!("memory: {} at {}", self.describe_const(other), self.m.describe_loc(loc)))),
             },
         }
     }
