@@ -943,7 +943,7 @@ fn binop(op: vigil_ir::BinOp, nsw: bool, w: u32, a: Val, b: Val, loc: Loc) -> Re
         (Val::Int { bits: x, .. }, Val::Int { bits: y, .. }) => match ops::binop(op, nsw, false, w, Scalar::int(x), Scalar::int(y)) {
             Ok(r) if r.is_defined(w) => Ok(Val::int(r.bits, w)),
             Ok(_) => Ok(Val::Undef),
-            Err(fault) => Err(stop(Cause::UndefinedBehaviour, format!("the shape analysis found {fault:?}"), loc)),
+            Err(fault) => Err(stop(Cause::UndefinedBehaviour, format!("the shape analysis found {fault}"), loc)),
         },
         (Val::Undef, _) | (_, Val::Undef) if divides || shifts => {
             Err(alarm("a division or shift by an uninitialised value", loc))

@@ -133,7 +133,13 @@ impl<'m> Builder<'m> {
                 return Err(Unsupported(format!("floating-point {} at {}", op.name(), m.describe_loc(loc))))
             }
             other => {
-                return Err(Unsupported(format!("instruction {:?} at {}", std::mem::discriminant(other), m.describe_loc(loc))))
+                let what = match other {
+                    InstKind::ExtractValue { .. } | InstKind::InsertValue { .. } => "a struct or array value in a register",
+                    InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Fence { .. } => "an atomic operation",
+                    InstKind::Unsupported { construct } => construct,
+                    _ => "an instruction SYNERGY does not model",
+                };
+                return Err(Unsupported(format!("{what} at {}", m.describe_loc(loc))));
             }
         }
         Ok(cur)
