@@ -1,6 +1,9 @@
 /*
  * string.c — string.h: memcpy, memmove, memset, memcmp, memchr, strlen, strnlen, strcmp,
- * strncmp, strcpy, strncpy, strcat, strncat, strchr, strrchr, strstr, strdup, strndup.
+ * strncmp, strcpy, strncpy, strcat, strncat, strchr, strrchr, strstr, strdup, strndup, and the
+ * collation functions strcoll and strxfrm of the "C" locale (the only locale: setlocale is not
+ * modelled, so a program that changes it ends in `unknown`), where glibc's are strcmp and a
+ * bounded copy.
  *
  * Invariants:
  *  - memcpy, memmove and memset use the LLVM memory intrinsics, which the VM implements natively:
@@ -73,6 +76,21 @@ RT_WEAK int strcmp(const char *a, const char *b) {
     while (x[i] && x[i] == y[i])
         i++;
     return x[i] - y[i];
+}
+
+/* In the "C" locale glibc's strcoll is strcmp: the difference of the first differing bytes. */
+RT_WEAK int strcoll(const char *a, const char *b) {
+    return strcmp(a, b);
+}
+
+/* In the "C" locale the transformed string is the string itself: strxfrm copies it when it fits
+ * in n bytes with its NUL (otherwise the contents of dst are unspecified; glibc writes the first
+ * n bytes, and so does this) and returns its length. */
+RT_WEAK size_t strxfrm(char *restrict dst, const char *restrict src, size_t n) {
+    size_t len = strlen(src);
+    for (size_t i = 0; i < n && i <= len; i++)
+        dst[i] = src[i];
+    return len;
 }
 
 RT_WEAK int strncmp(const char *a, const char *b, size_t n) {

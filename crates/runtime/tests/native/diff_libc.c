@@ -408,6 +408,11 @@ static void strings(void) {
         int m = memcmp(a, b, n);
         out(" n=%zu %d %d %d %d %d", n, strcmp(a, b), strncmp(a, b, n), (m > 0) - (m < 0),
                strcasecmp(a, b), strncasecmp(a, b, n));
+        /* The "C" locale's collation: strcoll is strcmp, strxfrm a bounded copy. */
+        char x[12];
+        memset(x, '#', sizeof x);
+        size_t xl = strxfrm(x, a, n);
+        out(" coll=%d xfrm=%zu %d %d", strcoll(a, b), xl, x[0], x[n < sizeof x ? n : 0]);
         end_line();
         int c = alpha[rnd(sizeof alpha)];
         char *p;
