@@ -51,12 +51,9 @@ impl Machine<'_> {
     /// reads them): above all a thread function defined without a prototype, `void *thread()`,
     /// which `pthread_create` calls with its argument. C leaves such a call undefined when the
     /// types disagree; every platform vigil models runs it this way, and so do CBMC, ESBMC and
-    /// CPAchecker. Too few arguments stay a fault: the callee would read registers nobody set.
+    /// CPAchecker. Too few arguments stay a fault ([`Self::make_frame`]): the callee would read
+    /// registers nobody set.
     pub(super) fn push_frame(&mut self, f: FuncId, args: &[Arg], caller_frame: u32) -> VmResult<()> {
-        let func = self.prog.module.function(f);
-        if args.len() < func.params.len() {
-            return Err(FaultKind::BadCall);
-        }
         let id = self.make_frame(f, args, caller_frame)?;
         let info = &self.prog.funcs[f.index()];
         self.frame = id;
