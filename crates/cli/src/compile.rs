@@ -92,9 +92,19 @@ impl CompileSettings {
     }
 
     /// The C harness of a counterexample of this program (its build line shows these settings).
+    /// It defines the nondet functions of the program's own types that the program's files
+    /// mention (a file that cannot be read contributes none).
     pub fn harness(&self, ev: &vigil_report::Evidence) -> String {
         let program: Vec<String> = self.files.iter().map(|f| f.display().to_string()).collect();
-        vigil_report::harness::c_harness(ev, &program.join(" "), &self.program_flags())
+        let mut typed: Vec<String> = self
+            .files
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .flat_map(|bytes| vigil_report::harness::typed_nondet_names(&String::from_utf8_lossy(&bytes)))
+            .collect();
+        typed.sort();
+        typed.dedup();
+        vigil_report::harness::c_harness(ev, &program.join(" "), &self.program_flags(), &typed)
     }
 
     /// Compiles the program for the VM (with the runtime, and with the table of the VM's files

@@ -19,6 +19,13 @@
 //! name instead would drop behaviours the program has (`int x = nondet_uchar(); x > 255` is
 //! reachable for CBMC).
 //!
+//! A body-less `__VERIFIER_nondet_T()` (or `nondet_T()`) of a type `T` the table does not name
+//! — the program's own, like `msg_t` in CIL-generated SV-COMP tasks — is a value of `T` by
+//! SV-COMP's rules; vigil reads it by the width its calls expect ([`typed_reading`]): integers
+//! of 1, 8, 16, 32 and 64 bits become `__VERIFIER_nondet_bool`, `_char`, `_short`, `_int` and
+//! `_longlong` (every bit pattern of the width, which is all a type of that width holds).
+//! Floating-point, pointer and aggregate results stay unknown functions.
+//!
 //! Invariants: only a function that has no body after linking (neither the program's nor the
 //! runtime's) is redirected, and only at calls whose arguments and result have the widths of the
 //! SV-COMP function's (of its name, or for integer results of 32 or 64 bits of the program's
@@ -69,27 +76,33 @@ pub fn apply(m: &mut Module) -> Vec<String> {
         if !f.is_declaration() || f.runtime {
             continue;
         }
-        let Some(named) = svcomp::peer_convention(&f.name) else { continue };
-        let Some(shape) = shape_of(m, &named) else { continue };
+        let convention = svcomp::peer_convention(&f.name);
+        if convention.is_none() && !svcomp::is_typed_nondet(&f.name) {
+            continue;
+        }
         let g = FuncId(g as u32);
         let calls = calls_of(m, g);
         if calls.is_empty() {
             continue;
         }
-        let fits = calls.iter().all(|&(fi, bi, ii)| {
-            let caller = &m.functions[fi];
-            match &caller.blocks[bi].insts[ii].kind {
-                InstKind::Call { args, ret_ty, .. } => has_shape(m, caller, args, *ret_ty, &shape),
-                _ => false,
+        let target_name = match convention {
+            Some(named) => {
+                let Some(shape) = shape_of(m, &named) else { continue };
+                let fits = calls.iter().all(|&(fi, bi, ii)| {
+                    let caller = &m.functions[fi];
+                    match &caller.blocks[bi].insts[ii].kind {
+                        InstKind::Call { args, ret_ty, .. } => has_shape(m, caller, args, *ret_ty, &shape),
+                        _ => false,
+                    }
+                });
+                match fits {
+                    true => Some(named),
+                    false => declared_reading(m, &named, &calls),
+                }
             }
-        });
-        let target_name = match fits {
-            true => named,
-            false => match declared_reading(m, &named, &calls) {
-                Some(t) => t,
-                None => continue,
-            },
+            None => typed_reading(m, &calls),
         };
+        let Some(target_name) = target_name else { continue };
         used.push(m.function(g).name.clone());
         match m.function_by_name(&target_name) {
             // The SV-COMP function is there (the runtime's, or the program's declaration):
@@ -132,6 +145,23 @@ fn declared_reading(m: &Module, named: &str, calls: &[(usize, usize, usize)]) ->
         _ => return None,
     };
     Some(format!("{}{suffix}", svcomp::NONDET_PREFIX))
+}
+
+/// The SV-COMP function a body-less nondet function of a type of the program's own
+/// ([`svcomp::is_typed_nondet`]) stands for: every call passes no argument and expects an
+/// integer of one width that the table has a function for ([`svcomp::nondet_of_width`]). None
+/// when it is never called, for floating-point, pointer and aggregate results, and for calls
+/// that disagree.
+fn typed_reading(m: &Module, calls: &[(usize, usize, usize)]) -> Option<String> {
+    let mut widths = calls.iter().map(|&(fi, bi, ii)| match &m.functions[fi].blocks[bi].insts[ii].kind {
+        InstKind::Call { args, ret_ty, .. } if args.is_empty() && m.types.is_int(*ret_ty) => Some(m.types.value_bits(*ret_ty)),
+        _ => None,
+    });
+    let first = widths.next()??;
+    if !widths.all(|w| w == Some(first)) {
+        return None;
+    }
+    svcomp::nondet_of_width(first).map(|n| n.name())
 }
 
 /// The direct calls of `g` in the program's functions: (function, block, instruction) indices.

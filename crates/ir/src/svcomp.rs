@@ -162,6 +162,36 @@ pub fn peer_convention(name: &str) -> Option<String> {
     NONDET.iter().find(|n| n.suffix == suffix).map(|n| n.name())
 }
 
+/// Whether `name` (as linked) is a nondet function of a type vigil's table does not name:
+/// `__VERIFIER_nondet_T()` or the peers' `nondet_T()` with a suffix `T` that is not one of
+/// [`NONDET`] — a program's own type (`__VERIFIER_nondet_msg_t`, of CIL-generated SV-COMP tasks
+/// whose `msg_t` is a `char`). SV-COMP's rules make `__VERIFIER_nondet_T()` any value of type
+/// `T`, whatever `T` is; the front end reads a body-less one by the width its calls expect.
+pub fn is_typed_nondet(name: &str) -> bool {
+    let name = source_name(name);
+    let suffix = name.strip_prefix(NONDET_PREFIX).or_else(|| name.strip_prefix(PEER_NONDET_PREFIX));
+    suffix.is_some_and(|t| {
+        !t.is_empty()
+            && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && !NONDET.iter().any(|n| n.suffix == t)
+    })
+}
+
+/// The table's nondet function for a value of `bits` bits (an integer register of that width):
+/// `_Bool`, `char`, `short`, `int` or `long long`. The function's signedness does not matter to
+/// the value (every bit pattern of the width is possible).
+pub fn nondet_of_width(bits: u32) -> Option<&'static Nondet> {
+    let suffix = match bits {
+        1 => "bool",
+        8 => "char",
+        16 => "short",
+        32 => "int",
+        64 => "longlong",
+        _ => return None,
+    };
+    NONDET.iter().find(|n| n.suffix == suffix)
+}
+
 /// What a call of a function means to a verifier, by the function's name.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Role {
@@ -266,6 +296,15 @@ mod tests {
         assert_eq!(peer_convention("nondet_uint8_t").as_deref(), Some("__VERIFIER_nondet_uint8_t"));
         assert_eq!(peer_convention("nondet_struct"), None);
         assert_eq!(peer_convention("my_nondet_int"), None);
+        assert!(is_typed_nondet("__VERIFIER_nondet_msg_t") && is_typed_nondet("nondet_msg_t.3"));
+        assert!(is_typed_nondet("nondet_struct") && is_typed_nondet("__VERIFIER_nondet_charp"));
+        for not in ["__VERIFIER_nondet_int", "nondet_uint8_t", "__VERIFIER_nondet_", "nondet", "my_nondet_x", "nondet_a-b"] {
+            assert!(!is_typed_nondet(not), "{not}");
+        }
+        for (bits, suffix) in [(1, "bool"), (8, "char"), (16, "short"), (32, "int"), (64, "longlong")] {
+            assert_eq!(nondet_of_width(bits).map(|n| n.suffix), Some(suffix));
+        }
+        assert_eq!(nondet_of_width(128), None);
         let mut names: Vec<String> = NONDET.iter().map(|n| n.name()).collect();
         names.sort();
         names.dedup();

@@ -73,9 +73,35 @@ fn bits64(v: i128) -> u64 {
     v as u64
 }
 
+/// The nondet functions of the program's own types that `source` (a C file's text) mentions
+/// ([`vigil_ir::svcomp::is_typed_nondet`]: `__VERIFIER_nondet_msg_t`), sorted, each once. The
+/// harness defines them; a mention in a comment only adds an unused weak definition.
+pub fn typed_nondet_names(source: &str) -> Vec<String> {
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = source.as_bytes();
+    let mut names = std::collections::BTreeSet::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_ident(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && is_ident(bytes[i]) {
+            i += 1;
+        }
+        let word = &source[start..i];
+        if !bytes[start].is_ascii_digit() && vigil_ir::svcomp::is_typed_nondet(word) {
+            names.insert(word.to_string());
+        }
+    }
+    names.into_iter().collect()
+}
+
 /// The C source of a harness reproducing `ev`. `program` names the program's files and
-/// `program_flags` its own clang flags (`-m32`, `-I`, `-D`) in the header's build line.
-pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> String {
+/// `program_flags` its own clang flags (`-m32`, `-I`, `-D`) in the header's build line;
+/// `typed_nondet` are the program's nondet functions of its own types ([`typed_nondet_names`]).
+pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String], typed_nondet: &[String]) -> String {
     let env = &ev.environment;
     let mut s = String::new();
     let _ = writeln!(s, "/* Test harness written by vigil: it reproduces the counterexample of {program}");
@@ -169,6 +195,16 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String]) -> Stri
                 "VIGIL_HARNESS __attribute__((weak)) unsigned long long {PEER_NONDET_PREFIX}{suffix}(void) {{ return vigil_input(\"{name}\"); }}"
             ),
         };
+    }
+    if !typed_nondet.is_empty() {
+        // vigil_frontend::conventions reads them by the width of their integer result.
+        s.push_str("/* The program's nondet functions of its own types: all the input's bits (any integer type). */\n");
+    }
+    for name in typed_nondet {
+        let _ = writeln!(
+            s,
+            "VIGIL_HARNESS __attribute__((weak)) unsigned long long {name}(void) {{ return vigil_input(\"{name}\"); }}"
+        );
     }
     write_environment(&mut s, ev);
     write_verifier_functions(&mut s);
@@ -313,7 +349,7 @@ mod tests {
 
     #[test]
     fn harness_lists_the_values_in_order_as_bit_patterns() {
-        let h = c_harness(&ev(), "prog.c", &[]);
+        let h = c_harness(&ev(), "prog.c", &[], &[]);
         let a = h.find("0xfffffffffffffffbULL").expect("-5 as 64-bit pattern");
         let b = h.find("0xffffffffffffffffULL").expect("ULONG_MAX");
         assert!(a < b);
@@ -323,13 +359,27 @@ mod tests {
     }
 
     #[test]
+    fn typed_nondet_functions_are_found_once_and_defined() {
+        let src = "char __VERIFIER_nondet_msg_t(void); /* nondet_foo */ int x = __VERIFIER_nondet_int();\n\
+                   msg_t m = __VERIFIER_nondet_msg_t(); my__VERIFIER_nondet_q(); 9nondet_z; nondet_uint8_t();";
+        let typed = typed_nondet_names(src);
+        assert_eq!(typed, vec!["__VERIFIER_nondet_msg_t".to_string(), "nondet_foo".to_string()]);
+        let h = c_harness(&ev(), "prog.c", &[], &typed);
+        for name in &typed {
+            let def = format!("__attribute__((weak)) unsigned long long {name}(void) {{ return vigil_input(\"{name}\"); }}");
+            assert!(h.contains(&def), "{def} in {h}");
+        }
+        assert!(!c_harness(&ev(), "prog.c", &[], &[]).contains("own types"));
+    }
+
+    #[test]
     fn harness_gives_stdin_clock_and_environment() {
         let mut e = ev();
         e.environment.stdin = Some(b"hi\n".to_vec());
         e.environment.clock = vec![("time".into(), 1_767_225_600), ("clock".into(), 1000), ("time".into(), 1_767_225_601)];
         e.environment.getenv_called = true;
         e.environment.not_given.push("random bytes from getrandom".into());
-        let h = c_harness(&e, "prog.c", &["-m32".to_string()]);
+        let h = c_harness(&e, "prog.c", &["-m32".to_string()], &[]);
         assert!(h.contains("0x68, 0x69, 0x0a,"), "{h}");
         assert!(h.contains("fmemopen((void *)vigil_stdin, 3, \"r\")"), "{h}");
         assert!(h.contains("vigil_time_values[] = { 1767225600LL, 1767225601LL }"), "{h}");
