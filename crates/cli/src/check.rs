@@ -102,7 +102,9 @@ pub fn resolve_config(args: &CheckArgs) -> Result<Config, String> {
     }
     c.synergy.generalize &= !args.no_generalize;
     if let Some(k) = args.unroll {
+        // Exactly this bound: no deeper rounds.
         option(c.static_.set("unroll", &k.to_string()), "unroll")?;
+        option(c.static_.set("max_unroll", &k.to_string()), "unroll")?;
     }
     Ok(c)
 }
@@ -181,7 +183,8 @@ pub struct CheckArgs {
     /// Switch off the synergy engine's generalisation of refinements.
     #[arg(long)]
     pub no_generalize: bool,
-    /// How many times the static engine unrolls each loop [default: 1, static.unroll].
+    /// How many times the static engine unrolls each loop, and no more [default: 1, then rounds
+    /// with twice the bound up to static.max_unroll while time remains].
     #[arg(long, value_name = "K")]
     pub unroll: Option<u32>,
     /// Enumerate __VERIFIER_nondet_* inputs over LO..HI instead of a few boundary values.
@@ -700,6 +703,7 @@ fn symbolic_engines(
             };
             engines.push(Arc::new(crate::engines::static_engine::StaticEngine {
                 module,
+                max_unroll: u32::try_from(p.max_unroll.max(p.unroll)).unwrap_or(u32::MAX),
                 options,
                 property,
                 confirm_with: Arc::clone(confirm_with),

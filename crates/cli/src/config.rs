@@ -74,7 +74,8 @@ vigil_sat::param_table! {
 vigil_sat::param_table! {
     /// The static engine (`[static]`).
     pub struct StaticParams {
-        unroll: u64 = 1, Domain::Range(0, 1_000), "how many times each loop is unrolled";
+        unroll: u64 = 1, Domain::Range(0, 1_000), "how many times each loop is unrolled (in the first round)";
+        max_unroll: u64 = 64, Domain::Range(0, 1_000), "a round that cuts loops and confirms no bug is followed by one with twice the bound, up to this (--unroll K: K)";
         summary_expand_limit: u64 = 500, Domain::Range(1, MAXI), "summary expansions per verification condition before giving up on it";
         refine_batch: u64 = 16, Domain::Range(1, 4_096), "summaries expanded at most per refinement round (the rounds expand 1, 2, 4, … up to this)";
         deref_inline_limit: u64 = 64, Domain::Range(0, MAXI), "pointer-sized summaries of at most this many nodes are inlined at the call";

@@ -197,6 +197,9 @@ pub struct Stats {
     pub symex_time: Duration,
     pub solver_time: Duration,
     pub broken_recursion_edges: Vec<String>,
+    /// Loop back edges cut by the unrolling bound, over the analysed functions: 0 means no
+    /// execution was left out by the bound (a larger bound would analyse the same paths).
+    pub cut_back_edges: usize,
     /// Expansions per summary label (`callee:effect`), for tests and tuning.
     pub expanded_by_callee: HashMap<String, usize>,
 }
@@ -310,6 +313,7 @@ pub fn analyse(module: &Module, opts: &Options) -> Analysis {
                     }
                 }
                 st.broken_recursion_edges.extend(fi.broken_edges.iter().cloned());
+                st.cut_back_edges += fi.cut_edges;
                 infos[fid.index()] = Some(fi);
                 st.functions_analysed += 1;
             }

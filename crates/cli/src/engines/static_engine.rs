@@ -5,11 +5,19 @@
 //! bug candidates that concerns the checked property is run on the VM with the candidate's
 //! inputs ([`super::confirm`]); the first confirmed one is the `false`, the others stay
 //! candidates (listed in the statistics and in SARIF output).
+//!
+//! **Deepening.** A round that confirms no bug but cut loop back edges at its bound (executions
+//! left out) is followed by a round with twice the bound, up to `max_unroll`, until the time
+//! runs out: a bug that needs six iterations of a loop is found in the round with bound 8.
+//! Each round analyses the whole program again (its term space is fresh); a candidate input
+//! vector is confirmed on the VM once, whichever round proposes it again. The statistics and
+//! SARIF output are those of the last round that finished.
 
 use super::explicit::ExplicitEngine;
 use super::{Engine, EngineReport};
 use crate::property::Property;
-use std::sync::atomic::AtomicBool;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use vigil_ir::unknown::{Cause, Unknown};
 use vigil_static::ReportKind;
@@ -17,7 +25,10 @@ use vigil_static::ReportKind;
 pub struct StaticEngine {
     /// The program without vigil's runtime, after mem2reg (the engine's input).
     pub module: vigil_ir::Module,
+    /// The first round's options (`unroll` is its bound).
     pub options: vigil_static::Options,
+    /// The largest bound a later round may use (at most `options.unroll`: no deepening).
+    pub max_unroll: u32,
     pub property: Property,
     /// The explicit engine's setup for the same program, to confirm candidates.
     pub confirm_with: Arc<ExplicitEngine>,
@@ -34,6 +45,12 @@ pub fn relevant(property: Property, kind: ReportKind) -> bool {
     }
 }
 
+/// The bound of the round after one with bound `k` (`None`: no further round).
+fn next_bound(k: u32, max: u32) -> Option<u32> {
+    let next = k.max(1).saturating_mul(2).min(max);
+    (next > k).then_some(next)
+}
+
 impl Engine for StaticEngine {
     fn name(&self) -> &'static str {
         "static"
@@ -42,7 +59,57 @@ impl Engine for StaticEngine {
     fn run(&self, cancel: &Arc<AtomicBool>) -> EngineReport {
         let mut opts = self.options.clone();
         opts.interrupt = Some(Arc::clone(cancel));
-        let analysis = vigil_static::analyse(&self.module, &opts);
+        // Candidate vectors already run on the VM; the ones that did not replay, and why.
+        let mut tried: HashSet<Vec<u64>> = HashSet::new();
+        let mut failed: HashSet<Vec<u64>> = HashSet::new();
+        let mut unconfirmed: Vec<String> = Vec::new();
+        // The last round that finished: its bound and analysis.
+        let mut finished: Option<(u32, vigil_static::Analysis)> = None;
+        let mut rounds = 0u64;
+        let (analysis, bound, confirmed_cex, stopped) = loop {
+            rounds += 1;
+            let analysis = vigil_static::analyse(&self.module, &opts);
+            let mut found = None;
+            for r in analysis.reports.iter().filter(|r| relevant(self.property, r.kind)) {
+                if cancel.load(Ordering::Relaxed) {
+                    break;
+                }
+                let vector: Vec<u64> = r.inputs.iter().map(|i| i.value).collect();
+                if !tried.insert(vector.clone()) {
+                    continue;
+                }
+                match super::confirm::confirm(&self.confirm_with, vector.clone(), cancel) {
+                    Ok(o) => {
+                        found = Some((vector, o));
+                        break;
+                    }
+                    Err(why) => {
+                        failed.insert(vector);
+                        unconfirmed.push(format!("{} at {}:{} ({why})", r.kind.rule_id(), r.file, r.line));
+                    }
+                }
+            }
+            if found.is_some() {
+                break (analysis, opts.unroll, found, None);
+            }
+            if let Some(stop) = analysis.incomplete.clone() {
+                // This round did not finish: report the last one that did, if any.
+                match finished.take() {
+                    Some((k, a)) => break (a, k, None, Some(stop)),
+                    None => break (analysis, opts.unroll, None, Some(stop)),
+                }
+            }
+            let next = (analysis.stats.cut_back_edges > 0 && !cancel.load(Ordering::Relaxed))
+                .then(|| next_bound(opts.unroll, self.max_unroll))
+                .flatten();
+            match next {
+                Some(k) => {
+                    finished = Some((opts.unroll, analysis));
+                    opts.unroll = k;
+                }
+                None => break (analysis, opts.unroll, None, None),
+            }
+        };
         let st = &analysis.stats;
         let mut stats = super::stats([
             ("vcs", st.vcs.into()),
@@ -52,44 +119,42 @@ impl Engine for StaticEngine {
             ("summary_operators", st.summary_operators.into()),
             ("symex_s", st.symex_time.as_secs_f64().into()),
             ("solver_s", st.solver_time.as_secs_f64().into()),
+            ("unroll", bound.into()),
+            ("rounds", rounds.into()),
         ]);
-        let mut unconfirmed = Vec::new();
-        let mut out = None;
-        // Per report: replayed into the bug, did not replay, or not tried (None).
-        let mut confirmed: Vec<Option<bool>> = vec![None; analysis.reports.len()];
-        for (k, r) in analysis.reports.iter().enumerate().filter(|(_, r)| relevant(self.property, r.kind)) {
-            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                break;
-            }
-            let vector: Vec<u64> = r.inputs.iter().map(|i| i.value).collect();
-            match super::confirm::confirm(&self.confirm_with, vector, cancel) {
-                Ok(o) => {
-                    confirmed[k] = Some(true);
-                    out = Some(o);
-                    break;
+        // Per report of the reported round: replayed into the bug, did not replay, or not tried.
+        let confirmed: Vec<Option<bool>> = analysis
+            .reports
+            .iter()
+            .map(|r| {
+                let vector: Vec<u64> = r.inputs.iter().map(|i| i.value).collect();
+                match &confirmed_cex {
+                    Some((v, _)) if *v == vector => Some(true),
+                    _ => failed.contains(&vector).then_some(false),
                 }
-                Err(why) => {
-                    confirmed[k] = Some(false);
-                    unconfirmed.push(format!("{} at {}:{} ({why})", r.kind.rule_id(), r.file, r.line));
-                }
-            }
-        }
-        let mut out = out.unwrap_or_else(|| {
-            let (cause, mut why) = match &analysis.incomplete {
-                Some(stop) => (stop.cause, format!("static analysis stopped early: {stop}")),
-                None => (
-                    if unconfirmed.is_empty() { Cause::Bounded } else { Cause::Unconfirmed },
-                    format!(
-                        "no bug found within the unrolling bound ({} of {} verification conditions proved)",
-                        st.vcs_proved, st.vcs
+            })
+            .collect();
+        let mut out = match confirmed_cex {
+            Some((_, o)) => o,
+            None => {
+                let vcs = format!("{} of {} verification conditions proved", st.vcs_proved, st.vcs);
+                let (cause, mut why) = match (&stopped, analysis.incomplete.is_none()) {
+                    (Some(stop), false) => (stop.cause, format!("static analysis stopped early: {stop}")),
+                    (Some(stop), true) => (
+                        stop.cause,
+                        format!("no bug found within the unrolling bound {bound} ({vcs}); the next round stopped early: {stop}"),
                     ),
-                ),
-            };
-            if !unconfirmed.is_empty() {
-                why.push_str(&format!("; {} candidate(s) did not replay on the VM", unconfirmed.len()));
+                    (None, _) => (
+                        if unconfirmed.is_empty() { Cause::Bounded } else { Cause::Unconfirmed },
+                        format!("no bug found within the unrolling bound {bound} ({vcs})"),
+                    ),
+                };
+                if !unconfirmed.is_empty() {
+                    why.push_str(&format!("; {} candidate(s) did not replay on the VM", unconfirmed.len()));
+                }
+                EngineReport::unknown(Unknown::new(cause, why))
             }
-            EngineReport::unknown(Unknown::new(cause, why))
-        });
+        };
         if !unconfirmed.is_empty() {
             stats.insert("unconfirmed".into(), unconfirmed.into());
         }

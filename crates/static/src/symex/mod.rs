@@ -93,6 +93,9 @@ pub struct FuncInfo {
     pub events: Vec<(TermId, Event)>,
     /// Calls of functions without summary (recursion broken or callee skipped).
     pub broken_edges: Vec<String>,
+    /// Back edges of the unrolled graph cut by the bound ([`Unrolled::cut`]): executions that the
+    /// analysis left out.
+    pub cut_edges: usize,
 }
 
 /// Why a function was not executed.
@@ -189,6 +192,7 @@ pub fn execute(w: &mut TermSpace, m: &Module, fid: FuncId, opts: &Options) -> Re
         node: 0,
         out: FuncInfo::default(),
     };
+    ex.out.cut_edges = ex.un.cut.iter().map(Vec::len).sum();
     ex.run()?;
     Ok(ex.out)
 }
