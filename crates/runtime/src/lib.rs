@@ -43,6 +43,12 @@ pub const HYPERCALLS: &[&str] = &[
     "__vm_frame_make",
 ];
 
+/// The C library's non-local jumps, which the VM executes itself (`vigil_vm::program::Hypercall`:
+/// `setjmp` and its variants, then `longjmp` and its variants): the runtime may call them without
+/// defining them (its cleanup handlers jump with `longjmp`, `pthread.c`).
+pub const SETJMP_FUNCTIONS: &[&str] = &["setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"];
+pub const LONGJMP_FUNCTIONS: &[&str] = &["longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"];
+
 /// Declares the constants of `include/vigil_vm.h` once: each `NAME = VALUE;` row gives
 /// `pub const NAME: i64`, and [`consts::ALL`] lists every row with its name.
 macro_rules! header_consts {

@@ -79,8 +79,8 @@ impl Hypercall {
             "__vm_ctl_get" => Hypercall::CtlGet,
             "__vm_ctl_set" => Hypercall::CtlSet,
             "__vm_frame_make" => Hypercall::FrameMake,
-            "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" => Hypercall::SetJmp,
-            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => Hypercall::LongJmp,
+            n if vigil_runtime::SETJMP_FUNCTIONS.contains(&n) => Hypercall::SetJmp,
+            n if vigil_runtime::LONGJMP_FUNCTIONS.contains(&n) => Hypercall::LongJmp,
             _ => return None,
         })
     }
@@ -146,6 +146,10 @@ pub struct FuncInfo {
     /// Per block: registers live at the end of the block (bit set over value ids), including
     /// the operands its successors' φs read along the edge from it.
     pub live_out: Vec<Vec<u64>>,
+    /// Registers live after a `setjmp` call of the function (empty when it calls none): a
+    /// `longjmp` from any later point resumes there, an edge the control-flow graph does not
+    /// show, so they count as live everywhere ([`FuncInfo::live_before`]).
+    pub jump_live: Vec<u64>,
     /// Per block, per instruction: is it an `interrupt_mem` point (a memory access that may
     /// touch memory another thread can see)?
     pub mem_point: Vec<Vec<bool>>,
@@ -400,9 +404,29 @@ fn liveness(f: &vigil_ir::Function) -> Vec<Vec<u64>> {
     live_out
 }
 
+/// The registers live just after some `setjmp` call of `f` (see [`FuncInfo::jump_live`]);
+/// empty when `f` calls no `setjmp`. Needs `info.live_out`.
+fn jump_live(module: &Module, f: &vigil_ir::Function, info: &FuncInfo) -> Vec<u64> {
+    let mut live = Vec::new();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.insts.iter().enumerate() {
+            let InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } = &inst.kind else { continue };
+            let callee = module.function(*g);
+            if callee.is_declaration() && Hypercall::from_name(&callee.name) == Some(Hypercall::SetJmp) {
+                let after = info.live_before(f, b, i + 1);
+                live.resize(after.len(), 0);
+                for (l, a) in live.iter_mut().zip(after) {
+                    *l |= a;
+                }
+            }
+        }
+    }
+    live
+}
+
 impl FuncInfo {
     /// Registers live just before instruction `inst` of `block` runs (`inst` may be the
-    /// terminator's index, `insts.len()`).
+    /// terminator's index, `insts.len()`), with those a `longjmp` may still need ([`Self::jump_live`]).
     pub fn live_before(&self, f: &vigil_ir::Function, block: usize, inst: usize) -> Vec<u64> {
         let mut live = self.live_out[block].clone();
         let b = &f.blocks[block];
@@ -414,6 +438,9 @@ impl FuncInfo {
             if !matches!(i.kind, InstKind::Phi { .. }) {
                 uses_of(i.kind.operands(), &mut live);
             }
+        }
+        for (l, j) in live.iter_mut().zip(&self.jump_live) {
+            *l |= j;
         }
         live
     }
@@ -503,6 +530,7 @@ impl Program {
                 }
                 info.cfl_point = cfl;
                 info.live_out = liveness(f);
+                info.jump_live = jump_live(&module, f, &info);
                 info.mem_point = mem_points(f);
                 info.num_phis = f
                     .blocks
