@@ -68,6 +68,7 @@ RT_WEAK void __boot(void) {
     s->threads[0].wait = RT_WAIT_NONE;
     s->threads[0].wait_addr = NULL;
     s->threads[0].specific = NULL;
+    s->threads[0].cleanup = NULL;
     s->threads[0].c11 = 0;
     s->threads[0].joined_at = 0;
     /* Threads communicate through the scheduler state (arguments, results, thread states): it

@@ -43,6 +43,7 @@ struct rt_thread {
     int wait_value;
     const int *wait_addr;
     void **specific;       /* thread-specific data (pthread_key_*), NULL until set */
+    void *cleanup;         /* innermost pthread_cleanup_push buffer (pthread.c), NULL if none */
     int c11;               /* made by thrd_create: start returns int */
     int joined_at;         /* 1 + the number of threads when pthread_join returned it, else 0 */
 };

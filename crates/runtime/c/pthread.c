@@ -1,6 +1,7 @@
 /*
  * pthread.c — threads and mutexes on top of the OS's thread table (os.h): pthread_create, _join,
- * _exit, _self, _equal, _detach, the thread attributes (pthread_attr_*), and
+ * _exit, _self, _equal, _detach, the thread attributes (pthread_attr_*), cleanup handlers
+ * (pthread_cleanup_push/_pop, see __pthread_register_cancel below), and
  * pthread_mutex_init/_destroy/_lock/_trylock/_unlock.
  *
  * Thread attributes live in the first bytes of glibc's pthread_attr_t (struct rt_attr, 40 bytes
@@ -95,6 +96,7 @@ int pthread_mutex_timedlock(void *mutex, const void *abstime);
 int pthread_cond_signal(void *cond);
 int pthread_cond_broadcast(void *cond);
 void __vigil_thread_start(void *(*start)(void *), void *arg, long c11);
+RT_NORETURN static void exit_thread(void *result, int returned);
 
 #define RT_EPERM 1
 #define RT_EAGAIN 11
@@ -140,7 +142,7 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 RT_WEAK void __vigil_thread_start(void *(*start)(void *), void *arg, long c11) {
     /* A C11 thread's start routine returns int (threads.c). */
     void *result = c11 ? (void *)(long)((int (*)(void *))(void (*)(void))start)(arg) : start(arg);
-    pthread_exit(result);
+    exit_thread(result, 1);
 }
 
 RT_WEAK int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg) {
@@ -167,6 +169,7 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->wait = RT_WAIT_NONE;
     t->wait_addr = NULL;
     t->specific = NULL;
+    t->cleanup = NULL;
     t->c11 = c11;
     t->joined_at = 0;
     /* Storing the argument in the (shared) thread table makes what it points to shared. */
@@ -178,7 +181,8 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     return 0;
 }
 
-RT_WEAK void pthread_exit(void *result) {
+/* Ends the running thread with `result`, as pthread_exit does once the cleanup handlers ran. */
+RT_NORETURN static void end_thread(void *result) {
     /* Thread-specific data's destructors run first, in the thread (pthread_key.c). */
     __vigil_key_destructors();
     /* An exiting thread leaves any atomic section it is in. */
@@ -200,6 +204,90 @@ RT_WEAK void pthread_exit(void *result) {
     __vm_ctl_set(VM_CR_FRAME, NULL);
     for (;;)
         __vm_interrupt_cfl();
+}
+
+/* Cleanup handlers (pthread_cleanup_push/_pop). glibc's macros, for C, keep a buffer on the
+ * stack of the function that pushes: `__sigsetjmp` into its jump buffer (0 the first time), then
+ * __pthread_register_cancel(buf); pthread_cleanup_pop(execute) calls
+ * __pthread_unregister_cancel(buf) and runs the handler itself when `execute`. When the thread
+ * exits while handlers are registered, pthread_exit jumps into the innermost buffer (its
+ * `__sigsetjmp` returns 1): the macro's code runs the handler and calls
+ * __pthread_unwind_next(buf), which jumps into the next buffer, or, after the outermost, ends the
+ * thread (thread-specific data's destructors, as POSIX orders them, then the end). The chain is
+ * the thread's `cleanup` (os.h), linked through the buffer's first spare pointer. Returning from
+ * the start routine or exit() runs no handler (POSIX). A buffer popped out of order, or jumped
+ * into after its function returned (the VM's longjmp checks the frame), is undefined behaviour.
+ * Cancellation is not offered (pthread_cancel stays an unknown function). */
+struct rt_unwind_buf {
+    struct {
+        long jmp_buf[sizeof(void *) == 8 ? 8 : 6]; /* glibc's __jmp_buf; the VM's setjmp fills it */
+        int mask_was_saved;
+    } cancel_jmp_buf[1];
+    void *pad[4]; /* pad[0]: the next outer buffer */
+};
+RT_NORETURN void longjmp(void *env, int value); /* a hypercall: the VM jumps */
+void __pthread_register_cancel(void *buf);
+void __pthread_unregister_cancel(void *buf);
+RT_NORETURN void __pthread_unwind_next(void *buf);
+
+/* The running thread's entry, read and written only inside atomic sections here: the chain is
+ * the thread's own business, and an access to the (shared) thread table outside one would be a
+ * visible action, an interleaving point of no use. */
+RT_WEAK void __pthread_register_cancel(void *buf) {
+    int atomic = atomic_begin();
+    struct rt_thread *self = rt_self();
+    ((struct rt_unwind_buf *)buf)->pad[0] = self->cleanup;
+    self->cleanup = buf;
+    atomic_end(atomic);
+}
+
+RT_WEAK void __pthread_unregister_cancel(void *buf) {
+    int atomic = atomic_begin();
+    struct rt_thread *self = rt_self();
+    int innermost = buf == self->cleanup;
+    if (innermost)
+        self->cleanup = ((struct rt_unwind_buf *)buf)->pad[0];
+    atomic_end(atomic);
+    if (!innermost)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_cleanup_pop of a handler that is not the innermost one");
+}
+
+/* Ends the thread with `result` after running its cleanup handlers: jumps into the innermost
+ * buffer when there is one (never returns then). `returned`: the thread returned from its start
+ * routine, which with a handler still pushed means it left a push/pop block by `return`
+ * (undefined, POSIX XSH pthread_cleanup_pop; glibc runs no handler then). */
+RT_NORETURN static void exit_thread(void *result, int returned) {
+    int atomic = atomic_begin();
+    struct rt_thread *self = rt_self();
+    struct rt_unwind_buf *innermost = self->cleanup;
+    if (innermost) /* for __pthread_unwind_next, which ends the thread after the last handler */
+        self->result = result;
+    atomic_end(atomic);
+    if (innermost && returned)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "a thread returned from inside a pthread_cleanup_push/_pop block");
+    if (innermost)
+        longjmp(innermost->cancel_jmp_buf, 1);
+    end_thread(result);
+}
+
+RT_WEAK void __pthread_unwind_next(void *buf) {
+    int atomic = atomic_begin();
+    struct rt_thread *self = rt_self();
+    int innermost = buf == self->cleanup;
+    struct rt_unwind_buf *next = ((struct rt_unwind_buf *)buf)->pad[0];
+    void *result = self->result;
+    if (innermost)
+        self->cleanup = next;
+    atomic_end(atomic);
+    if (!innermost)
+        __vigil_fault(VM_FAULT_INVALID_ARG, "cleanup handler chain broken");
+    if (next)
+        longjmp(next->cancel_jmp_buf, 1);
+    end_thread(result);
+}
+
+RT_WEAK void pthread_exit(void *result) {
+    exit_thread(result, 0);
 }
 
 /* A thread already joined: glibc's pthread_join marks its descriptor dead (tid -1), so a later

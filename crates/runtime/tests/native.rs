@@ -648,8 +648,8 @@ fn check_bitcode(bytes: &[u8], triple: &str, name: &str) {
         );
     }
 
-    // Nothing left to resolve but hypercalls, intrinsics and the program's `main` (which __boot
-    // starts).
+    // Nothing left to resolve but hypercalls, the jumps the VM executes, intrinsics and the
+    // program's `main` (which __boot starts).
     for line in ll.lines().filter(|l| l.starts_with("declare ")) {
         let name = line
             .split('@')
@@ -657,7 +657,10 @@ fn check_bitcode(bytes: &[u8], triple: &str, name: &str) {
             .and_then(|r| r.split('(').next())
             .unwrap_or("?");
         assert!(
-            name.starts_with("llvm.") || vigil_runtime::HYPERCALLS.contains(&name) || name == "main",
+            name.starts_with("llvm.")
+                || vigil_runtime::HYPERCALLS.contains(&name)
+                || vigil_runtime::LONGJMP_FUNCTIONS.contains(&name)
+                || name == "main",
             "the runtime depends on an undefined function: {line}"
         );
     }

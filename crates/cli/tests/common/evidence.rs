@@ -24,6 +24,7 @@ const NOT_NATIVE: &[(&str, &str)] = &[
     ("815_fopen_unchecked_write_false.c", "the bug needs the VM's read-only file system; a native run may create the file"),
     ("817_threads_bug_before_table_limit_false.c", "the program starts threads, whose schedule the harness cannot give"),
     ("1092_thread_without_prototype_false.c", "the program starts threads, whose schedule the harness cannot give"),
+    ("1104_cleanup_handler_at_exit_false.c", "the program starts threads, whose schedule the harness cannot give"),
     ("787_join_then_detach_false.c", "the native harness runs no program that starts threads"),
     ("403_thread_creation_loop_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("406_sleep_sets_independent_false.c", "the bug needs one thread schedule; a native run need not take it"),
