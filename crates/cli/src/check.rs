@@ -704,6 +704,7 @@ fn symbolic_engines(
             engines.push(Arc::new(crate::engines::static_engine::StaticEngine {
                 module,
                 max_unroll: u32::try_from(p.max_unroll.max(p.unroll)).unwrap_or(u32::MAX),
+                deepen_below_bytes: config.portfolio.max_memory_mib.saturating_mul(1 << 20) / 2,
                 options,
                 property,
                 confirm_with: Arc::clone(confirm_with),

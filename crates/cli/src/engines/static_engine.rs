@@ -10,8 +10,10 @@
 //! left out) is followed by a round with twice the bound, up to `max_unroll`, until the time
 //! runs out: a bug that needs six iterations of a loop is found in the round with bound 8.
 //! Each round analyses the whole program again (its term space is fresh); a candidate input
-//! vector is confirmed on the VM once, whichever round proposes it again. The statistics and
-//! SARIF output are those of the last round that finished.
+//! vector is confirmed on the VM once, whichever round proposes it again. A deeper round starts
+//! only when its predicted peak memory (the last round's growth of vigil's peak again) stays
+//! below half the portfolio's limit. The statistics and SARIF output are those of the last round
+//! that finished.
 
 use super::explicit::ExplicitEngine;
 use super::{Engine, EngineReport};
@@ -29,6 +31,10 @@ pub struct StaticEngine {
     pub options: vigil_static::Options,
     /// The largest bound a later round may use (at most `options.unroll`: no deepening).
     pub max_unroll: u32,
+    /// A deeper round starts only when its predicted peak memory stays below this (bytes): the
+    /// portfolio's limit stops every engine, and a round can take several times the memory of
+    /// the one before ([`predicted_peak`]).
+    pub deepen_below_bytes: u64,
     pub property: Property,
     /// The explicit engine's setup for the same program, to confirm candidates.
     pub confirm_with: Arc<ExplicitEngine>,
@@ -43,6 +49,13 @@ pub fn relevant(property: Property, kind: ReportKind) -> bool {
         Property::ValidMemsafety => kind == ReportKind::NullDeref,
         _ => false,
     }
+}
+
+/// The peak memory (bytes) predicted for the next round from the process's peak before and
+/// after the last one: the last round's growth again, at least doubling.
+fn predicted_peak(before: u64, after: u64) -> u64 {
+    let growth = (after as f64 / before.max(1) as f64).max(2.0);
+    (after as f64 * growth).min(u64::MAX as f64) as u64
 }
 
 /// The bound of the round after one with bound `k` (`None`: no further round).
@@ -68,6 +81,7 @@ impl Engine for StaticEngine {
         let mut rounds = 0u64;
         let (analysis, bound, confirmed_cex, stopped) = loop {
             rounds += 1;
+            let peak_before = crate::portfolio::peak_resident_bytes();
             let analysis = vigil_static::analyse(&self.module, &opts);
             let mut found = None;
             for r in analysis.reports.iter().filter(|r| relevant(self.property, r.kind)) {
@@ -99,7 +113,11 @@ impl Engine for StaticEngine {
                     None => break (analysis, opts.unroll, None, Some(stop)),
                 }
             }
-            let next = (analysis.stats.cut_back_edges > 0 && !cancel.load(Ordering::Relaxed))
+            let room = match (peak_before, crate::portfolio::peak_resident_bytes()) {
+                (Some(b), Some(a)) => predicted_peak(b, a) < self.deepen_below_bytes,
+                _ => true,
+            };
+            let next = (analysis.stats.cut_back_edges > 0 && room && !cancel.load(Ordering::Relaxed))
                 .then(|| next_bound(opts.unroll, self.max_unroll))
                 .flatten();
             match next {
@@ -165,5 +183,27 @@ impl Engine for StaticEngine {
         out.sarif = Some(vigil_static::sarif(&analysis, &self.source_file, &confirmed));
         out.stats.extend(stats);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_double_up_to_the_maximum() {
+        assert_eq!(next_bound(0, 64), Some(2));
+        assert_eq!(next_bound(1, 64), Some(2));
+        assert_eq!(next_bound(32, 64), Some(64));
+        assert_eq!(next_bound(48, 64), Some(64));
+        assert_eq!(next_bound(64, 64), None);
+        assert_eq!(next_bound(4, 4), None);
+    }
+
+    #[test]
+    fn the_next_peak_repeats_the_last_growth_at_least_doubling() {
+        assert_eq!(predicted_peak(100, 150), 300);
+        assert_eq!(predicted_peak(100, 400), 1600);
+        assert_eq!(predicted_peak(0, 10), 100);
     }
 }
