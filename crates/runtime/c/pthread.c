@@ -214,9 +214,10 @@ RT_NORETURN static void end_thread(void *result) {
  * `__sigsetjmp` returns 1): the macro's code runs the handler and calls
  * __pthread_unwind_next(buf), which jumps into the next buffer, or, after the outermost, ends the
  * thread (thread-specific data's destructors, as POSIX orders them, then the end). The chain is
- * the thread's `cleanup` (os.h), linked through the buffer's first spare pointer. Returning from
- * the start routine or exit() runs no handler (POSIX). A buffer popped out of order, or jumped
- * into after its function returned (the VM's longjmp checks the frame), is undefined behaviour.
+ * the thread's `cleanup` (os.h), linked through the buffer's first spare pointer. exit() runs no
+ * handler (POSIX). Undefined behaviour, reported: returning from the start routine with a handler
+ * pushed (the block was left by `return`), a buffer popped out of order, and one jumped into
+ * after its function returned (the VM's longjmp checks the frame).
  * Cancellation is not offered (pthread_cancel stays an unknown function). */
 struct rt_unwind_buf {
     struct {
