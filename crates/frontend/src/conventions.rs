@@ -131,15 +131,7 @@ fn declared_reading(m: &Module, named: &str, calls: &[(usize, usize, usize)]) ->
     if n.is_float() || n.is_pointer() {
         return None;
     }
-    let mut widths = calls.iter().map(|&(fi, bi, ii)| match &m.functions[fi].blocks[bi].insts[ii].kind {
-        InstKind::Call { args, ret_ty, .. } if args.is_empty() && m.types.is_int(*ret_ty) => Some(m.types.value_bits(*ret_ty)),
-        _ => None,
-    });
-    let first = widths.next()??;
-    if !widths.all(|w| w == Some(first)) {
-        return None;
-    }
-    let suffix = match first {
+    let suffix = match integer_result_width(m, calls)? {
         32 => "int",
         64 => "longlong",
         _ => return None,
@@ -153,15 +145,18 @@ fn declared_reading(m: &Module, named: &str, calls: &[(usize, usize, usize)]) ->
 /// when it is never called, for floating-point, pointer and aggregate results, and for calls
 /// that disagree.
 fn typed_reading(m: &Module, calls: &[(usize, usize, usize)]) -> Option<String> {
+    svcomp::nondet_of_width(integer_result_width(m, calls)?).map(|n| n.name())
+}
+
+/// The width of the integer every one of `calls` expects, when each passes no argument and all
+/// expect an integer of the same width (None otherwise, and for no call).
+fn integer_result_width(m: &Module, calls: &[(usize, usize, usize)]) -> Option<u32> {
     let mut widths = calls.iter().map(|&(fi, bi, ii)| match &m.functions[fi].blocks[bi].insts[ii].kind {
         InstKind::Call { args, ret_ty, .. } if args.is_empty() && m.types.is_int(*ret_ty) => Some(m.types.value_bits(*ret_ty)),
         _ => None,
     });
     let first = widths.next()??;
-    if !widths.all(|w| w == Some(first)) {
-        return None;
-    }
-    svcomp::nondet_of_width(first).map(|n| n.name())
+    widths.all(|w| w == Some(first)).then_some(first)
 }
 
 /// The direct calls of `g` in the program's functions: (function, block, instruction) indices.
