@@ -12,7 +12,8 @@
 //! Each round analyses the whole program again (its term space is fresh); a candidate input
 //! vector is confirmed on the VM once, whichever round proposes it again. A deeper round starts
 //! only when its predicted peak memory (the last round's growth of vigil's peak again) stays
-//! below half the portfolio's limit. The statistics and SARIF output are those of the last round
+//! below half the portfolio's limit, and the engine's thread runs them at a lower priority
+//! (nice 10), so that they take only CPU time nothing else wants. The statistics and SARIF output are those of the last round
 //! that finished.
 
 use super::explicit::ExplicitEngine;
@@ -56,6 +57,18 @@ pub fn relevant(property: Property, kind: ReportKind) -> bool {
 fn predicted_peak(before: u64, after: u64) -> u64 {
     let growth = (after as f64 / before.max(1) as f64).max(2.0);
     (after as f64 * growth).min(u64::MAX as f64) as u64
+}
+
+/// Deeper rounds are speculative work: the thread that runs them gives way to the other engines
+/// and to other processes by raising its own nice value to 10 (Linux keeps one per thread; the
+/// portfolio runs each engine on a thread of its own, which ends with the engine).
+fn give_way() {
+    // SAFETY: `gettid` has no arguments, and `setpriority` with the calling thread's id changes
+    // only that thread's nice value; a failure leaves the priority as it was.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
 }
 
 /// The bound of the round after one with bound `k` (`None`: no further round).
@@ -122,6 +135,9 @@ impl Engine for StaticEngine {
                 .flatten();
             match next {
                 Some(k) => {
+                    if rounds == 1 {
+                        give_way();
+                    }
                     finished = Some((opts.unroll, analysis));
                     opts.unroll = k;
                 }
