@@ -20,7 +20,6 @@
 #include "rt.h"
 
 #define EOF (-1)
-#define RT_EOVERFLOW 75
 #define INITIAL_SIZE 120
 
 RT_WEAK ssize_t getdelim(char **restrict line, size_t *restrict n, int delim, FILE *restrict stream) {

@@ -246,6 +246,29 @@ struct rt_timespec { /* struct timespec: time_t is long in both data models */
     long tv_nsec;
 };
 int nanosleep(const struct rt_timespec *req, struct rt_timespec *rem);
+int clock_gettime(int id, struct rt_timespec *ts);
+int clock_getres(int id, struct rt_timespec *res);
+int timespec_get(struct rt_timespec *ts, int base);
+/* struct tm, glibc's layout (tm_gmtoff and tm_zone after the nine ints). */
+struct rt_tm {
+    int tm_sec, tm_min, tm_hour, tm_mday, tm_mon, tm_year, tm_wday, tm_yday, tm_isdst;
+    long tm_gmtoff;
+    const char *tm_zone;
+};
+size_t strftime(char *restrict s, size_t max, const char *restrict fmt, const struct rt_tm *restrict tm);
+struct rt_tm *gmtime(const long *t);
+struct rt_tm *gmtime_r(const long *restrict t, struct rt_tm *restrict out);
+struct rt_tm *localtime(const long *t);
+struct rt_tm *localtime_r(const long *restrict t, struct rt_tm *restrict out);
+long mktime(struct rt_tm *tm);
+long timegm(struct rt_tm *tm);
+char *asctime(const struct rt_tm *tm);
+char *asctime_r(const struct rt_tm *restrict tm, char *restrict buf);
+char *ctime(const long *t);
+char *ctime_r(const long *t, char *buf);
+void tzset(void);
+/* Reads the local zone as glibc does at the first conversion: tzname becomes the zone's (time_conv.c). */
+void __vigil_zone_init(void);
 
 #define RT_RAND_MAX 2147483647
 #define RT_EDOM 33
@@ -256,6 +279,7 @@ int nanosleep(const struct rt_timespec *req, struct rt_timespec *rem);
 #define RT_EAGAIN 11
 #define RT_ENOSYS 38
 #define RT_EBADF 9
+#define RT_EOVERFLOW 75
 
 /* ---- assert / SV-COMP ---- */
 RT_NORETURN void __assert_fail(const char *assertion, const char *file, unsigned line,

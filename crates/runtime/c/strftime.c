@@ -23,14 +23,6 @@
  */
 #include "rt.h"
 
-struct rt_tm {
-    int tm_sec, tm_min, tm_hour, tm_mday, tm_mon, tm_year, tm_wday, tm_yday, tm_isdst;
-    long tm_gmtoff;
-    const char *tm_zone;
-};
-
-size_t strftime(char *restrict s, size_t max, const char *restrict fmt, const struct rt_tm *restrict tm);
-
 static const char *const day_names[7] = {"Sunday", "Monday", "Tuesday", "Wednesday",
                                          "Thursday", "Friday", "Saturday"};
 static const char *const month_names[12] = {"January", "February", "March", "April",
@@ -246,7 +238,8 @@ static void conversion(struct out *o, const struct spec *sp, char c, const struc
     }
     case 'Z': {
         /* Without tm_zone, glibc names the process's zone (tzname), which is UTC in the VM,
-         * unless tm_isdst < 0. */
+         * unless tm_isdst < 0. glibc reads the zone here (tzname becomes {"UTC", "UTC"}). */
+        __vigil_zone_init();
         const char *z = tm->tm_zone;
         if ((!z || !*z) && tm->tm_isdst >= 0)
             z = "UTC";

@@ -1,5 +1,6 @@
 /*
- * time.c — the clock and waiting: time, clock, clock_gettime, sleep, usleep, nanosleep.
+ * time.c — the clock and waiting: time, clock, clock_gettime, timespec_get, clock_getres, sleep,
+ * usleep, nanosleep.
  *
  * What the clocks read is unknown to the verifier, so time() and clock() return nondeterministic
  * values — but from a small set, not from the whole domain, so every call marks the path
@@ -20,6 +21,16 @@
  *    clock ids of other processes' or threads' CPU clocks (negative) are not modelled (EINVAL).
  * time(t) also stores the value in *t when t is not NULL. The values chosen are noted as
  * VM_TRACE_INFO (not VM_ENV_NONDET, which only __VERIFIER_nondet_* values are).
+ *
+ * timespec_get(ts, TIME_UTC) is clock_gettime(CLOCK_REALTIME, ts) returning TIME_UTC (1); glibc
+ * 2.36 knows no other base (0, ts untouched). clock_getres gives Linux's resolutions (checked
+ * natively): 1 ns for the high-resolution clocks, the tick (1/HZ) for the coarse ones —
+ * 4000000 ns on the machine vigil was checked on (HZ = 250), but kernels are built with HZ 100,
+ * 250, 300 or 1000, so that answer marks the path incomplete; the alarm clocks answer 1 ns where
+ * the machine has a real-time clock device and EINVAL where not (as the machine vigil was checked
+ * on): 1 ns, with the path marked incomplete. Unknown ids: -1, EINVAL; negative ids (CPU clocks
+ * of a process or thread, many of which Linux accepts): not modelled (unknown). A NULL res is
+ * allowed.
  *
  * sleep, usleep and nanosleep return at once and report a complete sleep (0): a sleep ends early
  * only when a signal handler runs, and the runtime offers no way to install one. nanosleep checks
@@ -162,5 +173,38 @@ RT_WEAK int clock_gettime(int id, struct rt_timespec *ts) {
     kind_last[kind] = v;
     chosen("clock_gettime", VM_ENV_CLOCK_GETTIME, v.tv_sec);
     *ts = v;
+    return 0;
+}
+
+RT_WEAK int timespec_get(struct rt_timespec *ts, int base) {
+    if (base != 1) /* TIME_UTC */
+        return 0;
+    clock_gettime(0, ts);
+    return base;
+}
+
+RT_WEAK int clock_getres(int id, struct rt_timespec *res) {
+    if (id < 0) /* another process's or thread's CPU clock: Linux answers for many of these */
+        __vigil_fault(VM_FAULT_UNSUPPORTED, "clock_getres of a process's or thread's CPU clock id (negative) is not modelled");
+    int kind = clock_kind(id);
+    if (kind < 0) {
+        *__errno_location() = RT_EINVAL;
+        return -1;
+    }
+    long ns = 1;
+    if (id == 5 || id == 6) { /* REALTIME_COARSE, MONOTONIC_COARSE: one tick of the kernel */
+        ns = 4000000;
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
+        if (rt_tracing())
+            __vm_trace(VM_TRACE_INFO, "clock_getres: a coarse clock's resolution is the kernel's tick, taken to be 4 ms (HZ = 250)");
+    } else if (id == 8 || id == 9) { /* the alarm clocks: need a real-time clock device */
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
+        if (rt_tracing())
+            __vm_trace(VM_TRACE_INFO, "clock_getres: an alarm clock is taken to exist (1 ns); machines without a real-time clock answer EINVAL");
+    }
+    if (res) {
+        res->tv_sec = 0;
+        res->tv_nsec = ns;
+    }
     return 0;
 }

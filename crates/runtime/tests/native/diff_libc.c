@@ -610,6 +610,7 @@ static void wide_strings(void) {
 
 #include "diff_float.h"
 #include "diff_posix.h"
+#include "diff_time.h"
 
 #ifdef DIFF_IN_VM
 extern void reach_error(void);
@@ -630,6 +631,7 @@ int main(void) {
     math_functions();
     strtods();
     posix_functions();
+    time_functions();
     out("done");
     end_line();
 #ifdef DIFF_IN_VM
