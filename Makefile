@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 # Debian packages vigil needs to build and test.
 PACKAGES := build-essential clang-19 llvm-19-dev libc6-dev-i386 zlib1g-dev libzstd-dev \
-            z3 minisat cadical xz-utils time
+            z3 minisat cadical xz-utils time tzdata
 CARGO ?= cargo
 export LLVM_SYS_191_PREFIX ?= /usr/lib/llvm-19
 VIGIL := $(or $(CARGO_TARGET_DIR),target)/release/vigil

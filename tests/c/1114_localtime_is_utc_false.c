@@ -1,9 +1,9 @@
 // expect: false(unreach-call)
-// vigil's local time zone is UTC (glibc's zone with TZ unset and no /etc/localtime): localtime
-// gives gmtime's fields with tm_zone "UTC", so the error is reached. The zone of a real machine
-// is unknown, so localtime marks the path incomplete (no `true` from it); the counterexample is
-// confirmed natively only where the host's zone is UTC (elsewhere the answer is unknown, which is
-// why no engine must decide this program).
+// decide: explicit
+// vigil's local time zone is UTC (glibc's zone with TZ=UTC, or TZ unset and a UTC or missing
+// /etc/localtime): localtime gives gmtime's fields with tm_zone "UTC", so the error is reached.
+// The zone of a real machine is unknown, so localtime marks the path incomplete (no `true` from
+// it), but a violation is a real one in that zone: the native replay runs with TZ=UTC.
 #include <string.h>
 #include <time.h>
 extern void reach_error(void);

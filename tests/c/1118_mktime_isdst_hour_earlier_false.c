@@ -1,9 +1,10 @@
 // expect: false(unreach-call)
+// decide: explicit
 // mktime asked for daylight saving time (tm_isdst 1) in a zone without it: glibc looks for a
 // neighbouring time with DST, finds none and assumes a one-hour difference, so 12:00 becomes
-// 11:00 with tm_isdst 0 (checked natively with TZ unset and no /etc/localtime, and TZ=UTC). The
-// program expects the hour unchanged and reaches the error; confirmed natively on a host whose
-// zone is UTC (mktime depends on the zone: no engine must decide this program).
+// 11:00 with tm_isdst 0 (checked natively with TZ unset and a UTC /etc/localtime, and with
+// TZ=UTC, the zone of the native replay). The program expects the hour unchanged and reaches the
+// error.
 #include <time.h>
 extern void reach_error(void);
 int main(void) {

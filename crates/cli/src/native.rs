@@ -332,8 +332,11 @@ fn run(exe: &Path, dir: &Path, ev: &Evidence, limits: &Limits) -> Result<Run, St
     // address-space limit (`vigil bench` sets one); `hard_rss_limit_mb` bounds what is used.
     let mut cmd = Command::new("/bin/sh");
     cmd.arg("-c").arg("ulimit -S -v unlimited 2>/dev/null; exec \"$0\"").arg(exe);
-    // A clean environment (the VM's getenv sees no variable unless the trace says otherwise).
+    // A clean environment (the VM's getenv sees no variable unless the trace says otherwise),
+    // and the local time zone the runtime computes in (UTC: crates/runtime/c/time_conv.c), so a
+    // counterexample through localtime or mktime replays alike on a host in another zone.
     cmd.env_clear()
+        .env("TZ", "UTC")
         .env("ASAN_OPTIONS", asan)
         .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:symbolize=1")
         .current_dir(dir)

@@ -35,6 +35,9 @@ fn native_output(dir: &Path, count: u32, seed: u32) -> Vec<String> {
     // `nohup` or a non-interactive shell's `&`, SIGHUP and SIGINT come ignored. The VM starts a
     // program with every handler at its default, so the native run must too.
     let mut native = Command::new(&exe);
+    // The runtime's local time zone is UTC (time_conv.c), as the native replays of
+    // counterexamples run (native.rs): the host's own zone would change localtime and mktime.
+    native.env("TZ", "UTC");
     // SAFETY: between fork and exec only `signal`, which is async-signal-safe, is called.
     unsafe {
         std::os::unix::process::CommandExt::pre_exec(&mut native, || {

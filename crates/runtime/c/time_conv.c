@@ -13,13 +13,13 @@
  * (environ.c, files.c): a program that prints localtime's hour is right in one zone and wrong in
  * another. So every call whose result depends on the zone (localtime, localtime_r, mktime, ctime,
  * ctime_r, tzset) marks the path incomplete (VM_FLAG_INCOMPLETE, as time() does): a violation
- * found there is reported (and confirmed natively, where the zone is the host's), but such a path
- * cannot prove `true`. gmtime, timegm and asctime do not depend on the zone and are exact. (glibc
+ * found there is reported (and confirmed natively: vigil runs native replays with TZ=UTC), but
+ * such a path cannot prove `true`. gmtime, timegm and asctime do not depend on the zone and are exact. (glibc
  * sets tzname on the first call of any of these functions, gmtime, timegm and strftime's %Z
  * included; reading tzname after only those is the one use of the zone left unmarked.)
  * errno: glibc sets ENOENT in localtime, ctime, tzset and mktime when /etc/localtime is missing,
- * and leaves errno alone when it is there; the runtime does the latter (a native run on the host
- * that confirms a counterexample has the file).
+ * and leaves errno alone when it is there (and with TZ=UTC, as native replays run); the runtime
+ * does the latter.
  *
  * Ranges (glibc): a time converts when its year fits tm_year (an int counted from 1900), i.e.
  * from TM_MIN_TIME to TM_MAX_TIME; otherwise gmtime/localtime return NULL with EOVERFLOW, having

@@ -307,7 +307,12 @@ static void time_functions(void) {
         struct timespec ts = {-5, -5};
         errno = 0;
         int r = clock_getres(id, &ts);
-        out("clock_getres %d r=%d %ld %ld", id, r, (long)ts.tv_sec, ts.tv_nsec);
+        /* The coarse clocks' resolution is the kernel's tick, which differs between machines
+         * (the runtime takes 4 ms and marks the path incomplete): compared only as positive. */
+        if (id == 5 || id == 6)
+            out("clock_getres %d r=%d %ld positive=%d", id, r, (long)ts.tv_sec, ts.tv_nsec > 0);
+        else
+            out("clock_getres %d r=%d %ld %ld", id, r, (long)ts.tv_sec, ts.tv_nsec);
         errno = 0;
         r = clock_getres(id, NULL);
         out(" null r=%d", r);
