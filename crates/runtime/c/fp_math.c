@@ -7,12 +7,12 @@
  * for double and float.
  *
  * The arithmetic is the VM's (LLVM's floating-point instructions and intrinsics, which the
- * `__builtin_*` calls below become under -fno-math-errno, see build.rs): rounding to nearest,
- * ties to even. errno is set as glibc sets it (EDOM for sqrt of a negative number, for fmod and
- * remainder by zero or of an infinity, for ilogb of 0, NaN or an infinity; ERANGE when
- * ldexp/scalbn/scalbln/fdim overflow, or ldexp/scalbn/scalbln underflow to zero).
- * fegetround/fesetround know only rounding to nearest. lround/lrint of a value out of
- * range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
+ * `__builtin_*` calls below become under -fno-math-errno, see build.rs), in the running thread's
+ * rounding direction, which fegetround/fesetround read and set (so sqrt, fma, rint, nearbyint,
+ * lrint, ldexp and fdim follow it, as glibc's do; the others are exact). errno is set as glibc
+ * sets it (EDOM for sqrt of a negative number, for fmod and remainder by zero or of an infinity,
+ * for ilogb of 0, NaN or an infinity; ERANGE when ldexp/scalbn/scalbln/fdim overflow, or
+ * ldexp/scalbn/scalbln underflow to zero). lround/lrint of a value out of range is unspecified in C: the VM reports the conversion as undefined, so no verdict depends
  * on glibc's choice. Also glibc's classification functions (__fpclassify, __isnan, …) and
  * nextafter, nextafterf.
  *
@@ -298,15 +298,4 @@ RT_WEAK int __signbitf(float x) { return __builtin_signbit(x) != 0; }
 NEXTAFTER(nextafter, double, unsigned long long, 1ULL << 63, 0x7ff0000000000000ULL)
 NEXTAFTER(nextafterf, float, unsigned int, 1u << 31, 0x7f800000u)
 
-/* The rounding mode: always to nearest (FE_TONEAREST, 0 on x86). Asking for it again succeeds;
- * any other valid mode (FE_DOWNWARD 0x400, FE_UPWARD 0x800, FE_TOWARDZERO 0xc00) is not
- * modelled, so the run stops (VM_FAULT_INVALID_ARG: a use vigil does not model) rather than
- * compute in the wrong mode; an invalid mode fails (returns nonzero), as in glibc. */
-RT_WEAK int fegetround(void) { return 0; }
-RT_WEAK int fesetround(int mode) {
-    if (mode == 0)
-        return 0;
-    if (mode == 0x400 || mode == 0x800 || mode == 0xc00)
-        __vigil_fault(VM_FAULT_INVALID_ARG, "fesetround: only rounding to nearest is modelled");
-    return 1;
-}
+/* fegetround and fesetround are in os.c: the direction is per thread, in the thread table. */

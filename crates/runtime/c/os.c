@@ -30,6 +30,9 @@
  * verifier to decide. A program may define its own __vigil_fault_handler (the runtime's is weak)
  * and resume with __vm_ctl_set(VM_CR_FRAME, continuation).
  *
+ * Each thread's rounding direction (fesetround, at the end of this file) is in its thread-table
+ * entry; the scheduler makes the picked thread's the VM's (the state flags VM_FLAG_ROUND_*).
+ *
  * Invariants: the scheduler state is the only root of the persistent state besides the globals;
  * a thread's `frame` is its top frame whenever the thread is not running.
  */
@@ -71,6 +74,7 @@ RT_WEAK void __boot(void) {
     s->threads[0].cleanup = NULL;
     s->threads[0].c11 = 0;
     s->threads[0].joined_at = 0;
+    s->threads[0].round_flags = 0;
     /* Threads communicate through the scheduler state (arguments, results, thread states): it
      * is shared, and so is whatever a pointer stored in it reaches (frames excepted). */
     __vm_obj_shared(s);
@@ -121,6 +125,8 @@ RT_WEAK void __vigil_sched(void) {
          * last one (vigil_explicit::replay). */
         note_switch(t);
         s->current = t;
+        /* Each thread has its own rounding direction (as each x86 thread its MXCSR). */
+        rt_set_round_flags(s->threads[t].round_flags);
     } else {
         /* One thread alone, or inside an atomic section: it is the only one that may run. */
         __vm_control(VM_CTL_READY, 1ULL << t, 0);
@@ -133,4 +139,21 @@ RT_WEAK void __vigil_fault_handler(int kind, void *continuation) {
     (void)kind;
     (void)continuation;
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ERROR, 0);
+}
+
+/* The rounding direction of the running thread (x86's values: FE_TONEAREST 0, FE_DOWNWARD 0x400,
+ * FE_UPWARD 0x800, FE_TOWARDZERO 0xc00), kept in the thread table and, for the running thread, in
+ * the VM's flags, which the VM's floating-point operations follow (vigil_semantics::float_round).
+ * An invalid mode fails (returns nonzero) and changes nothing, as in glibc. */
+RT_WEAK int fegetround(void) { return rt_rounding(); }
+RT_WEAK int fesetround(int mode) {
+    if (mode & ~RT_FE_TOWARDZERO)
+        return 1;
+    int flags = (mode & RT_FE_DOWNWARD ? VM_FLAG_ROUND_DOWN : 0) | (mode & RT_FE_UPWARD ? VM_FLAG_ROUND_UP : 0);
+    /* The thread's own entry, in an atomic section: no visible action (see pthread.c). */
+    int atomic = rt_atomic_begin();
+    rt_self()->round_flags = flags;
+    rt_atomic_end(atomic);
+    rt_set_round_flags(flags);
+    return 0;
 }

@@ -46,6 +46,7 @@ struct rt_thread {
     void *cleanup;         /* innermost pthread_cleanup_push buffer (pthread.c), NULL if none */
     int c11;               /* made by thrd_create: start returns int */
     int joined_at;         /* 1 + the number of threads when pthread_join returned it, else 0 */
+    int round_flags;       /* its rounding direction (RT_ROUND_FLAGS bits; fesetround) */
 };
 
 /* The scheduler state: a header and the thread table in one object (one object fewer in every

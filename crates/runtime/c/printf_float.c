@@ -6,11 +6,12 @@
  * Method: a double is m × 2^q (m < 2^53). Its exact decimal expansion is computed with big
  * integers in base 10^9: m × 2^q for q >= 0; for q < 0, m × 5^-q, whose digits are those of the
  * value shifted by -q decimal places. The digit string (at most 767 significant digits) is then
- * rounded to the precision asked, half to even (glibc rounds in the current rounding mode, which
- * vigil keeps at to-nearest-even), and laid out per C11 7.21.6.1. %a prints the hexadecimal
+ * rounded to the precision asked in the current rounding direction, as glibc does (to nearest:
+ * half to even; downward and upward: away from zero for the values on that side when a dropped
+ * digit is not zero, else toward zero), and laid out per C11 7.21.6.1. %a prints the hexadecimal
  * mantissa as glibc does: a leading 1 (0 for subnormals, with exponent -1022), trailing zeros
- * removed when no precision is given, and rounding half to even with a carry into the leading
- * digit kept as is (0x1.f8p+0 at precision 0 prints 0x2p+0).
+ * removed when no precision is given, and rounding (half to even, or as the direction says) with
+ * a carry into the leading digit kept as is (0x1.f8p+0 at precision 0 prints 0x2p+0).
  *
  * Layout and padding: __vigil_format_float emits the characters through `put` (or only counts
  * them when `put` is NULL), so the caller can compute the padding first.
@@ -102,12 +103,19 @@ static void to_decimal(unsigned long long bits, struct decimal *out) {
 }
 
 /* Keeps the first `keep` significant digits (keep may be <= 0: a digit position left of the
- * first one), rounding half to even. */
-static void round_decimal(struct decimal *x, int keep) {
-    if (keep >= x->n)
+ * first one), rounding as `cut` says (rt_rounding_cut: 0 half to even, 1 toward zero, 2 away
+ * from zero when digits are dropped). */
+static void round_decimal(struct decimal *x, int keep, int cut) {
+    if (keep >= x->n || x->n == 0) /* nothing dropped (zero has no digits) */
         return;
     if (keep < 0) {
-        x->n = 0;
+        if (cut == 2) { /* one unit in the last place kept, 10^(exp10 - keep) */
+            x->d[0] = '1';
+            x->n = 1;
+            x->exp10 = x->exp10 - keep + 1;
+        } else {
+            x->n = 0;
+        }
         return;
     }
     char next = x->d[keep];
@@ -115,7 +123,7 @@ static void round_decimal(struct decimal *x, int keep) {
     for (int i = keep + 1; i < x->n; i++)
         rest |= x->d[i] != '0';
     int odd = keep > 0 && (x->d[keep - 1] - '0') % 2 == 1;
-    int up = next > '5' || (next == '5' && (rest || odd));
+    int up = cut == 0 ? next > '5' || (next == '5' && (rest || odd)) : cut == 2 && (next != '0' || rest);
     x->n = keep;
     if (!up) {
         while (x->n > 0 && x->d[x->n - 1] == '0')
@@ -199,7 +207,7 @@ static void layout_exp(struct out *o, const struct decimal *x, int prec, int alt
     out_char(o, (char)('0' + a % 10));
 }
 
-static void layout_hex(struct out *o, unsigned long long bits, int prec, int alt, int upper) {
+static void layout_hex(struct out *o, unsigned long long bits, int prec, int alt, int upper, int cut) {
     const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     unsigned long long frac = bits & ((1ULL << 52) - 1);
     int e = (int)(bits >> 52 & 0x7ff);
@@ -216,7 +224,8 @@ static void layout_hex(struct out *o, unsigned long long bits, int prec, int alt
         unsigned long long rem = frac & ((1ULL << drop) - 1);
         unsigned long long half = 1ULL << (drop - 1);
         frac >>= drop;
-        if (rem > half || (rem == half && (prec > 0 ? (frac & 1) : (lead & 1)))) {
+        int up = cut == 0 ? rem > half || (rem == half && (prec > 0 ? (frac & 1) : (lead & 1))) : cut == 2 && rem != 0;
+        if (up) {
             frac++;
             if (frac >> (4 * prec)) { /* carry into the leading digit */
                 frac &= (1ULL << (4 * prec)) - 1;
@@ -252,6 +261,8 @@ static void layout_hex(struct out *o, unsigned long long bits, int prec, int alt
  * inf/nan (INF/NAN for upper-case conversions); the caller prints the sign from the sign bit. */
 RT_WEAK int __vigil_format_float(void (*put)(void *, char), void *ctx, char conv, int prec, int alt,
                                  unsigned long long bits) {
+    /* glibc rounds the digits in the current rounding direction. */
+    int cut = rt_rounding_cut((int)(bits >> 63));
     struct out o = {put, ctx, 0};
     int upper = conv == 'F' || conv == 'E' || conv == 'G' || conv == 'A';
     char lower = upper ? (char)(conv - 'A' + 'a') : conv;
@@ -262,7 +273,7 @@ RT_WEAK int __vigil_format_float(void (*put)(void *, char), void *ctx, char conv
         return o.count;
     }
     if (lower == 'a') {
-        layout_hex(&o, bits, prec, alt, upper);
+        layout_hex(&o, bits, prec, alt, upper, cut);
         return o.count;
     }
     struct decimal x;
@@ -270,18 +281,18 @@ RT_WEAK int __vigil_format_float(void (*put)(void *, char), void *ctx, char conv
     if (prec < 0)
         prec = 6;
     if (lower == 'f') {
-        round_decimal(&x, x.exp10 + prec);
+        round_decimal(&x, x.exp10 + prec, cut);
         layout_fixed(&o, &x, prec, alt, 0);
     } else if (lower == 'e') {
-        round_decimal(&x, prec + 1);
+        round_decimal(&x, prec + 1, cut);
         layout_exp(&o, &x, prec, alt, 0, upper);
     } else { /* g */
         int p = prec == 0 ? 1 : prec;
         struct decimal r = x;
-        round_decimal(&r, p);
+        round_decimal(&r, p, cut);
         int e = r.n == 0 ? 0 : r.exp10 - 1;
         if (p > e && e >= -4) {
-            round_decimal(&x, x.exp10 + (p - 1 - e));
+            round_decimal(&x, x.exp10 + (p - 1 - e), cut);
             layout_fixed(&o, &x, p - 1 - e, alt, !alt);
         } else {
             layout_exp(&o, &r, p - 1, alt, !alt, upper);

@@ -172,6 +172,8 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->cleanup = NULL;
     t->c11 = c11;
     t->joined_at = 0;
+    /* POSIX: a new thread starts with its creator's floating-point environment. */
+    t->round_flags = s->threads[s->current].round_flags;
     /* Storing the argument in the (shared) thread table makes what it points to shared. */
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;

@@ -270,6 +270,39 @@ void tzset(void);
 /* Reads the local zone as glibc does at the first conversion: tzname becomes the zone's (time_conv.c). */
 void __vigil_zone_init(void);
 
+/* The running thread's rounding direction (fesetround's modes, x86's values), which the VM keeps
+ * in its state flags VM_FLAG_ROUND_DOWN / VM_FLAG_ROUND_UP (both: toward zero). */
+#define RT_FE_TONEAREST 0
+#define RT_FE_DOWNWARD 0x400
+#define RT_FE_UPWARD 0x800
+#define RT_FE_TOWARDZERO 0xc00
+#define RT_ROUND_FLAGS (VM_FLAG_ROUND_DOWN | VM_FLAG_ROUND_UP)
+static inline int rt_round_flags(void) {
+    return (int)(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & RT_ROUND_FLAGS);
+}
+static inline int rt_rounding(void) {
+    int f = rt_round_flags();
+    return (f & VM_FLAG_ROUND_DOWN ? RT_FE_DOWNWARD : 0) | (f & VM_FLAG_ROUND_UP ? RT_FE_UPWARD : 0);
+}
+/* How an inexact digit string of a value of that sign is cut in the current direction: 0 to
+ * nearest (ties to even), 1 truncated (toward zero), 2 away from zero (printf, as glibc does). */
+static inline int rt_rounding_cut(int negative) {
+    switch (rt_rounding()) {
+    case RT_FE_TONEAREST: return 0;
+    case RT_FE_DOWNWARD: return negative ? 2 : 1;
+    case RT_FE_UPWARD: return negative ? 1 : 2;
+    default: return 1;
+    }
+}
+/* Makes `flags` (RT_ROUND_FLAGS bits) the VM's rounding direction. */
+static inline void rt_set_round_flags(int flags) {
+    if (rt_round_flags() == flags)
+        return;
+    __vm_control(VM_CTL_CLEAR_FLAGS, RT_ROUND_FLAGS, 0);
+    if (flags)
+        __vm_control(VM_CTL_SET_FLAGS, flags, 0);
+}
+
 #define RT_RAND_MAX 2147483647
 #define RT_EDOM 33
 #define RT_ERANGE 34

@@ -10,7 +10,8 @@
  * sequence, read as a number in base 0, is the NaN's payload, as in glibc. `*end` is set
  * after the longest such prefix, or to the start when there is none (the result is then 0).
  *
- * Rounding: exact, to nearest with ties to even. The decimal digits (the first MAX_DIGITS of
+ * Rounding: exact, to nearest with ties to even (in another rounding direction, set by fesetround,
+ * the conversion stops: not modelled). The decimal digits (the first MAX_DIGITS of
  * them; any nonzero digit after those only breaks a tie, which an extra digit 1 does exactly)
  * make a big integer D, and the value is D × 10^E. With num/den = D × 10^E as two big integers,
  * the binary exponent x = floor(log2(num/den)) is found by comparison; the unit in the last
@@ -236,6 +237,10 @@ RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int si
     static const struct format flt = {24, -149, 127, 254};
     const struct format *f = single ? &flt : &dbl;
     unsigned long long sign_bit = single ? 1ULL << 31 : 1ULL << 63;
+    /* glibc rounds in the current direction (and its overflow and underflow results follow it);
+     * this conversion rounds to nearest only. */
+    if (rt_round_flags())
+        __vigil_fault(VM_FAULT_UNSUPPORTED, "strtod/strtof/atof/scanf of a floating value in a rounding direction other than to nearest is not modelled");
     const char *p = s;
     *range_error = 0;
     while (*p == ' ' || (*p >= '\t' && *p <= '\r'))

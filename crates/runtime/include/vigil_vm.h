@@ -72,6 +72,10 @@
 #define VM_FLAG_ADDRESS_PRINTED 8192 /* printf's %p formatted an object's address: the VM prints
                                         its own encoding, a native run another address (of
                                         another length), so the path cannot prove `true` */
+#define VM_FLAG_ROUND_DOWN 16384  /* the running thread's rounding direction (fesetround), part
+                                     of the state: DOWN alone toward -inf, UP alone toward +inf,
+                                     both toward zero, neither to nearest (x86's MXCSR order) */
+#define VM_FLAG_ROUND_UP 32768
 
 /* Fault kinds: the argument a of VM_CTL_FAULT (the runtime raises ASSERT, INVALID_FREE,
  * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,

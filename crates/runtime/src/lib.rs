@@ -110,6 +110,9 @@ pub mod consts {
         VM_FLAG_FS_FIXED = 4096;
         /// printf's `%p` formatted an object's address, which natively differs.
         VM_FLAG_ADDRESS_PRINTED = 8192;
+        /// The running thread's rounding direction (both: toward zero).
+        VM_FLAG_ROUND_DOWN = 16384;
+        VM_FLAG_ROUND_UP = 32768;
         /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
         VM_FAULT_ASSERT = 1;
         VM_FAULT_INVALID_FREE = 2;

@@ -13,8 +13,14 @@
 //!   NaN) are undefined behaviour in C (C11 6.3.1.4) and poison in LLVM: they fault with
 //!   [`FaultKind::Undefined`].
 //! * Integer → float conversions and `fptrunc` round to nearest even (Rust's `as` does).
+//! * In another rounding direction ([`Rounding`], C's `fesetround`), the rounded operations
+//!   (`+ - * /`, `sqrt`, `fma`, `fmuladd`'s two roundings, conversions to a float) and the ones
+//!   that round to an integer in the current direction (`rint`, `nearbyint`, `lrint`) follow it
+//!   ([`float_round`]); the others are exact or fixed (`floor`, `round`, `roundeven`, `fptosi`
+//!   truncating) and do not depend on it.
 
 use crate::fault::FaultKind;
+use crate::float_round::{self as directed, Binary, Rounding};
 use crate::ops::sext;
 use crate::scalar::{mask, Scalar};
 use vigil_ir::{FCmpPred, FloatOp};
@@ -162,10 +168,16 @@ fn from_int(bits: u64, from: u32, signed: bool, to: u32) -> F {
 
 /// `op` on `args` (already read from registers), giving a result of `res_width` bits. `arg_width`
 /// is the width of the first operand.
-pub fn float_op(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], arg_widths: &[u32]) -> Result<Scalar, FaultKind> {
+/// `rounding` is the current rounding direction.
+pub fn float_op(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], arg_widths: &[u32], rounding: Rounding) -> Result<Scalar, FaultKind> {
     let defined = args.iter().zip(arg_widths).all(|(a, w)| a.is_defined(*w));
     if !defined {
         return Ok(Scalar { bits: 0, def: 0, ptr: false });
+    }
+    if rounding != Rounding::NearestEven {
+        if let Some(r) = in_direction(op, arg_width, res_width, args, rounding)? {
+            return Ok(r);
+        }
     }
     let f = |i: usize| F::from_bits(arg_widths[i], args[i].bits);
     let x = || f(0);
@@ -212,6 +224,63 @@ pub fn float_op(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], ar
         Maximum => binary(x(), f(1), f32::maximum_compat, f64::maximum_compat),
     };
     Ok(Scalar::int(out.to_bits()))
+}
+
+/// The result of `op` in a rounding direction other than to nearest, where it differs from the
+/// host's round-to-nearest result; `None` where that result is the answer in every direction.
+fn in_direction(op: FloatOp, arg_width: u32, res_width: u32, args: &[Scalar], mode: Rounding) -> Result<Option<Scalar>, FaultKind> {
+    use FloatOp::*;
+    let w = arg_width;
+    let bits = |i: usize| args[i].bits & mask(w);
+    if !matches!(op, SiToFp | UiToFp) && (0..args.len()).any(|i| F::from_bits(w, bits(i)).wide().is_nan()) {
+        // A NaN operand: the result is a NaN in every direction, and which one is the
+        // to-nearest path's business (x86's operand order).
+        return Ok(None);
+    }
+    let directed_binary = |b: Binary| directed::binary_bits(b, bits(0), bits(1), w, mode);
+    let to_integer = |x: f64| match mode {
+        Rounding::NearestEven => x.round_ties_even(),
+        Rounding::Down => x.floor(),
+        Rounding::Up => x.ceil(),
+        Rounding::TowardZero => x.trunc(),
+    };
+    let out = match op {
+        FAdd => directed_binary(Binary::Add),
+        FSub => directed_binary(Binary::Sub),
+        FMul => directed_binary(Binary::Mul),
+        FDiv => directed_binary(Binary::Div),
+        Sqrt => directed::sqrt_bits(bits(0), w, mode),
+        Fma => {
+            let finite = (0..3).all(|i| F::from_bits(w, bits(i)).wide().is_finite());
+            finite.then(|| directed::fma_bits(bits(0), bits(1), bits(2), w, mode))
+        }
+        FMulAdd => {
+            // Two roundings, each in the direction; NaNs and infinities as to nearest.
+            let host_product = || binary(F::from_bits(w, bits(0)), F::from_bits(w, bits(1)), |a, b| a * b, |a, b| a * b);
+            let product = directed_binary(Binary::Mul).unwrap_or_else(|| host_product().to_bits());
+            let sum = directed::binary_bits(Binary::Add, product, bits(2), w, mode);
+            Some(sum.unwrap_or_else(|| add_to_product(F::from_bits(w, product), F::from_bits(w, bits(2))).to_bits()))
+        }
+        FpTrunc => directed::narrow_bits(bits(0), mode),
+        SiToFp => {
+            let v = sext(args[0].bits & mask(w), w) as i64;
+            Some(directed::int_bits(v < 0, v.unsigned_abs(), res_width, mode))
+        }
+        UiToFp => Some(directed::int_bits(false, args[0].bits & mask(w), res_width, mode)),
+        // As `floor`, `ceil`, `trunc` (a NaN is returned unchanged, as the host's do).
+        Rint | NearbyInt => Some(
+            match mode {
+                Rounding::NearestEven => F::from_bits(w, bits(0)).map(f32::round_ties_even, f64::round_ties_even),
+                Rounding::Down => F::from_bits(w, bits(0)).map(f32::floor, f64::floor),
+                Rounding::Up => F::from_bits(w, bits(0)).map(f32::ceil, f64::ceil),
+                Rounding::TowardZero => F::from_bits(w, bits(0)).map(f32::trunc, f64::trunc),
+            }
+            .to_bits(),
+        ),
+        LRint => return to_int(to_integer(F::from_bits(w, bits(0)).wide()), res_width, true).map(|v| Some(Scalar::int(v))),
+        _ => None,
+    };
+    Ok(out.map(Scalar::int))
 }
 
 /// `minnum(x, y)` (with `better` = `<`) or `maxnum` (`>`): a NaN operand is ignored, and of two
@@ -272,7 +341,7 @@ mod tests {
     }
 
     fn run(op: FloatOp, args: &[Scalar], widths: &[u32], res: u32) -> Result<Scalar, FaultKind> {
-        float_op(op, widths[0], res, args, widths)
+        float_op(op, widths[0], res, args, widths, Rounding::NearestEven)
     }
 
     #[test]

@@ -24,6 +24,7 @@ use vigil_bv::fp::{Format, RNA, RNE, RTN, RTP, RTZ, RM_WIDTH};
 use vigil_bv::{BitVecValue, TermId, TermManager};
 use vigil_ir::{FCmpPred, FloatOp};
 
+use crate::float_round::Rounding;
 use crate::symbolic::from_bool;
 
 /// A float operation's term: its value, and (for conversions to integers) when it is undefined.
@@ -129,26 +130,34 @@ fn fp_class(tm: &mut TermManager, f: Format, x: TermId, mask: u64) -> TermId {
 
 /// The term of `op` on `args` (widths `arg_widths`; result `res_width` bits), or `None` where
 /// this module gives no term (see the module documentation).
-pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[TermId], arg_widths: &[u32]) -> Option<FloatTerm> {
+/// `rounding` is the current rounding direction (the rounded operations and `rint`, `nearbyint`,
+/// `lrint` follow it, as in [`crate::float`]).
+pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[TermId], arg_widths: &[u32], rounding: Rounding) -> Option<FloatTerm> {
     use FloatOp::*;
     let aw = *arg_widths.first()?;
     let f = format(aw);
     let x = args[0];
     let plain = |value| Some(FloatTerm { value, undefined: None });
-    let rne = rm(tm, RNE);
+    let current = match rounding {
+        Rounding::NearestEven => RNE,
+        Rounding::Down => RTN,
+        Rounding::Up => RTP,
+        Rounding::TowardZero => RTZ,
+    };
+    let cur = rm(tm, current);
     let value = match op {
         FAdd | FSub | FMul | FDiv => {
             let y = args[1];
             let r = match op {
-                FAdd => tm.fp_add(f, rne, x, y),
-                FSub => tm.fp_sub(f, rne, x, y),
-                FMul => tm.fp_mul(f, rne, x, y),
-                _ => tm.fp_div(f, rne, x, y),
+                FAdd => tm.fp_add(f, cur, x, y),
+                FSub => tm.fp_sub(f, cur, x, y),
+                FMul => tm.fp_mul(f, cur, x, y),
+                _ => tm.fp_div(f, cur, x, y),
             };
             sse_nans(tm, f, &[x, y], r)
         }
         Sqrt => {
-            let r = tm.fp_sqrt(f, rne, x);
+            let r = tm.fp_sqrt(f, cur, x);
             sse_nans(tm, f, &[x], r)
         }
         FNeg | Fabs | Copysign => {
@@ -178,7 +187,7 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
         }
         FpTrunc | FpExt => {
             let to = format(res_width);
-            let r = tm.fp_convert(f, to, rne, x);
+            let r = tm.fp_convert(f, to, cur, x);
             // NaN: sign, quiet bit and the top payload bits carry over.
             let sign = tm.extract(x, aw - 1, aw - 1);
             let payload = tm.extract(x, f.sb - 3, 0);
@@ -197,7 +206,7 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
         FpToSi | FpToUi | LRound | LRint => {
             let mode = match op {
                 LRound => RNA,
-                LRint => RNE,
+                LRint => current,
                 _ => RTZ,
             };
             let r = rm(tm, mode);
@@ -208,7 +217,7 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
         }
         SiToFp | UiToFp => {
             let to = format(res_width);
-            tm.fp_from_bv(to, rne, x, op == SiToFp)
+            tm.fp_from_bv(to, cur, x, op == SiToFp)
         }
         Floor | Ceil | Trunc | Round | RoundEven | Rint | NearbyInt => {
             let mode = match op {
@@ -216,7 +225,8 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
                 Ceil => RTP,
                 Trunc => RTZ,
                 Round => RNA,
-                _ => RNE,
+                RoundEven => RNE,
+                _ => current, // rint, nearbyint
             };
             let r = rm(tm, mode);
             let v = tm.fp_round_to_integral(f, r, x);
@@ -254,15 +264,15 @@ pub fn float_term(tm: &mut TermManager, op: FloatOp, res_width: u32, args: &[Ter
             tm.ite(any_nan, nan, r)
         }
         Fma => {
-            let r = tm.fp_fma(f, rne, x, args[1], args[2]);
+            let r = tm.fp_fma(f, cur, x, args[1], args[2]);
             sse_nans(tm, f, &[args[1], x, args[2]], r)
         }
         // Not fused on x86-64 without FMA: a rounded product, then a rounded sum (see
         // `float::float_op`).
         FMulAdd => {
-            let p = tm.fp_mul(f, rne, x, args[1]);
+            let p = tm.fp_mul(f, cur, x, args[1]);
             let p = sse_nans(tm, f, &[x, args[1]], p);
-            let r = tm.fp_add(f, rne, p, args[2]);
+            let r = tm.fp_add(f, cur, p, args[2]);
             sse_nans(tm, f, &[p, args[2]], r)
         }
         FRem => {

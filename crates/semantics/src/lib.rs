@@ -5,6 +5,7 @@
 //! * [`scalar`]: the values — bits, per-bit definedness, pointer flag — and the pointer encoding.
 //! * [`ops`]: the concrete meaning of the integer operations (including pointer arithmetic).
 //! * [`float`]: the concrete meaning of the floating-point operations (IEEE 754, as x86-64).
+//! * [`float_round`]: the rounded floating-point operations in C's other rounding directions.
 //! * [`float_sym`]: the floating-point operations as terms (IEEE circuits), bit-equal to [`float`].
 //! * [`symbolic`]: the bit-vector term of every integer operation; tested to agree with [`ops`].
 //! * [`wide`]: the concrete meaning of integer operations wider than 64 bits (`i128`).
@@ -34,6 +35,7 @@ macro_rules! low_bits_mask {
 
 pub mod fault;
 pub mod float;
+pub mod float_round;
 pub mod float_sym;
 pub mod intrinsic;
 pub mod ops;

@@ -8,6 +8,7 @@
 use vigil_bv::TermManager;
 use vigil_ir::{FCmpPred, FloatOp};
 use vigil_semantics::float::float_op;
+use vigil_semantics::float_round::Rounding;
 use vigil_semantics::float_sym::float_term;
 use vigil_semantics::Scalar;
 use vigil_sat::Rng;
@@ -58,20 +59,67 @@ fn mask(w: u32) -> u64 {
     if w == 64 { u64::MAX } else { (1 << w) - 1 }
 }
 
-/// Checks one operation on one operand tuple.
+/// Checks one operation on one operand tuple, rounding to nearest.
 fn check(op: FloatOp, res_width: u32, args: &[u64], widths: &[u32]) {
+    check_in(op, res_width, args, widths, Rounding::NearestEven);
+}
+
+/// Checks one operation on one operand tuple in rounding direction `mode`.
+fn check_in(op: FloatOp, res_width: u32, args: &[u64], widths: &[u32], mode: Rounding) {
     let scalars: Vec<Scalar> = args.iter().map(|&b| Scalar::int(b)).collect();
-    let want = float_op(op, widths[0], res_width, &scalars, widths);
+    let want = float_op(op, widths[0], res_width, &scalars, widths, mode);
     let mut tm = TermManager::new();
     let terms: Vec<_> = args.iter().zip(widths).map(|(&b, &w)| tm.bv_u64(w, b)).collect();
-    let got = float_term(&mut tm, op, res_width, &terms, widths).expect("operation has a term");
+    let got = float_term(&mut tm, op, res_width, &terms, widths, mode).expect("operation has a term");
     let undefined = got.undefined.map(|u| tm.bool_value(u).expect("folded"));
     let value = tm.bv_value(got.value).expect("folded").to_u64().unwrap();
     match want {
-        Err(_) => assert_eq!(undefined, Some(true), "{op:?} {args:x?}: concrete faults, term does not"),
+        Err(_) => assert_eq!(undefined, Some(true), "{op:?} {mode:?} {args:x?}: concrete faults, term does not"),
         Ok(s) => {
-            assert_ne!(undefined, Some(true), "{op:?} {args:x?}: term faults, concrete does not");
-            assert_eq!(value, s.bits & mask(res_width), "{op:?} {args:x?}: term {value:#x}, concrete {:#x}", s.bits);
+            assert_ne!(undefined, Some(true), "{op:?} {mode:?} {args:x?}: term faults, concrete does not");
+            assert_eq!(value, s.bits & mask(res_width), "{op:?} {mode:?} {args:x?}: term {value:#x}, concrete {:#x}", s.bits);
+        }
+    }
+}
+
+/// The operations that round, in the three directed modes: the integer arithmetic of
+/// `float_round` against the SymFPU-style circuits of `vigil_bv::fp` (two implementations
+/// written independently).
+#[test]
+fn directed_rounding_agrees() {
+    let mut rng = Rng::new(0x0dd5_eed5_2468_ace0);
+    for mode in [Rounding::Down, Rounding::Up, Rounding::TowardZero] {
+        for w in [32, 64] {
+            let vs = values(w, &mut rng, 24);
+            for &a in &vs {
+                for op in [FloatOp::Sqrt, FloatOp::Rint, FloatOp::NearbyInt] {
+                    check_in(op, w, &[a], &[w], mode);
+                }
+                check_in(FloatOp::LRint, 64, &[a], &[w], mode);
+                for &b in vs.iter().step_by(3) {
+                    for op in [FloatOp::FAdd, FloatOp::FSub, FloatOp::FMul, FloatOp::FDiv] {
+                        check_in(op, w, &[a, b], &[w, w], mode);
+                    }
+                }
+            }
+            for &a in vs.iter().step_by(2) {
+                for &b in vs.iter().step_by(3) {
+                    for &c in vs.iter().step_by(5) {
+                        check_in(FloatOp::Fma, w, &[a, b, c], &[w, w, w], mode);
+                        check_in(FloatOp::FMulAdd, w, &[a, b, c], &[w, w, w], mode);
+                    }
+                }
+            }
+        }
+        for &a in &values(64, &mut rng, 60) {
+            check_in(FloatOp::FpTrunc, 32, &[a], &[64], mode);
+        }
+        for _ in 0..200 {
+            let i = rng.next_u64() >> (rng.next_u64() % 64);
+            for (iw, fw) in [(32, 32), (32, 64), (64, 32), (64, 64)] {
+                check_in(FloatOp::SiToFp, fw, &[i & mask(iw)], &[iw], mode);
+                check_in(FloatOp::UiToFp, fw, &[i & mask(iw)], &[iw], mode);
+            }
         }
     }
 }

@@ -609,6 +609,7 @@ static void wide_strings(void) {
 }
 
 #include "diff_float.h"
+#include "diff_fenv.h"
 #include "diff_posix.h"
 #include "diff_time.h"
 
@@ -630,6 +631,7 @@ int main(void) {
     float_formatting();
     math_functions();
     strtods();
+    rounding_directions();
     posix_functions();
     time_functions();
     out("done");

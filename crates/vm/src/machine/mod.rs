@@ -144,10 +144,27 @@ pub mod flags {
     /// Transition flag: a read of uninitialised memory took one sample value (more than 8
     /// undefined bits, or a pointer), like a sampled input; [`INCOMPLETE`] is set with it.
     pub const UNDEF_SAMPLED: u32 = 1024;
+    /// Part of the state: the running thread's rounding direction, set by the runtime's
+    /// `fesetround` and by its scheduler when it switches threads (each thread has its own, as
+    /// each x86 thread has its own MXCSR). `ROUND_DOWN` alone rounds toward negative infinity,
+    /// `ROUND_UP` alone toward positive infinity, both toward zero, neither to nearest.
+    pub const ROUND_DOWN: u32 = rt::VM_FLAG_ROUND_DOWN as u32;
+    pub const ROUND_UP: u32 = rt::VM_FLAG_ROUND_UP as u32;
 }
 
 /// The flags that belong to a state rather than to one transition.
-pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT;
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT | flags::ROUND_DOWN | flags::ROUND_UP;
+
+/// The rounding direction `flags` (a state's) name.
+pub fn rounding(flags: u32) -> vigil_semantics::float_round::Rounding {
+    use vigil_semantics::float_round::Rounding;
+    match (flags & flags::ROUND_DOWN != 0, flags & flags::ROUND_UP != 0) {
+        (false, false) => Rounding::NearestEven,
+        (true, false) => Rounding::Down,
+        (false, true) => Rounding::Up,
+        (true, true) => Rounding::TowardZero,
+    }
+}
 
 /// Control operations of `__vm_control` (`VM_CTL_*` of `vigil_vm.h`).
 pub mod ctl {

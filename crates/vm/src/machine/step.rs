@@ -105,7 +105,7 @@ impl Machine<'_> {
             InstKind::Float { op, args, .. } => {
                 let widths: Vec<u32> = args.iter().map(|a| self.op_width(*a)).collect();
                 let vals: Vec<Scalar> = args.iter().map(|a| self.operand(*a)).collect();
-                let r = crate::float::float_op(*op, widths[0], self.dest_width(dest), &vals, &widths)?;
+                let r = crate::float::float_op(*op, widths[0], self.dest_width(dest), &vals, &widths, super::rounding(self.state.flags))?;
                 self.set_dest(dest, r);
             }
             InstKind::Call { callee, args, .. } => return self.call(*callee, args, dest),

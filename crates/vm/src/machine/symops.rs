@@ -267,7 +267,8 @@ impl Machine<'_> {
             }
         }
         let res_width = self.dest_width(dest);
-        let Some(ft) = vigil_semantics::float_sym::float_term(&mut self.sd().tm, op, res_width, &terms, &widths) else {
+        let rounding = super::rounding(self.state.flags);
+        let Some(ft) = vigil_semantics::float_sym::float_term(&mut self.sd().tm, op, res_width, &terms, &widths, rounding) else {
             self.concretize_all(args);
             return Ok(None);
         };
