@@ -318,6 +318,80 @@ mod tests {
         }
     }
 
+    /// The bit operations and funnel shifts built over variables (no constant folding), for
+    /// every input: the bit operations at widths 1–8 and 16 (with `bswap`), the funnel shifts at
+    /// widths 1–6, by evaluation under each assignment; both at widths 1–4 also through the
+    /// bit-blasted circuits (with the inputs fixed, the solver finds the term unequal to the
+    /// concrete result unsatisfiable).
+    #[test]
+    fn bit_op_and_funnel_terms_agree_exhaustively_at_small_widths() {
+        use Intrinsic::*;
+        let bv = |w: u32, x: u64| Value::Bv(vigil_bv::BitVecValue::from_u64(w, x));
+        for w in (1..=8).chain([16]) {
+            let m = mask(w);
+            let mut tm = TermManager::new();
+            let s = vigil_bv::Sort::bv(w).unwrap();
+            let (vx, vy, vz) = (tm.var("x", s), tm.var("y", s), tm.var("z", s));
+            let ops: &[Intrinsic] = match w {
+                16 => &[Ctpop, Ctlz, Cttz, Bswap, Bitreverse],
+                _ => &[Ctpop, Ctlz, Cttz, Bitreverse],
+            };
+            let unary: Vec<(Intrinsic, TermId)> = ops.iter().map(|&op| (op, term::bit_op(&mut tm, op, vx))).collect();
+            for x in 0..=m {
+                let mut ev = Evaluator::new(&tm, [(vx, bv(w, x))]);
+                for &(op, t) in &unary {
+                    let Value::Bv(r) = ev.eval(t) else { panic!("{op:?} is a bit-vector") };
+                    assert_eq!(r.low_u64(), bit_op(op, w, Scalar::int(x)).bits, "{op:?} w={w} x={x:#x}");
+                }
+            }
+            if w > 6 {
+                continue;
+            }
+            let funnels: Vec<(Intrinsic, TermId)> = [Fshl, Fshr].iter().map(|&op| (op, term::funnel_shift(&mut tm, op, vx, vy, vz))).collect();
+            for x in 0..=m {
+                for y in 0..=m {
+                    for z in 0..=m {
+                        let mut ev = Evaluator::new(&tm, [(vx, bv(w, x)), (vy, bv(w, y)), (vz, bv(w, z))]);
+                        for &(op, t) in &funnels {
+                            let Value::Bv(r) = ev.eval(t) else { panic!("{op:?} is a bit-vector") };
+                            let c = funnel_shift(op, w, Scalar::int(x), Scalar::int(y), Scalar::int(z));
+                            assert_eq!(r.low_u64(), c.bits, "{op:?} w={w} {x:#x} {y:#x} {z:#x}");
+                        }
+                    }
+                }
+            }
+            if w > 4 {
+                continue;
+            }
+            let mut solver = vigil_bv::Solver::new();
+            for x in 0..=m {
+                let cx = tm.bv_u64(w, x);
+                let fix_x = tm.eq(vx, cx);
+                for &(op, t) in &unary {
+                    let r = tm.bv_u64(w, bit_op(op, w, Scalar::int(x)).bits);
+                    let e = tm.eq(t, r);
+                    let differs = tm.not(e);
+                    let res = solver.check_assuming(&tm, &[fix_x, differs]).unwrap();
+                    assert_eq!(res, vigil_bv::CheckResult::Unsat, "{op:?} w={w} x={x:#x} (circuit)");
+                }
+                for y in 0..=m {
+                    for z in 0..=m {
+                        let (cy, cz) = (tm.bv_u64(w, y), tm.bv_u64(w, z));
+                        let (fix_y, fix_z) = (tm.eq(vy, cy), tm.eq(vz, cz));
+                        for &(op, t) in &funnels {
+                            let c = funnel_shift(op, w, Scalar::int(x), Scalar::int(y), Scalar::int(z));
+                            let r = tm.bv_u64(w, c.bits);
+                            let e = tm.eq(t, r);
+                            let differs = tm.not(e);
+                            let res = solver.check_assuming(&tm, &[fix_x, fix_y, fix_z, differs]).unwrap();
+                            assert_eq!(res, vigil_bv::CheckResult::Unsat, "{op:?} w={w} {x:#x} {y:#x} {z:#x} (circuit)");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn overflow_terms_agree_with_the_nsw_fault_of_ops() {
         for op in [BinOp::Add, BinOp::Sub, BinOp::Mul] {

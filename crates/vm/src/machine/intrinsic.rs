@@ -199,7 +199,7 @@ impl Machine<'_> {
 /// `llvm.memcpy` with equal source and destination (clang copies a struct onto itself so), not
 /// a partial overlap (C's memcpy, whose call clang turns into the intrinsic).
 /// What [`Machine::zero_count_of_zero_is_undefined`] reports.
-const COUNT_OF_ZERO: &str = "count of leading or trailing zero bits of 0 (__builtin_clz/__builtin_ctz)";
+pub(super) const COUNT_OF_ZERO: &str = "count of leading or trailing zero bits of 0 (__builtin_clz/__builtin_ctz)";
 
 fn partial_overlap(d: Scalar, s: Scalar, len: u64) -> bool {
     let ((dobj, doff), (sobj, soff)) = (decode(d.bits), decode(s.bits));

@@ -295,6 +295,8 @@ impl Machine<'_> {
                 let n = if matches!(which, Expect | Abs) { 1 } else { 2 };
                 terms(self, n)
             }
+            Ctpop | Ctlz | Cttz | Bswap | Bitreverse if args.first().is_some_and(|a| self.is_sym_operand(*a)) => terms(self, 1),
+            Fshl | Fshr if args.iter().take(3).any(|a| self.is_sym_operand(*a)) => terms(self, 3),
             _ => None,
         };
         let Some(t) = r else {
@@ -313,6 +315,20 @@ impl Machine<'_> {
                 term::abs(&mut self.sd().tm, t[0])
             }
             SMin | SMax | UMin | UMax => term::min_max(tm, which, t[0], t[1]),
+            Ctlz | Cttz => {
+                // As in `intrinsic.rs`: a count of 0 with "zero is poison" set is undefined
+                // where overflow is checked, the width otherwise.
+                let zero_is_poison = args.get(1).is_some_and(|p| self.operand(*p).bits & 1 == 1);
+                if zero_is_poison && self.prog.checks_overflow[self.func.index()] {
+                    let tm = &mut self.sd().tm;
+                    let zero = tm.bv_u64(w, 0);
+                    let is_zero = tm.eq(t[0], zero);
+                    self.sym_check(is_zero, FaultKind::Undefined(super::intrinsic::COUNT_OF_ZERO))?;
+                }
+                term::bit_op(&mut self.sd().tm, which, t[0])
+            }
+            Ctpop | Bswap | Bitreverse => term::bit_op(tm, which, t[0]),
+            Fshl | Fshr => term::funnel_shift(tm, which, t[0], t[1], t[2]),
             _ => {
                 // {result, overflow}: the wrapped result and the overflow bit after it.
                 let (result, lost) = term::with_overflow(tm, which, t[0], t[1]);
