@@ -300,8 +300,13 @@ impl Object {
     }
 
     /// Whether any of the bytes `[off, off+len)` (bounds already checked) has an undefined bit.
+    /// Bytes of a symbolic slot (shadow 0) hold a value, not an undefined one.
     pub fn has_undefined(&self, off: u32, len: u32) -> bool {
-        self.def[off as usize..(off + len) as usize].iter().any(|d| *d != 0xff)
+        let undefined = |i: u32| self.def[i as usize] != 0xff;
+        if self.syms_in(off, len).next().is_none() {
+            return (off..off + len).any(undefined);
+        }
+        (off..off + len).any(|i| undefined(i) && self.syms_in(i, 1).next().is_none())
     }
 
     /// Copies `len` bytes with their shadows from `src[soff..]` to `self[doff..]` (bounds
