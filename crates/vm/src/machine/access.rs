@@ -178,6 +178,7 @@ impl Machine<'_> {
         // destination keeps those outside it.
         self.split_sym_slots(so, soff, soff + len);
         self.split_sym_slots(dob, doff, doff + len);
+        self.sym_uninit_copy(so, soff, len);
         self.note_undefined_copy(so, soff, len, Some(dob));
         if so == dob {
             self.state.heap.get_mut(dob).expect("checked").copy_within(doff, soff, len);

@@ -31,12 +31,15 @@
 //! too). The chosen bytes are written back to the object, so later reads agree. With symbolic
 //! data ([`Config::symbolic`], `symdata`), a wholly undefined value wider than 8 bits read by the
 //! program is a fresh symbolic input instead of the two samples (every value at once: the run
-//! stays complete), written back to memory as such. Copies of bytes (`llvm.memcpy`,
-//! aggregate loads and stores: the runtime's memcpy, realloc, qsort, struct assignment) carry
-//! undefined bytes without choosing; since the copy and its source may then be read with
-//! different choices, both objects are marked (`Object::undef_copied`), and a freeze in a marked
-//! object sets [`flags::UNDEF_DOUBT`]: the verifier does not report a violation from a state
-//! with that flag (it could rest on two reads of one value that disagree). A branch on a
+//! stays complete), written back to memory as such. A copy by the program (`llvm.memcpy`,
+//! aggregate loads: the runtime's memcpy, realloc, qsort, struct assignment, a struct returned
+//! by value) first makes the wholly undefined bytes it copies such inputs in the source
+//! (`symops`, `sym_uninit_copy`: at most 128 bytes per copy), so the copy and its source hold
+//! one value. Other undefined bytes (partly defined ones, larger copies, copies without
+//! symbolic data) are carried without choosing; since the copy and its source may then be read
+//! with different choices, both objects are marked (`Object::undef_copied`), and a freeze in a
+//! marked object sets [`flags::UNDEF_DOUBT`]: the verifier does not report a violation from a
+//! state with that flag (it could rest on two reads of one value that disagree). A branch on a
 //! register that is still undefined (an `undef` constant of the runtime, a faulting
 //! instruction's result) explores both ways, freezes the register in place and also sets
 //! [`flags::UNDEF_DOUBT`]. The OS's own code and the runtime's trace-only code never freeze (they

@@ -312,6 +312,7 @@ impl Machine<'_> {
         match dest {
             Some(d) if self.is_aggregate_reg(d) => {
                 let (obj, off) = self.check_access(p, size, false)?;
+                self.sym_uninit_copy(obj, off, size);
                 self.note_undefined_copy(obj, off, size, None);
                 let part = self.state.heap.get(obj).expect("checked").slice(off, size);
                 let reg_off = self.prog.funcs[self.func.index()].reg_off[d.index()];

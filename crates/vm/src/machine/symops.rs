@@ -16,6 +16,9 @@ use vigil_bv::TermId;
 use vigil_ir::{BinOp, CastOp};
 use vigil_semantics::intrinsic::term;
 
+/// The most wholly undefined bytes one copy makes inputs of ([`Machine::sym_uninit_copy`]).
+const UNINIT_COPY_MAX: u32 = 128;
+
 impl Machine<'_> {
     /// Executes `inst` if one of its operands (or the memory it loads) is symbolic; None when it
     /// is all concrete (the caller runs it as usual) — possibly after making symbolic operands
@@ -520,6 +523,68 @@ impl Machine<'_> {
         let t = self.fit(t, w);
         self.set_term(dest, t);
         Ok(Some(Flow::Next))
+    }
+
+    /// `len` bytes of object `obj` at `off` (checked) are about to be copied by the program (a
+    /// `memcpy`, a struct assignment or an aggregate load): the wholly undefined bytes among them
+    /// become fresh inputs of the path in place, as a load of them would make them (see
+    /// [`Self::sym_uninit_load`]), so that the copy and its source hold one value — C's
+    /// indeterminate value, fixed once — instead of undefined bytes each read chooses anew
+    /// (`Object::undef_copied`, a doubt on every violation after it). Each run of such bytes is
+    /// cut into inputs of at most 8 bytes; bytes partly defined, pointer bytes and symbolic bytes
+    /// are left as they are, and so is the whole copy when it holds more than
+    /// [`UNINIT_COPY_MAX`] such bytes (a large uninitialised buffer copied keeps the doubt
+    /// rather than a slot per 8 bytes). Nothing happens without symbolic data, in code that
+    /// makes no choices, or when uninitialised values are over-approximated.
+    pub(super) fn sym_uninit_copy(&mut self, obj: u32, off: u32, len: u32) {
+        if self.sym.is_none() || !self.interruptible() || self.config.uninitialised_over_approximated {
+            return;
+        }
+        let Some(o) = self.state.heap.get(obj) else { return };
+        if !o.has_undefined(off, len) {
+            return;
+        }
+        let mut wholly: Vec<bool> = o.def[off as usize..(off + len) as usize].iter().map(|d| *d == 0).collect();
+        for p in o.ptrs.iter().filter(|p| p.off < off + len && off < p.off + p.len()) {
+            for i in p.off.max(off)..(p.off + p.len()).min(off + len) {
+                wholly[(i - off) as usize] = false;
+            }
+        }
+        if wholly.iter().filter(|u| **u).count() > UNINIT_COPY_MAX as usize {
+            return;
+        }
+        // Pieces [a, b) of at most 8 bytes, each inside one run.
+        let mut pieces = Vec::new();
+        let mut i = 0;
+        while i < len {
+            if !wholly[i as usize] {
+                i += 1;
+                continue;
+            }
+            let a = i;
+            while i < len && wholly[i as usize] && i - a < 8 {
+                i += 1;
+            }
+            pieces.push((off + a, i - a));
+        }
+        for (at, size) in pieces {
+            let k = (self.state.sym >> 32) as u32;
+            self.state.sym += 1 << 32;
+            if let Some(values) = self.sym.as_ref().and_then(|s| s.replay.as_ref()) {
+                let raw = values.get(k as usize).copied();
+                if raw.is_none() {
+                    self.trans_flags |= flags::INCOMPLETE;
+                }
+                let v = raw.unwrap_or(0) & crate::memory::mask(size * 8);
+                self.state.heap.get_mut(obj).expect("checked").write(at, size, Scalar::int(v));
+                let loc = self.current_loc();
+                self.event(Event::UndefRead { loc, value: v });
+                continue;
+            }
+            let var = self.sd().input_var(k);
+            let t = self.fit(var, size * 8);
+            self.state.heap.get_mut(obj).expect("checked").write_sym(at, size, t.index() as u32);
+        }
     }
 
     /// A load of wholly uninitialised memory, wider than 8 bits, by the program (see the module
