@@ -312,6 +312,10 @@ impl Machine<'_> {
         match dest {
             Some(d) if self.is_aggregate_reg(d) => {
                 let (obj, off) = self.check_access(p, size, false)?;
+                // A symbolic slot cut by the range's ends is split first, as for a memcpy: the
+                // copy takes the piece inside (a slot only partly inside would be left behind,
+                // its bytes undefined in the register).
+                self.split_sym_slots(obj, off, off + size);
                 self.sym_uninit_copy(obj, off, size);
                 self.note_undefined_copy(obj, off, size, None);
                 let part = self.state.heap.get(obj).expect("checked").slice(off, size);
