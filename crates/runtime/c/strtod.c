@@ -10,8 +10,8 @@
  * sequence, read as a number in base 0, is the NaN's payload, as in glibc. `*end` is set
  * after the longest such prefix, or to the start when there is none (the result is then 0).
  *
- * Rounding: exact, to nearest with ties to even (in another rounding direction, set by fesetround,
- * the conversion stops: not modelled). The decimal digits (the first MAX_DIGITS of
+ * Rounding: exact, in the current rounding direction (fesetround; glibc's too): to nearest with ties
+ * to even, or toward zero or away from zero for the value's sign, overflow and underflow included. The decimal digits (the first MAX_DIGITS of
  * them; any nonzero digit after those only breaks a tie, which an extra digit 1 does exactly)
  * make a big integer D, and the value is D × 10^E. With num/den = D × 10^E as two big integers,
  * the binary exponent x = floor(log2(num/den)) is found by comparison; the unit in the last
@@ -137,12 +137,20 @@ struct format {
     int emax_biased;
 };
 
-/* Rounds mant (with guard bit g and sticky bit s) at unit exponent u and composes the bits. */
+/* The bits of an overflow: infinity, or the largest finite number when the direction cuts toward
+ * zero (`cut`: rt_rounding_cut of the value's sign). */
+static unsigned long long overflow(const struct format *f, int cut) {
+    unsigned long long inf = (unsigned long long)(f->emax_biased + 1) << (f->p - 1);
+    return cut == 1 ? inf - 1 : inf;
+}
+
+/* Rounds mant (with guard bit g and sticky bit s) at unit exponent u in the direction `cut`
+ * (rt_rounding_cut: 0 to nearest, 1 toward zero, 2 away from zero) and composes the bits. */
 static unsigned long long compose(const struct format *f, unsigned long long mant, int g, int s, int u,
-                                  int tiny, int *range_error) {
+                                  int tiny, int *range_error, int cut) {
     if (tiny && (g || s))
         *range_error = 1; /* inexact and below the smallest normal before rounding: underflow */
-    if (g && (s || (mant & 1)))
+    if (cut == 0 ? g && (s || (mant & 1)) : cut == 2 && (g || s))
         mant++;
     if (mant >> f->p) {
         mant >>= 1;
@@ -156,15 +164,17 @@ static unsigned long long compose(const struct format *f, unsigned long long man
         long long biased = (long long)u + (f->p - 1) + f->bias;
         if (biased > f->emax_biased) {
             *range_error = 1;
-            return (unsigned long long)(f->emax_biased + 1) << (f->p - 1);
+            return overflow(f, cut);
         }
         return ((unsigned long long)biased << (f->p - 1)) | (mant & ((1ULL << (f->p - 1)) - 1));
     }
     return mant; /* subnormal (u == emin) */
 }
 
-/* num / den (both nonzero) correctly rounded to format f. Destroys num and den. */
-static unsigned long long divide_round(const struct format *f, struct bn *num, struct bn *den, int *range_error) {
+/* num / den (both nonzero) correctly rounded to format f in the direction `cut` (see compose).
+ * Destroys num and den. */
+static unsigned long long divide_round(const struct format *f, struct bn *num, struct bn *den, int *range_error,
+                                       int cut) {
     /* x = floor(log2(num/den)): num/den lies in [2^(k-1), 2^(k+1)) for k the difference of
      * their bit lengths; one comparison decides. */
     int x = bn_bits(num) - bn_bits(den);
@@ -177,14 +187,14 @@ static unsigned long long divide_round(const struct format *f, struct bn *num, s
         x--;
     if (x > f->emax_biased - f->bias) {
         *range_error = 1;
-        return (unsigned long long)(f->emax_biased + 1) << (f->p - 1);
+        return overflow(f, cut);
     }
     int u = x - (f->p - 1);
     if (u < f->emin)
         u = f->emin;
     if (x < f->emin - 2) { /* below half the smallest subnormal */
         *range_error = 1;
-        return 0;
+        return cut == 2 ? 1 : 0;
     }
     int shift = 1 - u; /* q = floor(num × 2^shift / den) < 2^(p+1) */
     if (shift >= 0)
@@ -203,14 +213,15 @@ static unsigned long long divide_round(const struct format *f, struct bn *num, s
     /* Tininess after rounding (x86, hence glibc): the value is tiny if rounding it to p bits with
      * an unbounded exponent stays below the smallest normal 2^(emin+p-1). Just below it, q is
      * that p-bit mantissa; it rounds up into the next binade only if it is all ones and the
-     * remainder is at least half. */
+     * remainder is at least half (to nearest) or not zero (away from zero). */
     int tiny = x < f->emin + f->p - 2;
     if (x == f->emin + f->p - 2) {
         b = *num;
         bn_shl(&b, 1);
-        tiny = !(q == (1ULL << f->p) - 1 && bn_cmp(&b, den) >= 0);
+        int rounds_up = cut == 0 ? bn_cmp(&b, den) >= 0 : cut == 2 && num->n != 0;
+        tiny = !(q == (1ULL << f->p) - 1 && rounds_up);
     }
-    return compose(f, q >> 1, (int)(q & 1), num->n != 0, u, tiny, range_error);
+    return compose(f, q >> 1, (int)(q & 1), num->n != 0, u, tiny, range_error, cut);
 }
 
 /* The payload glibc gives a NaN written NAN(seq): seq is the longest run of n-chars (digits,
@@ -237,10 +248,6 @@ RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int si
     static const struct format flt = {24, -149, 127, 254};
     const struct format *f = single ? &flt : &dbl;
     unsigned long long sign_bit = single ? 1ULL << 31 : 1ULL << 63;
-    /* glibc rounds in the current direction (and its overflow and underflow results follow it);
-     * this conversion rounds to nearest only. */
-    if (rt_round_flags())
-        __vigil_fault(VM_FAULT_UNSUPPORTED, "strtod/strtof/atof/scanf of a floating value in a rounding direction other than to nearest is not modelled");
     const char *p = s;
     *range_error = 0;
     while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
@@ -320,6 +327,8 @@ RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int si
     *end = (char *)p;
     if (num.n == 0)
         return sign;
+    /* glibc rounds in the current direction, its overflow and underflow results included. */
+    int cut = rt_rounding_cut(sign != 0);
     if (sticky) { /* the digits cut off only matter at a tie: an extra digit 1 decides it */
         bn_mul_add(&num, (unsigned int)base, 1);
         exp10 -= hex ? 4 : 1;
@@ -330,11 +339,11 @@ RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int si
         long long top = bn_bits(&num) + exp10; /* value < 2^top */
         if (top > f->emax_biased - f->bias + 2) {
             *range_error = 1;
-            return sign | exp_all_ones;
+            return sign | overflow(f, cut);
         }
         if (top < f->emin - 2) {
             *range_error = 1;
-            return sign;
+            return sign | (cut == 2);
         }
         if (exp10 >= 0)
             bn_shl(&num, (int)exp10);
@@ -345,17 +354,17 @@ RT_WEAK unsigned long long __vigil_strtod_bits(const char *s, char **end, int si
         if (mag > 40) { /* beyond 10^40 only double matters */
             if (mag > 311 || single) {
                 *range_error = 1;
-                return sign | exp_all_ones;
+                return sign | overflow(f, cut);
             }
         }
         if (mag < -330 || (single && mag < -50)) {
             *range_error = 1;
-            return sign;
+            return sign | (cut == 2);
         }
         if (exp10 >= 0)
             bn_pow10(&num, (int)exp10);
         else
             bn_pow10(&den, (int)-exp10);
     }
-    return sign | divide_round(f, &num, &den, range_error);
+    return sign | divide_round(f, &num, &den, range_error, cut);
 }
