@@ -16,8 +16,11 @@
 //! * An exact zero sum has the sign IEEE 754 §6.3 gives it: negative when both addends are
 //!   negative, and also, rounding downward, when the addends have opposite signs.
 //!
-//! The module is checked against the host's SSE instructions under each MXCSR rounding control
-//! on random and edge-case operands (`tests/directed_rounding.rs`).
+//! Checked: to nearest against the host's operations (the unit tests below, on random and
+//! edge-case operands: [`round`] itself does not know which direction the host uses); in every
+//! direction against the IEEE circuits of `vigil_bv::fp`, written independently
+//! (`tests/float_terms.rs`), and against glibc through the VM (`diff_fenv.h` of the libc
+//! differential test).
 
 /// A rounding direction, as C's `<fenv.h>` names them (x86's MXCSR order).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -369,6 +372,84 @@ mod tests {
 
     fn d(x: f64) -> u64 {
         x.to_bits()
+    }
+
+    /// Operands: edge cases, random encodings, and random moderate values.
+    fn operands(width: u32) -> Vec<u64> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ u64::from(width);
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut v: Vec<u64> = if width == 32 {
+            [0.0f32, -0.0, 1.0, -1.5, 0.1, 3.0, 1e-45, 1.1754942e-38, f32::MAX, 16777217.0, 0.33333334]
+                .iter()
+                .map(|x| u64::from(x.to_bits()))
+                .collect()
+        } else {
+            [0.0, -0.0, 1.0, -1.5, 0.1, 3.0, 5e-324, 2.2250738585072009e-308, f64::MAX, 9007199254740993.0, 1.0 / 3.0]
+                .iter()
+                .map(|x: &f64| x.to_bits())
+                .collect()
+        };
+        for i in 0..300 {
+            let r = next();
+            v.push(match (i % 2, width) {
+                (0, 32) => r & 0xffff_ffff,
+                (0, _) => r,
+                (_, 32) => u64::from(((r >> 40) as u32 & 0x807f_ffff) | (((r % 60) as u32 + 97) << 23)),
+                (_, _) => (r & 0x800f_ffff_ffff_ffff) | (((r >> 52) % 120 + 960) << 52),
+            });
+        }
+        v.retain(|&b| if width == 32 { f32::from_bits(b as u32).is_finite() } else { f64::from_bits(b).is_finite() });
+        v
+    }
+
+    /// To nearest, every rounded operation equals the host's (IEEE on x86-64 and every other
+    /// host Rust supports).
+    #[test]
+    fn to_nearest_is_the_hosts_rounding() {
+        let v64 = operands(64);
+        for (i, &a) in v64.iter().enumerate() {
+            let x = f64::from_bits(a);
+            for &b in v64.iter().skip(i % 7).step_by(7) {
+                let y = f64::from_bits(b);
+                let host = [x + y, x - y, x * y, x / y];
+                for (op, h) in [Binary::Add, Binary::Sub, Binary::Mul, Binary::Div].into_iter().zip(host) {
+                    if let Some(r) = binary_bits(op, a, b, 64, NearestEven) {
+                        assert_eq!(r, h.to_bits(), "{op:?} {x:e} {y:e}");
+                    }
+                }
+                let c = v64[(i * 31) % v64.len()];
+                let want = x.mul_add(y, f64::from_bits(c));
+                assert_eq!(fma_bits(a, b, c, 64, NearestEven), want.to_bits(), "fma {x:e} {y:e}");
+            }
+            if let Some(r) = sqrt_bits(a, 64, NearestEven) {
+                assert_eq!(r, x.sqrt().to_bits(), "sqrt {x:e}");
+            }
+            assert_eq!(narrow_bits(a, NearestEven), Some(u64::from((x as f32).to_bits())), "narrow {x:e}");
+            let n = a >> (a % 64);
+            assert_eq!(int_bits(false, n, 64, NearestEven), (n as f64).to_bits(), "{n} as f64");
+            assert_eq!(int_bits(false, n, 32, NearestEven), u64::from((n as f32).to_bits()), "{n} as f32");
+        }
+        let v32 = operands(32);
+        for (i, &a) in v32.iter().enumerate() {
+            let x = f32::from_bits(a as u32);
+            for &b in v32.iter().skip(i % 5).step_by(5) {
+                let y = f32::from_bits(b as u32);
+                let host = [x + y, x - y, x * y, x / y];
+                for (op, h) in [Binary::Add, Binary::Sub, Binary::Mul, Binary::Div].into_iter().zip(host) {
+                    if let Some(r) = binary_bits(op, a, b, 32, NearestEven) {
+                        assert_eq!(r, u64::from(h.to_bits()), "{op:?} {x:e} {y:e} (binary32)");
+                    }
+                }
+            }
+            if let Some(r) = sqrt_bits(a, 32, NearestEven) {
+                assert_eq!(r, u64::from(x.sqrt().to_bits()), "sqrt {x:e} (binary32)");
+            }
+        }
     }
 
     #[test]
