@@ -550,8 +550,12 @@ fn build_engines(
         ));
     }
     if let Some(at) = module.mem2reg_declined {
-        // See vigil_frontend::load: SSA form would let an uninitialised local differ between reads.
-        stats.insert("mem2reg".into(), format!("not applied: uninitialised local read near {}", module.describe_loc(at)).into());
+        // See vigil_frontend::load: SSA form would let an uninitialised local differ between
+        // reads, or hide an access to a local after its block (vigil_frontend::scope).
+        stats.insert(
+            "mem2reg".into(),
+            format!("not applied: a local read uninitialised, or whose address may outlive its block, near {}", module.describe_loc(at)).into(),
+        );
     }
     stats.insert("functions".into(), module.defined_functions().count().into());
     stats.insert(

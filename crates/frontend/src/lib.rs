@@ -11,6 +11,7 @@ pub mod driver;
 pub mod error;
 pub mod lower;
 mod memo;
+pub mod scope;
 pub mod shifts;
 pub mod uninit;
 
@@ -23,7 +24,9 @@ use std::path::PathBuf;
 ///
 /// With `opts.mem2reg`, the program is lowered in SSA form unless `mem2reg` would lose the value
 /// of an uninitialised local: when the program may read a local before writing it ([`uninit`],
-/// asked on the stack-slot form of the program alone), or when one of the program's own
+/// asked on the stack-slot form of the program alone), when the address of a block-scoped
+/// local may outlive its block ([`scope`]: `mem2reg` would turn an access after the block into a
+/// read of the dead local's value), or when one of the program's own
 /// functions (not the runtime's) uses an `undef`/`poison` value after `mem2reg`. Such a program
 /// is lowered without `mem2reg`, and says why in [`vigil_ir::Module::mem2reg_declined`]: LLVM lets
 /// every use of `undef` see a different value (and `mem2reg` may replace it by any value), C
@@ -49,7 +52,8 @@ fn load_without_shift_signs(inputs: &[PathBuf], opts: &FrontendOptions) -> Resul
     let mut slots = opts.clone();
     slots.mem2reg = false;
     let program_alone = FrontendOptions { runtime: None, ..slots.clone() };
-    let declined = match uninit::first_uninitialised_read(&load_as_asked(inputs, &program_alone)?) {
+    let slot_form = load_as_asked(inputs, &program_alone)?;
+    let declined = match uninit::first_uninitialised_read(&slot_form).or_else(|| scope::first_escape_from_scope(&slot_form)) {
         Some(at) => Some(at),
         None => {
             let m = load_as_asked(inputs, opts)?;

@@ -195,11 +195,14 @@ impl<'m> Builder<'m> {
         // memory error under valid-memsafety). Only a block-scoped object's own static accesses
         // need the check: a static address never leaves its function instance, and one kept
         // in memory or a φ is a pointer register, whose accesses check every object's liveness.
+        // An end is the frame's own when only other ends and the return follow it (one block
+        // may hold the end of an inner block's local and more code after it).
+        let is_end = |i: &vigil_ir::Inst| matches!(&i.kind, InstKind::Intrinsic { which: Intrinsic::LifetimeEnd, .. });
         let scoped = func.blocks.iter().enumerate().any(|(bi, b)| {
-            b.insts.iter().any(|i| match &i.kind {
+            b.insts.iter().enumerate().any(|(k, i)| match &i.kind {
                 InstKind::Intrinsic { which, args, .. } if args.get(1) == Some(&Operand::Value(d)) => match which {
                     Intrinsic::LifetimeStart => bi != 0,
-                    Intrinsic::LifetimeEnd => !matches!(b.term, Terminator::Ret { .. }),
+                    Intrinsic::LifetimeEnd => !(matches!(b.term, Terminator::Ret { .. }) && b.insts[k + 1..].iter().all(is_end)),
                     _ => false,
                 },
                 _ => false,

@@ -1,0 +1,81 @@
+//! Can a pointer to a block-scoped local outlive its block, in a way `mem2reg` would hide?
+//!
+//! clang marks the end of a local's block with `llvm.lifetime.end` (vigil asks for the markers,
+//! `driver.rs`): an access through a pointer kept past it is undefined behaviour (C11 6.2.4p2),
+//! which the VM reports. But `mem2reg` ignores the markers and runs until nothing more can be
+//! promoted: once the slot holding `q = &x` is a register, `x` itself is only loaded and stored,
+//! is promoted too, and the read of `*q` after `x`'s block becomes a read of `x`'s last value — a
+//! verifier working on that SSA form (the shape and synergy engines) would answer `true` for a
+//! program that accesses a dead object. So the front end declines `mem2reg`
+//! ([`vigil_ir::Module::mem2reg_declined`]) when a block-scoped local's address escapes.
+//!
+//! A local is *block-scoped* when a lifetime end of it is followed by more than other ends and
+//! the function's return (the ends clang emits there concern the whole frame, which dies anyway).
+//! Its address *escapes* when it, or an address computed from it by pointer arithmetic, is stored
+//! as a value, passed to a call (other than the memory intrinsics, which keep nothing), returned,
+//! or used by any instruction other than a load or store through it, a comparison, a subscript
+//! check or a lifetime marker. An over-approximation: it costs only the SSA form.
+
+use vigil_ir::{Function, InstKind, Intrinsic, Loc, Module, Operand, Terminator, ValueId};
+
+/// The first place (by function, then block order) where the address of a block-scoped local of
+/// the program (not of vigil's runtime) escapes.
+pub fn first_escape_from_scope(m: &Module) -> Option<Loc> {
+    m.functions.iter().filter(|f| !f.is_declaration() && !f.runtime).find_map(|f| escape_in(f).map(|l| if l.is_known() { l } else { f.loc }))
+}
+
+fn block_scoped(f: &Function, a: ValueId) -> bool {
+    let is_end = |i: &vigil_ir::Inst| matches!(&i.kind, InstKind::Intrinsic { which: Intrinsic::LifetimeEnd, .. });
+    f.blocks.iter().any(|b| {
+        b.insts.iter().enumerate().any(|(k, i)| {
+            let ends_a = matches!(&i.kind, InstKind::Intrinsic { which: Intrinsic::LifetimeEnd, args, .. } if args.get(1) == Some(&Operand::Value(a)));
+            // At the function's exit: only other ends and the return follow.
+            let at_exit = matches!(b.term, Terminator::Ret { .. }) && b.insts[k + 1..].iter().all(is_end);
+            ends_a && !at_exit
+        })
+    })
+}
+
+/// Where an address derived from `a` escapes in `f`.
+fn escape_of(f: &Function, a: ValueId) -> Option<Loc> {
+    let mut derived = vec![a];
+    let mut i = 0;
+    while i < derived.len() {
+        let v = derived[i];
+        i += 1;
+        let is = |o: &Operand| *o == Operand::Value(v);
+        for b in &f.blocks {
+            if b.term.operands().iter().any(is) {
+                return Some(f.loc);
+            }
+            for inst in &b.insts {
+                if !inst.kind.operands().iter().any(is) {
+                    continue;
+                }
+                let kept = match &inst.kind {
+                    InstKind::Load { .. } | InstKind::IndexCheck { .. } | InstKind::ICmp { .. } => false,
+                    InstKind::Store { val, .. } => is(val),
+                    InstKind::Intrinsic { which, .. } => !matches!(
+                        which,
+                        Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd | Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset
+                    ),
+                    InstKind::PtrAdd { base, .. } if is(base) => {
+                        if let Some(d) = inst.dest.filter(|d| !derived.contains(d)) {
+                            derived.push(d);
+                        }
+                        false
+                    }
+                    _ => true,
+                };
+                if kept {
+                    return Some(inst.loc);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn escape_in(f: &Function) -> Option<Loc> {
+    f.allocas().filter(|&a| block_scoped(f, a)).find_map(|a| escape_of(f, a))
+}
