@@ -570,15 +570,7 @@ impl Machine<'_> {
         for (at, size) in pieces {
             let k = (self.state.sym >> 32) as u32;
             self.state.sym += 1 << 32;
-            if let Some(values) = self.sym.as_ref().and_then(|s| s.replay.as_ref()) {
-                let raw = values.get(k as usize).copied();
-                if raw.is_none() {
-                    self.trans_flags |= flags::INCOMPLETE;
-                }
-                let v = raw.unwrap_or(0) & crate::memory::mask(size * 8);
-                self.state.heap.get_mut(obj).expect("checked").write(at, size, Scalar::int(v));
-                let loc = self.current_loc();
-                self.event(Event::UndefRead { loc, value: v });
+            if self.replay_undef_input(k, obj, at, size).is_some() {
                 continue;
             }
             let var = self.sd().input_var(k);
@@ -627,15 +619,7 @@ impl Machine<'_> {
         if o.undef_copied {
             self.state.flags |= flags::UNDEF_DOUBT;
         }
-        if let Some(values) = self.sym.as_ref().and_then(|s| s.replay.as_ref()) {
-            let raw = values.get(k as usize).copied();
-            if raw.is_none() {
-                self.trans_flags |= flags::INCOMPLETE;
-            }
-            let v = raw.unwrap_or(0) & crate::memory::mask(size * 8);
-            self.state.heap.get_mut(obj).expect("checked").write(off, size, Scalar::int(v));
-            let loc = self.current_loc();
-            self.event(Event::UndefRead { loc, value: v });
+        if let Some(v) = self.replay_undef_input(k, obj, off, size) {
             self.set_dest(dest, Scalar::int(v & crate::memory::mask(w)));
             return Ok(Some(Flow::Next));
         }
@@ -645,6 +629,22 @@ impl Machine<'_> {
         let t = self.fit(t, w);
         self.set_term(dest, t);
         Ok(Some(Flow::Next))
+    }
+
+    /// In a replay, input `k` made of `size` uninitialised bytes of `obj` at `at`: its replayed
+    /// value (0 and the path incomplete when the replay has none), written there and noted as
+    /// an uninitialised read; None outside a replay.
+    fn replay_undef_input(&mut self, k: u32, obj: u32, at: u32, size: u32) -> Option<u64> {
+        let values = self.sym.as_ref().and_then(|s| s.replay.as_ref())?;
+        let raw = values.get(k as usize).copied();
+        if raw.is_none() {
+            self.trans_flags |= flags::INCOMPLETE;
+        }
+        let v = raw.unwrap_or(0) & crate::memory::mask(size * 8);
+        self.state.heap.get_mut(obj).expect("checked").write(at, size, Scalar::int(v));
+        let loc = self.current_loc();
+        self.event(Event::UndefRead { loc, value: v });
+        Some(v)
     }
 
     fn sym_store(&mut self, ptr: Operand, val: Operand, ty: vigil_ir::TypeId, atomic: bool) -> VmResult<Option<Flow>> {
