@@ -344,6 +344,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         return crate::witness_cmd::validate(w, &inputs, &compile, &config, deadline);
     }
     let mut facts = crate::native::ProgramFacts::default();
+    let mut no_proof = None;
     let mut notes = Vec::new();
     let mut stats = serde_json::Map::new();
     let result = if let Property::Unsupported(name) = property {
@@ -354,8 +355,9 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     } else {
         let engines = match build_engines(args, &config, &inputs, &compile, deadline, &mut notes, &mut stats) {
-            Ok((e, f)) => {
+            Ok((e, f, why)) => {
                 facts = f;
+                no_proof = why;
                 e
             }
             Err(code) => return code,
@@ -373,6 +375,11 @@ pub fn run(args: &CheckArgs) -> u8 {
         result
     };
     let mut outcome = result.outcome;
+    if let (Answer::True, Some(why)) = (&outcome.answer, no_proof) {
+        outcome.answer = Answer::Unknown(Unknown::new(Cause::Unsupported, why));
+        outcome.details.clear();
+        outcome.invariants.clear();
+    }
     let native = if args.no_native_confirm {
         None
     } else {
@@ -513,8 +520,9 @@ fn transcendental_calls(module: &vigil_ir::Module) -> Vec<String> {
     found
 }
 
-/// Loads the program and prepares the engines the options ask for. On a front-end failure,
-/// prints the reason and returns the exit code.
+/// Loads the program and prepares the engines the options ask for, with the facts the native
+/// confirmation needs and, when the program is one vigil must not prove, why. On a front-end
+/// failure, prints the reason and returns the exit code.
 fn build_engines(
     args: &CheckArgs,
     config: &Config,
@@ -523,7 +531,7 @@ fn build_engines(
     deadline: Instant,
     notes: &mut Vec<String>,
     stats: &mut serde_json::Map<String, serde_json::Value>,
-) -> Result<(Vec<Arc<dyn Engine>>, crate::native::ProgramFacts), u8> {
+) -> Result<(Vec<Arc<dyn Engine>>, crate::native::ProgramFacts, Option<String>), u8> {
     let property = inputs.property;
     let module = match compile.load_for_vm() {
         Ok(m) => m,
@@ -537,6 +545,14 @@ fn build_engines(
         return Err(EXIT_USAGE);
     };
     let facts = crate::native::ProgramFacts { main_takes_arguments: !module.function(main).params.is_empty() };
+    // Why no engine's `true` stands, whatever the engine (vigil_frontend::literals).
+    let no_proof = module.compound_literal_kept.as_ref().map(|at| {
+        format!(
+            "the program keeps the address of a compound literal ({at}) in a function with a compound literal in a \
+             nested block; clang marks no end of such a literal's life, so an access after its block would go unseen \
+             (README, \"Compound literals\")"
+        )
+    });
     for u in &module.unsupported {
         notes.push(format!("note: unsupported construct {} at {}", u.construct, module.describe_loc(u.loc)));
     }
@@ -596,7 +612,7 @@ fn build_engines(
             Err(code) => return Err(code),
         }
     }
-    Ok((engines, facts))
+    Ok((engines, facts, no_proof))
 }
 
 /// The synergy and static engines that apply (declined ones say why).

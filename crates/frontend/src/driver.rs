@@ -238,9 +238,18 @@ fn first_line(s: &str) -> String {
 }
 
 fn clang_args(input: &Path, out: &Path, opts: &FrontendOptions) -> Vec<std::ffi::OsString> {
+    let mut a: Vec<std::ffi::OsString> = vec!["-c".into(), "-emit-llvm".into()];
+    a.extend(language_flags(opts));
+    a.push(input.into());
+    a.push("-o".into());
+    a.push(out.into());
+    a
+}
+
+/// clang's flags for the program's language and code: everything of [`clang_args`] but the
+/// action, the input and the output.
+fn language_flags(opts: &FrontendOptions) -> Vec<std::ffi::OsString> {
     let mut a: Vec<std::ffi::OsString> = [
-        "-c",
-        "-emit-llvm",
         "-O0",
         "-g",
         "-Xclang",
@@ -280,10 +289,28 @@ fn clang_args(input: &Path, out: &Path, opts: &FrontendOptions) -> Vec<std::ffi:
     for d in &opts.defines {
         a.push(format!("-D{d}").into());
     }
-    a.push(input.into());
-    a.push("-o".into());
-    a.push(out.into());
     a
+}
+
+/// clang's AST (`-ast-dump=json`) of the declarations of one C input whose names contain
+/// `name`, parsed with the flags of the bitcode's compile (with the SV-COMP prelude, else
+/// without, as [`run_clang`]); None when clang fails.
+pub fn function_ast_json(input: &Path, name: &str, opts: &FrontendOptions) -> Option<String> {
+    let dir = tempfile::Builder::new().prefix("vigil-ast-").tempdir().ok()?;
+    let prelude = dir.path().join("vigil-svcomp.h");
+    std::fs::write(&prelude, svcomp_prelude()).ok()?;
+    let tool = &opts.tools.clang;
+    let dump = |with_prelude: bool| {
+        let mut cmd = Command::new(tool);
+        if with_prelude {
+            cmd.arg("-include").arg(&prelude);
+        }
+        cmd.args(["-fsyntax-only", "-Xclang", "-ast-dump=json", "-Xclang"]).arg(format!("-ast-dump-filter={name}"));
+        cmd.args(language_flags(opts)).arg(input);
+        run(&mut cmd, tool).ok().filter(|out| out.status.success())
+    };
+    let out = dump(true).or_else(|| dump(false))?;
+    String::from_utf8(out.stdout).ok()
 }
 
 fn overflow_warnings(out: &std::process::Output) -> Vec<String> {

@@ -3,12 +3,14 @@
 //!
 //! [`driver`] runs clang-19, llvm-link-19 and opt-19 as child processes and hands back one
 //! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR;
-//! [`shifts`] marks the left shifts of signed C operands, which LLVM IR does not tell apart.
+//! [`shifts`] marks the left shifts of signed C operands, which LLVM IR does not tell apart;
+//! [`literals`] finds compound literals whose end of life clang leaves unmarked.
 //! LLVM types never leave this crate.
 
 pub mod conventions;
 pub mod driver;
 pub mod error;
+pub mod literals;
 pub mod lower;
 mod memo;
 pub mod scope;
@@ -41,6 +43,17 @@ pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Modu
     });
     if let Ok(Some(sites)) = sites {
         shifts::mark_signed(&mut m, &sites);
+    }
+    // A kept compound literal of a nested block: a fact of the program alone, asked on its
+    // stack-slot form (where a kept address is a stored value; mem2reg may even promote the
+    // literal). That form was loaded already when `m` is in SSA form, and is `m`'s own otherwise.
+    let has_literal = |f: &vigil_ir::Function| !f.runtime && f.allocas().any(|a| f.value(a).name.starts_with(".compoundliteral"));
+    if opts.mem2reg || m.functions.iter().any(has_literal) {
+        static LITERALS: memo::Table<Option<String>> = std::sync::OnceLock::new();
+        m.compound_literal_kept = memo::remembered(&LITERALS, memo::request_key(inputs, &flags_only), || {
+            let slot_form = load_as_asked(inputs, &flags_only)?;
+            Ok::<_, FrontendError>(literals::kept_compound_literal(&slot_form, inputs, opts))
+        })?;
     }
     Ok(m)
 }

@@ -37,7 +37,7 @@ fn block_scoped(f: &Function, a: ValueId) -> bool {
 }
 
 /// Where an address derived from `a` escapes in `f`.
-fn escape_of(f: &Function, a: ValueId) -> Option<Loc> {
+pub(crate) fn escape_of(f: &Function, a: ValueId) -> Option<Loc> {
     let mut derived = vec![a];
     let mut i = 0;
     while i < derived.len() {

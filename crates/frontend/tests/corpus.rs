@@ -130,7 +130,9 @@ fn every_corpus_program_lowers_and_all_constructs_are_covered() {
         match load(&[path.clone()], &options_for(&path)) {
             Ok(m) => {
                 let expected = expects_unsupported(&path);
-                if expected && m.unsupported.is_empty() {
+                // A kept compound literal of a nested block is unsupported as a whole
+                // (vigil_frontend::literals), with no construct of its own.
+                if expected && m.unsupported.is_empty() && m.compound_literal_kept.is_none() {
                     failures.push(format!("{}: `unknown: unsupported` header but nothing unsupported", path.display()));
                 } else if !expected && !m.unsupported.is_empty() {
                     let u = &m.unsupported[0];
