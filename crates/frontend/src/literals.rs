@@ -12,7 +12,8 @@
 //! vigil does not model that end of life; it refuses to prove a program that might need it. A
 //! function is *doubtful* when it keeps the address of one of its compound literals — the
 //! alloca's address escapes (stored as a value, passed to a call, returned, …), by the same test
-//! as for declared locals ([`crate::scope`]), asked on the stack-slot form — and that literal sits
+//! as for declared locals ([`crate::scope`]), asked on the stack-slot form, where passing it by
+//! value to a defined function (a `byval` argument the callee copies) keeps nothing — and that literal sits
 //! in a block nested inside the function's body, by clang's AST (`-ast-dump=json`, filtered to
 //! the function). The literal of an alloca is the one whose source range (its macro invocation's,
 //! when it comes from a macro) holds the alloca's *site*: the location of the first instruction
@@ -35,12 +36,27 @@ use vigil_ir::{Function, InstKind, Intrinsic, Loc, Module, Operand, ValueId};
 /// nested block, if it may.
 pub fn kept_compound_literal(slot_form: &Module, inputs: &[PathBuf], opts: &FrontendOptions) -> Option<String> {
     slot_form.functions.iter().filter(|f| !f.is_declaration() && !f.runtime).find_map(|f| {
-        let kept: Vec<(Loc, Loc)> = literals(f).filter_map(|a| Some((crate::scope::escape_of(f, a)?, site(f, a)))).collect();
+        let copied = |call: &InstKind, k: usize| copied_by_callee(slot_form, call, k);
+        let kept: Vec<(Loc, Loc)> = literals(f).filter_map(|a| Some((crate::scope::escape_with(f, a, copied)?, site(f, a)))).collect();
         let (escape, _) = *kept.first()?;
         let sites: Vec<Option<(PathBuf, u32, u32)>> = kept.iter().map(|&(_, at)| source_position(slot_form, at)).collect();
         let at = if escape.is_known() { escape } else { f.loc };
         nested_literal_kept(&f.name, &sites, inputs, opts).then(|| slot_form.describe_loc(at))
     })
+}
+
+/// Whether argument `k` of `call` is a `byval` argument of a defined function: the front end
+/// makes the callee copy it at entry (`lower::canon_byval`), so the parameter's only uses are
+/// as the source of `memcpy`s and the call keeps nothing of the caller's object.
+fn copied_by_callee(m: &Module, call: &InstKind, k: usize) -> bool {
+    let InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } = call else { return false };
+    let callee = m.function(*g);
+    let Some(&p) = callee.params.get(k) else { return false };
+    let is_p = |o: &Operand| *o == Operand::Value(p);
+    let mut uses = callee.blocks.iter().flat_map(|b| &b.insts).filter(|i| i.kind.operands().iter().any(is_p)).peekable();
+    uses.peek().is_some()
+        && uses.all(|i| matches!(&i.kind, InstKind::Intrinsic { which: Intrinsic::Memcpy, args, .. } if args.get(1).is_some_and(is_p) && !args.first().is_some_and(is_p)))
+        && !callee.blocks.iter().any(|b| b.term.operands().iter().any(is_p))
 }
 
 /// The allocas clang made for `f`'s compound literals.

@@ -11,10 +11,11 @@
 //!
 //! A local is *block-scoped* when a lifetime end of it is followed by more than other ends and
 //! the function's return (the ends clang emits there concern the whole frame, which dies anyway).
-//! Its address *escapes* when it, or an address computed from it by pointer arithmetic, is stored
-//! as a value, passed to a call (other than the memory intrinsics, which keep nothing), returned,
-//! or used by any instruction other than a load or store through it, a comparison, a subscript
-//! check or a lifetime marker. An over-approximation: it costs only the SSA form.
+//! Its address *escapes* when it, or an address computed from it by pointer arithmetic, a φ or a
+//! select, is stored as a value, passed to a call (other than the memory intrinsics, which keep
+//! nothing), returned, or used by any instruction other than a load or store through it, a
+//! comparison, a subscript check or a lifetime marker. An over-approximation: it costs only the
+//! SSA form.
 
 use vigil_ir::{Function, InstKind, Intrinsic, Loc, Module, Operand, Terminator, ValueId};
 
@@ -38,6 +39,12 @@ fn block_scoped(f: &Function, a: ValueId) -> bool {
 
 /// Where an address derived from `a` escapes in `f`.
 pub(crate) fn escape_of(f: &Function, a: ValueId) -> Option<Loc> {
+    escape_with(f, a, |_, _| false)
+}
+
+/// [`escape_of`], except that passing the address as argument `k` of a call for which
+/// `copied(call, k)` holds keeps nothing (the callee only copies the object).
+pub(crate) fn escape_with(f: &Function, a: ValueId, copied: impl Fn(&InstKind, usize) -> bool) -> Option<Loc> {
     let mut derived = vec![a];
     let mut i = 0;
     while i < derived.len() {
@@ -55,11 +62,23 @@ pub(crate) fn escape_of(f: &Function, a: ValueId) -> Option<Loc> {
                 let kept = match &inst.kind {
                     InstKind::Load { .. } | InstKind::IndexCheck { .. } | InstKind::ICmp { .. } => false,
                     InstKind::Store { val, .. } => is(val),
+                    InstKind::Call { callee, args, .. } => {
+                        matches!(callee, vigil_ir::Callee::Indirect(p) if is(p))
+                            || args.iter().enumerate().any(|(k, o)| is(o) && !copied(&inst.kind, k))
+                    }
                     InstKind::Intrinsic { which, .. } => !matches!(
                         which,
                         Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd | Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset
                     ),
+                    // An address computed from it, or chosen among others by a φ or a select,
+                    // is followed in turn.
                     InstKind::PtrAdd { base, .. } if is(base) => {
+                        if let Some(d) = inst.dest.filter(|d| !derived.contains(d)) {
+                            derived.push(d);
+                        }
+                        false
+                    }
+                    InstKind::Phi { .. } | InstKind::Select { .. } => {
                         if let Some(d) = inst.dest.filter(|d| !derived.contains(d)) {
                             derived.push(d);
                         }
