@@ -66,6 +66,7 @@
 
 mod access;
 mod addresses;
+mod char_inputs;
 mod control;
 mod event_log;
 pub(crate) mod fastloop;

@@ -3,7 +3,8 @@
 //! Ročkai, Barnat, TACAS 2019, for the same split inside DIVINE's VM).
 //!
 //! With [`Symbolic::Auto`] (or `Always`), a `__VERIFIER_nondet_*` input wider than 8 bits (with
-//! `Always`: of 8 bits too) does not enumerate values: it is input number *k* of the path, the
+//! `Always`, and with `Auto` when the program may read three or more chars on a run
+//! ([`super::char_inputs`]): of 8 bits too) does not enumerate values: it is input number *k* of the path, the
 //! low bits of the 64-bit variable `in<k>` of one hash-consed [`TermManager`] that lives as long
 //! as the search. Registers and memory bytes hold such values as *symbolic slots* (see
 //! [`crate::memory::SYM_TAG`]): the slot names a term, the bytes under it are undefined, so code
@@ -89,7 +90,9 @@ pub enum Symbolic {
     #[default]
     Never,
     /// Inputs wider than 8 bits are symbolic; `bool` and `char` are enumerated (256 values at
-    /// most, and a dead one merges in the visited set, which a term would not).
+    /// most, and a dead one merges in the visited set, which a term would not) — chars only
+    /// while the program reads at most two on a run ([`super::char_inputs`]), else they are
+    /// symbolic too.
     Auto,
     /// Inputs of 8 bits and more are symbolic.
     Always,
@@ -192,6 +195,30 @@ fn nondet_signed(name: &str) -> Option<bool> {
     vigil_ir::svcomp::nondet_function(name).filter(|n| !n.is_bool() && !n.is_pointer()).map(|n| n.signed && !n.is_float())
 }
 
+/// The input functions of `m`, as (bits, signed) by function index: only the runtime's
+/// definitions (a program may define its own input function, which then runs as written).
+fn input_functions(m: &vigil_ir::Module) -> Vec<Option<(u32, bool)>> {
+    m.functions
+        .iter()
+        .map(|f| {
+            if f.is_declaration() || !f.runtime {
+                return None;
+            }
+            Some((m.types.value_bits(f.ret_ty), nondet_signed(&f.name)?))
+        })
+        .collect()
+}
+
+fn auto_symbolic_chars_of(m: &vigil_ir::Module, inputs: &[Option<(u32, bool)>]) -> bool {
+    super::char_inputs::reads_many_chars(m, |f| matches!(inputs[f.index()], Some((8, _))))
+}
+
+/// Whether [`Symbolic::Auto`] makes the char inputs of `prog` symbolic: when the program may
+/// read three or more on one run ([`super::char_inputs`]).
+pub fn auto_symbolic_chars(prog: &Program) -> bool {
+    auto_symbolic_chars_of(&prog.module, &input_functions(&prog.module))
+}
+
 impl SymData {
     /// The symbolic machinery for `config`, or None when nothing is symbolic.
     pub fn new(prog: &Program, config: &Config) -> Option<Box<SymData>> {
@@ -200,21 +227,18 @@ impl SymData {
             return None;
         }
         let m = &prog.module;
+        let inputs = input_functions(m);
+        let chars = config.symbolic == Symbolic::Auto && auto_symbolic_chars_of(m, &inputs);
         let nondet = m
             .functions
             .iter()
-            .map(|f| {
-                // Only the runtime's definition (a program may define its own input function,
-                // which then runs as written).
-                if f.is_declaration() || !f.runtime {
-                    return None;
-                }
-                if f.name == RANDOM_BYTE || f.name == STDIN_BYTE {
+            .zip(&inputs)
+            .map(|(f, input)| {
+                if !f.is_declaration() && f.runtime && (f.name == RANDOM_BYTE || f.name == STDIN_BYTE) {
                     return Some((8, false));
                 }
-                let signed = nondet_signed(&f.name)?;
-                let bits = m.types.value_bits(f.ret_ty);
-                config.symbolic.applies(bits).then_some((bits, signed))
+                let (bits, signed) = (*input)?;
+                (config.symbolic.applies(bits) || (chars && bits == 8)).then_some((bits, signed))
             })
             .collect::<Vec<_>>();
         if nondet.iter().all(Option::is_none) {
