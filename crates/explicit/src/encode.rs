@@ -76,6 +76,7 @@ fn kind_code(kind: ObjKind) -> u8 {
         ObjKind::Alloca => 4,
         ObjKind::OutOfScope => 5,
         ObjKind::VarArgs => 6,
+        ObjKind::EarlierInstance => 7,
     }
 }
 
@@ -88,6 +89,7 @@ fn kind_of(code: u8) -> ObjKind {
         4 => ObjKind::Alloca,
         5 => ObjKind::OutOfScope,
         6 => ObjKind::VarArgs,
+        7 => ObjKind::EarlierInstance,
         _ => unreachable!("object kind code {code} is never written"),
     }
 }
@@ -233,7 +235,7 @@ mod tests {
         assert_eq!(d.ptrs.len(), 4);
         round_trip(&d);
         // Every kind, and the empty object.
-        for kind in [ObjKind::Heap, ObjKind::Global, ObjKind::Constant, ObjKind::Frame, ObjKind::Alloca, ObjKind::OutOfScope, ObjKind::VarArgs] {
+        for kind in [ObjKind::Heap, ObjKind::Global, ObjKind::Constant, ObjKind::Frame, ObjKind::Alloca, ObjKind::OutOfScope, ObjKind::VarArgs, ObjKind::EarlierInstance] {
             round_trip(&Object::new(kind, 0, false));
             round_trip(&Object::new(kind, 3, true));
         }

@@ -414,6 +414,9 @@ impl<'m> Analysis<'m> {
                     if !stack_slot(obj) {
                         return Err(stop(Cause::Unsupported, "a lifetime marker on an object that is not a stack slot", loc));
                     }
+                    if *which == Intrinsic::LifetimeStart && s.obj(obj).status == Status::Dead {
+                        retire_earlier_instance(&mut s, obj);
+                    }
                     let o = s.obj_mut(obj);
                     o.fields.clear();
                     o.status = if *which == Intrinsic::LifetimeStart { Status::Live } else { Status::Dead };
@@ -1006,4 +1009,32 @@ fn loop_heads(m: &Module, f: FuncId) -> Vec<bool> {
 fn sext(bits: u64, width: u32) -> i64 {
     let shift = 64 - width;
     ((bits << shift) as i64) >> shift
+}
+
+/// The block of the dead stack slot `obj` is entered again: a new instance of its local begins
+/// (C11 6.2.4p6), and pointers to the ended one that memory still holds (a variable outside the
+/// block set to `&x` in an earlier iteration) stay indeterminate (p2). They are moved to a new
+/// dead object, so an access through them is an alarm, as the VM's
+/// `ObjKind::EarlierInstance` makes it undefined behaviour; left alone they would reach the new
+/// instance. Registers are not searched: they hold the slot itself, and a pointer kept across
+/// the block's end lives in memory (the front end declines `mem2reg` then).
+fn retire_earlier_instance(s: &mut State, obj: ObjId) {
+    let holders: Vec<usize> = (0..s.objects.len()).filter(|&i| i != obj as usize && s.objects[i].as_ref().is_some_and(|o| o.points_to(obj))).collect();
+    if holders.is_empty() {
+        return;
+    }
+    let old = s.obj(obj);
+    let mut earlier = Object::new(old.size, old.align, old.region, Fill::Undef);
+    earlier.status = Status::Dead;
+    let to = s.add(earlier);
+    for i in holders {
+        let o = s.objects[i].as_mut().expect("a holder is live");
+        for field in o.fields.values_mut() {
+            if let Val::Ptr(p) = field.val {
+                if p.obj == obj {
+                    field.val = Val::Ptr(Ptr { obj: to, ..p });
+                }
+            }
+        }
+    }
 }

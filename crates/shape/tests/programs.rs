@@ -51,3 +51,28 @@ fn a_leak_a_use_after_free_and_a_null_dereference_in_lists_stop_the_analysis() {
     }
 }
 
+
+#[test]
+fn a_pointer_kept_from_an_earlier_instance_of_a_block_local_is_not_proved() {
+    // Each iteration is a new instance of `x` (C11 6.2.4p6): `p` still points to the previous
+    // one when it is read, which is undefined (natively the new `x` has the same address). The
+    // analysis re-entered the same slot and proved this program.
+    let kept = r#"
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int *p = 0; int s = 0;
+    for (int i = 0; i < 3; i++) {
+        int x = __VERIFIER_nondet_int();
+        if (p) s += *p;
+        p = &x;
+    }
+    return s;
+}
+"#;
+    let err = analyse(kept).expect_err("a read through a pointer to an ended instance");
+    assert!(err.message.contains("after its lifetime"), "{}", err.message);
+    // Set to the new instance before every read: proved.
+    let renewed = kept.replace("if (p) s += *p;\n        p = &x;", "p = &x;\n        s += *p;");
+    assert_ne!(renewed, kept);
+    analyse(&renewed).expect("proved");
+}

@@ -107,6 +107,14 @@ pub enum ObjKind {
     /// dangling pointer. Its bytes are cleared (undefined, no pointers), so it keeps nothing
     /// reachable and states that differ only in a dead variable's last value are equal.
     OutOfScope,
+    /// An earlier instance of a block-scoped local: when the block is entered again
+    /// (`llvm.lifetime.start` on an [`ObjKind::OutOfScope`] alloca), the pointers into it that
+    /// memory still holds point to the instance whose lifetime ended (C11 6.2.4p6: a new instance
+    /// each time the block is entered; p2: a pointer to an ended object is indeterminate), so they
+    /// are moved to an object of this kind, empty and owned by no frame. Any access through them,
+    /// or comparison, is undefined behaviour; natively they reach the new instance at the same
+    /// address, which no sanitizer reports. Unreachable once no pointer leads to it.
+    EarlierInstance,
     /// The extra arguments of a variadic call (x86-64's overflow area, i386's argument slots),
     /// owned by the callee's frame like an alloca; `va_list`s point into it. An access past its
     /// end is `va_arg` beyond the arguments passed ([`crate::FaultKind::VaArgBeyondArguments`]).
@@ -452,6 +460,45 @@ impl Heap {
     }
 
     /// Removes an object; pointers to it become dangling.
+    /// Moves every pointer into `obj` that an object other than a frame holds (offsets kept) to
+    /// one new [`ObjKind::EarlierInstance`] object of `obj`'s size, shared if a holder is, and
+    /// returns its id (None when no such pointer exists). Frames are skipped: their registers
+    /// hold the alloca itself. See `machine::intrinsic` (`lifetime`).
+    pub fn retire_instance(&mut self, obj: u32) -> Option<u32> {
+        let mut earlier: Option<u32> = None;
+        let holds = |o: &Object| {
+            o.kind != ObjKind::Frame && o.ptrs.iter().any(|s| s.sym().is_none() && o.pointer_in(*s).0 == obj)
+        };
+        let holders: Vec<u32> = self.live_ids().filter(|&id| self.get(id).is_some_and(|o| !o.ptrs.is_empty() && holds(o))).collect();
+        for id in holders {
+            let Some(o) = self.get(id) else { continue };
+            let slots: Vec<PtrSlot> = o.ptrs.iter().copied().filter(|s| s.sym().is_none() && o.pointer_in(*s).0 == obj).collect();
+            if slots.is_empty() {
+                continue;
+            }
+            let shared = o.shared;
+            let to = match earlier {
+                Some(e) => e,
+                None => {
+                    let size = self.get(obj).map_or(0, |o| o.size() as usize);
+                    let e = self.alloc(Object::new(ObjKind::EarlierInstance, size, false));
+                    earlier = Some(e);
+                    e
+                }
+            };
+            if shared {
+                if let Some(e) = self.get_mut(to) {
+                    e.shared = true;
+                }
+            }
+            let o = self.get_mut(id).expect("live object");
+            for s in slots {
+                o.set_pointer_object(s, to);
+            }
+        }
+        earlier
+    }
+
     pub fn free(&mut self, id: u32) -> bool {
         match self.objects.get_mut(id as usize) {
             Some(slot @ Some(_)) => {
@@ -508,6 +555,28 @@ mod tests {
         // Overwriting one byte inside the slot destroys the pointer.
         a.write(11, 1, Scalar::int(0));
         assert!(!a.read(8, 8).ptr);
+    }
+
+    #[test]
+    fn retire_instance_moves_kept_pointers_but_not_the_frames() {
+        let mut heap = Heap::new();
+        let x = heap.alloc(Object::new(ObjKind::OutOfScope, 4, false));
+        let other = heap.alloc(Object::new(ObjKind::Alloca, 4, false));
+        let mut holder = Object::new(ObjKind::Alloca, 16, false);
+        holder.write(0, 8, Scalar::pointer(x, 2));
+        holder.write(8, 8, Scalar::pointer(other, 0));
+        let holder = heap.alloc(holder);
+        let mut frame = Object::new(ObjKind::Frame, 8, false);
+        frame.write(0, 8, Scalar::pointer(x, 0));
+        let frame = heap.alloc(frame);
+        let e = heap.retire_instance(x).expect("a kept pointer");
+        let o = heap.get(e).expect("the earlier instance");
+        assert_eq!((o.kind, o.size()), (ObjKind::EarlierInstance, 4));
+        let h = heap.get(holder).expect("holder");
+        assert_eq!(decode(h.read(0, 8).bits), (e, 2), "moved, offset kept");
+        assert_eq!(decode(h.read(8, 8).bits), (other, 0), "another object's pointer stays");
+        assert_eq!(decode(heap.get(frame).expect("frame").read(0, 8).bits), (x, 0), "the frame's register stays");
+        assert_eq!(heap.retire_instance(x), None, "nothing left to move");
     }
 
     #[test]

@@ -153,6 +153,10 @@ pub struct FuncInfo {
     /// Per block, per instruction: is it an `interrupt_mem` point (a memory access that may
     /// touch memory another thread can see)?
     pub mem_point: Vec<Vec<bool>>,
+    /// The allocas whose address may be kept (bit set over value ids): when the block of such
+    /// a local is entered again, pointers to its earlier instance are looked for
+    /// (`machine::intrinsic`, `lifetime`); for the others there can be none.
+    pub kept_address: Vec<u64>,
     /// Per block: the loop it heads, when the fast interpreter can run it
     /// (`machine::fastloop`).
     pub fast_loops: Vec<Option<Box<crate::machine::fastloop::FastLoop>>>,
@@ -192,6 +196,47 @@ fn term_uses(t: &vigil_ir::Terminator) -> Vec<vigil_ir::Operand> {
 /// The `interrupt_mem` points of `f` (see the module documentation): every memory access except
 /// those whose address derives only from private allocas.
 fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
+    use vigil_ir::{Intrinsic, Operand};
+    let private = private_values(f);
+    let shared = |op: &Operand| !matches!(op, Operand::Value(v) if private[v.index()]);
+    f.blocks
+        .iter()
+        .map(|b| {
+            b.insts
+                .iter()
+                .map(|i| match &i.kind {
+                    InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => shared(ptr),
+                    InstKind::AtomicRmw { ptr, .. } | InstKind::CmpXchg { ptr, .. } => shared(ptr),
+                    InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove, args, .. } => {
+                        args.iter().take(2).any(shared)
+                    }
+                    InstKind::Intrinsic { which: Intrinsic::Memset, args, .. } => args.first().is_some_and(shared),
+                    _ => false,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The allocas of `f` whose address may be kept somewhere (not private: stored, passed,
+/// returned, …), as a bit set over value ids: only a pointer to such a local can outlive its
+/// block and be there when the block is entered again ([`FuncInfo::kept_address`]).
+fn kept_addresses(f: &vigil_ir::Function) -> Vec<u64> {
+    let private = private_values(f);
+    let mut set = vec![0u64; f.values.len().div_ceil(64)];
+    for i in f.blocks.iter().flat_map(|b| &b.insts) {
+        if let (InstKind::Alloca { .. }, Some(d)) = (&i.kind, i.dest) {
+            if !private[d.index()] {
+                bit_set(&mut set, d.0);
+            }
+        }
+    }
+    set
+}
+
+/// Per value of `f`: is it an alloca, or pointer arithmetic on a private value, whose address
+/// never escapes?
+fn private_values(f: &vigil_ir::Function) -> Vec<bool> {
     use vigil_ir::{Intrinsic, Operand};
     // private[v]: v is an alloca, or pointer arithmetic on a private value, whose address never
     // escapes. Start optimistic (every alloca and every pointer arithmetic) and remove, until
@@ -255,24 +300,7 @@ fn mem_points(f: &vigil_ir::Function) -> Vec<Vec<bool>> {
             }
         }
     }
-    let shared = |op: &Operand| !matches!(op, Operand::Value(v) if private[v.index()]);
-    f.blocks
-        .iter()
-        .map(|b| {
-            b.insts
-                .iter()
-                .map(|i| match &i.kind {
-                    InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => shared(ptr),
-                    InstKind::AtomicRmw { ptr, .. } | InstKind::CmpXchg { ptr, .. } => shared(ptr),
-                    InstKind::Intrinsic { which: Intrinsic::Memcpy | Intrinsic::Memmove, args, .. } => {
-                        args.iter().take(2).any(shared)
-                    }
-                    InstKind::Intrinsic { which: Intrinsic::Memset, args, .. } => args.first().is_some_and(shared),
-                    _ => false,
-                })
-                .collect()
-        })
-        .collect()
+    private
 }
 
 /// Which globals belong to the runtime (see [`Program::runtime_globals`]): named by a function
@@ -532,6 +560,7 @@ impl Program {
                 info.live_out = liveness(f);
                 info.jump_live = jump_live(&module, f, &info);
                 info.mem_point = mem_points(f);
+                info.kept_address = kept_addresses(f);
                 info.num_phis = f
                     .blocks
                     .iter()

@@ -219,6 +219,9 @@ impl<'m> Builder<'m> {
         let obj = (self.objs.len() - 1) as u32;
         if self.stack.len() > 1 {
             fr.frame_objs.push(obj);
+            if self.call_in_loop {
+                self.reborn.push(obj);
+            }
         }
         fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
         let at = self.blocks[cur as usize].insts.len();
@@ -342,6 +345,9 @@ impl<'m> Builder<'m> {
             Intrinsic::LifetimeStart => {
                 // The object's scope is entered again: its cells are undefined.
                 let p = self.static_ptr(fr, args[1], loc)?;
+                if self.call_in_loop || self.on_cycle(f, self.ir_at) {
+                    self.reborn.push(p.obj);
+                }
                 if let Some(a) = self.objs[p.obj as usize].alive.filter(|_| !self.objs[p.obj as usize].heap) {
                     self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
                 }

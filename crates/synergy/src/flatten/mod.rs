@@ -482,6 +482,11 @@ struct Builder<'m> {
     cycles: HashMap<u32, Vec<bool>>,
     /// The function being inlined is called from a loop (of any caller).
     call_in_loop: bool,
+    /// Stack objects whose life can begin more than once in a run (an alloca of a function
+    /// inlined into a loop, a block-scoped local whose `lifetime.start` lies on a cycle): each
+    /// beginning is a new instance (C11 6.2.4p6), but the object keeps one liveness register,
+    /// so a pointer kept from an earlier instance would pass its check ([`Builder::finish`]).
+    reborn: Vec<u32>,
     /// The objects that are slots of an allocation site in a loop ([`pointers`]), each with
     /// its site (the object index of the site's first slot).
     slots: HashMap<u32, u32>,
@@ -606,6 +611,7 @@ impl<'m> Builder<'m> {
             cell_kinds: HashMap::new(),
             cycles: HashMap::new(),
             call_in_loop: false,
+            reborn: Vec::new(),
             slots: Default::default(),
             slot_written: HashMap::new(),
             mentions: Vec::new(),
@@ -869,6 +875,15 @@ impl<'m> Builder<'m> {
                 };
                 cell_names.push(CellName { reg, ident: sh.ident.clone(), func: sh.func.clone(), index, obj: i as u32 });
             }
+        }
+        // A pointer to an earlier instance of a reborn object is indeterminate, but one liveness
+        // register cannot tell it from a pointer to the current instance: an object whose
+        // address is encoded (kept in memory or a φ) and that can be born again is declined.
+        if let Some(&o) = self.reborn.iter().find(|&&o| self.objs[o as usize].escaped) {
+            return Err(Unsupported(format!(
+                "memory: the address of {} is kept and its life can begin again (an earlier instance is not told apart)",
+                self.objs[o as usize].name
+            )));
         }
         let heap_graph = self.heap_graph();
         Ok(Flat {

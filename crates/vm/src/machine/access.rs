@@ -16,6 +16,12 @@
 
 use super::*;
 
+/// An access through a pointer kept from an earlier execution of a block into the local it
+/// declares ([`ObjKind::EarlierInstance`]): undefined (C11 6.2.4p2, p6), but natively the same
+/// address as the new instance, so not a violation the platform shows.
+pub(super) const EARLIER_INSTANCE: &str =
+    "access through a pointer to an earlier instance of a block-scoped local (its lifetime ended when its block was left; the block was entered again)";
+
 impl Machine<'_> {
     /// Checks an access of `size` bytes through `p`; returns (object, offset).
     pub fn check_access(&self, p: Scalar, size: u32, write: bool) -> VmResult<(u32, u32)> {
@@ -50,6 +56,9 @@ impl Machine<'_> {
         }
         if o.kind == ObjKind::OutOfScope {
             return Err(FaultKind::UseAfterFree);
+        }
+        if o.kind == ObjKind::EarlierInstance {
+            return Err(FaultKind::Undefined(EARLIER_INSTANCE));
         }
         if u64::from(off) + u64::from(size) > u64::from(o.size()) {
             if o.kind == ObjKind::VarArgs {

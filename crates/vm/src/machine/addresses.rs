@@ -135,7 +135,7 @@ impl Machine<'_> {
             return off == 0;
         }
         match self.state.heap.get(obj) {
-            Some(o) => !matches!(o.kind, ObjKind::OutOfScope | ObjKind::Frame) && off < o.size(),
+            Some(o) => !matches!(o.kind, ObjKind::OutOfScope | ObjKind::EarlierInstance | ObjKind::Frame) && off < o.size(),
             None => false,
         }
     }

@@ -19,14 +19,31 @@ impl Machine<'_> {
     /// `llvm.lifetime.start/end` on `p`: the alloca becomes live with undefined contents, or
     /// [`ObjKind::OutOfScope`] (cleared, every access dangling). Markers on anything but an
     /// alloca are ignored, as LLVM allows.
-    fn lifetime(&mut self, start: bool, p: Scalar) {
+    ///
+    /// A start on an out-of-scope alloca enters its block again: a new instance of the local
+    /// begins (C11 6.2.4p6). Pointers into the ended instance that memory still holds (a
+    /// variable outside the block set to `&x` in an earlier iteration) stay indeterminate (p2),
+    /// so they are moved, offsets kept, to an [`ObjKind::EarlierInstance`] object
+    /// ([`Heap::retire_instance`]); left alone they would reach the new instance, as natively,
+    /// and an access through them would pass. Only allocas whose address may be kept are
+    /// searched for ([`crate::program::FuncInfo::kept_address`]), and frames are not searched:
+    /// their registers hold the alloca itself, and a pointer kept across the block's end lives in
+    /// memory (the front end declines `mem2reg` when a block-scoped local's address escapes,
+    /// `vigil_frontend::scope`).
+    fn lifetime(&mut self, start: bool, alloca: Operand, p: Scalar) {
         let (obj, off) = decode(p.bits);
         if !p.ptr || off != 0 {
             return;
         }
-        if self.state.heap.get(obj).is_some_and(|o| matches!(o.kind, ObjKind::Alloca | ObjKind::OutOfScope)) {
-            self.state.heap.reset(obj, if start { ObjKind::Alloca } else { ObjKind::OutOfScope });
+        let Some(kind) = self.state.heap.get(obj).map(|o| o.kind) else { return };
+        if !matches!(kind, ObjKind::Alloca | ObjKind::OutOfScope) {
+            return;
         }
+        let kept = matches!(alloca, Operand::Value(v) if crate::program::bit_test(&self.prog.funcs[self.func.index()].kept_address, v.0));
+        if start && kind == ObjKind::OutOfScope && kept {
+            self.state.heap.retire_instance(obj);
+        }
+        self.state.heap.reset(obj, if start { ObjKind::Alloca } else { ObjKind::OutOfScope });
     }
 
     pub(super) fn intrinsic(&mut self, which: Intrinsic, args: &[Operand], dest: Option<ValueId>) -> VmResult<Flow> {
@@ -34,7 +51,7 @@ impl Machine<'_> {
         let w = if args.is_empty() { 0 } else { self.op_width(args[0]) };
         let a = |m: &Self, i: usize| m.operand(args[i]);
         match which {
-            LifetimeStart | LifetimeEnd => self.lifetime(which == LifetimeStart, a(self, 1)),
+            LifetimeStart | LifetimeEnd => self.lifetime(which == LifetimeStart, args[1], a(self, 1)),
             Memcpy | Memmove => {
                 let (d, s) = (a(self, 0), a(self, 1));
                 let n = a(self, 2).bits;
