@@ -459,7 +459,6 @@ impl Heap {
         }
     }
 
-    /// Removes an object; pointers to it become dangling.
     /// Moves every pointer into `obj` that an object other than a frame holds (offsets kept) to
     /// one new [`ObjKind::EarlierInstance`] object of `obj`'s size, shared if a holder is, and
     /// returns its id (None when no such pointer exists). Frames are skipped: their registers
@@ -499,6 +498,7 @@ impl Heap {
         earlier
     }
 
+    /// Removes an object; pointers to it become dangling.
     pub fn free(&mut self, id: u32) -> bool {
         match self.objects.get_mut(id as usize) {
             Some(slot @ Some(_)) => {
