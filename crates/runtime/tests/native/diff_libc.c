@@ -452,7 +452,7 @@ static void strings(void) {
 }
 
 static void ctypes(void) {
-    for (int c = -1; c < 256; c += 16) {
+    for (int c = -128; c < 256; c += 16) /* -128..-2: a char above 127 not cast */ {
         out("ctype %d:", c);
         for (int k = c; k < c + 16 && k < 256; k++) {
             int bits = !!isalnum(k) | !!isalpha(k) << 1 | !!isblank(k) << 2 | !!iscntrl(k) << 3 |

@@ -270,4 +270,7 @@ void test_ctype(void) {
     }
     CHECK(classes == 32);
     CHECK(isdigit(-1) == 0 && tolower(-1) == -1 && toupper(1000) == 1000); /* EOF, out of range */
+    /* A negative char (-128..-2) maps to the unsigned char it stands for, as glibc's tables do. */
+    CHECK(toupper(-23) == 233 && tolower(-128) == 128 && toupper(-2) == 254 && isalpha(-23) == 0);
+    CHECK((*__ctype_toupper_loc())[-23] == 233 && (*__ctype_tolower_loc())[-1] == -1);
 }
