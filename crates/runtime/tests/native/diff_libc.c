@@ -194,7 +194,7 @@ static void formats(void) {
             r = snprintf(buf, size, f, star, (int)v);
         else
             r = snprintf(buf, size, f, (int)v);
-        out("%d snprintf f=\"%s\" v=%lld n=%zu r=%d errno=%d buf=\"", i, f, v, size, r, errno);
+        out("%d snprintf f=\"%s\" v=%lld n=%zu r=%d buf=\"", i, f, v, size, r);
         put_bytes(buf, 12);
         out("\"");
         end_line();
