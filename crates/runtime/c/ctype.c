@@ -6,7 +6,8 @@
  * Invariants: the tables are constant (read-only objects in the VM) and are indexed by
  * -128..255 as glibc requires (a pointer to entry 128 is handed out). Class bits follow
  * glibc's little-endian layout: bit b of the class number lands at (1 << b) << 8 for b < 8 and
- * (1 << b) >> 8 otherwise. Characters 128..255 (and -128..-1) belong to no class.
+ * (1 << b) >> 8 otherwise. Characters 128..255 (and -128..-1) belong to no class; tolower and
+ * toupper map -128..-2 to 128..254 (glibc's tables), EOF and 128..255 to themselves.
  */
 #include "rt.h"
 
@@ -50,14 +51,17 @@
 #define UPPER(c) (IS_LOWER(c) ? (c) - 'a' + 'A' : (c))
 
 /* Rows of 16 entries for characters 0..127; 128..255 and the negative indices are zero
- * (classes) or the index itself (case mappings). */
+ * (classes). The case mappings map 128..255 to themselves and, as glibc's C locale does, a
+ * negative index -128..-2 (a `char` above 127 passed without the cast to unsigned char) to the
+ * unsigned char it stands for, index + 256: toupper((char)0xE9) is 0xE9, not -23. EOF (-1) maps
+ * to itself. */
 #define ROW(F, b) F(b), F(b + 1), F(b + 2), F(b + 3), F(b + 4), F(b + 5), F(b + 6), F(b + 7), \
     F(b + 8), F(b + 9), F(b + 10), F(b + 11), F(b + 12), F(b + 13), F(b + 14), F(b + 15)
 #define ASCII(F) ROW(F, 0), ROW(F, 16), ROW(F, 32), ROW(F, 48), ROW(F, 64), ROW(F, 80), \
     ROW(F, 96), ROW(F, 112)
 #define SELF(c) (c)
 #define HIGH(c) ((c) + 128)
-#define NEG(c) ((c) - 128)
+#define NEG(c) ((c) == 127 ? -1 : (c) + 128)
 
 static const unsigned short class_table[384] = {[128] = ASCII(CLASS)};
 static const int lower_table[384] = {ASCII(NEG), ASCII(LOWER), ASCII(HIGH)};

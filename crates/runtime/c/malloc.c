@@ -19,9 +19,11 @@
  *    pointers into the old block dangle, as memory-safety checkers expect;
  *  - free(NULL) is a no-op; anything else goes to __vm_obj_free, which faults on an invalid or
  *    double free;
- *  - alignment is meaningless for VM objects: aligned_alloc/posix_memalign only check that the
- *    alignment is valid. glibc's memalign accepts any alignment (it rounds one that is not a
- *    power of two up to the next one) and fails with EINVAL only above SIZE_MAX / 2 + 1; valloc is
+ *  - alignment is meaningless for VM objects: posix_memalign only checks that the alignment is
+ *    valid. glibc's memalign accepts any alignment (it rounds one that is not a power of two up
+ *    to the next one) and fails with EINVAL only above SIZE_MAX / 2 + 1; in glibc 2.36
+ *    aligned_alloc is the same function as memalign (the power-of-two check that C17 asks for
+ *    came with glibc 2.38), so aligned_alloc(3, 16) returns memory; valloc is
  *    memalign to the page size (4096); pvalloc also rounds the size up to a whole number of pages
  *    (at least one page; ENOMEM when rounding overflows), which is the size the program may use.
  */
@@ -116,12 +118,11 @@ static int valid_alignment(size_t align) {
     return align != 0 && (align & (align - 1)) == 0;
 }
 
+static void *memalign_as(const char *fn, size_t align, size_t size);
+
+/* glibc 2.36: an alias of memalign (any alignment up to SIZE_MAX / 2 + 1). */
 RT_WEAK void *aligned_alloc(size_t align, size_t size) {
-    if (!valid_alignment(align)) {
-        *__errno_location() = RT_EINVAL;
-        return NULL;
-    }
-    return allocate("aligned_alloc", size);
+    return memalign_as("aligned_alloc", align, size);
 }
 
 RT_WEAK int posix_memalign(void **out, size_t align, size_t size) {
@@ -136,7 +137,7 @@ RT_WEAK int posix_memalign(void **out, size_t align, size_t size) {
 
 #define RT_PAGE_SIZE 4096
 
-RT_WEAK void *memalign(size_t align, size_t size) {
+static void *memalign_as(const char *fn, size_t align, size_t size) {
     if (align > (size_t)-1 / 2 + 1) {
         *__errno_location() = RT_EINVAL;
         return NULL;
@@ -152,9 +153,13 @@ RT_WEAK void *memalign(size_t align, size_t size) {
             return NULL;
         }
         if (needed > VM_OBJ_SIZE_MAX)
-            return allocate("memalign", needed);
+            return allocate(fn, needed);
     }
-    return allocate("memalign", size);
+    return allocate(fn, size);
+}
+
+RT_WEAK void *memalign(size_t align, size_t size) {
+    return memalign_as("memalign", align, size);
 }
 
 RT_WEAK void *valloc(size_t size) {

@@ -128,6 +128,7 @@ int isatty(int fd);
 typedef void (*rt_sighandler)(int);
 rt_sighandler signal(int sig, rt_sighandler handler);
 int raise(int sig);
+void __vigil_abort_signal(void);
 
 /* ---- string.h ---- */
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);

@@ -15,7 +15,9 @@
  *    running (blocked) is held pending and delivered once, when the handler returns;
  *  - the stop signals' default action (SIGTSTP, SIGTTIN, SIGTTOU: the process stops until
  *    someone sends SIGCONT) and raising the internal signals 32 and 33 are not modelled: they
- *    raise VM_FAULT_UNSUPPORTED, so the verdict is `unknown`, never wrong.
+ *    raise VM_FAULT_UNSUPPORTED, so the verdict is `unknown`, never wrong;
+ *  - abort() raises SIGABRT first (unblocked), so a SIGABRT handler runs, as in glibc, and
+ *    only then ends the program (__vigil_abort_signal).
  * Only signals the program raises itself exist: no signal arrives from outside (a SIGINT from a
  * terminal, a SIGALRM from alarm()), so a verdict holds for runs in which none arrives. The
  * dispositions are global program state (one process; threads share them, as POSIX says).
@@ -27,6 +29,7 @@
 #define SIG_IGN_V ((rt_sighandler)1)
 #define SIG_ERR_V ((rt_sighandler)-1)
 
+#define SIGABRT_N 6
 #define SIGKILL_N 9
 #define SIGCHLD_N 17
 #define SIGCONT_N 18
@@ -75,6 +78,19 @@ static void default_action(int sig) {
         }
         __vigil_stop();
     }
+}
+
+/* What glibc 2.36's abort() does before the process ends: SIGABRT is unblocked and raised, so
+ * that a handler the program installed runs (it may return, raise again, call exit, or leave by
+ * longjmp, and then abort does not end the program); when it returns, the disposition is reset
+ * to the default, and abort raises SIGABRT again, which ends the process (the caller's part). */
+RT_WEAK void __vigil_abort_signal(void) {
+    unsigned long long bit = 1ULL << (SIGABRT_N - 1);
+    if (handlers[SIGABRT_N] == SIG_DFL_V)
+        return; /* the default action: abort ends the program itself */
+    blocked &= ~bit;
+    raise(SIGABRT_N);
+    handlers[SIGABRT_N] = SIG_DFL_V;
 }
 
 RT_WEAK int raise(int sig) {

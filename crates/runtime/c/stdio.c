@@ -52,6 +52,8 @@ struct sink {
     char line[LINE_CAP + 1];
     /* characters produced so far (the return value of printf and friends) */
     size_t count;
+    /* a conversion asked for a width or precision beyond INT_MAX: the output ends there */
+    int overflow;
     /* string mode: the lowest %s source seen so far that lies beyond the bytes written at the
      * time it was read (NULL if none); it overlaps if the output grew over it */
     const char *later_source;
@@ -87,6 +89,7 @@ static void sink_init_string(struct sink *s, char *buf, size_t cap) {
     s->to_trace = 0;
     s->line_len = 0;
     s->count = 0;
+    s->overflow = 0;
     s->later_source = NULL;
 }
 
@@ -112,7 +115,8 @@ static void sink_note_source(struct sink *s, const char *src, size_t len) {
         s->later_source = src;
 }
 
-/* Ends the output: flushes a trace sink, terminates a string sink; returns the count. */
+/* Ends the output: flushes a trace sink, terminates a string sink; returns the count, or -1 with
+ * EOVERFLOW. */
 static int sink_finish(struct sink *s) {
     if (s->to_trace)
         sink_flush(s);
@@ -121,7 +125,13 @@ static int sink_finish(struct sink *s) {
             __vigil_fault(VM_FAULT_OVERLAP, "sprintf: a %s argument overlaps the destination");
         s->buf[s->count < s->cap - 1 ? s->count : s->cap - 1] = 0;
     }
-    return s->count > INT_MAX ? INT_MAX : (int)s->count;
+    /* glibc: more than INT_MAX characters, or a width or precision beyond INT_MAX, is a
+     * failure with EOVERFLOW (the characters before it are output all the same). */
+    if (s->overflow || s->count > INT_MAX) {
+        *__errno_location() = RT_EOVERFLOW;
+        return -1;
+    }
+    return (int)s->count;
 }
 
 /* ---- conversion specifications ---- */
@@ -137,16 +147,31 @@ struct spec {
     int width;     /* 0 if none */
     int precision; /* -1 if none */
     enum length length;
+    int too_wide;  /* a width or precision written in the format above INT_MAX */
 };
 
 static int is_digit(char c) {
     return c >= '0' && c <= '9';
 }
 
+/* A width or precision written in the format: its digits at *f (advanced past them), at most
+ * INT_MAX; a larger number sets *too_wide. */
+static int read_count(const char **f, int *too_wide) {
+    long long n = 0;
+    while (is_digit(**f)) {
+        n = n * 10 + (*(*f)++ - '0');
+        if (n > INT_MAX) {
+            *too_wide = 1;
+            n = INT_MAX;
+        }
+    }
+    return (int)n;
+}
+
 /* Parses flags, width, precision and length at *fmt; advances *fmt to the conversion. */
 static void parse_spec(const char **fmt, struct spec *sp, va_list *ap) {
     const char *f = *fmt;
-    *sp = (struct spec){0, 0, 0, 0, 0, 0, -1, LEN_NONE};
+    *sp = (struct spec){0, 0, 0, 0, 0, 0, -1, LEN_NONE, 0};
     for (;; f++) {
         if (*f == '-') sp->left = 1;
         else if (*f == '0') sp->zero = 1;
@@ -158,14 +183,18 @@ static void parse_spec(const char **fmt, struct spec *sp, va_list *ap) {
     }
     if (*f == '*') {
         sp->width = va_arg(*ap, int);
-        if (sp->width < 0) {
+        if (sp->width == INT_MIN) {
+            /* Its magnitude is no int: glibc pads with 2^31 spaces (in a string, as far as it
+             * reaches) and then fails with EOVERFLOW. Not modelled. */
+            __vigil_fault(VM_FAULT_UNSUPPORTED, "printf: a `*` width of INT_MIN");
+            sp->width = 0;
+        } else if (sp->width < 0) {
             sp->left = 1;
             sp->width = -sp->width;
         }
         f++;
     } else {
-        while (is_digit(*f))
-            sp->width = sp->width * 10 + (*f++ - '0');
+        sp->width = read_count(&f, &sp->too_wide);
     }
     if (*f == '.') {
         f++;
@@ -174,8 +203,7 @@ static void parse_spec(const char **fmt, struct spec *sp, va_list *ap) {
             sp->precision = va_arg(*ap, int);
             f++;
         } else {
-            while (is_digit(*f))
-                sp->precision = sp->precision * 10 + (*f++ - '0');
+            sp->precision = read_count(&f, &sp->too_wide);
         }
     }
     if (f[0] == 'h' && f[1] == 'h') { sp->length = LEN_HH; f += 2; }
@@ -464,6 +492,10 @@ static void format_to(struct sink *s, const char *fmt, va_list ap) {
         }
         struct spec sp;
         parse_spec(&fmt, &sp, &args);
+        if (sp.too_wide) {
+            s->overflow = 1;
+            break;
+        }
         char c = *fmt;
         convert(s, c, &sp, &args);
         if (c)

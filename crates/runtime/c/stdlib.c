@@ -21,7 +21,8 @@
  * none of these functions returns. The VM calls this exit with main's return value when main
  * returns. quick_exit runs only the at_quick_exit handlers (same order rules), _Exit and _exit
  * nothing; none of them runs destructors. abort is a normal end of the path, not an error
- * (SV-COMP uses it for "assume").
+ * (SV-COMP uses it for "assume"), once a SIGABRT handler the program installed has run (glibc
+ * raises SIGABRT, see signal.c).
  *
  * Handler lists have no fixed limit (glibc accepts any number): each is one heap object of
  * handler pointers, made on the first registration and doubled when full, so a program that
@@ -193,6 +194,7 @@ RT_WEAK void _exit(int status) {
 RT_WEAK void abort(void) {
     if (rt_tracing())
         __vm_trace(VM_TRACE_INFO, "abort() called");
+    __vigil_abort_signal(); /* a SIGABRT handler runs first (signal.c) */
     __vigil_stop();
 }
 

@@ -113,9 +113,21 @@ static int iso_days(int yday, int wday) {
     return yday - week1_monday;
 }
 
+/* The year tm_year stands for, as glibc 2.36's strftime computes it: tm_year + 1900 in an int,
+ * which wraps for a tm_year above INT_MAX - 1900 (gmtime gives tm_year INT_MAX for the time
+ * 67768036191676799, and %Y then prints -2147481749; %C, %G and %g follow, %y does not). */
+static long long tm_year_number(const struct rt_tm *tm) {
+    return (int)((unsigned)tm->tm_year + 1900u);
+}
+
+/* The week-based year of %G and %g, year + delta, in an int as in glibc (it wraps too). */
+static long long iso_year(long long year, int delta) {
+    return (int)((unsigned)year + (unsigned)delta);
+}
+
 /* The ISO 8601 week-based year (relative to the tm's year: -1, 0, +1) and week. */
 static void iso_week(const struct rt_tm *tm, int *year_delta, int *week) {
-    long long year = (long long)tm->tm_year + 1900;
+    long long year = tm_year_number(tm);
     int days = iso_days(tm->tm_yday, tm->tm_wday);
     *year_delta = 0;
     if (days < 0) {
@@ -155,7 +167,7 @@ static void put_name(struct out *o, const struct spec *sp, const char *name, int
 }
 
 static void conversion(struct out *o, const struct spec *sp, char c, const struct rt_tm *tm) {
-    long long year = (long long)tm->tm_year + 1900;
+    long long year = tm_year_number(tm);
     int hour12 = tm->tm_hour % 12 == 0 ? 12 : tm->tm_hour % 12;
     int wday_ok = tm->tm_wday >= 0 && tm->tm_wday < 7;
     int mon_ok = tm->tm_mon >= 0 && tm->tm_mon < 12;
@@ -178,11 +190,11 @@ static void conversion(struct out *o, const struct spec *sp, char c, const struc
     case 'F': sub(o, sp, "%Y-%m-%d", tm); break;
     case 'g':
         iso_week(tm, &delta, &week);
-        put_num(o, sp, (((year + delta) % 100) + 100) % 100, 2, '0');
+        put_num(o, sp, ((iso_year(year, delta) % 100) + 100) % 100, 2, '0');
         break;
     case 'G':
         iso_week(tm, &delta, &week);
-        put_num(o, sp, year + delta, 1, '0');
+        put_num(o, sp, iso_year(year, delta), 1, '0');
         break;
     case 'H': put_num(o, sp, tm->tm_hour, 2, '0'); break;
     case 'I': put_num(o, sp, hour12, 2, '0'); break;
@@ -215,7 +227,7 @@ static void conversion(struct out *o, const struct spec *sp, char c, const struc
     case 'W': put_num(o, sp, (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7, 2, '0'); break;
     case 'x': sub(o, sp, "%m/%d/%y", tm); break;
     case 'X': sub(o, sp, "%H:%M:%S", tm); break;
-    case 'y': put_num(o, sp, ((year % 100) + 100) % 100, 2, '0'); break;
+    case 'y': put_num(o, sp, ((tm->tm_year % 100) + 100) % 100, 2, '0'); break; /* tm_year's own */
     case 'Y': put_num(o, sp, year, 1, '0'); break;
     case 'z': {
         if (tm->tm_isdst < 0) /* glibc: no offset for a tm whose DST state is unknown */

@@ -27,6 +27,9 @@
 //! - the **copy a `byval` argument stands for** (a parameter attribute the lowering does not
 //!   read): [`super::canon_byval`] makes it an explicit `alloca` and `memcpy` in the callee, and
 //!   passes variadic `byval` arguments as aggregate values.
+//! - nothing of **calls that clang's `-O0` code does not make** (an unused call that writes no
+//!   memory by its attributes, e.g. a statement `atof(s);`): [`super::canon_dead_calls`] erases
+//!   them.
 //!
 //! # Invariants
 //!
@@ -62,6 +65,7 @@ pub const LABELS_PREFIX: &str = "__vigil.labels.";
 /// `module` must be a valid module whose data layout is `td`.
 pub unsafe fn canonicalize(module: LLVMModuleRef, td: LLVMTargetDataRef) -> bool {
     let ctx = LLVMGetModuleContext(module);
+    super::canon_dead_calls::drop_unused_calls_without_writes(module);
     rewrite_constant_geps(module, ctx, td);
     let labels = rewrite_block_addresses(module, ctx);
     rewrite_indirect_branches(module, ctx, &labels);

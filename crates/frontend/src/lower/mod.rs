@@ -15,6 +15,7 @@ mod consts;
 mod floats;
 pub mod canon;
 mod canon_byval;
+mod canon_dead_calls;
 mod canon_wide;
 pub mod gep_offsets;
 mod insts;

@@ -170,13 +170,16 @@ static void numbers(void) {
 static const char *const int_formats[] = {
     "%d", "%5d", "%-5d|", "%05d", "%+d", "% d", "%.3d", "%.0d", "%8.3d", "%-+6d|", "%x", "%#x",
     "%#X", "%o", "%#o", "%u", "%ld", "%lld", "%hhd", "%hd", "%hhu", "%hu", "%lx", "%llX", "%zu",
-    "%c", "%i", "%#.3o", "%*d", "%-*d|", "%.*d", "%jd", "%%d"};
+    "%c", "%i", "%#.3o", "%*d", "%-*d|", "%.*d", "%jd", "%%d",
+    /* a width or precision beyond INT_MAX: -1 with EOVERFLOW, the text before it kept */
+    "ab%2147483648d", "ab%.4294967297d"};
+#define INT_FORMATS (int)(sizeof int_formats / sizeof int_formats[0])
 
 static void formats(void) {
     char buf[48];
     static const size_t sizes[] = {0, 1, 4, 8, 40};
-    for (int i = 0; i < COUNT + 33; i++) {
-        const char *f = int_formats[i < 33 ? i : (int)rnd(33)];
+    for (int i = 0; i < COUNT + INT_FORMATS; i++) {
+        const char *f = int_formats[i < INT_FORMATS ? i : (int)rnd(INT_FORMATS)];
         long long v = rnd_int();
         int star = (int)rnd(21) - 10;
         size_t size = sizes[rnd(5)];
@@ -452,7 +455,7 @@ static void strings(void) {
 }
 
 static void ctypes(void) {
-    for (int c = -1; c < 256; c += 16) {
+    for (int c = -128; c < 256; c += 16) /* -128..-2: a char above 127 not cast */ {
         out("ctype %d:", c);
         for (int k = c; k < c + 16 && k < 256; k++) {
             int bits = !!isalnum(k) | !!isalpha(k) << 1 | !!isblank(k) << 2 | !!iscntrl(k) << 3 |

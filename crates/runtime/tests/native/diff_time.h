@@ -221,6 +221,15 @@ static void text_case(int k, const struct tm *m) {
     put_bytes(buf, sizeof buf);
     out("\"");
     end_line();
+    /* The year conversions (glibc computes tm_year + 1900 in an int, which wraps); the ISO
+     * week-based ones only for a weekday in range. */
+    char text[80];
+    int iso = m->tm_wday >= 0 && m->tm_wday < 7 && m->tm_yday >= 0 && m->tm_yday < 366;
+    size_t n = strftime(text, sizeof text, iso ? "%Y %C %y %F %G %g %V" : "%Y %C %y %F", m);
+    out("%d strftime n=%zu", k, n);
+    if (n)
+        put_string("s", text);
+    end_line();
 }
 
 static void texts(void) {

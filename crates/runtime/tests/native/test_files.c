@@ -87,6 +87,14 @@ static void raise_default(void) {
     raise(15); /* SIGTERM's default action ends the program */
 }
 
+static void abort_with_handler(void) {
+    abort(); /* the SIGABRT handler runs, then abort ends the program */
+}
+
+static void abort_ignored(void) {
+    abort(); /* an ignored SIGABRT does not keep abort from ending the program */
+}
+
 static void texts(void) {
     CHECK_STR(strerror(30), "Read-only file system");
     CHECK_STR(strerror(134), "Unknown error 134");
@@ -102,5 +110,12 @@ void test_files(void) {
     files();
     signals();
     CHECK(native_catch(raise_default) == NATIVE_EXIT);
+    /* glibc's abort raises SIGABRT (6) first, then resets it to the default action. */
+    seen = 0;
+    CHECK(signal(6, handler) == (rt_sighandler)0);
+    CHECK(native_catch(abort_with_handler) == NATIVE_EXIT && seen == 6);
+    CHECK(signal(6, (rt_sighandler)1) == (rt_sighandler)0); /* abort reset it */
+    CHECK(native_catch(abort_ignored) == NATIVE_EXIT && seen == 6);
+    CHECK(signal(6, (rt_sighandler)0) == (rt_sighandler)0); /* reset again */
     texts();
 }

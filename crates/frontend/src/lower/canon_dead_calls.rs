@@ -1,0 +1,90 @@
+//! Drops the calls that clang's own `-O0` code generation drops: a call whose result is unused
+//! and that, by its attributes, writes no memory.
+//!
+//! clang marks a call of a function declared `__attribute__((pure))` or `const` `memory(read)` or
+//! `memory(none)` — among them glibc's `atoi`, `atol`, `atoll`, `atof`, `strlen`, `strcmp`,
+//! `memchr` — and LLVM's instruction selection, at `-O0` too, emits no code for an instruction
+//! that may not write memory and whose value nobody uses. So natively `atof("1e-400");` as a
+//! statement does not run and leaves `errno` alone (glibc's `atof` would set `ERANGE`), and a
+//! program's own `pure` function that writes a global anyway is not called. vigil ran such calls:
+//! `errno = 0; atol("-99999999999999999999"); if (errno == 0) reach_error();` was `true`, and
+//! natively the error is reached. Intrinsics (`llvm.dbg.*`, …) and inline assembly are left
+//! alone.
+//!
+//! # Safety
+//!
+//! Called from [`super::canon::canonicalize`] on a module it owns; every pointer is to an object
+//! of that module's context and none escapes.
+
+use llvm_sys_191 as llvm;
+use llvm::core::*;
+use llvm::prelude::*;
+use llvm::{LLVMAttributeFunctionIndex, LLVMOpcode};
+
+/// The bits of LLVM's `MemoryEffects` encoding (the value of the `memory` attribute: two bits per
+/// location, argument memory, inaccessible memory and other memory, `Ref` = 1, `Mod` = 2) that
+/// say a location may be written.
+const MOD_BITS: u64 = 0b10_10_10;
+
+/// Every location read and written: what a call without a `memory` attribute may do.
+const ANY_MEMORY: u64 = 0b11_11_11;
+
+unsafe fn memory_effects(attr: LLVMAttributeRef) -> u64 {
+    if attr.is_null() {
+        ANY_MEMORY
+    } else {
+        LLVMGetEnumAttributeValue(attr)
+    }
+}
+
+/// Whether `call` writes no memory by its call-site attributes or its callee's (LLVM intersects
+/// the two, as `CallBase::getMemoryEffects` does).
+unsafe fn writes_no_memory(call: LLVMValueRef, memory_kind: u32) -> bool {
+    let mut effects = memory_effects(LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, memory_kind));
+    let callee = LLVMGetCalledValue(call);
+    if !LLVMIsAFunction(callee).is_null() {
+        effects &= memory_effects(LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, memory_kind));
+    }
+    effects & MOD_BITS == 0
+}
+
+/// Whether `call` is a call of an intrinsic or of inline assembly (left alone).
+unsafe fn is_intrinsic_or_asm(call: LLVMValueRef) -> bool {
+    let callee = LLVMGetCalledValue(call);
+    !LLVMIsAInlineAsm(callee).is_null() || (!LLVMIsAFunction(callee).is_null() && LLVMGetIntrinsicID(callee) != 0)
+}
+
+/// Erases from `module` every call whose value is unused and that writes no memory.
+///
+/// # Safety
+/// `module` must be a valid module.
+pub(super) unsafe fn drop_unused_calls_without_writes(module: LLVMModuleRef) {
+    let name = "memory";
+    let memory_kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+    if memory_kind == 0 {
+        return;
+    }
+    let mut dead = Vec::new();
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        let mut bb = LLVMGetFirstBasicBlock(f);
+        while !bb.is_null() {
+            let mut inst = LLVMGetFirstInstruction(bb);
+            while !inst.is_null() {
+                if LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMCall
+                    && LLVMGetFirstUse(inst).is_null()
+                    && !is_intrinsic_or_asm(inst)
+                    && writes_no_memory(inst, memory_kind)
+                {
+                    dead.push(inst);
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    for inst in dead {
+        LLVMInstructionEraseFromParent(inst);
+    }
+}
