@@ -1,5 +1,6 @@
 //! Drops the calls that clang's own `-O0` code generation drops: a call whose result is unused
-//! and that, by its attributes, writes no memory.
+//! and that, by its attributes, writes no memory, does not unwind and returns (LLVM's "trivially
+//! dead" instruction: no memory written, `nounwind`, `willreturn`).
 //!
 //! clang marks a call of a function declared `__attribute__((pure))` or `const` `memory(read)` or
 //! `memory(none)` — among them glibc's `atoi`, `atol`, `atoll`, `atof`, `strlen`, `strcmp`,
@@ -48,20 +49,31 @@ unsafe fn writes_no_memory(call: LLVMValueRef, memory_kind: u32) -> bool {
     effects & MOD_BITS == 0
 }
 
+/// Whether `call` has the function attribute `kind` (`nounwind`, `willreturn`) at the call site
+/// or on its callee.
+unsafe fn has_function_attribute(call: LLVMValueRef, kind: u32) -> bool {
+    if !LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, kind).is_null() {
+        return true;
+    }
+    let callee = LLVMGetCalledValue(call);
+    !LLVMIsAFunction(callee).is_null() && !LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind).is_null()
+}
+
 /// Whether `call` is a call of an intrinsic or of inline assembly (left alone).
 unsafe fn is_intrinsic_or_asm(call: LLVMValueRef) -> bool {
     let callee = LLVMGetCalledValue(call);
     !LLVMIsAInlineAsm(callee).is_null() || (!LLVMIsAFunction(callee).is_null() && LLVMGetIntrinsicID(callee) != 0)
 }
 
-/// Erases from `module` every call whose value is unused and that writes no memory.
+/// Erases from `module` every call whose value is unused and that writes no memory, does not
+/// unwind and returns.
 ///
 /// # Safety
 /// `module` must be a valid module.
 pub(super) unsafe fn drop_unused_calls_without_writes(module: LLVMModuleRef) {
-    let name = "memory";
-    let memory_kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
-    if memory_kind == 0 {
+    let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+    let (memory_kind, nounwind, willreturn) = (kind("memory"), kind("nounwind"), kind("willreturn"));
+    if memory_kind == 0 || nounwind == 0 || willreturn == 0 {
         return;
     }
     let mut dead = Vec::new();
@@ -75,6 +87,8 @@ pub(super) unsafe fn drop_unused_calls_without_writes(module: LLVMModuleRef) {
                     && LLVMGetFirstUse(inst).is_null()
                     && !is_intrinsic_or_asm(inst)
                     && writes_no_memory(inst, memory_kind)
+                    && has_function_attribute(inst, nounwind)
+                    && has_function_attribute(inst, willreturn)
                 {
                     dead.push(inst);
                 }
