@@ -77,27 +77,17 @@ pub(super) unsafe fn drop_unused_calls_without_writes(module: LLVMModuleRef) {
         return;
     }
     let mut dead = Vec::new();
-    let mut f = LLVMGetFirstFunction(module);
-    while !f.is_null() {
-        let mut bb = LLVMGetFirstBasicBlock(f);
-        while !bb.is_null() {
-            let mut inst = LLVMGetFirstInstruction(bb);
-            while !inst.is_null() {
-                if LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMCall
-                    && LLVMGetFirstUse(inst).is_null()
-                    && !is_intrinsic_or_asm(inst)
-                    && writes_no_memory(inst, memory_kind)
-                    && has_function_attribute(inst, nounwind)
-                    && has_function_attribute(inst, willreturn)
-                {
-                    dead.push(inst);
-                }
-                inst = LLVMGetNextInstruction(inst);
-            }
-            bb = LLVMGetNextBasicBlock(bb);
+    super::canon::for_each_instruction(module, |inst| {
+        if LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMCall
+            && LLVMGetFirstUse(inst).is_null()
+            && !is_intrinsic_or_asm(inst)
+            && writes_no_memory(inst, memory_kind)
+            && has_function_attribute(inst, nounwind)
+            && has_function_attribute(inst, willreturn)
+        {
+            dead.push(inst);
         }
-        f = LLVMGetNextFunction(f);
-    }
+    });
     for inst in dead {
         LLVMInstructionEraseFromParent(inst);
     }
