@@ -546,11 +546,11 @@ fn build_engines(
     };
     let facts = crate::native::ProgramFacts { main_takes_arguments: !module.function(main).params.is_empty() };
     // Why no engine's `true` stands, whatever the engine (vigil_frontend::literals).
-    let no_proof = module.compound_literal_kept.as_ref().map(|at| {
+    let no_proof = module.unmarked_lifetime_kept.as_ref().map(|at| {
         format!(
-            "the program keeps the address of a compound literal ({at}) in a function with a compound literal in a \
-             nested block; clang marks no end of such a literal's life, so an access after its block would go unseen \
-             (README, \"Compound literals\")"
+            "the program keeps the address of a compound literal of a nested block or of a temporary ({at}); clang \
+             marks no end of such an object's life, so an access after it would go unseen (README, \"Compound \
+             literals\")"
         )
     });
     for u in &module.unsupported {

@@ -44,15 +44,17 @@ pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Modu
     if let Ok(Some(sites)) = sites {
         shifts::mark_signed(&mut m, &sites);
     }
-    // A kept compound literal of a nested block: a fact of the program alone, asked on its
-    // stack-slot form (where a kept address is a stored value; mem2reg may even promote the
-    // literal). That form was loaded already when `m` is in SSA form, and is `m`'s own otherwise.
-    let has_literal = |f: &vigil_ir::Function| !f.runtime && f.allocas().any(|a| f.value(a).name.starts_with(".compoundliteral"));
-    if opts.mem2reg || m.functions.iter().any(has_literal) {
+    // A kept compound literal of a nested block, or a kept temporary: a fact of the program
+    // alone, asked on its stack-slot form (where a kept address is a stored value; mem2reg may
+    // even promote the object). That form was loaded already when `m` is in SSA form, and is
+    // `m`'s own otherwise.
+    let short_lived = |name: &str| ["tmp", "coerce", ".compoundliteral"].iter().any(|p| name.starts_with(p));
+    let has_candidate = |f: &vigil_ir::Function| !f.runtime && f.allocas().any(|a| short_lived(&f.value(a).name));
+    if opts.mem2reg || m.functions.iter().any(has_candidate) {
         static LITERALS: memo::Table<Option<String>> = std::sync::OnceLock::new();
-        m.compound_literal_kept = memo::remembered(&LITERALS, memo::request_key(inputs, &flags_only), || {
+        m.unmarked_lifetime_kept = memo::remembered(&LITERALS, memo::request_key(inputs, &flags_only), || {
             let slot_form = load_as_asked(inputs, &flags_only)?;
-            Ok::<_, FrontendError>(literals::kept_compound_literal(&slot_form, inputs, opts))
+            Ok::<_, FrontendError>(literals::kept_short_lived_object(&slot_form, inputs, opts))
         })?;
     }
     Ok(m)

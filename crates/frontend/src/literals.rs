@@ -1,31 +1,39 @@
-//! Compound literals whose end of life vigil does not see.
+//! Objects whose end of life clang leaves unmarked: compound literals of nested blocks and the
+//! temporaries of structures returned by value.
 //!
 //! C11 §6.5.2.5p5: a compound literal in a function body has automatic storage duration
 //! associated with its enclosing block — and by §6.8.4p3 and §6.8.5p5 a selection or iteration
-//! statement is a block, and so is each of its substatements, braces or not. clang gives the
-//! literal an `alloca` named `.compoundliteral` but, unlike a declared local, no
-//! `llvm.lifetime.end` at the block's end (and AddressSanitizer does not check it either). Every
-//! engine therefore sees the object live until its function returns, and an access through a
-//! pointer kept past the block — undefined behaviour — goes unnoticed: a `true` for such a
-//! program would be wrong (ESBMC's `github_591-3`).
+//! statement is a block, and so is each of its substatements, braces or not. §6.2.4p8: a
+//! structure returned by value is a temporary whose life ends with the full expression, and its
+//! array member decays to a pointer into it (`p = make().buf;`). clang gives both an `alloca` (a
+//! literal's named `.compoundliteral`, a temporary's `tmp` or `coerce`) but, unlike a declared
+//! local, no `llvm.lifetime.end` where its life ends (and AddressSanitizer does not check it
+//! either). Every engine therefore sees the object live until its function returns, and an access
+//! through a pointer kept past that end — undefined behaviour — goes unnoticed: a `true` for such
+//! a program would be wrong (ESBMC's `github_591-3`).
 //!
 //! vigil does not model that end of life; it refuses to prove a program that might need it. A
-//! function is *doubtful* when it keeps the address of one of its compound literals — the
-//! alloca's address escapes (stored as a value, passed to a call, returned, …), by the same test
-//! as for declared locals ([`crate::scope`]), asked on the stack-slot form, where passing it by
-//! value to a defined function (a `byval` argument the callee copies) keeps nothing — and that literal sits
-//! in a block nested inside the function's body, by clang's AST (`-ast-dump=json`, filtered to
-//! the function). The literal of an alloca is the one whose source range (its macro invocation's,
-//! when it comes from a macro) holds the alloca's *site*: the location of the first instruction
-//! that writes it or computes an address inside it (clang puts its initialisation there).
+//! function is *doubtful* when it keeps the address of one of these objects — the alloca's address
+//! escapes (stored as a value, passed to a call, returned, …), by the same test as for declared
+//! locals ([`crate::scope`]), asked on the stack-slot form, where passing it to a defined function
+//! whose parameter does not escape in turn (a `byval` copy, a returned structure written through
+//! its `sret` pointer) keeps nothing (a parameter the callee spills to a stack slot, as every
+//! named one at -O0, counts as escaping) — and the object is short-lived by
+//! clang's AST (`-ast-dump=json`, filtered to the function): a compound literal in a block nested
+//! inside the function's body, or a member of a structure that is not an lvalue (a call's result)
+//! decayed to a pointer. The AST node of an alloca is the one whose source range (its macro
+//! invocation's, when it comes from a macro) holds the alloca's *site*: the location of the first
+//! instruction that writes it or computes an address inside it (clang puts its initialisation
+//! there). A program's own variable named `tmp` is a candidate too, but its site is its own
+//! statement, which no such node covers.
 //!
 //! The program is doubtful when one of its own functions is, and then no engine may answer
-//! `true` ([`vigil_ir::Module::compound_literal_kept`]); a violation found is evidence as
+//! `true` ([`vigil_ir::Module::unmarked_lifetime_kept`]); a violation found is evidence as
 //! before. Over-approximations, each costing only a proof: a kept address need not be used after
-//! the block (nor kept by the callee it is passed to); every literal of a macro invocation holding
-//! a site counts; and when something cannot be told (an LLVM input, a failed dump, a site in
-//! another file or unknown) the kept literal is taken as nested if any literal of its function is,
-//! or, without a dump at all, as nested.
+//! the object's end; every short-lived node of a macro invocation holding a site counts; and when
+//! something cannot be told (an LLVM input, a failed dump, a site in another file or unknown)
+//! the kept object is taken as short-lived if any node of its function is, or, without a dump at
+//! all, as short-lived.
 
 use crate::driver::{self, FrontendOptions, InputKind};
 use serde_json::Value;
@@ -33,35 +41,33 @@ use std::path::{Path, PathBuf};
 use vigil_ir::{Function, InstKind, Intrinsic, Loc, Module, Operand, ValueId};
 
 /// The place (file:line:col) where the program keeps the address of a compound literal of a
-/// nested block, if it may.
-pub fn kept_compound_literal(slot_form: &Module, inputs: &[PathBuf], opts: &FrontendOptions) -> Option<String> {
+/// nested block or of a temporary, if it may.
+pub fn kept_short_lived_object(slot_form: &Module, inputs: &[PathBuf], opts: &FrontendOptions) -> Option<String> {
     slot_form.functions.iter().filter(|f| !f.is_declaration() && !f.runtime).find_map(|f| {
-        let copied = |call: &InstKind, k: usize| copied_by_callee(slot_form, call, k);
-        let kept: Vec<(Loc, Loc)> = literals(f).filter_map(|a| Some((crate::scope::escape_with(f, a, copied)?, site(f, a)))).collect();
+        let copied = |call: &InstKind, k: usize| callee_keeps_nothing(slot_form, call, k);
+        let kept: Vec<(Loc, Loc)> = candidates(f).filter_map(|a| Some((crate::scope::escape_with(f, a, copied)?, site(f, a)))).collect();
         let (escape, _) = *kept.first()?;
         let sites: Vec<Option<(PathBuf, u32, u32)>> = kept.iter().map(|&(_, at)| source_position(slot_form, at)).collect();
         let at = if escape.is_known() { escape } else { f.loc };
-        nested_literal_kept(&f.name, &sites, inputs, opts).then(|| slot_form.describe_loc(at))
+        short_lived_kept(&f.name, &sites, inputs, opts).then(|| slot_form.describe_loc(at))
     })
 }
 
-/// Whether argument `k` of `call` is a `byval` argument of a defined function: the front end
-/// makes the callee copy it at entry (`lower::canon_byval`), so the parameter's only uses are
-/// as the source of `memcpy`s and the call keeps nothing of the caller's object.
-fn copied_by_callee(m: &Module, call: &InstKind, k: usize) -> bool {
+/// Whether passing an address as argument `k` of `call` keeps nothing: the callee is defined and
+/// its parameter does not escape in it ([`crate::scope::escape_of`]): a `byval` argument the
+/// front end makes the callee copy at entry (`lower::canon_byval`), the `sret` pointer a
+/// returned structure is written through. (A named parameter is spilled to its stack slot at
+/// -O0, which counts as an escape.)
+fn callee_keeps_nothing(m: &Module, call: &InstKind, k: usize) -> bool {
     let InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } = call else { return false };
     let callee = m.function(*g);
-    let Some(&p) = callee.params.get(k) else { return false };
-    let is_p = |o: &Operand| *o == Operand::Value(p);
-    let mut uses = callee.blocks.iter().flat_map(|b| &b.insts).filter(|i| i.kind.operands().iter().any(is_p)).peekable();
-    uses.peek().is_some()
-        && uses.all(|i| matches!(&i.kind, InstKind::Intrinsic { which: Intrinsic::Memcpy, args, .. } if args.get(1).is_some_and(is_p) && !args.first().is_some_and(is_p)))
-        && !callee.blocks.iter().any(|b| b.term.operands().iter().any(is_p))
+    !callee.is_declaration() && callee.params.get(k).is_some_and(|&p| crate::scope::escape_of(callee, p).is_none())
 }
 
-/// The allocas clang made for `f`'s compound literals.
-fn literals(f: &Function) -> impl Iterator<Item = ValueId> + '_ {
-    f.allocas().filter(|&a| f.value(a).name.starts_with(".compoundliteral"))
+/// The allocas that may be clang's for `f`'s compound literals and temporaries (by name; a
+/// program's own `tmp` too).
+fn candidates(f: &Function) -> impl Iterator<Item = ValueId> + '_ {
+    f.allocas().filter(|&a| ["tmp", "coerce", ".compoundliteral"].iter().any(|p| f.value(a).name.starts_with(p)))
 }
 
 /// The location of the first instruction that writes the literal `a` or computes an address
@@ -83,15 +89,15 @@ fn source_position(m: &Module, at: Loc) -> Option<(PathBuf, u32, u32)> {
     (at.is_known() && at.col != 0).then(|| (PathBuf::from(file), at.line, at.col))
 }
 
-/// Whether, by the AST of the C inputs, a literal of the function `name` at one of `sites` sits
-/// in a nested block (see the module's doc for what cannot be told).
-fn nested_literal_kept(name: &str, sites: &[Option<(PathBuf, u32, u32)>], inputs: &[PathBuf], opts: &FrontendOptions) -> bool {
+/// Whether, by the AST of the C inputs, an object of the function `name` at one of `sites` is
+/// short-lived (see the module's doc for what cannot be told).
+fn short_lived_kept(name: &str, sites: &[Option<(PathBuf, u32, u32)>], inputs: &[PathBuf], opts: &FrontendOptions) -> bool {
     for input in inputs {
         if !matches!(InputKind::of(input), Some(InputKind::C | InputKind::Preprocessed)) {
             return true;
         }
         let Some(json) = driver::function_ast_json(input, name, opts) else { return true };
-        let Some(nested) = nested_literals_in_dump(&json, name) else { continue };
+        let Some(nested) = short_lived_in_dump(&json, name) else { continue };
         // The definition is in this input: the sites as byte offsets of its text.
         let text = std::fs::read(input).unwrap_or_default();
         let offsets: Option<Vec<u64>> = sites.iter().map(|s| s.as_ref().and_then(|(file, line, col)| offset_in(input, &text, file, *line, *col))).collect();
@@ -124,10 +130,11 @@ fn offset_in(input: &Path, text: &[u8], file: &Path, line: u32, col: u32) -> Opt
 const BLOCKS: &[&str] = &["CompoundStmt", "IfStmt", "SwitchStmt", "WhileStmt", "DoStmt", "ForStmt", "StmtExpr"];
 
 /// In clang's JSON dump (one or more top-level declarations): the source ranges (byte offsets,
-/// first to last character) of the compound literals of the definition of the function `name`
-/// that sit in a block nested in its body; None when the dump has no definition of it. A dump
-/// that does not parse gives one range over everything.
-fn nested_literals_in_dump(json: &str, name: &str) -> Option<Vec<(u64, u64)>> {
+/// first to last character) of the short-lived objects of the definition of the function `name`
+/// — its compound literals that sit in a block nested in its body, and its members of
+/// structures that are not lvalues decayed to pointers; None when the dump has no definition of
+/// it. A dump that does not parse gives one range over everything.
+fn short_lived_in_dump(json: &str, name: &str) -> Option<Vec<(u64, u64)>> {
     let mut answer: Option<Vec<(u64, u64)>> = None;
     for decl in serde_json::Deserializer::from_str(json).into_iter::<Value>() {
         let Ok(decl) = decl else { return Some(vec![(0, u64::MAX)]) };
@@ -143,6 +150,15 @@ fn nested_literals_in_dump(json: &str, name: &str) -> Option<Vec<(u64, u64)>> {
             let kind = node["kind"].as_str().unwrap_or("");
             if kind == "CompoundLiteralExpr" && nested {
                 found.push(range(node).unwrap_or((0, u64::MAX)));
+            }
+            if kind == "ImplicitCastExpr" && node["castKind"] == "ArrayToPointerDecay" {
+                let mut decayed = children(node).next();
+                while let Some(p) = decayed.filter(|p| p["kind"] == "ParenExpr") {
+                    decayed = children(p).next();
+                }
+                if let Some(member) = decayed.filter(|m| m["kind"] == "MemberExpr" && m["valueCategory"] != "lvalue") {
+                    found.push(range(member).unwrap_or((0, u64::MAX)));
+                }
             }
             let inner = nested || BLOCKS.contains(&kind);
             work.extend(children(node).map(|c| (c, inner)));
@@ -169,7 +185,7 @@ fn children(node: &Value) -> impl Iterator<Item = &Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::{nested_literals_in_dump, offset_in};
+    use super::{offset_in, short_lived_in_dump};
     use std::path::Path;
 
     /// A dump shaped as clang writes it: `kind`, `name`, `range`, `inner`.
@@ -183,14 +199,14 @@ mod tests {
     #[test]
     fn a_literal_in_the_body_itself_is_not_nested() {
         let body = format!(r#"{{"kind":"DeclStmt","inner":[{{"kind":"VarDecl","inner":[{LITERAL}]}}]}}"#);
-        assert_eq!(nested_literals_in_dump(&function("main", &body), "main"), Some(vec![]));
+        assert_eq!(short_lived_in_dump(&function("main", &body), "main"), Some(vec![]));
     }
 
     #[test]
     fn braces_and_the_substatements_of_if_and_loops_are_blocks() {
         for stmt in ["CompoundStmt", "IfStmt", "ForStmt", "WhileStmt", "DoStmt", "SwitchStmt", "StmtExpr"] {
             let body = format!(r#"{{"kind":"{stmt}","inner":[{{"kind":"BinaryOperator","inner":[{LITERAL}]}}]}}"#);
-            assert_eq!(nested_literals_in_dump(&function("main", &body), "main"), Some(vec![(10, 17)]), "{stmt}");
+            assert_eq!(short_lived_in_dump(&function("main", &body), "main"), Some(vec![(10, 17)]), "{stmt}");
         }
     }
 
@@ -199,23 +215,34 @@ mod tests {
         // glibc's assert(…) at offset 40, six characters.
         let lit = r#"{"kind":"CompoundLiteralExpr","range":{"begin":{"spellingLoc":{"offset":48,"tokLen":1},"expansionLoc":{"offset":40,"tokLen":6}},"end":{"spellingLoc":{"offset":56,"tokLen":1},"expansionLoc":{"offset":40,"tokLen":6}}}}"#;
         let body = format!(r#"{{"kind":"StmtExpr","inner":[{lit}]}}"#);
-        assert_eq!(nested_literals_in_dump(&function("f", &body), "f"), Some(vec![(40, 45)]));
+        assert_eq!(short_lived_in_dump(&function("f", &body), "f"), Some(vec![(40, 45)]));
+    }
+
+    #[test]
+    fn a_decayed_member_of_a_structure_that_is_not_an_lvalue_is_short_lived() {
+        // `make().buf` as a pointer, at the body's top level, through parentheses; `s.buf` of a
+        // variable (an lvalue) is not.
+        let member = |category: &str| {
+            format!(r#"{{"kind":"ImplicitCastExpr","castKind":"ArrayToPointerDecay","inner":[{{"kind":"ParenExpr","inner":[{{"kind":"MemberExpr","valueCategory":"{category}","range":{{"begin":{{"offset":30,"tokLen":4}},"end":{{"offset":37,"tokLen":3}}}},"inner":[{{"kind":"CallExpr"}}]}}]}}]}}"#)
+        };
+        assert_eq!(short_lived_in_dump(&function("main", &member("prvalue")), "main"), Some(vec![(30, 39)]));
+        assert_eq!(short_lived_in_dump(&function("main", &member("lvalue")), "main"), Some(vec![]));
     }
 
     #[test]
     fn only_the_named_definition_counts() {
         let nested = format!(r#"{{"kind":"CompoundStmt","inner":[{LITERAL}]}}"#);
         let dump = format!("{}\n{}", function("domain", &nested), function("main", r#"{"kind":"ReturnStmt"}"#));
-        assert_eq!(nested_literals_in_dump(&dump, "main"), Some(vec![]));
-        assert_eq!(nested_literals_in_dump(&dump, "other"), None);
+        assert_eq!(short_lived_in_dump(&dump, "main"), Some(vec![]));
+        assert_eq!(short_lived_in_dump(&dump, "other"), None);
         // A declaration without a body is not the definition.
         let declaration = r#"{"kind":"FunctionDecl","name":"main","inner":[{"kind":"ParmVarDecl"}]}"#;
-        assert_eq!(nested_literals_in_dump(declaration, "main"), None);
+        assert_eq!(short_lived_in_dump(declaration, "main"), None);
     }
 
     #[test]
     fn a_dump_that_does_not_parse_covers_everything() {
-        assert_eq!(nested_literals_in_dump("{\"kind\": ", "main"), Some(vec![(0, u64::MAX)]));
+        assert_eq!(short_lived_in_dump("{\"kind\": ", "main"), Some(vec![(0, u64::MAX)]));
     }
 
     #[test]

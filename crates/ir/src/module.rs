@@ -220,10 +220,11 @@ pub struct Module {
     /// different value, while C's indeterminate value (SV-COMP's nondeterministic one) is the
     /// same at every read. The stack-slot form keeps one value per object.
     pub mem2reg_declined: Option<Loc>,
-    /// Where (file:line:col) the program keeps the address of a compound literal in a function
-    /// that has one in a nested block (`vigil_frontend::literals`): clang marks no end of such a
-    /// literal's life, so an access after its block goes unseen and no engine may answer `true`.
-    pub compound_literal_kept: Option<String>,
+    /// Where (file:line:col) the program keeps the address of an object whose end of life clang
+    /// does not mark — a compound literal of a nested block, the temporary of a structure
+    /// returned by value (`vigil_frontend::literals`): an access after that end goes unseen, so
+    /// no engine may answer `true`.
+    pub unmarked_lifetime_kept: Option<String>,
     /// Every `shl` of the program's own functions (not the runtime's) that shifts a signed C
     /// operand carries `nsw`, so one without it is an unsigned shift or not a C `<<` at all (a
     /// bit-field access): the front end learnt each signed shift's site from clang
@@ -258,7 +259,7 @@ impl Module {
             unsupported: Vec::new(),
             compiler_warnings: Vec::new(),
             mem2reg_declined: None,
-            compound_literal_kept: None,
+            unmarked_lifetime_kept: None,
             shl_signedness_known: false,
             constructors: Vec::new(),
             destructors: Vec::new(),
