@@ -70,7 +70,7 @@ fn candidates(f: &Function) -> impl Iterator<Item = ValueId> + '_ {
     f.allocas().filter(|&a| ["tmp", "coerce", ".compoundliteral"].iter().any(|p| f.value(a).name.starts_with(p)))
 }
 
-/// The location of the first instruction that writes the literal `a` or computes an address
+/// The location of the first instruction that writes the object `a` or computes an address
 /// inside it (unknown when none does).
 fn site(f: &Function, a: ValueId) -> Loc {
     let is = |o: &Operand| *o == Operand::Value(a);
