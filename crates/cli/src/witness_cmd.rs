@@ -112,7 +112,7 @@ pub fn validate(witness: &Path, inputs: &Inputs, compile: &CompileSettings, conf
         println!("invariant at {}:{}:{} ({}): {what}", i.file, i.line, i.column, i.value);
     }
     // Under valid-memsafety the engine's model misses addresses kept past a scope; and no
-    // model sees the end of a compound literal's life (vigil_frontend::literals).
+    // model sees the end of a compound literal's or a temporary's life (vigil_frontend::literals).
     let model_complete = !(flat.check_memsafety && flat.scope_ends) && module.unmarked_lifetime_kept.is_none();
     let proves = match v.proves_property.filter(|_| model_complete) {
         Some(true) => "yes",

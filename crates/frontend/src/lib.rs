@@ -4,7 +4,7 @@
 //! [`driver`] runs clang-19, llvm-link-19 and opt-19 as child processes and hands back one
 //! verified bitcode file; [`lower`] reads it with the `llvm-ir` crate and lowers it into vigil IR;
 //! [`shifts`] marks the left shifts of signed C operands, which LLVM IR does not tell apart;
-//! [`literals`] finds compound literals whose end of life clang leaves unmarked.
+//! [`literals`] finds compound literals and temporaries whose end of life clang leaves unmarked.
 //! LLVM types never leave this crate.
 
 pub mod conventions;
@@ -48,8 +48,7 @@ pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Modu
     // alone, asked on its stack-slot form (where a kept address is a stored value; mem2reg may
     // even promote the object). That form was loaded already when `m` is in SSA form, and is
     // `m`'s own otherwise.
-    let short_lived = |name: &str| ["tmp", "coerce", ".compoundliteral"].iter().any(|p| name.starts_with(p));
-    let has_candidate = |f: &vigil_ir::Function| !f.runtime && f.allocas().any(|a| short_lived(&f.value(a).name));
+    let has_candidate = |f: &vigil_ir::Function| !f.runtime && f.allocas().any(|a| literals::is_candidate_name(&f.value(a).name));
     if opts.mem2reg || m.functions.iter().any(has_candidate) {
         static LITERALS: memo::Table<Option<String>> = std::sync::OnceLock::new();
         m.unmarked_lifetime_kept = memo::remembered(&LITERALS, memo::request_key(inputs, &flags_only), || {

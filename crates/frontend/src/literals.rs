@@ -64,10 +64,15 @@ fn callee_keeps_nothing(m: &Module, call: &InstKind, k: usize) -> bool {
     !callee.is_declaration() && callee.params.get(k).is_some_and(|&p| crate::scope::escape_of(callee, p).is_none())
 }
 
-/// The allocas that may be clang's for `f`'s compound literals and temporaries (by name; a
+/// Whether an alloca of this name may be clang's for a compound literal or a temporary (a
 /// program's own `tmp` too).
+pub(crate) fn is_candidate_name(name: &str) -> bool {
+    ["tmp", "coerce", ".compoundliteral"].iter().any(|p| name.starts_with(p))
+}
+
+/// The allocas that may be clang's for `f`'s compound literals and temporaries.
 fn candidates(f: &Function) -> impl Iterator<Item = ValueId> + '_ {
-    f.allocas().filter(|&a| ["tmp", "coerce", ".compoundliteral"].iter().any(|p| f.value(a).name.starts_with(p)))
+    f.allocas().filter(|&a| is_candidate_name(&f.value(a).name))
 }
 
 /// The location of the first instruction that writes the object `a` or computes an address

@@ -4,8 +4,8 @@
 //!
 //! With [`Symbolic::Auto`] (or `Always`), a `__VERIFIER_nondet_*` input wider than 8 bits (with
 //! `Always`, and with `Auto` when the program may read three or more chars on a run
-//! ([`super::char_inputs`]): of 8 bits too) does not enumerate values: it is input number *k* of the path, the
-//! low bits of the 64-bit variable `in<k>` of one hash-consed [`TermManager`] that lives as long
+//! ([`super::char_inputs`]): of 8 bits too) does not enumerate values: it is input number *k*
+//! of the path, the low bits of the 64-bit variable `in<k>` of one hash-consed [`TermManager`] that lives as long
 //! as the search. Registers and memory bytes hold such values as *symbolic slots* (see
 //! [`crate::memory::SYM_TAG`]): the slot names a term, the bytes under it are undefined, so code
 //! that does not know symbolic values treats them as uninitialised (sound: sampled values mark
