@@ -60,7 +60,9 @@ pub enum Rule {
     /// `a<b ∧ b<a = false`, `a<b ∧ a=b = false` (unsigned and signed).
     CmpContradiction,
     /// Comparisons at the type bounds: `x<0=false`, `~0<x=false`, `x<1 ⇔ x=0`, `0<x ⇔ x≠0`,
-    /// `x<~0 ⇔ x≠~0`, and the signed analogues with MIN/MAX.
+    /// `x<~0 ⇔ x≠~0`, and the signed analogues with MIN/MAX; and at the bound of a zero
+    /// extension: `c<zext(x)=false` and `zext(x)<d=true` when `c ≥ ~0` and `d > ~0` of `x`'s
+    /// width (a `_Bool` read of a stored comparison: `1 <u zext(b)`).
     CmpBounds,
     /// Strength reduction: `x*2^k = concat(x[w-1-k:0], 0^k)`, `x*~0 = -x`.
     MulPow2,
@@ -693,6 +695,11 @@ fn cmp_bounds(tm: &mut TermManager, signed: bool, a: TermId, b: TermId) -> Optio
     };
     let va = tm.bv_value(a).cloned();
     let vb = tm.bv_value(b).cloned();
+    if !signed {
+        if let Some(t) = against_zext_bound(tm, a, b, va.as_ref(), vb.as_ref()) {
+            return Some(t);
+        }
+    }
     if let Some(c) = vb {
         // x < MIN is false, x < MAX is x ≠ MAX.
         if let Some(t) = strict_against_extreme(tm, a, b, &c, &min, &max) {
@@ -705,6 +712,28 @@ fn cmp_bounds(tm: &mut TermManager, signed: bool, a: TermId, b: TermId) -> Optio
     }
     // MAX < x is false, MIN < x is x ≠ MIN.
     strict_against_extreme(tm, a, b, &va?, &max, &min)
+}
+
+/// `a <u b` where one side is a constant and the other a zero extension whose largest value
+/// (all ones in the extended operand's width) decides the comparison.
+fn against_zext_bound(tm: &mut TermManager, a: TermId, b: TermId, va: Option<&BitVecValue>, vb: Option<&BitVecValue>) -> Option<TermId> {
+    let zext_max = |tm: &TermManager, t: TermId| match tm.op(t) {
+        Op::ZeroExt(n) if *n > 0 => Some(BitVecValue::ones(tm.width(tm.arg(t, 0))).zero_extend(*n)),
+        _ => None,
+    };
+    if let (Some(c), Some(max)) = (va, zext_max(tm, b)) {
+        // c < zext(x) is false when no value of x exceeds c.
+        if !c.ult(&max) {
+            return Some(tm.ff());
+        }
+    }
+    if let (Some(max), Some(d)) = (zext_max(tm, a), vb) {
+        // zext(x) < d is true when every value of x is below d.
+        if max.ult(d) {
+            return Some(tm.tt());
+        }
+    }
+    None
 }
 
 /// A strict comparison `a < b` one of whose operands is the constant `c`, when `c` is

@@ -23,7 +23,20 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let k2 = special_const(&mut g.rng, w);
     let (k1v, k2v) = (k1.clone(), k2.clone());
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(36) {
+    match g.rng.below(37) {
+        36 => {
+            // An unsigned comparison of a zero extension with a constant, either side
+            // ([`Rule::CmpBounds`] at the extension's bound).
+            let n = 1 + g.rng.below(3) as u32;
+            let x = tm.zero_extend(a, n);
+            let k = match g.rng.below(3) {
+                0 => BitVecValue::ones(w).zero_extend(n),
+                1 => BitVecValue::ones(w).zero_extend(n).add(&BitVecValue::one(w + n)),
+                _ => special_const(&mut g.rng, w + n),
+            };
+            let k = tm.bv_const(k);
+            if g.rng.chance(50) { tm.ult(k, x) } else { tm.ult(x, k) }
+        }
         35 => {
             // Sums that share summands, in any order.
             let s1 = tm.bvadd(a, b);

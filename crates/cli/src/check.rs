@@ -567,10 +567,15 @@ fn build_engines(
     }
     if let Some(at) = module.mem2reg_declined {
         // See vigil_frontend::load: SSA form would let an uninitialised local differ between
-        // reads, or hide an access to a local after its block (vigil_frontend::scope).
+        // reads, hide an access to a local after its block (vigil_frontend::scope), or the
+        // byte of a local read as a `_Bool` (vigil_frontend::lower::bools).
         stats.insert(
             "mem2reg".into(),
-            format!("not applied: a local read uninitialised, or whose address may outlive its block, near {}", module.describe_loc(at)).into(),
+            format!(
+                "not applied: a local read uninitialised, whose address may outlive its block, or written as a char and read as a _Bool, near {}",
+                module.describe_loc(at)
+            )
+            .into(),
         );
     }
     stats.insert("functions".into(), module.defined_functions().count().into());

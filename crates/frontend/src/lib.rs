@@ -28,7 +28,9 @@ use std::path::PathBuf;
 /// of an uninitialised local: when the program may read a local before writing it ([`uninit`],
 /// asked on the stack-slot form of the program alone), when the address of a block-scoped
 /// local may outlive its block ([`scope`]: `mem2reg` would turn an access after the block into a
-/// read of the dead local's value), or when one of the program's own
+/// read of the dead local's value), when a local written as a `char` is read as a `_Bool`
+/// ([`lower::bools`]: the check of the byte read would go with the load), or when one of the
+/// program's own
 /// functions (not the runtime's) uses an `undef`/`poison` value after `mem2reg`. Such a program
 /// is lowered without `mem2reg`, and says why in [`vigil_ir::Module::mem2reg_declined`]: LLVM lets
 /// every use of `undef` see a different value (and `mem2reg` may replace it by any value), C
@@ -67,7 +69,10 @@ fn load_without_shift_signs(inputs: &[PathBuf], opts: &FrontendOptions) -> Resul
     slots.mem2reg = false;
     let program_alone = FrontendOptions { runtime: None, ..slots.clone() };
     let slot_form = load_as_asked(inputs, &program_alone)?;
-    let declined = match uninit::first_uninitialised_read(&slot_form).or_else(|| scope::first_escape_from_scope(&slot_form)) {
+    let declined = uninit::first_uninitialised_read(&slot_form)
+        .or_else(|| scope::first_escape_from_scope(&slot_form))
+        .or_else(|| lower::bools::first_bool_pun(&slot_form, uninit::promotable_slots));
+    let declined = match declined {
         Some(at) => Some(at),
         None => {
             let m = load_as_asked(inputs, opts)?;

@@ -25,7 +25,7 @@ pub fn first_uninitialised_read(m: &Module) -> Option<Loc> {
 }
 
 /// The allocas of `f` that `mem2reg` could promote, each with its index in the analysis.
-fn promotable_slots(f: &Function) -> Vec<ValueId> {
+pub(crate) fn promotable_slots(f: &Function) -> Vec<ValueId> {
     let mut slots: Vec<ValueId> = f.allocas().collect();
     let is = |o: &Operand, v: ValueId| *o == Operand::Value(v);
     slots.retain(|&a| {

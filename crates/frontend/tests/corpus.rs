@@ -74,6 +74,7 @@ fn coverage(m: &Module, tags: &mut BTreeSet<String>) {
                     InstKind::IndexCheck { one_past, .. } => {
                         if *one_past { "indexcheck-one-past".into() } else { "indexcheck".into() }
                     }
+                    InstKind::BoolCheck { .. } => "boolcheck".into(),
                     InstKind::Call { callee: Callee::Direct(c), .. } => {
                         let name = &m.function(*c).name;
                         if name.starts_with("__VERIFIER_") || name == "reach_error" || name == "abort"
@@ -172,7 +173,7 @@ fn every_corpus_program_lowers_and_all_constructs_are_covered() {
     }
     for t in [
         "flag:nsw", "flag:nuw", "flag:exact", "select", "phi", "alloca", "load", "store",
-        "load-atomic", "store-atomic", "ptradd-const", "ptradd-var", "indexcheck", "indexcheck-one-past", "call-direct", "call-indirect",
+        "load-atomic", "store-atomic", "ptradd-const", "ptradd-var", "indexcheck", "indexcheck-one-past", "boolcheck", "call-direct", "call-indirect",
         "freeze", "extractvalue", "insertvalue", "atomicrmw", "cmpxchg", "fence", "term:ret",
         "term:br", "term:condbr", "term:switch", "term:unreachable", "global-reloc",
     ] {

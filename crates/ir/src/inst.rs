@@ -341,6 +341,17 @@ pub enum InstKind {
     /// never for a struct's last member (the "struct hack" over-allocates it); `index` is
     /// sign-extended (or truncated) to 64 bits as `PtrAdd` indices are. It defines no value.
     IndexCheck { base: Operand, index: Operand, len: u64, elem_size: u64, one_past: bool },
+    /// The byte `val`, just loaded from a `_Bool` object, must be 0 or 1. The x86-64 psABI
+    /// stores a `_Bool` as one byte that is always 0 or 1, and clang relies on it: at `-O2` it
+    /// loads with `!range [0, 2)` and truncates with `trunc nuw` (a 2 is poison there), at `-O0`
+    /// it keeps the low bit. C leaves the read of such a byte through a `_Bool` lvalue
+    /// undefined (C11 6.2.6.1p5: a representation that is no value of the type), so a `_Bool`
+    /// holding 2 (written through a union member or a `char` lvalue) is undefined behaviour.
+    /// The front end emits this check before clang's `trunc i8 … to i1` of a loaded byte in the
+    /// program's own code (see `frontend::lower::bools`). Only the defined bits of `val` are
+    /// checked (an uninitialised `_Bool` is the indeterminate value's concern). It defines no
+    /// value.
+    BoolCheck { val: Operand },
     Call { callee: Callee, args: Vec<Operand>, ret_ty: TypeId },
     Intrinsic { which: Intrinsic, args: Vec<Operand>, ret_ty: TypeId },
     /// `freeze`: an undefined input becomes an arbitrary but fixed value.
@@ -410,6 +421,7 @@ impl InstKind {
             InstKind::Select { cond, if_true, if_false } => vec![*cond, *if_true, *if_false],
             InstKind::Cast { val, .. } | InstKind::Freeze { val } => vec![*val],
             InstKind::IndexCheck { base, index, .. } => vec![*base, *index],
+            InstKind::BoolCheck { val } => vec![*val],
             InstKind::Phi { incoming } => incoming.iter().map(|(_, v)| *v).collect(),
             InstKind::Alloca { count, .. } => vec![*count],
             InstKind::Load { ptr, .. } => vec![*ptr],

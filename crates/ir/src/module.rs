@@ -218,7 +218,9 @@ pub struct Module {
     /// Where the program reads an uninitialised local, when that is why `mem2reg` was asked for
     /// but not applied: `mem2reg` turns such a read into LLVM `undef`, whose uses may each see a
     /// different value, while C's indeterminate value (SV-COMP's nondeterministic one) is the
-    /// same at every read. The stack-slot form keeps one value per object.
+    /// same at every read. The stack-slot form keeps one value per object. (Also set where a
+    /// local's address may outlive its block, or a local written as a `char` is read as a
+    /// `_Bool`: see `frontend::load`.)
     pub mem2reg_declined: Option<Loc>,
     /// Where (file:line:col) the program keeps the address of an object whose end of life clang
     /// does not mark — a compound literal of a nested block, the temporary of a structure

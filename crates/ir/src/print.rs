@@ -226,6 +226,7 @@ pub fn inst_to_string(m: &Module, f: &Function, inst: &Inst) -> String {
             if *one_past { "=" } else { "" },
             o(*base)
         ),
+        InstKind::BoolCheck { val } => format!("boolcheck {} in 0..=1", o(*val)),
         InstKind::Phi { incoming } => {
             let parts: Vec<String> =
                 incoming.iter().map(|(b, v)| format!("[{}, {b}]", o(*v))).collect();

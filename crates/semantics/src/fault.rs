@@ -57,6 +57,12 @@ pub enum FaultKind {
     /// reports it, ESBMC reports "Incorrect alignment". No SV-COMP property names it: like other
     /// undefined behaviour outside the property it rules out `true` and is never a violation.
     Misaligned,
+    /// A `_Bool` object read while its byte holds a value other than 0 or 1 (C11 6.2.6.1p5; the
+    /// x86-64 psABI gives `_Bool` no other value), checked by the front end's `BoolCheck`. clang
+    /// reads the low bit at `-O0` and assumes 0 or 1 when optimising, so the program has no one
+    /// behaviour; no SV-COMP property names it: like other undefined behaviour outside the
+    /// property it rules out `true` and is never a violation. UBSan's `bool` check reports it.
+    InvalidBool,
     /// An undefined value used where a defined one is needed (address, call target, size…).
     Undefined(&'static str),
     /// `unreachable` was executed.
@@ -116,7 +122,7 @@ impl FaultKind {
             DivByZero => rt::VM_FAULT_DIV_BY_ZERO,
             DivOverflow => rt::VM_FAULT_DIV_OVERFLOW,
             SignedOverflow => rt::VM_FAULT_SIGNED_OVERFLOW,
-            Undefined(_) | OversizedShift | SubArrayBounds | Misaligned => rt::VM_FAULT_UNDEFINED,
+            Undefined(_) | OversizedShift | SubArrayBounds | Misaligned | InvalidBool => rt::VM_FAULT_UNDEFINED,
             Unreachable => rt::VM_FAULT_UNREACHABLE,
             BadCall => rt::VM_FAULT_BAD_CALL,
             UnknownFunction(_) => rt::VM_FAULT_UNKNOWN_FUNCTION,
@@ -165,7 +171,7 @@ impl FaultKind {
         match self {
             Assert | Leak | DataRace | Deadlock => FaultClass::Checked,
             NullDeref | OutOfBounds | UseAfterFree | InvalidPointer | InvalidFree | WriteToConstant | DivByZero
-            | DivOverflow | SignedOverflow | Undefined(_) | OversizedShift | SubArrayBounds | Misaligned | Unreachable
+            | DivOverflow | SignedOverflow | Undefined(_) | OversizedShift | SubArrayBounds | Misaligned | InvalidBool | Unreachable
             | BadCall | OverlappingCopy(_) | InvalidArgument(_) | VaArgBeyondArguments => FaultClass::UndefinedBehaviour,
             Unsupported(_) | UnknownFunction(_) => FaultClass::ToolLimit,
             BadHypercall(_) => FaultClass::RuntimeBug,
@@ -227,6 +233,7 @@ impl fmt::Display for FaultKind {
             OversizedShift => write!(f, "shift by the operand's width or more"),
             SubArrayBounds => write!(f, "array subscript outside a member array or row"),
             Misaligned => write!(f, "misaligned access (the address is not a multiple of the type's alignment)"),
+            InvalidBool => write!(f, "a _Bool object holding a value other than 0 or 1"),
             Unreachable => write!(f, "unreachable executed"),
             BadCall => write!(f, "call with a bad callee or too few arguments"),
             UnknownFunction(name) => write!(f, "call to unknown external function {name}"),

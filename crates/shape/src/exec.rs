@@ -298,6 +298,7 @@ impl<'m> Analysis<'m> {
                             Val::Any { not: Some(k), .. } if *op != CastOp::Trunc => {
                                 Val::any_but(to, ops::cast(*op, from, to, Scalar::int(k)).bits)
                             }
+                            v @ Val::Any { .. } if *op == CastOp::ZExt && v.is_bit() => Val::any_bit(to),
                             Val::Any { .. } => Val::any(to),
                             Val::Undef => Val::Undef,
                             _ => return Err(stop(Cause::Addresses, "the shape analysis does not model addresses as integers", loc)),
@@ -403,6 +404,13 @@ impl<'m> Analysis<'m> {
                     return Err(alarm("a subscript outside its array", loc));
                 }
             }
+            // (Only defined bytes are checked, as the VM does.)
+            InstKind::BoolCheck { val } => match self.eval(&s, *val, loc)? {
+                v @ (Val::Int { .. } | Val::Any { .. }) if v.is_bit() => {}
+                Val::Int { .. } => return Err(alarm("a _Bool object holding a value other than 0 or 1", loc)),
+                Val::Undef => {}
+                _ => return Err(stop(Cause::Imprecise, "the shape analysis cannot tell whether a _Bool holds 0 or 1", loc)),
+            },
             InstKind::Call { callee, args, .. } => return self.call(s, func, idx, *callee, args, dest, loc),
             InstKind::Intrinsic { which, args, .. } => match which {
                 Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd => {
@@ -747,10 +755,12 @@ impl<'m> Analysis<'m> {
             }
             _ => return,
         };
-        let Val::Any { width, not } = value(Operand::Value(x)) else { return };
+        let v @ Val::Any { width, not, .. } = value(Operand::Value(x)) else { return };
         let equal = holds == (pred == ICmpPred::Eq);
         let refined = if equal {
             Val::int(k, width)
+        } else if v.is_bit() && k <= 1 {
+            Val::int(k ^ 1, width)
         } else if not.is_none() {
             Val::any_but(width, k)
         } else {

@@ -32,8 +32,10 @@ pub enum Val {
     /// A defined integer of `width` bits (`bits` masked to the width).
     Int { bits: u64, width: u32 },
     /// Some defined integer of `width` bits: every value is possible, except `not` when it is
-    /// given (what a failed equality test has excluded).
-    Any { width: u32, not: Option<u64> },
+    /// given (what a failed equality test has excluded), and except every value above 1 when
+    /// `bit` is set (a zero-extended bit, such as the byte of a stored `_Bool`: its reads are
+    /// checked for 0 or 1, see `InstKind::BoolCheck`). `not` is never given with `bit`.
+    Any { width: u32, not: Option<u64>, bit: bool },
     /// An indeterminate value (uninitialised memory, LLVM `undef`).
     Undef,
     Null,
@@ -48,7 +50,25 @@ impl Val {
 
     /// Some integer of `width` bits.
     pub fn any(width: u32) -> Val {
-        Val::Any { width, not: None }
+        Val::Any { width, not: None, bit: false }
+    }
+
+    /// 0 or 1, as an integer of `width` bits.
+    pub fn any_bit(width: u32) -> Val {
+        if width == 1 {
+            Val::any(1)
+        } else {
+            Val::Any { width, not: None, bit: true }
+        }
+    }
+
+    /// Is every possible value of this integer 0 or 1?
+    pub fn is_bit(&self) -> bool {
+        match self {
+            Val::Int { bits, .. } => *bits <= 1,
+            Val::Any { width, not, bit } => *bit || (*width == 1 && not.is_none()),
+            _ => false,
+        }
     }
 
     /// Some integer of `width` bits other than `k` (the one left, for a single bit).
@@ -57,7 +77,7 @@ impl Val {
         if width == 1 {
             Val::int(k ^ 1, 1)
         } else {
-            Val::Any { width, not: Some(k) }
+            Val::Any { width, not: Some(k), bit: false }
         }
     }
 
@@ -108,7 +128,7 @@ impl Val {
             (Val::Int { width: a, .. } | Val::Any { width: a, .. }, Val::Int { width: b, .. } | Val::Any { width: b, .. })
                 if a == b =>
             {
-                Some(Val::any(a))
+                Some(if self.is_bit() && other.is_bit() { Val::any_bit(a) } else { Val::any(a) })
             }
             _ => None,
         }
@@ -130,6 +150,17 @@ mod tests {
         assert_eq!(Val::Null.join(Val::ptr(1, 0, End::First)), None);
         assert_eq!(Val::ptr(1, 0, End::First).join(Val::ptr(2, 0, End::First)), None);
         assert_eq!(Val::Undef.join(Val::Undef), Some(Val::Undef));
+    }
+
+    #[test]
+    fn joins_of_bits_stay_bits() {
+        let (zero, one, two) = (Val::int(0, 8), Val::int(1, 8), Val::int(2, 8));
+        assert_eq!(zero.join(one), Some(Val::any_bit(8)));
+        assert_eq!(Val::any_bit(8).join(zero), Some(Val::any_bit(8)));
+        assert_eq!(Val::any_bit(8).join(two), Some(Val::any(8)));
+        assert!(Val::any_bit(8).is_bit() && !Val::any(8).is_bit() && !two.is_bit() && Val::any(1).is_bit());
+        // Forgetting integers forgets this too, so the two states remain join candidates.
+        assert_eq!(Val::any_bit(8).without_integer(), two.without_integer());
     }
 
     #[test]

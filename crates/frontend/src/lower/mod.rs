@@ -13,6 +13,7 @@
 
 mod consts;
 mod floats;
+pub mod bools;
 pub mod canon;
 mod canon_byval;
 mod canon_dead_calls;
@@ -271,6 +272,9 @@ impl<'m> Lowerer<'m> {
             out_blocks.push(Block { name: value_name(&b.name), insts: insts_out, term, term_loc });
         }
         subarrays::mark_one_past(&mut out_blocks);
+        if !runtime {
+            bools::check_bool_reads(&mut out_blocks, &self.m.types);
+        }
         let func = self.m.function_mut(fid);
         func.blocks = out_blocks;
         func.values = ctx.values;

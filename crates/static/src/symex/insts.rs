@@ -110,10 +110,10 @@ impl FunctionExecutor<'_> {
                 Some(self.insert_bits(a, v, (*offset * 8) as u32)?)
             }
             InstKind::Fence { .. } => None,
-            // A subscript outside its member array is undefined behaviour, never a violation:
-            // this engine never claims a program correct, and a report whose inputs hit it
-            // does not replay, so the check adds nothing here.
-            InstKind::IndexCheck { .. } => None,
+            // A subscript outside its member array, or a `_Bool` holding 2, is undefined
+            // behaviour, never a violation: this engine never claims a program correct, and a
+            // report whose inputs hit it does not replay, so the check adds nothing here.
+            InstKind::IndexCheck { .. } | InstKind::BoolCheck { .. } => None,
             InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Unsupported { .. } | InstKind::Float { .. } => {
                 return Err("unsupported instruction".into())
             }

@@ -162,7 +162,7 @@ pub(super) enum PinnedKind {
 }
 
 impl<'m> Builder<'m> {
-    fn temp(&mut self, f: FuncId, what: &str, width: u32) -> u32 {
+    pub(super) fn temp(&mut self, f: FuncId, what: &str, width: u32) -> u32 {
         let name = format!("{}:{what}", self.m.function(f).name);
         self.new_reg(name, width)
     }

@@ -125,6 +125,14 @@ impl<'m> Builder<'m> {
                 let (bytes, limit) = (len.saturating_mul(*elem_size), len.saturating_add(u64::from(*one_past)));
                 self.lower_index_check(f, fr, cur, loc, *base, *index, bytes, limit)?;
             }
+            InstKind::BoolCheck { val } => {
+                // A `_Bool` holding another value than 0 or 1 is undefined behaviour under
+                // every property (the VM's `InvalidBool`).
+                let v = self.opnd(f, fr, *val, loc)?;
+                let valid = self.temp(f, "bool.valid", 1);
+                self.emit(cur, loc, FInst::ICmp { dst: valid, pred: ICmpPred::Ule, w: 8, a: v, b: Opnd::Const { bits: 1, width: 8 } });
+                self.emit(cur, loc, FInst::Check { c: Opnd::Reg(valid), what: "a _Bool object holding a value other than 0 or 1", kind: CheckKind::Ub });
+            }
             InstKind::Load { ptr, ty, .. } => self.lower_load(f, fr, cur, inst, *ptr, *ty)?,
             InstKind::Store { ptr, val, ty, align, .. } => self.lower_store(f, fr, cur, loc, *ptr, *val, *ty, *align)?,
             InstKind::Intrinsic { which, args, .. } => self.lower_intrinsic(f, fr, cur, inst, *which, args)?,

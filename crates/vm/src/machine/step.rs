@@ -92,6 +92,13 @@ impl Machine<'_> {
                     self.index_check(*index, *len, *one_past)?;
                 }
             }
+            InstKind::BoolCheck { val } => {
+                // Only defined bits can show a value other than 0 or 1.
+                let b = self.operand(*val);
+                if b.bits & b.def & 0xfe != 0 {
+                    return Err(FaultKind::InvalidBool);
+                }
+            }
             InstKind::Freeze { val } => self.freeze(*val, dest),
             InstKind::Alloca { elem_size, count, .. } => self.alloca(*elem_size, *count, dest)?,
             InstKind::Load { ptr, ty, atomic, .. } => return self.load_inst(*ptr, *ty, atomic.is_some(), dest),

@@ -175,6 +175,15 @@ impl Machine<'_> {
                 self.sym_check(outside, FaultKind::SubArrayBounds)?;
                 Ok(Some(Flow::Next))
             }
+            InstKind::BoolCheck { val } => {
+                let Val::Term(t) = self.val(*val, 8) else { return Ok(None) };
+                let t = self.fit(t, 8);
+                let tm = &mut self.sd().tm;
+                let one = tm.bv_u64(8, 1);
+                let invalid = tm.ult(one, t);
+                self.sym_check(invalid, FaultKind::InvalidBool)?;
+                Ok(Some(Flow::Next))
+            }
             InstKind::Phi { .. } => Ok(None),
             InstKind::Call { callee, args, .. } => {
                 let hyper = match callee {
