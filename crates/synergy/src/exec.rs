@@ -118,7 +118,8 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], mem: &m
                     // C11 6.5.7p3, the VM's `OversizedShift` fault.
                     return Some(Step::Ub(FaultKind::OversizedShift.to_string(), loc));
                 }
-                let r = ops::binop(*op, *nsw, flat.check_overflow, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
+                let check = flat.check_overflow && !flat.unsigned_shl(*op, *nsw);
+                let r = ops::binop(*op, *nsw, check, *w, Scalar::int(val(state, *a)), Scalar::int(val(state, *b)));
                 match r {
                     Ok(s) => state[*dst as usize] = s.bits & mask(*w),
                     Err(FaultKind::SignedOverflow | FaultKind::DivOverflow) if flat.check_overflow => return Some(Step::Error(loc)),

@@ -188,6 +188,10 @@ pub struct Flat {
     /// are the error, a call of the error function is undefined behaviour here. Set by
     /// [`crate::check`]. [default: false]
     pub check_memsafety: bool,
+    /// Every signed `shl` of the program carries `nsw` (the front end's
+    /// [`vigil_ir::Module::shl_signedness_known`]), so one without it shifts an unsigned
+    /// operand: it wraps, with nothing for no-overflow to check (the VM's `unsigned_shl`).
+    pub shl_signedness_known: bool,
     /// Some object's scope ends (`llvm.lifetime.end`): an address kept past it is not caught,
     /// so the engine declines valid-memsafety on such programs.
     pub scope_ends: bool,
@@ -239,6 +243,11 @@ impl Flat {
     /// Whether a call of the error function is outside the property (no-overflow, memsafety).
     pub fn error_call_is_other_property(&self) -> bool {
         self.check_overflow || self.check_memsafety
+    }
+
+    /// Whether `op` is a `shl` known to shift an unsigned operand ([`Flat::shl_signedness_known`]).
+    pub fn unsigned_shl(&self, op: BinOp, nsw: bool) -> bool {
+        op == BinOp::Shl && !nsw && self.shl_signedness_known
     }
 }
 
@@ -893,6 +902,7 @@ impl<'m> Builder<'m> {
             source_file: self.m.source_file.clone(),
             check_overflow: false,
             check_memsafety: false,
+            shl_signedness_known: self.m.shl_signedness_known,
             scope_ends: self.scope_ends,
             heap_objects: self.objs.iter().filter(|o| o.heap).count(),
             heap_alive: self.objs.iter().filter(|o| o.heap).filter_map(|o| o.alive).collect(),

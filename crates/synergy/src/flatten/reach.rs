@@ -333,7 +333,7 @@ mod tests {
             block("b2", b2, FTerm::Br(br(1))),
             block("b3", vec![], FTerm::Return),
         ];
-        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
+        Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, shl_signedness_known: false, scope_ends: false, heap_objects: 0, heap_alive: Vec::new(), heap_graph: Default::default(), procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
     }
 
     #[test]

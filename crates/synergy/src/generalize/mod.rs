@@ -430,5 +430,5 @@ pub(crate) fn two_block_flat(regs: Vec<crate::flatten::RegInfo>, insts: Vec<crat
     ];
     let heap_alive = heap.iter().map(|h| h.alive).collect();
     let heap_graph = crate::flatten::reach::HeapGraph { heap, root_cells: Vec::new() };
-    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
+    Flat { blocks, regs, files: Vec::new(), source_file: "sample.c".into(), check_overflow: false, check_memsafety: false, shl_signedness_known: false, scope_ends: false, heap_objects: heap_graph.heap.len(), heap_alive, heap_graph, procs: Default::default(), cell_names: Vec::new(), absorbed: Vec::new(), arrays: Vec::new() }
 }

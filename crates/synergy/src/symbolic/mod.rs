@@ -266,7 +266,7 @@ impl StepCx<'_, '_, '_> {
                     let x = opnd(tm, &st, *a, mode, fresh);
                     let y = opnd(tm, &st, *b, mode, fresh);
                     let (r, mut ub) = binop_term(tm, *op, *w, x, y, mode, fresh);
-                    if flat.check_overflow {
+                    if flat.check_overflow && !flat.unsigned_shl(*op, *nsw) {
                         let (ovf, shl_ub) = overflow_terms(tm, *op, *nsw, *w, x, y);
                         if let Some(o) = ovf {
                             let g = tm.and(pc, o);
