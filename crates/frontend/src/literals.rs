@@ -54,15 +54,28 @@ pub fn kept_short_lived_object(slot_form: &Module, inputs: &[PathBuf], opts: &Fr
 }
 
 /// Whether passing an address as argument `k` of `call` keeps nothing: the callee is defined and
-/// its parameter does not escape in it ([`crate::scope::escape_of`]): a `byval` argument the
-/// front end makes the callee copy at entry (`lower::canon_byval`), the `sret` pointer a
-/// returned structure is written through. (A named parameter is spilled to its stack slot at
-/// -O0, which counts as an escape.)
+/// its parameter does not outlive the call ([`crate::scope::escape_of_param`]: used, copied,
+/// spilled to its own stack slot at -O0, but not stored elsewhere nor returned), e.g. a `byval`
+/// argument the front end makes the callee copy at entry (`lower::canon_byval`), the `sret`
+/// pointer a returned structure is written through, a string a function only reads. A
+/// temporary lives until the end of its full expression, which the call lies in.
 fn callee_keeps_nothing(m: &Module, call: &InstKind, k: usize) -> bool {
     let InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } = call else { return false };
     let callee = m.function(*g);
-    !callee.is_declaration() && callee.params.get(k).is_some_and(|&p| crate::scope::escape_of(callee, p).is_none())
+    if callee.is_declaration() {
+        return LIBRARY_READERS.contains(&callee.name.as_str());
+    }
+    callee.params.get(k).is_some_and(|&p| crate::scope::escape_of_param(callee, p).is_none())
 }
+
+/// Library functions (declared, not defined, by the program) that only read or write through
+/// their pointer arguments during the call: none stores an argument or returns a pointer
+/// derived from one (unlike `strchr`, `strcpy`, `strtol`'s end pointer, `strtok`, `setvbuf`).
+const LIBRARY_READERS: &[&str] = &[
+    "printf", "fprintf", "dprintf", "sprintf", "snprintf", "puts", "fputs", "fwrite", "write", "strlen", "strnlen",
+    "strcmp", "strncmp", "strcasecmp", "strncasecmp", "memcmp", "atoi", "atol", "atoll", "atof", "sscanf",
+    "__isoc99_sscanf", "perror",
+];
 
 /// Whether an alloca of this name may be clang's for a compound literal or a temporary (a
 /// program's own `tmp` too).

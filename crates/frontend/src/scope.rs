@@ -45,6 +45,23 @@ pub(crate) fn escape_of(f: &Function, a: ValueId) -> Option<Loc> {
 /// [`escape_of`], except that passing the address as argument `k` of a call for which
 /// `copied(call, k)` holds keeps nothing (the callee only copies the object).
 pub(crate) fn escape_with(f: &Function, a: ValueId, copied: impl Fn(&InstKind, usize) -> bool) -> Option<Loc> {
+    escape_walk(f, a, copied, &[])
+}
+
+/// Where parameter `p` of `f` may outlive the call: [`escape_of`], except that storing it into
+/// one of the function's own promotable stack slots (clang's `-O0` spill of every named
+/// parameter, `p.addr`) keeps nothing and the values loaded from that slot are followed in turn.
+/// A slot dies with the call, so what was stored there is kept only if a loaded copy escapes.
+/// (Not for [`escape_of`]'s own question: there a pointer kept in a local's slot is exactly
+/// what may outlive a block.)
+pub(crate) fn escape_of_param(f: &Function, p: ValueId) -> Option<Loc> {
+    let slots = crate::uninit::promotable_slots(f);
+    escape_walk(f, p, |_, _| false, &slots)
+}
+
+/// Where an address derived from `a` escapes in `f`; a store into one of `slots` (allocas used
+/// only as the address of loads and stores) is followed through the loads of that slot.
+fn escape_walk(f: &Function, a: ValueId, copied: impl Fn(&InstKind, usize) -> bool, slots: &[ValueId]) -> Option<Loc> {
     let mut derived = vec![a];
     let mut i = 0;
     while i < derived.len() {
@@ -61,6 +78,18 @@ pub(crate) fn escape_with(f: &Function, a: ValueId, copied: impl Fn(&InstKind, u
                 }
                 let kept = match &inst.kind {
                     InstKind::Load { .. } | InstKind::IndexCheck { .. } | InstKind::ICmp { .. } => false,
+                    InstKind::Store { ptr: Operand::Value(slot), val, .. } if is(val) && slots.contains(slot) => {
+                        let loads = f.blocks.iter().flat_map(|b| &b.insts).filter_map(|l| match (&l.kind, l.dest) {
+                            (InstKind::Load { ptr, .. }, Some(d)) if *ptr == Operand::Value(*slot) => Some(d),
+                            _ => None,
+                        });
+                        for d in loads.collect::<Vec<_>>() {
+                            if !derived.contains(&d) {
+                                derived.push(d);
+                            }
+                        }
+                        false
+                    }
                     InstKind::Store { val, .. } => is(val),
                     InstKind::Call { callee, args, .. } => {
                         matches!(callee, vigil_ir::Callee::Indirect(p) if is(p))
