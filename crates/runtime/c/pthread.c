@@ -11,15 +11,20 @@
  * PTHREAD_SCOPE_PROCESS) and every getter returns what was set, or glibc's default (joinable,
  * system scope, inherited scheduling, SCHED_OTHER with priority 0, an 8 MiB stack, a 4 KiB guard).
  * Only the detach state changes what a thread does: a thread created detached cannot be joined.
- * Joining a detached thread is undefined behaviour (POSIX; glibc returns EINVAL only when it
- * happens to notice): vigil raises VM_FAULT_INVALID_ARG, which ends the path as unknown, never
- * `true` (README, "undefined behaviour inside libc").
+ * Joining or detaching a detached thread is undefined behaviour (POSIX; glibc returns EINVAL only
+ * when it happens to notice): vigil raises VM_FAULT_INVALID_ARG, which ends the path as unknown,
+ * never `true` (README, "undefined behaviour inside libc").
  *
  * Threads: pthread_create adds an entry to the scheduler state and a frame for
  * __vigil_thread_start (made with __vm_frame_make, so the VM has nothing to learn about threads),
  * and sets VM_FLAG_THREADED: from then on every access the loader marked as possibly shared is a
- * visible action and the scheduler may switch threads before each. A pthread_t is the index of
- * the thread in the table (main is 0); entries are never reused.
+ * visible action and the scheduler may switch threads before each. Entries are never reused. A
+ * pthread_t is not the index of the thread in the table but, as in glibc (where it is the
+ * address of the thread's descriptor), a value that is never 0 — programs use 0 as "no
+ * thread" — and far from small integers: thread k's ID is RT_THREAD_ID_BASE - k *
+ * RT_THREAD_ID_STRIDE (main's, k = 0, is an address like the one of glibc's main thread
+ * descriptor; the others lie below, as the descriptors at the top of their mmap'ed stacks do).
+ * A value that names no thread gives ESRCH.
  *
  * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex, a condition
  * variable, pthread_once) is a loop that tests the condition in an atomic section and, when it
@@ -54,6 +59,9 @@
 #include "os.h"
 
 typedef unsigned long pthread_t;
+/* Thread IDs (see the header): main's and the distance between two threads'. */
+#define RT_THREAD_ID_BASE (sizeof(void *) == 8 ? (pthread_t)0x7ffff7d86740ULL : (pthread_t)0xf7d86740UL)
+#define RT_THREAD_ID_STRIDE ((pthread_t)0x801000)
 /* glibc's pthread_mutex_t begins with __lock (here: 0 free, k + 1 held by thread k) and __count
  * (the extra levels of a recursive mutex); __kind is int 4 on LP64, int 3 on ILP32. */
 typedef struct { int word; unsigned count; } rt_mutex;
@@ -136,6 +144,19 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 #define atomic_begin rt_atomic_begin
 #define atomic_end rt_atomic_end
 
+/* The ID of the thread at `index` in the table, and back: the index of the thread `id` names,
+ * or RT_THREADS_MAX (which no table entry has) for a value that is no thread's ID. */
+static pthread_t thread_id(int index) {
+    return RT_THREAD_ID_BASE - (pthread_t)index * RT_THREAD_ID_STRIDE;
+}
+
+static pthread_t thread_index(pthread_t id) {
+    pthread_t below = RT_THREAD_ID_BASE - id;
+    if (id > RT_THREAD_ID_BASE || below % RT_THREAD_ID_STRIDE || below / RT_THREAD_ID_STRIDE >= RT_THREADS_MAX)
+        return RT_THREADS_MAX;
+    return below / RT_THREAD_ID_STRIDE;
+}
+
 /* The body of every thread but main: run the start routine, then end as pthread_exit does. */
 /* The start routine and its argument come as the frame's own arguments (no read of the thread
  * table, which is shared: one visible action fewer per thread). */
@@ -177,7 +198,7 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     /* Storing the argument in the (shared) thread table makes what it points to shared. */
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
-    *thread = (pthread_t)n;
+    *thread = thread_id(n);
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_THREADED, 0);
     atomic_end(atomic);
     return 0;
@@ -308,7 +329,8 @@ static int joined_thread(struct rt_sched *s, pthread_t thread, int atomic) {
     return RT_ESRCH;
 }
 
-RT_WEAK int pthread_join(pthread_t thread, void **result) {
+RT_WEAK int pthread_join(pthread_t id, void **result) {
+    pthread_t thread = thread_index(id);
     for (;;) {
         int atomic = atomic_begin();
         struct rt_sched *s = rt_sched();
@@ -340,7 +362,7 @@ RT_WEAK int pthread_join(pthread_t thread, void **result) {
 
 RT_WEAK pthread_t pthread_self(void) {
     int atomic = atomic_begin();
-    pthread_t self = (pthread_t)rt_sched()->current;
+    pthread_t self = thread_id(rt_sched()->current);
     atomic_end(atomic);
     return self;
 }
@@ -349,16 +371,24 @@ RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
     return a == b;
 }
 
-RT_WEAK int pthread_detach(pthread_t thread) {
+RT_WEAK int pthread_detach(pthread_t id) {
+    pthread_t thread = thread_index(id);
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
     int gone = joined_thread(s, thread, atomic);
     if (gone)
         return gone;
     int found = thread < (pthread_t)s->nthreads;
+    int again = found && s->threads[thread].detached;
     if (found)
         s->threads[thread].detached = 1;
     atomic_end(atomic);
+    if (again) {
+        /* Undefined (POSIX: the thread is not joinable); glibc returns EINVAL while the thread
+         * runs and reads a freed descriptor once it has ended. */
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_detach of a detached thread");
+        return RT_EINVAL;
+    }
     return found ? 0 : RT_ESRCH;
 }
 
