@@ -45,7 +45,7 @@
  * PTHREAD_COND_INITIALIZER) as a generation counter: a waiter notes the generation, releases the
  * mutex and waits until the generation changes, then takes the mutex again. Signal and broadcast
  * both advance the generation, waking every waiter (POSIX lets pthread_cond_signal wake more than
- * one); there are no spurious wake-ups beyond that.
+ * one); a waiter may also wake up spuriously (see cond_wait).
  *
  * pthread_once uses glibc's pthread_once_t (an int, 0 for PTHREAD_ONCE_INIT): 0 not run yet,
  * 1 running, 2 done. The first caller marks it running (in an atomic section) and runs the
@@ -611,13 +611,24 @@ RT_WEAK int pthread_cond_destroy(void *cond) {
 
 /* Releases the mutex and notes the generation in one atomic step (no wake-up is lost), waits
  * until the generation changes (or, when `timed`, times out by a nondeterministic choice), then
- * takes the mutex again. */
+ * takes the mutex again. Or, by a nondeterministic choice, wakes up spuriously: takes the mutex
+ * again without waiting for a signal (POSIX allows it; glibc's condition variables do it only in
+ * rare races between waiters, signals and timeouts), which marks the state VM_FLAG_SPURIOUS: a
+ * program that relies on there being no spurious wake-up is not proved, and a violation that
+ * follows one is not evidence (unknown). The thread that waits for a signal blocks, so deadlocks
+ * are still found; the choice is made once per call, and the scheduler may run other threads
+ * between the release and the retaking, so the spurious return may come at any point. */
 static int cond_wait(rt_cond *c, void *mutex, int timed) {
     int atomic = atomic_begin();
     unsigned seen = c->generation;
     pthread_mutex_unlock(mutex);
     atomic_end(atomic);
     int result = 0;
+    if (__vm_choose(2)) {
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_SPURIOUS, 0);
+        pthread_mutex_lock(mutex);
+        return 0;
+    }
     for (;;) {
         atomic = atomic_begin();
         unsigned now = c->generation;
