@@ -26,6 +26,7 @@ const NOT_NATIVE: &[(&str, &str)] = &[
     ("1104_cleanup_handler_at_exit_false.c", "the program starts threads, whose schedule the harness cannot give"),
     ("1141_fesetround_other_thread_false.c", "the program starts threads, whose schedule the harness cannot give"),
     ("787_join_then_detach_false.c", "the native harness runs no program that starts threads"),
+    ("1221_errno_is_per_thread_false.c", "the native harness runs no program that starts threads"),
     ("403_thread_creation_loop_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("406_sleep_sets_independent_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("401_racy_peterson_sc_false.c", "the bug needs one thread schedule; a native run need not take it"),
