@@ -41,12 +41,17 @@
  * others — unlocking a mutex one does not hold, destroying a held one, relocking one already
  * held (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
  *
- * Condition variables use the first unsigned of glibc's pthread_cond_t (zero for
- * PTHREAD_COND_INITIALIZER) as a generation counter: a waiter notes the generation, releases the
- * mutex and waits until the generation changes, then takes the mutex again. Signal and broadcast
- * both advance the generation, waking every waiter (POSIX lets pthread_cond_signal wake more than
- * one); a waiter may also wake up spuriously (see cond_wait).
- *
+ * Condition variables follow glibc's two groups of waiters (pthread_cond_wait.c): G1, the
+ * waiters that signals go to, and G2, the waiters that came since; a signal when G1 has no waiter
+ * left to signal turns G2 into G1 first. The state lives in the first five unsigned of glibc's
+ * pthread_cond_t (all zero for PTHREAD_COND_INITIALIZER; struct rt_cond): G2's number (a waiter
+ * notes it; G1's waiters are those that noted a smaller one), G1's waiters not signalled yet, the
+ * wake-ups signalled to G1 and not yet taken, G2's waiters, and the signals deferred until G1 has
+ * taken its wake-ups (glibc's signaller waits for that before switching groups). A wake-up goes to
+ * any G1 waiter; pthread_cond_broadcast gives one to every blocked waiter. So a signal wakes one
+ * waiter, not a later one, as glibc's does, and a program that signals where it should
+ * broadcast keeps the others blocked (a deadlock when nothing signals again). A waiter may also
+ * wake up spuriously (see cond_wait). *
  * pthread_once uses glibc's pthread_once_t (an int, 0 for PTHREAD_ONCE_INIT): 0 not run yet,
  * 1 running, 2 done. The first caller marks it running (in an atomic section) and runs the
  * routine; every other caller waits until it is done, so no caller returns before the routine
@@ -72,7 +77,14 @@ typedef struct { int word; unsigned count; } rt_mutex;
 #define RT_MUTEX_ERRORCHECK 2
 #define RT_MUTEX_ADAPTIVE 3
 #define RT_MUTEX_KIND_MASK 3
-typedef struct { unsigned generation; } rt_cond;
+typedef struct {
+    unsigned g2;        /* G2's number */
+    unsigned g1_left;   /* G1's waiters without a wake-up */
+    unsigned pending;   /* wake-ups given to G1's waiters, not yet taken */
+    unsigned g2_count;  /* G2's waiters */
+    unsigned deferred;  /* signals for G2, once G1 has taken its wake-ups (at most g2_count) */
+} rt_cond;
+_Static_assert(sizeof(rt_cond) <= 48, "the condition variable fits in glibc's pthread_cond_t");
 
 int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
 int __vigil_thread_create(pthread_t *thread, int detached, void *(*start)(void *), void *arg, int c11);
@@ -600,7 +612,12 @@ RT_WEAK int pthread_mutex_unlock(void *mutex) {
 
 RT_WEAK int pthread_cond_init(void *cond, const void *attr) {
     (void)attr;
-    ((rt_cond *)cond)->generation = 0;
+    rt_cond *c = cond;
+    c->g2 = 0;
+    c->g1_left = 0;
+    c->pending = 0;
+    c->g2_count = 0;
+    c->deferred = 0;
     return 0;
 }
 
@@ -609,34 +626,89 @@ RT_WEAK int pthread_cond_destroy(void *cond) {
     return 0;
 }
 
-/* Releases the mutex and notes the generation in one atomic step (no wake-up is lost), waits
- * until the generation changes (or, when `timed`, times out by a nondeterministic choice), then
- * takes the mutex again. Or, by a nondeterministic choice, wakes up spuriously: takes the mutex
- * again without waiting for a signal (POSIX allows it; glibc's condition variables do it only in
- * rare races between waiters, signals and timeouts), which marks the state VM_FLAG_SPURIOUS: a
- * program that relies on there being no spurious wake-up is not proved, and a violation that
- * follows one is not evidence (unknown). The thread that waits for a signal blocks, so deadlocks
- * are still found; the choice is made once per call, and the scheduler may run other threads
- * between the release and the retaking, so the spurious return may come at any point. */
+/* Inside an atomic section: signals G1 (one wake-up) when it has a waiter left without one;
+ * otherwise, G2 has waiters and G1's wake-ups are all taken: G2 becomes G1 first; otherwise, G2
+ * has waiters and G1 has wake-ups not yet taken: the signal waits (deferred) until they are.
+ * With no waiter at all the signal is lost. */
+static void signal_one(rt_cond *c) {
+    if (c->g1_left == 0 && c->pending == 0 && c->g2_count > 0) {
+        c->g2++;
+        c->g1_left = c->g2_count;
+        c->g2_count = 0;
+    }
+    if (c->g1_left > 0) {
+        c->g1_left--;
+        c->pending++;
+    } else if (c->g2_count > 0 && c->deferred < c->g2_count) {
+        c->deferred++;
+    }
+}
+
+/* Inside an atomic section, once a G1 waiter has taken a wake-up or left: when G1 is done (no
+ * waiter without a wake-up, none pending), the deferred signals go to G2. */
+static void g1_progress(rt_cond *c) {
+    unsigned deferred = c->deferred;
+    if (c->g1_left != 0 || c->pending != 0 || deferred == 0)
+        return;
+    c->deferred = 0;
+    while (deferred-- > 0)
+        signal_one(c);
+}
+
+/* Releases the mutex, joins G2 (notes its number) in one atomic step (no wake-up is lost), waits
+ * until it is in G1 (the number has changed) and a wake-up is pending, takes it (or, when
+ * `timed`, times out by a nondeterministic choice, leaving its group), then takes the mutex
+ * again. Or, by a nondeterministic choice made first, wakes up spuriously: takes the mutex again
+ * without waiting for a signal (POSIX allows it; glibc's condition variables do it only in rare
+ * races between waiters, signals and timeouts), which marks the state VM_FLAG_SPURIOUS: a program
+ * that relies on there being no spurious wake-up is not proved, and a violation that follows one
+ * is not evidence (unknown). The thread that waits for a signal blocks, so deadlocks are still
+ * found; the scheduler may run other threads between the release and the retaking, so the
+ * spurious return may come at any point. */
 static int cond_wait(rt_cond *c, void *mutex, int timed) {
+    int spurious = __vm_choose(2);
     int atomic = atomic_begin();
-    unsigned seen = c->generation;
+    unsigned group = c->g2;
     pthread_mutex_unlock(mutex);
+    if (!spurious)
+        c->g2_count++;
     atomic_end(atomic);
-    int result = 0;
-    if (__vm_choose(2)) {
+    if (spurious) {
         __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_SPURIOUS, 0);
         pthread_mutex_lock(mutex);
         return 0;
     }
+    int result = 0;
     for (;;) {
         atomic = atomic_begin();
-        unsigned now = c->generation;
-        rt_set_wait(now != seen || timed ? RT_WAIT_NONE : RT_WAIT_NE, &c->generation, (int)seen);
+        int in_g1 = c->g2 != group;
+        int woken = in_g1 && c->pending > 0;
+        if (woken) {
+            c->pending--;
+            g1_progress(c);
+        }
+        if (woken || timed)
+            rt_set_wait(RT_WAIT_NONE, NULL, 0);
+        else if (!in_g1)
+            rt_set_wait(RT_WAIT_NE, &c->g2, (int)group);
+        else /* another G1 waiter took the wake-up, or none came yet */
+            rt_set_wait(RT_WAIT_GE, &c->pending, 1);
         atomic_end(atomic);
-        if (now != seen)
+        if (woken)
             break;
         if (timed && __vm_choose(2)) {
+            atomic = atomic_begin();
+            if (!in_g1) {
+                c->g2_count--;
+                if (c->deferred > c->g2_count)
+                    c->deferred = c->g2_count;
+            } else if (c->g1_left > 0) {
+                c->g1_left--;
+            } else {
+                c->pending--; /* it had a wake-up (any G1 waiter's): the timeout takes it */
+            }
+            g1_progress(c);
+            atomic_end(atomic);
             result = RT_ETIMEDOUT;
             break;
         }
@@ -655,17 +727,28 @@ RT_WEAK int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime)
     return cond_wait(cond, mutex, 1);
 }
 
-static int advance(rt_cond *c) {
+/* A signal (see signal_one), or when `all` a broadcast: every blocked waiter, of G1 or G2, gets
+ * a wake-up (G2 joins G1). */
+static int advance(rt_cond *c, int all) {
     int atomic = atomic_begin();
-    c->generation++;
+    if (all) {
+        if (c->g2_count > 0)
+            c->g2++;
+        c->pending += c->g1_left + c->g2_count;
+        c->g1_left = 0;
+        c->g2_count = 0;
+        c->deferred = 0;
+    } else {
+        signal_one(c);
+    }
     atomic_end(atomic);
     return 0;
 }
 
 RT_WEAK int pthread_cond_signal(void *cond) {
-    return advance(cond);
+    return advance(cond, 0);
 }
 
 RT_WEAK int pthread_cond_broadcast(void *cond) {
-    return advance(cond);
+    return advance(cond, 1);
 }

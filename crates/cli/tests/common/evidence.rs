@@ -44,6 +44,7 @@ const NOT_NATIVE: &[(&str, &str)] = &[
     ("291_thread_specific_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("292_timedlock_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("294_condvar_lost_signal_deadlock_false.c", "a deadlock hangs a native run"),
+    ("1223_cond_signal_wakes_one_deadlock_false.c", "a deadlock hangs a native run"),
     ("296_semaphore_deadlock_false.c", "a deadlock hangs a native run"),
     ("298_join_deadlock_false.c", "a deadlock hangs a native run"),
     ("062_malloc_can_fail.c", "the bug needs malloc to fail; native malloc does not"),
