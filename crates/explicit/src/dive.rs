@@ -54,7 +54,7 @@ pub fn dive(prog: &Program, cfg: &SearchConfig) -> (Option<Violation>, SearchSta
         stats.transitions += 1;
         stats.instructions += out.steps;
         path.push(m.choices.taken.iter().map(|(c, _)| *c).collect());
-        let careful = flags::ADDRESS_AS_INT | flags::UNDEF_DOUBT | flags::THREADED;
+        let careful = flags::ADDRESS_AS_INT | flags::UNDEF_DOUBT | flags::SPURIOUS | flags::THREADED;
         if (out.flags | m.state.flags) & careful != 0 || m.state.sym != 0 {
             break None;
         }

@@ -165,13 +165,22 @@ const ADDRESS_PRINTED: &str =
 /// system would grant.
 const FS_FIXED: &str = "the program's file-system request was refused (a write, or a name not given with --file, whose contents were read as empty: the VM's file system is a read-only mount), so runs where it succeeds are not explored";
 
-/// Why a violation found in a state marked `UNDEF_DOUBT` is not reported.
-fn doubt_reason(v: &Violation, prog: &Program) -> Unknown {
+/// What a state's doubt flags (`UNDEF_DOUBT`, `SPURIOUS`) say a violation in it follows.
+fn doubt_cause(state_flags: u32) -> &'static str {
+    if state_flags & flags::UNDEF_DOUBT != 0 {
+        "reads of uninitialised memory that vigil may not have kept equal (a copy of uninitialised bytes, or a branch on an undefined register)"
+    } else {
+        "a spurious wake-up of a condition variable (POSIX allows one and vigil explores it; glibc wakes a waiter without a signal only in rare races, so no native run need show the violation)"
+    }
+}
+
+/// Why a violation found in a state marked `UNDEF_DOUBT` or `SPURIOUS` is not reported.
+fn doubt_reason(v: &Violation, prog: &Program, state_flags: u32) -> Unknown {
     let message = format!(
-        "a violation that is not evidence: {} at {} follows reads of uninitialised memory that vigil may not \
-         have kept equal (a copy of uninitialised bytes, or a branch on an undefined register)",
+        "a violation that is not evidence: {} at {} follows {}",
         v.property,
-        prog.module.describe_loc(v.loc)
+        prog.module.describe_loc(v.loc),
+        doubt_cause(state_flags)
     );
     Unknown::new(Cause::DoubtfulViolation, message).at(v.loc)
 }
@@ -351,8 +360,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 }
             }
             // A violation in a state whose uninitialised values may have been read inconsistently
-            // (see vigil_vm::machine, "Uninitialised values") is not evidence.
-            let doubtful = m.state.flags & flags::UNDEF_DOUBT != 0;
+            // (see vigil_vm::machine, "Uninitialised values"), or after a spurious wake-up, is
+            // not evidence.
+            let doubt = m.state.flags & (flags::UNDEF_DOUBT | flags::SPURIOUS);
+            let doubtful = doubt != 0;
             if por {
                 // The runs of one pick (one thread) come one after the other.
                 let slot = m.thread_slot();
@@ -388,7 +399,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {
                             if doubtful {
-                                note(doubt_reason(&v, prog), &mut incomplete);
+                                note(doubt_reason(&v, prog, doubt), &mut incomplete);
                             } else {
                                 match finish_violation(v, &mut m, &mut stats, start, cfg) {
                                     Some(end) => return end,
@@ -461,7 +472,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             return end;
                         }
                     }
-                    Some(v) => note(doubt_reason(&v, prog), &mut incomplete),
+                    Some(v) => note(doubt_reason(&v, prog, doubt), &mut incomplete),
                     None => note(fault_reason(&kind, loc, prog), &mut incomplete),
                 },
             }
@@ -487,9 +498,11 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             let pair = crate::race::racing_pair(prog, from.state.root, (a.thread, &a.accesses), (b.thread, &b.accesses));
             let (x, y) = pair.expect("found");
             let what = crate::race::describe(prog, &x, &y);
-            if from.state.flags & flags::UNDEF_DOUBT != 0 {
-                // The schedule to this state may rest on uninitialised reads that disagree.
-                let why = format!("a violation that is not evidence: {what} follows reads of uninitialised memory that vigil may not have kept equal");
+            let doubt = from.state.flags & (flags::UNDEF_DOUBT | flags::SPURIOUS);
+            if doubt != 0 {
+                // The schedule to this state may rest on uninitialised reads that disagree, or
+                // on a spurious wake-up.
+                let why = format!("a violation that is not evidence: {what} follows {}", doubt_cause(doubt));
                 note(Unknown::new(Cause::DoubtfulViolation, why).at(y.loc), &mut incomplete);
             } else if cfg.property == Property::NoDataRace {
                 let order = crate::race::schedule(&mut m, prog, &from.state, a, b)

@@ -2,8 +2,8 @@
  * os.h — the scheduler state shared by the OS (os.c) and the thread library (pthread.c).
  *
  * Invariants: the scheduler state is one heap object (the root of the persistent state besides
- * the globals), reached through VM_CR_STATE; threads[k] describes the thread whose pthread_t is
- * k; a thread's `frame` is its top frame whenever it does not run, and NULL once it has ended.
+ * the globals), reached through VM_CR_STATE; threads[k] describes the k-th thread created (main
+ * is 0; its pthread_t is derived from k, pthread.c); a thread's `frame` is its top frame whenever it does not run, and NULL once it has ended.
  */
 #ifndef VIGIL_OS_H
 #define VIGIL_OS_H

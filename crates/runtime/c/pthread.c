@@ -11,15 +11,20 @@
  * PTHREAD_SCOPE_PROCESS) and every getter returns what was set, or glibc's default (joinable,
  * system scope, inherited scheduling, SCHED_OTHER with priority 0, an 8 MiB stack, a 4 KiB guard).
  * Only the detach state changes what a thread does: a thread created detached cannot be joined.
- * Joining a detached thread is undefined behaviour (POSIX; glibc returns EINVAL only when it
- * happens to notice): vigil raises VM_FAULT_INVALID_ARG, which ends the path as unknown, never
- * `true` (README, "undefined behaviour inside libc").
+ * Joining or detaching a detached thread is undefined behaviour (POSIX; glibc returns EINVAL only
+ * when it happens to notice): vigil raises VM_FAULT_INVALID_ARG, which ends the path as unknown,
+ * never `true` (README, "undefined behaviour inside libc").
  *
  * Threads: pthread_create adds an entry to the scheduler state and a frame for
  * __vigil_thread_start (made with __vm_frame_make, so the VM has nothing to learn about threads),
  * and sets VM_FLAG_THREADED: from then on every access the loader marked as possibly shared is a
- * visible action and the scheduler may switch threads before each. A pthread_t is the index of
- * the thread in the table (main is 0); entries are never reused.
+ * visible action and the scheduler may switch threads before each. Entries are never reused. A
+ * pthread_t is not the index of the thread in the table but, as in glibc (where it is the
+ * address of the thread's descriptor), a value that is never 0 — programs use 0 as "no
+ * thread" — and far from small integers: thread k's ID is RT_THREAD_ID_BASE - k *
+ * RT_THREAD_ID_STRIDE (main's, k = 0, is an address like the one of glibc's main thread
+ * descriptor; the others lie below, as the descriptors at the top of their mmap'ed stacks do).
+ * A value that names no thread gives ESRCH.
  *
  * Waiting (pthread_join on a running thread, pthread_mutex_lock on a held mutex, a condition
  * variable, pthread_once) is a loop that tests the condition in an atomic section and, when it
@@ -36,12 +41,17 @@
  * others — unlocking a mutex one does not hold, destroying a held one, relocking one already
  * held (a self-deadlock) — raises VM_FAULT_INVALID_ARG.
  *
- * Condition variables use the first unsigned of glibc's pthread_cond_t (zero for
- * PTHREAD_COND_INITIALIZER) as a generation counter: a waiter notes the generation, releases the
- * mutex and waits until the generation changes, then takes the mutex again. Signal and broadcast
- * both advance the generation, waking every waiter (POSIX lets pthread_cond_signal wake more than
- * one); there are no spurious wake-ups beyond that.
- *
+ * Condition variables follow glibc's two groups of waiters (pthread_cond_wait.c): G1, the
+ * waiters that signals go to, and G2, the waiters that came since; a signal when G1 has no waiter
+ * left to signal turns G2 into G1 first. The state lives in the first five unsigned of glibc's
+ * pthread_cond_t (all zero for PTHREAD_COND_INITIALIZER; struct rt_cond): G2's number (a waiter
+ * notes it; G1's waiters are those that noted a smaller one), G1's waiters not signalled yet, the
+ * wake-ups signalled to G1 and not yet taken, G2's waiters, and the signals deferred until G1 has
+ * taken its wake-ups (glibc's signaller waits for that before switching groups). A wake-up goes to
+ * any G1 waiter; pthread_cond_broadcast gives one to every blocked waiter. So a signal wakes one
+ * waiter, not a later one, as glibc's does, and a program that signals where it should
+ * broadcast keeps the others blocked (a deadlock when nothing signals again). A waiter may also
+ * wake up spuriously (see cond_wait). *
  * pthread_once uses glibc's pthread_once_t (an int, 0 for PTHREAD_ONCE_INIT): 0 not run yet,
  * 1 running, 2 done. The first caller marks it running (in an atomic section) and runs the
  * routine; every other caller waits until it is done, so no caller returns before the routine
@@ -54,6 +64,9 @@
 #include "os.h"
 
 typedef unsigned long pthread_t;
+/* Thread IDs (see the header): main's and the distance between two threads'. */
+#define RT_THREAD_ID_BASE (sizeof(void *) == 8 ? (pthread_t)0x7ffff7d86740ULL : (pthread_t)0xf7d86740UL)
+#define RT_THREAD_ID_STRIDE ((pthread_t)0x801000)
 /* glibc's pthread_mutex_t begins with __lock (here: 0 free, k + 1 held by thread k) and __count
  * (the extra levels of a recursive mutex); __kind is int 4 on LP64, int 3 on ILP32. */
 typedef struct { int word; unsigned count; } rt_mutex;
@@ -64,7 +77,14 @@ typedef struct { int word; unsigned count; } rt_mutex;
 #define RT_MUTEX_ERRORCHECK 2
 #define RT_MUTEX_ADAPTIVE 3
 #define RT_MUTEX_KIND_MASK 3
-typedef struct { unsigned generation; } rt_cond;
+typedef struct {
+    unsigned g2;        /* G2's number */
+    unsigned g1_left;   /* G1's waiters without a wake-up */
+    unsigned pending;   /* wake-ups given to G1's waiters, not yet taken */
+    unsigned g2_count;  /* G2's waiters */
+    unsigned deferred;  /* signals for G2, once G1 has taken its wake-ups (at most g2_count) */
+} rt_cond;
+_Static_assert(sizeof(rt_cond) <= 48, "the condition variable fits in glibc's pthread_cond_t");
 
 int pthread_create(pthread_t *thread, const void *attr, void *(*start)(void *), void *arg);
 int __vigil_thread_create(pthread_t *thread, int detached, void *(*start)(void *), void *arg, int c11);
@@ -136,6 +156,19 @@ _Static_assert(sizeof(struct rt_attr) <= (sizeof(void *) == 8 ? 56 : 36),
 #define atomic_begin rt_atomic_begin
 #define atomic_end rt_atomic_end
 
+/* The ID of the thread at `index` in the table, and back: the index of the thread `id` names,
+ * or RT_THREADS_MAX (which no table entry has) for a value that is no thread's ID. */
+static pthread_t thread_id(int index) {
+    return RT_THREAD_ID_BASE - (pthread_t)index * RT_THREAD_ID_STRIDE;
+}
+
+static pthread_t thread_index(pthread_t id) {
+    pthread_t below = RT_THREAD_ID_BASE - id;
+    if (id > RT_THREAD_ID_BASE || below % RT_THREAD_ID_STRIDE || below / RT_THREAD_ID_STRIDE >= RT_THREADS_MAX)
+        return RT_THREADS_MAX;
+    return below / RT_THREAD_ID_STRIDE;
+}
+
 /* The body of every thread but main: run the start routine, then end as pthread_exit does. */
 /* The start routine and its argument come as the frame's own arguments (no read of the thread
  * table, which is shared: one visible action fewer per thread). */
@@ -177,7 +210,7 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     /* Storing the argument in the (shared) thread table makes what it points to shared. */
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
-    *thread = (pthread_t)n;
+    *thread = thread_id(n);
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_THREADED, 0);
     atomic_end(atomic);
     return 0;
@@ -308,7 +341,8 @@ static int joined_thread(struct rt_sched *s, pthread_t thread, int atomic) {
     return RT_ESRCH;
 }
 
-RT_WEAK int pthread_join(pthread_t thread, void **result) {
+RT_WEAK int pthread_join(pthread_t id, void **result) {
+    pthread_t thread = thread_index(id);
     for (;;) {
         int atomic = atomic_begin();
         struct rt_sched *s = rt_sched();
@@ -340,7 +374,7 @@ RT_WEAK int pthread_join(pthread_t thread, void **result) {
 
 RT_WEAK pthread_t pthread_self(void) {
     int atomic = atomic_begin();
-    pthread_t self = (pthread_t)rt_sched()->current;
+    pthread_t self = thread_id(rt_sched()->current);
     atomic_end(atomic);
     return self;
 }
@@ -349,16 +383,24 @@ RT_WEAK int pthread_equal(pthread_t a, pthread_t b) {
     return a == b;
 }
 
-RT_WEAK int pthread_detach(pthread_t thread) {
+RT_WEAK int pthread_detach(pthread_t id) {
+    pthread_t thread = thread_index(id);
     int atomic = atomic_begin();
     struct rt_sched *s = rt_sched();
     int gone = joined_thread(s, thread, atomic);
     if (gone)
         return gone;
     int found = thread < (pthread_t)s->nthreads;
+    int again = found && s->threads[thread].detached;
     if (found)
         s->threads[thread].detached = 1;
     atomic_end(atomic);
+    if (again) {
+        /* Undefined (POSIX: the thread is not joinable); glibc returns EINVAL while the thread
+         * runs and reads a freed descriptor once it has ended. */
+        __vigil_fault(VM_FAULT_INVALID_ARG, "pthread_detach of a detached thread");
+        return RT_EINVAL;
+    }
     return found ? 0 : RT_ESRCH;
 }
 
@@ -570,7 +612,12 @@ RT_WEAK int pthread_mutex_unlock(void *mutex) {
 
 RT_WEAK int pthread_cond_init(void *cond, const void *attr) {
     (void)attr;
-    ((rt_cond *)cond)->generation = 0;
+    rt_cond *c = cond;
+    c->g2 = 0;
+    c->g1_left = 0;
+    c->pending = 0;
+    c->g2_count = 0;
+    c->deferred = 0;
     return 0;
 }
 
@@ -579,23 +626,89 @@ RT_WEAK int pthread_cond_destroy(void *cond) {
     return 0;
 }
 
-/* Releases the mutex and notes the generation in one atomic step (no wake-up is lost), waits
- * until the generation changes (or, when `timed`, times out by a nondeterministic choice), then
- * takes the mutex again. */
+/* Inside an atomic section: signals G1 (one wake-up) when it has a waiter left without one;
+ * otherwise, G2 has waiters and G1's wake-ups are all taken: G2 becomes G1 first; otherwise, G2
+ * has waiters and G1 has wake-ups not yet taken: the signal waits (deferred) until they are.
+ * With no waiter at all the signal is lost. */
+static void signal_one(rt_cond *c) {
+    if (c->g1_left == 0 && c->pending == 0 && c->g2_count > 0) {
+        c->g2++;
+        c->g1_left = c->g2_count;
+        c->g2_count = 0;
+    }
+    if (c->g1_left > 0) {
+        c->g1_left--;
+        c->pending++;
+    } else if (c->g2_count > 0 && c->deferred < c->g2_count) {
+        c->deferred++;
+    }
+}
+
+/* Inside an atomic section, once a G1 waiter has taken a wake-up or left: when G1 is done (no
+ * waiter without a wake-up, none pending), the deferred signals go to G2. */
+static void g1_progress(rt_cond *c) {
+    unsigned deferred = c->deferred;
+    if (c->g1_left != 0 || c->pending != 0 || deferred == 0)
+        return;
+    c->deferred = 0;
+    while (deferred-- > 0)
+        signal_one(c);
+}
+
+/* Releases the mutex, joins G2 (notes its number) in one atomic step (no wake-up is lost), waits
+ * until it is in G1 (the number has changed) and a wake-up is pending, takes it (or, when
+ * `timed`, times out by a nondeterministic choice, leaving its group), then takes the mutex
+ * again. Or, by a nondeterministic choice made first, wakes up spuriously: takes the mutex again
+ * without waiting for a signal (POSIX allows it; glibc's condition variables do it only in rare
+ * races between waiters, signals and timeouts), which marks the state VM_FLAG_SPURIOUS: a program
+ * that relies on there being no spurious wake-up is not proved, and a violation that follows one
+ * is not evidence (unknown). The thread that waits for a signal blocks, so deadlocks are still
+ * found; the scheduler may run other threads between the release and the retaking, so the
+ * spurious return may come at any point. */
 static int cond_wait(rt_cond *c, void *mutex, int timed) {
+    int spurious = __vm_choose(2);
     int atomic = atomic_begin();
-    unsigned seen = c->generation;
+    unsigned group = c->g2;
     pthread_mutex_unlock(mutex);
+    if (!spurious)
+        c->g2_count++;
     atomic_end(atomic);
+    if (spurious) {
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_SPURIOUS, 0);
+        pthread_mutex_lock(mutex);
+        return 0;
+    }
     int result = 0;
     for (;;) {
         atomic = atomic_begin();
-        unsigned now = c->generation;
-        rt_set_wait(now != seen || timed ? RT_WAIT_NONE : RT_WAIT_NE, &c->generation, (int)seen);
+        int in_g1 = c->g2 != group;
+        int woken = in_g1 && c->pending > 0;
+        if (woken) {
+            c->pending--;
+            g1_progress(c);
+        }
+        if (woken || timed)
+            rt_set_wait(RT_WAIT_NONE, NULL, 0);
+        else if (!in_g1)
+            rt_set_wait(RT_WAIT_NE, &c->g2, (int)group);
+        else /* another G1 waiter took the wake-up, or none came yet */
+            rt_set_wait(RT_WAIT_GE, &c->pending, 1);
         atomic_end(atomic);
-        if (now != seen)
+        if (woken)
             break;
         if (timed && __vm_choose(2)) {
+            atomic = atomic_begin();
+            if (!in_g1) {
+                c->g2_count--;
+                if (c->deferred > c->g2_count)
+                    c->deferred = c->g2_count;
+            } else if (c->g1_left > 0) {
+                c->g1_left--;
+            } else {
+                c->pending--; /* it had a wake-up (any G1 waiter's): the timeout takes it */
+            }
+            g1_progress(c);
+            atomic_end(atomic);
             result = RT_ETIMEDOUT;
             break;
         }
@@ -614,17 +727,28 @@ RT_WEAK int pthread_cond_timedwait(void *cond, void *mutex, const void *abstime)
     return cond_wait(cond, mutex, 1);
 }
 
-static int advance(rt_cond *c) {
+/* A signal (see signal_one), or when `all` a broadcast: every blocked waiter, of G1 or G2, gets
+ * a wake-up (G2 joins G1). */
+static int advance(rt_cond *c, int all) {
     int atomic = atomic_begin();
-    c->generation++;
+    if (all) {
+        if (c->g2_count > 0)
+            c->g2++;
+        c->pending += c->g1_left + c->g2_count;
+        c->g1_left = 0;
+        c->g2_count = 0;
+        c->deferred = 0;
+    } else {
+        signal_one(c);
+    }
     atomic_end(atomic);
     return 0;
 }
 
 RT_WEAK int pthread_cond_signal(void *cond) {
-    return advance(cond);
+    return advance(cond, 0);
 }
 
 RT_WEAK int pthread_cond_broadcast(void *cond) {
-    return advance(cond);
+    return advance(cond, 1);
 }

@@ -2,15 +2,19 @@
  * pthread_key.c — thread-specific data: pthread_key_create, _delete, pthread_getspecific and
  * _setspecific.
  *
- * A key is an index below RT_KEYS. glibc allows PTHREAD_KEYS_MAX = 1024 and reuses deleted
- * keys, so the RT_KEYS+1st creation is a limit of vigil's, not glibc's EAGAIN: the path ends
- * as unknown (VM_FAULT_UNSUPPORTED). Each thread's values
+ * A key is an index below RT_KEYS. As glibc's, pthread_key_create takes the lowest key not in
+ * use, a deleted one included (checked natively: create 0, 1, 2, delete 1 and 0, and the next
+ * key is 0 again), and a reused key has no value in any thread (glibc keeps a sequence number
+ * per key beside each value and ignores values of an older one; here the reuse clears them).
+ * glibc allows PTHREAD_KEYS_MAX = 1024 keys in use, so creating the RT_KEYS+1st while RT_KEYS
+ * are in use is a limit of vigil's, not glibc's EAGAIN: the path ends as unknown
+ * (VM_FAULT_UNSUPPORTED). Each thread's values
  * live in an array of RT_KEYS pointers that the thread's entry in the scheduler state points to
  * (os.h), made at its first pthread_setspecific and freed when the thread ends. A new thread's
  * values are all NULL. When a thread calls pthread_exit or returns from its start routine, the
  * destructor of every key with a non-NULL value is called with the value (which is set to NULL
  * first), for up to PTHREAD_DESTRUCTOR_ITERATIONS (4) rounds, as POSIX and glibc do; main's
- * return (exit) runs none. Key numbers are never reused after pthread_key_delete.
+ * return (exit) runs none.
  */
 #include "os.h"
 
@@ -25,22 +29,29 @@ int pthread_key_delete(pthread_key_t key);
 void *pthread_getspecific(pthread_key_t key);
 int pthread_setspecific(pthread_key_t key, const void *value);
 
-/* 0 never created, 1 in use, 2 deleted. */
+/* 0 never created, 1 in use, 2 deleted (free again). */
 static unsigned char key_state[RT_KEYS];
 static void (*key_destructor[RT_KEYS])(void *);
-static unsigned keys_made;
 
 RT_WEAK int pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
     int atomic = rt_atomic_begin();
-    unsigned k = keys_made;
+    unsigned k = 0;
+    while (k < RT_KEYS && key_state[k] == 1)
+        k++;
+    if (k < RT_KEYS && key_state[k] == 2) {
+        /* A deleted key used again: the values the threads gave it are gone. */
+        struct rt_sched *s = rt_sched();
+        for (int t = 0; t < s->nthreads; t++)
+            if (s->threads[t].specific)
+                s->threads[t].specific[k] = NULL;
+    }
     if (k < RT_KEYS) {
-        keys_made = k + 1;
         key_state[k] = 1;
         key_destructor[k] = destructor;
     }
     rt_atomic_end(atomic);
     if (k >= RT_KEYS) {
-        __vigil_fault(VM_FAULT_UNSUPPORTED, "more than 64 thread-specific data keys created (the runtime's table)");
+        __vigil_fault(VM_FAULT_UNSUPPORTED, "more than 64 thread-specific data keys in use (the runtime's table)");
         return RT_EAGAIN;
     }
     *key = k;

@@ -37,7 +37,7 @@
  * different algorithm would be unsound, since C leaves the order of equal elements unspecified
  * and programs depend on glibc's.
  */
-#include "rt.h"
+#include "os.h"
 
 /* A stack of exit handlers: `handlers` is one heap object of `capacity` entries, or nothing
  * (capacity 0; tested instead of the pointer, whose zero bytes an ILP32 VM reads as a partly
@@ -50,7 +50,10 @@ struct handler_list {
 
 static struct handler_list atexit_list, quick_exit_list;
 static int destructors_started;
-static int errno_value;
+/* errno, one per thread as glibc's (a thread-local variable): a thread's errno is never
+ * another's, and a new thread's starts at 0. Indexed by the thread's entry in the scheduler's
+ * table (entries are never reused). */
+static int errno_values[RT_THREADS_MAX];
 
 /* ---- internal helpers ---- */
 
@@ -67,7 +70,8 @@ RT_WEAK void __vigil_fault(int kind, const char *why) {
 }
 
 RT_WEAK int *__errno_location(void) {
-    return &errno_value;
+    struct rt_sched *s = rt_sched(); /* NULL before __boot made the scheduler state */
+    return &errno_values[s ? s->current : 0];
 }
 
 /* ---- arithmetic ---- */
@@ -234,7 +238,7 @@ static struct scan scan_number(const char *s, int base) {
     struct scan r = {0, 0, 0, s};
     const char *p = s;
     if (base < 0 || base == 1 || base > 36) {
-        errno_value = RT_EINVAL;
+        *__errno_location() = RT_EINVAL;
         return r;
     }
     while (is_space(*p))
@@ -272,7 +276,7 @@ static void set_end(char **end, const char *at, int base) {
 static long long to_signed(struct scan r, long long max) {
     unsigned long long limit = (unsigned long long)max + (r.negative ? 1 : 0);
     if (r.overflow || r.magnitude > limit) {
-        errno_value = RT_ERANGE;
+        *__errno_location() = RT_ERANGE;
         return r.negative ? -max - 1 : max;
     }
     return r.negative ? (long long)(0ULL - r.magnitude) : (long long)r.magnitude;
@@ -281,7 +285,7 @@ static long long to_signed(struct scan r, long long max) {
 /* strtoul semantics: a negative number is negated in the unsigned type. */
 static unsigned long long to_unsigned(struct scan r, unsigned long long max) {
     if (r.overflow || r.magnitude > max) {
-        errno_value = RT_ERANGE;
+        *__errno_location() = RT_ERANGE;
         return max;
     }
     return r.negative ? (0ULL - r.magnitude) & max : r.magnitude;

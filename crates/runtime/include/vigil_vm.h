@@ -76,6 +76,9 @@
                                      of the state: DOWN alone toward -inf, UP alone toward +inf,
                                      both toward zero, neither to nearest (x86's MXCSR order) */
 #define VM_FLAG_ROUND_UP 32768
+#define VM_FLAG_SPURIOUS 65536    /* part of the state: a condition variable woke a waiter
+                                     without a signal, as POSIX allows (glibc only in rare
+                                     races): a violation after it is not evidence */
 
 /* Fault kinds: the argument a of VM_CTL_FAULT (the runtime raises ASSERT, INVALID_FREE,
  * INVALID_ARG, the access faults NULL_DEREF .. INVALID_POINTER, DIV_BY_ZERO, DIV_OVERFLOW,

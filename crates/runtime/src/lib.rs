@@ -113,6 +113,8 @@ pub mod consts {
         /// The running thread's rounding direction (both: toward zero).
         VM_FLAG_ROUND_DOWN = 16384;
         VM_FLAG_ROUND_UP = 32768;
+        /// A condition variable woke a waiter without a signal (part of the state).
+        VM_FLAG_SPURIOUS = 65536;
         /// Fault kinds (argument of `VM_CTL_FAULT` and of the fault handler).
         VM_FAULT_ASSERT = 1;
         VM_FAULT_INVALID_FREE = 2;

@@ -7,6 +7,8 @@
  *    an interior pointer points into and obj_free recognises invalid and double frees;
  *  - __vm_choose: scripted answers (native_set_choices), 0 once the script is used up;
  *  - __vm_control: one flags word, a configurable --nondet-range and tracing switch;
+ *  - __vm_ctl_get: no control register is set (NULL): there is no scheduler state, so the
+ *    runtime's per-thread data (errno) is main's;
  *  - __vm_trace: each message is printed as "[TEXT] …" or "[INFO] …" (newlines shown as \n) and
  *    appended to a per-kind log the driver reads with native_trace_take; the values of input
  *    events (VM_CTL_ENVIRONMENT, VM_ENV_NONDET) go to the log NATIVE_LOG_INPUT as "[INPUT] V";
@@ -221,6 +223,11 @@ void native_set_inputs(const unsigned long *values, long count) {
 
 void native_set_tracing(int on) {
     tracing = on;
+}
+
+void *__vm_ctl_get(int reg) {
+    (void)reg;
+    return NULL;
 }
 
 long long __vm_control(int op, long long a, long long b) {

@@ -154,10 +154,15 @@ pub mod flags {
     /// `ROUND_UP` alone toward positive infinity, both toward zero, neither to nearest.
     pub const ROUND_DOWN: u32 = rt::VM_FLAG_ROUND_DOWN as u32;
     pub const ROUND_UP: u32 = rt::VM_FLAG_ROUND_UP as u32;
+    /// Part of the state, raised by the runtime's `pthread_cond_wait`/`_timedwait` when it
+    /// returns without a signal (a spurious wake-up, which POSIX allows and glibc makes only in
+    /// rare races). The search explores such returns, so a program that relies on there being
+    /// none is not proved; a violation in such a state is not evidence (it may need one).
+    pub const SPURIOUS: u32 = rt::VM_FLAG_SPURIOUS as u32;
 }
 
 /// The flags that belong to a state rather than to one transition.
-pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT | flags::ROUND_DOWN | flags::ROUND_UP;
+pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT | flags::ROUND_DOWN | flags::ROUND_UP | flags::SPURIOUS;
 
 /// The rounding direction `flags` (a state's) name.
 pub fn rounding(flags: u32) -> vigil_semantics::float_round::Rounding {
