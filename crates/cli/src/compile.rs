@@ -80,10 +80,14 @@ impl CompileSettings {
 
     /// The program's own clang flags (`-m32`, `-I`, `-D`, and the front end's
     /// `-U_FORTIFY_SOURCE -D__VIGIL__=1`), for building it natively as the check compiled it.
+    /// Under ILP32 the build computes floating point with SSE2 (`-msse2 -mfpmath=sse`): i386's
+    /// default x87 code keeps intermediate results in 80-bit registers, while the LLVM IR that
+    /// vigil runs, and SV-COMP's verifiers, round each operation as IEEE binary32/64 says
+    /// (FLT_EVAL_METHOD 0; README, "Floating point").
     pub fn program_flags(&self) -> Vec<String> {
         let mut flags = Vec::new();
         if self.m32 {
-            flags.push("-m32".to_string());
+            flags.extend(["-m32", "-msse2", "-mfpmath=sse"].map(String::from));
         }
         flags.extend(self.include.iter().map(|d| format!("-I{}", d.display())));
         flags.extend(self.define.iter().map(|d| format!("-D{d}")));
