@@ -349,8 +349,8 @@ pub enum InstKind {
     /// holding 2 (written through a union member or a `char` lvalue) is undefined behaviour.
     /// The front end emits this check before clang's `trunc i8 … to i1` of a loaded byte in the
     /// program's own code (see `frontend::lower::bools`). Only the defined bits of `val` are
-    /// checked (an uninitialised `_Bool` is the indeterminate value's concern). It defines no
-    /// value.
+    /// checked; an uninitialised `_Bool` is 0 or 1 (SV-COMP's nondeterministic value of its type:
+    /// the VM's load chooses only its lowest bit when this check follows). It defines no value.
     BoolCheck { val: Operand },
     Call { callee: Callee, args: Vec<Operand>, ret_ty: TypeId },
     Intrinsic { which: Intrinsic, args: Vec<Operand>, ret_ty: TypeId },

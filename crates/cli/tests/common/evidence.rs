@@ -63,6 +63,7 @@ const NOT_NATIVE: &[(&str, &str)] = &[
     ("175_memcleanup_exit_false.c", "valid-memcleanup: LeakSanitizer does not report memory still reachable at exit"),
     ("179_scope_reentry_undefined_false.c", "the bug needs an uninitialised variable to differ from its last value; -O0 code keeps it"),
     ("189_uninit_char_false.c", "the bug needs the uninitialised char to be 200; its native value is stack garbage"),
+    ("1167_bool_uninitialised_may_be_true_false.c", "the bug needs the uninitialised _Bool to be 1; its native value is stack garbage"),
     ("143_div_min_overflow_false.c", "div(INT_MIN, -1) traps inside glibc's div (SIGFPE), which UBSan does not instrument"),
     ("158_pthread_attr_join_false.c", "the bug needs one thread schedule; a native run need not take it"),
     ("223_getenv_two_names_false.c", "the bug needs a variable set; the trace does not name it, so the harness cannot set it"),

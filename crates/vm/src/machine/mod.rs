@@ -25,7 +25,9 @@
 //! alike (C's indeterminate value, fixed). Invariant: *a value the program reads from memory is
 //! chosen once and then stays in memory.* A scalar load whose bytes are wholly or partly
 //! undefined ("freeze at load", `access.rs`) chooses the undefined bits: every combination when
-//! at most 8 bits are undefined (a `char` is explored completely), otherwise one sample — the
+//! at most 8 bits are undefined (a `char` is explored completely; a byte read as a `_Bool`, which
+//! a `BoolCheck` follows, only in its lowest bit, the others becoming zero: a `_Bool`'s values
+//! are 0 and 1), otherwise one sample — the
 //! undefined bits zero — with the run marked incomplete ([`flags::UNDEF_SAMPLED`]: no `true` from
 //! a sample); a pointer-typed load of an undefined pointer gives an invalid address (a sample
 //! too). The chosen bytes are written back to the object, so later reads agree. With symbolic

@@ -280,6 +280,30 @@ impl Machine<'_> {
         off != 0 || u64::from(o.size()) != len.saturating_mul(elem_size)
     }
 
+    /// Whether the byte loaded into `dest` is read as a `_Bool` (a `BoolCheck` of it follows in
+    /// the current block). Asked only of loads that found undefined bits.
+    fn read_as_bool(&self, dest: Option<ValueId>) -> bool {
+        let Some(d) = dest else { return false };
+        let f = self.prog.module.function(self.func);
+        f.blocks.get(self.block as usize).is_some_and(|b| {
+            b.insts.iter().any(|i| matches!(i.kind, InstKind::BoolCheck { val: Operand::Value(v) } if v == d))
+        })
+    }
+
+    /// The byte of an uninitialised `_Bool` at `p`, `v` as loaded: SV-COMP gives an
+    /// uninitialised variable a nondeterministic value of its type, and a `_Bool`'s values are 0
+    /// and 1, so its undefined bits above the lowest become zero (in memory too, so later reads
+    /// agree) and only the lowest is left to choose ([`Self::freeze_loaded`]).
+    fn uninitialised_bool(&mut self, p: Scalar, v: Scalar) -> Scalar {
+        let high = !v.def & 0xfe;
+        let v = Scalar { bits: v.bits & !high, def: v.def | high, ptr: v.ptr };
+        let (obj, off) = decode(p.bits);
+        if let Some(o) = self.state.heap.get_mut(obj) {
+            o.write(off, 1, v);
+        }
+        v
+    }
+
     /// A subscript of a member array or a row must stay in its array (see `InstKind::IndexCheck`).
     fn index_check(&mut self, index: Operand, len: u64, one_past: bool) -> VmResult<()> {
         let w = self.op_width(index);
@@ -339,6 +363,7 @@ impl Machine<'_> {
                     }
                 }
                 let pointer = matches!(self.prog.module.types.get(ty), vigil_ir::Type::Ptr);
+                let v = if size == 1 && !v.is_defined(8) && self.read_as_bool(dest) { self.uninitialised_bool(p, v) } else { v };
                 let v = self.freeze_loaded(p, size, w.min(size * 8), v, pointer);
                 // Only a pointer-wide value keeps provenance (an int read over an ILP32
                 // pointer slot sees just the address bytes).
