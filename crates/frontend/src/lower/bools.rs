@@ -14,7 +14,7 @@
 //! read as `*(_Bool *)&c`: the load becomes the stored constant). [`first_bool_pun`] finds such
 //! a local on the stack-slot form, where the front end then keeps it (`lib.rs`).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use vigil_ir::{Block, CastOp, Const, Function, Inst, InstKind, Loc, Module, Operand, Type, TypeId, TypeTable, ValueId};
 
 fn int_bits(types: &TypeTable, ty: TypeId) -> Option<u32> {
@@ -80,7 +80,8 @@ pub fn first_bool_pun(m: &Module, promotable: impl Fn(&Function) -> Vec<ValueId>
         }
         let slots = promotable(f);
         let insts: Vec<&Inst> = f.blocks.iter().flat_map(|b| &b.insts).collect();
-        let defined_by = |v: ValueId| insts.iter().find(|i| i.dest == Some(v)).map(|i| &i.kind);
+        let definitions: HashMap<ValueId, &InstKind> = insts.iter().filter_map(|i| Some((i.dest?, &i.kind))).collect();
+        let defined_by = |v: ValueId| definitions.get(&v).copied();
         let is_bool_value = |o: &Operand| match o {
             Operand::Const(c) => matches!(m.konst(*c), Const::Int { bits, .. } if *bits <= 1),
             Operand::Value(v) => match defined_by(*v) {
