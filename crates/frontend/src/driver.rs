@@ -280,7 +280,10 @@ fn language_flags(opts: &FrontendOptions) -> Vec<std::ffi::OsString> {
     .map(Into::into)
     .collect();
     if opts.m32 {
-        a.push("-m32".into());
+        // IEEE arithmetic per operation, as vigil computes it (FLT_EVAL_METHOD 0, not the x87
+        // unit's 2): the program sees the value the native build (`vigil_cli`'s
+        // `program_flags`) gives it.
+        a.extend(["-m32", "-msse2", "-mfpmath=sse"].map(Into::into));
     }
     for d in &opts.include_dirs {
         a.push("-I".into());
