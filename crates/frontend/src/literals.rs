@@ -15,10 +15,11 @@
 //! vigil does not model that end of life; it refuses to prove a program that might need it. A
 //! function is *doubtful* when it keeps the address of one of these objects — the alloca's address
 //! escapes (stored as a value, passed to a call, returned, …), by the same test as for declared
-//! locals ([`crate::scope`]), asked on the stack-slot form, where passing it to a defined function
-//! whose parameter does not escape in turn (a `byval` copy, a returned structure written through
-//! its `sret` pointer) keeps nothing (a parameter the callee spills to a stack slot, as every
-//! named one at -O0, counts as escaping) — and the object is short-lived by
+//! locals ([`crate::scope`]), asked on the stack-slot form, where passing it to a function that
+//! does not keep it keeps nothing (see `callee_keeps_nothing`: a defined function whose parameter
+//! does not outlive the call — a `byval` copy, an `sret` result, a pointer only read, also
+//! through the stack slot every named parameter is spilled to at -O0 — or a library function
+//! that only reads its arguments) — and the object is short-lived by
 //! clang's AST (`-ast-dump=json`, filtered to the function): a compound literal in a block nested
 //! inside the function's body, or a member of a structure that is not an lvalue (a call's result)
 //! decayed to a pointer. The AST node of an alloca is the one whose source range (its macro
