@@ -165,6 +165,41 @@ fn deeply_nested_terms_do_not_overflow_the_stack() {
     assert_eq!((code, out.as_str()), (0, "sat\n((y #x5a))\n"));
 }
 
+#[test]
+fn nesting_past_the_limit_is_an_error_not_an_abort() {
+    let depth = vigil_bv::smtlib::MAX_NESTING + 1;
+    let mut s = String::from("(declare-const x (_ BitVec 8))\n(assert (= x ");
+    s.push_str(&"(bvnot ".repeat(depth));
+    s.push('x');
+    s.push_str(&")".repeat(depth));
+    s.push_str("))\n(check-sat)\n");
+    let (code, out) = run(&s);
+    assert_eq!(code, 1, "{out}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.starts_with("(error \"line 2 column ") && first.contains("nested deeper than"), "{first}");
+}
+
+#[test]
+fn let_scopes_shadow_and_bind_in_parallel() {
+    // Inner bindings shadow outer ones and end with their let; the values of one let are
+    // elaborated outside it (so `(a b) (b a)` swaps); a defined function's body sees its
+    // parameters, not the caller's bindings of the same names.
+    let (code, out) = run(
+        "(declare-const a (_ BitVec 8))\n(declare-const b (_ BitVec 8))\n\
+         (define-fun f ((a (_ BitVec 8))) (_ BitVec 8) (bvadd a #x01))\n\
+         (assert (= a #x10))\n(assert (= b #x20))\n\
+         (assert (let ((a b) (b a)) (and (= a #x20) (= b #x10)\n\
+            (let ((a #x33)) (= a #x33)) (= a #x20)\n\
+            (let ((a #x07)) (= (f a) #x08)) (= (f b) #x11))))\n\
+         (check-sat)\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "sat\n"));
+    let (code, out) = run(
+        "(declare-const a (_ BitVec 8))\n(assert (let ((a #x01)) (let ((a #x02)) (= a #x01))))\n(check-sat)\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "unsat\n"));
+}
+
 /// Regression inputs in the workspace's `tests/smt/`: the header line `; expect: …` (the syntax
 /// of `tests/README.md`) lists the script's responses in order, `error` standing for an
 /// `(error "…")` response; the exit status is 1 when there is an error response, else 0.

@@ -26,6 +26,7 @@ use std::time::Duration;
 use crate::config::SolverConfig;
 pub use commands::Session;
 pub use lexer::Pos;
+pub use parser::MAX_NESTING;
 
 /// An error in an SMT-LIB script (with its position) or in reading it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -68,7 +69,7 @@ pub struct SmtCliOptions {
 }
 
 /// Stack for elaborating deeply nested terms (virtual memory; only touched pages are used).
-const STACK_BYTES: usize = 1 << 30;
+pub(crate) const STACK_BYTES: usize = 1 << 30;
 
 /// Runs the script in `src`, writing responses to `out`. Returns the exit status: 0 if every
 /// command succeeded, 1 if any produced an `(error …)` response.

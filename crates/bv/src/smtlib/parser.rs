@@ -92,6 +92,12 @@ impl fmt::Display for SExpr {
 }
 
 /// Reads top-level s-expressions one at a time.
+/// The deepest nesting of parentheses a command may have. Elaboration recurses once per level
+/// on a stack of [`super::STACK_BYTES`]; measured there, a million nested `let`s and two million
+/// nested applications elaborate and three million applications overflow it, so this limit
+/// leaves a wide margin and turns what would be an abort into an error naming the place.
+pub const MAX_NESTING: usize = 500_000;
+
 pub struct Reader<'a> {
     lexer: Lexer<'a>,
 }
@@ -111,6 +117,9 @@ impl<'a> Reader<'a> {
                 };
             };
             let done = match tok {
+                Tok::LParen if stack.len() >= MAX_NESTING => {
+                    return Err(SmtError::at(p, format!("expression nested deeper than {MAX_NESTING} levels (not supported)")));
+                }
                 Tok::LParen => {
                     stack.push((Vec::new(), p));
                     continue;
@@ -181,23 +190,60 @@ fn parse_core_sort(e: &SExpr) -> Result<Sort, SmtError> {
     Err(SmtError::at(e.pos(), format!("unsupported sort {e}")))
 }
 
+/// The names bound by the `let`s (and a defined function's parameters) around the term being
+/// elaborated. Invariant: `bound[n]` holds, innermost last, the values of every open scope that
+/// binds `n`, and `scopes` lists, innermost last, the names each open scope bound; so a lookup
+/// costs one hash probe whatever the nesting depth (machine-written scripts nest `let`s tens of
+/// thousands deep, and a walk over the open scopes made elaborating them quadratic).
+#[derive(Default)]
+struct Locals {
+    bound: HashMap<String, Vec<Typed>>,
+    scopes: Vec<Vec<String>>,
+}
+
+impl Locals {
+    fn get(&self, name: &str) -> Option<Typed> {
+        self.bound.get(name).and_then(|vals| vals.last().copied())
+    }
+
+    /// Opens a scope binding `names` (distinct) to their values.
+    fn push(&mut self, scope: Vec<(String, Typed)>) {
+        let mut names = Vec::with_capacity(scope.len());
+        for (n, t) in scope {
+            self.bound.entry(n.clone()).or_default().push(t);
+            names.push(n);
+        }
+        self.scopes.push(names);
+    }
+
+    /// Closes the innermost scope.
+    fn pop(&mut self) {
+        for n in self.scopes.pop().unwrap_or_default() {
+            if let Some(vals) = self.bound.get_mut(&n) {
+                vals.pop();
+                if vals.is_empty() {
+                    self.bound.remove(&n);
+                }
+            }
+        }
+    }
+}
+
 /// Elaborates terms of a script against an environment.
 pub struct Elaborator<'a> {
     pub tm: &'a mut TermManager,
     pub env: &'a mut Env,
-    locals: Vec<HashMap<String, Typed>>,
+    locals: Locals,
 }
 
 impl<'a> Elaborator<'a> {
     pub fn new(tm: &'a mut TermManager, env: &'a mut Env) -> Self {
-        Elaborator { tm, env, locals: Vec::new() }
+        Elaborator { tm, env, locals: Locals::default() }
     }
 
     fn lookup(&mut self, name: &str, pos: Pos) -> Result<Typed, SmtError> {
-        for scope in self.locals.iter().rev() {
-            if let Some(&t) = scope.get(name) {
-                return Ok(t);
-            }
+        if let Some(t) = self.locals.get(name) {
+            return Ok(t);
         }
         match name {
             "true" => return Ok(Typed { t: self.tm.tt(), s: SmtSort::Core(Sort::Bool) }),
@@ -334,15 +380,17 @@ impl<'a> Elaborator<'a> {
             return Err(SmtError::at(p, "let expects bindings and a body"));
         };
         let binds = binds.list().ok_or_else(|| SmtError::at(binds.pos(), "let bindings must be a list"))?;
-        let mut scope = HashMap::new();
+        // The values are elaborated in the enclosing scope (a parallel let).
+        let mut scope: Vec<(String, Typed)> = Vec::with_capacity(binds.len());
         for b in binds {
             match b.list() {
                 Some([name, val]) if name.symbol().is_some() => {
                     let t = self.term(val)?;
                     let n = name.symbol().unwrap_or_default().to_string();
-                    if scope.insert(n.clone(), t).is_some() {
+                    if scope.iter().any(|(m, _)| *m == n) {
                         return Err(SmtError::at(name.pos(), format!("duplicate let binding {}", symbol_text(&n))));
                     }
+                    scope.push((n, t));
                 }
                 _ => return Err(SmtError::at(b.pos(), "malformed let binding (expected (name term))")),
             }
@@ -383,15 +431,19 @@ impl<'a> Elaborator<'a> {
         if params.len() != args.len() {
             return Err(SmtError::at(p, format!("{} expects {} arguments, got {}", symbol_text(name), params.len(), args.len())));
         }
-        let mut scope = HashMap::new();
+        let mut scope: Vec<(String, Typed)> = Vec::with_capacity(params.len());
         for ((pn, ps), &a) in params.iter().zip(args) {
             if a.s != *ps {
                 return Err(SmtError::at(p, format!("argument {} of {} must have sort {ps}", symbol_text(pn), symbol_text(name))));
             }
-            scope.insert(pn.clone(), a);
+            // A repeated parameter name: the last one is the one the body sees.
+            scope.retain(|(m, _)| m != pn);
+            scope.push((pn.clone(), a));
         }
         // The body sees only its parameters and globals, not the caller's let bindings.
-        let saved = std::mem::replace(&mut self.locals, vec![scope]);
+        let mut own = Locals::default();
+        own.push(scope);
+        let saved = std::mem::replace(&mut self.locals, own);
         let r = self.term(body);
         self.locals = saved;
         r
