@@ -1,6 +1,8 @@
 // expect: false(unreach-call)
-// main reads argc: the VM starts the program with argc = 1 only, one of its possible starts, so
-// exhausting that run must not give `true` (a run with five arguments reaches the error).
+// decide: explicit
+// main reads argc and nothing else of its arguments: argc is an input (every int >= 1), and a
+// run with five arguments reaches the error; the harness starts the program natively with the
+// program's name and four empty strings.
 int main(int argc, char **argv) {
   (void)argv;
   if (argc == 5)

@@ -28,7 +28,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use vigil_report::harness::{native_flags, ASSUME_MARKER, EXHAUSTED_MARKER, REACHED_MARKER};
+use vigil_report::harness::{native_flags, ARGC_MARKER, ASSUME_MARKER, EXHAUSTED_MARKER, REACHED_MARKER};
 use vigil_report::{Evidence, Subproperty};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -493,7 +493,7 @@ fn inconclusive_because(ev: &Evidence, facts: ProgramFacts) -> Option<String> {
     if let Some(n) = env.nondeterminism.first() {
         return Some(format!("the path has {n}, which the harness does not fix"));
     }
-    if facts.main_takes_arguments {
+    if env.argc.is_none() && facts.main_takes_arguments {
         return Some("main reads argc/argv, which differ between the VM and the native run".into());
     }
     match ev.violated {
@@ -565,6 +565,9 @@ fn judge(ev: &Evidence, facts: ProgramFacts, run: &Run, limits: &Limits) -> Nati
     }
     if run.stderr.contains(EXHAUSTED_MARKER) {
         what_happened.push_str("; the program asked for more inputs than the counterexample has");
+    }
+    if let Some(line) = run.stderr.lines().find(|l| l.contains(ARGC_MARKER)) {
+        return NativeCheck::new(Status::NotConfirmed, format!("the harness could not give main's argc: {}", line.trim()));
     }
     if let Some(line) = run.stderr.lines().find(|l| l.contains("Sanitizer")) {
         // A sanitizer message that is not a report (e.g. its runtime failed to start).

@@ -103,9 +103,10 @@ pub fn check(prog: &Program, cfg: &SearchConfig) -> (Verdict, SearchStats) {
         }
     }
     let verdict = match result {
-        SearchResult::Holds => match main_arguments_observed(prog) {
+        SearchResult::Holds => match main_arguments_observed(prog, &cfg.vm) {
             // The VM runs `main` with argc = 1 and argv = {program name}: one of the many ways
-            // the program can be started, so it proves nothing about the others.
+            // the program can be started, so it proves nothing about the others (unless argc
+            // alone is read and was an input).
             true => Verdict::Unknown(Unknown::new(
                 Cause::MainArguments,
                 "main (or a constructor) reads its arguments, which the VM fixes to argc = 1",
@@ -236,11 +237,15 @@ fn confirm_symbolic(prog: &Program, cfg: &SearchConfig, v: Violation, stats: &mu
     }
 }
 
-/// Whether the program observes `main`'s parameters (argc, argv, envp).
-fn main_arguments_observed(prog: &Program) -> bool {
+/// Whether the program observes `main`'s parameters (argc, argv, envp) beyond what the search
+/// explored: with symbolic data, a program that reads argc alone had every argc
+/// ([`vigil_vm::main_argc_only`], the runtime's `__vigil_argc`).
+fn main_arguments_observed(prog: &Program, vm: &vigil_vm::Config) -> bool {
     let m = &prog.module;
     let observes_params = |f: &vigil_ir::Function| f.params.iter().any(|&p| f.observes(p));
     // Constructors receive (argc, argv, envp) too, as glibc passes them.
-    m.function_by_name("main").map(|f| m.function(f)).is_some_and(observes_params)
-        || m.constructors.iter().any(|&f| observes_params(m.function(f)))
+    let observed = m.function_by_name("main").map(|f| m.function(f)).is_some_and(observes_params)
+        || m.constructors.iter().any(|&f| observes_params(m.function(f)));
+    let argc_explored = vigil_vm::argc_is_input(m, vm);
+    observed && !argc_explored
 }

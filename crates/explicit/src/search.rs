@@ -401,7 +401,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                             if doubtful {
                                 note(doubt_reason(&v, prog, doubt), &mut incomplete);
                             } else {
-                                match finish_violation(v, &mut m, &mut stats, start, cfg) {
+                                match finish_violation(v, &mut m, &mut stats, start, cfg, &mut |r| note(r, &mut incomplete)) {
                                     Some(end) => return end,
                                     // A spurious path: it ends here.
                                     None => exited_or_spurious = true,
@@ -468,7 +468,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                 }
                 Stop::Fault { kind, loc, func } => match violation(kind.clone(), loc, func) {
                     Some(v) if !doubtful => {
-                        if let Some(end) = finish_violation(v, &mut m, &mut stats, start, cfg) {
+                        if let Some(end) = finish_violation(v, &mut m, &mut stats, start, cfg, &mut |r| note(r, &mut incomplete)) {
                             return end;
                         }
                     }
@@ -549,13 +549,16 @@ fn add_solver_stats(m: &Machine, stats: &mut SearchStats) {
 /// symbolic path come from the solver (unknown when it cannot give them; a timeout when that is
 /// because the deadline has passed, after which every query is undecided). None when the path
 /// condition is unsatisfiable: the path was followed only because an undecided query counts as
-/// feasible, so the violation is on no run and the search goes on without this path.
+/// feasible, so the violation is on no run and the search goes on without this path; None too
+/// when it needs `main` started with more arguments than a native run is given, after telling
+/// `no_true` (the search goes on: another path may give a violation, but no `true`).
 fn finish_violation(
     mut v: Violation,
     m: &mut Machine,
     stats: &mut SearchStats,
     start: Instant,
     cfg: &SearchConfig,
+    no_true: &mut dyn FnMut(Unknown),
 ) -> Option<(SearchResult, SearchStats)> {
     // Normalised states number their inputs afresh (`vigil_vm::machine::symnorm`): the path
     // condition of a state reached through one speaks of renamed inputs, so the path runs again.
@@ -568,6 +571,13 @@ fn finish_violation(
             Some((SearchResult::Violated(v), stats.clone()))
         }
         Err(vigil_vm::ModelError::Infeasible) => None,
+        Err(why @ vigil_vm::ModelError::TooManyArguments) => {
+            // A run of the platform, but not one a native run can repeat: no evidence for
+            // `false`, and no `true` either; other paths may still give a violation.
+            let what = format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc));
+            no_true(Unknown::new(Cause::Unconfirmed, what).at(v.loc));
+            None
+        }
         Err(why) => {
             if cfg.deadline.is_some_and(|d| Instant::now() >= d) {
                 let why = Unknown::new(Cause::Timeout, format!("timeout after {} states", stats.states));

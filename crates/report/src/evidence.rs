@@ -92,6 +92,9 @@ pub enum EnvEvent {
     ClockGettime,
     /// `isatty` of a standard stream was chosen to answer this.
     Terminal(bool),
+    /// `main` was started with this argc (an input: the program reads argc and nothing else of
+    /// its arguments).
+    Argc(i64),
     /// An event code this version does not know.
     Unknown(u64),
 }
@@ -112,6 +115,9 @@ pub struct Environment {
     /// A file of the VM's file system (`vigil check --file`) was opened: the files are inputs,
     /// which a native run must find in its working directory.
     pub files_opened: bool,
+    /// The argc `main` was started with, when it was an input (a native run is started with
+    /// that many arguments: the program's name and empty strings).
+    pub argc: Option<i64>,
     /// Inputs on the path that a harness cannot give, each described (e.g. random bytes from
     /// `getrandom`, a failing `malloc`, a thread schedule).
     pub not_given: Vec<String>,
@@ -149,6 +155,7 @@ impl Environment {
             // A native run has no terminal (stdin, stdout and stderr are redirected).
             EnvEvent::Terminal(false) => {}
             EnvEvent::Terminal(true) => self.add_not_given("a standard stream that is a terminal (isatty)"),
+            EnvEvent::Argc(n) => self.argc = Some(n),
             EnvEvent::Unknown(code) => self.add_not_given(&format!("an environment event vigil does not know (code {code})")),
         }
     }

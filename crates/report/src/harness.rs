@@ -33,6 +33,9 @@ pub const REACHED_MARKER: &str = "vigil harness: reached ";
 /// What the harness prints when a `__VERIFIER_assume` does not hold natively.
 pub const ASSUME_MARKER: &str = "vigil harness: an assumption does not hold";
 
+/// What the harness prints when it cannot start the program with the counterexample's argc.
+pub const ARGC_MARKER: &str = "vigil harness: cannot start the program with argc";
+
 /// What the harness prints when the program asks for more nondet values than the
 /// counterexample has.
 pub const EXHAUSTED_MARKER: &str = "called after the counterexample's inputs ran out";
@@ -120,6 +123,10 @@ pub fn c_harness(ev: &Evidence, program: &str, program_flags: &[String], typed_n
     }
     if env.getenv_called {
         s.push_str(" * The environment is emptied before main (getenv found no variable set).\n");
+    }
+    if let Some(n) = env.argc {
+        let _ = writeln!(s, " * main is started with argc = {n}: the program's name and {} empty strings (the harness", n - 1);
+        s.push_str(" * starts the program again with them when it was started otherwise).\n");
     }
     if env.files_opened {
         s.push_str(" * The program reads files given with vigil check --file: they are inputs; run it in a\n");
@@ -287,6 +294,28 @@ fn write_environment(s: &mut String, ev: &Evidence) {
              VIGIL_HARNESS __attribute__((constructor(101))) static void vigil_empty_environment(void) { clearenv(); }\n",
         );
     }
+    if let Some(n) = env.argc {
+        // glibc passes (argc, argv, envp) to constructors too.
+        let _ = write!(
+            s,
+            "\n/* main's argc: {n}, the program's name and empty strings after it. */\n\
+             VIGIL_HARNESS __attribute__((constructor(101))) static void vigil_give_argc(int argc, char **argv) {{\n\
+             \x20   if (argc == {n})\n\
+             \x20       return;\n\
+             \x20   char **args = calloc({n} + 1, sizeof *args);\n\
+             \x20   if (!args) {{\n\
+             \x20       perror(\"{ARGC_MARKER} = {n}\");\n\
+             \x20       exit(125);\n\
+             \x20   }}\n\
+             \x20   args[0] = argc > 0 ? argv[0] : \"prog\";\n\
+             \x20   for (long k = 1; k < {n}; k++)\n\
+             \x20       args[k] = \"\";\n\
+             \x20   execv(\"/proc/self/exe\", args);\n\
+             \x20   perror(\"{ARGC_MARKER} = {n}\");\n\
+             \x20   exit(125);\n\
+             }}\n"
+        );
+    }
     for (function, ty) in [("time", "time_t"), ("clock", "clock_t")] {
         let values: Vec<i64> = env.clock.iter().filter(|(f, _)| f == function).map(|(_, v)| *v).collect();
         if values.is_empty() {
@@ -387,6 +416,19 @@ mod tests {
         assert!(h.contains("clearenv()"));
         assert!(h.contains(" *         -m32 \\\n"), "{h}");
         assert!(h.contains("NOT GIVEN by this harness: random bytes from getrandom."));
+        assert!(!h.contains("vigil_give_argc"), "argc was no input: {h}");
+    }
+
+    #[test]
+    fn harness_starts_the_program_again_with_the_counterexamples_argc() {
+        let mut e = ev();
+        e.environment.argc = Some(5);
+        let h = c_harness(&e, "prog.c", &[], &[]);
+        assert!(h.contains(" * main is started with argc = 5: the program's name and 4 empty strings"), "{h}");
+        assert!(h.contains("static void vigil_give_argc(int argc, char **argv) {\n    if (argc == 5)\n        return;"), "{h}");
+        assert!(h.contains("calloc(5 + 1, sizeof *args)"), "{h}");
+        assert!(h.contains("execv(\"/proc/self/exe\", args);"), "{h}");
+        assert!(h.contains(&format!("perror(\"{ARGC_MARKER} = 5\");")), "{h}");
     }
 
     #[test]

@@ -12,6 +12,14 @@
  * main, so that main is the bottom frame of its thread, as the VM expects (its return calls exit).
  * Constructors do not run inside __boot, which may make no choices.
  *
+ * argc as an input: when main reads argc but neither argv nor envp (and no constructor reads its
+ * arguments), the VM intercepts __vigil_argc with symbolic data and its result is an input of
+ * the path, every int >= 1 (Linux starts a program with at least one argument, and with at most
+ * about 700,000: every positive int covers them); argv stays {"prog", NULL}, which nothing reads.
+ * Otherwise __vigil_argc's own body runs and says so through *symbolic: argc is 1, and the engine
+ * knows that a program reading its arguments was run with one start only
+ * (vigil_vm::argc_is_input, vigil_explicit's main_arguments_observed).
+ *
  * The scheduler runs at the start of every later transition, in a frame of its own that the VM
  * makes and that dies when it switches to a thread. It may not keep anything in local or global
  * variables (DiVM §4.3): all it knows is in the scheduler state, reached through VM_CR_STATE. It
@@ -52,7 +60,30 @@ RT_WEAK void __vigil_fault_handler(int kind, void *continuation);
 
 void __vigil_start(int argc, char **argv, char **envp);
 
+/* main's argc as a symbolic input (see the comment at the top). Weak and not inlined, so that
+ * the call stays in the code for the VM to see. */
+RT_WEAK __attribute__((noinline)) int __vigil_argc(int *symbolic) {
+    *symbolic = 0;
+    return 1;
+}
+
+__attribute__((noinline)) static void note_argc(int argc) {
+    char msg[64];
+    __vm_control(VM_CTL_ENVIRONMENT, VM_ENV_ARGC, argc);
+    __vigil_format(msg, sizeof msg, "main started with argc = %d", argc);
+    __vm_trace(VM_TRACE_INFO, msg);
+}
+
 RT_WEAK void __vigil_start(int argc, char **argv, char **envp) {
+    int symbolic = 1;
+    int n = __vigil_argc(&symbolic);
+    if (symbolic) {
+        if (n < 1)
+            __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+        argc = n;
+        if (rt_tracing())
+            note_argc(argc);
+    }
     __vigil_constructors(argc, argv, envp);
     /* Frees this frame and goes on in main's (VM_CR_FRAME never returns); the VM saves main's
      * frame into the thread's slot when the transition ends. */

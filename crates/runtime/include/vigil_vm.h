@@ -49,6 +49,8 @@
 #define VM_ENV_CLOCK_GETTIME 14    /* b: the seconds clock_gettime returned */
 #define VM_ENV_FILE_UNKNOWN 15     /* b: a name not given with --file was opened for reading and
                                       the open was chosen to succeed (its fd) */
+#define VM_ENV_ARGC 16             /* b: the argc main was started with, when it is an input
+                                      (os.c, __vigil_argc) */
 #define VM_CTL_READY 9        /* the scheduler tells which threads may run now, as a bit set a
                                * (bit k: thread k), before it picks one (partial-order
                                * reduction reads it) */

@@ -95,6 +95,7 @@ pub mod consts {
         VM_ENV_FILE_REFUSED = 13;
         VM_ENV_CLOCK_GETTIME = 14;
         VM_ENV_FILE_UNKNOWN = 15;
+        VM_ENV_ARGC = 16;
         VM_CTL_READY = 9;
         /// Flags.
         VM_FLAG_ERROR = 1;

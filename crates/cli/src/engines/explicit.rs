@@ -150,6 +150,7 @@ fn environment_event(event: u64, value: i64) -> EnvEvent {
         rt::VM_ENV_FILE_UNKNOWN => EnvEvent::UnknownFileOpened,
         rt::VM_ENV_TTY => EnvEvent::Terminal(value != 0),
         rt::VM_ENV_CLOCK_GETTIME => EnvEvent::ClockGettime,
+        rt::VM_ENV_ARGC => EnvEvent::Argc(value),
         _ => EnvEvent::Unknown(event),
     }
 }

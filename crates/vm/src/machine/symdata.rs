@@ -176,6 +176,8 @@ pub struct SymData {
     pub(super) slicer: super::symslice::Slicer,
     /// Feasibility of sliced queries: (query, its slice of the path condition) → answer.
     sliced: crate::fasthash::FastMap<Box<[TermId]>, CheckResult>,
+    /// The input number of `main`'s argc when it is an input ([`ARGC`]).
+    argc_input: Option<u32>,
     pub stats: SymStats,
 }
 
@@ -186,6 +188,35 @@ const RANDOM_BYTE: &str = "__vigil_random_byte";
 /// The runtime's source of symbolic stdin bytes (crates/runtime/c/stdin.c), like
 /// [`RANDOM_BYTE`]; the runtime notes each byte read itself, the VM traces nothing.
 const STDIN_BYTE: &str = "__vigil_stdin_byte";
+/// The runtime's source of `main`'s argc (crates/runtime/c/os.c): a 32-bit signed input when
+/// [`main_argc_only`] holds; the runtime notes its value itself (`VM_ENV_ARGC`).
+const ARGC: &str = "__vigil_argc";
+
+/// The most arguments a counterexample may start `main` with: its native run passes that many
+/// (Linux refuses a few hundred thousand; see [`Machine::sym_inputs_model`]).
+pub const ARGC_RUNNABLE: u64 = 100_000;
+
+/// Whether a run under `config` starts `main` with every argc ≥ 1, an input (the runtime's
+/// `__vigil_argc` intercepted), rather than with argc = 1.
+pub fn argc_is_input(m: &vigil_ir::Module, config: &Config) -> bool {
+    config.symbolic.applies(32) && config.inputs.is_none() && main_argc_only(m)
+}
+
+/// Whether `main` reads its first parameter, argc, and nothing reads the rest of what a program
+/// is started with: not `main`'s argv or envp, and no constructor any of its parameters. Then
+/// argc can be an input on its own (argv's contents, which would need objects of a symbolic
+/// size, are never read).
+pub fn main_argc_only(m: &vigil_ir::Module) -> bool {
+    let Some(main) = m.function_by_name("main").map(|f| m.function(f)) else { return false };
+    let observed = |f: &vigil_ir::Function, k: usize| f.params.get(k).is_some_and(|&p| f.observes(p));
+    observed(main, 0)
+        && !observed(main, 1)
+        && !observed(main, 2)
+        && !m.constructors.iter().any(|&c| {
+            let c = m.function(c);
+            (0..c.params.len()).any(|k| observed(c, k))
+        })
+}
 
 /// The signedness of a `__VERIFIER_nondet_*` function's result by its name, from the one table
 /// of SV-COMP functions (None: not a symbolic input — `_Bool` and pointers are not). A float
@@ -229,6 +260,7 @@ impl SymData {
         let m = &prog.module;
         let inputs = input_functions(m);
         let chars = config.symbolic == Symbolic::Auto && auto_symbolic_chars_of(m, &inputs);
+        let argc = argc_is_input(m, config);
         let nondet = m
             .functions
             .iter()
@@ -236,6 +268,9 @@ impl SymData {
             .map(|(f, input)| {
                 if !f.is_declaration() && f.runtime && (f.name == RANDOM_BYTE || f.name == STDIN_BYTE) {
                     return Some((8, false));
+                }
+                if argc && !f.is_declaration() && f.runtime && f.name == ARGC {
+                    return Some((32, true));
                 }
                 let (bits, signed) = (*input)?;
                 (config.symbolic.applies(bits) || (chars && bits == 8)).then_some((bits, signed))
@@ -271,6 +306,7 @@ impl SymData {
             may_reset: config.dump_sessions.is_none(),
             slicer: Default::default(),
             sliced: Default::default(),
+            argc_input: None,
             stats: SymStats::default(),
         }))
     }
@@ -716,8 +752,8 @@ impl Machine<'_> {
                 self.trans_flags |= flags::INCOMPLETE;
             }
             let v = raw.unwrap_or(0) & crate::memory::mask(bits);
-            if name == STDIN_BYTE {
-                // Noted by the runtime when the byte is used ("stdin: byte N read").
+            if name == STDIN_BYTE || name == ARGC {
+                // Noted by the runtime ("stdin: byte N read", "main started with argc = N").
             } else if self.events.is_some() && name == RANDOM_BYTE {
                 let text = format!("getrandom: byte {v}");
                 self.event(Event::Trace { kind: super::trace::INFO, text });
@@ -728,6 +764,9 @@ impl Machine<'_> {
             }
             self.set_dest(dest, Scalar::int(v));
             return Some(Flow::Next);
+        }
+        if name == ARGC {
+            self.sd().argc_input = Some(k as u32);
         }
         let var = self.sd().input_var(k);
         let t = self.fit(var, bits);
@@ -745,12 +784,26 @@ impl Machine<'_> {
         if self.sym.is_none() || n == 0 || self.sym.as_ref().is_some_and(|s| s.replay.is_some()) {
             return Ok(None);
         }
-        let pc: Vec<TermId> = self.pc().into_iter().collect();
+        let mut pc: Vec<TermId> = self.pc().into_iter().collect();
         let sd = self.sd();
         match sd.check(&pc) {
             CheckResult::Sat => {}
             CheckResult::Unsat => return Err(ModelError::Infeasible),
             CheckResult::Unknown => return Err(ModelError::Undecided),
+        }
+        if let Some(k) = sd.argc_input {
+            // argc was explored over every positive int, more than Linux passes: a violation
+            // counts only with an argc that a native run can be started with.
+            let var = sd.input_var(k);
+            let argc = sd.tm.extract(var, 31, 0);
+            let above = sd.tm.bv_u64(32, ARGC_RUNNABLE + 1);
+            let bound = sd.tm.slt(argc, above);
+            pc.push(bound);
+            match sd.check(&pc) {
+                CheckResult::Sat => {}
+                CheckResult::Unsat => return Err(ModelError::TooManyArguments),
+                CheckResult::Unknown => return Err(ModelError::Undecided),
+            }
         }
         let mut out = Vec::new();
         for k in 0..n {
@@ -771,6 +824,8 @@ pub enum ModelError {
     /// Running the violation's path again did not take the choices the search recorded
     /// (`vigil_explicit::search`, after normalised states): no inputs either way.
     Diverged,
+    /// The violation needs `main` started with more than [`ARGC_RUNNABLE`] arguments.
+    TooManyArguments,
 }
 
 impl std::fmt::Display for ModelError {
@@ -779,6 +834,9 @@ impl std::fmt::Display for ModelError {
             ModelError::Infeasible => write!(f, "the violation's path condition is unsatisfiable"),
             ModelError::Undecided => write!(f, "the solver could not find inputs for the violation's path condition"),
             ModelError::Diverged => write!(f, "running the violation's path again did not take the same choices"),
+            ModelError::TooManyArguments => {
+                write!(f, "the violation needs main started with more than {ARGC_RUNNABLE} arguments, more than a native run is given")
+            }
         }
     }
 }

@@ -209,6 +209,13 @@ impl Machine<'_> {
                     if let Callee::Indirect(p) = callee {
                         ops.push(*p);
                     }
+                    if let Callee::Direct(f) = callee {
+                        if self.prog.hypercalls[f.index()] == Some(crate::program::Hypercall::FrameMake) {
+                            // The new frame's arguments travel as a call's do (symbolic slots
+                            // included): the runtime starts main with argc an input this way.
+                            ops.truncate(2);
+                        }
+                    }
                     self.concretize_all(&ops);
                 }
                 Ok(None)
