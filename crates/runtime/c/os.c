@@ -66,7 +66,6 @@ RT_WEAK void __boot(void) {
     s->threads[0].frame = __vm_frame_make((const void *)__vigil_start, 3, 1, rt_argv, rt_envp);
     s->threads[0].state = RT_THREAD_RUNNING;
     s->threads[0].start = NULL;
-    s->threads[0].arg = NULL;
     s->threads[0].result = NULL;
     s->threads[0].wait = RT_WAIT_NONE;
     s->threads[0].wait_addr = NULL;

@@ -197,7 +197,6 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->state = RT_THREAD_RUNNING;
     t->detached = detached;
     t->start = start;
-    t->arg = arg;
     t->result = NULL;
     t->wait = RT_WAIT_NONE;
     t->wait_addr = NULL;
@@ -207,7 +206,11 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->joined_at = 0;
     /* POSIX: a new thread starts with its creator's floating-point environment. */
     t->round_flags = s->threads[s->current].round_flags;
-    /* Storing the argument in the (shared) thread table makes what it points to shared. */
+    /* The argument is handed to another thread: what it points to is shared. It is not kept in
+     * the thread table, which would keep it reachable for good: once the start routine has
+     * dropped it, memory only it pointed to is lost (natively too: glibc's copy in the thread
+     * descriptor is no root for LeakSanitizer). */
+    __vm_obj_shared(arg);
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
     *thread = thread_id(n);
@@ -224,7 +227,8 @@ RT_NORETURN static void end_thread(void *result) {
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
     struct rt_sched *s = rt_sched();
     struct rt_thread *t = &s->threads[s->current];
-    t->result = result;
+    /* A detached thread's result is dropped: nobody can join it (glibc frees the descriptor). */
+    t->result = t->detached ? NULL : result;
     t->state = RT_THREAD_ENDED;
     int running = 0;
     for (int k = 0; k < s->nthreads; k++)
@@ -360,6 +364,8 @@ RT_WEAK int pthread_join(pthread_t id, void **result) {
         if (s->threads[thread].state == RT_THREAD_ENDED) {
             rt_set_wait(RT_WAIT_NONE, NULL, 0);
             void *r = s->threads[thread].result;
+            /* Taken: the table no longer holds it (a result the caller does not keep is lost). */
+            s->threads[thread].result = NULL;
             s->threads[thread].joined_at = s->nthreads + 1;
             atomic_end(atomic);
             if (result)
@@ -392,8 +398,11 @@ RT_WEAK int pthread_detach(pthread_t id) {
         return gone;
     int found = thread < (pthread_t)s->nthreads;
     int again = found && s->threads[thread].detached;
-    if (found)
+    if (found) {
         s->threads[thread].detached = 1;
+        /* An ended thread's result is dropped with it (glibc frees the descriptor). */
+        s->threads[thread].result = NULL;
+    }
     atomic_end(atomic);
     if (again) {
         /* Undefined (POSIX: the thread is not joinable); glibc returns EINVAL while the thread
