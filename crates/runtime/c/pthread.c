@@ -223,23 +223,21 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
 RT_NORETURN static void end_thread(void *result) {
     /* Thread-specific data's destructors run first, in the thread (pthread_key.c). */
     __vigil_key_destructors();
-    /* An exiting thread leaves any atomic section it is in. */
+    /* From here to the end of the thread is one atomic step. Before, the section ended after the
+     * state was set and the table's write of the frame came after it: a transition could end
+     * there, and as an ended thread is never scheduled again, its stack stayed in the table for
+     * good (its locals alive, the memory they pointed to reachable). The VM leaves the section
+     * when the thread ends (VM_CR_FRAME := NULL), as it leaves any section the thread was in. */
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
     struct rt_sched *s = rt_sched();
     struct rt_thread *t = &s->threads[s->current];
     /* A detached thread's result is dropped: nobody can join it (glibc frees the descriptor). */
     t->result = t->detached ? NULL : result;
     t->state = RT_THREAD_ENDED;
-    int running = 0;
-    for (int k = 0; k < s->nthreads; k++)
-        running += s->threads[k].state == RT_THREAD_RUNNING;
-    __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
-    if (running == 0) {
-        /* The last thread: the process exits with status 0 (POSIX). */
-        exit(0);
-    }
     t->frame = NULL;
-    /* Frees this thread's stack and ends the transition; never returns. */
+    /* Frees this thread's stack and ends the transition; never returns. When it was the last
+     * thread, the scheduler finds none left and the process exits with status 0 (POSIX), its
+     * stack gone as glibc's unwinding leaves it (main's locals too, after pthread_exit). */
     __vm_ctl_set(VM_CR_FRAME, NULL);
     for (;;)
         __vm_interrupt_cfl();
