@@ -77,6 +77,7 @@ fn kind_code(kind: ObjKind) -> u8 {
         ObjKind::OutOfScope => 5,
         ObjKind::VarArgs => 6,
         ObjKind::EarlierInstance => 7,
+        ObjKind::Internal => 8,
     }
 }
 
@@ -90,6 +91,7 @@ fn kind_of(code: u8) -> ObjKind {
         5 => ObjKind::OutOfScope,
         6 => ObjKind::VarArgs,
         7 => ObjKind::EarlierInstance,
+        8 => ObjKind::Internal,
         _ => unreachable!("object kind code {code} is never written"),
     }
 }

@@ -139,12 +139,27 @@ pub fn next_choices(taken: &[(u32, u32)]) -> Option<Vec<u32>> {
 /// Whether the state after a transition (`exited`: the program ended in it) violates the memory
 /// property checked: under `valid-memsafety` some heap object is unreachable (`valid-memtrack`:
 /// lost at any point, not only at the end), under `valid-memcleanup` the program ended with heap
-/// memory still allocated (reachable or not). Search and replay decide it here alike.
+/// memory still allocated (reachable or not; memory lost before a state was stored is gone from
+/// it, and its flag `LEAKED` says so: [`note_lost_memory`]). Search and replay decide it here
+/// alike.
 pub fn memory_lost(property: Property, state: &vigil_vm::State, canon: &vigil_vm::canon::Canonical, exited: bool) -> bool {
     match property {
         Property::ValidMemsafety => !canon.unreachable_heap.is_empty(),
-        Property::ValidMemcleanup => exited && !state.allocated_heap().is_empty(),
+        Property::ValidMemcleanup => exited && (state.flags & flags::LEAKED != 0 || !state.allocated_heap().is_empty()),
         Property::UnreachCall | Property::NoOverflow | Property::NoDataRace | Property::NoDeadlock | Property::Unsupported(_) => false,
+    }
+}
+
+/// Under `valid-memcleanup`, marks a state (and its canonical form, which is what the search
+/// stores) in which some heap object is unreachable: the canonical form leaves such objects out,
+/// and a state rebuilt from it must still know that the program can no longer free everything
+/// (`while (c) { p = malloc(4); }` then `return 0`). Under `valid-memsafety` the loss is a
+/// violation at once; under the other properties it does not matter, and the flag would only
+/// split states.
+pub fn note_lost_memory(property: Property, state: &mut vigil_vm::State, canon: &mut vigil_vm::canon::Canonical) {
+    if property == Property::ValidMemcleanup && !canon.unreachable_heap.is_empty() {
+        state.flags |= flags::LEAKED;
+        canon.flags |= flags::LEAKED;
     }
 }
 
@@ -395,6 +410,7 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                     if cfg.forget_dead_inputs {
                         m.forget_dead_inputs(&mut canon);
                     }
+                    note_lost_memory(cfg.property, &mut m.state, &mut canon);
                     if memory_lost(cfg.property, &m.state, &canon, exited) {
                         let loc = m.last_loc;
                         if let Some(v) = violation(FaultKind::Leak, loc, vigil_ir::FuncId(0)) {

@@ -1,5 +1,5 @@
 /*
- * malloc.c — heap allocation on VM objects: malloc, calloc, realloc, free, aligned_alloc,
+ * malloc.c — heap allocation on VM objects: malloc, calloc, realloc, reallocarray, free, aligned_alloc,
  * posix_memalign, and glibc's obsolete memalign, valloc and pvalloc.
  *
  * Invariants and choices:
@@ -112,6 +112,17 @@ RT_WEAK void *realloc(void *p, size_t size) {
     __builtin_memcpy(q, p, old < size ? old : size);
     __vm_obj_free(p);
     return q;
+}
+
+/* glibc 2.26+: realloc of n * size bytes, or NULL with ENOMEM (p untouched) when the product
+ * overflows. */
+RT_WEAK void *reallocarray(void *p, size_t n, size_t size) {
+    size_t total;
+    if (__builtin_mul_overflow(n, size, &total)) {
+        *__errno_location() = RT_ENOMEM;
+        return NULL;
+    }
+    return realloc(p, total);
 }
 
 static int valid_alignment(size_t align) {

@@ -137,7 +137,7 @@ RT_WEAK int __vigil_memstream_getc(FILE *stream) {
     size_t n = m->maxpos - m->pos;
     if (n > RT_BUFSIZ)
         n = RT_BUFSIZ;
-    m->rbuf = __vm_obj_make(n);
+    m->rbuf = __vm_obj_make_internal(n);
     __builtin_memcpy(m->rbuf, m->buf + m->pos, n);
     m->pos += n;
     m->rlen = n;

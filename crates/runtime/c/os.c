@@ -97,7 +97,6 @@ RT_WEAK void __boot(void) {
     s->threads[0].frame = __vm_frame_make((const void *)__vigil_start, 3, 1, rt_argv, rt_envp);
     s->threads[0].state = RT_THREAD_RUNNING;
     s->threads[0].start = NULL;
-    s->threads[0].arg = NULL;
     s->threads[0].result = NULL;
     s->threads[0].wait = RT_WAIT_NONE;
     s->threads[0].wait_addr = NULL;
@@ -129,7 +128,7 @@ RT_WEAK void __vigil_sched(void) {
     /* Any thread that may run (rt_ready) may go next, except inside an atomic section (the
      * thread that entered it goes on). */
     /* One thread that does not wait (the common case): nothing to decide. */
-    int alone = s->nthreads == 1 && s->threads[0].wait == RT_WAIT_NONE;
+    int alone = s->nthreads == 1 && s->threads[0].wait == RT_WAIT_NONE && s->threads[0].state == RT_THREAD_RUNNING;
     if (!alone && !(__vm_control(VM_CTL_GET_FLAGS, 0, 0) & VM_FLAG_ATOMIC)) {
         /* One pass over the table: the threads that may run, as a bit set (at most 64). */
         int live = 0, ready = 0;

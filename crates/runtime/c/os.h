@@ -36,9 +36,9 @@ struct rt_thread {
     void *frame;           /* the top frame of the thread while it is not running */
     int state;             /* RT_THREAD_* */
     int detached;          /* pthread_detach was called */
-    void *(*start)(void *); /* start routine and argument (NULL for main) */
-    void *arg;
-    void *result;          /* what the thread returned or passed to pthread_exit */
+    void *(*start)(void *); /* start routine (NULL for main); its argument is not kept here */
+    void *result;          /* what the thread returned or passed to pthread_exit, until it is
+                            * joined (NULL for a detached thread: nobody can take it) */
     int wait;              /* RT_WAIT_* */
     int wait_value;
     const int *wait_addr;

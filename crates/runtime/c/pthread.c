@@ -197,7 +197,6 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->state = RT_THREAD_RUNNING;
     t->detached = detached;
     t->start = start;
-    t->arg = arg;
     t->result = NULL;
     t->wait = RT_WAIT_NONE;
     t->wait_addr = NULL;
@@ -207,7 +206,11 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
     t->joined_at = 0;
     /* POSIX: a new thread starts with its creator's floating-point environment. */
     t->round_flags = s->threads[s->current].round_flags;
-    /* Storing the argument in the (shared) thread table makes what it points to shared. */
+    /* The argument is handed to another thread: what it points to is shared. It is not kept in
+     * the thread table, which would keep it reachable for good: once the start routine has
+     * dropped it, memory only it pointed to is lost (natively too: glibc's copy in the thread
+     * descriptor is no root for LeakSanitizer). */
+    __vm_obj_shared(arg);
     t->frame = __vm_frame_make((const void *)__vigil_thread_start, 3, start, arg, (long)c11);
     s->nthreads = n + 1;
     *thread = thread_id(n);
@@ -220,22 +223,21 @@ RT_WEAK int __vigil_thread_create(pthread_t *thread, int detached, void *(*start
 RT_NORETURN static void end_thread(void *result) {
     /* Thread-specific data's destructors run first, in the thread (pthread_key.c). */
     __vigil_key_destructors();
-    /* An exiting thread leaves any atomic section it is in. */
+    /* From here to the end of the thread is one atomic step. Before, the section ended after the
+     * state was set and the table's write of the frame came after it: a transition could end
+     * there, and as an ended thread is never scheduled again, its stack stayed in the table for
+     * good (its locals alive, the memory they pointed to reachable). The VM leaves the section
+     * when the thread ends (VM_CR_FRAME := NULL), as it leaves any section the thread was in. */
     __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_ATOMIC, 0);
     struct rt_sched *s = rt_sched();
     struct rt_thread *t = &s->threads[s->current];
-    t->result = result;
+    /* A detached thread's result is dropped: nobody can join it (glibc frees the descriptor). */
+    t->result = t->detached ? NULL : result;
     t->state = RT_THREAD_ENDED;
-    int running = 0;
-    for (int k = 0; k < s->nthreads; k++)
-        running += s->threads[k].state == RT_THREAD_RUNNING;
-    __vm_control(VM_CTL_CLEAR_FLAGS, VM_FLAG_ATOMIC, 0);
-    if (running == 0) {
-        /* The last thread: the process exits with status 0 (POSIX). */
-        exit(0);
-    }
     t->frame = NULL;
-    /* Frees this thread's stack and ends the transition; never returns. */
+    /* Frees this thread's stack and ends the transition; never returns. When it was the last
+     * thread, the scheduler finds none left and the process exits with status 0 (POSIX), its
+     * stack gone as glibc's unwinding leaves it (main's locals too, after pthread_exit). */
     __vm_ctl_set(VM_CR_FRAME, NULL);
     for (;;)
         __vm_interrupt_cfl();
@@ -360,6 +362,8 @@ RT_WEAK int pthread_join(pthread_t id, void **result) {
         if (s->threads[thread].state == RT_THREAD_ENDED) {
             rt_set_wait(RT_WAIT_NONE, NULL, 0);
             void *r = s->threads[thread].result;
+            /* Taken: the table no longer holds it (a result the caller does not keep is lost). */
+            s->threads[thread].result = NULL;
             s->threads[thread].joined_at = s->nthreads + 1;
             atomic_end(atomic);
             if (result)
@@ -392,8 +396,11 @@ RT_WEAK int pthread_detach(pthread_t id) {
         return gone;
     int found = thread < (pthread_t)s->nthreads;
     int again = found && s->threads[thread].detached;
-    if (found)
+    if (found) {
         s->threads[thread].detached = 1;
+        /* An ended thread's result is dropped with it (glibc frees the descriptor). */
+        s->threads[thread].result = NULL;
+    }
     atomic_end(atomic);
     if (again) {
         /* Undefined (POSIX: the thread is not joinable); glibc returns EINVAL while the thread

@@ -80,7 +80,7 @@ RT_WEAK int pthread_setspecific(pthread_key_t key, const void *value) {
     int ok = key < RT_KEYS && key_state[key] == 1;
     struct rt_thread *t = rt_self();
     if (ok && !t->specific) {
-        t->specific = __vm_obj_make(RT_KEYS * sizeof(void *));
+        t->specific = __vm_obj_make_internal(RT_KEYS * sizeof(void *));
         for (int k = 0; k < RT_KEYS; k++)
             t->specific[k] = NULL;
     }

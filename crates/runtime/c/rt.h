@@ -195,6 +195,7 @@ const int **__ctype_toupper_loc(void);
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
 void *realloc(void *p, size_t size);
+void *reallocarray(void *p, size_t n, size_t size);
 void free(void *p);
 void *aligned_alloc(size_t align, size_t size);
 int posix_memalign(void **out, size_t align, size_t size);

@@ -133,7 +133,7 @@ RT_WEAK void __vigil_destructors(void) {
 static int push_handler(struct handler_list *list, void (*fn)(void)) {
     if (list->count == list->capacity) {
         int capacity = list->capacity ? 2 * list->capacity : 4;
-        void (**grown)(void) = __vm_obj_make((unsigned long)capacity * sizeof *grown);
+        void (**grown)(void) = __vm_obj_make_internal((unsigned long)capacity * sizeof *grown);
         if (list->capacity) {
             __builtin_memcpy(grown, list->handlers, (unsigned long)list->count * sizeof *grown);
             __vm_obj_free(list->handlers);
@@ -466,7 +466,7 @@ RT_WEAK void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, c
     size_t bytes = n * size;
     if (bytes / size != n)
         __vigil_fault(VM_FAULT_INVALID_ARG, "qsort: the array's size overflows");
-    char *tmp = bytes <= SORT_STACK_BYTES ? stack_tmp : __vm_obj_make(bytes);
+    char *tmp = bytes <= SORT_STACK_BYTES ? stack_tmp : __vm_obj_make_internal(bytes);
     merge_sort(base, n, size, cmp, tmp);
     if (tmp != stack_tmp)
         __vm_obj_free(tmp);

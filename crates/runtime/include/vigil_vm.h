@@ -131,6 +131,10 @@
 
 /* New heap object of `size` bytes, contents undefined; never NULL. */
 void *__vm_obj_make(unsigned long size);
+/* The same, for the runtime's own bookkeeping (never the program's malloc): the object is
+ * freed with __vm_obj_free like a heap object, but it is not memory the program allocated, so
+ * it never counts as lost (valid-memtrack) or as not freed at exit (valid-memcleanup). */
+void *__vm_obj_make_internal(unsigned long size);
 /* p must be offset 0 of a live heap object, else the VM faults (invalid free). */
 void __vm_obj_free(void *p);
 /* Size of the heap object p is the start of; like __vm_obj_free, anything else (a pointer into

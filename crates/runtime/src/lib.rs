@@ -29,6 +29,7 @@ pub const HYPERCALL_HEADER: &str = include_str!("../include/vigil_vm.h");
 /// Names of the hypercalls the VM implements (declared, never defined, in the runtime).
 pub const HYPERCALLS: &[&str] = &[
     "__vm_obj_make",
+    "__vm_obj_make_internal",
     "__vm_obj_free",
     "__vm_obj_size",
     "__vm_obj_resize",

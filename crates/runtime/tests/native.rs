@@ -475,6 +475,7 @@ const LIBRARY: &[&str] = &[
     "raise",
     "memalign",
     "valloc",
+    "reallocarray",
     "pvalloc",
     "exp",
     "logf",

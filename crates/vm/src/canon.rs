@@ -191,7 +191,8 @@ pub fn canonicalize_from(state: &State, num_globals: u32, initial: &InitialGloba
 
 impl State {
     /// Live heap objects the program allocated (every `ObjKind::Heap` object except the OS's
-    /// scheduler state): what `valid-memcleanup` requires to be empty when the program ends.
+    /// scheduler state; the runtime's own `ObjKind::Internal` ones are not the program's): what
+    /// `valid-memcleanup` requires to be empty when the program ends.
     pub fn allocated_heap(&self) -> Vec<u32> {
         let heap = &self.heap;
         heap.live_ids()

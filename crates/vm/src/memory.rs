@@ -119,6 +119,13 @@ pub enum ObjKind {
     /// owned by the callee's frame like an alloca; `va_list`s point into it. An access past its
     /// end is `va_arg` beyond the arguments passed ([`crate::FaultKind::VaArgBeyondArguments`]).
     VarArgs,
+    /// Heap memory of the runtime's own bookkeeping (`__vm_obj_make_internal`): a thread's
+    /// thread-specific values, the `atexit` handler list, `qsort`'s buffer, a memory stream's
+    /// read buffer. glibc keeps such things in static storage or in allocations of its own that
+    /// are no program's business, so they are never memory the program failed to free
+    /// (`valid-memcleanup`) nor memory it lost (`valid-memtrack`); what they point to is
+    /// reachable through them. The runtime frees them with `__vm_obj_free`, as heap objects.
+    Internal,
 }
 
 /// One object of the graph.

@@ -42,6 +42,8 @@ pub const FRAME_REGS: u32 = 24;
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Hypercall {
     ObjMake,
+    /// `__vm_obj_make_internal`: an [`crate::memory::ObjKind::Internal`] object.
+    ObjMakeInternal,
     ObjFree,
     ObjSize,
     ObjResize,
@@ -67,6 +69,7 @@ impl Hypercall {
     pub fn from_name(name: &str) -> Option<Hypercall> {
         Some(match name {
             "__vm_obj_make" => Hypercall::ObjMake,
+            "__vm_obj_make_internal" => Hypercall::ObjMakeInternal,
             "__vm_obj_free" => Hypercall::ObjFree,
             "__vm_obj_size" => Hypercall::ObjSize,
             "__vm_obj_resize" => Hypercall::ObjResize,

@@ -97,6 +97,10 @@ void *__vm_obj_make(unsigned long size) {
     return o->base;
 }
 
+void *__vm_obj_make_internal(unsigned long size) {
+    return __vm_obj_make(size);
+}
+
 void __vm_obj_free(void *p) {
     struct object *o = find_object(p);
     if (!o || o->base != p) {

@@ -222,6 +222,9 @@ impl Machine<'_> {
         }
         self.frame = target;
         if ends_thread {
+            // A thread that ends leaves any atomic section it was in (the runtime ends a thread
+            // inside one, so that no other thread runs between its end and its stack's freeing).
+            self.state.flags &= !flags::ATOMIC;
             self.pending_fault = None;
             return Ok(Flow::Stop(Stop::Interrupt));
         }

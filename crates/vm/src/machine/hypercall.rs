@@ -39,12 +39,13 @@ impl Machine<'_> {
                 let env = int_arg(args, 0, "longjmp buffer")?;
                 return self.longjmp(env, int_arg(args, 1, "longjmp value")?);
             }
-            Hypercall::ObjMake => {
+            Hypercall::ObjMake | Hypercall::ObjMakeInternal => {
                 let size = defined_arg(args, 0, "obj_make size")?;
                 if size > MAX_OBJECT {
                     return Err(FaultKind::ObjectTooLarge);
                 }
-                let id = self.state.heap.alloc(Object::new(ObjKind::Heap, size as usize, false));
+                let kind = if h == Hypercall::ObjMake { ObjKind::Heap } else { ObjKind::Internal };
+                let id = self.state.heap.alloc(Object::new(kind, size as usize, false));
                 self.set_dest(dest, Scalar::pointer(id, 0));
             }
             Hypercall::ObjFree => {
@@ -134,7 +135,10 @@ impl Machine<'_> {
     /// or an invalid free.
     fn freeable(&self, p: Scalar) -> VmResult<u32> {
         let (obj, off) = decode(p.bits);
-        let ok = p.ptr && p.is_defined(64) && off == 0 && self.state.heap.get(obj).is_some_and(|o| o.kind == ObjKind::Heap);
+        let ok = p.ptr
+            && p.is_defined(64)
+            && off == 0
+            && self.state.heap.get(obj).is_some_and(|o| matches!(o.kind, ObjKind::Heap | ObjKind::Internal));
         if ok { Ok(obj) } else { Err(FaultKind::InvalidFree) }
     }
 

@@ -161,10 +161,17 @@ pub mod flags {
     /// rare races). The search explores such returns, so a program that relies on there being
     /// none is not proved; a violation in such a state is not evidence (it may need one).
     pub const SPURIOUS: u32 = rt::VM_FLAG_SPURIOUS as u32;
+    /// Part of the state, set by the explicit search under `valid-memcleanup` (the VM's own,
+    /// not the runtime's): a heap object became unreachable on the way here. The canonical form
+    /// that the search stores drops unreachable objects (`canon`), so without the flag a state
+    /// rebuilt from it would have forgotten memory that can never be freed, and a program that
+    /// loses a block and then ends would pass as having freed everything.
+    pub const LEAKED: u32 = 1 << 17;
 }
 
 /// The flags that belong to a state rather than to one transition.
-pub const STATE_FLAGS: u32 = flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT | flags::ROUND_DOWN | flags::ROUND_UP | flags::SPURIOUS;
+pub const STATE_FLAGS: u32 =
+    flags::ATOMIC | flags::THREADED | flags::UNDEF_DOUBT | flags::ROUND_DOWN | flags::ROUND_UP | flags::SPURIOUS | flags::LEAKED;
 
 /// The rounding direction `flags` (a state's) name.
 pub fn rounding(flags: u32) -> vigil_semantics::float_round::Rounding {
