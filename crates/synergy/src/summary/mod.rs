@@ -65,6 +65,9 @@ pub enum Pre {
     Point(Vec<u64>),
     /// `p[i] pred c`.
     Cmp { i: usize, pred: ICmpPred, c: u64 },
+    /// Both hold: a parameter's bound and a global's (a recursion that keeps a global's
+    /// value in a range while its argument stays in another).
+    Both(Box<Pre>, Box<Pre>),
 }
 
 /// What the outputs (result and globals' final values) of a call that returns satisfy.
@@ -156,6 +159,52 @@ impl Lin {
     }
 }
 
+impl Pre {
+    fn holds(&self, sh: &Shape, args: &[u64]) -> bool {
+        match self {
+            Pre::True => true,
+            Pre::Point(a) => a.iter().zip(args).zip(&sh.ins).all(|((x, y), &w)| x & mask(w) == y & mask(w)),
+            Pre::Cmp { i, pred, c } => cmp_holds(*pred, sh.ins[*i], args[*i], *c),
+            Pre::Both(a, b) => a.holds(sh, args) && b.holds(sh, args),
+        }
+    }
+
+    fn term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId]) -> TermId {
+        match self {
+            Pre::True => tm.tt(),
+            Pre::Point(a) => {
+                let mut t = tm.tt();
+                for ((&x, &at), &w) in a.iter().zip(args).zip(&sh.ins) {
+                    let k = tm.bv_u64(w, x & mask(w));
+                    let e = tm.eq(at, k);
+                    t = tm.and(t, e);
+                }
+                t
+            }
+            Pre::Cmp { i, pred, c } => {
+                let k = tm.bv_u64(sh.ins[*i], *c & mask(sh.ins[*i]));
+                symbolic::icmp(tm, *pred, args[*i], k)
+            }
+            Pre::Both(a, b) => {
+                let (x, y) = (a.term(tm, sh, args), b.term(tm, sh, args));
+                tm.and(x, y)
+            }
+        }
+    }
+
+    fn show(&self, names: &[String]) -> String {
+        match self {
+            Pre::True => "true".to_string(),
+            Pre::Point(a) => {
+                let e: Vec<String> = a.iter().zip(names).map(|(v, n)| format!("{n} == {}", *v as i64)).collect();
+                if e.is_empty() { "true".into() } else { e.join(" && ") }
+            }
+            Pre::Cmp { i, pred, c } => format!("{} {} {}", names[*i], pred_str(*pred), *c as i64),
+            Pre::Both(a, b) => format!("{} && {}", a.show(names), b.show(names)),
+        }
+    }
+}
+
 impl Summary {
     /// Whether a concrete call `args ↦ o` agrees with the summary.
     pub fn agrees(&self, sh: &Shape, args: &[u64], o: &Outcome) -> bool {
@@ -174,31 +223,12 @@ impl Summary {
     }
 
     pub fn pre_holds(&self, sh: &Shape, args: &[u64]) -> bool {
-        match &self.pre {
-            Pre::True => true,
-            Pre::Point(a) => a.iter().zip(args).zip(&sh.ins).all(|((x, y), &w)| x & mask(w) == y & mask(w)),
-            Pre::Cmp { i, pred, c } => cmp_holds(*pred, sh.ins[*i], args[*i], *c),
-        }
+        self.pre.holds(sh, args)
     }
 
-    /// The summary's precondition on argument terms.
+    /// The summary's precondition on input terms.
     pub fn pre_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId]) -> TermId {
-        match &self.pre {
-            Pre::True => tm.tt(),
-            Pre::Point(a) => {
-                let mut t = tm.tt();
-                for ((&x, &at), &w) in a.iter().zip(args).zip(&sh.ins) {
-                    let k = tm.bv_u64(w, x & mask(w));
-                    let e = tm.eq(at, k);
-                    t = tm.and(t, e);
-                }
-                t
-            }
-            Pre::Cmp { i, pred, c } => {
-                let k = tm.bv_u64(sh.ins[*i], *c & mask(sh.ins[*i]));
-                symbolic::icmp(tm, *pred, args[*i], k)
-            }
-        }
+        self.pre.term(tm, sh, args)
     }
 
     /// The postcondition on input terms and output terms.
@@ -223,14 +253,7 @@ impl Summary {
 
     /// The summary in C-like text over the names of the inputs and of the outputs.
     pub fn show(&self, names: &[String], out_names: &[String]) -> String {
-        let pre = match &self.pre {
-            Pre::True => "true".to_string(),
-            Pre::Point(a) => {
-                let e: Vec<String> = a.iter().zip(names).map(|(v, n)| format!("{n} == {}", *v as i64)).collect();
-                if e.is_empty() { "true".into() } else { e.join(" && ") }
-            }
-            Pre::Cmp { i, pred, c } => format!("{} {} {}", names[*i], pred_str(*pred), *c as i64),
-        };
+        let pre = self.pre.show(names);
         let post = match &self.post {
             Post::True => "no error".to_string(),
             Post::Cmp { o, pred, rhs } => format!("no error, {} {} {}", out_names[*o], pred_str(*pred), rhs.show(names)),
@@ -257,7 +280,8 @@ fn pred_str(p: ICmpPred) -> &'static str {
 }
 
 /// The candidate may-summaries of procedure `p`: templates instantiated from its concrete calls
-/// and kept when every call agrees (and some call meets the precondition).
+/// and kept when every call agrees (and some call meets the precondition). Preconditions are
+/// `true`, a threshold on one input, and a parameter's threshold with a global's.
 pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec<Summary> {
     let sh = Shape::of(table, p);
     let memo = table.memo.borrow()[p as usize].clone();
@@ -268,6 +292,17 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
     for &(i, c) in thresholds {
         for pred in [ICmpPred::Slt, ICmpPred::Sge] {
             pres.push(Pre::Cmp { i, pred, c });
+        }
+    }
+    // A parameter's bound with a global's.
+    let single = pres.len();
+    for a in 1..single {
+        for b in 1..single {
+            if let (Pre::Cmp { i, .. }, Pre::Cmp { i: j, .. }) = (&pres[a], &pres[b]) {
+                if *i < sh.params && *j >= sh.params {
+                    pres.push(Pre::Both(Box::new(pres[a].clone()), Box::new(pres[b].clone())));
+                }
+            }
         }
     }
     let agrees_all = |s: &Summary| obs.iter().all(|(a, o)| s.agrees(&sh, a, o));
@@ -444,6 +479,23 @@ mod tests {
     use std::collections::HashMap;
     use vigil_bv::eval::{eval, Value};
     use vigil_bv::{BitVecValue, Sort};
+
+    #[test]
+    fn a_conjunctive_pre_agrees_with_its_term() {
+        // n >= 0 && g >= 1 over the inputs (n, g): a parameter and a global.
+        let sh = Shape { ins: vec![32, 32], outs: vec![32], returns: false, params: 1 };
+        let pre = Pre::Both(Box::new(Pre::Cmp { i: 0, pred: ICmpPred::Sge, c: 0 }), Box::new(Pre::Cmp { i: 1, pred: ICmpPred::Sge, c: 1 }));
+        let s = Summary { pre, post: Post::True };
+        let mut tm = TermManager::new();
+        let (n, g) = (tm.var("n", Sort::BitVec(32)), tm.var("g", Sort::BitVec(32)));
+        let t = s.pre_term(&mut tm, &sh, &[n, g]);
+        for (a, b, holds) in [(0u64, 1u64, true), (5, 7, true), (0xffff_ffff, 1, false), (3, 0, false), (3, 0x8000_0000, false)] {
+            assert_eq!(s.pre_holds(&sh, &[a, b]), holds, "{a} {b}");
+            let env: HashMap<TermId, Value> = [(n, a), (g, b)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();
+            assert_eq!(eval(&tm, t, &env).as_bool(), Some(holds), "{a} {b}");
+        }
+        assert_eq!(s.show(&["n".into(), "g".into()], &["g'".into()]), "n >= 0 && g >= 1 => no error");
+    }
 
     #[test]
     fn a_parity_post_agrees_with_its_term() {
