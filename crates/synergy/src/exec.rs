@@ -158,14 +158,10 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], mem: &m
                     }
                 }
             }
-            FInst::Call { dst, proc, args } => {
-                let a: Vec<u64> = args.iter().map(|o| val(state, *o)).collect();
+            FInst::Call { dst, proc, args, globals } => {
+                let a = crate::summary::run::inputs(state, args, globals);
                 match crate::summary::run::call(&flat.procs, *proc, &a) {
-                    Outcome::Ret(v) => {
-                        if let Some(d) = dst {
-                            state[*d as usize] = v;
-                        }
-                    }
+                    Outcome::Ret(outs) => crate::summary::run::write_back(&flat.procs, *proc, state, *dst, globals, &outs),
                     Outcome::Error(l) => return Some(Step::Error(l)),
                     Outcome::Ub(w, l) => return Some(Step::Ub(w, l)),
                     // An assumption failed inside, or the call ran past the budget of a test:

@@ -446,8 +446,13 @@ impl<'a> Ctx<'a> {
         for (p, sums) in table.summaries.borrow().iter().enumerate() {
             let procs = table.procs.borrow();
             let pr = &procs[p];
-            let names: Vec<String> = pr.params.iter().map(|&r| pr.flat.regs[r as usize].name.clone()).collect();
-            let regions = sums.iter().map(|s| s.show(&names)).collect();
+            let name = |r: &u32| pr.flat.regs[*r as usize].name.clone();
+            let names: Vec<String> = pr.inputs().iter().map(name).collect();
+            let mut out_names: Vec<String> = pr.globals.iter().map(|r| format!("{}'", name(r))).collect();
+            if pr.ret.is_some() {
+                out_names.insert(0, "result".into());
+            }
+            let regions = sums.iter().map(|s| s.show(&names, &out_names)).collect();
             let line = pr.flat.blocks.get(1).map_or(0, |b| b.term_loc.line);
             locations.push(crate::ProofLocation { location: format!("summaries of {}", pr.name), function: pr.name.clone(), line, regions });
         }

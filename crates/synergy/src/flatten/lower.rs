@@ -454,7 +454,7 @@ impl<'m> Builder<'m> {
             return Ok(cur);
         }
         if let Some(p) = self.proc_of(*g)? {
-            self.emit_proc_call(f, fr, cur, inst, p, args, ret_ty)?;
+            self.emit_proc_call(f, fr, cur, inst, p, *g, args, ret_ty)?;
             return Ok(cur);
         }
         let callee_f = m.function(*g);

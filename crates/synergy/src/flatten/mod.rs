@@ -72,8 +72,10 @@ pub enum FInst {
     /// Blocks the path unless `c != 0`.
     Assume { c: Opnd },
     /// `dst := proc(args)`: a call of a recursive procedure ([`procs`]), run concretely by
-    /// [`crate::summary::run`] and stepped symbolically through its summaries.
-    Call { dst: Option<u32>, proc: u32, args: Vec<Opnd> },
+    /// [`crate::summary::run`] and stepped symbolically through its summaries. `globals` are
+    /// the caller's cells of the procedure's global footprint ([`procs::Proc::globals`], in
+    /// its order): the call reads them as inputs and writes their final values back.
+    Call { dst: Option<u32>, proc: u32, args: Vec<Opnd>, globals: Vec<u32> },
     /// Unless `c != 0`, `what` happens, with the meaning [`CheckKind`] gives it: an array
     /// access whose dynamic offset is outside its object or between its cells ([`arrays`]), a
     /// use of freed memory, a bad free or a leak ([`heap`]), or, always failing, a recursive

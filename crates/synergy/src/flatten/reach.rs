@@ -112,7 +112,10 @@ fn reads(inst: &FInst, out: &mut Vec<u32>) {
         }
         FInst::Cast { v, .. } | FInst::Copy { v, .. } => o(v),
         FInst::Assume { c } | FInst::Check { c, .. } => o(c),
-        FInst::Call { args, .. } => args.iter().for_each(o),
+        FInst::Call { args, globals, .. } => {
+            args.iter().for_each(&mut o);
+            globals.iter().for_each(|g| o(&Opnd::Reg(*g)));
+        }
         FInst::ArrayRead { off, .. } => o(off),
         FInst::ArrayWrite { off, v, .. } => {
             o(off);
@@ -127,6 +130,7 @@ fn writes(inst: &FInst) -> Option<u32> {
     match inst {
         FInst::Select { dst, f, .. } if *f == Opnd::Reg(*dst) => None,
         FInst::Bin { dst, .. } | FInst::ICmp { dst, .. } | FInst::Select { dst, .. } | FInst::Cast { dst, .. } | FInst::Copy { dst, .. } | FInst::Nondet { dst, .. } | FInst::ArrayRead { dst, .. } => Some(*dst),
+        // (A call also writes its globals, but reads them too: they stay live through it.)
         FInst::Call { dst, .. } => *dst,
         _ => None,
     }

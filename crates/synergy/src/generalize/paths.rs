@@ -79,11 +79,13 @@ fn access(flat: &Flat, header: u32, body: &[u32]) -> Access {
                     a.written.insert(*dst);
                 }
                 FInst::Assume { c } | FInst::Check { c, .. } => rd(c, &mut a.read),
-                FInst::Call { dst, args, .. } => {
+                FInst::Call { dst, args, globals, .. } => {
                     for x in args {
                         rd(x, &mut a.read);
                     }
+                    a.read.extend(globals.iter().copied());
                     a.written.extend(*dst);
+                    a.written.extend(globals.iter().copied());
                 }
                 // The shadow cells are the tests' alone ([`crate::flatten::arrays`]).
                 FInst::ArrayRead { dst, off, .. } => {

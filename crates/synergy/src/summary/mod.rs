@@ -2,16 +2,19 @@
 //! *Compositional May-Must Program Analysis: Unleashing the Power of Alternation*, POPL 2010,
 //! §3–4), in a simpler form that is sound on its own:
 //!
-//! * **must-summaries** are the memo of concrete calls ([`run`]): exact `args ↦ outcome` pairs
-//!   of a deterministic procedure. Test generation (the symbolic step in [`Mode::Concrete`])
+//! * **must-summaries** are the memo of concrete calls ([`run`]): exact `inputs ↦ outcome`
+//!   pairs of a deterministic procedure, its inputs being the arguments and the values of the
+//!   globals of its footprint ([`crate::flatten::procs`]), its outcome the result and those
+//!   globals' final values (or the error, undefined behaviour, a block). Test generation (the symbolic step in [`Mode::Concrete`])
 //!   uses them so that a path through a call is followed by the test the model gives, and a
 //!   test reaches states behind deep recursion without re-executing it.
-//! * **may-summaries** are pairs `pre ⇒ post` ([`Summary`]) over a procedure's parameters and
-//!   return value, meaning: *a call whose arguments satisfy `pre` reaches no error and no
-//!   undefined behaviour, and if it returns, its result satisfies `post`*. The abstract program
-//!   (the symbolic step in [`Mode::Abstract`]) steps a call to a fresh result constrained by
-//!   every proven summary whose `pre` holds, and to the error and undefined-behaviour
-//!   locations when no proven `pre` covers the arguments.
+//! * **may-summaries** are pairs `pre ⇒ post` ([`Summary`]) over a procedure's inputs and
+//!   outputs, meaning: *a call whose inputs satisfy `pre` reaches no error and no undefined
+//!   behaviour, and if it returns, its outputs satisfy `post`* (a call counter's summary is
+//!   `n >= 0 ⇒ count' == count + n + 1`). The abstract program (the symbolic step in
+//!   [`Mode::Abstract`]) steps a call to fresh outputs constrained by every proven summary
+//!   whose `pre` holds, and to the error and undefined-behaviour locations when no proven
+//!   `pre` covers the inputs.
 //!
 //! May-summaries are guessed from the must-summaries (templates instantiated and filtered by
 //! every concrete call, [`candidates`]) and proven together by [`prove`]: Houdini's greatest
@@ -19,17 +22,19 @@
 //! its own calls stepped through the candidate set.
 //!
 //! Soundness (partial correctness by induction, as in Hoare logic's rule for recursive
-//! procedures): suppose every procedure body, started in any state whose arguments satisfy
-//! some candidate's `pre`, with every call inside answered by the candidates (a result that
-//! satisfies each applicable `post`, the error when no `pre` covers the arguments), can reach
-//! neither the error nor undefined behaviour, and returns only values satisfying each
-//! applicable `post`. Take the shortest concrete execution of a call, with arguments in some
-//! `pre`, that reaches the error or returns a value violating a `post`. Every call it makes
+//! procedures): suppose every procedure body, started in any state whose inputs satisfy
+//! some candidate's `pre`, with every call inside answered by the candidates (outputs that
+//! satisfy each applicable `post`, the error when no `pre` covers the inputs), can reach
+//! neither the error nor undefined behaviour, and returns only outputs satisfying each
+//! applicable `post`. Take the shortest concrete execution of a call, with inputs in some
+//! `pre`, that reaches the error or returns outputs violating a `post`. Every call it makes
 //! and finishes is shorter, so by minimality satisfies the candidates; the body's check then
 //! says the execution cannot exist. So all candidates hold, and an abstract program that uses
 //! them over-approximates the calls. Calls that never return are covered vacuously (nothing
 //! after them runs). Procedures are closed and acyclic ([`crate::flatten::procs`]), so a
-//! body's paths are finitely many and each check is one solver query.
+//! body's paths are finitely many and each check is one solver query; closed means that
+//! nothing but its inputs decides a call and nothing but its outputs is what it changes for
+//! its caller (a global it may write is an output, written back at the call).
 
 pub mod prove;
 pub mod run;
@@ -43,8 +48,8 @@ use crate::flatten::procs::ProcTable;
 pub use prove::prove;
 use run::Outcome;
 
-/// `c + Σ coef[i]·p[i] (+ p[i]·p[j])`, wrapping at the return value's width; only parameters
-/// of that width take part.
+/// `c + Σ coef[i]·p[i] (+ p[i]·p[j])` over the inputs `p` ([`Shape::ins`]), wrapping at the
+/// width of the output it bounds; only inputs of that width take part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lin {
     pub c: u64,
@@ -52,25 +57,28 @@ pub struct Lin {
     pub prod: Option<(usize, usize)>,
 }
 
-/// The arguments a summary speaks about.
+/// The inputs (arguments and globals' initial values) a summary speaks about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pre {
     True,
-    /// Exactly these arguments.
+    /// Exactly these inputs.
     Point(Vec<u64>),
     /// `p[i] pred c`.
     Cmp { i: usize, pred: ICmpPred, c: u64 },
+    /// Both hold: a parameter's bound and a global's (a recursion that keeps a global's
+    /// value in a range while its argument stays in another).
+    Both(Box<Pre>, Box<Pre>),
 }
 
-/// What a returned value satisfies.
+/// What the outputs (result and globals' final values) of a call that returns satisfy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Post {
     True,
-    /// `ret pred lin`.
-    Cmp { pred: ICmpPred, rhs: Lin },
-    /// `ret == (p[i] & 1) ^ flip`: the parity of a parameter (mutually recursive even/odd
+    /// `out[o] pred lin`.
+    Cmp { o: usize, pred: ICmpPred, rhs: Lin },
+    /// `out[o] == (p[i] & 1) ^ flip`: the parity of an input (mutually recursive even/odd
     /// tests, a flag toggled once per level).
-    Parity { i: usize, flip: bool },
+    Parity { o: usize, i: usize, flip: bool },
 }
 
 /// `pre ⇒ (no error ∧ (returns ⇒ post))` for one procedure.
@@ -80,18 +88,25 @@ pub struct Summary {
     pub post: Post,
 }
 
-/// The widths a procedure's summaries are over: parameters and return value (None: void).
+/// The widths a procedure's summaries are over: its inputs ([`crate::flatten::procs::Proc::inputs`]:
+/// parameters, then globals) and outputs ([`crate::flatten::procs::Proc::outputs`]: the result
+/// unless `void`, then globals).
 #[derive(Clone, Debug)]
 pub struct Shape {
-    pub params: Vec<u32>,
-    pub ret: Option<u32>,
+    pub ins: Vec<u32>,
+    pub outs: Vec<u32>,
+    /// The first output is the result (else the procedure is `void`).
+    pub returns: bool,
+    /// The first `params` inputs are the parameters (the others are globals).
+    pub params: usize,
 }
 
 impl Shape {
     pub fn of(table: &ProcTable, p: u32) -> Shape {
         let procs = table.procs.borrow();
         let pr = &procs[p as usize];
-        Shape { params: pr.params.iter().map(|&r| pr.flat.width(r)).collect(), ret: pr.ret.map(|r| pr.flat.width(r)) }
+        let width = |rs: Vec<u32>| rs.into_iter().map(|r| pr.flat.width(r)).collect();
+        Shape { ins: width(pr.inputs()), outs: width(pr.outputs()), returns: pr.ret.is_some(), params: pr.params.len() }
     }
 }
 
@@ -144,39 +159,22 @@ impl Lin {
     }
 }
 
-impl Summary {
-    /// Whether a concrete call `args ↦ o` agrees with the summary.
-    pub fn agrees(&self, sh: &Shape, args: &[u64], o: &Outcome) -> bool {
-        if !self.pre_holds(sh, args) {
-            return true;
-        }
-        match o {
-            Outcome::Ret(r) => match (&self.post, sh.ret) {
-                (Post::True, _) => true,
-                (Post::Cmp { pred, rhs }, Some(w)) => cmp_holds(*pred, w, *r, rhs.eval(args, w)),
-                (Post::Parity { i, flip }, Some(w)) => *r & mask(w) == (args[*i] & 1) ^ u64::from(*flip),
-                (Post::Cmp { .. } | Post::Parity { .. }, None) => false,
-            },
-            Outcome::Error(_) | Outcome::Ub(..) => false,
-            Outcome::Blocked | Outcome::Cut => true,
-        }
-    }
-
-    pub fn pre_holds(&self, sh: &Shape, args: &[u64]) -> bool {
-        match &self.pre {
+impl Pre {
+    fn holds(&self, sh: &Shape, args: &[u64]) -> bool {
+        match self {
             Pre::True => true,
-            Pre::Point(a) => a.iter().zip(args).zip(&sh.params).all(|((x, y), &w)| x & mask(w) == y & mask(w)),
-            Pre::Cmp { i, pred, c } => cmp_holds(*pred, sh.params[*i], args[*i], *c),
+            Pre::Point(a) => a.iter().zip(args).zip(&sh.ins).all(|((x, y), &w)| x & mask(w) == y & mask(w)),
+            Pre::Cmp { i, pred, c } => cmp_holds(*pred, sh.ins[*i], args[*i], *c),
+            Pre::Both(a, b) => a.holds(sh, args) && b.holds(sh, args),
         }
     }
 
-    /// The summary's precondition on argument terms.
-    pub fn pre_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId]) -> TermId {
-        match &self.pre {
+    fn term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId]) -> TermId {
+        match self {
             Pre::True => tm.tt(),
             Pre::Point(a) => {
                 let mut t = tm.tt();
-                for ((&x, &at), &w) in a.iter().zip(args).zip(&sh.params) {
+                for ((&x, &at), &w) in a.iter().zip(args).zip(&sh.ins) {
                     let k = tm.bv_u64(w, x & mask(w));
                     let e = tm.eq(at, k);
                     t = tm.and(t, e);
@@ -184,20 +182,64 @@ impl Summary {
                 t
             }
             Pre::Cmp { i, pred, c } => {
-                let k = tm.bv_u64(sh.params[*i], *c & mask(sh.params[*i]));
+                let k = tm.bv_u64(sh.ins[*i], *c & mask(sh.ins[*i]));
                 symbolic::icmp(tm, *pred, args[*i], k)
+            }
+            Pre::Both(a, b) => {
+                let (x, y) = (a.term(tm, sh, args), b.term(tm, sh, args));
+                tm.and(x, y)
             }
         }
     }
 
-    /// The postcondition on argument terms and the result term.
-    pub fn post_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId], ret: Option<TermId>) -> TermId {
-        match (&self.post, sh.ret, ret) {
-            (Post::Cmp { pred, rhs }, Some(w), Some(r)) => {
-                let t = rhs.term(tm, args, w);
-                symbolic::icmp(tm, *pred, r, t)
+    fn show(&self, names: &[String]) -> String {
+        match self {
+            Pre::True => "true".to_string(),
+            Pre::Point(a) => {
+                let e: Vec<String> = a.iter().zip(names).map(|(v, n)| format!("{n} == {}", *v as i64)).collect();
+                if e.is_empty() { "true".into() } else { e.join(" && ") }
             }
-            (Post::Parity { i, flip }, Some(w), Some(r)) => {
+            Pre::Cmp { i, pred, c } => format!("{} {} {}", names[*i], pred_str(*pred), *c as i64),
+            Pre::Both(a, b) => format!("{} && {}", a.show(names), b.show(names)),
+        }
+    }
+}
+
+impl Summary {
+    /// Whether a concrete call `args ↦ o` agrees with the summary.
+    pub fn agrees(&self, sh: &Shape, args: &[u64], o: &Outcome) -> bool {
+        if !self.pre_holds(sh, args) {
+            return true;
+        }
+        match o {
+            Outcome::Ret(outs) => match &self.post {
+                Post::True => true,
+                Post::Cmp { o, pred, rhs } => cmp_holds(*pred, sh.outs[*o], outs[*o], rhs.eval(args, sh.outs[*o])),
+                Post::Parity { o, i, flip } => outs[*o] & mask(sh.outs[*o]) == (args[*i] & 1) ^ u64::from(*flip),
+            },
+            Outcome::Error(_) | Outcome::Ub(..) => false,
+            Outcome::Blocked | Outcome::Cut => true,
+        }
+    }
+
+    pub fn pre_holds(&self, sh: &Shape, args: &[u64]) -> bool {
+        self.pre.holds(sh, args)
+    }
+
+    /// The summary's precondition on input terms.
+    pub fn pre_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId]) -> TermId {
+        self.pre.term(tm, sh, args)
+    }
+
+    /// The postcondition on input terms and output terms.
+    pub fn post_term(&self, tm: &mut TermManager, sh: &Shape, args: &[TermId], outs: &[TermId]) -> TermId {
+        match &self.post {
+            Post::Cmp { o, pred, rhs } => {
+                let t = rhs.term(tm, args, sh.outs[*o]);
+                symbolic::icmp(tm, *pred, outs[*o], t)
+            }
+            Post::Parity { o, i, flip } => {
+                let (w, r) = (sh.outs[*o], outs[*o]);
                 // The parameter's low bit, widened to the result's width, flipped.
                 let bit = tm.extract(args[*i], 0, 0);
                 let wide = if w > 1 { tm.zero_extend(bit, w - 1) } else { bit };
@@ -205,25 +247,17 @@ impl Summary {
                 let rhs = tm.bvxor(wide, k);
                 tm.eq(r, rhs)
             }
-            (Post::True, ..) => tm.tt(),
-            _ => tm.ff(),
+            Post::True => tm.tt(),
         }
     }
 
-    /// The summary in C-like text over the parameter names.
-    pub fn show(&self, names: &[String]) -> String {
-        let pre = match &self.pre {
-            Pre::True => "true".to_string(),
-            Pre::Point(a) => {
-                let e: Vec<String> = a.iter().zip(names).map(|(v, n)| format!("{n} == {}", *v as i64)).collect();
-                if e.is_empty() { "true".into() } else { e.join(" && ") }
-            }
-            Pre::Cmp { i, pred, c } => format!("{} {} {}", names[*i], pred_str(*pred), *c as i64),
-        };
+    /// The summary in C-like text over the names of the inputs and of the outputs.
+    pub fn show(&self, names: &[String], out_names: &[String]) -> String {
+        let pre = self.pre.show(names);
         let post = match &self.post {
             Post::True => "no error".to_string(),
-            Post::Cmp { pred, rhs } => format!("no error, result {} {}", pred_str(*pred), rhs.show(names)),
-            Post::Parity { i, flip } => format!("no error, result == ({} & 1){}", names[*i], if *flip { " ^ 1" } else { "" }),
+            Post::Cmp { o, pred, rhs } => format!("no error, {} {} {}", out_names[*o], pred_str(*pred), rhs.show(names)),
+            Post::Parity { o, i, flip } => format!("no error, {} == ({} & 1){}", out_names[*o], names[*i], if *flip { " ^ 1" } else { "" }),
         };
         format!("{pre} => {post}")
     }
@@ -246,12 +280,13 @@ fn pred_str(p: ICmpPred) -> &'static str {
 }
 
 /// The candidate may-summaries of procedure `p`: templates instantiated from its concrete calls
-/// and kept when every call agrees (and some call meets the precondition).
+/// and kept when every call agrees (and some call meets the precondition). Preconditions are
+/// `true`, a threshold on one input, and a parameter's threshold with a global's.
 pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec<Summary> {
     let sh = Shape::of(table, p);
     let memo = table.memo.borrow()[p as usize].clone();
     let obs: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
-    let rets: Vec<(&Vec<u64>, u64)> = obs.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, *r)) } else { None }).collect();
+    let rets: Vec<(&Vec<u64>, &Vec<u64>)> = obs.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, r)) } else { None }).collect();
     let mut out = vec![Summary { pre: Pre::True, post: Post::True }];
     let mut pres = vec![Pre::True];
     for &(i, c) in thresholds {
@@ -259,74 +294,97 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
             pres.push(Pre::Cmp { i, pred, c });
         }
     }
+    // A parameter's bound with a global's.
+    let single = pres.len();
+    for a in 1..single {
+        for b in 1..single {
+            if let (Pre::Cmp { i, .. }, Pre::Cmp { i: j, .. }) = (&pres[a], &pres[b]) {
+                if *i < sh.params && *j >= sh.params {
+                    pres.push(Pre::Both(Box::new(pres[a].clone()), Box::new(pres[b].clone())));
+                }
+            }
+        }
+    }
     let agrees_all = |s: &Summary| obs.iter().all(|(a, o)| s.agrees(&sh, a, o));
     for pre in &pres {
         let s = Summary { pre: pre.clone(), post: Post::True };
         // The calls the precondition meets; the templates' constants come from the first.
-        let inside: Vec<(&Vec<u64>, u64)> = rets.iter().filter(|(a, _)| s.pre_holds(&sh, a)).copied().collect();
+        let inside: Vec<(&Vec<u64>, &Vec<u64>)> = rets.iter().filter(|(a, _)| s.pre_holds(&sh, a)).copied().collect();
         if inside.is_empty() {
             continue;
         }
         if *pre != Pre::True && agrees_all(&s) {
             out.push(s);
         }
-        for post in posts_from(&sh, &inside) {
-            let s = Summary { pre: pre.clone(), post };
-            if agrees_all(&s) && !out.contains(&s) {
-                out.push(s);
+        for o in 0..sh.outs.len() {
+            for post in posts_from(&sh, o, &inside) {
+                let s = Summary { pre: pre.clone(), post };
+                if agrees_all(&s) && !out.contains(&s) {
+                    out.push(s);
+                }
             }
         }
     }
     // Points: the calls with the smallest arguments, exactly (a recursion's calls on small
     // arguments reach its base cases, so the points are closed under the calls they make).
     let mut small = rets.clone();
-    small.sort_by_key(|(a, _)| a.iter().zip(&sh.params).map(|(v, &w)| sext(*v, w).unsigned_abs()).fold(0u64, u64::saturating_add));
+    small.sort_by_key(|(a, _)| a.iter().zip(&sh.ins).map(|(v, &w)| sext(*v, w).unsigned_abs()).fold(0u64, u64::saturating_add));
     for (a, r) in small.iter().take(MAX_POINTS) {
-        let post = match sh.ret {
-            Some(_) => Post::Cmp { pred: ICmpPred::Eq, rhs: Lin { c: *r, coef: vec![], prod: None } },
-            None => Post::True,
-        };
-        out.push(Summary { pre: Pre::Point((*a).clone()), post });
+        if r.is_empty() {
+            out.push(Summary { pre: Pre::Point((*a).clone()), post: Post::True });
+        }
+        for (o, &v) in r.iter().enumerate() {
+            let post = Post::Cmp { o, pred: ICmpPred::Eq, rhs: Lin { c: v, coef: vec![], prod: None } };
+            out.push(Summary { pre: Pre::Point((*a).clone()), post });
+        }
     }
     out
 }
 
-/// Postcondition templates instantiated on the calls `rets` (arguments, result) that a
-/// precondition meets: the result as a constant, a parameter plus a constant, a sum or product
-/// of parameters plus a constant (constants from the first call), bounds by zero, by the
-/// extreme results and by each parameter, and the parity of each parameter (flipped or not).
-fn posts_from(sh: &Shape, rets: &[(&Vec<u64>, u64)]) -> Vec<Post> {
+/// Postcondition templates on output `o` instantiated on the calls `rets` (inputs, outputs)
+/// that a precondition meets: the output as a constant, an input plus a constant, a sum of
+/// inputs or a product of parameters plus a constant (constants from the first call; a
+/// global's final value as its initial one plus a parameter and a constant is such a sum),
+/// bounds by zero, by the output's extreme values and by each input, and the parity of each
+/// input (flipped or not). (Products with globals are left out: each is a multiplier in every
+/// check of the procedure's body, and proving one inductive is hard for the solver.)
+fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post> {
     let mut posts = Vec::new();
-    let (Some(w), Some((a0, r0))) = (sh.ret, rets.first()) else { return posts };
-    let n = sh.params.len();
-    let same: Vec<usize> = (0..n).filter(|&i| sh.params[i] == w).collect();
-    let mut lins = vec![Lin { c: *r0, coef: vec![], prod: None }];
+    let Some((a0, outs0)) = rets.first() else { return posts };
+    let (w, r0) = (sh.outs[o], outs0[o]);
+    let n = sh.ins.len();
+    let same: Vec<usize> = (0..n).filter(|&i| sh.ins[i] == w).collect();
+    let mut lins = vec![Lin { c: r0, coef: vec![], prod: None }];
     for &i in &same {
         lins.push(Lin { c: r0.wrapping_sub(a0[i]), coef: vec![(i, 1)], prod: None });
         lins.push(Lin { c: r0.wrapping_add(a0[i]), coef: vec![(i, mask(w))], prod: None });
         for &j in same.iter().filter(|&&j| j > i) {
             lins.push(Lin { c: r0.wrapping_sub(a0[i]).wrapping_sub(a0[j]), coef: vec![(i, 1), (j, 1)], prod: None });
-            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)) });
+            if j < sh.params {
+                lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)) });
+            }
         }
-        lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)) });
+        if i < sh.params {
+            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)) });
+        }
     }
-    posts.extend(lins.into_iter().map(|rhs| Post::Cmp { pred: ICmpPred::Eq, rhs }));
+    posts.extend(lins.into_iter().map(|rhs| Post::Cmp { o, pred: ICmpPred::Eq, rhs }));
     let zero = Lin { c: 0, coef: vec![], prod: None };
     for pred in [ICmpPred::Sge, ICmpPred::Sgt, ICmpPred::Sle] {
-        posts.push(Post::Cmp { pred, rhs: zero.clone() });
+        posts.push(Post::Cmp { o, pred, rhs: zero.clone() });
     }
-    let smin = rets.iter().map(|(_, r)| sext(*r, w)).min().unwrap_or(0);
-    let smax = rets.iter().map(|(_, r)| sext(*r, w)).max().unwrap_or(0);
-    posts.push(Post::Cmp { pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None } });
-    posts.push(Post::Cmp { pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None } });
+    let smin = rets.iter().map(|(_, r)| sext(r[o], w)).min().unwrap_or(0);
+    let smax = rets.iter().map(|(_, r)| sext(r[o], w)).max().unwrap_or(0);
+    posts.push(Post::Cmp { o, pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None } });
+    posts.push(Post::Cmp { o, pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None } });
     for &i in &same {
         for pred in [ICmpPred::Sge, ICmpPred::Sle, ICmpPred::Uge, ICmpPred::Ule] {
-            posts.push(Post::Cmp { pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
+            posts.push(Post::Cmp { o, pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
         }
     }
     for i in 0..n {
         for flip in [false, true] {
-            posts.push(Post::Parity { i, flip });
+            posts.push(Post::Parity { o, i, flip });
         }
     }
     posts
@@ -335,9 +393,9 @@ fn posts_from(sh: &Shape, rets: &[(&Vec<u64>, u64)]) -> Vec<Post> {
 /// Point summaries proposed per procedure and round.
 pub const MAX_POINTS: usize = 64;
 
-/// The may-constraint of a call of `p` on `args` with result `ret` under the summaries in the
-/// table, and the condition that some summary covers the arguments.
-pub fn may_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId], ret: Option<TermId>) -> (TermId, TermId) {
+/// The may-constraint of a call of `p` on inputs `args` with outputs `outs` under the
+/// summaries in the table, and the condition that some summary covers the inputs.
+pub fn may_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId], outs: &[TermId]) -> (TermId, TermId) {
     let sh = Shape::of(table, p);
     let sums = table.summaries.borrow();
     let mut may = tm.tt();
@@ -347,7 +405,7 @@ pub fn may_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId
         if tm.bool_value(pre) == Some(false) {
             continue;
         }
-        let post = s.post_term(tm, &sh, args, ret);
+        let post = s.post_term(tm, &sh, args, outs);
         let npre = tm.not(pre);
         let imp = tm.or(npre, post);
         may = tm.and(may, imp);
@@ -356,11 +414,11 @@ pub fn may_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId
     (may, covered)
 }
 
-/// Must-constraints of a call for test generation: `(returns, errs, ub)`: the result of each
-/// memoised call that returned, and the conditions that the arguments are those of a memoised
+/// Must-constraints of a call for test generation: `(returns, errs, ub)`: the outputs of each
+/// memoised call that returned, and the conditions that the inputs are those of a memoised
 /// call that reached the error (undefined behaviour). Memoised calls that blocked are excluded
 /// from `returns`.
-pub fn must_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId], ret: Option<TermId>) -> (TermId, TermId, TermId) {
+pub fn must_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermId], outs: &[TermId]) -> (TermId, TermId, TermId) {
     let sh = Shape::of(table, p);
     let memo = table.memo.borrow();
     let m = &memo[p as usize];
@@ -373,10 +431,10 @@ pub fn must_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermI
         }
         match &m.map[a] {
             Outcome::Ret(r) => {
-                if let (Some(rt), Some(w)) = (ret, sh.ret) {
-                    let k = tm.bv_u64(w, *r & mask(w));
-                    let e = tm.eq(rt, k);
-                    let n = tm.not(at);
+                let n = tm.not(at);
+                for ((&ot, &w), &v) in outs.iter().zip(&sh.outs).zip(r) {
+                    let k = tm.bv_u64(w, v & mask(w));
+                    let e = tm.eq(ot, k);
                     let imp = tm.or(n, e);
                     rets = tm.and(rets, imp);
                 }
@@ -423,16 +481,33 @@ mod tests {
     use vigil_bv::{BitVecValue, Sort};
 
     #[test]
+    fn a_conjunctive_pre_agrees_with_its_term() {
+        // n >= 0 && g >= 1 over the inputs (n, g): a parameter and a global.
+        let sh = Shape { ins: vec![32, 32], outs: vec![32], returns: false, params: 1 };
+        let pre = Pre::Both(Box::new(Pre::Cmp { i: 0, pred: ICmpPred::Sge, c: 0 }), Box::new(Pre::Cmp { i: 1, pred: ICmpPred::Sge, c: 1 }));
+        let s = Summary { pre, post: Post::True };
+        let mut tm = TermManager::new();
+        let (n, g) = (tm.var("n", Sort::BitVec(32)), tm.var("g", Sort::BitVec(32)));
+        let t = s.pre_term(&mut tm, &sh, &[n, g]);
+        for (a, b, holds) in [(0u64, 1u64, true), (5, 7, true), (0xffff_ffff, 1, false), (3, 0, false), (3, 0x8000_0000, false)] {
+            assert_eq!(s.pre_holds(&sh, &[a, b]), holds, "{a} {b}");
+            let env: HashMap<TermId, Value> = [(n, a), (g, b)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();
+            assert_eq!(eval(&tm, t, &env).as_bool(), Some(holds), "{a} {b}");
+        }
+        assert_eq!(s.show(&["n".into(), "g".into()], &["g'".into()]), "n >= 0 && g >= 1 => no error");
+    }
+
+    #[test]
     fn a_parity_post_agrees_with_its_term() {
-        let sh = Shape { params: vec![32, 32], ret: Some(32) };
+        let sh = Shape { ins: vec![32, 32], outs: vec![32], returns: true, params: 2 };
         let mut tm = TermManager::new();
         let (a, b, r) = (tm.var("a", Sort::BitVec(32)), tm.var("b", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
         for flip in [false, true] {
-            let s = Summary { pre: Pre::True, post: Post::Parity { i: 1, flip } };
-            let t = s.post_term(&mut tm, &sh, &[a, b], Some(r));
+            let s = Summary { pre: Pre::True, post: Post::Parity { o: 0, i: 1, flip } };
+            let t = s.post_term(&mut tm, &sh, &[a, b], &[r]);
             for args in [[0u64, 0], [5, 7], [9, 0xffff_fffe], [2, 0x8000_0001]] {
                 for ret in [0u64, 1, 2, 0xffff_ffff] {
-                    let agrees = s.agrees(&sh, &args, &Outcome::Ret(ret));
+                    let agrees = s.agrees(&sh, &args, &Outcome::Ret(vec![ret]));
                     assert_eq!(agrees, ret == (args[1] & 1) ^ u64::from(flip), "{args:?} {ret} {flip}");
                     let env: HashMap<TermId, Value> =
                         [(a, args[0]), (b, args[1]), (r, ret)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();

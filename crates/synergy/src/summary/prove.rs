@@ -22,8 +22,8 @@ use crate::symbolic::{sym_step, Mode, Target};
 /// Paths of one body explored per check before giving up.
 pub const MAX_PATHS: usize = 4096;
 
-/// Comparison constants of procedure `p`'s body against parameters of their width, as
-/// `(parameter, constant)` thresholds for preconditions.
+/// Comparison constants of procedure `p`'s body against inputs (parameters, globals) of their
+/// width, as `(input, constant)` thresholds for preconditions.
 fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
     let procs = table.procs.borrow();
     let pr = &procs[p as usize];
@@ -33,7 +33,7 @@ fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
             let FInst::ICmp { w, a, b: bb, .. } = i else { continue };
             for o in [a, bb] {
                 if let Opnd::Const { bits, .. } = o {
-                    for (k, &r) in pr.params.iter().enumerate() {
+                    for (k, &r) in pr.inputs().iter().enumerate() {
                         if pr.flat.width(r) == *w {
                             for c in [*bits, bits.wrapping_add(1) & crate::flatten::mask(*w)] {
                                 if !out.contains(&(k, c)) && out.len() < 8 {
@@ -130,7 +130,7 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
     let pr = table.procs.borrow()[p as usize].clone();
     let sh = Shape::of(table, p);
     let st0: Vec<TermId> = pr.flat.regs.iter().map(|r| cx.tm.var(&r.name, Sort::BitVec(r.width))).collect();
-    let args: Vec<TermId> = pr.params.iter().map(|&r| st0[r as usize]).collect();
+    let args: Vec<TermId> = pr.inputs().iter().map(|&r| st0[r as usize]).collect();
     let pres: Vec<TermId> = cands.iter().map(|s| s.pre_term(&mut cx.tm, &sh, &args)).collect();
     let mut alive = vec![true; cands.len()];
     let tt = cx.tm.tt();
@@ -153,12 +153,12 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
             // path) or its precondition with its postcondition false (a return).
             let bad: Vec<TermId> = match e.target {
                 Target::Block(t) if t == pr.ret_block => {
-                    let ret = pr.ret.map(|r| e.post[r as usize]);
+                    let outs: Vec<TermId> = pr.outputs().iter().map(|&r| e.post[r as usize]).collect();
                     cands
                         .iter()
                         .zip(&pres)
                         .map(|(s, &pre)| {
-                            let post = s.post_term(&mut cx.tm, &sh, &args, ret);
+                            let post = s.post_term(&mut cx.tm, &sh, &args, &outs);
                             let np = cx.tm.not(post);
                             cx.tm.and(pre, np)
                         })

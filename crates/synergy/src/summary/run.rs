@@ -27,8 +27,9 @@ pub const MAX_MEMO: usize = 100_000;
 /// How a call ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Returned this value (0 for `void`).
-    Ret(u64),
+    /// Returned with these outputs ([`crate::flatten::procs::Proc::outputs`]: the result
+    /// unless `void`, then the globals' final values).
+    Ret(Vec<u64>),
     /// Reached the error (the property's violation) at `Loc`.
     Error(Loc),
     /// Undefined behaviour.
@@ -39,7 +40,8 @@ pub enum Outcome {
     Cut,
 }
 
-/// The concrete calls of one procedure seen so far, in the order they were first made.
+/// The concrete calls of one procedure seen so far, in the order they were first made, keyed
+/// by their inputs ([`crate::flatten::procs::Proc::inputs`]: arguments, then globals).
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
     pub map: HashMap<Vec<u64>, Outcome>,
@@ -73,9 +75,10 @@ struct Frame {
     state: Vec<u64>,
     /// The procedure's large arrays' sparse cells ([`crate::sparse`]).
     mem: crate::sparse::Shadows,
+    /// The call's inputs.
     args: Vec<u64>,
-    /// Where the pending call's result goes.
-    dst: Option<u32>,
+    /// Where the pending call's outputs go: its result register, its globals' cells.
+    dst: Option<(Option<u32>, Vec<u32>)>,
 }
 
 fn val(state: &[u64], o: Opnd) -> u64 {
@@ -86,8 +89,25 @@ fn val(state: &[u64], o: Opnd) -> u64 {
     }
 }
 
-/// Runs procedure `p` on `args` (or answers from the memo); every call completed on the way is
-/// memoised.
+/// Writes the outputs of a call of `p` that returned into the caller's `state`: the result to
+/// `dst`, the globals to the caller's cells `globals` of them.
+pub fn write_back(table: &ProcTable, p: u32, state: &mut [u64], dst: Option<u32>, globals: &[u32], outs: &[u64]) {
+    let returns = table.procs.borrow()[p as usize].ret.is_some();
+    if let (Some(d), true) = (dst, returns) {
+        state[d as usize] = outs[0];
+    }
+    for (&g, &v) in globals.iter().zip(&outs[usize::from(returns)..]) {
+        state[g as usize] = v;
+    }
+}
+
+/// The inputs of a call: the arguments' values, then the globals' (the caller's `globals` cells).
+pub fn inputs(state: &[u64], args: &[Opnd], globals: &[u32]) -> Vec<u64> {
+    args.iter().map(|o| val(state, *o)).chain(globals.iter().map(|&g| state[g as usize])).collect()
+}
+
+/// Runs procedure `p` on inputs `args` (or answers from the memo); every call completed on the
+/// way is memoised.
 pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
     if let Some(o) = table.memo.borrow()[p as usize].map.get(args) {
         return o.clone();
@@ -96,7 +116,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
     let new_frame = |p: u32, args: &[u64]| {
         let pr = &procs[p as usize];
         let mut state = vec![0u64; pr.flat.regs.len()];
-        for (&r, &v) in pr.params.iter().zip(args) {
+        for (&r, &v) in pr.inputs().iter().zip(args) {
             state[r as usize] = v & crate::flatten::mask(pr.flat.width(r));
         }
         Frame { proc: p, block: 0, at: 0, state, mem: pr.flat.initial_shadows(true), args: args.to_vec(), dst: None }
@@ -112,10 +132,9 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
             table.memo.borrow_mut()[fr.proc as usize].insert(fr.args, o.clone());
             let Some(caller) = frames.last_mut() else { return o };
             match o {
-                Outcome::Ret(v) => {
-                    if let Some(d) = caller.dst.take() {
-                        caller.state[d as usize] = v;
-                    }
+                Outcome::Ret(outs) => {
+                    let (dst, globals) = caller.dst.take().expect("a caller waits for its call");
+                    write_back(table, fr.proc, &mut caller.state, dst, &globals, &outs);
                     caller.at += 1;
                 }
                 // The caller ends the same way (nothing after the call runs).
@@ -134,19 +153,17 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
         let blk = &pr.flat.blocks[fr.block as usize];
         if fr.at < blk.insts.len() {
             let inst = &blk.insts[fr.at];
-            if let FInst::Call { dst, proc, args } = inst {
-                let a: Vec<u64> = args.iter().map(|o| val(&fr.state, *o)).collect();
+            if let FInst::Call { dst, proc, args, globals } = inst {
+                let a = inputs(&fr.state, args, globals);
                 let known = table.memo.borrow()[*proc as usize].map.get(&a).cloned();
                 match known {
-                    Some(Outcome::Ret(v)) => {
-                        if let Some(d) = dst {
-                            fr.state[*d as usize] = v;
-                        }
+                    Some(Outcome::Ret(outs)) => {
+                        write_back(table, *proc, &mut fr.state, *dst, globals, &outs);
                         fr.at += 1;
                     }
                     Some(other) => ended = Some(other),
                     None => {
-                        fr.dst = *dst;
+                        fr.dst = Some((*dst, globals.clone()));
                         let callee = new_frame(*proc, &a);
                         frames.push(callee);
                     }
@@ -161,7 +178,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
             continue;
         }
         if fr.block == pr.ret_block {
-            ended = Some(Outcome::Ret(pr.ret.map_or(0, |r| fr.state[r as usize])));
+            ended = Some(Outcome::Ret(pr.outputs().iter().map(|&r| fr.state[r as usize]).collect()));
             continue;
         }
         match exec::term_step(&pr.flat, fr.block, &mut fr.state) {

@@ -416,14 +416,23 @@ impl StepCx<'_, '_, '_> {
                         pc = tm.and(pc, ok);
                     }
                 }
-                FInst::Call { dst, proc, args } => {
-                    let a: Vec<TermId> = args.iter().map(|o| opnd(tm, &st, *o, mode, fresh)).collect();
-                    let ret = dst.map(|d| {
-                        let v = tm.var(&format!("ret.{}", flat.procs.name(*proc)), vigil_bv::Sort::BitVec(flat.width(d)));
-                        fresh.push(v);
-                        v
-                    });
-                    let (may, covered) = crate::summary::may_terms(tm, &flat.procs, *proc, &a, ret);
+                FInst::Call { dst, proc, args, globals } => {
+                    let mut a: Vec<TermId> = args.iter().map(|o| opnd(tm, &st, *o, mode, fresh)).collect();
+                    a.extend(globals.iter().map(|&g| st[g as usize]));
+                    // Fresh outputs: the result (whether used or not), then the globals.
+                    let sh = crate::summary::Shape::of(&flat.procs, *proc);
+                    let name = flat.procs.name(*proc);
+                    let outs: Vec<TermId> = sh
+                        .outs
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &w)| {
+                            let v = tm.var(&format!("out{k}.{name}"), vigil_bv::Sort::BitVec(w));
+                            fresh.push(v);
+                            v
+                        })
+                        .collect();
+                    let (may, covered) = crate::summary::may_terms(tm, &flat.procs, *proc, &a, &outs);
                     // Where the callee may fail: where no proven summary covers the arguments
                     // (abstract), where a memoised call failed (concrete).
                     let (fail_err, fail_ub, cont) = match mode {
@@ -432,7 +441,7 @@ impl StepCx<'_, '_, '_> {
                             (nc, nc, may)
                         }
                         Mode::Concrete => {
-                            let (rets, errs, ubs) = crate::summary::must_terms(tm, &flat.procs, *proc, &a, ret);
+                            let (rets, errs, ubs) = crate::summary::must_terms(tm, &flat.procs, *proc, &a, &outs);
                             let ne = tm.not(errs);
                             let nu = tm.not(ubs);
                             let c0 = tm.and(may, rets);
@@ -450,8 +459,11 @@ impl StepCx<'_, '_, '_> {
                         exits.push(SymExit { target: Target::Ub(what, loc), guard: gu, post: st.clone(), path: path.clone(), reads: reads.clone(), array_reads: bases.clone() });
                     }
                     pc = tm.and(pc, cont);
-                    if let (Some(d), Some(r)) = (dst, ret) {
-                        st[*d as usize] = r;
+                    if let (Some(d), true) = (dst, sh.returns) {
+                        st[*d as usize] = outs[0];
+                    }
+                    for (&g, &v) in globals.iter().zip(&outs[usize::from(sh.returns)..]) {
+                        st[g as usize] = v;
                     }
                 }
                 FInst::Error { loc } => {
@@ -714,12 +726,15 @@ mod tests {
         let expected = tm.not(all);
         let differ = tm.xor(q, expected);
         assert_eq!(solver.check_assuming(&tm, &[differ]).unwrap(), vigil_bv::CheckResult::Unsat);
-        // With 200 possible values the split is refused: over-approximated, inexact.
+        // With 200 possible values the split is refused; the disjunction of the Skolem guesses
+        // (0, 1, 2, 199, ...) is exact here, and true: a2 differs from 2 or from 199.
         let c200 = tm.bv_u64(8, 200);
         let wide = tm.ult(j, c200);
         let g = tm.and(wide, differs);
-        let (_, exact) = exists(&mut tm, &mut solver, g, &state, &mut calls);
-        assert!(!exact);
+        let (q, exact) = exists(&mut tm, &mut solver, g, &state, &mut calls);
+        assert!(exact);
+        let nq = tm.not(q);
+        assert_eq!(solver.check_assuming(&tm, &[nq]).unwrap(), vigil_bv::CheckResult::Unsat);
     }
 
     #[test]

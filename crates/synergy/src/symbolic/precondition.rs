@@ -148,7 +148,10 @@ fn finite_split(tm: &mut TermManager, solver: &mut Solver, g: TermId, closed: &[
 /// the comparisons in `g`: for an atom `v ⋈ e` (or `e ⋈ v`) with `e` free of `v`, the terms
 /// `e`, `e + 1`, `e - 1` are tried, and `t` is taken when the solver shows
 /// `g(v) ∧ ¬g(t)` unsatisfiable, i.e. `∃v. g(v) ≡ g(t)`. (A `x = nondet(); if (x > y)` step has
-/// the witness `y + 1`.) None when `g` has several quantified variables or no guess works.
+/// the witness `y + 1`.) When no single term is a witness everywhere, the disjunction over
+/// the guesses is tried the same way, `∃v. g(v) ≡ ⋁_t g(t)`: a call's output constrained
+/// by several summaries, each giving its value under its own precondition, has a witness per
+/// case. None when `g` has several quantified variables or no guess works.
 pub(super) fn skolem(tm: &mut TermManager, solver: &mut Solver, g: TermId, qs: &HashSet<TermId>, calls: &mut u64) -> Option<TermId> {
     if qs.len() != 1 {
         return None;
@@ -175,6 +178,7 @@ pub(super) fn skolem(tm: &mut TermManager, solver: &mut Solver, g: TermId, qs: &
     }
     let one = tm.bv_u64(w, 1);
     let mut tried = HashSet::new();
+    let mut cases = Vec::new();
     for e in cands.into_iter().take(8) {
         let up = tm.bvadd(e, one);
         let down = tm.bvsub(e, one);
@@ -189,7 +193,20 @@ pub(super) fn skolem(tm: &mut TermManager, solver: &mut Solver, g: TermId, qs: &
             if let Ok(vigil_bv::CheckResult::Unsat) = solver.check_assuming(tm, &[g, ngt]) {
                 return Some(gt);
             }
+            cases.push(gt);
         }
     }
-    None
+    if cases.len() < 2 {
+        return None;
+    }
+    let mut any = tm.ff();
+    for c in cases {
+        any = tm.or(any, c);
+    }
+    let none = tm.not(any);
+    *calls += 1;
+    match solver.check_assuming(tm, &[g, none]) {
+        Ok(vigil_bv::CheckResult::Unsat) => Some(any),
+        _ => None,
+    }
 }
