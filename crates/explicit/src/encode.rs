@@ -9,6 +9,7 @@
 //!
 //! ```text
 //! head      1 byte: kind (bits 0–2) | ALL_DEFINED | NONE_DEFINED | HAS_PTRS | UNDEF_COPIED
+//!           | SHARED; kind 7 (EXTENDED_KIND) means the kind is the next byte (the kinds past 6)
 //! size      varint
 //! data      `size` bytes
 //! def       `size` bytes, only when neither ALL_DEFINED nor NONE_DEFINED is set
@@ -28,6 +29,9 @@
 use vigil_vm::memory::{ObjKind, Object, PtrSlot, WIDE};
 
 const KIND_MASK: u8 = 0x07;
+/// The kind field's value that says the kind is in the byte after the head: three bits name 8
+/// values and the five flags take the head's other bits, so kinds past 6 take one byte more.
+const EXTENDED_KIND: u8 = 0x07;
 const ALL_DEFINED: u8 = 0x08;
 const NONE_DEFINED: u8 = 0x10;
 const HAS_PTRS: u8 = 0x20;
@@ -67,6 +71,7 @@ pub fn get_u32(bytes: &[u8], pos: &mut usize) -> u32 {
     get_varint(bytes, pos) as u32
 }
 
+/// The kind's code: below [`EXTENDED_KIND`] in the head itself, else in the byte after it.
 fn kind_code(kind: ObjKind) -> u8 {
     match kind {
         ObjKind::Heap => 0,
@@ -100,7 +105,8 @@ fn kind_of(code: u8) -> ObjKind {
 pub fn encode_object(o: &Object, out: &mut Vec<u8>) {
     let all = o.def.iter().all(|d| *d == 0xff);
     let none = !all && o.def.iter().all(|d| *d == 0);
-    let mut head = kind_code(o.kind);
+    let code = kind_code(o.kind);
+    let mut head = code.min(EXTENDED_KIND);
     if all {
         head |= ALL_DEFINED;
     } else if none {
@@ -116,6 +122,9 @@ pub fn encode_object(o: &Object, out: &mut Vec<u8>) {
         head |= SHARED;
     }
     out.push(head);
+    if code >= EXTENDED_KIND {
+        out.push(code);
+    }
     put_varint(out, o.data.len() as u64);
     out.extend_from_slice(&o.data);
     if !all && !none {
@@ -136,6 +145,13 @@ pub fn encode_object(o: &Object, out: &mut Vec<u8>) {
 pub fn decode_object(bytes: &[u8]) -> Object {
     let head = bytes[0];
     let mut pos = 1;
+    let code = match head & KIND_MASK {
+        EXTENDED_KIND => {
+            pos += 1;
+            bytes[1]
+        }
+        c => c,
+    };
     let size = get_varint(bytes, &mut pos) as usize;
     let data = bytes[pos..pos + size].to_vec();
     pos += size;
@@ -162,13 +178,13 @@ pub fn decode_object(bytes: &[u8]) -> Object {
             ptrs.push(PtrSlot { off, obj });
         }
     }
-    Object { kind: kind_of(head & KIND_MASK), data, def, ptrs, undef_copied: head & UNDEF_COPIED != 0, shared: head & SHARED != 0 }
+    Object { kind: kind_of(code), data, def, ptrs, undef_copied: head & UNDEF_COPIED != 0, shared: head & SHARED != 0 }
 }
 
 /// Length of the object encoding that starts at `bytes[0]`.
 pub fn object_len(bytes: &[u8]) -> usize {
     let head = bytes[0];
-    let mut pos = 1;
+    let mut pos = if head & KIND_MASK == EXTENDED_KIND { 2 } else { 1 };
     let size = get_varint(bytes, &mut pos) as usize;
     pos += size;
     if head & (ALL_DEFINED | NONE_DEFINED) == 0 {
@@ -237,10 +253,31 @@ mod tests {
         assert_eq!(d.ptrs.len(), 4);
         round_trip(&d);
         // Every kind, and the empty object.
-        for kind in [ObjKind::Heap, ObjKind::Global, ObjKind::Constant, ObjKind::Frame, ObjKind::Alloca, ObjKind::OutOfScope, ObjKind::VarArgs, ObjKind::EarlierInstance] {
+        let kinds = [
+            ObjKind::Heap,
+            ObjKind::Global,
+            ObjKind::Constant,
+            ObjKind::Frame,
+            ObjKind::Alloca,
+            ObjKind::OutOfScope,
+            ObjKind::VarArgs,
+            ObjKind::EarlierInstance,
+            ObjKind::Internal,
+        ];
+        for kind in kinds {
             round_trip(&Object::new(kind, 0, false));
             round_trip(&Object::new(kind, 3, true));
+            // Every flag of the head with the kind: none may be read as part of it (a ninth
+            // kind once took the ALL_DEFINED bit).
+            let mut e = Object::new(kind, 16, false);
+            e.write(0, 2, Scalar::int(7));
+            e.write_slot(8, 8, Scalar::pointer(5, 0));
+            e.undef_copied = true;
+            e.shared = true;
+            round_trip(&e);
         }
+        // A kind past the head's three bits takes one byte more.
+        assert_eq!(round_trip(&Object::new(ObjKind::Internal, 4, true)).len(), 1 + 1 + 1 + 4);
     }
 
     #[test]
