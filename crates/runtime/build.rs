@@ -3,8 +3,14 @@
 //! a second time for i386, `$OUT_DIR/runtime32.bc` (ILP32, for `--m32` programs); both are
 //! embedded by `src/lib.rs`.
 //!
-//! Tools: `VIGIL_CLANG` / `VIGIL_LLVM_LINK` if set, else `clang-19` / `llvm-link-19` on PATH,
-//! else `/usr/lib/llvm-19/bin/{clang,llvm-link}`. The flags (see `CLANG_FLAGS`) give portable
+//! Each linked bitcode is put through the front end's `opt` passes (`mem2reg`, the scalarizer with
+//! `-scalarize-load-store`; [`OPT_PASSES`]): the front end optimises only the program and links
+//! this bitcode in afterwards, so the runtime must already be what those passes make of it. (At
+//! `-O1` without vector code it is: the passes change nothing today; running them here keeps that
+//! true whatever a runtime file contains.)
+//!
+//! Tools: `VIGIL_CLANG` / `VIGIL_LLVM_LINK` / `VIGIL_OPT` if set, else `clang-19` / `llvm-link-19`
+//! / `opt-19` on PATH, else `/usr/lib/llvm-19/bin/{clang,llvm-link,opt}`. The flags (see `CLANG_FLAGS`) give portable
 //! x86_64 LP64 bitcode without floating point (except in `fp_*.c`) or vector code and without debug information
 //! (the VM attributes faults inside the runtime to the user's calling line).
 
@@ -40,6 +46,10 @@ const CLANG_FLAGS: &[&str] = &[
     "-Wno-unused-parameter",
     "-Werror",
 ];
+
+/// The `opt` passes of the front end's pipeline with `mem2reg` (`vigil_frontend::driver::opt_passes`;
+/// without `mem2reg` it runs the scalarizer alone, which this bitcode is a fixed point of too).
+const OPT_PASSES: &[&str] = &["-passes=mem2reg,scalarizer", "-scalarize-load-store"];
 
 /// The flags of [`CLANG_FLAGS`] that forbid floating point, left out for `fp_*.c`.
 const NO_FLOAT_FLAGS: &[&str] = &["-mno-sse", "-mno-mmx", "-mno-80387"];
@@ -89,6 +99,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", include.display());
     println!("cargo:rerun-if-env-changed=VIGIL_CLANG");
     println!("cargo:rerun-if-env-changed=VIGIL_LLVM_LINK");
+    println!("cargo:rerun-if-env-changed=VIGIL_OPT");
 
     let clang = tool("VIGIL_CLANG", "clang-19", "/usr/lib/llvm-19/bin/clang");
     let llvm_link = tool(
@@ -96,6 +107,7 @@ fn main() {
         "llvm-link-19",
         "/usr/lib/llvm-19/bin/llvm-link",
     );
+    let opt = tool("VIGIL_OPT", "opt-19", "/usr/lib/llvm-19/bin/opt");
 
     let res = run(
         Command::new(&clang).arg("-print-resource-dir"),
@@ -143,7 +155,11 @@ fn main() {
             );
             objects.push(obj);
         }
-        link(&llvm_link, &objects, &out_dir.join(file));
+        let linked = out_dir.join(format!("linked-{file}"));
+        link(&llvm_link, &objects, &linked);
+        let mut cmd = Command::new(&opt);
+        cmd.args(OPT_PASSES).arg(&linked).arg("-o").arg(out_dir.join(file));
+        run(&mut cmd, "opt", "llvm-19");
     }
 }
 

@@ -36,14 +36,23 @@ use std::path::PathBuf;
 /// every use of `undef` see a different value (and `mem2reg` may replace it by any value), C
 /// and SV-COMP give an uninitialised variable one value, which the stack-slot form keeps.
 pub fn load(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
-    let mut m = load_without_shift_signs(inputs, opts)?;
-    // Signed shifts depend on the source and clang's flags only.
+    // Signed shifts depend on the source and clang's flags only. Finding them is a compilation of
+    // its own (a tenth of a second), run beside the module's.
     static SHIFTS: memo::Table<Option<Vec<shifts::ShiftSite>>> = std::sync::OnceLock::new();
     let flags_only = FrontendOptions { mem2reg: false, runtime: None, ..opts.clone() };
-    let sites = memo::remembered(&SHIFTS, memo::request_key(inputs, &flags_only), || {
-        Ok::<_, std::convert::Infallible>(driver::signed_shift_sites(inputs, opts))
+    let (m, sites) = std::thread::scope(|s| {
+        let sites = s.spawn(|| {
+            memo::remembered(&SHIFTS, memo::request_key(inputs, &flags_only), || {
+                Ok::<_, std::convert::Infallible>(driver::signed_shift_sites(inputs, opts))
+            })
+        });
+        let m = load_without_shift_signs(inputs, opts);
+        // A panic of the thread (none is expected: it only runs clang and reads its output)
+        // leaves the shifts unmarked, as a failed compilation does.
+        (m, sites.join().ok())
     });
-    if let Ok(Some(sites)) = sites {
+    let mut m = m?;
+    if let Some(Ok(Some(sites))) = sites {
         shifts::mark_signed(&mut m, &sites);
     }
     // A kept compound literal of a nested block, or a kept temporary: a fact of the program
