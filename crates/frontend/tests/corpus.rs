@@ -125,27 +125,55 @@ fn corpus_has_at_least_forty_programs() {
 
 #[test]
 fn every_corpus_program_lowers_and_all_constructs_are_covered() {
+    // Two workers (CI machines have two cores; a load is mostly clang and LLVM child processes),
+    // each program's lowering checked where it is loaded.
+    let files = corpus_files();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(path) = files.get(k) else { break };
+                let mut tags = BTreeSet::new();
+                let mut failures = Vec::new();
+                check_program(path, &mut tags, &mut failures);
+                results.lock().unwrap_or_else(|e| e.into_inner()).push((tags, failures));
+            });
+        }
+    });
     let mut tags = BTreeSet::new();
     let mut failures = Vec::new();
-    for path in corpus_files() {
-        match load(&[path.clone()], &options_for(&path)) {
-            Ok(m) => {
-                let expected = expects_unsupported(&path);
-                // A kept compound literal of a nested block is unsupported as a whole
-                // (vigil_frontend::literals), with no construct of its own.
-                if expected && m.unsupported.is_empty() && m.unmarked_lifetime_kept.is_none() {
-                    failures.push(format!("{}: `unknown: unsupported` header but nothing unsupported", path.display()));
-                } else if !expected && !m.unsupported.is_empty() {
-                    let u = &m.unsupported[0];
-                    failures.push(format!("{}: unsupported {} at {}", path.display(), u.construct, m.describe_loc(u.loc)));
-                }
-                coverage(&m, &mut tags);
-            }
-            Err(e) => failures.push(format!("{}: {e}", path.display())),
-        }
+    for (t, f) in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        tags.extend(t);
+        failures.extend(f);
     }
+    failures.sort();
     assert!(failures.is_empty(), "corpus failures:\n{}", failures.join("\n"));
+    assert_all_constructs_covered(&tags);
+}
 
+/// Loads one corpus program, notes what it exercises in `tags` and its problems in `failures`.
+fn check_program(path: &Path, tags: &mut BTreeSet<String>, failures: &mut Vec<String>) {
+    match load(&[path.to_path_buf()], &options_for(path)) {
+        Ok(m) => {
+            let expected = expects_unsupported(path);
+            // A kept compound literal of a nested block is unsupported as a whole
+            // (vigil_frontend::literals), with no construct of its own.
+            if expected && m.unsupported.is_empty() && m.unmarked_lifetime_kept.is_none() {
+                failures.push(format!("{}: `unknown: unsupported` header but nothing unsupported", path.display()));
+            } else if !expected && !m.unsupported.is_empty() {
+                let u = &m.unsupported[0];
+                failures.push(format!("{}: unsupported {} at {}", path.display(), u.construct, m.describe_loc(u.loc)));
+            }
+            coverage(&m, tags);
+        }
+        Err(e) => failures.push(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Every construct the lowering supports appears in some program of the corpus.
+fn assert_all_constructs_covered(tags: &BTreeSet<String>) {
     let mut expected: Vec<String> = Vec::new();
     for op in ["add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "and", "or", "xor", "shl", "lshr", "ashr"] {
         expected.push(format!("bin:{op}"));
