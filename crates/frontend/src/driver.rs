@@ -196,31 +196,18 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
         }
     }
 
-    // The program's inputs, linked into one module when there are several.
-    let program = if parts.len() == 1 {
-        parts.pop().unwrap_or_default()
-    } else {
-        let out = dir.path().join("linked.bc");
-        link(&parts, &out, opts)?;
-        out
-    };
-
-    // `opt` runs on the program alone, before the runtime is linked in: its passes are function
-    // passes, and the runtime's bitcode is already their fixed point (its build runs the same
-    // passes, `vigil_runtime`'s build script), so linking first and optimising the whole module
-    // gave the same functions, at the cost of optimising the runtime's 600 functions on every
-    // run (0.15 s of a trivial program's 0.65 s).
+    // The program alone, linked and optimised: the same for a load with the runtime and one
+    // without (the explicit engine's and the symbolic engines' in one `vigil check`), so it is
+    // remembered by the request without the runtime (see [`crate::memo`]).
+    static OPTIMISED: crate::memo::Table<Vec<u8>> = std::sync::OnceLock::new();
     let optimised = dir.path().join("program.bc");
-    let tool = &opts.tools.opt;
-    // The scalarizer turns vector operations (GNU `vector_size` types) into element-wise scalar
-    // ones; what stays vector is moved whole or reached by constant-index extract/insertelement
-    // (see `lower::types`). It leaves code without vectors unchanged.
-    let res = run(
-        Command::new(tool).arg(opt_passes(opts)).arg("-scalarize-load-store").arg(&program).arg("-o").arg(&optimised),
-        tool,
-    )?;
-    if !res.status.success() {
-        return Err(FrontendError::InvalidBitcode { path: program, reason: first_line(&stderr_text(&res)) });
+    let program_alone = FrontendOptions { runtime: None, ..opts.clone() };
+    let bitcode = crate::memo::remembered(&OPTIMISED, crate::memo::request_key(inputs, &program_alone), || {
+        optimise_program(parts, &optimised, dir.path(), opts)?;
+        std::fs::read(&optimised).map_err(|e| FrontendError::Io { path: optimised.clone(), reason: e.to_string() })
+    })?;
+    if !optimised.exists() {
+        std::fs::write(&optimised, &bitcode).map_err(|e| FrontendError::Io { path: optimised.clone(), reason: e.to_string() })?;
     }
     let final_bc = match opts.runtime {
         None => optimised,
@@ -234,6 +221,33 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
         }
     };
     Ok(Bitcode { path: final_bc, warnings, _dir: dir })
+}
+
+/// Links the program's `parts` (when there are several) and runs the `opt` passes on the result,
+/// written to `out`.
+///
+/// `opt` runs on the program alone, before the runtime is linked in: its passes are function
+/// passes, and the runtime's bitcode is already their fixed point (its build runs the same
+/// passes, `vigil_runtime`'s build script), so linking first and optimising the whole module
+/// gave the same functions, at the cost of optimising the runtime's 600 functions on every run
+/// (0.15 s of a trivial program's 0.65 s).
+fn optimise_program(mut parts: Vec<PathBuf>, out: &Path, dir: &Path, opts: &FrontendOptions) -> Result<(), FrontendError> {
+    let program = if parts.len() == 1 {
+        parts.pop().unwrap_or_default()
+    } else {
+        let linked = dir.join("linked.bc");
+        link(&parts, &linked, opts)?;
+        linked
+    };
+    let tool = &opts.tools.opt;
+    // The scalarizer turns vector operations (GNU `vector_size` types) into element-wise scalar
+    // ones; what stays vector is moved whole or reached by constant-index extract/insertelement
+    // (see `lower::types`). It leaves code without vectors unchanged.
+    let res = run(Command::new(tool).arg(opt_passes(opts)).arg("-scalarize-load-store").arg(&program).arg("-o").arg(out), tool)?;
+    if !res.status.success() {
+        return Err(FrontendError::InvalidBitcode { path: program, reason: first_line(&stderr_text(&res)) });
+    }
+    Ok(())
 }
 
 /// The `opt` passes of the pipeline: `mem2reg` (when asked) and the scalarizer, or only the
