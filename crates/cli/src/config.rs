@@ -91,6 +91,7 @@ vigil_sat::param_table! {
         max_memory_mib: u64 = 8192, Domain::Range(1, 1 << 30), "resident memory (MiB) above which every engine stops (unknown); the explicit store's limit too";
         wind_down_ms: u64 = 5_000, Domain::Range(0, 600_000), "how long engines get to stop after a cancellation";
         memory_check_ms: u64 = 100, Domain::Range(1, 60_000), "interval between two checks of the resident memory";
+        static_delay_ms: u64 = 1_000, Domain::Range(0, 600_000), "the static engine starts this long after the others, or when they have all finished";
     }
 }
 
