@@ -4,8 +4,8 @@
 //! -disable-O0-optnone -fno-discard-value-names`, and `-Xclang -fsanitize-address-use-after-scope`
 //! for `llvm.lifetime.start/end` markers at the scope of each local, without ASan itself), `.bc`/`.ll` inputs are taken as they are;
 //! several inputs are linked by `llvm-link`; then `opt` runs either `mem2reg` (the SSA view the
-//! symbolic engines want) or only the verifier, and `llvm-link` adds the runtime when one is
-//! asked for (already in the passes' form, see [`opt_passes`]). Running `opt` on every input is also how corrupt
+//! symbolic engines want) or only the verifier. The runtime, when one is asked for, is linked in
+//! afterwards, in-process (it is already in the passes' form, see [`opt_passes`]). Running `opt` on every input is also how corrupt
 //! bitcode is caught: LLVM's bitcode reader calls `exit(1)` on some errors, which would kill vigil
 //! if it happened in-process, so it happens in the `opt` child first and comes back as a clean
 //! [`FrontendError::InvalidBitcode`].
@@ -130,7 +130,11 @@ impl InputKind {
 /// The result of the pipeline: one verified bitcode file inside a temporary directory that lives
 /// as long as this value.
 pub struct Bitcode {
+    /// The program, verified and optimised.
     pub path: PathBuf,
+    /// The runtime to link with it, in-process ([`crate::lower::gep_offsets::compute`]): it is
+    /// vigil's own bitcode, already in the passes' form ([`opt_passes`]).
+    pub runtime: Option<&'static [u8]>,
     /// The overflow warnings clang printed while compiling (`file:line:col: warning: …`).
     pub warnings: Vec<String>,
     _dir: tempfile::TempDir,
@@ -209,18 +213,7 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
     if !optimised.exists() {
         std::fs::write(&optimised, &bitcode).map_err(|e| FrontendError::Io { path: optimised.clone(), reason: e.to_string() })?;
     }
-    let final_bc = match opts.runtime {
-        None => optimised,
-        Some(rt) => {
-            let runtime = dir.path().join("vigil-runtime.bc");
-            std::fs::write(&runtime, rt).map_err(|e| FrontendError::Io { path: runtime.clone(), reason: e.to_string() })?;
-            // llvm-link verifies the module it writes.
-            let out = dir.path().join("with-runtime.bc");
-            link(&[optimised, runtime], &out, opts)?;
-            out
-        }
-    };
-    Ok(Bitcode { path: final_bc, warnings, _dir: dir })
+    Ok(Bitcode { path: optimised, runtime: opts.runtime, warnings, _dir: dir })
 }
 
 /// Links the program's `parts` (when there are several) and runs the `opt` passes on the result,
