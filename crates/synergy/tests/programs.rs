@@ -71,23 +71,47 @@ fn template_variants_are_distinct_programs() {
     assert!(variants().len() >= 11, "variants: {:?}", variants());
 }
 
+/// `check` on each program, two at a time (the test machine has two cores); the failures.
+fn in_parallel(programs: &[PathBuf], check: impl Fn(&PathBuf) -> Result<(), String> + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(p) = programs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    if let Err(e) = check(p) {
+                        failures.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+                    }
+                }
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    failures.sort();
+    failures
+}
+
 #[test]
 fn synergy_programs_meet_their_verdict_and_iteration_bound() {
-    let mut failures = Vec::new();
-    for p in programs() {
-        let src = std::fs::read_to_string(&p).unwrap();
+    let failures = in_parallel(&programs(), |p| {
+        let src = std::fs::read_to_string(p).unwrap();
         let expect = header(&src, "expect").expect("expect header");
         let bound: u64 = header(&src, "max-iterations").expect("max-iterations header").parse().unwrap();
-        let (o, st) = run(&p, Algorithm::Synergy, true, bound + 1);
+        let (o, st) = run(p, Algorithm::Synergy, true, bound + 1);
         let name = p.file_name().unwrap().to_string_lossy().to_string();
-        if o.verdict() != expect || st.iterations > bound {
-            failures.push(format!("{name}: got {} ({o:?}) in {} iterations; expected {expect} within {bound}", o.verdict(), st.iterations));
-        }
         if let Verdict::Unsafe { inputs, trace } = &o {
-            assert!(!trace.is_empty(), "{name}: empty trace");
-            assert!(replay_reaches_error(&p, inputs), "{name}: inputs do not replay");
+            if trace.is_empty() {
+                return Err(format!("{name}: empty trace"));
+            }
+            if !replay_reaches_error(p, inputs) {
+                return Err(format!("{name}: inputs do not replay"));
+            }
         }
-    }
+        if o.verdict() != expect || st.iterations > bound {
+            return Err(format!("{name}: got {} ({o:?}) in {} iterations; expected {expect} within {bound}", o.verdict(), st.iterations));
+        }
+        Ok(())
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -116,14 +140,17 @@ fn every_pattern_of_the_papers_table_is_in_the_corpus_within_its_count() {
 
 #[test]
 fn without_generalization_the_divergent_program_stays_unknown() {
-    for p in programs() {
-        let src = std::fs::read_to_string(&p).unwrap();
-        let Some(expect) = header(&src, "expect-without-generalization") else { continue };
+    let failures = in_parallel(&programs(), |p| {
+        let src = std::fs::read_to_string(p).unwrap();
+        let Some(expect) = header(&src, "expect-without-generalization") else { return Ok(()) };
         let expect = expect.split_whitespace().next().unwrap_or("").to_string();
-        let (o, st) = run(&p, Algorithm::Synergy, false, 30);
-        assert_eq!(o.verdict(), expect, "{}: {o:?}", p.display());
-        assert_eq!(st.generalizations, 0);
-    }
+        let (o, st) = run(p, Algorithm::Synergy, false, 30);
+        if o.verdict() != expect || st.generalizations != 0 {
+            return Err(format!("{}: {o:?} after {} generalizations, expected {expect} and none", p.display(), st.generalizations));
+        }
+        Ok(())
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
