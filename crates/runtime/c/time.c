@@ -22,6 +22,20 @@
  * time(t) also stores the value in *t when t is not NULL. The values chosen are noted as
  * VM_TRACE_INFO (not VM_ENV_NONDET, which only __VERIFIER_nondet_* values are).
  *
+ * With symbolic data (and a 64-bit time_t), time() and clock() read the clock exactly instead:
+ * each reading is an input of the path (the VM intercepts __vigil_clock_input, whose own body
+ * runs only when nothing is symbolic and says so through *symbolic), over every value the
+ * platform can give, so the path is not marked incomplete:
+ *  - time(): any second from 0 to 9223372036 at every call, independently of earlier calls.
+ *    Linux keeps CLOCK_REALTIME as a signed 64-bit count of nanoseconds (ktime_t), so it cannot
+ *    pass 9223372036 s, and refuses to set it before 1970 (settimeofday, clock_settime:
+ *    EINVAL for a negative time); the administrator (or NTP) may set it anywhere in between at
+ *    any moment, so a later reading may be smaller than an earlier one;
+ *  - clock(): the process's CPU time in microseconds, 0 or more at the first call and never less
+ *    than the previous reading (CPU time does not go backwards; glibc computes clock() from
+ *    CLOCK_PROCESS_CPUTIME_ID, which cannot fail). The harness of a counterexample makes time()
+ *    and clock() return the values it saw, as with sampled values.
+ *
  * timespec_get(ts, TIME_UTC) is clock_gettime(CLOCK_REALTIME, ts) returning TIME_UTC (1); glibc
  * 2.36 knows no other base (0, ts untouched). clock_getres gives Linux's resolutions (checked
  * natively): 1 ns for the high-resolution clocks, the tick (1/HZ) for the coarse ones —
@@ -63,9 +77,34 @@ static void chosen(const char *fn, int event, long v) {
         note_now(fn, event, v);
 }
 
+/* A reading of a clock as an input of the path (see the comment at the top). Weak and not
+ * inlined, so that the call stays in the code for the VM to see. */
+RT_WEAK __attribute__((noinline)) long __vigil_clock_input(int *symbolic) {
+    *symbolic = 0;
+    return 0;
+}
+
+/* The greatest second CLOCK_REALTIME can read on Linux: ktime_t's (2^63 - 1) ns. */
+#define REALTIME_MAX_SECONDS 9223372036LL
+
+/* A clock reading as an input, when clocks are inputs (symbolic data, 64-bit time_t); *symbolic
+ * says whether they are. */
+static long clock_input(int *symbolic) {
+    *symbolic = sizeof(rt_time_t) == 8;
+    return *symbolic ? __vigil_clock_input(symbolic) : 0;
+}
+
 RT_WEAK rt_time_t time(rt_time_t *t) {
     rt_time_t v;
-    if (!time_started) {
+    int symbolic;
+    long read = clock_input(&symbolic);
+    if (symbolic) {
+        if (read < 0 || (long long)read > REALTIME_MAX_SECONDS)
+            __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+        v = read;
+        if (rt_tracing())
+            note_now("time", VM_ENV_TIME, v);
+    } else if (!time_started) {
         int wide = sizeof(rt_time_t) > 4;
         switch (__vm_choose(wide ? 3 : 2)) {
         case 0: v = 1767225600L; break;
@@ -76,8 +115,10 @@ RT_WEAK rt_time_t time(rt_time_t *t) {
     } else {
         v = last_time + __vm_choose(2);
     }
-    last_time = v;
-    chosen("time", VM_ENV_TIME, v);
+    if (!symbolic) {
+        last_time = v;
+        chosen("time", VM_ENV_TIME, v);
+    }
     if (t)
         *t = v;
     return v;
@@ -85,6 +126,17 @@ RT_WEAK rt_time_t time(rt_time_t *t) {
 
 RT_WEAK rt_clock_t clock(void) {
     rt_clock_t v;
+    int symbolic;
+    long read = clock_input(&symbolic);
+    if (symbolic) {
+        if (read < (clock_started ? last_clock : 0))
+            __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+        clock_started = 1;
+        last_clock = read;
+        if (rt_tracing())
+            note_now("clock", VM_ENV_CLOCK, read);
+        return read;
+    }
     if (!clock_started) {
         v = __vm_choose(2) ? 1000 : 0;
         clock_started = 1;

@@ -192,6 +192,11 @@ const STDIN_BYTE: &str = "__vigil_stdin_byte";
 /// [`main_argc_only`] holds; the runtime notes its value itself (`VM_ENV_ARGC`).
 const ARGC: &str = "__vigil_argc";
 
+/// The runtime's source of clock readings (`time`, `clock`; crates/runtime/c/time.c): a 64-bit
+/// signed input wherever 64-bit inputs are symbolic; the runtime constrains it and notes each
+/// value itself (`VM_ENV_TIME`, `VM_ENV_CLOCK`), as harnesses replay them.
+const CLOCK_INPUT: &str = "__vigil_clock_input";
+
 /// The most arguments a counterexample may start `main` with: its native run passes that many
 /// (Linux refuses a few hundred thousand; see [`Machine::sym_inputs_model`]).
 pub const ARGC_RUNNABLE: u64 = 100_000;
@@ -271,6 +276,9 @@ impl SymData {
                 }
                 if argc && !f.is_declaration() && f.runtime && f.name == ARGC {
                     return Some((32, true));
+                }
+                if config.symbolic.applies(64) && !f.is_declaration() && f.runtime && f.name == CLOCK_INPUT && m.types.value_bits(f.ret_ty) == 64 {
+                    return Some((64, true));
                 }
                 let (bits, signed) = (*input)?;
                 (config.symbolic.applies(bits) || (chars && bits == 8)).then_some((bits, signed))
@@ -752,8 +760,9 @@ impl Machine<'_> {
                 self.trans_flags |= flags::INCOMPLETE;
             }
             let v = raw.unwrap_or(0) & crate::memory::mask(bits);
-            if name == STDIN_BYTE || name == ARGC {
-                // Noted by the runtime ("stdin: byte N read", "main started with argc = N").
+            if name == STDIN_BYTE || name == ARGC || name == CLOCK_INPUT {
+                // Noted by the runtime ("stdin: byte N read", "main started with argc = N",
+                // "time() = N").
             } else if self.events.is_some() && name == RANDOM_BYTE {
                 let text = format!("getrandom: byte {v}");
                 self.event(Event::Trace { kind: super::trace::INFO, text });
