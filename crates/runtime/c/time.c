@@ -34,7 +34,11 @@
  *  - clock(): the process's CPU time in microseconds, 0 or more at the first call and never less
  *    than the previous reading (CPU time does not go backwards; glibc computes clock() from
  *    CLOCK_PROCESS_CPUTIME_ID, which cannot fail). The harness of a counterexample makes time()
- *    and clock() return the values it saw, as with sampled values.
+ *    and clock() return the values it saw, as with sampled values;
+ *  - clock_gettime(): seconds and nanoseconds (below 10^9), for the wall clocks as time()'s
+ *    (within ktime_t's 2^63 - 1 ns), for the monotonic and CPU-time ones from 0 on and never
+ *    less than the previous reading of the same kind. (The harness does not give these values
+ *    back, as with sampled ones: a violation that depends on them is not confirmed natively.)
  *
  * timespec_get(ts, TIME_UTC) is clock_gettime(CLOCK_REALTIME, ts) returning TIME_UTC (1); glibc
  * 2.36 knows no other base (0, ts untouched). clock_getres gives Linux's resolutions (checked
@@ -189,6 +193,29 @@ RT_WEAK int clock_gettime(int id, struct rt_timespec *ts) {
         return -1;
     }
     struct rt_timespec v;
+    int symbolic;
+    long sec = clock_input(&symbolic);
+    if (symbolic) {
+        long nsec = __vigil_clock_input(&symbolic);
+        int before = kind_started[kind] && (sec < kind_last[kind].tv_sec ||
+                                            (sec == kind_last[kind].tv_sec && nsec < kind_last[kind].tv_nsec));
+        /* Any reading the clock can give: nanoseconds below 10^9; the realtime clock within
+         * ktime_t's range and never before 1970, and possibly set back since the last reading;
+         * the monotonic and CPU-time clocks from 0 on and never back. */
+        if (sec < 0 || nsec < 0 || nsec > 999999999L ||
+            (kind == KIND_WALL && ((long long)sec > REALTIME_MAX_SECONDS ||
+                                   ((long long)sec == REALTIME_MAX_SECONDS && nsec > 854775807L))) ||
+            (kind != KIND_WALL && before))
+            __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+        v.tv_sec = sec;
+        v.tv_nsec = nsec;
+        kind_started[kind] = 1;
+        kind_last[kind] = v;
+        if (rt_tracing())
+            note_now("clock_gettime", VM_ENV_CLOCK_GETTIME, sec);
+        *ts = v;
+        return 0;
+    }
     if (!kind_started[kind]) {
         switch (kind) {
         case KIND_WALL:
