@@ -31,13 +31,29 @@
 
 #define EOF (-1)
 
-/* Where the bytes come from: a NUL-terminated string, or a stream. */
+/*
+ * Where the bytes come from: a NUL-terminated string, or a stream.
+ *
+ * The count of bytes consumed is kept only when the format has a %n (`counting`): nothing else
+ * reads it, and a count that grows with every byte of white space skipped would make each
+ * state of the skipping loop new, so that the explicit engine's search never closed on a
+ * program that reads stdin with scanf (the byte itself is a symbolic input that is forgotten
+ * once dead, see crates/vm/src/machine/symnorm.rs; the count was the only thing that differed).
+ */
 struct source {
     const char *str;
     FILE *stream;
-    int ended;   /* the input ended (or failed) in this call: nothing more is read */
-    long count;  /* bytes consumed so far (for %n) */
+    int ended;    /* the input ended (or failed) in this call: nothing more is read */
+    int counting; /* the format has a %n: count the bytes consumed */
+    long count;   /* bytes consumed so far, when counting (for %n) */
+    int numbers;  /* integer fields may be read as one input (scan_number): stdin, no %n */
+    int fresh;    /* the byte last read came from stdin now, not from the pushback */
+    int back_fresh; /* the byte this call pushed back was fresh when it was read */
 };
+
+int __vigil_stdin_getc(int *fresh);
+unsigned long long __vigil_stdin_number(int *symbolic);
+void __vigil_stdin_note_text(const char *text, int n);
 
 static int next(struct source *src) {
     if (src->ended)
@@ -49,12 +65,17 @@ static int next(struct source *src) {
             c = EOF;
         else
             src->str++;
+    } else if (src->stream == stdin) {
+        int from_input;
+        c = __vigil_stdin_getc(&from_input);
+        src->fresh = from_input || src->back_fresh;
+        src->back_fresh = 0;
     } else {
         c = fgetc(src->stream);
     }
     if (c == EOF)
         src->ended = 1;
-    else
+    else if (src->counting)
         src->count++;
     return c;
 }
@@ -63,11 +84,14 @@ static int next(struct source *src) {
 static void unread(struct source *src, int c) {
     if (c == EOF)
         return;
-    src->count--;
-    if (src->str)
+    if (src->counting)
+        src->count--;
+    if (src->str) {
         src->str--;
-    else
+    } else {
+        src->back_fresh = src->stream == stdin && src->fresh;
         ungetc(c, src->stream);
+    }
 }
 
 static int is_space(int c) {
@@ -136,8 +160,84 @@ static unsigned long long convert(unsigned long long magnitude, int overflow, in
 enum step { STEP_OK, STEP_MATCH_FAILURE, STEP_INPUT_FAILURE };
 
 /*
+ * An integer field of stdin read as one input: its first digit c has just been read, fresh
+ * from stdin (an input no one has looked at but the scanner, which only knows that it is a
+ * digit of the field); the sign, if any, is behind it. Returns 0, having read nothing more,
+ * when the magnitude is not symbolic (nothing is, or the VM cannot interrupt here): the caller
+ * then reads the field byte by byte.
+ *
+ * Byte by byte, the digits of a field without a width are a loop whose every round makes a new
+ * state (a growing value), so the explicit engine's search never closed on such a program. As
+ * one input the field is exact, that is, the runs it stands for are the runs the byte-by-byte
+ * scanner has, with the same state after the field as far as the program can tell:
+ *  - What the program can tell of a field is the value stored (strtol's magnitude M, sign and
+ *    range, then the argument's truncation, see convert), errno (ERANGE, and a read error's
+ *    errno when the byte after the field is one), and the stream: the byte after the field
+ *    (pushed back), or the end of the input or a read error (the indicators, and nothing more
+ *    read in this call). How many bytes the field had is seen only by %n, which turns this off.
+ *  - Runs of the scanner reach: any M of 0..2^64-1 (its digits), or any M >= 2^64 (convert's
+ *    `overflow`, answered as glibc does without the magnitude); followed by a byte that does not
+ *    continue the field, the end of the input or a read error. The byte after a field is never a
+ *    digit 0-7, and may be any other byte: no byte other than a digit of the base continues a
+ *    field in base 8, 10, 16, and %i reads every M in octal ("0" then octal digits), after which
+ *    '8', '9', 'x' end the field. Conversely every such run is one of the scanner's.
+ *  - Here: the first digit must be '0' (an assumption on the fresh byte; a run whose field
+ *    starts with another digit reaches the same states as the run with a '0' in front, since a
+ *    leading zero changes no value: "0" then the digits of M in the base, which for %i makes the
+ *    base 8 and for %x cannot be an "0x" prefix, the next byte being a digit), then a choice
+ *    between M >= 2^64 and M a 64-bit input, then the byte after the field read as usual and
+ *    assumed not to be a digit of the base (8 for %i), pushed back as the scanner does.
+ *  - The value is converted and stored by the code the byte-by-byte path uses, after the byte
+ *    that ends the field was read (so a read error's errno is overwritten by ERANGE, as there).
+ * When the VM records a trace (a counterexample replayed with the inputs of its model), the
+ * field's text is noted as stdin bytes ("0", already noted as the byte read, then M's digits in
+ * the base, at least one; for M >= 2^64 22 times the highest digit), so that the harness and
+ * `vigil replay` give the program those bytes: real input that takes the path found.
+ */
+static int scan_number(struct source *src, int c, int base, int negative, int is_signed,
+                       int suppress, enum size size, va_list *ap, enum step *result) {
+    int symbolic = 1;
+    unsigned long long magnitude = __vigil_stdin_number(&symbolic);
+    if (!symbolic)
+        return 0;
+    __VERIFIER_assume(c == '0');
+    if (base == 0)
+        base = 8;
+    int overflow = __vm_choose(2);
+    if (rt_tracing()) {
+        char text[24];
+        int n = 0;
+        if (overflow) {
+            for (; n < 22; n++)
+                text[n] = "0123456789abcdef"[base - 1];
+        } else {
+            char digits[24];
+            unsigned long long m = magnitude;
+            do {
+                digits[n++] = "0123456789abcdef"[m % (unsigned)base];
+                m /= (unsigned)base;
+            } while (m);
+            for (int i = 0; i < n; i++)
+                text[i] = digits[n - 1 - i];
+        }
+        __vigil_stdin_note_text(text, n);
+    }
+    c = next(src);
+    if (c != EOF) {
+        __VERIFIER_assume(digit_value(c) >= base);
+        unread(src, c);
+    }
+    unsigned long long v = convert(magnitude, overflow, negative, is_signed, size);
+    if (!suppress)
+        store(ap, size, v);
+    *result = STEP_OK;
+    return 1;
+}
+
+/*
  * Scans an integer in `base` (0 = by prefix, as %i) with field width `width` (-1: none), the
- * first byte c already read (not EOF). Stores it unless suppressed.
+ * first byte c already read (not EOF). Stores it unless suppressed. A field without a width
+ * from stdin may be read as one input (scan_number).
  */
 static enum step scan_integer(struct source *src, int c, int base, int width, int is_signed,
                               int suppress, enum size size, va_list *ap) {
@@ -151,6 +251,10 @@ static enum step scan_integer(struct source *src, int c, int base, int width, in
             width--;
         c = next(src);
     }
+    enum step number;
+    if (width < 0 && src->numbers && c != EOF && src->fresh && digit_value(c) < (base == 0 ? 10 : base) &&
+        scan_number(src, c, base, negative, is_signed, suppress, size, ap, &number))
+        return number;
     if (width != 0 && c == '0') {
         if (width > 0)
             width--;
@@ -353,6 +457,12 @@ static enum step string_start(struct source *src, int suppress, const char *out,
 }
 
 static int scan(struct source *src, const char *f, va_list ap0) {
+    /* Any 'n' in the format may be a %n (a literal 'n' or one in a scanset only costs the
+     * shortcuts below). */
+    for (const char *p = f; *p; p++)
+        if (*p == 'n')
+            src->counting = 1;
+    src->numbers = !src->counting && !src->str && src->stream == stdin;
     va_list ap;
     va_copy(ap, ap0);
     int done = 0;
@@ -504,7 +614,7 @@ static int scan(struct source *src, const char *f, va_list ap0) {
             if (width < 0)
                 width = INT_MAX;
             char *out = suppress ? NULL : va_arg(ap, char *);
-            long before = src->count;
+            int taken = 0;
             if ((result = string_start(src, suppress, out, &c)) != STEP_OK)
                 break;
             do {
@@ -512,10 +622,11 @@ static int scan(struct source *src, const char *f, va_list ap0) {
                     unread(src, c);
                     break;
                 }
+                taken = 1;
                 if (out)
                     *out++ = (char)c;
             } while (--width > 0 && (c = next(src)) != EOF);
-            if (src->count == before) {
+            if (!taken) {
                 result = STEP_MATCH_FAILURE;
                 break;
             }
@@ -574,12 +685,12 @@ static int scan(struct source *src, const char *f, va_list ap0) {
 }
 
 RT_WEAK int vsscanf(const char *restrict str, const char *restrict fmt, va_list ap) {
-    struct source src = {str, NULL, 0, 0};
+    struct source src = {str, NULL, 0, 0, 0, 0, 0, 0};
     return scan(&src, fmt, ap);
 }
 
 RT_WEAK int vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap) {
-    struct source src = {NULL, stream, 0, 0};
+    struct source src = {NULL, stream, 0, 0, 0, 0, 0, 0};
     return scan(&src, fmt, ap);
 }
 

@@ -74,6 +74,25 @@ RT_WEAK __attribute__((noinline)) unsigned char __vigil_stdin_byte(int *symbolic
     return 0;
 }
 
+/* The magnitude of an integer field that scanf reads from stdin, as one symbolic input
+ * (scanf.c, scan_number, says why that is exact): intercepted by the VM like
+ * __vigil_stdin_byte, a 64-bit unsigned input; its own body runs only when nothing is symbolic
+ * and says so through *symbolic. */
+RT_WEAK __attribute__((noinline)) unsigned long long __vigil_stdin_number(int *symbolic) {
+    *symbolic = 0;
+    return 0;
+}
+
+/* Notes the n bytes of text as read from stdin, as read_stdin notes each byte it reads (the
+ * text of a field scanf took as one input, scanf.c's scan_number), so that a counterexample's
+ * stdin holds them. Only when the VM records a trace, where the text is concrete. */
+void __vigil_stdin_note_text(const char *text, int n) {
+    if (!rt_tracing())
+        return;
+    for (int i = 0; i < n; i++)
+        note_now((unsigned char)text[i]);
+}
+
 /* The next byte of stdin (0..255) or EOF, updating the indicators. */
 static int read_stdin(void) {
     if (stdin->eof)
@@ -122,6 +141,15 @@ static int check_input(FILE *stream) {
         return 1;
     __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin, a file or a memory stream");
     return 0;
+}
+
+/* scanf's reader of stdin (scanf.c): the next byte or EOF, as fgetc(stdin), and in *fresh
+ * whether it was read from the input now (1) rather than taken from the pushback (0). Not weak
+ * and not fgetc, so that a program's own fgetc cannot stand in for it: scanf.c relies on a
+ * fresh byte being an input that nothing has seen yet. */
+int __vigil_stdin_getc(int *fresh) {
+    *fresh = stdin->pushback < 0;
+    return read_byte(stdin);
 }
 
 RT_WEAK int fgetc(FILE *stream) {
