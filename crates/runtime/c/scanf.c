@@ -47,9 +47,15 @@ struct source {
     int counting; /* the format has a %n: count the bytes consumed */
     long count;   /* bytes consumed so far, when counting (for %n) */
     int numbers;  /* integer fields may be read as one input (scan_number): stdin, no %n */
-    int fresh;    /* the byte last read came from stdin now, not from the pushback */
-    int back_fresh; /* the byte this call pushed back was fresh when it was read */
+    int fresh;    /* the byte last read is fresh: see below */
+    int back_fresh; /* the byte pushed back was fresh when it was read (in this directive) */
 };
+/* A fresh byte was read from stdin in the current directive (or read so, pushed back and read
+ * again): nothing has looked at it but this directive's own scanning (the white space skipped
+ * before a conversion, the sign, the first digit). A byte pushed back by an earlier directive
+ * (the byte that ended a field), by ungetc before the call, is not fresh: earlier directives
+ * constrained it (a byte after a %d field is no digit, but may be a hex digit that begins a %x
+ * field). scan_number may assume things of a fresh byte only. */
 
 int __vigil_stdin_getc(int *fresh);
 unsigned long long __vigil_stdin_number(int *symbolic);
@@ -175,12 +181,15 @@ enum step { STEP_OK, STEP_MATCH_FAILURE, STEP_INPUT_FAILURE };
  *    errno when the byte after the field is one), and the stream: the byte after the field
  *    (pushed back), or the end of the input or a read error (the indicators, and nothing more
  *    read in this call). How many bytes the field had is seen only by %n, which turns this off.
- *  - Runs of the scanner reach: any M of 0..2^64-1 (its digits), or any M >= 2^64 (convert's
- *    `overflow`, answered as glibc does without the magnitude); followed by a byte that does not
- *    continue the field, the end of the input or a read error. The byte after a field is never a
- *    digit 0-7, and may be any other byte: no byte other than a digit of the base continues a
- *    field in base 8, 10, 16, and %i reads every M in octal ("0" then octal digits), after which
- *    '8', '9', 'x' end the field. Conversely every such run is one of the scanner's.
+ *  - Runs of the scanner whose field has a digit (the others, a matching failure or the end of
+ *    the input, are left to the byte-by-byte path: the first digit is a choice already made)
+ *    reach: any M of 0..2^64-1, or any M >= 2^64 (convert's `overflow`, which glibc answers
+ *    without the magnitude); with either sign; followed by the end of the input, a read error,
+ *    or a byte that does not continue the field: for %d %u not 0-9, for %o not 0-7, for %x not
+ *    a hex digit (after "0x" too, and "00x" ends in 'x'), and for %i not 0-7 (a decimal or hex
+ *    field ends in no digit 0-7 either; an octal one may end in '8', '9' or 'x'). Conversely,
+ *    each such combination is a run: M's digits in the base (in octal for %i) after a '0',
+ *    then that byte.
  *  - Here: the first digit must be '0' (an assumption on the fresh byte; a run whose field
  *    starts with another digit reaches the same states as the run with a '0' in front, since a
  *    leading zero changes no value: "0" then the digits of M in the base, which for %i makes the
@@ -194,13 +203,19 @@ enum step { STEP_OK, STEP_MATCH_FAILURE, STEP_INPUT_FAILURE };
  * the base, at least one; for M >= 2^64 22 times the highest digit), so that the harness and
  * `vigil replay` give the program those bytes: real input that takes the path found.
  */
+/* Ends the run unless cond holds (not __VERIFIER_assume, which a program may define). */
+static void assume(int cond) {
+    if (!cond)
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+}
+
 static int scan_number(struct source *src, int c, int base, int negative, int is_signed,
                        int suppress, enum size size, va_list *ap, enum step *result) {
     int symbolic = 1;
     unsigned long long magnitude = __vigil_stdin_number(&symbolic);
     if (!symbolic)
         return 0;
-    __VERIFIER_assume(c == '0');
+    assume(c == '0');
     if (base == 0)
         base = 8;
     int overflow = __vm_choose(2);
@@ -224,7 +239,7 @@ static int scan_number(struct source *src, int c, int base, int negative, int is
     }
     c = next(src);
     if (c != EOF) {
-        __VERIFIER_assume(digit_value(c) >= base);
+        assume(digit_value(c) >= base);
         unread(src, c);
     }
     unsigned long long v = convert(magnitude, overflow, negative, is_signed, size);
@@ -470,6 +485,7 @@ static int scan(struct source *src, const char *f, va_list ap0) {
     enum step result = STEP_OK;
     while (*f && result == STEP_OK) {
         char fc = *f++;
+        src->back_fresh = 0; /* a new directive: nothing pushed back so far is fresh */
         if (fc != '%') {
             if (is_space(fc)) {
                 skip_space = 1;

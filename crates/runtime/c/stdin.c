@@ -86,7 +86,7 @@ RT_WEAK __attribute__((noinline)) unsigned long long __vigil_stdin_number(int *s
 /* Notes the n bytes of text as read from stdin, as read_stdin notes each byte it reads (the
  * text of a field scanf took as one input, scanf.c's scan_number), so that a counterexample's
  * stdin holds them. Only when the VM records a trace, where the text is concrete. */
-void __vigil_stdin_note_text(const char *text, int n) {
+RT_WEAK void __vigil_stdin_note_text(const char *text, int n) {
     if (!rt_tracing())
         return;
     for (int i = 0; i < n; i++)
@@ -144,10 +144,10 @@ static int check_input(FILE *stream) {
 }
 
 /* scanf's reader of stdin (scanf.c): the next byte or EOF, as fgetc(stdin), and in *fresh
- * whether it was read from the input now (1) rather than taken from the pushback (0). Not weak
- * and not fgetc, so that a program's own fgetc cannot stand in for it: scanf.c relies on a
- * fresh byte being an input that nothing has seen yet. */
-int __vigil_stdin_getc(int *fresh) {
+ * whether it was read from the input now (1) rather than taken from the pushback (0). Not fgetc,
+ * so that a program's own fgetc cannot stand in for it: scanf.c relies on a fresh byte being an
+ * input that nothing has seen yet. */
+RT_WEAK int __vigil_stdin_getc(int *fresh) {
     *fresh = stdin->pushback < 0;
     return read_byte(stdin);
 }
