@@ -20,6 +20,10 @@
  *    %s non-white-space bytes plus a NUL, %[set] / %[^set] with glibc's ranges ("a-z") and a
  *    leading ']' or '-' taken literally, %n stores the number of bytes consumed, %% matches '%';
  *  - the byte that ends a field is pushed back (ungetc), so it is read next.
+ *  - from stdin under symbolic data, an integer field without a width, or with one in base 10
+ *    or 8 (%d %u %o), is one symbolic input for its magnitude instead of a loop over its digits
+ *    (scan_number, scan_number_width: exact, the argument is there), unless the format has a
+ *    %n; its first digit and the byte after it are read as usual.
  *  - %e %f %g %a (and upper case) read a field as collect_float describes and convert it with
  *    strtod's correctly rounded conversion (strtod.c, as integer bits: this file has no floating
  *    point), into a float, or a double with 'l'; ERANGE as strtod;
@@ -249,6 +253,64 @@ static int scan_number(struct source *src, int c, int base, int negative, int is
     return 1;
 }
 
+/* The longest width (after the sign) scan_number_width takes in base 10 and 8: base^n must
+ * stay below 2^64, so the magnitude never overflows (10^19 < 2^64 <= 8^22). */
+#define WIDTH_MAX_10 19
+#define WIDTH_MAX_8 21
+
+/*
+ * An integer field of stdin with a width, in base 10 or 8 (%d %u %o), read as one input as
+ * scan_number does without a width: c is its first digit, fresh (see struct source), the sign
+ * is behind it, and n (1..WIDTH_MAX_*) bytes of the width are left for the digits. Returns 0,
+ * having read nothing more, when the magnitude is not symbolic.
+ *
+ * Byte by byte, the scanner consumes k digits, 1 <= k <= n, then reads one more byte (also when
+ * the width is used up) and pushes it back: when k < n that byte is no digit, or the end of the
+ * input, or a read error; when k = n it is anything (or the end, or an error). The magnitude M
+ * is then any number below base^k (below 2^64, so convert never sees an overflow), and in base
+ * 10 or 8 a leading '0' is just a digit. Exact, as one input: a choice between the full field
+ * (len = n) and a shorter one (len = n - 1, when n >= 2); M an input below base^len; its text
+ * the len digits of M with leading zeros, whose first one is c (assumed: c's digit is
+ * M / base^(len - 1)); then the next byte read as usual, assumed no digit unless the field is
+ * full, and pushed back. A field of k < n - 1 digits reaches the same states as its text
+ * padded with zeros to n - 1 digits, and each abstract run is the scanner's run on its text,
+ * which a replayed counterexample notes as stdin bytes (c was noted when it was read).
+ */
+static int scan_number_width(struct source *src, int c, int base, int n, int negative, int is_signed,
+                             int suppress, enum size size, va_list *ap, enum step *result) {
+    int symbolic = 1;
+    unsigned long long magnitude = __vigil_stdin_number(&symbolic);
+    if (!symbolic)
+        return 0;
+    int full = n == 1 || __vm_choose(2);
+    int len = full ? n : n - 1;
+    unsigned long long top = 1; /* base^(len - 1) */
+    for (int i = 1; i < len; i++)
+        top *= (unsigned)base;
+    assume(magnitude / top < (unsigned)base);
+    assume(c == '0' + (int)(magnitude / top));
+    if (rt_tracing() && len > 1) {
+        char text[WIDTH_MAX_8];
+        unsigned long long m = magnitude;
+        for (int i = len - 1; i >= 1; i--) {
+            text[i - 1] = (char)('0' + m % (unsigned)base);
+            m /= (unsigned)base;
+        }
+        __vigil_stdin_note_text(text, len - 1);
+    }
+    c = next(src);
+    if (c != EOF) {
+        if (!full)
+            assume(digit_value(c) >= base);
+        unread(src, c);
+    }
+    unsigned long long v = convert(magnitude, 0, negative, is_signed, size);
+    if (!suppress)
+        store(ap, size, v);
+    *result = STEP_OK;
+    return 1;
+}
+
 /*
  * Scans an integer in `base` (0 = by prefix, as %i) with field width `width` (-1: none), the
  * first byte c already read (not EOF). Stores it unless suppressed. A field without a width
@@ -269,6 +331,10 @@ static enum step scan_integer(struct source *src, int c, int base, int width, in
     enum step number;
     if (width < 0 && src->numbers && c != EOF && src->fresh && digit_value(c) < (base == 0 ? 10 : base) &&
         scan_number(src, c, base, negative, is_signed, suppress, size, ap, &number))
+        return number;
+    if (width > 0 && src->numbers && c != EOF && src->fresh && (base == 10 || base == 8) &&
+        width <= (base == 10 ? WIDTH_MAX_10 : WIDTH_MAX_8) && digit_value(c) < base &&
+        scan_number_width(src, c, base, width, negative, is_signed, suppress, size, ap, &number))
         return number;
     if (width != 0 && c == '0') {
         if (width > 0)
