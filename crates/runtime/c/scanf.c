@@ -59,7 +59,10 @@ struct source {
  * before a conversion, the sign, the first digit). A byte pushed back by an earlier directive
  * (the byte that ended a field), by ungetc before the call, is not fresh: earlier directives
  * constrained it (a byte after a %d field is no digit, but may be a hex digit that begins a %x
- * field). scan_number may assume things of a fresh byte only. */
+ * field). scan_number may assume things of a fresh byte only. The exception is the byte read
+ * past a full field with a width (scan_number_width), which nothing constrains: it is marked
+ * in stdin->untouched (cleared by ungetc and by any read) and stays fresh for later directives
+ * and later calls. */
 
 int __vigil_stdin_getc(int *fresh);
 unsigned long long __vigil_stdin_number(int *symbolic);
@@ -303,6 +306,10 @@ static int scan_number_width(struct source *src, int c, int base, int n, int neg
         if (!full)
             assume(digit_value(c) >= base);
         unread(src, c);
+        /* After a full field, the byte read past it and pushed back is an input on which
+         * nothing depends: a later field may take it as fresh (across calls too). */
+        if (full && src->fresh)
+            stdin->untouched = 1;
     }
     unsigned long long v = convert(magnitude, 0, negative, is_signed, size);
     if (!suppress)

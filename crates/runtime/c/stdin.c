@@ -129,6 +129,7 @@ static int read_byte(FILE *stream) {
     if (stream->pushback >= 0) {
         int c = stream->pushback;
         stream->pushback = -1;
+        stream->untouched = 0;
         return c;
     }
     if (is_stdin(stream))
@@ -144,11 +145,12 @@ static int check_input(FILE *stream) {
 }
 
 /* scanf's reader of stdin (scanf.c): the next byte or EOF, as fgetc(stdin), and in *fresh
- * whether it was read from the input now (1) rather than taken from the pushback (0). Not fgetc,
+ * whether it was read from the input now, or taken from the pushback where scanf.c left a byte
+ * no condition mentions (stdin->untouched) (1), rather than another pushed-back byte (0). Not fgetc,
  * so that a program's own fgetc cannot stand in for it: scanf.c relies on a fresh byte being an
  * input that nothing has seen yet. */
 RT_WEAK int __vigil_stdin_getc(int *fresh) {
-    *fresh = stdin->pushback < 0;
+    *fresh = stdin->pushback < 0 || stdin->untouched;
     return read_byte(stdin);
 }
 
@@ -177,6 +179,7 @@ RT_WEAK int ungetc(int c, FILE *stream) {
         return EOF;
     }
     stream->pushback = (unsigned char)c;
+    stream->untouched = 0; /* scanf.c may say otherwise of a byte it pushes back */
     stream->eof = 0;
     return (unsigned char)c;
 }
