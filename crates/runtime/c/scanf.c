@@ -172,6 +172,12 @@ static unsigned long long convert(unsigned long long magnitude, int overflow, in
 /* The outcome of one directive. */
 enum step { STEP_OK, STEP_MATCH_FAILURE, STEP_INPUT_FAILURE };
 
+/* Ends the run unless cond holds (not __VERIFIER_assume, which a program may define). */
+static void assume(int cond) {
+    if (!cond)
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+}
+
 /*
  * An integer field of stdin read as one input: its first digit c has just been read, fresh
  * from stdin (an input no one has looked at but the scanner, which only knows that it is a
@@ -210,12 +216,6 @@ enum step { STEP_OK, STEP_MATCH_FAILURE, STEP_INPUT_FAILURE };
  * the base, at least one; for M >= 2^64 22 times the highest digit), so that the harness and
  * `vigil replay` give the program those bytes: real input that takes the path found.
  */
-/* Ends the run unless cond holds (not __VERIFIER_assume, which a program may define). */
-static void assume(int cond) {
-    if (!cond)
-        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
-}
-
 static int scan_number(struct source *src, int c, int base, int negative, int is_signed,
                        int suppress, enum size size, va_list *ap, enum step *result) {
     int symbolic = 1;
