@@ -41,6 +41,7 @@ typedef struct vigil_file {
     int eof;   /* the end-of-file indicator (feof) */
     int error; /* the error indicator (ferror) */
     int pushback; /* a byte pushed back by ungetc (the next one read), or -1 */
+    int untouched; /* stdin: the pushed-back byte is an input no condition mentions (scanf.c) */
 } FILE;
 
 /* A FILE whose fd is RT_FD_MEMORY is the first member of a memory stream (memstream.c). */

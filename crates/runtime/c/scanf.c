@@ -20,6 +20,10 @@
  *    %s non-white-space bytes plus a NUL, %[set] / %[^set] with glibc's ranges ("a-z") and a
  *    leading ']' or '-' taken literally, %n stores the number of bytes consumed, %% matches '%';
  *  - the byte that ends a field is pushed back (ungetc), so it is read next.
+ *  - from stdin under symbolic data, an integer field without a width, or with one in base 10
+ *    or 8 (%d %u %o), is one symbolic input for its magnitude instead of a loop over its digits
+ *    (scan_number, scan_number_width: exact, the argument is there), unless the format has a
+ *    %n; its first digit and the byte after it are read as usual.
  *  - %e %f %g %a (and upper case) read a field as collect_float describes and convert it with
  *    strtod's correctly rounded conversion (strtod.c, as integer bits: this file has no floating
  *    point), into a float, or a double with 'l'; ERANGE as strtod;
@@ -31,13 +35,38 @@
 
 #define EOF (-1)
 
-/* Where the bytes come from: a NUL-terminated string, or a stream. */
+/*
+ * Where the bytes come from: a NUL-terminated string, or a stream.
+ *
+ * The count of bytes consumed is kept only when the format has a %n (`counting`): nothing else
+ * reads it, and a count that grows with every byte of white space skipped would make each
+ * state of the skipping loop new, so that the explicit engine's search never closed on a
+ * program that reads stdin with scanf (the byte itself is a symbolic input that is forgotten
+ * once dead, see crates/vm/src/machine/symnorm.rs; the count was the only thing that differed).
+ */
 struct source {
     const char *str;
     FILE *stream;
-    int ended;   /* the input ended (or failed) in this call: nothing more is read */
-    long count;  /* bytes consumed so far (for %n) */
+    int ended;    /* the input ended (or failed) in this call: nothing more is read */
+    int counting; /* the format has a %n: count the bytes consumed */
+    long count;   /* bytes consumed so far, when counting (for %n) */
+    int numbers;  /* integer fields may be read as one input (scan_number): stdin, no %n */
+    int fresh;    /* the byte last read is fresh: see below */
+    int back_fresh; /* the byte pushed back was fresh when it was read (in this directive) */
 };
+/* A fresh byte was read from stdin in the current directive (or read so, pushed back and read
+ * again): nothing has looked at it but this directive's own scanning (the white space skipped
+ * before a conversion, the sign, the first digit). A byte pushed back by an earlier directive
+ * (the byte that ended a field), by ungetc before the call, is not fresh: earlier directives
+ * constrained it (a byte after a %d field is no digit, but may be a hex digit that begins a %x
+ * field). scan_number may assume things of a fresh byte only. The exception is the byte read
+ * past a full field with a width (scan_number_width), which nothing constrains: it is marked
+ * in stdin->untouched (cleared by ungetc and by any read) and stays fresh for later directives
+ * and later calls. */
+
+int __vigil_stdin_getc(int *fresh);
+unsigned long long __vigil_stdin_number(int *symbolic);
+void __vigil_stdin_note_text(const char *text, int n);
 
 static int next(struct source *src) {
     if (src->ended)
@@ -49,12 +78,17 @@ static int next(struct source *src) {
             c = EOF;
         else
             src->str++;
+    } else if (src->stream == stdin) {
+        int from_input;
+        c = __vigil_stdin_getc(&from_input);
+        src->fresh = from_input || src->back_fresh;
+        src->back_fresh = 0;
     } else {
         c = fgetc(src->stream);
     }
     if (c == EOF)
         src->ended = 1;
-    else
+    else if (src->counting)
         src->count++;
     return c;
 }
@@ -63,11 +97,14 @@ static int next(struct source *src) {
 static void unread(struct source *src, int c) {
     if (c == EOF)
         return;
-    src->count--;
-    if (src->str)
+    if (src->counting)
+        src->count--;
+    if (src->str) {
         src->str--;
-    else
+    } else {
+        src->back_fresh = src->stream == stdin && src->fresh;
         ungetc(c, src->stream);
+    }
 }
 
 static int is_space(int c) {
@@ -135,9 +172,156 @@ static unsigned long long convert(unsigned long long magnitude, int overflow, in
 /* The outcome of one directive. */
 enum step { STEP_OK, STEP_MATCH_FAILURE, STEP_INPUT_FAILURE };
 
+/* Ends the run unless cond holds (not __VERIFIER_assume, which a program may define). */
+static void assume(int cond) {
+    if (!cond)
+        __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_CANCEL, 0);
+}
+
+/*
+ * An integer field of stdin read as one input: its first digit c has just been read, fresh
+ * from stdin (an input no one has looked at but the scanner, which only knows that it is a
+ * digit of the field); the sign, if any, is behind it. Returns 0, having read nothing more,
+ * when the magnitude is not symbolic (nothing is, or the VM cannot interrupt here): the caller
+ * then reads the field byte by byte.
+ *
+ * Byte by byte, the digits of a field without a width are a loop whose every round makes a new
+ * state (a growing value), so the explicit engine's search never closed on such a program. As
+ * one input the field is exact, that is, the runs it stands for are the runs the byte-by-byte
+ * scanner has, with the same state after the field as far as the program can tell:
+ *  - What the program can tell of a field is the value stored (strtol's magnitude M, sign and
+ *    range, then the argument's truncation, see convert), errno (ERANGE, and a read error's
+ *    errno when the byte after the field is one), and the stream: the byte after the field
+ *    (pushed back), or the end of the input or a read error (the indicators, and nothing more
+ *    read in this call). How many bytes the field had is seen only by %n, which turns this off.
+ *  - Runs of the scanner whose field has a digit (the others, a matching failure or the end of
+ *    the input, are left to the byte-by-byte path: the first digit is a choice already made)
+ *    reach: any M of 0..2^64-1, or any M >= 2^64 (convert's `overflow`, which glibc answers
+ *    without the magnitude); with either sign; followed by the end of the input, a read error,
+ *    or a byte that does not continue the field: for %d %u not 0-9, for %o not 0-7, for %x not
+ *    a hex digit (after "0x" too, and "00x" ends in 'x'), and for %i not 0-7 (a decimal or hex
+ *    field ends in no digit 0-7 either; an octal one may end in '8', '9' or 'x'). Conversely,
+ *    each such combination is a run: M's digits in the base (in octal for %i) after a '0',
+ *    then that byte.
+ *  - Here: the first digit must be '0' (an assumption on the fresh byte; a run whose field
+ *    starts with another digit reaches the same states as the run with a '0' in front, since a
+ *    leading zero changes no value: "0" then the digits of M in the base, which for %i makes the
+ *    base 8 and for %x cannot be an "0x" prefix, the next byte being a digit), then a choice
+ *    between M >= 2^64 and M a 64-bit input, then the byte after the field read as usual and
+ *    assumed not to be a digit of the base (8 for %i), pushed back as the scanner does.
+ *  - The value is converted and stored by the code the byte-by-byte path uses, after the byte
+ *    that ends the field was read (so a read error's errno is overwritten by ERANGE, as there).
+ * When the VM records a trace (a counterexample replayed with the inputs of its model), the
+ * field's text is noted as stdin bytes ("0", already noted as the byte read, then M's digits in
+ * the base, at least one; for M >= 2^64 22 times the highest digit), so that the harness and
+ * `vigil replay` give the program those bytes: real input that takes the path found.
+ */
+static int scan_number(struct source *src, int c, int base, int negative, int is_signed,
+                       int suppress, enum size size, va_list *ap, enum step *result) {
+    int symbolic = 1;
+    unsigned long long magnitude = __vigil_stdin_number(&symbolic);
+    if (!symbolic)
+        return 0;
+    assume(c == '0');
+    if (base == 0)
+        base = 8;
+    int overflow = __vm_choose(2);
+    if (rt_tracing()) {
+        char text[24];
+        int n = 0;
+        if (overflow) {
+            for (; n < 22; n++)
+                text[n] = "0123456789abcdef"[base - 1];
+        } else {
+            char digits[24];
+            unsigned long long m = magnitude;
+            do {
+                digits[n++] = "0123456789abcdef"[m % (unsigned)base];
+                m /= (unsigned)base;
+            } while (m);
+            for (int i = 0; i < n; i++)
+                text[i] = digits[n - 1 - i];
+        }
+        __vigil_stdin_note_text(text, n);
+    }
+    c = next(src);
+    if (c != EOF) {
+        assume(digit_value(c) >= base);
+        unread(src, c);
+    }
+    unsigned long long v = convert(magnitude, overflow, negative, is_signed, size);
+    if (!suppress)
+        store(ap, size, v);
+    *result = STEP_OK;
+    return 1;
+}
+
+/* The longest width (after the sign) scan_number_width takes in base 10 and 8: base^n must
+ * stay below 2^64, so the magnitude never overflows (10^19 < 2^64 <= 8^22). */
+#define WIDTH_MAX_10 19
+#define WIDTH_MAX_8 21
+
+/*
+ * An integer field of stdin with a width, in base 10 or 8 (%d %u %o), read as one input as
+ * scan_number does without a width: c is its first digit, fresh (see struct source), the sign
+ * is behind it, and n (1..WIDTH_MAX_*) bytes of the width are left for the digits. Returns 0,
+ * having read nothing more, when the magnitude is not symbolic.
+ *
+ * Byte by byte, the scanner consumes k digits, 1 <= k <= n, then reads one more byte (also when
+ * the width is used up) and pushes it back: when k < n that byte is no digit, or the end of the
+ * input, or a read error; when k = n it is anything (or the end, or an error). The magnitude M
+ * is then any number below base^k (below 2^64, so convert never sees an overflow), and in base
+ * 10 or 8 a leading '0' is just a digit. Exact, as one input: a choice between the full field
+ * (len = n) and a shorter one (len = n - 1, when n >= 2); M an input below base^len; its text
+ * the len digits of M with leading zeros, whose first one is c (assumed: c's digit is
+ * M / base^(len - 1)); then the next byte read as usual, assumed no digit unless the field is
+ * full, and pushed back. A field of k < n - 1 digits reaches the same states as its text
+ * padded with zeros to n - 1 digits, and each abstract run is the scanner's run on its text,
+ * which a replayed counterexample notes as stdin bytes (c was noted when it was read).
+ */
+static int scan_number_width(struct source *src, int c, int base, int n, int negative, int is_signed,
+                             int suppress, enum size size, va_list *ap, enum step *result) {
+    int symbolic = 1;
+    unsigned long long magnitude = __vigil_stdin_number(&symbolic);
+    if (!symbolic)
+        return 0;
+    int full = n == 1 || __vm_choose(2);
+    int len = full ? n : n - 1;
+    unsigned long long top = 1; /* base^(len - 1) */
+    for (int i = 1; i < len; i++)
+        top *= (unsigned)base;
+    assume(magnitude / top < (unsigned)base);
+    assume(c == '0' + (int)(magnitude / top));
+    if (rt_tracing() && len > 1) {
+        char text[WIDTH_MAX_8];
+        unsigned long long m = magnitude;
+        for (int i = len - 1; i >= 1; i--) {
+            text[i - 1] = (char)('0' + m % (unsigned)base);
+            m /= (unsigned)base;
+        }
+        __vigil_stdin_note_text(text, len - 1);
+    }
+    c = next(src);
+    if (c != EOF) {
+        if (!full)
+            assume(digit_value(c) >= base);
+        unread(src, c);
+        /* After a full field, the byte read past it and pushed back is an input on which
+         * nothing depends: a later field may take it as fresh (across calls too). */
+        if (full && src->fresh)
+            stdin->untouched = 1;
+    }
+    unsigned long long v = convert(magnitude, 0, negative, is_signed, size);
+    if (!suppress)
+        store(ap, size, v);
+    *result = STEP_OK;
+    return 1;
+}
+
 /*
  * Scans an integer in `base` (0 = by prefix, as %i) with field width `width` (-1: none), the
- * first byte c already read (not EOF). Stores it unless suppressed.
+ * first byte c already read (not EOF). Stores it unless suppressed. A field without a width
+ * from stdin may be read as one input (scan_number).
  */
 static enum step scan_integer(struct source *src, int c, int base, int width, int is_signed,
                               int suppress, enum size size, va_list *ap) {
@@ -151,6 +335,14 @@ static enum step scan_integer(struct source *src, int c, int base, int width, in
             width--;
         c = next(src);
     }
+    enum step number;
+    if (width < 0 && src->numbers && c != EOF && src->fresh && digit_value(c) < (base == 0 ? 10 : base) &&
+        scan_number(src, c, base, negative, is_signed, suppress, size, ap, &number))
+        return number;
+    if (width > 0 && src->numbers && c != EOF && src->fresh && (base == 10 || base == 8) &&
+        width <= (base == 10 ? WIDTH_MAX_10 : WIDTH_MAX_8) && digit_value(c) < base &&
+        scan_number_width(src, c, base, width, negative, is_signed, suppress, size, ap, &number))
+        return number;
     if (width != 0 && c == '0') {
         if (width > 0)
             width--;
@@ -353,6 +545,12 @@ static enum step string_start(struct source *src, int suppress, const char *out,
 }
 
 static int scan(struct source *src, const char *f, va_list ap0) {
+    /* Any 'n' in the format may be a %n (a literal 'n' or one in a scanset only costs the
+     * shortcuts below). */
+    for (const char *p = f; *p; p++)
+        if (*p == 'n')
+            src->counting = 1;
+    src->numbers = !src->counting && !src->str && src->stream == stdin;
     va_list ap;
     va_copy(ap, ap0);
     int done = 0;
@@ -360,6 +558,7 @@ static int scan(struct source *src, const char *f, va_list ap0) {
     enum step result = STEP_OK;
     while (*f && result == STEP_OK) {
         char fc = *f++;
+        src->back_fresh = 0; /* a new directive: nothing pushed back so far is fresh */
         if (fc != '%') {
             if (is_space(fc)) {
                 skip_space = 1;
@@ -504,7 +703,7 @@ static int scan(struct source *src, const char *f, va_list ap0) {
             if (width < 0)
                 width = INT_MAX;
             char *out = suppress ? NULL : va_arg(ap, char *);
-            long before = src->count;
+            int taken = 0;
             if ((result = string_start(src, suppress, out, &c)) != STEP_OK)
                 break;
             do {
@@ -512,10 +711,11 @@ static int scan(struct source *src, const char *f, va_list ap0) {
                     unread(src, c);
                     break;
                 }
+                taken = 1;
                 if (out)
                     *out++ = (char)c;
             } while (--width > 0 && (c = next(src)) != EOF);
-            if (src->count == before) {
+            if (!taken) {
                 result = STEP_MATCH_FAILURE;
                 break;
             }
@@ -574,12 +774,12 @@ static int scan(struct source *src, const char *f, va_list ap0) {
 }
 
 RT_WEAK int vsscanf(const char *restrict str, const char *restrict fmt, va_list ap) {
-    struct source src = {str, NULL, 0, 0};
+    struct source src = {str, NULL, 0, 0, 0, 0, 0, 0};
     return scan(&src, fmt, ap);
 }
 
 RT_WEAK int vfscanf(FILE *restrict stream, const char *restrict fmt, va_list ap) {
-    struct source src = {NULL, stream, 0, 0};
+    struct source src = {NULL, stream, 0, 0, 0, 0, 0, 0};
     return scan(&src, fmt, ap);
 }
 

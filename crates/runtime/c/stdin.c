@@ -74,6 +74,25 @@ RT_WEAK __attribute__((noinline)) unsigned char __vigil_stdin_byte(int *symbolic
     return 0;
 }
 
+/* The magnitude of an integer field that scanf reads from stdin, as one symbolic input
+ * (scanf.c, scan_number, says why that is exact): intercepted by the VM like
+ * __vigil_stdin_byte, a 64-bit unsigned input; its own body runs only when nothing is symbolic
+ * and says so through *symbolic. */
+RT_WEAK __attribute__((noinline)) unsigned long long __vigil_stdin_number(int *symbolic) {
+    *symbolic = 0;
+    return 0;
+}
+
+/* Notes the n bytes of text as read from stdin, as read_stdin notes each byte it reads (the
+ * text of a field scanf took as one input, scanf.c's scan_number), so that a counterexample's
+ * stdin holds them. Only when the VM records a trace, where the text is concrete. */
+RT_WEAK void __vigil_stdin_note_text(const char *text, int n) {
+    if (!rt_tracing())
+        return;
+    for (int i = 0; i < n; i++)
+        note_now((unsigned char)text[i]);
+}
+
 /* The next byte of stdin (0..255) or EOF, updating the indicators. */
 static int read_stdin(void) {
     if (stdin->eof)
@@ -110,6 +129,7 @@ static int read_byte(FILE *stream) {
     if (stream->pushback >= 0) {
         int c = stream->pushback;
         stream->pushback = -1;
+        stream->untouched = 0;
         return c;
     }
     if (is_stdin(stream))
@@ -122,6 +142,16 @@ static int check_input(FILE *stream) {
         return 1;
     __vigil_fault(VM_FAULT_INVALID_ARG, "input from a stream that is not stdin, a file or a memory stream");
     return 0;
+}
+
+/* scanf's reader of stdin (scanf.c): the next byte or EOF, as fgetc(stdin), and in *fresh
+ * whether it was read from the input now, or taken from the pushback where scanf.c left a byte
+ * no condition mentions (stdin->untouched) (1), rather than another pushed-back byte (0). Not fgetc,
+ * so that a program's own fgetc cannot stand in for it: scanf.c relies on a fresh byte being an
+ * input that nothing has seen yet. */
+RT_WEAK int __vigil_stdin_getc(int *fresh) {
+    *fresh = stdin->pushback < 0 || stdin->untouched;
+    return read_byte(stdin);
 }
 
 RT_WEAK int fgetc(FILE *stream) {
@@ -149,6 +179,7 @@ RT_WEAK int ungetc(int c, FILE *stream) {
         return EOF;
     }
     stream->pushback = (unsigned char)c;
+    stream->untouched = 0; /* scanf.c may say otherwise of a byte it pushes back */
     stream->eof = 0;
     return (unsigned char)c;
 }

@@ -31,9 +31,9 @@
  */
 #include "rt.h"
 
-static FILE stdin_file = {0, 0, 0, -1};
-static FILE stdout_file = {1, 0, 0, -1};
-static FILE stderr_file = {2, 0, 0, -1};
+static FILE stdin_file = {0, 0, 0, -1, 0};
+static FILE stdout_file = {1, 0, 0, -1, 0};
+static FILE stderr_file = {2, 0, 0, -1, 0};
 RT_WEAK FILE *stdin = &stdin_file;
 RT_WEAK FILE *stdout = &stdout_file;
 RT_WEAK FILE *stderr = &stderr_file;

@@ -6,7 +6,7 @@
 /* ------------------------------------------------------------------ stdio */
 
 static void print_to_bad_stream(void) {
-    FILE bogus = {7, 0, 0, -1};
+    FILE bogus = {7, 0, 0, -1, 0};
     fprintf(&bogus, "x");
 }
 

@@ -188,6 +188,10 @@ const RANDOM_BYTE: &str = "__vigil_random_byte";
 /// The runtime's source of symbolic stdin bytes (crates/runtime/c/stdin.c), like
 /// [`RANDOM_BYTE`]; the runtime notes each byte read itself, the VM traces nothing.
 const STDIN_BYTE: &str = "__vigil_stdin_byte";
+/// The runtime's source of the magnitude of an integer field that scanf reads from stdin
+/// (crates/runtime/c/scanf.c, `scan_number`): a 64-bit unsigned input, symbolic whenever stdin
+/// bytes are; the runtime notes the field's bytes (the magnitude's digits) itself.
+const STDIN_NUMBER: &str = "__vigil_stdin_number";
 /// The runtime's source of `main`'s argc (crates/runtime/c/os.c): a 32-bit signed input when
 /// [`main_argc_only`] holds; the runtime notes its value itself (`VM_ENV_ARGC`).
 const ARGC: &str = "__vigil_argc";
@@ -273,6 +277,9 @@ impl SymData {
             .map(|(f, input)| {
                 if !f.is_declaration() && f.runtime && (f.name == RANDOM_BYTE || f.name == STDIN_BYTE) {
                     return Some((8, false));
+                }
+                if !f.is_declaration() && f.runtime && f.name == STDIN_NUMBER {
+                    return Some((64, false));
                 }
                 if argc && !f.is_declaration() && f.runtime && f.name == ARGC {
                     return Some((32, true));
@@ -760,7 +767,7 @@ impl Machine<'_> {
                 self.trans_flags |= flags::INCOMPLETE;
             }
             let v = raw.unwrap_or(0) & crate::memory::mask(bits);
-            if name == STDIN_BYTE || name == ARGC || name == CLOCK_INPUT {
+            if name == STDIN_BYTE || name == STDIN_NUMBER || name == ARGC || name == CLOCK_INPUT {
                 // Noted by the runtime ("stdin: byte N read", "main started with argc = N",
                 // "time() = N").
             } else if self.events.is_some() && name == RANDOM_BYTE {
