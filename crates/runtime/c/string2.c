@@ -1,15 +1,16 @@
 /*
  * string2.c — the rest of string.h / strings.h that programs use: strcasecmp, strncasecmp
  * (POSIX, C locale), strspn, strcspn, strpbrk, strtok, strtok_r, stpcpy, stpncpy, ffs (POSIX),
- * strsep, memrchr, strchrnul, rawmemchr, memmem, index, rindex, ffsl, ffsll (GNU/BSD), swab
- * (XSI).
+ * strsep, memrchr, strchrnul, rawmemchr, memmem, index, rindex, ffsl, ffsll, mempcpy,
+ * strcasestr, explicit_bzero (GNU/BSD), swab, memccpy (XSI, C23).
  *
  * Invariants (as in string.c):
  *  - every function is a byte loop that reads exactly the bytes glibc's specification lets it
  *    read, in order, so the VM reports an out-of-bounds or unterminated string at the first
  *    offending byte; nothing here writes except strtok/strtok_r/strsep, which store the single
  *    NUL terminator the standard describes, and swab, which writes its destination;
- *  - stpcpy/stpncpy raise VM_FAULT_OVERLAP as strcpy/strncpy do (string.c);
+ *  - stpcpy/stpncpy raise VM_FAULT_OVERLAP as strcpy/strncpy do (string.c), mempcpy as memcpy,
+ *    memccpy when the bytes it copies overlap their destination;
  *  - characters are compared as unsigned char; case folding is the C locale's (A-Z only);
  *  - strcasecmp/strncasecmp return the difference of the folded bytes, as glibc does (C only
  *    promises the sign; the difference keeps `r == 'a' - 'b'`-style checks agreeing with glibc);
@@ -107,6 +108,48 @@ RT_WEAK char *strsep(char **restrict stringp, const char *restrict delim) {
         *stringp = NULL;
     }
     return begin;
+}
+
+/* memcpy returning the end of the copy (GNU). */
+RT_WEAK void *mempcpy(void *restrict dst, const void *restrict src, size_t n) {
+    if (dst != src)
+        rt_check_overlap("mempcpy: source and destination overlap", dst, n, src, n);
+    __builtin_memmove(dst, src, n);
+    return (char *)dst + n;
+}
+
+/* Copies bytes of src up to and including the first c, at most n: the byte after the copied c
+ * in dst, or NULL when the n bytes hold no c (XSI, C23). Only the bytes up to c are read. */
+RT_WEAK void *memccpy(void *restrict dst, const void *restrict src, int c, size_t n) {
+    const unsigned char *from = src;
+    size_t len = n;
+    for (size_t i = 0; i < n; i++) {
+        if (from[i] == (unsigned char)c) {
+            len = i + 1;
+            break;
+        }
+    }
+    rt_check_overlap("memccpy: source and destination overlap", dst, len, src, len);
+    __builtin_memmove(dst, src, len);
+    return len < n || (n > 0 && from[n - 1] == (unsigned char)c) ? (char *)dst + len : NULL;
+}
+
+/* strstr with the C locale's case folding (GNU): an empty needle is found at the start. */
+RT_WEAK char *strcasestr(const char *haystack, const char *needle) {
+    for (;; haystack++) {
+        size_t i = 0;
+        while (needle[i] && fold((unsigned char)haystack[i]) == fold((unsigned char)needle[i]))
+            i++;
+        if (!needle[i])
+            return (char *)haystack;
+        if (!*haystack)
+            return NULL;
+    }
+}
+
+/* memset to 0 that a compiler may not remove (BSD, glibc 2.25). */
+RT_WEAK void explicit_bzero(void *s, size_t n) {
+    __builtin_memset(s, 0, n);
 }
 
 /* Searches the n bytes backwards from the last one. */

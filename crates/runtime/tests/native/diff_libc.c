@@ -389,6 +389,26 @@ static void more_strings(void) {
         out("\" ndup=\"%s\"", dup);
         free(dup);
         end_line();
+        memset(d, CANARY, sizeof d);
+        p = memccpy(d, a, c, n);
+        out("%d memccpy c=%d n=%zu r=%d d=\"", i, c, n, p ? (int)(p - d) : -1);
+        put_bytes(d, 16);
+        out("\"");
+        end_line();
+        memset(d, CANARY, sizeof d);
+        p = mempcpy(d, a, n);
+        out("%d pcpy=%d", i, (int)(p - d));
+        char needle[3] = {alpha[rnd(6)], alpha[rnd(6)], 0};
+        if (rnd(2) && needle[0] >= 'a' && needle[0] <= 'z')
+            needle[0] = (char)(needle[0] - 'a' + 'A');
+        needle[rnd(3)] = 0;
+        p = strcasestr(a, needle);
+        out(" cstr(\"%s\")=%d", needle, p ? (int)(p - a) : -1);
+        explicit_bzero(d, n);
+        out(" bz=\"");
+        put_bytes(d, 16);
+        out("\"");
+        end_line();
     }
 }
 
