@@ -5,10 +5,10 @@
 //! for `llvm.lifetime.start/end` markers at the scope of each local, without ASan itself), `.bc`/`.ll` inputs are taken as they are;
 //! several inputs are linked by `llvm-link`; then `opt` runs either `mem2reg` (the SSA view the
 //! symbolic engines want) or only the verifier. The runtime, when one is asked for, is linked in
-//! afterwards, in-process (it is already in the passes' form, see [`opt_passes`]). Running `opt` on every input is also how corrupt
-//! bitcode is caught: LLVM's bitcode reader calls `exit(1)` on some errors, which would kill vigil
-//! if it happened in-process, so it happens in the `opt` child first and comes back as a clean
-//! [`FrontendError::InvalidBitcode`].
+//! afterwards, in-process (it is already in the passes' form, see [`opt_passes`]). Running `opt`
+//! on every input is also how corrupt bitcode is caught: LLVM's bitcode reader calls `exit(1)`
+//! on some errors, which would kill vigil if it happened in-process, so it happens in the `opt`
+//! child first and comes back as a clean [`FrontendError::InvalidBitcode`].
 //!
 //! SV-COMP programs often call `__VERIFIER_*` functions, `reach_error` or `abort` without declaring
 //! them; C99 makes that an error in clang ≥ 16. A prelude header declaring them is force-included

@@ -18,7 +18,9 @@
 //! # Safety
 //!
 //! All `unsafe` code of the front end is here. The bitcode file was produced and verified by
-//! `opt` in a child process (see `driver`), so parsing it cannot hit LLVM's `exit(1)` paths. Every
+//! `opt` in a child process (see `driver`), and the runtime's is vigil's own (built by its build
+//! script), so parsing them cannot hit LLVM's `exit(1)` paths; linking them reports its errors
+//! to a diagnostic handler of the context, so LLVM's default one, which exits, never runs. Every
 //! LLVM object is owned by one context created and disposed in [`compute`]; no reference escapes.
 
 use std::collections::HashMap;
