@@ -19,7 +19,17 @@
 //! May-summaries are guessed from the must-summaries (templates instantiated and filtered by
 //! every concrete call, [`candidates`]) and proven together by [`prove`]: Houdini's greatest
 //! inductive subset (Flanagan, Leino, FME 2001), each procedure body checked path by path with
-//! its own calls stepped through the candidate set.
+//! its own calls stepped through the candidate set. Preconditions are `true`, a threshold of
+//! the body's comparisons on one input, two of them (on two inputs: `y1 >= 1 && y2 >= 1` for
+//! Euclid's gcd, whose result is positive only when both are; or a range of one input), and
+//! the points of the smallest calls; postconditions are equalities with a constant, with
+//! inputs plus a constant, with a product of parameters or `2^p` of one plus a constant (a
+//! relation is proposed only when two calls agree with it), bounds by zero, by the calls'
+//! extremes and by each input, and parities (`posts_from`). A guess is only a guess: what
+//! the abstract program uses is what Houdini proves, on the bit-vector semantics of the body
+//! (signed arithmetic wraps under `unreach-call`, as in the VM), so a template that holds only
+//! without wrap-around (`n >= 0 => result >= n + 1` of a function adding one per level) is
+//! dropped, never used.
 //!
 //! Soundness (partial correctness by induction, as in Hoare logic's rule for recursive
 //! procedures): suppose every procedure body, started in any state whose inputs satisfy

@@ -12,7 +12,7 @@
 //! past it, the candidates with products are dropped unproven (a true `ret == n * m` makes the
 //! inductive step a multiplier's distributivity, slow for the SAT solver, and its weight at
 //! every call would hold back the others), then, if still too hard, each candidate is checked
-//! alone and the ones past the budget dropped. Dropping a candidate that no model violates is
+//! alone and the ones past the budget dropped (and not proposed again). Dropping a candidate that no model violates is
 //! sound: the loop goes on until a round drops nothing, and that round's unsatisfiable checks
 //! assumed exactly the candidates that are left, so they are inductive (merely not the greatest
 //! such set). The result is added to the summaries proven before (which stay true facts); see
@@ -70,8 +70,9 @@ pub fn prove(cx: &mut Ctx) -> bool {
     let cands: Vec<Vec<Summary>> = (0..n)
         .map(|p| {
             let mut c = old[p].clone();
+            let hard = table.too_hard.borrow();
             for s in candidates(&table, p as u32, &thresholds(&table, p as u32)) {
-                if !c.contains(&s) {
+                if !c.contains(&s) && !hard.iter().any(|(q, h)| *q == p as u32 && *h == s) {
                     c.push(s);
                 }
             }
@@ -200,8 +201,9 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
                         // inductive step is a multiplier's distributivity, which the SAT
                         // solver proves slowly), dropped unproven.
                         for i in 0..cands.len() {
-                            if cands[i].is_heavy() {
+                            if alive[i] && cands[i].is_heavy() {
                                 alive[i] = false;
+                                table.too_hard.borrow_mut().push((p, cands[i].clone()));
                             }
                         }
                     }
@@ -216,7 +218,10 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
                             match cx.sat_with_model_within(qi, MAX_CONFLICTS) {
                                 Sat::No => {}
                                 Sat::Unknown if cx.out_of_time() => return None,
-                                Sat::Unknown => alive[i] = false,
+                                Sat::Unknown => {
+                                    alive[i] = false;
+                                    table.too_hard.borrow_mut().push((p, cands[i].clone()));
+                                }
                                 Sat::Yes => {
                                     for k in 0..cands.len() {
                                         if alive[k] && model_true(cx, bad[k]) {
