@@ -320,9 +320,27 @@ fn pred_str(p: ICmpPred) -> &'static str {
 /// `true`, a threshold on one input, and two thresholds (on two inputs, or a range of one).
 pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec<Summary> {
     let sh = Shape::of(table, p);
-    let memo = table.memo.borrow()[p as usize].clone();
-    let obs: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
-    let rets: Vec<(&Vec<u64>, &Vec<u64>)> = obs.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, r)) } else { None }).collect();
+    let memos = table.memo.borrow();
+    let memo = &memos[p as usize];
+    let all: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
+    let rets: Vec<(&Vec<u64>, &Vec<u64>)> = all.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, r)) } else { None }).collect();
+    // The calls every candidate is filtered by: the ones that did not return, and an even
+    // sample of at most MAX_FILTER_CALLS of those that did (a deep recursion memoises
+    // 100000 calls, and each round filters hundreds of candidates; what the sample lets
+    // through Houdini drops).
+    let step = rets.len().div_ceil(MAX_FILTER_CALLS).max(1);
+    let mut k = 0usize;
+    let obs: Vec<(&Vec<u64>, &Outcome)> = all
+        .iter()
+        .filter(|(_, o)| {
+            if !matches!(o, Outcome::Ret(_)) {
+                return true;
+            }
+            k += 1;
+            (k - 1) % step == 0
+        })
+        .copied()
+        .collect();
     let mut out = vec![Summary { pre: Pre::True, post: Post::True }];
     let mut pres = vec![Pre::True];
     for &(i, c) in thresholds {
@@ -441,6 +459,9 @@ fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post
     }
     posts
 }
+
+/// Returning calls each candidate is checked against before Houdini ([`candidates`]).
+pub const MAX_FILTER_CALLS: usize = 4096;
 
 /// Point summaries proposed per procedure and round.
 pub const MAX_POINTS: usize = 64;
