@@ -312,6 +312,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// [`Self::sat_with_model`] within `conflicts` SAT conflicts (`Unknown` past them): for
+    /// checks whose failure costs only precision (a Houdini candidate that is dropped).
+    pub fn sat_with_model_within(&mut self, t: TermId, conflicts: u64) -> Sat {
+        self.maybe_fresh_solver();
+        self.solver.set_conflict_limit(Some(conflicts));
+        let r = self.sat_with_model(t);
+        self.solver.set_conflict_limit(None);
+        r
+    }
+
     /// The may-summaries changed ([`crate::summary::prove`]): the cached relations of blocks
     /// with calls and every cached edge answer are recomputed when next needed. (Summaries only
     /// grow, so an old "no edge" stays true; the cache is dropped for precision.)

@@ -77,6 +77,9 @@ pub struct ProcTable {
     pub memo: RefCell<Vec<crate::summary::run::Memo>>,
     /// Memoised calls when summaries were last proposed ([`crate::summary::prove`]).
     pub proven_at: std::cell::Cell<usize>,
+    /// Candidates whose checks went past the solver's budget ([`crate::summary::prove`]), per
+    /// procedure: not proposed again (each round would spend the budget on them anew).
+    pub too_hard: RefCell<Vec<(u32, crate::summary::Summary)>>,
 }
 
 impl std::fmt::Debug for ProcTable {

@@ -19,7 +19,17 @@
 //! May-summaries are guessed from the must-summaries (templates instantiated and filtered by
 //! every concrete call, [`candidates`]) and proven together by [`prove`]: Houdini's greatest
 //! inductive subset (Flanagan, Leino, FME 2001), each procedure body checked path by path with
-//! its own calls stepped through the candidate set.
+//! its own calls stepped through the candidate set. Preconditions are `true`, a threshold of
+//! the body's comparisons on one input, two of them (on two inputs: `y1 >= 1 && y2 >= 1` for
+//! Euclid's gcd, whose result is positive only when both are; or a range of one input), and
+//! the points of the smallest calls; postconditions are equalities with a constant, with
+//! inputs plus a constant, with a product of parameters or `2^p` of one plus a constant (a
+//! relation is proposed only when two calls agree with it), bounds by zero, by the calls'
+//! extremes and by each input, and parities (`posts_from`). A guess is only a guess: what
+//! the abstract program uses is what Houdini proves, on the bit-vector semantics of the body
+//! (signed arithmetic wraps under `unreach-call`, as in the VM), so a template that holds only
+//! without wrap-around (`n >= 0 => result >= n + 1` of a function adding one per level) is
+//! dropped, never used.
 //!
 //! Soundness (partial correctness by induction, as in Hoare logic's rule for recursive
 //! procedures): suppose every procedure body, started in any state whose inputs satisfy
@@ -48,13 +58,23 @@ use crate::flatten::procs::ProcTable;
 pub use prove::prove;
 use run::Outcome;
 
-/// `c + Σ coef[i]·p[i] (+ p[i]·p[j])` over the inputs `p` ([`Shape::ins`]), wrapping at the
-/// width of the output it bounds; only inputs of that width take part.
+/// `c + Σ coef[i]·p[i] (+ p[i]·p[j]) (+ 2^p[k])` over the inputs `p` ([`Shape::ins`]),
+/// wrapping at the width of the output it bounds; only inputs of that width take part.
+/// `2^p[k]` is the bit-vector shift `1 << p[k]`, 0 when `p[k]` (unsigned) is the width or
+/// more: with wrap-around, `2^n − 1` is what doubling-plus-one recursions (Hanoi's move
+/// count) compute for every `n ≥ 1`, the `n` past the width included.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lin {
     pub c: u64,
     pub coef: Vec<(usize, u64)>,
     pub prod: Option<(usize, usize)>,
+    pub pow2: Option<usize>,
+}
+
+/// `1 << v` at width `w`, 0 when `v` (unsigned) is `w` or more (the bit-vector `bvshl`).
+fn pow2(v: u64, w: u32) -> u64 {
+    let v = v & mask(w);
+    if v < u64::from(w) { (1u64 << v) & mask(w) } else { 0 }
 }
 
 /// The inputs (arguments and globals' initial values) a summary speaks about.
@@ -127,6 +147,9 @@ impl Lin {
         if let Some((i, j)) = self.prod {
             v = v.wrapping_add(args[i].wrapping_mul(args[j]));
         }
+        if let Some(i) = self.pow2 {
+            v = v.wrapping_add(pow2(args[i], w));
+        }
         v & mask(w)
     }
 
@@ -141,6 +164,11 @@ impl Lin {
             let m = tm.bvmul(args[i], args[j]);
             t = tm.bvadd(t, m);
         }
+        if let Some(i) = self.pow2 {
+            let one = tm.bv_u64(w, 1);
+            let m = tm.bvshl(one, args[i]);
+            t = tm.bvadd(t, m);
+        }
         t
     }
 
@@ -151,6 +179,9 @@ impl Lin {
         }
         if let Some((i, j)) = self.prod {
             parts.push(format!("{}*{}", names[i], names[j]));
+        }
+        if let Some(i) = self.pow2 {
+            parts.push(format!("(1 << {})", names[i]));
         }
         if self.c != 0 || parts.is_empty() {
             parts.push(format!("{}", self.c as i64));
@@ -222,6 +253,11 @@ impl Summary {
         }
     }
 
+    /// Whether the postcondition multiplies two inputs (its checks are hard for the solver).
+    pub fn is_heavy(&self) -> bool {
+        matches!(&self.post, Post::Cmp { rhs: Lin { prod: Some(_), .. }, .. })
+    }
+
     pub fn pre_holds(&self, sh: &Shape, args: &[u64]) -> bool {
         self.pre.holds(sh, args)
     }
@@ -281,12 +317,30 @@ fn pred_str(p: ICmpPred) -> &'static str {
 
 /// The candidate may-summaries of procedure `p`: templates instantiated from its concrete calls
 /// and kept when every call agrees (and some call meets the precondition). Preconditions are
-/// `true`, a threshold on one input, and a parameter's threshold with a global's.
+/// `true`, a threshold on one input, and two thresholds (on two inputs, or a range of one).
 pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec<Summary> {
     let sh = Shape::of(table, p);
-    let memo = table.memo.borrow()[p as usize].clone();
-    let obs: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
-    let rets: Vec<(&Vec<u64>, &Vec<u64>)> = obs.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, r)) } else { None }).collect();
+    let memos = table.memo.borrow();
+    let memo = &memos[p as usize];
+    let all: Vec<(&Vec<u64>, &Outcome)> = memo.order.iter().map(|a| (a, &memo.map[a])).collect();
+    let rets: Vec<(&Vec<u64>, &Vec<u64>)> = all.iter().filter_map(|(a, o)| if let Outcome::Ret(r) = o { Some((*a, r)) } else { None }).collect();
+    // The calls every candidate is filtered by: the ones that did not return, and an even
+    // sample of at most MAX_FILTER_CALLS of those that did (a deep recursion memoises
+    // 100000 calls, and each round filters hundreds of candidates; what the sample lets
+    // through Houdini drops).
+    let step = rets.len().div_ceil(MAX_FILTER_CALLS).max(1);
+    let mut k = 0usize;
+    let obs: Vec<(&Vec<u64>, &Outcome)> = all
+        .iter()
+        .filter(|(_, o)| {
+            if !matches!(o, Outcome::Ret(_)) {
+                return true;
+            }
+            k += 1;
+            (k - 1) % step == 0
+        })
+        .copied()
+        .collect();
     let mut out = vec![Summary { pre: Pre::True, post: Post::True }];
     let mut pres = vec![Pre::True];
     for &(i, c) in thresholds {
@@ -294,12 +348,13 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
             pres.push(Pre::Cmp { i, pred, c });
         }
     }
-    // A parameter's bound with a global's.
+    // Two bounds: on two inputs (both arguments positive, a parameter's bound with a
+    // global's), or a lower and an upper one on the same input (a range).
     let single = pres.len();
     for a in 1..single {
-        for b in 1..single {
-            if let (Pre::Cmp { i, .. }, Pre::Cmp { i: j, .. }) = (&pres[a], &pres[b]) {
-                if *i < sh.params && *j >= sh.params {
+        for b in a + 1..single {
+            if let (Pre::Cmp { i, pred: pa, .. }, Pre::Cmp { i: j, pred: pb, .. }) = (&pres[a], &pres[b]) {
+                if i != j || pa != pb {
                     pres.push(Pre::Both(Box::new(pres[a].clone()), Box::new(pres[b].clone())));
                 }
             }
@@ -334,7 +389,7 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
             out.push(Summary { pre: Pre::Point((*a).clone()), post: Post::True });
         }
         for (o, &v) in r.iter().enumerate() {
-            let post = Post::Cmp { o, pred: ICmpPred::Eq, rhs: Lin { c: v, coef: vec![], prod: None } };
+            let post = Post::Cmp { o, pred: ICmpPred::Eq, rhs: Lin { c: v, coef: vec![], prod: None, pow2: None } };
             out.push(Summary { pre: Pre::Point((*a).clone()), post });
         }
     }
@@ -343,10 +398,12 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
 
 /// Postcondition templates on output `o` instantiated on the calls `rets` (inputs, outputs)
 /// that a precondition meets: the output as a constant, an input plus a constant, a sum of
-/// inputs or a product of parameters plus a constant (constants from the first call; a
-/// global's final value as its initial one plus a parameter and a constant is such a sum),
+/// inputs or a product of parameters plus a constant, `2^p` of a parameter plus a constant
+/// or an input (constants from the first call; a global's final value as its initial one plus
+/// a parameter and a constant is such a sum),
 /// bounds by zero, by the output's extreme values and by each input, and the parity of each
-/// input (flipped or not). (Products with globals are left out: each is a multiplier in every
+/// input (flipped or not). The relations (all but the constant) are proposed only when at
+/// least two calls meet the precondition. (Products with globals are left out: each is a multiplier in every
 /// check of the procedure's body, and proving one inductive is hard for the solver.)
 fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post> {
     let mut posts = Vec::new();
@@ -354,32 +411,45 @@ fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post
     let (w, r0) = (sh.outs[o], outs0[o]);
     let n = sh.ins.len();
     let same: Vec<usize> = (0..n).filter(|&i| sh.ins[i] == w).collect();
-    let mut lins = vec![Lin { c: r0, coef: vec![], prod: None }];
+    let mut lins = vec![Lin { c: r0, coef: vec![], prod: None, pow2: None }];
     for &i in &same {
-        lins.push(Lin { c: r0.wrapping_sub(a0[i]), coef: vec![(i, 1)], prod: None });
-        lins.push(Lin { c: r0.wrapping_add(a0[i]), coef: vec![(i, mask(w))], prod: None });
+        lins.push(Lin { c: r0.wrapping_sub(a0[i]), coef: vec![(i, 1)], prod: None, pow2: None });
+        lins.push(Lin { c: r0.wrapping_add(a0[i]), coef: vec![(i, mask(w))], prod: None, pow2: None });
         for &j in same.iter().filter(|&&j| j > i) {
-            lins.push(Lin { c: r0.wrapping_sub(a0[i]).wrapping_sub(a0[j]), coef: vec![(i, 1), (j, 1)], prod: None });
+            lins.push(Lin { c: r0.wrapping_sub(a0[i]).wrapping_sub(a0[j]), coef: vec![(i, 1), (j, 1)], prod: None, pow2: None });
             if j < sh.params {
-                lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)) });
+                lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[j])), coef: vec![], prod: Some((i, j)), pow2: None });
             }
         }
         if i < sh.params {
-            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)) });
+            lins.push(Lin { c: r0.wrapping_sub(a0[i].wrapping_mul(a0[i])), coef: vec![], prod: Some((i, i)), pow2: None });
+            // Doubling recursions: `c + 2^p[i]`, and a global's final value as its initial
+            // one plus that (a counter bumped once per call of a two-way recursion).
+            let c = r0.wrapping_sub(pow2(a0[i], w));
+            lins.push(Lin { c, coef: vec![], prod: None, pow2: Some(i) });
+            for &j in same.iter().filter(|&&j| j != i) {
+                lins.push(Lin { c: c.wrapping_sub(a0[j]), coef: vec![(j, 1)], prod: None, pow2: Some(i) });
+            }
         }
     }
+    // A relation fitted to one call is no guess at all (every call fits it, and a product's
+    // or a power's candidates make every check of the body heavier): the relations need a
+    // second call under the precondition to agree with them.
+    if rets.len() < 2 {
+        lins.truncate(1);
+    }
     posts.extend(lins.into_iter().map(|rhs| Post::Cmp { o, pred: ICmpPred::Eq, rhs }));
-    let zero = Lin { c: 0, coef: vec![], prod: None };
+    let zero = Lin { c: 0, coef: vec![], prod: None, pow2: None };
     for pred in [ICmpPred::Sge, ICmpPred::Sgt, ICmpPred::Sle] {
         posts.push(Post::Cmp { o, pred, rhs: zero.clone() });
     }
     let smin = rets.iter().map(|(_, r)| sext(r[o], w)).min().unwrap_or(0);
     let smax = rets.iter().map(|(_, r)| sext(r[o], w)).max().unwrap_or(0);
-    posts.push(Post::Cmp { o, pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None } });
-    posts.push(Post::Cmp { o, pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None } });
+    posts.push(Post::Cmp { o, pred: ICmpPred::Sge, rhs: Lin { c: smin as u64, coef: vec![], prod: None, pow2: None } });
+    posts.push(Post::Cmp { o, pred: ICmpPred::Sle, rhs: Lin { c: smax as u64, coef: vec![], prod: None, pow2: None } });
     for &i in &same {
         for pred in [ICmpPred::Sge, ICmpPred::Sle, ICmpPred::Uge, ICmpPred::Ule] {
-            posts.push(Post::Cmp { o, pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None } });
+            posts.push(Post::Cmp { o, pred, rhs: Lin { c: 0, coef: vec![(i, 1)], prod: None, pow2: None } });
         }
     }
     for i in 0..n {
@@ -389,6 +459,9 @@ fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post
     }
     posts
 }
+
+/// Returning calls each candidate is checked against before Houdini ([`candidates`]).
+pub const MAX_FILTER_CALLS: usize = 4096;
 
 /// Point summaries proposed per procedure and round.
 pub const MAX_POINTS: usize = 64;
@@ -495,6 +568,29 @@ mod tests {
             assert_eq!(eval(&tm, t, &env).as_bool(), Some(holds), "{a} {b}");
         }
         assert_eq!(s.show(&["n".into(), "g".into()], &["g'".into()]), "n >= 0 && g >= 1 => no error");
+    }
+
+    #[test]
+    fn a_power_of_two_post_agrees_with_its_term() {
+        // result == c + g + (1 << n) over the inputs (n, g), past the width and for n < 0 too.
+        let sh = Shape { ins: vec![32, 32], outs: vec![32], returns: true, params: 1 };
+        let mut tm = TermManager::new();
+        let (n, g, r) = (tm.var("n", Sort::BitVec(32)), tm.var("g", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
+        let s = Summary { pre: Pre::True, post: Post::Cmp { o: 0, pred: ICmpPred::Eq, rhs: Lin { c: u64::MAX, coef: vec![(1, 1)], prod: None, pow2: Some(0) } } };
+        let t = s.post_term(&mut tm, &sh, &[n, g], &[r]);
+        for nv in [0u64, 1, 5, 30, 31, 32, 33, 100, 0xffff_ffff, 0x8000_0000] {
+            for gv in [0u64, 7, 0xffff_fff0] {
+                let want = if nv < 32 { (1u64 << nv).wrapping_add(gv).wrapping_sub(1) } else { gv.wrapping_sub(1) } & 0xffff_ffff;
+                for ret in [want, want ^ 1] {
+                    let agrees = s.agrees(&sh, &[nv, gv], &Outcome::Ret(vec![ret]));
+                    assert_eq!(agrees, ret == want, "{nv} {gv} {ret}");
+                    let env: HashMap<TermId, Value> =
+                        [(n, nv), (g, gv), (r, ret)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();
+                    assert_eq!(eval(&tm, t, &env).as_bool(), Some(agrees), "{nv} {gv} {ret}");
+                }
+            }
+        }
+        assert_eq!(s.show(&["n".into(), "g".into()], &["r".into()]), "true => no error, r == g + (1 << n) + -1");
     }
 
     #[test]

@@ -7,9 +7,16 @@
 //! A check that finds a path violating candidates drops exactly the candidates the solver's
 //! model violates; a model satisfies every candidate assumed at the calls, so no inductive
 //! subset can contain a dropped one, and the loop ends with the greatest inductive subset
-//! (or less, when a body has too many paths or the solver gives up: that procedure's new
-//! candidates are all dropped). The result is added to the summaries proven before (which stay
-//! true facts); see [`super`] for why an inductive set is sound.
+//! (or less, when a body has too many paths or time runs out: that procedure's new
+//! candidates are all dropped). Each query has a budget of SAT conflicts ([`MAX_CONFLICTS`]):
+//! past it, the candidates with products are dropped unproven (a true `ret == n * m` makes the
+//! inductive step a multiplier's distributivity, slow for the SAT solver, and its weight at
+//! every call would hold back the others), then, if still too hard, each candidate is checked
+//! alone and the ones past the budget dropped (and not proposed again). Dropping a candidate that no model violates is
+//! sound: the loop goes on until a round drops nothing, and that round's unsatisfiable checks
+//! assumed exactly the candidates that are left, so they are inductive (merely not the greatest
+//! such set). The result is added to the summaries proven before (which stay true facts); see
+//! [`super`] for why an inductive set is sound.
 
 use vigil_bv::{Sort, TermId, Value};
 
@@ -21,6 +28,10 @@ use crate::symbolic::{sym_step, Mode, Target};
 
 /// Paths of one body explored per check before giving up.
 pub const MAX_PATHS: usize = 4096;
+
+/// SAT conflicts a Houdini query may take before its candidates are checked one by one, and
+/// one candidate's query before it is dropped unproven.
+pub const MAX_CONFLICTS: u64 = 5_000;
 
 /// Comparison constants of procedure `p`'s body against inputs (parameters, globals) of their
 /// width, as `(input, constant)` thresholds for preconditions.
@@ -59,8 +70,9 @@ pub fn prove(cx: &mut Ctx) -> bool {
     let cands: Vec<Vec<Summary>> = (0..n)
         .map(|p| {
             let mut c = old[p].clone();
+            let hard = table.too_hard.borrow();
             for s in candidates(&table, p as u32, &thresholds(&table, p as u32)) {
-                if !c.contains(&s) {
+                if !c.contains(&s) && !hard.iter().any(|(q, h)| *q == p as u32 && *h == s) {
                     c.push(s);
                 }
             }
@@ -181,9 +193,47 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
                 if cx.tm.bool_value(q) == Some(false) {
                     break;
                 }
-                match cx.sat_with_model(q) {
+                match cx.sat_with_model_within(q, MAX_CONFLICTS) {
                     Sat::No => break,
-                    Sat::Unknown => return None,
+                    Sat::Unknown if cx.out_of_time() => return None,
+                    Sat::Unknown if (0..cands.len()).any(|i| alive[i] && cands[i].is_heavy()) => {
+                        // Too hard: first without the products' candidates (a product's
+                        // inductive step is a multiplier's distributivity, which the SAT
+                        // solver proves slowly), dropped unproven.
+                        for i in 0..cands.len() {
+                            if alive[i] && cands[i].is_heavy() {
+                                alive[i] = false;
+                                table.too_hard.borrow_mut().push((p, cands[i].clone()));
+                            }
+                        }
+                    }
+                    Sat::Unknown => {
+                        // Still too hard: each candidate alone, and the ones still too hard
+                        // are dropped unproven.
+                        for i in 0..cands.len() {
+                            if !alive[i] {
+                                continue;
+                            }
+                            let qi = cx.tm.and(g, bad[i]);
+                            match cx.sat_with_model_within(qi, MAX_CONFLICTS) {
+                                Sat::No => {}
+                                Sat::Unknown if cx.out_of_time() => return None,
+                                Sat::Unknown => {
+                                    alive[i] = false;
+                                    table.too_hard.borrow_mut().push((p, cands[i].clone()));
+                                }
+                                Sat::Yes => {
+                                    for k in 0..cands.len() {
+                                        if alive[k] && model_true(cx, bad[k]) {
+                                            alive[k] = false;
+                                        }
+                                    }
+                                    alive[i] = false;
+                                }
+                            }
+                        }
+                        break;
+                    }
                     Sat::Yes => {
                         let idx: Vec<usize> = (0..cands.len()).filter(|&i| alive[i] && model_true(cx, bad[i])).collect();
                         if idx.is_empty() {
