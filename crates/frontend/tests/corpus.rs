@@ -16,6 +16,8 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c")
 }
 
+#[path = "../../../tests/parallel.rs"]
+mod parallel;
 #[path = "../../../tests/header.rs"]
 mod header;
 
@@ -125,30 +127,16 @@ fn corpus_has_at_least_forty_programs() {
 
 #[test]
 fn every_corpus_program_lowers_and_all_constructs_are_covered() {
-    // Two workers (CI machines have two cores; a load is mostly clang and LLVM child processes),
-    // each program's lowering checked where it is loaded.
-    let files = corpus_files();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(path) = files.get(k) else { break };
-                let mut tags = BTreeSet::new();
-                let mut failures = Vec::new();
-                check_program(path, &mut tags, &mut failures);
-                results.lock().unwrap_or_else(|e| e.into_inner()).push((tags, failures));
-            });
-        }
+    // Two programs at a time (a load is mostly clang and LLVM child processes).
+    let tags = std::sync::Mutex::new(BTreeSet::new());
+    let failures = parallel::in_parallel(&corpus_files(), |path| {
+        let mut mine = BTreeSet::new();
+        let mut failures = Vec::new();
+        check_program(path, &mut mine, &mut failures);
+        tags.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
+        if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
     });
-    let mut tags = BTreeSet::new();
-    let mut failures = Vec::new();
-    for (t, f) in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        tags.extend(t);
-        failures.extend(f);
-    }
-    failures.sort();
+    let tags = tags.into_inner().unwrap_or_else(|e| e.into_inner());
     assert!(failures.is_empty(), "corpus failures:\n{}", failures.join("\n"));
     assert_all_constructs_covered(&tags);
 }

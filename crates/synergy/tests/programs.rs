@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 
 use vigil_synergy::{check, Algorithm, Options, Verdict};
 
+#[path = "../../../tests/parallel.rs"]
+mod parallel;
+use parallel::in_parallel;
 #[path = "../../../tests/header.rs"]
 mod header;
 use header::value as header;
@@ -71,25 +74,6 @@ fn template_variants_are_distinct_programs() {
     assert!(variants().len() >= 11, "variants: {:?}", variants());
 }
 
-/// `check` on each program, two at a time (the test machine has two cores); the failures.
-fn in_parallel(programs: &[PathBuf], check: impl Fn(&PathBuf) -> Result<(), String> + Sync) -> Vec<String> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                while let Some(p) = programs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    if let Err(e) = check(p) {
-                        failures.lock().unwrap_or_else(|e| e.into_inner()).push(e);
-                    }
-                }
-            });
-        }
-    });
-    let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
-    failures.sort();
-    failures
-}
 
 #[test]
 fn synergy_programs_meet_their_verdict_and_iteration_bound() {

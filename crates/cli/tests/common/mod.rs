@@ -87,23 +87,9 @@ pub fn cases() -> Vec<Case> {
         .collect()
 }
 
-/// Runs `f` on every item with two worker threads; returns the errors.
-pub fn in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<(), String> + Sync) -> Vec<String> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(item) = items.get(k) else { break };
-                if let Err(e) = f(item) {
-                    failures.lock().expect("failures").push(e);
-                }
-            });
-        }
-    });
-    failures.into_inner().expect("failures")
-}
+#[path = "../../../../tests/parallel.rs"]
+mod parallel;
+pub use parallel::in_parallel;
 
 /// xorshift64*, deterministic: the random program generators of the differential tests.
 pub struct Rng(pub u64);
