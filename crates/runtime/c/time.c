@@ -197,6 +197,8 @@ RT_WEAK int clock_gettime(int id, struct rt_timespec *ts) {
     long sec = clock_input(&symbolic);
     if (symbolic) {
         long nsec = __vigil_clock_input(&symbolic);
+        if (!symbolic) /* the VM took the seconds as an input but not these: 0 is a sample */
+            __vm_control(VM_CTL_SET_FLAGS, VM_FLAG_INCOMPLETE, 0);
         int before = kind_started[kind] && (sec < kind_last[kind].tv_sec ||
                                             (sec == kind_last[kind].tv_sec && nsec < kind_last[kind].tv_nsec));
         /* Any reading the clock can give: nanoseconds below 10^9; the realtime clock within
