@@ -102,6 +102,15 @@ pub(super) fn run_task(task: &BenchTask, args: &BenchArgs, exe: &Path) -> TaskRe
     result
 }
 
+/// The line of a failed check's stderr that says what is wrong: clang's first `error:`
+/// diagnostic for a program that does not compile (its last line only counts the errors), else
+/// the last line.
+fn first_error(stderr: &str) -> &str {
+    let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    let last = lines.clone().last().unwrap_or("bad input");
+    lines.find(|l| l.contains(" error: ") || l.starts_with("error: ")).unwrap_or(last)
+}
+
 /// Reads the child's JSON verdict; a crash or bad output is an unknown with the reason.
 pub(super) fn interpret(out: &std::process::Output, result: &mut TaskResult) -> String {
     let json: Option<serde_json::Value> = serde_json::from_slice(&out.stdout).ok();
@@ -117,7 +126,7 @@ pub(super) fn interpret(out: &std::process::Output, result: &mut TaskResult) -> 
         }
         (_, Some(EXIT_USAGE_I32)) => {
             let err = String::from_utf8_lossy(&out.stderr);
-            format!("unknown(error: {})", err.lines().last().unwrap_or("bad input").trim())
+            format!("unknown(error: {})", first_error(&err))
         }
         (_, code) => {
             use std::os::unix::process::ExitStatusExt;
@@ -180,6 +189,17 @@ mod tests {
 
     fn output(status: i32, stderr: &str) -> std::process::Output {
         std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout: Vec::new(), stderr: stderr.into() }
+    }
+
+    #[test]
+    fn a_program_that_does_not_compile_is_reported_by_its_first_error() {
+        let stderr = "vigil check: p.c does not compile:\np.c:3:8: error: too few arguments to function call\n    3 |   exit();\n      |   ~~~~ ^\np.c:9:1: error: unknown type name 'x'\n2 errors generated.\n";
+        let mut r = empty_result();
+        let v = interpret(&output(EXIT_USAGE_I32 << 8, stderr), &mut r);
+        assert_eq!(v, "unknown(error: p.c:3:8: error: too few arguments to function call)");
+        // Other usage errors keep their last line.
+        let v = interpret(&output(EXIT_USAGE_I32 << 8, "vigil check: bad option\n"), &mut r);
+        assert_eq!(v, "unknown(error: vigil check: bad option)");
     }
 
     #[test]
