@@ -862,6 +862,7 @@ fn search_config(
             dump_vcs: args.dump_vcs.clone(),
             dump_sessions: args.dump_sessions.clone(),
             solver: engine_solver(config, "explicit").0,
+            branch_quick_conflicts: config.explicit.branch_quick_conflicts,
             ..vm_config(property, &config.vm, args.nondet_range)
         },
         max_states: config.explicit.max_states,

@@ -192,6 +192,8 @@ fn depth_first_probe(prog: &Program, cfg: &SearchConfig) -> Result<(SearchResult
 fn add_stats(stats: &mut SearchStats, more: SearchStats) {
     stats.states += more.states;
     stats.subsumed += more.subsumed;
+    stats.deferred += more.deferred;
+    stats.deferred_refuted += more.deferred_refuted;
     stats.transitions += more.transitions;
     stats.instructions += more.instructions;
     stats.time_s += more.time_s;

@@ -107,6 +107,11 @@ pub struct SearchStats {
     /// States stored but not expanded: another state with the same explicit part and a path
     /// condition they imply was queued before (subsumption).
     pub subsumed: u64,
+    /// States left by a transition that took a branch side the solver's quick check did not
+    /// decide (`vigil_vm::flags::PC_UNPROVEN`): expanded after all others, unless refuted.
+    pub deferred: u64,
+    /// Deferred states whose path condition the full check refuted (never expanded).
+    pub deferred_refuted: u64,
     pub transitions: u64,
     pub instructions: u64,
     /// Bytes held for the visited states: the store ([`crate::store::StateStore::bytes`]: object
@@ -280,14 +285,28 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // same inputs, and only outside thread programs (sleep sets assume that a state found is
     // the same state).
     let mut subsumption = Subsumption::default();
+    // States reached through a branch side that a quick check left undecided: expanded, oldest
+    // first, once the frontier is empty and a full check has not refuted their path condition
+    // (vigil_vm::machine::symdata, "Undecided branch sides"). Like the frontier, every state in
+    // it is expanded before the search may answer `true`.
+    let mut deferred: VecDeque<(StateId, vigil_vm::UndecidedSide)> = VecDeque::new();
     while let Some(idx) = {
         pops += 1;
-        match cfg.order {
+        let next = match cfg.order {
             Order::Dfs => frontier.pop_back(),
             Order::Bfs => frontier.pop_front(),
             Order::Mixed | Order::Auto if pops % 2 == 0 && (cfg.order == Order::Mixed || threaded_seen) => frontier.pop_front(),
             Order::Mixed | Order::Auto => frontier.pop_back(),
-        }
+        };
+        next.or_else(|| {
+            while let Some((id, side)) = deferred.pop_front() {
+                if m.side_feasible(side) {
+                    return Some(id);
+                }
+                stats.deferred_refuted += 1;
+            }
+            None
+        })
     } {
         let from = store.expand(idx, previous.as_ref());
         let mut forced: Vec<u32> = Vec::new();
@@ -449,7 +468,12 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                     succ.push((id, true));
                                 }
                                 stats.states += 1;
-                                frontier.push_back(id);
+                                if let (true, Some(side)) = (out.flags & flags::PC_UNPROVEN != 0, m.take_undecided_side()) {
+                                    stats.deferred += 1;
+                                    deferred.push_back((id, side));
+                                } else {
+                                    frontier.push_back(id);
+                                }
                                 count_bytes(&store, &frontier, subsumption.bytes, &mut stats);
                                 if stats.states >= cfg.max_states {
                                     stats.time_s = start.elapsed().as_secs_f64();

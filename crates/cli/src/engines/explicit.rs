@@ -60,6 +60,9 @@ impl Engine for ExplicitEngine {
                 ("solver_resets", st.solver.resets.into()),
                 ("states_normalised", st.solver.normalised.into()),
                 ("states_subsumed", st.subsumed.into()),
+                ("branch_sides_undecided", st.solver.undecided.into()),
+                ("states_deferred", st.deferred.into()),
+                ("states_deferred_refuted", st.deferred_refuted.into()),
                 ("solver_s", solver_s.into()),
             ]));
             if st.time_s > 0.0 {

@@ -87,7 +87,7 @@ mod symnorm;
 mod symslice;
 mod widereg;
 
-pub use symdata::{argc_is_input, main_argc_only, ModelError, SymStats, Symbolic, ARGC_RUNNABLE};
+pub use symdata::{argc_is_input, main_argc_only, ModelError, SymStats, Symbolic, UndecidedSide, ARGC_RUNNABLE};
 
 pub use event_log::EventLog;
 pub use sharing::Access;
@@ -167,6 +167,12 @@ pub mod flags {
     /// rebuilt from it would have forgotten memory that can never be freed, and a program that
     /// loses a block and then ends would pass as having freed everything.
     pub const LEAKED: u32 = 1 << 17;
+    /// Transition flag (the VM's own): the transition took a side of a symbolic branch whose
+    /// feasibility the solver did not decide within [`super::Config::branch_quick_conflicts`],
+    /// and ended right after it. The explicit search expands the state it leaves only after
+    /// every state reached without such a side, once a check with the full budget has not
+    /// refuted its path condition (`symdata`, "Undecided branch sides").
+    pub const PC_UNPROVEN: u32 = 1 << 18;
 }
 
 /// The flags that belong to a state rather than to one transition.
@@ -294,6 +300,10 @@ pub struct Config {
     pub solver: vigil_bv::config::SolverConfig,
     /// Solver queries after this instant answer unknown.
     pub deadline: Option<std::time::Instant>,
+    /// SAT conflicts of the first feasibility check of each side of a symbolic branch in a
+    /// sequential program; a side undecided within them is taken at the end of a transition of
+    /// its own ([`flags::PC_UNPROVEN`]). 0: each side is decided at once with the full budget.
+    pub branch_quick_conflicts: u64,
 }
 
 /// One `__VERIFIER_nondet_*` call's result, as the symbolic engines report their counterexamples:

@@ -51,6 +51,14 @@
 //!   QF_BV script whose `; expect:` header is the engine's answer (`unknown` under its budget);
 //!   with `Config::dump_sessions` the solver's whole session is one script
 //!   (`vigil_bv::session_log`: every check in order, with the engine's answers).
+//! * **Undecided branch sides** (with [`Config::branch_quick_conflicts`] set, in a sequential
+//!   program): each side of a branch is first checked within that small conflict budget. A side
+//!   that stays undecided is still taken (unknown counts as feasible, below), but its transition
+//!   ends right after the branch with [`flags::PC_UNPROVEN`], and the explicit search expands
+//!   the state it leaves only when every other state is done, after a check of its whole path
+//!   condition with the full budget: a hard infeasible side (a float polynomial shown never to
+//!   fall below 0) no longer holds up the easy sides where a violation may lie, and a hard
+//!   feasible one is still explored. Nothing is dropped that a full check would keep.
 //! * Solver answers `unknown` (conflict budget, deadline) count as *feasible*: the search then
 //!   explores more paths than exist, which cannot make a `true` wrong, and a violation found on
 //!   such a path is confirmed by the concrete replay or not reported.
@@ -123,6 +131,8 @@ pub struct SymStats {
     pub solver_time: Duration,
     /// How often the solver was replaced by a new one ([`RESET_FACTOR`]).
     pub resets: u64,
+    /// Branch sides that a quick check left undecided (module doc, "Undecided branch sides").
+    pub undecided: u64,
     /// States whose dead inputs were forgotten or whose inputs were renamed before they were
     /// stored ([`super::symnorm`]).
     pub normalised: u64,
@@ -138,8 +148,17 @@ impl SymStats {
         self.interval_refutations += other.interval_refutations;
         self.solver_time += other.solver_time;
         self.resets += other.resets;
+        self.undecided += other.undecided;
         self.normalised += other.normalised;
     }
+}
+
+/// A branch side taken without a decision of its feasibility (module doc, "Undecided branch
+/// sides"): the path condition before the branch (its handle) and the side's condition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UndecidedSide {
+    pc_handle: u32,
+    query: TermId,
 }
 
 /// An enumeration's cache key: the path condition's handle, the term, the preferred condition.
@@ -163,6 +182,15 @@ pub struct SymData {
     pub(super) live: bool,
     /// Feasibility under a path condition: (pc handle, query) → answer.
     cache: HashMap<(u32, TermId), CheckResult>,
+    /// Branch sides a quick check left undecided, by (pc handle, query): asked again (the
+    /// transition runs once per choice), they are not checked again.
+    undecided: crate::fasthash::FastSet<(u32, TermId)>,
+    /// The conflict budget of a quick check of a branch side (None: no quick checks), and the
+    /// full budget of every other check.
+    quick_conflicts: Option<u64>,
+    full_conflicts: u64,
+    /// The side the current transition took undecided (see [`Machine::take_undecided_side`]).
+    pub(super) undecided_side: Option<UndecidedSide>,
     /// Enumerations: (pc handle, term, preferred) → (values, complete).
     enums: HashMap<EnumKey, (Vec<u64>, bool)>,
     dump: Option<std::path::PathBuf>,
@@ -314,6 +342,14 @@ impl SymData {
             placeholder: None,
             live: false,
             cache: HashMap::new(),
+            undecided: Default::default(),
+            // (A recorded session replays every check with one conflict limit: no quick ones.)
+            quick_conflicts: (config.branch_quick_conflicts > 0
+                && config.branch_quick_conflicts < full_conflicts(&config.solver)
+                && config.dump_sessions.is_none())
+            .then_some(config.branch_quick_conflicts),
+            full_conflicts: full_conflicts(&config.solver),
+            undecided_side: None,
             enums: HashMap::new(),
             dump: config.dump_vcs.clone(),
             fresh: (config.solver.clone(), config.deadline),
@@ -409,6 +445,47 @@ impl SymData {
         r != CheckResult::Unsat
     }
 
+    /// Is `pc ∧ q` satisfiable, decided within the quick budget? `None`: undecided (the side
+    /// is then deferred, see the module doc); without quick checks, [`Self::feasible`].
+    fn feasible_quick(&mut self, pc_handle: u32, pc: Option<TermId>, q: TermId) -> Option<bool> {
+        let Some(quick) = self.quick_conflicts else { return Some(self.feasible(pc_handle, pc, q)) };
+        if let Some(b) = self.tm.bool_value(q) {
+            return Some(b);
+        }
+        if let Some(r) = self.cache.get(&(pc_handle, q)) {
+            self.stats.cache_hits += 1;
+            return Some(*r != CheckResult::Unsat);
+        }
+        if self.undecided.contains(&(pc_handle, q)) {
+            self.stats.cache_hits += 1;
+            return None;
+        }
+        let mut a = vec![q];
+        if let Some(pc) = pc {
+            a.extend(self.slicer.slice(&self.tm, pc, &[q]));
+        }
+        let r = match self.sliced.get(a.as_slice()) {
+            Some(r) => {
+                self.stats.cache_hits += 1;
+                *r
+            }
+            None => {
+                self.solver.set_conflict_limit(Some(quick));
+                let r = self.check(&a);
+                self.solver.set_conflict_limit(Some(self.full_conflicts));
+                if r == CheckResult::Unknown {
+                    self.stats.undecided += 1;
+                    self.undecided.insert((pc_handle, q));
+                    return None;
+                }
+                self.sliced.insert(a.into_boxed_slice(), r);
+                r
+            }
+        };
+        self.cache.insert((pc_handle, q), r);
+        Some(r != CheckResult::Unsat)
+    }
+
     /// The model value of bit-vector term `t` after a satisfiable check.
     fn model_value(&self, t: TermId) -> Option<u64> {
         match self.solver.value(&self.tm, t) {
@@ -479,9 +556,15 @@ fn new_solver(config: &Config) -> Solver {
     solver_from(&config.solver, config.deadline)
 }
 
+/// The conflict budget of a query (the configuration's `[bv] conflict-limit`, else
+/// [`CONFLICT_LIMIT`]).
+fn full_conflicts(solver_config: &vigil_bv::config::SolverConfig) -> u64 {
+    solver_config.conflict_limit.unwrap_or(CONFLICT_LIMIT)
+}
+
 fn solver_from(solver_config: &vigil_bv::config::SolverConfig, deadline: Option<Instant>) -> Solver {
     let mut solver = Solver::with_config(solver_config.clone());
-    solver.set_conflict_limit(Some(solver_config.conflict_limit.unwrap_or(CONFLICT_LIMIT)));
+    solver.set_conflict_limit(Some(full_conflicts(solver_config)));
     solver.set_deadline(deadline);
     solver.set_model_cache(solver_config.model_cache.unwrap_or(MODEL_CACHE));
     solver
@@ -539,6 +622,46 @@ impl Machine<'_> {
     pub(super) fn feasible(&mut self, q: TermId) -> bool {
         let (h, pc) = (pc_word(self.state.sym), self.pc());
         self.sd().feasible(h, pc, q)
+    }
+
+    /// [`SymData::feasible_quick`] under the current path condition.
+    pub(super) fn feasible_quick(&mut self, q: TermId) -> Option<bool> {
+        let (h, pc) = (pc_word(self.state.sym), self.pc());
+        self.sd().feasible_quick(h, pc, q)
+    }
+
+    /// Adds branch side `q`, which a quick check left undecided, to the path condition, and
+    /// remembers it for [`Self::take_undecided_side`].
+    pub(super) fn add_undecided_side(&mut self, q: TermId) {
+        let side = UndecidedSide { pc_handle: pc_word(self.state.sym), query: q };
+        self.sd().undecided_side = Some(side);
+        self.add_pc(q);
+    }
+
+    /// Whether a branch side undecided by a quick check may be deferred here: quick checks are
+    /// on, the program is sequential (sleep sets assume a state's successors are expanded with
+    /// it), and the transition may end at this point.
+    pub(super) fn defers_undecided_branches(&self) -> bool {
+        self.sym.as_ref().is_some_and(|s| s.quick_conflicts.is_some())
+            && self.interruptible()
+            && self.state.flags & (flags::THREADED | flags::ATOMIC) == 0
+    }
+
+    /// The branch side that the last transition took undecided ([`flags::PC_UNPROVEN`]), taken
+    /// from the machine (None when it took none).
+    pub fn take_undecided_side(&mut self) -> Option<UndecidedSide> {
+        self.sym.as_mut()?.undecided_side.take()
+    }
+
+    /// Whether the branch side `side` may be feasible: not refuted by a check with the full
+    /// budget (an undecided check counts as feasible). The explicit search asks it before it
+    /// expands a state that a transition left with [`flags::PC_UNPROVEN`]: the query is the one
+    /// the quick check left undecided (the side and its slice of the path condition before it),
+    /// and its answer is cached for every path that asks it.
+    pub fn side_feasible(&mut self, side: UndecidedSide) -> bool {
+        let Some(sd) = self.sym.as_mut() else { return true };
+        let pc = (side.pc_handle != 0).then(|| TermId::from_index(side.pc_handle - 1));
+        sd.feasible(side.pc_handle, pc, side.query)
     }
 
     /// The term in register `v`, if it holds a symbolic value.

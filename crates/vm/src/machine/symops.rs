@@ -691,6 +691,38 @@ impl Machine<'_> {
         Ok(Some(Flow::Next))
     }
 
+    /// A branch on Bool `b` whose sides are first checked within the quick budget (module
+    /// `symdata`, "Undecided branch sides"): a refuted side is not taken; when both may be
+    /// feasible the branch is a choice (ending the transition before it if one was made in
+    /// it already), and taking a side left undecided ends the transition right after the jump
+    /// with [`flags::PC_UNPROVEN`], so that the search can defer the state.
+    fn sym_branch_deferring(&mut self, b: TermId, if_true: BlockId, if_false: BlockId) -> VmResult<Flow> {
+        let not = self.sd().tm.not(b);
+        let yes = self.feasible_quick(b);
+        let no = self.feasible_quick(not);
+        // (A side is taken without a check when the other is refuted: the path condition is
+        // satisfiable, or was not refuted either.)
+        let (cond, target, decided) = match (yes, no) {
+            (Some(false), Some(false)) => return Ok(Flow::Stop(Stop::Cancelled)),
+            (Some(false), _) => return self.jump(if_false),
+            (_, Some(false)) => return self.jump(if_true),
+            _ if self.second_choice_ends_transition() => return Ok(Flow::Stop(Stop::Interrupt)),
+            _ if self.choose(2) == 0 => (b, if_true, yes.is_some()),
+            _ => (not, if_false, no.is_some()),
+        };
+        if decided {
+            self.add_pc(cond);
+            return self.jump(target);
+        }
+        self.add_undecided_side(cond);
+        let flow = self.jump(target)?;
+        self.trans_flags |= flags::PC_UNPROVEN;
+        match flow {
+            Flow::Stop(stop) => Ok(Flow::Stop(stop)),
+            _ => Ok(Flow::Stop(Stop::Interrupt)),
+        }
+    }
+
     /// A terminator on a symbolic value (None: concrete, run as usual).
     pub(super) fn sym_terminator(&mut self, t: &Terminator) -> VmResult<Option<Flow>> {
         if self.sym.as_ref().is_none_or(|s| s.replay.is_some()) {
@@ -701,6 +733,9 @@ impl Machine<'_> {
                 let c = self.val(*cond, 1);
                 let c = self.term(c, 1).expect("symbolic");
                 let b = crate::symbolic::to_bool(&mut self.sd().tm, c);
+                if self.defers_undecided_branches() {
+                    return self.sym_branch_deferring(b, *if_true, *if_false).map(Some);
+                }
                 if self.second_choice_ends_transition() && self.feasible(b) {
                     let not = self.sd().tm.not(b);
                     if self.feasible(not) {
