@@ -286,10 +286,10 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
     // the same state).
     let mut subsumption = Subsumption::default();
     // States reached through a branch side that a quick check left undecided: expanded, oldest
-    // first, once the frontier is empty and a full check has not refuted their path condition
-    // (vigil_vm::machine::symdata, "Undecided branch sides"). Like the frontier, every state in
-    // it is expanded before the search may answer `true`.
-    let mut deferred: VecDeque<(StateId, vigil_vm::UndecidedSide)> = VecDeque::new();
+    // first, once the frontier is empty and a full check has not refuted their own path
+    // condition (vigil_vm::machine::symdata, "Undecided branch sides"). Like the frontier, every
+    // state in it is expanded or refuted before the search may answer `true`.
+    let mut deferred: VecDeque<StateId> = VecDeque::new();
     while let Some(idx) = {
         pops += 1;
         let next = match cfg.order {
@@ -299,8 +299,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
             Order::Mixed | Order::Auto => frontier.pop_back(),
         };
         next.or_else(|| {
-            while let Some((id, side)) = deferred.pop_front() {
-                if m.side_feasible(side) {
+            while let Some(id) = deferred.pop_front() {
+                m.reset(store.expand(id, previous.as_ref()).state);
+                if m.path_condition_feasible() {
                     return Some(id);
                 }
                 stats.deferred_refuted += 1;
@@ -468,9 +469,9 @@ pub fn explore(prog: &Program, cfg: &SearchConfig) -> (SearchResult, SearchStats
                                     succ.push((id, true));
                                 }
                                 stats.states += 1;
-                                if let (true, Some(side)) = (out.flags & flags::PC_UNPROVEN != 0, m.take_undecided_side()) {
+                                if out.flags & flags::PC_UNPROVEN != 0 {
                                     stats.deferred += 1;
-                                    deferred.push_back((id, side));
+                                    deferred.push_back(id);
                                 } else {
                                     frontier.push_back(id);
                                 }
@@ -602,7 +603,7 @@ fn finish_violation(
 ) -> Option<(SearchResult, SearchStats)> {
     // Normalised states number their inputs afresh (`vigil_vm::machine::symnorm`): the path
     // condition of a state reached through one speaks of renamed inputs, so the path runs again.
-    let r = if m.sym_stats().is_some_and(|s| s.normalised > 0) { rerun_inputs(m.prog, cfg, &v.choices) } else { m.sym_inputs_model() };
+    let r = if m.sym_stats().is_some_and(|s| s.normalised > 0) { rerun_inputs(m.prog, cfg, &v) } else { m.sym_inputs_model() };
     add_solver_stats(m, stats);
     stats.time_s = start.elapsed().as_secs_f64();
     match r {
@@ -624,8 +625,12 @@ fn finish_violation(
                 return Some((SearchResult::Unknown(why), stats.clone()));
             }
             let what = format!("{} at {}: {why}", v.property, m.prog.module.describe_loc(v.loc));
-            let cause = if why == vigil_vm::ModelError::Diverged { Cause::Unconfirmed } else { Cause::SolverLimit };
-            Some((SearchResult::Unknown(Unknown::new(cause, what)), stats.clone()))
+            if why == vigil_vm::ModelError::Diverged {
+                // No evidence either way on this path; other paths may still give a violation.
+                no_true(Unknown::new(Cause::Unconfirmed, what).at(v.loc));
+                return None;
+            }
+            Some((SearchResult::Unknown(Unknown::new(Cause::SolverLimit, what)), stats.clone()))
         }
     }
 }
@@ -675,14 +680,32 @@ fn includes(big: &[u32], small: &[u32]) -> bool {
 /// transitions the state goes through its canonical form as in the search (without
 /// normalisation), and each transition must ask for exactly the choices recorded and end as
 /// an interruption (the last one anyhow): normalised states stand for the same concrete
-/// states, so the same sides are feasible. A run that diverges proves nothing either way — the
-/// path is then [`vigil_vm::ModelError::Diverged`], never infeasible, so a real violation is
-/// not dropped. Whatever inputs come out are confirmed concretely before a violation is
-/// reported (`crate::confirm_symbolic`).
-fn rerun_inputs(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
+/// states, so the same sides are feasible. Where a transition ends can still differ: a branch
+/// side that the search's quick check left undecided ended its transition
+/// (`vigil_vm::flags::PC_UNPROVEN`), and the rerun's solver, with another history, may decide
+/// it. When the transitions do not line up and the violation is a fault (which ends its
+/// transition), the choices are followed once more as one sequence ([`rerun_flat`]). A run
+/// that diverges proves nothing either way — the path is then
+/// [`vigil_vm::ModelError::Diverged`], never infeasible, so a real violation is not dropped.
+/// Whatever inputs come out are confirmed concretely before a violation is reported
+/// (`crate::confirm_symbolic`).
+fn rerun_inputs(prog: &Program, cfg: &SearchConfig, v: &Violation) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
+    match rerun_by_transition(prog, cfg, &v.choices) {
+        Err(vigil_vm::ModelError::Diverged) if v.fault != FaultKind::Leak => rerun_flat(prog, cfg, &v.choices),
+        r => r,
+    }
+}
+
+/// A machine for a rerun of `prog`.
+fn rerun_machine<'p>(prog: &'p Program, cfg: &SearchConfig) -> Result<Machine<'p>, vigil_vm::ModelError> {
     let mut vm = cfg.vm.clone();
     vm.deadline = cfg.deadline;
-    let Ok(mut m) = Machine::boot(prog, vm) else { return Err(vigil_vm::ModelError::Diverged) };
+    Machine::boot(prog, vm).map_err(|_| vigil_vm::ModelError::Diverged)
+}
+
+/// [`rerun_inputs`] transition by transition.
+fn rerun_by_transition(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
+    let mut m = rerun_machine(prog, cfg)?;
     let globals = prog.module.globals.len() as u32;
     for (k, cs) in choices.iter().enumerate() {
         let out = m.run_transition(Choices::forced(cs.clone()));
@@ -700,6 +723,34 @@ fn rerun_inputs(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Res
         }
     }
     m.sym_inputs_model()
+}
+
+/// [`rerun_inputs`] for a fault, with the choices as one sequence: transitions run until one
+/// ends otherwise than as an interruption (the fault), having asked for exactly the recorded
+/// choices in order.
+fn rerun_flat(prog: &Program, cfg: &SearchConfig, choices: &[Vec<u32>]) -> Result<Option<Vec<u64>>, vigil_vm::ModelError> {
+    let mut m = rerun_machine(prog, cfg)?;
+    let globals = prog.module.globals.len() as u32;
+    let flat: Vec<u32> = choices.concat();
+    let mut next = 0;
+    // Each transition of the search ends at most once more in the rerun (at a branch side its
+    // quick check leaves undecided): twice as many transitions mean the run has diverged.
+    for _ in 0..2 * choices.len() + 1 {
+        let out = m.run_transition(Choices::forced(flat[next..].to_vec()));
+        let taken = &m.choices.taken;
+        let same = taken.len() <= flat.len() - next && taken.iter().zip(&flat[next..]).all(|((c, _), f)| c == f);
+        if !same {
+            return Err(vigil_vm::ModelError::Diverged);
+        }
+        next += taken.len();
+        if out.stop != Stop::Interrupt {
+            return if next == flat.len() { m.sym_inputs_model() } else { Err(vigil_vm::ModelError::Diverged) };
+        }
+        m.scrub_dead_registers();
+        let state = canonicalize(&m.state, globals).to_state();
+        m.reset(state);
+    }
+    Err(vigil_vm::ModelError::Diverged)
 }
 
 #[cfg(test)]

@@ -24,7 +24,9 @@ fn config(quick: u64) -> Config {
 }
 
 /// Two factors below 2^16 of `N` (no product wraps): the side `x * y == N` takes the solver
-/// more than one conflict, whether `N` is prime (refuted) or not (a model to find).
+/// more than one conflict, whether `N` is prime (refuted) or not (a model to find). The factors
+/// are read after the branch, so the state it leaves keeps the condition; the branch after it
+/// is on another input, so that its sides are decided at once.
 fn factoring(n: u32) -> String {
     format!(
         r#"
@@ -34,8 +36,11 @@ extern void reach_error(void);
 int main(void) {{
     unsigned x = __VERIFIER_nondet_uint();
     unsigned y = __VERIFIER_nondet_uint();
+    unsigned c = __VERIFIER_nondet_uint();
     __VERIFIER_assume(x > 1 && x < 65536 && y > 1 && y < 65536);
-    if (x * y == {n}u) reach_error();
+    if (x * y == {n}u) {{
+        if (c == 7 && x + y > 4) reach_error();
+    }}
     return 0;
 }}
 "#
@@ -124,5 +129,33 @@ int main(void) {{
                 other => panic!("n = {n}, quick = {quick}: {other:?}"),
             }
         }
+    }
+}
+
+/// Two paths reach one stored state: one through a hard side that is infeasible, one through
+/// easy feasible sides. The inputs both branch on are dead at the join, so the stored state
+/// has forgotten them (its path condition no longer says which side was taken): it stands for
+/// the feasible path too, and must be expanded although the hard side alone is refuted.
+#[test]
+fn a_deferred_state_that_a_feasible_path_also_reaches_is_expanded() {
+    let src = r#"
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+extern void reach_error(void);
+int main(void) {
+    unsigned x = __VERIFIER_nondet_uint();
+    unsigned y = __VERIFIER_nondet_uint();
+    unsigned c = __VERIFIER_nondet_uint();
+    __VERIFIER_assume(x > 1 && x < 65536 && y > 1 && y < 65536);
+    int flag = 0;
+    if (x * y == 1000003u || c == 5) flag = 1;
+    if (flag) reach_error();
+    return 0;
+}
+"#;
+    let prog = compile("join", src);
+    for quick in [0, QUICK] {
+        let (v, _) = common::search(&prog, Property::UnreachCall, config(quick), 1_000);
+        assert!(matches!(v, Verdict::Violated { .. }), "quick = {quick}: {v:?}");
     }
 }

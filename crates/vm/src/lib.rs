@@ -41,5 +41,5 @@ pub mod program;
 pub use vigil_semantics::{fault, float, ops, symbolic, wide};
 
 pub use fault::{FaultClass, FaultKind, Property, Subproperty};
-pub use machine::{argc_is_input, main_argc_only, Choices, Config, Event, Input, Machine, ModelError, TransitionResult, State, Stop, SymStats, Symbolic, UndecidedSide, ARGC_RUNNABLE};
+pub use machine::{argc_is_input, main_argc_only, Choices, Config, Event, Input, Machine, ModelError, TransitionResult, State, Stop, SymStats, Symbolic, ARGC_RUNNABLE};
 pub use program::Program;

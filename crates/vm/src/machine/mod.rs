@@ -87,7 +87,7 @@ mod symnorm;
 mod symslice;
 mod widereg;
 
-pub use symdata::{argc_is_input, main_argc_only, ModelError, SymStats, Symbolic, UndecidedSide, ARGC_RUNNABLE};
+pub use symdata::{argc_is_input, main_argc_only, ModelError, SymStats, Symbolic, ARGC_RUNNABLE};
 
 pub use event_log::EventLog;
 pub use sharing::Access;

@@ -153,14 +153,6 @@ impl SymStats {
     }
 }
 
-/// A branch side taken without a decision of its feasibility (module doc, "Undecided branch
-/// sides"): the path condition before the branch (its handle) and the side's condition.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct UndecidedSide {
-    pc_handle: u32,
-    query: TermId,
-}
-
 /// An enumeration's cache key: the path condition's handle, the term, the preferred condition.
 type EnumKey = (u32, TermId, Option<TermId>);
 
@@ -189,8 +181,6 @@ pub struct SymData {
     /// full budget of every other check.
     quick_conflicts: Option<u64>,
     full_conflicts: u64,
-    /// The side the current transition took undecided (see [`Machine::take_undecided_side`]).
-    pub(super) undecided_side: Option<UndecidedSide>,
     /// Enumerations: (pc handle, term, preferred) → (values, complete).
     enums: HashMap<EnumKey, (Vec<u64>, bool)>,
     dump: Option<std::path::PathBuf>,
@@ -349,7 +339,6 @@ impl SymData {
                 && config.dump_sessions.is_none())
             .then_some(config.branch_quick_conflicts),
             full_conflicts: full_conflicts(&config.solver),
-            undecided_side: None,
             enums: HashMap::new(),
             dump: config.dump_vcs.clone(),
             fresh: (config.solver.clone(), config.deadline),
@@ -630,14 +619,6 @@ impl Machine<'_> {
         self.sd().feasible_quick(h, pc, q)
     }
 
-    /// Adds branch side `q`, which a quick check left undecided, to the path condition, and
-    /// remembers it for [`Self::take_undecided_side`].
-    pub(super) fn add_undecided_side(&mut self, q: TermId) {
-        let side = UndecidedSide { pc_handle: pc_word(self.state.sym), query: q };
-        self.sd().undecided_side = Some(side);
-        self.add_pc(q);
-    }
-
     /// Whether a branch side undecided by a quick check may be deferred here: quick checks are
     /// on, the program is sequential (sleep sets assume a state's successors are expanded with
     /// it), and the transition may end at this point.
@@ -647,21 +628,21 @@ impl Machine<'_> {
             && self.state.flags & (flags::THREADED | flags::ATOMIC) == 0
     }
 
-    /// The branch side that the last transition took undecided ([`flags::PC_UNPROVEN`]), taken
-    /// from the machine (None when it took none).
-    pub fn take_undecided_side(&mut self) -> Option<UndecidedSide> {
-        self.sym.as_mut()?.undecided_side.take()
-    }
-
-    /// Whether the branch side `side` may be feasible: not refuted by a check with the full
-    /// budget (an undecided check counts as feasible). The explicit search asks it before it
-    /// expands a state that a transition left with [`flags::PC_UNPROVEN`]: the query is the one
-    /// the quick check left undecided (the side and its slice of the path condition before it),
-    /// and its answer is cached for every path that asks it.
-    pub fn side_feasible(&mut self, side: UndecidedSide) -> bool {
-        let Some(sd) = self.sym.as_mut() else { return true };
-        let pc = (side.pc_handle != 0).then(|| TermId::from_index(side.pc_handle - 1));
-        sd.feasible(side.pc_handle, pc, side.query)
+    /// Whether the current state's path condition may be satisfiable: not refuted by a check
+    /// with the full budget (an undecided check counts as satisfiable). The explicit search
+    /// asks it of a state that a transition left with [`flags::PC_UNPROVEN`] before expanding
+    /// it. It is the stored state's own condition that is checked, not the query the quick
+    /// check left undecided: a stored state has its dead inputs forgotten, so it may stand for
+    /// other paths too (a feasible one joining the undecided side where both inputs are dead),
+    /// and only an unsatisfiable condition of its own says that no run reaches it.
+    pub fn path_condition_feasible(&mut self) -> bool {
+        if self.sym.as_ref().is_none_or(|s| s.replay.is_some()) {
+            return true;
+        }
+        match self.pc() {
+            None => true,
+            Some(pc) => self.sd().check(&[pc]) != CheckResult::Unsat,
+        }
     }
 
     /// The term in register `v`, if it holds a symbolic value.

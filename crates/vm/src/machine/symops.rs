@@ -710,12 +710,11 @@ impl Machine<'_> {
             _ if self.choose(2) == 0 => (b, if_true, yes.is_some()),
             _ => (not, if_false, no.is_some()),
         };
-        if decided {
-            self.add_pc(cond);
-            return self.jump(target);
-        }
-        self.add_undecided_side(cond);
+        self.add_pc(cond);
         let flow = self.jump(target)?;
+        if decided {
+            return Ok(flow);
+        }
         self.trans_flags |= flags::PC_UNPROVEN;
         match flow {
             Flow::Stop(stop) => Ok(Flow::Stop(stop)),
