@@ -103,12 +103,14 @@ impl<'m> Builder<'m> {
             Operand::Const(_) => None,
         };
         let (base, scale) = match def(o).map(|i| &i.kind) {
-            Some(InstKind::Bin { op: BinOp::Mul, lhs, rhs, .. }) => match (self.int_const(*lhs), self.int_const(*rhs)) {
+            // (Only wrapping arithmetic: with `nsw`/`nuw` an overflow is the VM's business, and
+            // the size is then the program's own register.)
+            Some(InstKind::Bin { op: BinOp::Mul, lhs, rhs, flags }) if !flags.nsw && !flags.nuw => match (self.int_const(*lhs), self.int_const(*rhs)) {
                 (None, Some(c)) => (*lhs, c),
                 (Some(c), None) => (*rhs, c),
                 _ => (o, 1),
             },
-            Some(InstKind::Bin { op: BinOp::Shl, lhs, rhs, .. }) => match self.int_const(*rhs) {
+            Some(InstKind::Bin { op: BinOp::Shl, lhs, rhs, flags }) if !flags.nsw && !flags.nuw => match self.int_const(*rhs) {
                 Some(c) if c < 64 && self.int_const(*lhs).is_none() => (*lhs, 1u64 << c),
                 _ => (o, 1),
             },
