@@ -1,6 +1,7 @@
 //! The heap, as far as it is static: a `malloc(n)` or `calloc(k, s)` of constant size whose
 //! call runs at most once (its flat block is on no cycle of the flat CFG, checked when
-//! flattening finishes) is one more object of the memory model, with a liveness register;
+//! flattening finishes) is one more object of the memory model, with a liveness register (of
+//! a variable size, an object whose size is an expression over a register: [`super::sized`]);
 //! `free` of it clears the register. Pointers compare as the VM compares them where the
 //! flattening knows the answer: with static offsets in `[0, 2^32)` (the VM's pointer is
 //! `(object << 32) | offset`), an object's address is never null, two distinct objects never

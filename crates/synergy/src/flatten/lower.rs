@@ -384,6 +384,7 @@ impl<'m> Builder<'m> {
                     }
                 }
             }
+            Intrinsic::Memset if self.lower_sized_memset(f, fr, cur, inst, args)? => {}
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
             // Variable-length arrays end at a restore of a save taken before them ([`super::sized`]).
             Intrinsic::StackSave => self.lower_stack_save(fr, inst.dest),

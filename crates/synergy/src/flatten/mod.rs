@@ -18,7 +18,8 @@
 //!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
 //!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
-//!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`]).
+//!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`];
+//!   of a variable size, and variable-length arrays: [`sized`]).
 //!   Addresses are static (object and offset) where the flattening knows them, an object with
 //!   a variable offset for arrays indexed by expressions ([`arrays`]: a grid of cell registers
 //!   up to 64 cells, else a large array whose cells only the tests see, with ghost and pinned
@@ -476,7 +477,7 @@ enum Pending {
     /// accesses name, once all of them are known.
     Pinned(arrays::PinnedAccess),
     /// A new object of variable size ([`sized`]): all its bytes undefined (`malloc`, a
-    /// variable-length array) or, with `zero`, 0 (`calloc`).
+    /// variable-length array) or, with `zero`, 0 (`calloc`, a `memset` of the whole object).
     Sized { block: usize, at: usize, obj: u32, zero: bool },
 }
 

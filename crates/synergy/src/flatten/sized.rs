@@ -25,7 +25,9 @@
 //!   [`crate::Options::malloc_can_fail`] the engine declines every program that allocates.
 //! * Every access is bounds-checked against the size: a dynamic one by `off <u size ∧
 //!   off + len ≤u size` (plus the large array's alignment check), a static one at constant
-//!   offset `o` by `o + len ≤u size`, a constant `memset`/`memcpy` likewise. A failed check is a
+//!   offset `o` by `o + len ≤u size`, a constant `memset`/`memcpy` likewise; a `memset` of
+//!   zeros of a variable length only when it is the whole object (its length is the size
+//!   expression itself), in bounds by construction. A failed check is a
 //!   memory error ([`CheckKind::Memory`]): the VM faults there too (out of bounds).
 //! * The cells past the size never exist for the VM; the model's cells there are never read or
 //!   written (every access is checked first), so facts the ghost cell states about them are
@@ -225,6 +227,31 @@ impl<'m> Builder<'m> {
             fr.vlas.push(obj);
         }
         Ok(())
+    }
+
+    /// `memset(p, 0, size)` of a whole object of variable size: `p` its start and `size` the
+    /// expression it was allocated with (the same register, extension and scale), so the fill
+    /// is in bounds by construction; a [`Pending::Sized`] of zeros. Returns false (nothing
+    /// emitted) for any other `memset`, which [`Builder::lower_fill`] then lowers or refuses.
+    pub(super) fn lower_sized_memset(&mut self, f: FuncId, fr: &mut Frame, cur: u32, inst: &vigil_ir::Inst, args: &[Operand]) -> Result<bool, Unsupported> {
+        let loc = inst.loc;
+        let (Some(&dst), Some(&byte), Some(&len)) = (args.first(), args.get(1), args.get(2)) else { return Ok(false) };
+        if self.int_const(len).is_some() || self.int_const(byte) != Some(0) {
+            return Ok(false);
+        }
+        let p = match self.any_ptr(fr, dst, loc)? {
+            AnyPtr::Static(p) if p.off == 0 => p,
+            _ => return Ok(false),
+        };
+        let Some(size) = self.objs[p.obj as usize].dyn_size else { return Ok(false) };
+        let Ok(s) = self.size_expr(f, fr, len, loc) else { return Ok(false) };
+        if s != size {
+            return Ok(false);
+        }
+        self.check_alive(cur, loc, p.obj);
+        let at = self.blocks[cur as usize].insts.len();
+        self.pending.push(Pending::Sized { block: cur as usize, at, obj: p.obj, zero: true });
+        Ok(true)
     }
 
     /// `llvm.stacksave`: remembers how many variable-length arrays the instance has made.
