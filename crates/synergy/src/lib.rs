@@ -6,8 +6,9 @@
 //! Modules, one idea each:
 //! * [`flatten`]: `main` with non-recursive calls inlined and recursive functions as
 //!   procedures of their own, cell-shaped memory promoted to registers, arrays indexed by
-//!   expressions as if-then-else over their cells (larger ones as shadow cells for the tests and
-//!   a ghost cell for quantified invariants), and pointers as values (in memory, φs) read
+//!   expressions as if-then-else over their cells (larger ones, and objects whose size is an
+//!   input, as shadow cells for the tests and a ghost cell for quantified invariants), and
+//!   pointers as values (in memory, φs) read
 //!   and written by case split over the objects whose address escaped (DASH's aliasing case
 //!   split);
 //! * [`summary`]: procedure summaries after SMASH: must-summaries (the memo of concrete calls)

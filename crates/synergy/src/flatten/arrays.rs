@@ -53,7 +53,10 @@
 //!   offset, an invariant over `(k, g)` is one for every cell (`∀k`): the quantified
 //!   invariants of [`crate::generalize::ghost`].
 //!
-//! Out of reach: large heap objects, large objects whose address is stored or compared. An address with a variable offset that is stored or compared
+//! Objects of variable size ([`super::sized`]) are large arrays of the largest size they can
+//! have, checked against their size at every access.
+//!
+//! Out of reach: large heap objects of constant size, large objects whose address is stored or compared. An address with a variable offset that is stored or compared
 //! becomes a pointer register ([`super::pointers`]).
 
 use super::*;
@@ -309,13 +312,18 @@ impl<'m> Builder<'m> {
     }
 
     /// Emits the checks that `p`'s offset names a cell of a grid of `n` cells of `len` bytes.
+    /// An object of variable size is checked against its size instead ([`super::sized`]).
     fn check_offset(&mut self, f: FuncId, cur: u32, loc: Loc, p: DynPtr, n: u64, len: u64) {
         self.check_alive(cur, loc, p.obj);
         let off = Opnd::Reg(p.off);
-        let inb = self.temp(f, "mem.inbounds", 1);
-        let end = Opnd::Const { bits: n * len, width: 64 };
-        self.emit(cur, loc, FInst::ICmp { dst: inb, pred: ICmpPred::Ult, w: 64, a: off, b: end });
-        self.emit(cur, loc, FInst::Check { c: Opnd::Reg(inb), what: "array access out of bounds", kind: CheckKind::Memory });
+        if self.objs[p.obj as usize].dyn_size.is_some() {
+            self.check_dyn_bounds(cur, loc, p.obj, off, len);
+        } else {
+            let inb = self.temp(f, "mem.inbounds", 1);
+            let end = Opnd::Const { bits: n * len, width: 64 };
+            self.emit(cur, loc, FInst::ICmp { dst: inb, pred: ICmpPred::Ult, w: 64, a: off, b: end });
+            self.emit(cur, loc, FInst::Check { c: Opnd::Reg(inb), what: "array access out of bounds", kind: CheckKind::Memory });
+        }
         if len > 1 {
             let low = self.temp(f, "mem.low", 64);
             self.emit(cur, loc, FInst::Bin { dst: low, op: BinOp::And, w: 64, a: off, b: Opnd::Const { bits: len - 1, width: 64 }, nsw: false });
@@ -406,17 +414,22 @@ impl<'m> Builder<'m> {
             }
             return Ok(Some(a));
         }
-        if o.heap {
+        // An object of variable size ([`super::sized`]) is a large array of the largest
+        // size it can have, its tests' cells sparse (a test pays for the cells it writes) and
+        // kept from the start.
+        let sized = o.dyn_size.is_some();
+        if o.heap && !sized {
             return refuse("a heap object (at most 64 elements)");
         }
         if n > u64::from(u32::MAX) {
             return refuse("too many elements");
         }
         let in_regs: u64 = self.arrays.iter().filter(|a| a.first_shadow_reg().is_some()).map(|a| u64::from(a.cells)).sum();
-        let early_cells: u64 = self.arrays.iter().filter(|a| a.early).map(|a| u64::from(a.cells)).sum();
-        let early = early_cells + n <= MAX_LARGE_ARRAY_CELLS;
+        let sized_arrays: Vec<u32> = self.large.iter().filter(|(&ob, _)| self.objs[ob as usize].dyn_size.is_some()).map(|(_, &x)| x).collect();
+        let early_cells: u64 = self.arrays.iter().enumerate().filter(|(i, a)| a.early && !sized_arrays.contains(&(*i as u32))).map(|(_, a)| u64::from(a.cells)).sum();
+        let early = sized || early_cells + n <= MAX_LARGE_ARRAY_CELLS;
         let name = o.name.clone();
-        let shadow = if early && n <= u64::from(EXACT_CONCRETE_CELLS) && in_regs + n <= MAX_LARGE_ARRAY_CELLS {
+        let shadow = if !sized && early && n <= u64::from(EXACT_CONCRETE_CELLS) && in_regs + n <= MAX_LARGE_ARRAY_CELLS {
             let first = self.regs.len() as u32;
             for k in 0..n {
                 self.new_reg(format!("{name}[{}]~", k * len), (len * 8) as u32);
@@ -706,6 +719,9 @@ impl<'m> Builder<'m> {
         let size = self.objs[dst.obj as usize].size;
         if dst.off < 0 || dst.off as u64 + n > size {
             return Err(Unsupported(format!("memory: {} out of the bounds of {} at {}", which.llvm_name(), self.objs[dst.obj as usize].name, m.describe_loc(loc))));
+        }
+        if n > 0 {
+            self.check_dyn_bounds(cur, loc, dst.obj, Opnd::Const { bits: dst.off as u64, width: 64 }, n);
         }
         let at = self.blocks[cur as usize].insts.len();
         self.pending.push(Pending::Fill { block: cur as usize, at, obj: dst.obj, off: dst.off as u64, bytes, loc });

@@ -61,7 +61,7 @@ impl<'m> Builder<'m> {
             return Err(Unsupported(format!("memory: external global {} at {}", gl.name, self.m.describe_loc(loc))));
         }
         let shape = self.c_shape(gl.ty, 1, &gl.name, None);
-        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape, escaped: false, scoped: false, constant: gl.is_constant });
+        self.objs.push(Obj { name: gl.name.clone(), size: gl.size, cells: Vec::new(), global_init: gl.init.clone(), alive: None, heap: false, shape, escaped: false, scoped: false, constant: gl.is_constant, dyn_size: None });
         let id = (self.objs.len() - 1) as u32;
         self.global_objs.insert(g, id);
         Ok(id)

@@ -1,6 +1,7 @@
 //! The heap, as far as it is static: a `malloc(n)` or `calloc(k, s)` of constant size whose
 //! call runs at most once (its flat block is on no cycle of the flat CFG, checked when
-//! flattening finishes) is one more object of the memory model, with a liveness register;
+//! flattening finishes) is one more object of the memory model, with a liveness register (of
+//! a variable size, an object whose size is an expression over a register: [`super::sized`]);
 //! `free` of it clears the register. Pointers compare as the VM compares them where the
 //! flattening knows the answer: with static offsets in `[0, 2^32)` (the VM's pointer is
 //! `(object << 32) | offset`), an object's address is never null, two distinct objects never
@@ -62,6 +63,22 @@ impl<'m> Builder<'m> {
                 } else {
                     self.const_arg(args.first()).zip(self.const_arg(args.get(1))).and_then(|(k, s)| k.checked_mul(s))
                 };
+                if size.is_none() {
+                    // A variable size ([`super::sized`]): malloc(count) is `count` bytes;
+                    // calloc(k, s) needs one constant argument, the element size.
+                    let Some(d) = inst.dest else { return Ok(Some(cur)) };
+                    let (count, elem, kind) = match name {
+                        "malloc" => (args.first().copied(), 1, super::sized::SizedKind::Malloc),
+                        _ => match (self.const_arg(args.first()), self.const_arg(args.get(1))) {
+                            (None, Some(s)) => (args.first().copied(), s, super::sized::SizedKind::Calloc),
+                            (Some(k), None) => (args.get(1).copied(), k, super::sized::SizedKind::Calloc),
+                            _ => (None, 0, super::sized::SizedKind::Calloc),
+                        },
+                    };
+                    let count = count.ok_or_else(|| Unsupported(format!("memory: {name} of a variable size at {}", m.describe_loc(loc))))?;
+                    self.alloc_sized(f, fr, cur, loc, d, count, elem, kind)?;
+                    return Ok(Some(cur));
+                }
                 let size = size.filter(|&n| n <= 1 << 20).ok_or_else(|| {
                     Unsupported(format!("memory: {name} of a variable size at {}", m.describe_loc(loc)))
                 })?;
@@ -75,7 +92,7 @@ impl<'m> Builder<'m> {
                 let fname = &m.function(f).name;
                 let oname = format!("{fname}:heap@{}", loc.line);
                 let alive = self.new_reg(format!("{oname}.alive"), 1);
-                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false, scoped: false, constant: false });
+                self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: false, scoped: false, constant: false, dyn_size: None });
                 let obj = (self.objs.len() - 1) as u32;
                 fr.vals.insert(d.0, Val::Ptr(StaticPtr { obj, off: 0 }));
                 self.emit(cur, loc, FInst::Copy { dst: alive, v: Opnd::Const { bits: 1, width: 1 } });
@@ -205,7 +222,8 @@ impl<'m> Builder<'m> {
                         // address, and a dead object's address may be a live one's.
                         for p in [x, y] {
                             let ob = &self.objs[p.obj as usize];
-                            if p.off >= ob.size as i64 {
+                            // (An object of variable size may end before the offset.)
+                            if p.off >= ob.size as i64 || ob.dyn_size.is_some() {
                                 return Err(unsupported());
                             }
                             if let Some(al) = ob.alive {

@@ -192,7 +192,7 @@ impl<'m> Builder<'m> {
                 Const::Int { bits, .. } => *bits,
                 _ => return Err(Unsupported(format!("memory: alloca size at {}", m.describe_loc(loc)))),
             },
-            _ => return Err(Unsupported(format!("memory: variable-length array at {}", m.describe_loc(loc)))),
+            _ => return self.alloc_sized(f, fr, cur, loc, d, count, elem_size, super::sized::SizedKind::Vla),
         };
         let func = m.function(f);
         let name = format!("{}:{}", func.name, func.value(d).name);
@@ -223,7 +223,7 @@ impl<'m> Builder<'m> {
             self.emit(cur, loc, FInst::Copy { dst: a, v: Opnd::Const { bits: 1, width: 1 } });
             a
         });
-        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive, heap: false, shape, escaped: false, scoped, constant: false });
+        self.objs.push(Obj { name, size: elem_size.saturating_mul(n), cells: Vec::new(), global_init: None, alive, heap: false, shape, escaped: false, scoped, constant: false, dyn_size: None });
         let obj = (self.objs.len() - 1) as u32;
         if self.stack.len() > 1 {
             fr.frame_objs.push(obj);
@@ -271,6 +271,7 @@ impl<'m> Builder<'m> {
             self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width: w } });
             return Ok(());
         }
+        self.check_dyn_bounds(cur, loc, p.obj, Opnd::Const { bits: p.off as u64, width: 64 }, bytes);
         if self.misaligned(cur, loc, p, align) {
             let dst = self.reg_of_value(f, fr, d, loc)?;
             self.emit(cur, loc, FInst::Copy { dst, v: Opnd::Undef { width: w } });
@@ -311,6 +312,7 @@ impl<'m> Builder<'m> {
             self.out_of_bounds(cur, loc);
             return Ok(());
         }
+        self.check_dyn_bounds(cur, loc, p.obj, Opnd::Const { bits: p.off as u64, width: 64 }, bytes);
         if self.misaligned(cur, loc, p, align) {
             return Ok(());
         }
@@ -382,7 +384,14 @@ impl<'m> Builder<'m> {
                     }
                 }
             }
+            Intrinsic::Memset if self.lower_sized_memset(f, fr, cur, inst, args)? => {}
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => self.lower_fill(fr, cur, inst, which, args)?,
+            // Variable-length arrays end at a restore of a save taken before them ([`super::sized`]).
+            Intrinsic::StackSave => self.lower_stack_save(fr, inst.dest),
+            Intrinsic::StackRestore => {
+                let save = *args.first().ok_or_else(|| Unsupported(format!("intrinsic llvm.stackrestore without an argument at {}", self.m.describe_loc(loc))))?;
+                self.lower_stack_restore(fr, cur, loc, save)?;
+            }
             other => return Err(Unsupported(format!("intrinsic {} at {}", other.llvm_name(), self.m.describe_loc(loc)))),
         }
         Ok(())

@@ -18,7 +18,8 @@
 //!   the error; so is `__VERIFIER_assert(0)` when the program does not define `__VERIFIER_assert`
 //!   (the runtime's definition); `abort`/`exit` end the path without error; `__VERIFIER_assume(c)` blocks paths on
 //!   which `c == 0`; `__VERIFIER_nondet_*` return inputs of their return width. Other external
-//!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`]).
+//!   calls and floats make [`flatten`] fail, except `malloc`, `calloc` and `free` ([`heap`];
+//!   of a variable size, and variable-length arrays: [`sized`]).
 //!   Addresses are static (object and offset) where the flattening knows them, an object with
 //!   a variable offset for arrays indexed by expressions ([`arrays`]: a grid of cell registers
 //!   up to 64 cells, else a large array whose cells only the tests see, with ghost and pinned
@@ -42,6 +43,7 @@ mod lower;
 pub mod pointers;
 pub mod procs;
 pub mod reach;
+mod sized;
 
 use std::collections::HashMap;
 use vigil_ir::{
@@ -341,6 +343,9 @@ struct Obj {
     /// A global the program may not write (`const`, a string literal: LLVM `constant`): a write
     /// to it is a memory error ([`cells`]), as the VM's `WriteToConstant`.
     constant: bool,
+    /// An object whose size the program computes at run time ([`sized`]): its byte size as an
+    /// expression over a register; `size` is then only an upper bound ([`sized::MAX_OBJECT`]).
+    dyn_size: Option<sized::DynSize>,
 }
 
 /// A named object's C shape: its identifier, its function (None: a global), the size of its
@@ -360,6 +365,7 @@ impl Pending {
             Pending::Access(a) => (a.block, a.at),
             Pending::Havoc { block, at, .. } | Pending::Fill { block, at, .. } | Pending::Renew { block, at, .. } => (*block, *at),
             Pending::Pinned(a) => (a.block, a.at),
+            Pending::Sized { block, at, .. } => (*block, *at),
         }
     }
 }
@@ -367,6 +373,9 @@ impl Pending {
 impl<'m> Builder<'m> {
     /// The copies into `obj`'s cells that a havoc or fill makes.
     fn fill_code(&mut self, p: &Pending, obj: u32) -> Result<Vec<FInst>, Unsupported> {
+        if self.objs[obj as usize].dyn_size.is_some() {
+            return self.sized_fill_code(p, obj);
+        }
         let mut code = Vec::new();
         if let Some(&array) = self.large.get(&obj) {
             code.push(FInst::ArrayFill { array });
@@ -393,7 +402,7 @@ impl<'m> Builder<'m> {
                     code.push(FInst::Select { dst: written, c: Opnd::Reg(*when), t: Opnd::Const { bits: u64::from(*zero), width: 1 }, f: Opnd::Reg(written) });
                     continue;
                 }
-                Pending::Access(_) | Pending::Pinned(_) => unreachable!("not a fill"),
+                Pending::Access(_) | Pending::Pinned(_) | Pending::Sized { .. } => unreachable!("not a fill of an object of constant size"),
             };
             code.push(FInst::Copy { dst: r, v });
         }
@@ -467,6 +476,9 @@ enum Pending {
     /// An access to a large array ([`arrays`]): the selects over the cells that static
     /// accesses name, once all of them are known.
     Pinned(arrays::PinnedAccess),
+    /// A new object of variable size ([`sized`]): all its bytes undefined (`malloc`, a
+    /// variable-length array) or, with `zero`, 0 (`calloc`, a `memset` of the whole object).
+    Sized { block: usize, at: usize, obj: u32, zero: bool },
 }
 
 struct Builder<'m> {
@@ -481,6 +493,8 @@ struct Builder<'m> {
     registry: Option<std::rc::Rc<std::cell::RefCell<procs::Registry>>>,
     /// Flat blocks that allocate a heap object (each must run at most once; [`heap`]).
     alloc_sites: Vec<(u32, Loc)>,
+    /// Flat blocks that allocate an object of variable size, the object ([`sized`]).
+    sized_sites: Vec<(u32, u32, Loc)>,
     scope_ends: bool,
     /// The IR block being lowered: (is its function's entry, ends with a return).
     ir_block: (bool, bool),
@@ -520,6 +534,10 @@ struct Frame {
     heads: Vec<u32>,
     /// The allocas of an inlined call (they end when it returns).
     frame_objs: Vec<u32>,
+    /// The variable-length arrays of this instance, in the order they were allocated, and
+    /// per `llvm.stacksave` result (an IR value) how many of them existed then ([`sized`]).
+    vlas: Vec<u32>,
+    saves: HashMap<u32, usize>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -615,6 +633,7 @@ impl<'m> Builder<'m> {
             stack: Vec::new(),
             registry,
             alloc_sites: Vec::new(),
+            sized_sites: Vec::new(),
             scope_ends: false,
             ir_block: (false, false),
             ir_at: BlockId(0),
@@ -821,7 +840,7 @@ impl<'m> Builder<'m> {
             if codes[k].is_none() {
                 codes[k] = Some(match p {
                     Pending::Access(a) => (self.expand_access(a)?, a.loc),
-                    Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } | Pending::Renew { obj, .. } => (self.fill_code(p, *obj)?, Loc::UNKNOWN),
+                    Pending::Havoc { obj, .. } | Pending::Fill { obj, .. } | Pending::Renew { obj, .. } | Pending::Sized { obj, .. } => (self.fill_code(p, *obj)?, Loc::UNKNOWN),
                     Pending::Pinned(a) => (self.pinned_code(a)?, a.loc),
                 });
             }
@@ -871,6 +890,7 @@ impl<'m> Builder<'m> {
         self.add_leak_checks();
         self.ghost_pass();
         self.record_pinned();
+        self.check_sized_objects()?;
         let mut cell_names = Vec::new();
         for (i, o) in self.objs.iter().enumerate() {
             let Some(sh) = &o.shape else { continue };

@@ -215,7 +215,7 @@ impl<'m> Builder<'m> {
         for k in 0..self.site_objects {
             let oname = format!("{fname}:heap@{}#{k}", loc.line);
             let alive = self.new_reg(format!("{oname}.alive"), 1);
-            self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false, constant: false });
+            self.objs.push(Obj { name: oname, size, cells: Vec::new(), global_init: None, alive: Some(alive), heap: true, shape: None, escaped: true, scoped: false, constant: false, dyn_size: None });
             let obj = base + k as u32;
             self.slots.insert(obj, base);
             // take = ¬found ∧ ¬alive; found |= ¬alive.

@@ -353,6 +353,9 @@ impl<'m> Builder<'m> {
         if b.objs.iter().any(|o| o.heap || o.global_init.is_some()) {
             return fail("touches global or heap memory");
         }
+        if b.objs.iter().any(|o| o.dyn_size.is_some()) {
+            return fail("has a variable-length array");
+        }
         let flat = b.finish()?;
         for blk in &flat.blocks {
             if blk.insts.iter().any(|i| matches!(i, FInst::Nondet { .. } | FInst::Exit)) {
