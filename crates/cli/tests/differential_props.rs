@@ -92,7 +92,7 @@ fn int_expr(rng: &mut Rng, vars: &[&str], depth: u32) -> String {
         0 | 1 => format!("({a} + {})", int_expr(rng, vars, depth - 1)),
         2 | 3 => format!("({a} - {})", int_expr(rng, vars, depth - 1)),
         4 | 5 => format!("({a} * {})", int_expr(rng, vars, depth - 1)),
-        6 => format!("(-{a})"),
+        6 => format!("(- {a})"),
         // A divisor that is never 0 but may be -1.
         7 => format!("({a} / ({} | 1))", int_expr(rng, vars, depth - 1)),
         8 => format!("({a} % ({} | 1))", int_expr(rng, vars, depth - 1)),
@@ -119,14 +119,14 @@ fn long_expr(rng: &mut Rng, vars: &[&str], depth: u32) -> String {
         0 => format!("({a} + {})", long_expr(rng, vars, depth - 1)),
         1 => format!("({a} - {})", long_expr(rng, vars, depth - 1)),
         2 | 3 => format!("({a} * {})", long_expr(rng, vars, depth - 1)),
-        4 => format!("(-{a})"),
+        4 => format!("(- {a})"),
         5 => format!("({a} / ({} | 1))", long_expr(rng, vars, depth - 1)),
         _ => format!("(({a} & 0xffffL) << ({} & 63))", int_expr(rng, vars, 1)),
     }
 }
 
 fn overflow_stmt(rng: &mut Rng, vars: &[&str], depth: u32) -> String {
-    match rng.below(10) {
+    match rng.below(12) {
         0 => format!("x = {};", int_expr(rng, vars, 2)),
         1 => format!("x {}= {};", rng.pick(&["+", "-", "*"]), int_expr(rng, vars, 1)),
         2 => format!("s {}= {};", rng.pick(&["+", "-", "*"]), int_expr(rng, vars, 1)),
@@ -150,7 +150,14 @@ fn overflow_stmt(rng: &mut Rng, vars: &[&str], depth: u32) -> String {
             overflow_stmt(rng, vars, depth - 1),
             overflow_stmt(rng, vars, depth - 1)
         ),
-        _ => format!("x = x * {} + {};", rng.pick(&["10", "3", "-2", "1000", "65536"]), int_expr(rng, vars, 1)),
+        9 => format!("x = x * {} + {};", rng.pick(&["10", "3", "-2", "1000", "65536"]), int_expr(rng, vars, 1)),
+        // An accumulation whose overflow depends on the trip count, near the threshold: 15
+        // rounds of 143165576 fit in an int, of 143165577 they do not.
+        _ => {
+            let step = rng.pick(&["143165576", "143165577", "-143165577", "100000000", "134217728", "2", "-7"]);
+            let bound = rng.pick(&["a", "b", "a + b", "a * b"]);
+            format!("for (int j{depth} = 0; j{depth} < {bound}; j{depth}++) {{ x += {step}; }}")
+        }
     }
 }
 
@@ -237,7 +244,77 @@ fn mem_stmt(rng: &mut Rng, n: usize, depth: u32, in_loop: bool) -> String {
     }
 }
 
+/// A guarded statement of [`careful_program`]: safe unless `bug` (then off by one, or a check
+/// left out). `p` holds `m` elements (0 once freed, when `p` is NULL).
+fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool) -> String {
+    let vars: &[&str] = if in_loop { &["a", "b", "i"] } else { &["a", "b"] };
+    let nn = n.to_string();
+    let le = |bug: bool| if bug { "<=" } else { "<" };
+    let e = nonneg(rng, vars);
+    match rng.below(if in_loop { 6 } else { 9 }) {
+        0 => format!("{{ int j = {e} - {}; if (j >= {} && j {} {n}) arr[j] = {}; }}", rng.below(2), if bug && rng.below(2) == 0 { "-1" } else { "0" }, le(bug), rng.pick(vars)),
+        1 => format!("{{ int j = {e}; if (j {} m) p[j] += {}; }}", le(bug), rng.pick(vars)),
+        2 => format!("{{ int j = {e}; if (j {} m) t += p[j]; }}", le(bug)),
+        3 => format!("{{ int j = {e} % ({nn} + 1); if (j {} {n}) t += arr[j]; }}", le(bug)),
+        4 => format!("memset(p, {}, ({e} % (m + {})) * sizeof(int));", rng.below(3), if bug { 2 } else { 1 }),
+        5 => format!("if ({}) {{ free(p); {}m = 0; }}", mem_cond(rng, vars), if bug { "" } else { "p = 0; " }),
+        6 => {
+            let bound = rng.pick(&["a", "b", "a + b", "(a % 4)"]);
+            let body = (0..1 + rng.below(2)).map(|_| { let b = rng.below(10) == 0; careful_stmt(rng, n, b, true) }).collect::<Vec<_>>().join(" ");
+            format!("for (int i = 0; i < {bound}; i++) {{ {body} }}")
+        }
+        7 => format!(
+            "{{ int nm = {e} % {} + 1; int *np = realloc(p, nm * sizeof(int)); if (np) {{ p = np; for (int k = m; k < nm; k++) p[k] = k; m = nm; }} }}",
+            if bug { 9 } else { 7 }
+        ),
+        _ => format!("memcpy(arr, p, (m < {} ? m : {n}) * sizeof(int));", if bug { n + 1 } else { n }),
+    }
+}
+
+/// A memory-safe program unless a few statements are mutated: accesses guarded by the bounds,
+/// `p` set to NULL and its length to 0 when freed, `p` freed at the end.
+fn careful_program(rng: &mut Rng) -> String {
+    let n = 3 + rng.below(6) as usize;
+    let mut p = String::from(PRELUDE);
+    p.push_str(&format!("  int arr[{n}];
+  memset(arr, 0, sizeof arr);
+  int t = 0;
+"));
+    if rng.below(2) == 0 {
+        p.push_str(&format!("  int m = {};
+", 1 + rng.below(8)));
+    } else {
+        p.push_str(&format!("  int m = {} % {} + 1;
+", nonneg(rng, &["a", "b"]), 2 + rng.below(6)));
+    }
+    p.push_str("  int *p = malloc(m * sizeof(int));
+  for (int k = 0; k < m; k++) p[k] = k;
+");
+    for _ in 0..2 + rng.below(5) {
+        let bug = rng.below(10) == 0;
+        p.push_str(&format!("  {}
+", careful_stmt(rng, n, bug, false)));
+    }
+    if rng.below(8) == 0 {
+        p.push_str(&format!("  if ({}) free(p);
+", mem_cond(rng, &["a", "b", "t"])));
+    } else {
+        p.push_str("  free(p);
+");
+    }
+    p.push_str("  return t & 1;
+}
+");
+    p
+}
+
+/// Half the programs are careful (mostly safe), half reckless (mostly not).
 fn memsafety_program(rng: &mut Rng) -> String {
+    if rng.below(2) == 0 { careful_program(rng) } else { reckless_program(rng) }
+}
+
+/// A program whose accesses, frees and copies are not guarded.
+fn reckless_program(rng: &mut Rng) -> String {
     let n = 3 + rng.below(6) as usize;
     let mut p = String::from(PRELUDE);
     p.push_str(&format!("  int arr[{n}];\n  memset(arr, 0, sizeof arr);\n  int t = 0;\n"));
@@ -429,7 +506,7 @@ fn native_classes(prog: &Path, dir: &Path, prop: Prop) -> Result<BTreeSet<String
     };
     cc(&["-c".as_ref(), "-Dmain=prog_main".as_ref(), prog.as_os_str(), "-o".as_ref(), obj.as_os_str()])?;
     cc(&[harness.as_os_str(), obj.as_os_str(), "-o".as_ref(), exe.as_os_str()])?;
-    let out = Command::new(&exe).env("ASAN_OPTIONS", "detect_leaks=0").output().expect("run native");
+    let out = Command::new(&exe).env("ASAN_OPTIONS", "detect_leaks=0:symbolize=0").output().expect("run native");
     let text = String::from_utf8_lossy(&out.stdout);
     let classes: BTreeSet<String> =
         text.lines().filter_map(|l| l.split_whitespace().nth(2)).filter(|c| *c != "assume").map(String::from).collect();
