@@ -246,7 +246,7 @@ fn mem_stmt(rng: &mut Rng, n: usize, depth: u32, in_loop: bool) -> String {
 
 /// A guarded statement of [`careful_program`]: safe unless `bug` (then off by one, or a check
 /// left out). `p` holds `m` elements (0 once freed, when `p` is NULL).
-fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool) -> String {
+fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool, fixed: bool) -> String {
     let vars: &[&str] = if in_loop { &["a", "b", "i"] } else { &["a", "b"] };
     let nn = n.to_string();
     let le = |bug: bool| if bug { "<=" } else { "<" };
@@ -260,10 +260,10 @@ fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool) -> String {
         5 => format!("if ({}) {{ free(p); {}m = 0; }}", mem_cond(rng, vars), if bug { "" } else { "p = 0; " }),
         6 => {
             let bound = rng.pick(&["a", "b", "a + b", "(a % 4)"]);
-            let body = (0..1 + rng.below(2)).map(|_| { let b = rng.below(10) == 0; careful_stmt(rng, n, b, true) }).collect::<Vec<_>>().join(" ");
+            let body = (0..1 + rng.below(2)).map(|_| { let b = rng.below(10) == 0; careful_stmt(rng, n, b, true, fixed) }).collect::<Vec<_>>().join(" ");
             format!("for (int i = 0; i < {bound}; i++) {{ {body} }}")
         }
-        7 => format!(
+        7 if !fixed => format!(
             "{{ int nm = {e} % {} + 1; int *np = realloc(p, nm * sizeof(int)); if (np) {{ p = np; for (int k = m; k < nm; k++) p[k] = k; m = nm; }} }}",
             if bug { 9 } else { 7 }
         ),
@@ -276,35 +276,28 @@ fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool) -> String {
 fn careful_program(rng: &mut Rng) -> String {
     let n = 3 + rng.below(6) as usize;
     let mut p = String::from(PRELUDE);
-    p.push_str(&format!("  int arr[{n}];
-  memset(arr, 0, sizeof arr);
-  int t = 0;
-"));
-    if rng.below(2) == 0 {
-        p.push_str(&format!("  int m = {};
-", 1 + rng.below(8)));
+    p.push_str(&format!("  int arr[{n}];\n  memset(arr, 0, sizeof arr);\n  int t = 0;\n"));
+    // A block of a constant size, never reallocated (which the synergy engine models), or of an
+    // input-dependent one.
+    let fixed = rng.below(2) == 0;
+    if fixed {
+        let k = 1 + rng.below(8);
+        p.push_str(&format!("  int m = {k};\n  int *p = malloc({k} * sizeof(int));\n"));
     } else {
-        p.push_str(&format!("  int m = {} % {} + 1;
-", nonneg(rng, &["a", "b"]), 2 + rng.below(6)));
+        p.push_str(&format!("  int m = {} % {} + 1;\n", nonneg(rng, &["a", "b"]), 2 + rng.below(6)));
+        p.push_str("  int *p = malloc(m * sizeof(int));\n");
     }
-    p.push_str("  int *p = malloc(m * sizeof(int));
-  for (int k = 0; k < m; k++) p[k] = k;
-");
+    p.push_str("  for (int k = 0; k < m; k++) p[k] = k;\n");
     for _ in 0..2 + rng.below(5) {
         let bug = rng.below(10) == 0;
-        p.push_str(&format!("  {}
-", careful_stmt(rng, n, bug, false)));
+        p.push_str(&format!("  {}\n", careful_stmt(rng, n, bug, false, fixed)));
     }
     if rng.below(8) == 0 {
-        p.push_str(&format!("  if ({}) free(p);
-", mem_cond(rng, &["a", "b", "t"])));
+        p.push_str(&format!("  if ({}) free(p);\n", mem_cond(rng, &["a", "b", "t"])));
     } else {
-        p.push_str("  free(p);
-");
+        p.push_str("  free(p);\n");
     }
-    p.push_str("  return t & 1;
-}
-");
+    p.push_str("  return t & 1;\n}\n");
     p
 }
 
