@@ -256,7 +256,7 @@ fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool, fixed: bool) 
         1 => format!("{{ int j = {e}; if (j {} m) p[j] += {}; }}", le(bug), rng.pick(vars)),
         2 => format!("{{ int j = {e}; if (j {} m) t += p[j]; }}", le(bug)),
         3 => format!("{{ int j = {e} % ({nn} + 1); if (j {} {n}) t += arr[j]; }}", le(bug)),
-        4 => format!("memset(p, {}, ({e} % (m + {})) * sizeof(int));", rng.below(3), if bug { 2 } else { 1 }),
+        4 if !fixed => format!("memset(p, {}, ({e} % (m + {})) * sizeof(int));", rng.below(3), if bug { 2 } else { 1 }),
         5 => format!("if ({}) {{ free(p); {}m = 0; }}", mem_cond(rng, vars), if bug { "" } else { "p = 0; " }),
         6 => {
             let bound = rng.pick(&["a", "b", "a + b", "(a % 4)"]);
@@ -267,7 +267,8 @@ fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool, fixed: bool) 
             "{{ int nm = {e} % {} + 1; int *np = realloc(p, nm * sizeof(int)); if (np) {{ p = np; for (int k = m; k < nm; k++) p[k] = k; m = nm; }} }}",
             if bug { 9 } else { 7 }
         ),
-        _ => format!("memcpy(arr, p, (m < {} ? m : {n}) * sizeof(int));", if bug { n + 1 } else { n }),
+        8 if !fixed => format!("memcpy(arr, p, (m < {} ? m : {n}) * sizeof(int));", if bug { n + 1 } else { n }),
+        _ => format!("{{ int j = {e} % {}; if (j {} m) p[j] = arr[j % {n}]; }}", 2 + rng.below(8), le(bug)),
     }
 }
 
@@ -276,10 +277,14 @@ fn careful_stmt(rng: &mut Rng, n: usize, bug: bool, in_loop: bool, fixed: bool) 
 fn careful_program(rng: &mut Rng) -> String {
     let n = 3 + rng.below(6) as usize;
     let mut p = String::from(PRELUDE);
-    p.push_str(&format!("  int arr[{n}];\n  memset(arr, 0, sizeof arr);\n  int t = 0;\n"));
-    // A block of a constant size, never reallocated (which the synergy engine models), or of an
-    // input-dependent one.
+    // A block of a constant size, never reallocated nor copied by memset/memcpy of a variable
+    // size (what the synergy engine models), or of an input-dependent one.
     let fixed = rng.below(2) == 0;
+    if fixed {
+        p.push_str(&format!("  int arr[{n}];\n  for (int k = 0; k < {n}; k++) arr[k] = 0;\n  int t = 0;\n"));
+    } else {
+        p.push_str(&format!("  int arr[{n}];\n  memset(arr, 0, sizeof arr);\n  int t = 0;\n"));
+    }
     if fixed {
         let k = 1 + rng.below(8);
         p.push_str(&format!("  int m = {k};\n  int *p = malloc({k} * sizeof(int));\n"));
