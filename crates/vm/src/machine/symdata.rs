@@ -407,12 +407,33 @@ impl SymData {
 
     /// Is `pc ∧ q` satisfiable (unknown: yes)? Cached by (pc, q).
     fn feasible(&mut self, pc_handle: u32, pc: Option<TermId>, q: TermId) -> bool {
+        self.decide(pc_handle, pc, q, None) != Some(false)
+    }
+
+    /// Is `pc ∧ q` satisfiable, decided within the quick budget? `None`: undecided (the side
+    /// is then deferred, see the module doc); without quick checks, [`Self::feasible`].
+    fn feasible_quick(&mut self, pc_handle: u32, pc: Option<TermId>, q: TermId) -> Option<bool> {
+        match self.quick_conflicts {
+            None => Some(self.feasible(pc_handle, pc, q)),
+            quick => self.decide(pc_handle, pc, q, quick),
+        }
+    }
+
+    /// Whether `pc ∧ q` is satisfiable, with answers cached by (pc, q) and, for the query with
+    /// its slice of the path condition, across paths. Within `quick` conflicts (else the full
+    /// budget); `None` when undecided — a query undecided within `quick` conflicts is
+    /// remembered as such, not as an answer.
+    fn decide(&mut self, pc_handle: u32, pc: Option<TermId>, q: TermId, quick: Option<u64>) -> Option<bool> {
         if let Some(b) = self.tm.bool_value(q) {
-            return b;
+            return Some(b);
         }
         if let Some(r) = self.cache.get(&(pc_handle, q)) {
             self.stats.cache_hits += 1;
-            return *r != CheckResult::Unsat;
+            return known(*r);
+        }
+        if quick.is_some() && self.undecided.contains(&(pc_handle, q)) {
+            self.stats.cache_hits += 1;
+            return None;
         }
         let mut a = vec![q];
         if let Some(pc) = pc {
@@ -425,54 +446,24 @@ impl SymData {
                 *r
             }
             None => {
+                if let Some(limit) = quick {
+                    self.solver.set_conflict_limit(Some(limit));
+                }
                 let r = self.check(&a);
-                self.sliced.insert(a.into_boxed_slice(), r);
-                r
-            }
-        };
-        self.cache.insert((pc_handle, q), r);
-        r != CheckResult::Unsat
-    }
-
-    /// Is `pc ∧ q` satisfiable, decided within the quick budget? `None`: undecided (the side
-    /// is then deferred, see the module doc); without quick checks, [`Self::feasible`].
-    fn feasible_quick(&mut self, pc_handle: u32, pc: Option<TermId>, q: TermId) -> Option<bool> {
-        let Some(quick) = self.quick_conflicts else { return Some(self.feasible(pc_handle, pc, q)) };
-        if let Some(b) = self.tm.bool_value(q) {
-            return Some(b);
-        }
-        if let Some(r) = self.cache.get(&(pc_handle, q)) {
-            self.stats.cache_hits += 1;
-            return Some(*r != CheckResult::Unsat);
-        }
-        if self.undecided.contains(&(pc_handle, q)) {
-            self.stats.cache_hits += 1;
-            return None;
-        }
-        let mut a = vec![q];
-        if let Some(pc) = pc {
-            a.extend(self.slicer.slice(&self.tm, pc, &[q]));
-        }
-        let r = match self.sliced.get(a.as_slice()) {
-            Some(r) => {
-                self.stats.cache_hits += 1;
-                *r
-            }
-            None => {
-                self.solver.set_conflict_limit(Some(quick));
-                let r = self.check(&a);
-                self.solver.set_conflict_limit(Some(self.full_conflicts));
-                if r == CheckResult::Unknown {
-                    self.stats.undecided += 1;
-                    self.undecided.insert((pc_handle, q));
-                    return None;
+                if quick.is_some() {
+                    self.solver.set_conflict_limit(Some(self.full_conflicts));
+                    if r == CheckResult::Unknown {
+                        self.stats.undecided += 1;
+                        self.undecided.insert((pc_handle, q));
+                        return None;
+                    }
                 }
                 self.sliced.insert(a.into_boxed_slice(), r);
                 r
             }
         };
         self.cache.insert((pc_handle, q), r);
-        Some(r != CheckResult::Unsat)
+        known(r)
     }
 
     /// The model value of bit-vector term `t` after a satisfiable check.
@@ -543,6 +534,15 @@ impl SymData {
 /// The solver of a search.
 fn new_solver(config: &Config) -> Solver {
     solver_from(&config.solver, config.deadline)
+}
+
+/// A check's answer as feasibility: `None` when undecided.
+fn known(r: CheckResult) -> Option<bool> {
+    match r {
+        CheckResult::Sat => Some(true),
+        CheckResult::Unsat => Some(false),
+        CheckResult::Unknown => None,
+    }
 }
 
 /// The conflict budget of a query (the configuration's `[bv] conflict-limit`, else
