@@ -2,6 +2,8 @@
 //! (`vigil_vm::machine::symnorm`): a loop that reads an input every round and forgets it has
 //! a finite state space, and a violation's inputs are still the path's, in the order read.
 
+// (This file uses `search_forgetting` only.)
+#[allow(dead_code)]
 mod common;
 
 use vigil_explicit::{Step, Verdict};
