@@ -375,6 +375,11 @@ impl SymData {
 
     /// Checks `assumptions` (Bool terms) with the solver; unknown counts as satisfiable.
     fn check(&mut self, assumptions: &[TermId]) -> CheckResult {
+        self.check_within(assumptions, self.full_conflicts)
+    }
+
+    /// [`Self::check`] within `conflicts` SAT conflicts.
+    fn check_within(&mut self, assumptions: &[TermId], conflicts: u64) -> CheckResult {
         let start = Instant::now();
         self.stats.queries += 1;
         // A solver whose terms are mostly about other inputs is replaced (see RESET_FACTOR).
@@ -392,7 +397,13 @@ impl SymData {
         }
         self.solver_inputs.extend(inputs);
         let before = self.solver.counters();
+        if conflicts != self.full_conflicts {
+            self.solver.set_conflict_limit(Some(conflicts));
+        }
         let r = self.solver.check_assuming(&self.tm, assumptions).unwrap_or(CheckResult::Unknown);
+        if conflicts != self.full_conflicts {
+            self.solver.set_conflict_limit(Some(self.full_conflicts));
+        }
         self.stats.solver_time += start.elapsed();
         let after = self.solver.counters();
         self.stats.model_hits += after.model_cache_hits - before.model_cache_hits;
@@ -446,17 +457,11 @@ impl SymData {
                 *r
             }
             None => {
-                if let Some(limit) = quick {
-                    self.solver.set_conflict_limit(Some(limit));
-                }
-                let r = self.check(&a);
-                if quick.is_some() {
-                    self.solver.set_conflict_limit(Some(self.full_conflicts));
-                    if r == CheckResult::Unknown {
-                        self.stats.undecided += 1;
-                        self.undecided.insert((pc_handle, q));
-                        return None;
-                    }
+                let r = self.check_within(&a, quick.unwrap_or(self.full_conflicts));
+                if quick.is_some() && r == CheckResult::Unknown {
+                    self.stats.undecided += 1;
+                    self.undecided.insert((pc_handle, q));
+                    return None;
                 }
                 self.sliced.insert(a.into_boxed_slice(), r);
                 r
