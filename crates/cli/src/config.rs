@@ -49,7 +49,7 @@ vigil_sat::param_table! {
         racy: RacyPolicy = RacyPolicy::Sc, Domain::Any, "racy programs (and weak atomics) under properties other than no-data-race: sc (SV-COMP: the verdict of the sequentially consistent interleavings, with a warning) or unknown (strict: no true)";
         symbolic: SymbolicMode = SymbolicMode::Auto, Domain::Any, "inputs kept symbolic: auto (wider than 8 bits, unless --nondet-range), always (chars too) or never";
         forget_dead_inputs: bool = true, Domain::Any, "store symbolic states with the inputs no term mentions any more forgotten (their path-condition conjuncts dropped) and the others renamed, so loops that read an input and forget it close their state space";
-        branch_quick_conflicts: u64 = 500, Domain::Range(0, MAXI), "SAT conflicts of the first feasibility check of each side of a symbolic branch (sequential programs); a side left undecided is explored after every decided one, unless a check with the full budget refutes it (0: decide each side at once)";
+        branch_quick_conflicts: u64 = 0, Domain::Range(0, MAXI), "SAT conflicts of the first feasibility check of each side of a symbolic branch (sequential programs); a side left undecided is explored after every decided one, unless a check with the full budget refutes it (0, the default: decide each side at once; 500 decides Ultimate's CEXS_loop float tasks, but a violation's rerun can then diverge)";
     }
 }
 
