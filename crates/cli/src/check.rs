@@ -520,6 +520,16 @@ fn transcendental_calls(module: &vigil_ir::Module) -> Vec<String> {
     found
 }
 
+/// Whether one of the program's own functions (not the runtime's) calls the function `name`
+/// directly.
+fn program_calls(module: &vigil_ir::Module, name: &str) -> bool {
+    module.defined_functions().filter(|(_, f)| !f.runtime).any(|(_, f)| {
+        f.blocks.iter().flat_map(|b| &b.insts).any(|inst| {
+            matches!(&inst.kind, vigil_ir::InstKind::Call { callee: vigil_ir::Callee::Direct(g), .. } if module.function(*g).name == name)
+        })
+    })
+}
+
 /// Loads the program and prepares the engines the options ask for, with the facts the native
 /// confirmation needs and, when the program is one vigil must not prove, why. On a front-end
 /// failure, prints the reason and returns the exit code.
@@ -544,7 +554,10 @@ fn build_engines(
         eprintln!("vigil check: {}: no main function", inputs.files[0].display());
         return Err(EXIT_USAGE);
     };
-    let facts = crate::native::ProgramFacts { main_takes_arguments: !module.function(main).params.is_empty() };
+    let facts = crate::native::ProgramFacts {
+        main_takes_arguments: !module.function(main).params.is_empty(),
+        calls_pthread_exit: program_calls(&module, "pthread_exit"),
+    };
     // Why no engine's `true` stands, whatever the engine (vigil_frontend::literals).
     let no_proof = module.unmarked_lifetime_kept.as_ref().map(|at| {
         format!(

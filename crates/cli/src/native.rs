@@ -97,6 +97,9 @@ impl Default for Limits {
 pub struct ProgramFacts {
     /// `main` has parameters: the VM starts it with `argc == 1` and its own `argv[0]`.
     pub main_takes_arguments: bool,
+    /// The program calls `pthread_exit`: if `main` ends that way, the process exits when its last
+    /// thread does, and the sanitizer's memory-limit thread never ends.
+    pub calls_pthread_exit: bool,
 }
 
 /// Compiles the program with the counterexample's harness, runs it, and compares.
@@ -153,7 +156,7 @@ fn confirm_inner(compile: &CompileSettings, ev: &Evidence, facts: ProgramFacts, 
     if let Err(why) = build(compile, &native_flags(ev.violated), &harness, &prelude, &exe, limits.compile) {
         return not(why);
     }
-    let run = match run(&exe, dir.path(), ev, limits) {
+    let run = match run(&exe, dir.path(), ev, facts, limits) {
         Ok(r) => r,
         Err(why) => return not(why),
     };
@@ -191,7 +194,7 @@ fn without_sanitizers(
     if build(compile, &flags, harness, prelude, &exe, limits.compile).is_err() {
         return sanitized;
     }
-    let Ok(plain) = run(&exe, dir, ev, limits) else { return sanitized };
+    let Ok(plain) = run(&exe, dir, ev, facts, limits) else { return sanitized };
     match judge(ev, facts, &plain, limits) {
         NativeCheck { status: Status::Confirmed, detail, .. } => NativeCheck::new(
             Status::Confirmed,
@@ -320,13 +323,16 @@ fn symbolizer() -> Option<PathBuf> {
     on_path.or_else(|| Some(PathBuf::from("/usr/lib/llvm-19/bin/llvm-symbolizer")).filter(|p| p.is_file()))
 }
 
-fn run(exe: &Path, dir: &Path, ev: &Evidence, limits: &Limits) -> Result<Run, String> {
+fn run(exe: &Path, dir: &Path, ev: &Evidence, facts: ProgramFacts, limits: &Limits) -> Result<Run, String> {
     let leaks = ev.violated == Subproperty::ValidMemtrack;
+    // `hard_rss_limit_mb` starts a sanitizer thread that never ends: a `main` that ends by
+    // `pthread_exit` would leave the process alive (no exit, no leak report) until it is killed.
+    // Such a program runs without the memory limit; the time limit still bounds it.
+    let rss_limit = if facts.calls_pthread_exit { String::new() } else { format!("hard_rss_limit_mb={}:", limits.memory_mib) };
     let asan = format!(
-        "detect_leaks={}:detect_stack_use_after_return=1:allocator_may_return_null=1:hard_rss_limit_mb={}:\
+        "detect_leaks={}:detect_stack_use_after_return=1:allocator_may_return_null=1:{rss_limit}\
          abort_on_error=0:handle_abort=0:halt_on_error=1:symbolize=1:detect_odr_violation=0",
         u8::from(leaks),
-        limits.memory_mib
     );
     // The sanitizers reserve terabytes of address space for their shadow memory: lift a soft
     // address-space limit (`vigil bench` sets one); `hard_rss_limit_mb` bounds what is used.
@@ -649,7 +655,7 @@ READ of size 4 at 0x602000000010 thread T0\n\
         assert!(inconclusive_because(&deref(vigil_report::Access::OutOfBounds), facts).is_some());
         assert_eq!(inconclusive_because(&deref(vigil_report::Access::NullPointer), facts), None);
         assert_eq!(inconclusive_because(&deref(vigil_report::Access::FreedMemory), facts), None);
-        assert!(inconclusive_because(&ev("unreach-call", "x"), ProgramFacts { main_takes_arguments: true }).is_some());
+        assert!(inconclusive_because(&ev("unreach-call", "x"), ProgramFacts { main_takes_arguments: true, ..ProgramFacts::default() }).is_some());
         let mut in_abs = ev("no-overflow", "signed integer overflow");
         in_abs.inside_call = Some("abs".into());
         assert!(inconclusive_because(&in_abs, facts).is_some());

@@ -45,11 +45,13 @@ fn run(case: &Case, engine: &str, evidence: Option<&Path>) -> Result<(), String>
         cmd.args(evidence::options(case, dir));
     }
     cmd.args(case.options()).arg(&case.path);
+    let started = std::time::Instant::now();
     let out = cmd.output().map_err(|e| format!("cannot run vigil: {e}"))?;
     let name = format!("{} [{engine}]", case.name());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout)
         .map_err(|e| format!("{name}: output is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))?;
     let verdict = json["verdict"].as_str().unwrap_or("?");
+    common::log_time(&case.name(), engine, started.elapsed(), verdict);
     let answer = match verdict {
         "false" => format!("false({})", json["property"].as_str().unwrap_or("?")),
         other => other.to_string(),

@@ -69,7 +69,6 @@ const NOT_NATIVE: &[(&str, &str)] = &[
     ("1195_memtrack_detached_thread_result_false.c", "the program starts threads: the harness cannot give a thread schedule"),
     ("1196_memtrack_pthread_exit_local_false.c", "the program starts threads: the harness cannot give a thread schedule"),
     ("1199_deref_local_of_ended_thread_false.c", "the program starts threads: the harness cannot give a thread schedule"),
-    ("1198_memtrack_main_pthread_exit_local_false.c", "main ends by pthread_exit: the confirmation's native run does not end within its time limit (cause not found; built and run by hand, LeakSanitizer reports the block)"),
     ("179_scope_reentry_undefined_false.c", "the bug needs an uninitialised variable to differ from its last value; -O0 code keeps it"),
     ("189_uninit_char_false.c", "the bug needs the uninitialised char to be 200; its native value is stack garbage"),
     ("1167_bool_uninitialised_may_be_true_false.c", "the bug needs the uninitialised _Bool to be 1; its native value is stack garbage"),

@@ -87,6 +87,20 @@ pub fn cases() -> Vec<Case> {
         .collect()
 }
 
+/// The environment variable naming a file to which the corpus tests append one line per run
+/// (`program engine seconds verdict`): where the corpus's time goes.
+pub const TIMES_VAR: &str = "VIGIL_CORPUS_TIMES";
+
+/// Appends a run's wall time to the file [`TIMES_VAR`] names, if it is set.
+pub fn log_time(program: &str, engine: &str, elapsed: std::time::Duration, verdict: &str) {
+    use std::io::Write;
+    let Some(path) = std::env::var_os(TIMES_VAR) else { return };
+    let line = format!("{program} {engine} {:.2} {verdict}\n", elapsed.as_secs_f64());
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = f.write_all(line.as_bytes());
+    }
+}
+
 #[path = "../../../../tests/parallel.rs"]
 mod parallel;
 pub use parallel::in_parallel;
