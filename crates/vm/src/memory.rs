@@ -393,9 +393,14 @@ impl Object {
 }
 
 /// The heap: all objects of one state, indexed by id.
+///
+/// Invariant: bit `id` of `live` is set exactly when `objects[id]` is `Some`. Ids are never
+/// reused, so a long transition (a call makes a frame object) leaves many freed ids behind; the
+/// bitmap lets [`Heap::live_ids_after`] skip them 64 at a time instead of reading each slot.
 #[derive(Debug, Default)]
 pub struct Heap {
     objects: Vec<Option<Rc<Object>>>,
+    live: Vec<u64>,
 }
 
 /// Room left for new objects when a heap is copied or rebuilt, so that the allocations of a
@@ -406,21 +411,35 @@ impl Clone for Heap {
     fn clone(&self) -> Heap {
         let mut objects = Vec::with_capacity(self.objects.len() + SPARE_IDS);
         objects.extend(self.objects.iter().cloned());
-        Heap { objects }
+        Heap { objects, live: self.live.clone() }
     }
 }
 
 impl Heap {
     pub fn new() -> Heap {
         // Object 0 is the null object and never exists.
-        Heap { objects: vec![None] }
+        Heap { objects: vec![None], live: vec![0] }
+    }
+
+    /// Sets or clears the live bit of `id`.
+    fn mark_live(&mut self, id: usize, live: bool) {
+        let word = id / 64;
+        if word >= self.live.len() {
+            self.live.resize(word + 1, 0);
+        }
+        if live {
+            self.live[word] |= 1 << (id % 64);
+        } else {
+            self.live[word] &= !(1 << (id % 64));
+        }
     }
 
     /// Allocates a new object and returns its id (never reused).
     pub fn alloc(&mut self, obj: Object) -> u32 {
-        let id = self.objects.len() as u32;
+        let id = self.objects.len();
         self.objects.push(Some(Rc::new(obj)));
-        id
+        self.mark_live(id, true);
+        id as u32
     }
 
     /// A heap whose objects 1..=n are the given shared objects (a state rebuilt from its
@@ -430,7 +449,12 @@ impl Heap {
         let mut v = Vec::with_capacity(1 + objects.size_hint().0 + SPARE_IDS);
         v.push(None);
         v.extend(objects.map(Some));
-        Heap { objects: v }
+        let n = v.len();
+        let mut heap = Heap { objects: v, live: vec![0; n.div_ceil(64)] };
+        for id in 1..n {
+            heap.mark_live(id, true);
+        }
+        heap
     }
 
     /// The shared object itself.
@@ -510,6 +534,7 @@ impl Heap {
         match self.objects.get_mut(id as usize) {
             Some(slot @ Some(_)) => {
                 *slot = None;
+                self.mark_live(id as usize, false);
                 true
             }
             _ => false,
@@ -532,8 +557,19 @@ impl Heap {
 
     /// Ids of live objects above `id` (after the globals, with `id` their number).
     pub fn live_ids_after(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
-        let first = (id as usize + 1).min(self.objects.len());
-        self.objects[first..].iter().enumerate().filter(|(_, o)| o.is_some()).map(move |(i, _)| (first + i) as u32)
+        let first = id as usize + 1;
+        let words = self.live.iter().enumerate().skip(first / 64);
+        words.flat_map(move |(w, &bits)| {
+            // The bits of this word at `first` or above.
+            let mut bits = if w == first / 64 { bits & (u64::MAX << (first % 64)) } else { bits };
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    (w * 64) as u32 + b
+                })
+            })
+        })
     }
 
     /// Number of ids handed out so far (live or freed, plus the null id).
@@ -562,6 +598,27 @@ mod tests {
         // Overwriting one byte inside the slot destroys the pointer.
         a.write(11, 1, Scalar::int(0));
         assert!(!a.read(8, 8).ptr);
+    }
+
+    #[test]
+    fn live_ids_skip_freed_ids_across_words() {
+        let mut heap = Heap::new();
+        let ids: Vec<u32> = (0..200).map(|_| heap.alloc(Object::new(ObjKind::Heap, 1, false))).collect();
+        assert_eq!(ids, (1..=200).collect::<Vec<_>>());
+        for id in (1..=200).filter(|id| id % 3 != 0 && *id != 64 && *id != 128) {
+            assert!(heap.free(id));
+        }
+        assert!(!heap.free(5), "already freed");
+        let expected: Vec<u32> = (1..=200).filter(|id| id % 3 == 0 || *id == 64 || *id == 128).collect();
+        assert_eq!(heap.live_ids().collect::<Vec<_>>(), expected);
+        for after in [0, 1, 62, 63, 64, 65, 127, 128, 191, 199, 200, 500] {
+            let want: Vec<u32> = expected.iter().copied().filter(|&id| id > after).collect();
+            assert_eq!(heap.live_ids_after(after).collect::<Vec<_>>(), want, "after {after}");
+        }
+        // A rebuilt heap and a copy agree with the original.
+        let rebuilt = Heap::from_shared((0..130).map(|_| Rc::new(Object::new(ObjKind::Heap, 1, false))));
+        assert_eq!(rebuilt.live_ids().collect::<Vec<_>>(), (1..=130).collect::<Vec<_>>());
+        assert_eq!(heap.clone().live_ids().collect::<Vec<_>>(), expected);
     }
 
     #[test]

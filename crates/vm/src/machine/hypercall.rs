@@ -235,10 +235,10 @@ impl Machine<'_> {
     fn explicit_cfl_interrupt(&mut self) -> bool {
         let key = (u32::MAX - 1, self.frame.wrapping_mul(0x9e37_79b9) ^ (self.block << 12) ^ self.inst);
         if self.interruptible() {
-            if self.passed.iter().any(|(k, _, _)| *k == key) {
+            if self.passed.contains_key(&key) {
                 return true;
             }
-            self.passed.push((key, self.choices.taken.len(), 1));
+            self.passed.insert(key, (self.choices.taken.len(), 1));
         }
         false
     }

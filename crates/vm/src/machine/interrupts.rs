@@ -69,12 +69,12 @@ impl Machine<'_> {
             return false;
         }
         let choices = self.choices.taken.len();
-        match self.passed.iter_mut().find(|(k, _, _)| *k == key) {
+        match self.passed.get_mut(&key) {
             None => {
-                self.passed.push((key, choices, 1));
+                self.passed.insert(key, (choices, 1));
                 false
             }
-            Some((_, last, passes)) => {
+            Some((last, passes)) => {
                 *passes += 1;
                 let cut = choices > *last || *passes >= DETERMINISTIC_PASSES;
                 *last = choices;
@@ -85,14 +85,14 @@ impl Machine<'_> {
 
     /// How often the interrupt point `key` was passed in this transition.
     pub(super) fn passes(&self, key: (u32, u32)) -> u32 {
-        self.passed.iter().find(|(k, _, _)| *k == key).map_or(0, |(_, _, n)| *n)
+        self.passed.get(&key).map_or(0, |(_, n)| *n)
     }
 
     /// Makes the next pass of the interrupt point `key` (already passed) end the transition, as
     /// if it had been passed [`DETERMINISTIC_PASSES`] times: after a fast run of a loop that did
     /// not leave it (`fastloop`), which stands for many passes.
     pub(super) fn end_at_next_pass(&mut self, key: (u32, u32)) {
-        if let Some((_, _, passes)) = self.passed.iter_mut().find(|(k, _, _)| *k == key) {
+        if let Some((_, passes)) = self.passed.get_mut(&key) {
             *passes = (*passes).max(DETERMINISTIC_PASSES - 1);
         }
     }

@@ -397,8 +397,9 @@ pub struct Machine<'p> {
     pub address_use: Option<(&'static str, Loc)>,
     /// Instructions run in the current transition (fast loops count theirs, see `fastloop`).
     steps: u64,
-    /// Interrupt points passed in this transition: (key, choices taken at the last pass, passes).
-    passed: Vec<((u32, u32), usize, u32)>,
+    /// Interrupt points passed in this transition: key → (choices taken at the last pass,
+    /// passes). A map: a long transition passes the loop heads of many frames.
+    passed: crate::fasthash::FastMap<(u32, u32), (usize, u32)>,
     /// `VM_CR_FRAME`: the running frame (0 when none). Not part of the state: at the end of a
     /// transition it is saved where `VM_CR_INT_SLOT` says.
     frame: u32,
@@ -489,7 +490,7 @@ impl<'p> Machine<'p> {
             trans_flags: 0,
             address_use: None,
             steps: 0,
-            passed: Vec::new(),
+            passed: Default::default(),
             frame: 0,
             int_slot: None,
             scheduler: None,
@@ -549,7 +550,7 @@ impl<'p> Machine<'p> {
         self.choices.taken.clear();
         self.trans_flags = 0;
         self.address_use = None;
-        self.passed.clear();
+        self.clear_passed();
         self.frame = 0;
         self.int_slot = None;
         self.pending_fault = None;
@@ -560,6 +561,16 @@ impl<'p> Machine<'p> {
         self.last_loc = Loc::UNKNOWN;
     }
 
+    /// Forgets the interrupt points passed (a new transition). A map grown large by one long
+    /// transition is dropped rather than cleared, which would cost its capacity every time.
+    fn clear_passed(&mut self) {
+        if self.passed.capacity() > 1024 {
+            self.passed = Default::default();
+        } else {
+            self.passed.clear();
+        }
+    }
+
     /// Runs one transition from the current state with the given choices: the scheduler, in a
     /// fresh frame, picks a thread and switches to it; the thread runs until an interrupt, the
     /// end of the program, an error or a cancelled path.
@@ -567,7 +578,7 @@ impl<'p> Machine<'p> {
         self.choices = choices;
         self.trans_flags = 0;
         self.address_use = None;
-        self.passed.clear();
+        self.clear_passed();
         self.pending_fault = None;
         self.int_slot = None;
         self.choice_base = 0;
