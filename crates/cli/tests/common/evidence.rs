@@ -103,7 +103,7 @@ const MAYBE_NATIVE: [(&str, &str); 4] = [
 ];
 
 /// Where the check of `case` writes its witness, harness and test case (in `dir`).
-fn files(case: &super::Case, dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+pub fn files(case: &super::Case, dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     let name = case.name();
     (dir.join(format!("{name}.yml")), dir.join(format!("{name}.harness.c")), dir.join(format!("{name}.xml")))
 }
