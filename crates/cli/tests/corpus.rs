@@ -1,15 +1,16 @@
 //! `vigil check` over every program in `tests/c` that states its expected verdict (headers: see
 //! `common/mod.rs`) with the `auto` portfolio; the explicit engine alone on the programs that
 //! name no engine and on those it must decide whose portfolio run does not show its answer (see
-//! [`runs_alone`]); each symbolic engine alone on the programs it must decide.
+//! [`runs_alone`]); each symbolic engine alone on the programs it must decide whose portfolio
+//! answer it did not give.
 //!
 //! For every program: a `true` or `false` answer must be the expected one (vigil is never wrong),
 //! every `false` carries a replayed counterexample that ends in the violation, and the engines
 //! named in `// decide:` (`explicit`, `auto`) answer exactly the expectation. The portfolio run
 //! of a program that expects `false` also writes and checks its evidence (`common/evidence.rs`),
 //! its native confirmation included; the other runs skip native confirmation, so that a wrong
-//! `false` shows as one instead of being caught by it. The symbolic engines' run of a program
-//! they must decide writes, for a synergy proof, a correctness witness that vigil validates.
+//! `false` shows as one instead of being caught by it. A synergy proof writes a correctness
+//! witness that vigil validates.
 //!
 //! `VIGIL_CORPUS_TIMES=FILE` appends each run's time to FILE (where the corpus's time goes).
 
@@ -153,21 +154,74 @@ fn explicit_engine_is_never_wrong_on_the_corpus_and_decides_what_it_must() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The symbolic engines a program names in `// decide:`.
+const SYMBOLIC: [&str; 3] = ["synergy", "static", "shape"];
+
+/// Whether `case` expects a proof that synergy must give (its witness is then validated).
+fn synergy_proves(case: &Case) -> bool {
+    case.expect == "true" && case.decide.iter().any(|d| d == "synergy")
+}
+
+/// `vigil check --validate-witness` on the correctness witness of `case` written in `dir`: every
+/// loop invariant in it must be inductive.
+fn validate_witness(case: &Case, dir: &Path, engine: &str) -> Result<(), String> {
+    let (witness, _, _) = evidence::files(case, dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_vigil"))
+        .arg("check")
+        .arg("--validate-witness")
+        .arg(&witness)
+        .args(case.options())
+        .arg(&case.path)
+        .output()
+        .map_err(|err| format!("cannot run vigil: {err}"))?;
+    match out.status.code() {
+        Some(0) => Ok(()),
+        _ => Err(format!(
+            "{} [{engine}]: witness not validated:\n{}{}",
+            case.name(),
+            String::from_utf8_lossy(&out.stdout),
+            std::fs::read_to_string(&witness).unwrap_or_default()
+        )),
+    }
+}
+
 /// The portfolio decides everything any single engine must decide, and is never wrong; on the
 /// programs that expect `false`, every `false` answer has a valid witness, harness and test case
 /// and is confirmed natively (`common/evidence.rs`).
+///
+/// Each engine named in `// decide:` must decide the program alone: shown by the portfolio's
+/// answer when that engine gave it, else by a run of the engine alone. A synergy proof's
+/// correctness witness is validated (its invariants inductive).
 #[test]
 fn auto_portfolio_is_never_wrong_on_the_corpus() {
     let cases = common::cases();
     let falses = cases.iter().filter(|c| c.expect.starts_with("false")).count();
     assert!(common::is_restricted() || falses >= 15, "expected at least 15 programs expecting false, found {falses}");
+    let symbolic = cases.iter().filter(|c| c.decide.iter().any(|d| SYMBOLIC.contains(&d.as_str()))).count();
+    assert!(common::is_restricted() || symbolic >= 4, "expected programs decided by the symbolic engines");
     let dir = tempfile::tempdir().expect("temp dir");
     let _one = one_at_a_time();
     let failures = common::in_parallel(&cases, |c| {
-        let engine = run(c, "auto", c.expect.starts_with("false").then_some(dir.path()))?;
+        let with_evidence = c.expect.starts_with("false") || synergy_proves(c);
+        let engine = run(c, "auto", with_evidence.then_some(dir.path()))?;
         // The explicit engine's decision, when another engine answered first.
         if decided_through_the_portfolio(c) && engine != "explicit" {
             run(c, "explicit", None)?;
+        }
+        for e in c.decide.iter().filter(|d| SYMBOLIC.contains(&d.as_str())) {
+            match (e.as_str() == engine, e == "synergy" && synergy_proves(c)) {
+                (true, true) => validate_witness(c, dir.path(), "auto")?,
+                (true, false) => {}
+                (false, proof) => {
+                    // Each engine's files in a folder of its own.
+                    let own = dir.path().join(e);
+                    std::fs::create_dir_all(&own).map_err(|err| format!("{}: {err}", c.name()))?;
+                    run(c, e, proof.then_some(own.as_path()))?;
+                    if proof {
+                        validate_witness(c, &own, e)?;
+                    }
+                }
+            }
         }
         Ok(())
     });
@@ -238,48 +292,4 @@ fn the_runtime_lowers_without_unsupported_constructs() {
         let f = n.name();
         assert!(m.function_by_name(&f).is_some_and(|id| !m.function(id).is_declaration()), "runtime defines {f}");
     }
-}
-
-/// Programs written for the symbolic engines: each engine named in `// decide:` answers alone.
-#[test]
-fn symbolic_engines_decide_their_programs() {
-    let runs: Vec<(Case, String)> = common::cases()
-        .into_iter()
-        .flat_map(|c| {
-            let engines: Vec<String> = c.decide.iter().filter(|d| ["synergy", "static", "shape"].contains(&d.as_str())).cloned().collect();
-            engines.into_iter().map(move |e| (Case { decide: vec![e.clone()], ..c.clone() }, e))
-        })
-        .collect();
-    assert!(common::is_restricted() || runs.len() >= 4, "expected programs decided by the symbolic engines");
-    // A synergy proof writes a correctness witness, which `--validate-witness` must find
-    // inductive (each engine's files in a folder of its own).
-    let dir = tempfile::tempdir().expect("temp dir");
-    let _one = one_at_a_time();
-    let failures = common::in_parallel(&runs, |(c, e)| {
-        if e != "synergy" || c.expect != "true" {
-            return run(c, e, None).map(drop);
-        }
-        let dir = dir.path().join(e);
-        std::fs::create_dir_all(&dir).map_err(|err| format!("{}: {err}", c.name()))?;
-        run(c, e, Some(&dir))?;
-        let (witness, _, _) = evidence::files(c, &dir);
-        let out = Command::new(env!("CARGO_BIN_EXE_vigil"))
-            .arg("check")
-            .arg("--validate-witness")
-            .arg(&witness)
-            .args(c.options())
-            .arg(&c.path)
-            .output()
-            .map_err(|err| format!("cannot run vigil: {err}"))?;
-        match out.status.code() {
-            Some(0) => Ok(()),
-            _ => Err(format!(
-                "{} [synergy]: witness not validated:\n{}{}",
-                c.name(),
-                String::from_utf8_lossy(&out.stdout),
-                std::fs::read_to_string(&witness).unwrap_or_default()
-            )),
-        }
-    });
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
