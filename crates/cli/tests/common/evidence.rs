@@ -129,7 +129,7 @@ pub fn check(case: &super::Case, dir: &Path, json: &serde_json::Value, code: Opt
         return Err(format!("{name}: the counterexample does not reproduce natively: {}", native["detail"]));
     }
     if code == Some(0) {
-        // true: a correctness witness (crates/cli/tests/witness.rs checks its invariants), no
+        // true: a correctness witness (corpus.rs validates a synergy proof's invariants), no
         // harness, no test case.
         let w = std::fs::read_to_string(&witness).map_err(|e| format!("{name}: no correctness witness written: {e}"))?;
         vigil_report::correctness::read_invariants(&w).map_err(|e| format!("{name}: bad correctness witness: {e}\n{w}"))?;
