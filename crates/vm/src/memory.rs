@@ -449,12 +449,14 @@ impl Heap {
         let mut v = Vec::with_capacity(1 + objects.size_hint().0 + SPARE_IDS);
         v.push(None);
         v.extend(objects.map(Some));
+        // Ids 1..n are live, id 0 (null) is not.
         let n = v.len();
-        let mut heap = Heap { objects: v, live: vec![0; n.div_ceil(64)] };
-        for id in 1..n {
-            heap.mark_live(id, true);
+        let mut live = vec![u64::MAX; n.div_ceil(64)];
+        if n % 64 != 0 {
+            *live.last_mut().expect("n > 0") = (1 << (n % 64)) - 1;
         }
-        heap
+        live[0] &= !1;
+        Heap { objects: v, live }
     }
 
     /// The shared object itself.
@@ -616,8 +618,12 @@ mod tests {
             assert_eq!(heap.live_ids_after(after).collect::<Vec<_>>(), want, "after {after}");
         }
         // A rebuilt heap and a copy agree with the original.
-        let rebuilt = Heap::from_shared((0..130).map(|_| Rc::new(Object::new(ObjKind::Heap, 1, false))));
-        assert_eq!(rebuilt.live_ids().collect::<Vec<_>>(), (1..=130).collect::<Vec<_>>());
+        for n in [0, 1, 62, 63, 64, 127, 130] {
+            let mut rebuilt = Heap::from_shared((0..n).map(|_| Rc::new(Object::new(ObjKind::Heap, 1, false))));
+            assert_eq!(rebuilt.live_ids().collect::<Vec<_>>(), (1..=n).collect::<Vec<_>>(), "{n} objects");
+            let next = rebuilt.alloc(Object::new(ObjKind::Heap, 1, false));
+            assert_eq!((next, rebuilt.live_ids().last()), (n + 1, Some(n + 1)), "{n} objects, then one more");
+        }
         assert_eq!(heap.clone().live_ids().collect::<Vec<_>>(), expected);
     }
 
