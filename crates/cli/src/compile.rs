@@ -75,6 +75,7 @@ impl CompileSettings {
             m32: self.m32,
             mem2reg: self.mem2reg,
             runtime: if with_runtime { crate::runtime::bitcode_for(self.m32) } else { None },
+            whole_runtime: false,
         }
     }
 

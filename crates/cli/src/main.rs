@@ -152,6 +152,7 @@ impl FrontendArgs {
             m32: self.m32,
             mem2reg: !self.no_mem2reg,
             runtime: None,
+            whole_runtime: false,
         }
     }
 }

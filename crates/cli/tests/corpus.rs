@@ -281,6 +281,7 @@ fn the_runtime_lowers_without_unsupported_constructs() {
     std::fs::write(&main, "int main(void) { return 0; }\n").expect("write");
     let mut opts = vigil_frontend::FrontendOptions::default();
     opts.runtime = Some(vigil_runtime::RUNTIME_BC);
+    opts.whole_runtime = true;
     let m = vigil_frontend::load(&[main], &opts).expect("program with runtime lowers");
     let listed: Vec<String> = m.unsupported.iter().map(|u| u.construct.clone()).collect();
     assert!(listed.is_empty(), "unsupported constructs in the runtime: {listed:?}");

@@ -11,6 +11,7 @@ fn compile_m32(name: &str, src: &str) -> Program {
         runtime: Some(vigil_runtime::RUNTIME_BC_32),
         m32: true,
         mem2reg: false,
+        whole_runtime: true,
         ..Default::default()
     };
     let prog = common::compile_with("ilp32", name, src, &opts);

@@ -5,7 +5,8 @@
 //! for `llvm.lifetime.start/end` markers at the scope of each local, without ASan itself), `.bc`/`.ll` inputs are taken as they are;
 //! several inputs are linked by `llvm-link`; then `opt` runs either `mem2reg` (the SSA view the
 //! symbolic engines want) or only the verifier. The runtime, when one is asked for, is linked in
-//! afterwards, in-process (it is already in the passes' form, see [`opt_passes`]). Running `opt`
+//! afterwards, in-process (it is already in the passes' form, see [`opt_passes`]), and only what
+//! the program and the VM's entry points reach of it is kept (`lower::prune`). Running `opt`
 //! on every input is also how corrupt bitcode is caught: LLVM's bitcode reader calls `exit(1)`
 //! on some errors, which would kill vigil if it happened in-process, so it happens in the `opt`
 //! child first and comes back as a clean [`FrontendError::InvalidBitcode`].
@@ -90,6 +91,9 @@ pub struct FrontendOptions {
     /// Bitcode linked with the program (vigil's in-VM runtime for the explicit engine). Its
     /// definitions are weak, so the program's own definitions win.
     pub runtime: Option<&'static [u8]>,
+    /// Keep every function of the runtime, not only those the program and the VM's entry
+    /// points reach (`lower::prune`): for the runtime's own tests, which lower all of it.
+    pub whole_runtime: bool,
 }
 
 impl Default for FrontendOptions {
@@ -101,6 +105,7 @@ impl Default for FrontendOptions {
             m32: false,
             mem2reg: true,
             runtime: None,
+            whole_runtime: false,
         }
     }
 }
@@ -135,6 +140,8 @@ pub struct Bitcode {
     /// The runtime to link with it, in-process ([`crate::lower::gep_offsets::compute`]): it is
     /// vigil's own bitcode, already in the passes' form ([`opt_passes`]).
     pub runtime: Option<&'static [u8]>,
+    /// Whether all of the runtime is kept ([`FrontendOptions::whole_runtime`]).
+    pub whole_runtime: bool,
     /// The overflow warnings clang printed while compiling (`file:line:col: warning: …`).
     pub warnings: Vec<String>,
     _dir: tempfile::TempDir,
@@ -213,12 +220,19 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
     if !optimised.exists() {
         std::fs::write(&optimised, &bitcode).map_err(|e| FrontendError::Io { path: optimised.clone(), reason: e.to_string() })?;
     }
-    Ok(Bitcode { path: optimised, runtime: opts.runtime, warnings, _dir: dir })
+    Ok(Bitcode { path: optimised, runtime: opts.runtime, whole_runtime: opts.whole_runtime, warnings, _dir: dir })
 }
 
 /// Links the program's `parts` (when there are several) and runs the `opt` passes on the result,
 /// written to `out`.
 ///
+impl Bitcode {
+    /// The runtime to link in, and how much of it to keep.
+    pub fn runtime_to_link(&self) -> Option<crate::lower::gep_offsets::Runtime<'static>> {
+        self.runtime.map(|bitcode| crate::lower::gep_offsets::Runtime { bitcode, whole: self.whole_runtime })
+    }
+}
+
 /// `opt` runs on the program alone, before the runtime is linked in: its passes are function
 /// passes, and the runtime's bitcode is already their fixed point (its build runs the same
 /// passes, `vigil_runtime`'s build script), so linking first and optimising the whole module

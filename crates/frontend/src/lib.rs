@@ -123,7 +123,7 @@ fn load_as_asked(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir:
 
 fn compile_and_lower(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil_ir::Module, FrontendError> {
     let bc = driver::build_bitcode(inputs, opts)?;
-    let mut m = load_verified_bitcode(&bc.path, bc.runtime)?;
+    let mut m = load_verified_bitcode(&bc.path, bc.runtime_to_link())?;
     m.compiler_warnings = bc.warnings.clone();
     conventions::apply(&mut m);
     if inputs.len() > 1 || opts.runtime.is_some() {
@@ -135,7 +135,7 @@ fn compile_and_lower(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<vigil
 
 /// Lowers a bitcode file that `opt` has already verified (see [`driver::build_bitcode`]),
 /// linked with `runtime` when given.
-fn load_verified_bitcode(path: &std::path::Path, runtime: Option<&[u8]>) -> Result<vigil_ir::Module, FrontendError> {
+fn load_verified_bitcode(path: &std::path::Path, runtime: Option<lower::gep_offsets::Runtime>) -> Result<vigil_ir::Module, FrontendError> {
     // The llvm-ir crate reads the rewritten copy (see `lower::canon`), kept until it is parsed.
     let rewritten = tempfile::Builder::new()
         .prefix("vigil-canon-")

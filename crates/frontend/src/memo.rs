@@ -44,7 +44,7 @@ pub(crate) fn request_key(inputs: &[PathBuf], opts: &FrontendOptions) -> Option<
     write!(key, "|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|", t.clang, t.opt, t.llvm_link, opts.include_dirs, opts.defines, opts.m32, opts.mem2reg).ok()?;
     // The runtime is static bitcode: its address and length name it.
     if let Some(rt) = opts.runtime {
-        write!(key, "{:p}:{}", rt.as_ptr(), rt.len()).ok()?;
+        write!(key, "{:p}:{}:{}", rt.as_ptr(), rt.len(), opts.whole_runtime).ok()?;
     }
     bytes.extend_from_slice(key.as_bytes());
     Some(bytes)

@@ -26,7 +26,7 @@ fn main() {
     // The rewrite (`lower::canon`) and the GEP table come first: llvm-ir reads the rewritten file.
     let t2 = Instant::now();
     let rewritten = bc.path.with_extension("canon.bc");
-    let offsets = or_exit(vigil_frontend::lower::gep_offsets::compute(&bc.path, bc.runtime, &rewritten).map_err(|e| e.to_string()));
+    let offsets = or_exit(vigil_frontend::lower::gep_offsets::compute(&bc.path, bc.runtime_to_link(), &rewritten).map_err(|e| e.to_string()));
     let t_geps = t2.elapsed().as_secs_f64();
 
     let t1 = Instant::now();

@@ -77,6 +77,16 @@ pub fn gep_key(base: &str, indices: &[Option<i64>], inbounds: bool) -> GepKey {
     k
 }
 
+/// The runtime [`compute`] links with the program.
+#[derive(Clone, Copy, Debug)]
+pub struct Runtime<'a> {
+    /// Its bitcode.
+    pub bitcode: &'a [u8],
+    /// Keep all of it; else only what the program and the VM's entry points reach
+    /// ([`super::prune`]).
+    pub whole: bool,
+}
+
 /// Why [`compute`] failed.
 #[derive(Debug)]
 pub enum Failure {
@@ -95,7 +105,8 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// Links `runtime` (when given) into the bitcode at `path`, rewrites the result with
+/// Links `runtime` (when given) into the bitcode at `path`, drops what the program cannot
+/// reach of it ([`super::prune`]), rewrites the result with
 /// [`super::canon::canonicalize`], writes it to `out` (the file the `llvm-ir` crate must then
 /// read), and computes the offset table of the rewritten module. Errors are the linker's (a
 /// program defining a runtime symbol incompatibly), LLVM's parse messages (which should not
@@ -104,7 +115,7 @@ impl std::fmt::Display for Failure {
 /// Linking here rather than with `llvm-link` saves a process that loads LLVM and writes and
 /// reads the 300 KB module again (a quarter of a trivial program's CPU time). As `llvm-link`
 /// does, the program is the destination (its functions come first) and the result is verified.
-pub fn compute(path: &Path, runtime: Option<&[u8]>, out: &Path) -> Result<Prepared, Failure> {
+pub fn compute(path: &Path, runtime: Option<Runtime>, out: &Path) -> Result<Prepared, Failure> {
     let cout = CString::new(out.as_os_str().to_string_lossy().as_bytes())
         .map_err(|_| Failure::Read("path contains a NUL byte".to_string()))?;
     let cpath = CString::new(path.as_os_str().to_string_lossy().as_bytes())
@@ -127,7 +138,8 @@ pub fn compute(path: &Path, runtime: Option<&[u8]>, out: &Path) -> Result<Prepar
                 return Err(Failure::Read(e));
             }
         };
-        if let Some(rt) = runtime {
+        if let Some(Runtime { bitcode: rt, whole }) = runtime {
+            let program_names = super::prune::global_names(module);
             let name = c"vigil-runtime.bc";
             let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(rt.as_ptr().cast(), rt.len(), name.as_ptr());
             let mut rt_module: LLVMModuleRef = std::ptr::null_mut();
@@ -139,6 +151,11 @@ pub fn compute(path: &Path, runtime: Option<&[u8]>, out: &Path) -> Result<Prepar
                 LLVMContextDispose(ctx);
                 let why = if failed != 0 { "LLVM could not parse the runtime's bitcode".to_string() } else { (*diagnostics.0).clone() };
                 return Err(Failure::Link(why));
+            }
+            if let Err(why) = if whole { Ok(0) } else { super::prune::prune_runtime(module, &program_names) } {
+                LLVMDisposeModule(module);
+                LLVMContextDispose(ctx);
+                return Err(Failure::Link(format!("dropping the runtime's unreachable functions failed: {why}")));
             }
             let mut msg: *mut libc::c_char = std::ptr::null_mut();
             let broken = llvm::analysis::LLVMVerifyModule(module, llvm::analysis::LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg);

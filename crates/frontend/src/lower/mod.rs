@@ -20,6 +20,7 @@ mod canon_dead_calls;
 mod canon_wide;
 pub mod gep_offsets;
 mod insts;
+mod prune;
 mod structors;
 mod subarrays;
 mod types;
