@@ -15,6 +15,7 @@ use crate::term::{Op, TermId, TermManager};
 use crate::value::BitVecValue;
 
 mod cancel;
+mod div_const;
 mod normal_form;
 mod slices;
 use normal_form::{ac_normal_form, sum_normal_form};
@@ -94,6 +95,12 @@ pub enum Rule {
     ExtractExtend,
     /// `(= (a + b) (a + c)) = (= b c)`: summands both sides share cancel. Off by default.
     EqCancel,
+    /// `(x/c) <u k = x <u c·k` and `k <u (x/c) = ¬(x <u c·(k+1))`, or the constant the
+    /// comparison has when the product overflows (unsigned, `c ≠ 0`; see [`div_const`]).
+    CmpDivConst,
+    /// `(x%c) <u k = true` when `c ≤ k`, `k <u (x%c) = false` when `c−1 ≤ k` (unsigned,
+    /// `c ≠ 0`; see [`div_const`]).
+    CmpRemConst,
 }
 
 impl Rule {
@@ -129,6 +136,8 @@ impl Rule {
         Rule::EqExtendConst,
         Rule::ExtractExtend,
         Rule::EqCancel,
+        Rule::CmpDivConst,
+        Rule::CmpRemConst,
     ];
 
     /// The rules a default [`RewriteConfig`] leaves off (turned on by `[bv.rewrite]`).
@@ -168,6 +177,8 @@ impl Rule {
             Rule::EqExtendConst => "eq-extend-const",
             Rule::ExtractExtend => "extract-extend",
             Rule::EqCancel => "eq-cancel",
+            Rule::CmpDivConst => "cmp-div-const",
+            Rule::CmpRemConst => "cmp-rem-const",
         }
     }
 
@@ -248,7 +259,8 @@ fn rules_for(op: &Op) -> &'static [Rule] {
         Op::BvMul => &[MulNormalize, BvNeutral, BvAbsorb, MulPow2],
         Op::BvUdiv | Op::BvUrem => &[BvNeutral, BvAbsorb, DivPow2],
         Op::BvShl | Op::BvLshr | Op::BvAshr => &[BvNeutral, ShiftConst, BvAbsorb],
-        Op::Ult | Op::Slt => &[Reflexive, CmpBounds],
+        Op::Ult => &[Reflexive, CmpBounds, CmpDivConst, CmpRemConst],
+        Op::Slt => &[Reflexive, CmpBounds],
         Op::Extract { .. } => &[BvNeutral, ExtractSimplify, ExtractExtend],
         Op::ZeroExt(0) | Op::SignExt(0) => &[BvNeutral],
         _ => &[],
@@ -289,6 +301,8 @@ fn apply(rule: Rule, tm: &mut TermManager, op: &Op, args: &[TermId]) -> Option<T
         Rule::EqExtendConst => slices::eq_extend_const(tm, args),
         Rule::ExtractExtend => slices::extract_extend(tm, op, args),
         Rule::EqCancel => cancel::eq_cancel(tm, args),
+        Rule::CmpDivConst => div_const::cmp_div_const(tm, args),
+        Rule::CmpRemConst => div_const::cmp_rem_const(tm, args),
     }
 }
 

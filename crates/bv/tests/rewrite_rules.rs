@@ -23,7 +23,22 @@ fn recipe(tm: &mut TermManager, g: &mut Gen, w: u32) -> TermId {
     let k2 = special_const(&mut g.rng, w);
     let (k1v, k2v) = (k1.clone(), k2.clone());
     let (k1, k2) = (tm.bv_const(k1), tm.bv_const(k2));
-    match g.rng.below(37) {
+    match g.rng.below(39) {
+        38 => {
+            // A remainder by a constant compared with a constant, either side
+            // ([`Rule::CmpRemConst`]); the constants are often near each other.
+            let c = if g.rng.chance(20) { k1 } else { tm.bv_u64(w, 1 + g.rng.below(3)) };
+            let r = tm.bvurem(a, c);
+            let k = if g.rng.chance(20) { k2 } else { tm.bv_u64(w, g.rng.below(4)) };
+            if g.rng.chance(50) { tm.ult(r, k) } else { tm.ult(k, r) }
+        }
+        37 => {
+            // A division by a constant compared with a constant, either side
+            // ([`Rule::CmpDivConst`]).
+            let c = if g.rng.chance(20) { k1 } else { tm.bv_u64(w, 1 + g.rng.below(3)) };
+            let q = tm.bvudiv(a, c);
+            if g.rng.chance(50) { tm.ult(q, k2) } else { tm.ult(k2, q) }
+        }
         36 => {
             // An unsigned comparison of a zero extension with a constant, either side
             // ([`Rule::CmpBounds`] at the extension's bound).
