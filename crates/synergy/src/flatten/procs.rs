@@ -24,7 +24,9 @@
 //! * So a call's outcome is a function of its inputs ([`Proc::inputs`]: arguments, then the
 //!   globals' values) alone, and what it returns is its outputs ([`Proc::outputs`]: the result,
 //!   then the globals' final values), which is what makes the memo of
-//!   [`crate::summary::run`] (must-summaries) and the path-wise proof of may-summaries valid.
+//!   [`crate::summary::run`] (must-summaries) and the path-wise proof of may-summaries valid,
+//!   and what shows that a call reaching a call of the same procedure with the same inputs
+//!   while it runs never returns (`summary::run::Outcome::Diverges`).
 //! * Block 0 of a procedure jumps to the function's entry; its registers other than the
 //!   inputs have no meaning there (any value; the VM's frame is fresh). A return assigns the
 //!   return register and jumps to [`Proc::ret_block`], whose terminator is `Return`.
@@ -108,6 +110,17 @@ impl ProcTable {
 
     pub fn name(&self, p: u32) -> String {
         self.procs.borrow()[p as usize].name.clone()
+    }
+
+    /// The parameters (by position) that procedure `p`'s body compares: the ones its
+    /// recursion branches on, whose values decide how deep a call goes.
+    pub fn compared_params(&self, p: u32) -> Vec<usize> {
+        let procs = self.procs.borrow();
+        let pr = &procs[p as usize];
+        let compared = |r: u32| {
+            pr.flat.blocks.iter().flat_map(|b| &b.insts).any(|i| matches!(i, FInst::ICmp { a, b, .. } if *a == Opnd::Reg(r) || *b == Opnd::Reg(r)))
+        };
+        (0..pr.params.len()).filter(|&i| compared(pr.params[i])).collect()
     }
 }
 
