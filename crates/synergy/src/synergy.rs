@@ -104,9 +104,8 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
         // A test's calls run concretely, as deep as their arguments make them: ask first
         // for small inputs, so that a deep recursion is not chosen when a shallow one
         // follows the same path (only the choice of test changes).
-        if !prefer_small_inputs(cx, &mut cons, &last_inputs, crate::summary::SMALL_INPUTS) {
-            prefer_shallow_calls(cx, &mut cons, &calls);
-        }
+        prefer_small_inputs(cx, &mut cons, &last_inputs, crate::summary::SMALL_INPUTS);
+        prefer_shallow_calls(cx, &mut cons, &calls);
     }
     let r = cx.sat(&cons);
     if r == Sat::Yes {
@@ -133,20 +132,38 @@ fn prefer_small_inputs(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, inputs: 
     false
 }
 
-/// When the inputs cannot all be small: adds to `query`, one at a time while it stays
-/// satisfiable, the first bound of [`crate::summary::SMALL_INPUTS`] on each argument that the
-/// called procedure compares ([`crate::flatten::procs::ProcTable::compared_params`]) of each
-/// call in `calls`. A recursion's depth is decided by the arguments it branches on, so a
-/// test whose other arguments are large still runs its calls to the end (a sum that wraps
-/// needs one large addend, not a deep recursion). Only the choice of test changes.
+/// Adds to `query`, one at a time while it stays satisfiable, the first bound of
+/// [`crate::summary::SMALL_INPUTS`] on each argument that the called procedure compares
+/// ([`crate::flatten::procs::ProcTable::compared_params`]) of each call in `calls`: first
+/// as an unsigned bound, then as a signed one. A recursion's depth is decided by the
+/// arguments it branches on, so a test whose other arguments are large still runs its calls
+/// to the end (a sum that wraps needs one large addend, not a deep recursion), and a signed
+/// window alone would let an unsigned count down from `2^32 − 1`. Only the choice of test
+/// changes.
 fn prefer_shallow_calls(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, calls: &[crate::symbolic::StepCall]) {
     let table = cx.flat.procs.clone();
     for call in calls {
         for i in table.compared_params(call.proc) {
             let arg = call.inputs[i];
             let vigil_bv::Sort::BitVec(w) = cx.tm.sort(arg) else { continue };
-            let input = crate::symbolic::SymInput { var: arg, func: String::new(), width: w };
-            prefer_small_inputs(cx, query, std::slice::from_ref(&input), crate::summary::SMALL_INPUTS);
+            if w < 12 {
+                continue;
+            }
+            let mut kept = false;
+            for bound in crate::summary::SMALL_INPUTS {
+                let k = cx.tm.bv_u64(w, bound as u64);
+                let small = vigil_semantics::symbolic::icmp(&mut cx.tm, vigil_ir::ICmpPred::Ule, arg, k);
+                query.push(small);
+                if cx.sat(query) == Sat::Yes {
+                    kept = true;
+                    break;
+                }
+                query.pop();
+            }
+            if !kept {
+                let input = crate::symbolic::SymInput { var: arg, func: String::new(), width: w };
+                prefer_small_inputs(cx, query, std::slice::from_ref(&input), crate::summary::SMALL_INPUTS);
+            }
         }
     }
 }
