@@ -380,14 +380,16 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
             }
         }
     }
-    // One value of an input that takes few values across the calls (a recursion down a few
+    // One value of an input that takes few values across many calls (a recursion down a few
     // levels of one argument: Ackermann's function is n + 1, n + 2, 2n + 3 and 8·2^n − 3 for
-    // m = 0, 1, 2, 3, each proven with the one below).
+    // m = 0, 1, 2, 3, each proven with the one below). Few calls with few values are no
+    // sign of that (the first calls of any recursion), and each precondition brings its
+    // posts to every check of the body.
     for i in 0..sh.ins.len() {
         let mut vals: Vec<u64> = all.iter().map(|(a, _)| a[i]).collect();
         vals.sort_unstable();
         vals.dedup();
-        if (2..=MAX_VALUE_PRES).contains(&vals.len()) {
+        if (2..=MAX_VALUE_PRES).contains(&vals.len()) && vals.len() * CALLS_PER_VALUE <= all.len() {
             pres.extend(vals.into_iter().map(|c| Pre::Cmp { i, pred: ICmpPred::Eq, c }));
         }
     }
@@ -529,6 +531,9 @@ pub const MAX_FILTER_CALLS: usize = 4096;
 /// Inputs taking at most this many values across the memoised calls get a precondition per
 /// value ([`candidates`]).
 pub const MAX_VALUE_PRES: usize = 6;
+
+/// Memoised calls per value of an input before it gets a precondition per value.
+pub const CALLS_PER_VALUE: usize = 8;
 
 /// Point summaries proposed per procedure and round.
 pub const MAX_POINTS: usize = 64;
