@@ -164,9 +164,9 @@ pub fn inst_step(flat: &Flat, inst: &FInst, loc: Loc, state: &mut [u64], mem: &m
                     Outcome::Ret(outs) => crate::summary::run::write_back(&flat.procs, *proc, state, *dst, globals, &outs),
                     Outcome::Error(l) => return Some(Step::Error(l)),
                     Outcome::Ub(w, l) => return Some(Step::Ub(w, l)),
-                    // An assumption failed inside, or the call ran past the budget of a test:
-                    // the test ends here (its states so far were all reached).
-                    Outcome::Blocked | Outcome::Cut => return Some(Step::Blocked),
+                    // An assumption failed inside, the call never returns, or it ran past the
+                    // budget of a test: the test ends here (its states so far were all reached).
+                    Outcome::Blocked | Outcome::Diverges | Outcome::Cut => return Some(Step::Blocked),
                 }
             }
             // The checks before the access keep the offset on a cell.

@@ -85,7 +85,7 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
     let from = cx.states[chain[k - 1]].loc;
     let mut last_inputs = inputs.clone();
     let mut fresh = Vec::new();
-    let exits = crate::symbolic::sym_step(&mut cx.tm, cx.flat, from as u32, &st, crate::symbolic::Mode::Concrete, &mut last_inputs, &mut fresh);
+    let (exits, calls) = crate::symbolic::sym_step_calls(&mut cx.tm, cx.flat, from as u32, &st, crate::symbolic::Mode::Concrete, &mut last_inputs, &mut fresh);
     let tl = cx.regions[target].loc;
     let tp = cx.regions[target].pred;
     let mut step = cx.tm.ff();
@@ -105,6 +105,7 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
         // for small inputs, so that a deep recursion is not chosen when a shallow one
         // follows the same path (only the choice of test changes).
         prefer_small_inputs(cx, &mut cons, &last_inputs, crate::summary::SMALL_INPUTS);
+        prefer_shallow_calls(cx, &mut cons, &calls);
     }
     let r = cx.sat(&cons);
     if r == Sat::Yes {
@@ -118,15 +119,52 @@ fn suitable_test(cx: &mut Ctx, chain: &[usize], prefix: &[usize], target: usize)
 }
 
 /// Adds to `query` the first bound of `bounds` on `inputs` ([`crate::summary::small_inputs`])
-/// under which it is still satisfiable; leaves it as it is when none is.
-fn prefer_small_inputs(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, inputs: &[crate::symbolic::SymInput], bounds: impl IntoIterator<Item = i64>) {
+/// under which it is still satisfiable, and says whether one was; leaves it as it is when none is.
+fn prefer_small_inputs(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, inputs: &[crate::symbolic::SymInput], bounds: impl IntoIterator<Item = i64>) -> bool {
     for bound in bounds {
         let small = crate::summary::small_inputs(&mut cx.tm, inputs, bound);
         query.push(small);
         if cx.sat(query) == Sat::Yes {
-            return;
+            return true;
         }
         query.pop();
+    }
+    false
+}
+
+/// Adds to `query`, one at a time while it stays satisfiable, the first bound of
+/// [`crate::summary::SMALL_INPUTS`] on each argument that the called procedure compares
+/// ([`crate::flatten::procs::ProcTable::compared_params`]) of each call in `calls`: first
+/// as an unsigned bound, then as a signed one. A recursion's depth is decided by the
+/// arguments it branches on, so a test whose other arguments are large still runs its calls
+/// to the end (a sum that wraps needs one large addend, not a deep recursion), and a signed
+/// window alone would let an unsigned count down from `2^32 − 1`. Only the choice of test
+/// changes.
+fn prefer_shallow_calls(cx: &mut Ctx, query: &mut Vec<vigil_bv::TermId>, calls: &[crate::symbolic::StepCall]) {
+    let table = cx.flat.procs.clone();
+    for call in calls {
+        for i in table.compared_params(call.proc) {
+            let arg = call.inputs[i];
+            let vigil_bv::Sort::BitVec(w) = cx.tm.sort(arg) else { continue };
+            if w < 12 {
+                continue;
+            }
+            let mut kept = false;
+            for bound in crate::summary::SMALL_INPUTS {
+                let k = cx.tm.bv_u64(w, bound as u64);
+                let small = vigil_semantics::symbolic::icmp(&mut cx.tm, vigil_ir::ICmpPred::Ule, arg, k);
+                query.push(small);
+                if cx.sat(query) == Sat::Yes {
+                    kept = true;
+                    break;
+                }
+                query.pop();
+            }
+            if !kept {
+                let input = crate::symbolic::SymInput { var: arg, func: String::new(), width: w };
+                prefer_small_inputs(cx, query, std::slice::from_ref(&input), crate::summary::SMALL_INPUTS);
+            }
+        }
     }
 }
 

@@ -24,7 +24,9 @@
 //! * So a call's outcome is a function of its inputs ([`Proc::inputs`]: arguments, then the
 //!   globals' values) alone, and what it returns is its outputs ([`Proc::outputs`]: the result,
 //!   then the globals' final values), which is what makes the memo of
-//!   [`crate::summary::run`] (must-summaries) and the path-wise proof of may-summaries valid.
+//!   [`crate::summary::run`] (must-summaries) and the path-wise proof of may-summaries valid,
+//!   and what shows that a call reaching a call of the same procedure with the same inputs
+//!   while it runs never returns (`summary::run::Outcome::Diverges`).
 //! * Block 0 of a procedure jumps to the function's entry; its registers other than the
 //!   inputs have no meaning there (any value; the VM's frame is fresh). A return assigns the
 //!   return register and jumps to [`Proc::ret_block`], whose terminator is `Return`.
@@ -108,6 +110,47 @@ impl ProcTable {
 
     pub fn name(&self, p: u32) -> String {
         self.procs.borrow()[p as usize].name.clone()
+    }
+
+    /// The parameters (by position) whose values procedure `p`'s body compares, directly or
+    /// through values computed from them (not through calls): the ones its recursion
+    /// branches on, whose values decide how deep a call goes.
+    pub fn compared_params(&self, p: u32) -> Vec<usize> {
+        let procs = self.procs.borrow();
+        let pr = &procs[p as usize];
+        // Register-to-register data flow of the body: (destination, operands).
+        let mut flow: Vec<(u32, Vec<Opnd>)> = Vec::new();
+        for b in &pr.flat.blocks {
+            for i in &b.insts {
+                match i {
+                    FInst::Bin { dst, a, b, .. } | FInst::ICmp { dst, a, b, .. } => flow.push((*dst, vec![*a, *b])),
+                    FInst::Select { dst, c, t, f } => flow.push((*dst, vec![*c, *t, *f])),
+                    FInst::Cast { dst, v, .. } | FInst::Copy { dst, v } => flow.push((*dst, vec![*v])),
+                    _ => {}
+                }
+            }
+            for e in b.term.edges() {
+                flow.extend(e.assigns.iter().map(|(r, o)| (*r, vec![*o])));
+            }
+        }
+        let compared = |r: u32| {
+            let mut from = HashSet::from([r]);
+            loop {
+                let n = from.len();
+                for (d, ops) in &flow {
+                    if ops.iter().any(|o| matches!(o, Opnd::Reg(x) if from.contains(x))) {
+                        from.insert(*d);
+                    }
+                }
+                if from.len() == n {
+                    break;
+                }
+            }
+            pr.flat.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+                matches!(i, FInst::ICmp { a, b, .. } if [a, b].iter().any(|o| matches!(o, Opnd::Reg(x) if from.contains(x))))
+            })
+        };
+        (0..pr.params.len()).filter(|&i| compared(pr.params[i])).collect()
     }
 }
 

@@ -5,7 +5,8 @@
 //! * **must-summaries** are the memo of concrete calls ([`run`]): exact `inputs ↦ outcome`
 //!   pairs of a deterministic procedure, its inputs being the arguments and the values of the
 //!   globals of its footprint ([`crate::flatten::procs`]), its outcome the result and those
-//!   globals' final values (or the error, undefined behaviour, a block). Test generation (the symbolic step in [`Mode::Concrete`])
+//!   globals' final values (or the error, undefined behaviour, a block, or divergence: a call
+//!   that reaches a call with its own inputs while still running, [`run`]). Test generation (the symbolic step in [`Mode::Concrete`])
 //!   uses them so that a path through a call is followed by the test the model gives, and a
 //!   test reaches states behind deep recursion without re-executing it.
 //! * **may-summaries** are pairs `pre ⇒ post` ([`Summary`]) over a procedure's inputs and
@@ -21,11 +22,14 @@
 //! inductive subset (Flanagan, Leino, FME 2001), each procedure body checked path by path with
 //! its own calls stepped through the candidate set. Preconditions are `true`, a threshold of
 //! the body's comparisons on one input, two of them (on two inputs: `y1 >= 1 && y2 >= 1` for
-//! Euclid's gcd, whose result is positive only when both are; or a range of one input), and
-//! the points of the smallest calls; postconditions are equalities with a constant, with
-//! inputs plus a constant, with a product of parameters or `2^p` of one plus a constant (a
-//! relation is proposed only when two calls agree with it), bounds by zero, by the calls'
-//! extremes and by each input, and parities (`posts_from`). A guess is only a guess: what
+//! Euclid's gcd, whose result is positive only when both are; or a range of one input), one
+//! value of an input that takes few values across the calls (`m == 2` for Ackermann's
+//! function), and the points of the smallest calls; postconditions are equalities with a
+//! constant, with inputs plus a constant, with a product of parameters or `2^p` of one plus a
+//! constant, with `k·p + c` or `k·2^p + c` for a `k` fitted to two calls that differ in `p`
+//! (a relation is proposed only when two calls agree with it), bounds by zero, by the calls'
+//! extremes and by each input, parities (`posts_from`), and `false` ("never returns", for
+//! the points of diverging calls and for preconditions that only diverging calls meet). A guess is only a guess: what
 //! the abstract program uses is what Houdini proves, on the bit-vector semantics of the body
 //! (signed arithmetic wraps under `unreach-call`, as in the VM), so a template that holds only
 //! without wrap-around (`n >= 0 => result >= n + 1` of a function adding one per level) is
@@ -41,7 +45,11 @@
 //! and finishes is shorter, so by minimality satisfies the candidates; the body's check then
 //! says the execution cannot exist. So all candidates hold, and an abstract program that uses
 //! them over-approximates the calls. Calls that never return are covered vacuously (nothing
-//! after them runs). Procedures are closed and acyclic ([`crate::flatten::procs`]), so a
+//! after them runs). A `false` postcondition ([`Post::Never`]) needs nothing more: it is a
+//! partial-correctness claim like any other (a call under its `pre` returns nothing), so the
+//! same induction over the shortest returning execution proves it, and the abstract program,
+//! which steps a call to outputs satisfying the applicable posts, has no successor past such
+//! a call (the inputs' may-constraint is `¬pre`). Procedures are closed and acyclic ([`crate::flatten::procs`]), so a
 //! body's paths are finitely many and each check is one solver query; closed means that
 //! nothing but its inputs decides a call and nothing but its outputs is what it changes for
 //! its caller (a global it may write is an output, written back at the call).
@@ -58,17 +66,19 @@ use crate::flatten::procs::ProcTable;
 pub use prove::prove;
 use run::Outcome;
 
-/// `c + Σ coef[i]·p[i] (+ p[i]·p[j]) (+ 2^p[k])` over the inputs `p` ([`Shape::ins`]),
+/// `c + Σ coef[i]·p[i] (+ p[i]·p[j]) (+ k·2^p[l])` over the inputs `p` ([`Shape::ins`]),
 /// wrapping at the width of the output it bounds; only inputs of that width take part.
-/// `2^p[k]` is the bit-vector shift `1 << p[k]`, 0 when `p[k]` (unsigned) is the width or
+/// `2^p[l]` is the bit-vector shift `1 << p[l]`, 0 when `p[l]` (unsigned) is the width or
 /// more: with wrap-around, `2^n − 1` is what doubling-plus-one recursions (Hanoi's move
-/// count) compute for every `n ≥ 1`, the `n` past the width included.
+/// count) compute for every `n ≥ 1`, the `n` past the width included (and `8·2^n − 3`
+/// Ackermann's function for a first argument of 3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lin {
     pub c: u64,
     pub coef: Vec<(usize, u64)>,
     pub prod: Option<(usize, usize)>,
-    pub pow2: Option<usize>,
+    /// `(l, k)`: the term `k·2^p[l]`.
+    pub pow2: Option<(usize, u64)>,
 }
 
 /// `1 << v` at width `w`, 0 when `v` (unsigned) is `w` or more (the bit-vector `bvshl`).
@@ -99,6 +109,9 @@ pub enum Post {
     /// `out[o] == (p[i] & 1) ^ flip`: the parity of an input (mutually recursive even/odd
     /// tests, a flag toggled once per level).
     Parity { o: usize, i: usize, flip: bool },
+    /// `false`: a call in the precondition never returns (and, as every summary says,
+    /// reaches no error): a partial-correctness post like any other.
+    Never,
 }
 
 /// `pre ⇒ (no error ∧ (returns ⇒ post))` for one procedure.
@@ -147,8 +160,8 @@ impl Lin {
         if let Some((i, j)) = self.prod {
             v = v.wrapping_add(args[i].wrapping_mul(args[j]));
         }
-        if let Some(i) = self.pow2 {
-            v = v.wrapping_add(pow2(args[i], w));
+        if let Some((i, k)) = self.pow2 {
+            v = v.wrapping_add(k.wrapping_mul(pow2(args[i], w)));
         }
         v & mask(w)
     }
@@ -164,9 +177,13 @@ impl Lin {
             let m = tm.bvmul(args[i], args[j]);
             t = tm.bvadd(t, m);
         }
-        if let Some(i) = self.pow2 {
+        if let Some((i, k)) = self.pow2 {
             let one = tm.bv_u64(w, 1);
-            let m = tm.bvshl(one, args[i]);
+            let mut m = tm.bvshl(one, args[i]);
+            if k & mask(w) != 1 {
+                let kk = tm.bv_u64(w, k & mask(w));
+                m = tm.bvmul(kk, m);
+            }
             t = tm.bvadd(t, m);
         }
         t
@@ -180,8 +197,8 @@ impl Lin {
         if let Some((i, j)) = self.prod {
             parts.push(format!("{}*{}", names[i], names[j]));
         }
-        if let Some(i) = self.pow2 {
-            parts.push(format!("(1 << {})", names[i]));
+        if let Some((i, k)) = self.pow2 {
+            parts.push(if k == 1 { format!("(1 << {})", names[i]) } else { format!("{}*(1 << {})", k as i64, names[i]) });
         }
         if self.c != 0 || parts.is_empty() {
             parts.push(format!("{}", self.c as i64));
@@ -247,9 +264,10 @@ impl Summary {
                 Post::True => true,
                 Post::Cmp { o, pred, rhs } => cmp_holds(*pred, sh.outs[*o], outs[*o], rhs.eval(args, sh.outs[*o])),
                 Post::Parity { o, i, flip } => outs[*o] & mask(sh.outs[*o]) == (args[*i] & 1) ^ u64::from(*flip),
+                Post::Never => false,
             },
             Outcome::Error(_) | Outcome::Ub(..) => false,
-            Outcome::Blocked | Outcome::Cut => true,
+            Outcome::Blocked | Outcome::Cut | Outcome::Diverges => true,
         }
     }
 
@@ -284,6 +302,7 @@ impl Summary {
                 tm.eq(r, rhs)
             }
             Post::True => tm.tt(),
+            Post::Never => tm.ff(),
         }
     }
 
@@ -292,6 +311,7 @@ impl Summary {
         let pre = self.pre.show(names);
         let post = match &self.post {
             Post::True => "no error".to_string(),
+            Post::Never => "no error, never returns".to_string(),
             Post::Cmp { o, pred, rhs } => format!("no error, {} {} {}", out_names[*o], pred_str(*pred), rhs.show(names)),
             Post::Parity { o, i, flip } => format!("no error, {} == ({} & 1){}", out_names[*o], names[*i], if *flip { " ^ 1" } else { "" }),
         };
@@ -360,12 +380,30 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
             }
         }
     }
+    // One value of an input that takes few values across many calls (a recursion down a few
+    // levels of one argument: Ackermann's function is n + 1, n + 2, 2n + 3 and 8·2^n − 3 for
+    // m = 0, 1, 2, 3, each proven with the one below). Few calls with few values are no
+    // sign of that (the first calls of any recursion), and each precondition brings its
+    // posts to every check of the body.
+    for i in 0..sh.ins.len() {
+        let mut vals: Vec<u64> = all.iter().map(|(a, _)| a[i]).collect();
+        vals.sort_unstable();
+        vals.dedup();
+        if (2..=MAX_VALUE_PRES).contains(&vals.len()) && vals.len() * CALLS_PER_VALUE <= all.len() {
+            pres.extend(vals.into_iter().map(|c| Pre::Cmp { i, pred: ICmpPred::Eq, c }));
+        }
+    }
     let agrees_all = |s: &Summary| obs.iter().all(|(a, o)| s.agrees(&sh, a, o));
     for pre in &pres {
         let s = Summary { pre: pre.clone(), post: Post::True };
         // The calls the precondition meets; the templates' constants come from the first.
         let inside: Vec<(&Vec<u64>, &Vec<u64>)> = rets.iter().filter(|(a, _)| s.pre_holds(&sh, a)).copied().collect();
         if inside.is_empty() {
+            // No call under it returned: if some call under it diverged, maybe none returns.
+            let never = Summary { pre: pre.clone(), post: Post::Never };
+            if all.iter().any(|(a, o)| **o == Outcome::Diverges && s.pre_holds(&sh, a)) && agrees_all(&never) {
+                out.push(never);
+            }
             continue;
         }
         if *pre != Pre::True && agrees_all(&s) {
@@ -384,6 +422,13 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
     // arguments reach its base cases, so the points are closed under the calls they make).
     let mut small = rets.clone();
     small.sort_by_key(|(a, _)| a.iter().zip(&sh.ins).map(|(v, &w)| sext(*v, w).unsigned_abs()).fold(0u64, u64::saturating_add));
+    // The diverging calls likewise (a cycle of calls closes on itself: each call in it is a
+    // point, and all of them together are inductive).
+    let mut never: Vec<&Vec<u64>> = all.iter().filter(|(_, o)| **o == Outcome::Diverges).map(|(a, _)| *a).collect();
+    never.sort_by_key(|a| a.iter().zip(&sh.ins).map(|(v, &w)| sext(*v, w).unsigned_abs()).fold(0u64, u64::saturating_add));
+    for a in never.into_iter().take(MAX_POINTS) {
+        out.push(Summary { pre: Pre::Point(a.clone()), post: Post::Never });
+    }
     for (a, r) in small.iter().take(MAX_POINTS) {
         if r.is_empty() {
             out.push(Summary { pre: Pre::Point((*a).clone()), post: Post::True });
@@ -426,9 +471,29 @@ fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post
             // Doubling recursions: `c + 2^p[i]`, and a global's final value as its initial
             // one plus that (a counter bumped once per call of a two-way recursion).
             let c = r0.wrapping_sub(pow2(a0[i], w));
-            lins.push(Lin { c, coef: vec![], prod: None, pow2: Some(i) });
+            lins.push(Lin { c, coef: vec![], prod: None, pow2: Some((i, 1)) });
             for &j in same.iter().filter(|&&j| j != i) {
-                lins.push(Lin { c: c.wrapping_sub(a0[j]), coef: vec![(j, 1)], prod: None, pow2: Some(i) });
+                lins.push(Lin { c: c.wrapping_sub(a0[j]), coef: vec![(j, 1)], prod: None, pow2: Some((i, 1)) });
+            }
+        }
+    }
+    // Slopes fitted to the first call and the first that differs from it in input i:
+    // `k·p[i] + c` (a recursion adding k per level) and `k·2^p[i] + c` (one doubling its
+    // result and adding a constant per level), when k is a whole number.
+    for &i in &same {
+        let Some((a1, outs1)) = rets.iter().find(|(a, _)| a[i] & mask(w) != a0[i] & mask(w)) else { continue };
+        let dr = i128::from(sext(outs1[o], w)) - i128::from(sext(r0, w));
+        let dx = i128::from(sext(a1[i], w)) - i128::from(sext(a0[i], w));
+        if dr % dx == 0 && !(-1..=1).contains(&(dr / dx)) {
+            let k = (dr / dx) as i64 as u64;
+            lins.push(Lin { c: r0.wrapping_sub(k.wrapping_mul(a0[i])), coef: vec![(i, k)], prod: None, pow2: None });
+        }
+        let (x0, x1) = (a0[i] & mask(w), a1[i] & mask(w));
+        if i < sh.params && x0 < u64::from(w) && x1 < u64::from(w) {
+            let d = i128::from(pow2(x1, w)) - i128::from(pow2(x0, w));
+            if d != 0 && dr % d == 0 && !(0..=1).contains(&(dr / d)) {
+                let k = (dr / d) as i64 as u64;
+                lins.push(Lin { c: r0.wrapping_sub(k.wrapping_mul(pow2(x0, w))), coef: vec![], prod: None, pow2: Some((i, k)) });
             }
         }
     }
@@ -462,6 +527,13 @@ fn posts_from(sh: &Shape, o: usize, rets: &[(&Vec<u64>, &Vec<u64>)]) -> Vec<Post
 
 /// Returning calls each candidate is checked against before Houdini ([`candidates`]).
 pub const MAX_FILTER_CALLS: usize = 4096;
+
+/// Inputs taking at most this many values across the memoised calls get a precondition per
+/// value ([`candidates`]).
+pub const MAX_VALUE_PRES: usize = 6;
+
+/// Memoised calls per value of an input before it gets a precondition per value.
+pub const CALLS_PER_VALUE: usize = 8;
 
 /// Point summaries proposed per procedure and round.
 pub const MAX_POINTS: usize = 64;
@@ -514,7 +586,7 @@ pub fn must_terms(tm: &mut TermManager, table: &ProcTable, p: u32, args: &[TermI
             }
             Outcome::Error(_) => errs = tm.or(errs, at),
             Outcome::Ub(..) => ubs = tm.or(ubs, at),
-            Outcome::Blocked | Outcome::Cut => {
+            Outcome::Blocked | Outcome::Cut | Outcome::Diverges => {
                 let n = tm.not(at);
                 rets = tm.and(rets, n);
             }
@@ -576,7 +648,7 @@ mod tests {
         let sh = Shape { ins: vec![32, 32], outs: vec![32], returns: true, params: 1 };
         let mut tm = TermManager::new();
         let (n, g, r) = (tm.var("n", Sort::BitVec(32)), tm.var("g", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
-        let s = Summary { pre: Pre::True, post: Post::Cmp { o: 0, pred: ICmpPred::Eq, rhs: Lin { c: u64::MAX, coef: vec![(1, 1)], prod: None, pow2: Some(0) } } };
+        let s = Summary { pre: Pre::True, post: Post::Cmp { o: 0, pred: ICmpPred::Eq, rhs: Lin { c: u64::MAX, coef: vec![(1, 1)], prod: None, pow2: Some((0, 1)) } } };
         let t = s.post_term(&mut tm, &sh, &[n, g], &[r]);
         for nv in [0u64, 1, 5, 30, 31, 32, 33, 100, 0xffff_ffff, 0x8000_0000] {
             for gv in [0u64, 7, 0xffff_fff0] {
@@ -591,6 +663,23 @@ mod tests {
             }
         }
         assert_eq!(s.show(&["n".into(), "g".into()], &["r".into()]), "true => no error, r == g + (1 << n) + -1");
+    }
+
+    #[test]
+    fn a_never_returns_post_agrees_only_with_calls_that_do_not_return() {
+        let sh = Shape { ins: vec![32], outs: vec![32], returns: true, params: 1 };
+        let s = Summary { pre: Pre::Point(vec![3]), post: Post::Never };
+        assert!(s.agrees(&sh, &[3], &Outcome::Diverges));
+        assert!(s.agrees(&sh, &[3], &Outcome::Cut));
+        assert!(!s.agrees(&sh, &[3], &Outcome::Ret(vec![0])));
+        assert!(!s.agrees(&sh, &[3], &Outcome::Error(vigil_ir::Loc::UNKNOWN)));
+        // Outside its precondition a summary says nothing.
+        assert!(s.agrees(&sh, &[4], &Outcome::Ret(vec![0])));
+        let mut tm = TermManager::new();
+        let (x, r) = (tm.var("x", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
+        let t = s.post_term(&mut tm, &sh, &[x], &[r]);
+        assert_eq!(tm.bool_value(t), Some(false));
+        assert_eq!(s.show(&["x".into()], &["result".into()]), "x == 3 => no error, never returns");
     }
 
     #[test]

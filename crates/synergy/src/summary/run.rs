@@ -8,9 +8,19 @@
 //!
 //! The interpreter keeps its own stack of frames (no Rust recursion), so the depth of a
 //! recursion is bounded only by [`MAX_FRAMES`] and [`MAX_STEPS`]; past them the call is
-//! [`Outcome::Cut`]: the test stops there (never a verdict, never memoised).
+//! [`Outcome::Cut`]: the test stops there (never a verdict; memoised for the outermost call
+//! only, meaning "not known to return within this budget").
+//!
+//! A call whose inputs are those of a call still on the stack of the same procedure never
+//! returns ([`Outcome::Diverges`]): the outer call, from its inputs, ran a finite stretch free
+//! of errors, blocks and undefined behaviour (any of them would have ended it) up to a call
+//! with the same inputs, and a procedure's execution is a function of its inputs
+//! ([`crate::flatten::procs`]), so the inner call runs the same stretch to a third such call,
+//! and so on without end. Every frame on the stack is then waiting on that descent, so every
+//! one of them diverges too, and each is memoised so (an exact must-fact: these inputs lead
+//! to no return and no error).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::exec::{self, Inputs, Step};
 use crate::flatten::procs::ProcTable;
@@ -38,6 +48,9 @@ pub enum Outcome {
     Blocked,
     /// Past the interpreter's bounds.
     Cut,
+    /// Never returns and never fails: the call reaches a call of the same procedure with the
+    /// same inputs while that one is still running (module doc).
+    Diverges,
 }
 
 /// The concrete calls of one procedure seen so far, in the order they were first made, keyed
@@ -122,6 +135,8 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
         Frame { proc: p, block: 0, at: 0, state, mem: pr.flat.initial_shadows(true), args: args.to_vec(), dst: None }
     };
     let mut frames = vec![new_frame(p, args)];
+    // The calls in progress, as (procedure, inputs): never twice the same (that diverges).
+    let mut running: HashSet<(u32, Vec<u64>)> = HashSet::from([(p, args.to_vec())]);
     let mut steps = 0u64;
     let mut consumed = Vec::new();
     // The outcome of the innermost frame once it ends; unwound into the frames below.
@@ -129,6 +144,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
     loop {
         if let Some(o) = ended.take() {
             let fr = frames.pop().expect("a frame ended");
+            running.remove(&(fr.proc, fr.args.clone()));
             table.memo.borrow_mut()[fr.proc as usize].insert(fr.args, o.clone());
             let Some(caller) = frames.last_mut() else { return o };
             match o {
@@ -162,10 +178,20 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
                         fr.at += 1;
                     }
                     Some(other) => ended = Some(other),
+                    None if running.contains(&(*proc, a.clone())) => {
+                        // The same call again inside itself: every frame diverges (module doc).
+                        let mut memo = table.memo.borrow_mut();
+                        for f in frames.drain(..) {
+                            memo[f.proc as usize].insert(f.args, Outcome::Diverges);
+                        }
+                        return Outcome::Diverges;
+                    }
                     None => {
+                        let fr = frames.last_mut().expect("a frame");
                         fr.dst = Some((*dst, globals.clone()));
                         let callee = new_frame(*proc, &a);
                         frames.push(callee);
+                        running.insert((*proc, a));
                     }
                 }
                 continue;

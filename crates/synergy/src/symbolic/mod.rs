@@ -214,11 +214,33 @@ pub fn sym_step(
     inputs: &mut Vec<SymInput>,
     fresh: &mut Vec<TermId>,
 ) -> Vec<SymExit> {
+    sym_step_calls(tm, flat, b, pre, mode, inputs, fresh).0
+}
+
+/// A call of a procedure made by a symbolic step: the procedure and its inputs' terms
+/// ([`crate::flatten::procs::Proc::inputs`]).
+#[derive(Clone, Debug)]
+pub struct StepCall {
+    pub proc: u32,
+    pub inputs: Vec<TermId>,
+}
+
+/// [`sym_step`], and the calls of procedures the step makes on any of its paths.
+pub fn sym_step_calls(
+    tm: &mut TermManager,
+    flat: &Flat,
+    b: u32,
+    pre: &[TermId],
+    mode: Mode,
+    inputs: &mut Vec<SymInput>,
+    fresh: &mut Vec<TermId>,
+) -> (Vec<SymExit>, Vec<StepCall>) {
     let mut exits = Vec::new();
     let tt = tm.tt();
-    let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits };
+    let mut k = StepCx { tm, flat, mode, inputs, fresh, exits: &mut exits, calls: Vec::new() };
     k.block(b, pre.to_vec(), tt, Vec::new(), Vec::new(), StepMemory::default(), Vec::new());
-    exits
+    let calls = k.calls;
+    (exits, calls)
 }
 
 /// What one symbolic step carries down the tree of its location.
@@ -229,6 +251,7 @@ struct StepCx<'t, 'f, 'o> {
     inputs: &'o mut Vec<SymInput>,
     fresh: &'o mut Vec<TermId>,
     exits: &'o mut Vec<SymExit>,
+    calls: Vec<StepCall>,
 }
 
 /// What one step knows of the large arrays' cells so far ([`StepCx::block`]).
@@ -251,7 +274,7 @@ impl StepCx<'_, '_, '_> {
     /// of pre-state cells the step knew nothing of ([`SymExit::array_reads`]).
     #[allow(clippy::too_many_arguments)]
     fn block(&mut self, b: u32, st: Vec<TermId>, pc: TermId, reads: Vec<SymInput>, path: Vec<u32>, mem: StepMemory, bases: Vec<ArrayRead>) {
-        let StepCx { tm, flat, mode, inputs, fresh, exits } = self;
+        let StepCx { tm, flat, mode, inputs, fresh, exits, calls } = self;
         let (flat, mode) = (*flat, *mode);
         let blk = &flat.blocks[b as usize];
         let mut st = st;
@@ -419,6 +442,7 @@ impl StepCx<'_, '_, '_> {
                 FInst::Call { dst, proc, args, globals } => {
                     let mut a: Vec<TermId> = args.iter().map(|o| opnd(tm, &st, *o, mode, fresh)).collect();
                     a.extend(globals.iter().map(|&g| st[g as usize]));
+                    calls.push(StepCall { proc: *proc, inputs: a.clone() });
                     // Fresh outputs: the result (whether used or not), then the globals.
                     let sh = crate::summary::Shape::of(&flat.procs, *proc);
                     let name = flat.procs.name(*proc);
