@@ -20,7 +20,7 @@
 //! one of them diverges too, and each is memoised so (an exact must-fact: these inputs lead
 //! to no return and no error).
 
-use std::collections::{HashMap, HashSet};
+use vigil_bv::fasthash::{FastMap, FastSet};
 
 use crate::exec::{self, Inputs, Step};
 use crate::flatten::procs::ProcTable;
@@ -57,7 +57,7 @@ pub enum Outcome {
 /// by their inputs ([`crate::flatten::procs::Proc::inputs`]: arguments, then globals).
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
-    pub map: HashMap<Vec<u64>, Outcome>,
+    pub map: FastMap<Vec<u64>, Outcome>,
     pub order: Vec<Vec<u64>>,
 }
 
@@ -135,8 +135,9 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
         Frame { proc: p, block: 0, at: 0, state, mem: pr.flat.initial_shadows(true), args: args.to_vec(), dst: None }
     };
     let mut frames = vec![new_frame(p, args)];
-    // The calls in progress, as (procedure, inputs): never twice the same (that diverges).
-    let mut running: HashSet<(u32, Vec<u64>)> = HashSet::from([(p, args.to_vec())]);
+    // The calls in progress, by procedure: never twice the same inputs (that diverges).
+    let mut running: Vec<FastSet<Vec<u64>>> = vec![FastSet::default(); procs.len()];
+    running[p as usize].insert(args.to_vec());
     let mut steps = 0u64;
     let mut consumed = Vec::new();
     // The outcome of the innermost frame once it ends; unwound into the frames below.
@@ -144,7 +145,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
     loop {
         if let Some(o) = ended.take() {
             let fr = frames.pop().expect("a frame ended");
-            running.remove(&(fr.proc, fr.args.clone()));
+            running[fr.proc as usize].remove(&fr.args);
             table.memo.borrow_mut()[fr.proc as usize].insert(fr.args, o.clone());
             let Some(caller) = frames.last_mut() else { return o };
             match o {
@@ -178,7 +179,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
                         fr.at += 1;
                     }
                     Some(other) => ended = Some(other),
-                    None if running.contains(&(*proc, a.clone())) => {
+                    None if running[*proc as usize].contains(&a) => {
                         // The same call again inside itself: every frame diverges (module doc).
                         let mut memo = table.memo.borrow_mut();
                         for f in frames.drain(..) {
@@ -191,7 +192,7 @@ pub fn call(table: &ProcTable, p: u32, args: &[u64]) -> Outcome {
                         fr.dst = Some((*dst, globals.clone()));
                         let callee = new_frame(*proc, &a);
                         frames.push(callee);
-                        running.insert((*proc, a));
+                        running[*proc as usize].insert(a);
                     }
                 }
                 continue;
