@@ -223,9 +223,6 @@ pub fn build_bitcode(inputs: &[PathBuf], opts: &FrontendOptions) -> Result<Bitco
     Ok(Bitcode { path: optimised, runtime: opts.runtime, whole_runtime: opts.whole_runtime, warnings, _dir: dir })
 }
 
-/// Links the program's `parts` (when there are several) and runs the `opt` passes on the result,
-/// written to `out`.
-///
 impl Bitcode {
     /// The runtime to link in, and how much of it to keep.
     pub fn runtime_to_link(&self) -> Option<crate::lower::gep_offsets::Runtime<'static>> {
@@ -233,6 +230,9 @@ impl Bitcode {
     }
 }
 
+/// Links the program's `parts` (when there are several) and runs the `opt` passes on the result,
+/// written to `out`.
+///
 /// `opt` runs on the program alone, before the runtime is linked in: its passes are function
 /// passes, and the runtime's bitcode is already their fixed point (its build runs the same
 /// passes, `vigil_runtime`'s build script), so linking first and optimising the whole module

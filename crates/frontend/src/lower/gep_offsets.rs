@@ -152,10 +152,12 @@ pub fn compute(path: &Path, runtime: Option<Runtime>, out: &Path) -> Result<Prep
                 let why = if failed != 0 { "LLVM could not parse the runtime's bitcode".to_string() } else { (*diagnostics.0).clone() };
                 return Err(Failure::Link(why));
             }
-            if let Err(why) = if whole { Ok(0) } else { super::prune::prune_runtime(module, &program_names) } {
-                LLVMDisposeModule(module);
-                LLVMContextDispose(ctx);
-                return Err(Failure::Link(format!("dropping the runtime's unreachable functions failed: {why}")));
+            if !whole {
+                if let Err(why) = super::prune::prune_runtime(module, &program_names) {
+                    LLVMDisposeModule(module);
+                    LLVMContextDispose(ctx);
+                    return Err(Failure::Link(format!("dropping the runtime's unreachable functions failed: {why}")));
+                }
             }
             let mut msg: *mut libc::c_char = std::ptr::null_mut();
             let broken = llvm::analysis::LLVMVerifyModule(module, llvm::analysis::LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg);
