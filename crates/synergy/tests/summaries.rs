@@ -161,7 +161,7 @@ fn a_power_of_two_counts_a_two_way_recursion_with_wrap_around() {
     assert_eq!(summary::run::call(&flat.procs, h, &[5]), Outcome::Ret(vec![31]));
     assert_eq!(summary::run::call(&flat.procs, h, &[40]), Outcome::Ret(vec![0xffff_ffff]));
     assert_eq!(summary::run::call(&flat.procs, a, &[4, 100]), Outcome::Ret(vec![115]));
-    let pow = |k: u64, plus: Vec<(usize, u64)>| Lin { c: k, coef: plus, prod: None, pow2: Some(0) };
+    let pow = |k: u64, plus: Vec<(usize, u64)>| Lin { c: k, coef: plus, prod: None, pow2: Some((0, 1)) };
     let m1 = 0xffff_ffffu64;
     let hanoi = vec![
         // Valid for n >= 1 with wrap-around: hanoi(n) == 2^n - 1.
