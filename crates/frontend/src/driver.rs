@@ -1,15 +1,16 @@
-//! Running clang-19, llvm-link-19 and opt-19 as subprocesses.
+//! Running clang-19, llvm-link-19 and opt-19 as subprocesses, and `opt`'s passes in-process.
 //!
 //! Pipeline: each `.c`/`.i` input is compiled by clang to bitcode (`-O0 -g -Xclang
 //! -disable-O0-optnone -fno-discard-value-names`, and `-Xclang -fsanitize-address-use-after-scope`
 //! for `llvm.lifetime.start/end` markers at the scope of each local, without ASan itself), `.bc`/`.ll` inputs are taken as they are;
-//! several inputs are linked by `llvm-link`; then `opt` runs either `mem2reg` (the SSA view the
-//! symbolic engines want) or only the verifier. The runtime, when one is asked for, is linked in
+//! several inputs are linked by `llvm-link`; then `opt`'s passes run, in-process ([`crate::passes`]),
+//! either `mem2reg` (the SSA view the symbolic engines want) or only the verifier. The runtime, when one is asked for, is linked in
 //! afterwards, in-process (it is already in the passes' form, see [`opt_passes`]), and only what
-//! the program and the VM's entry points reach of it is kept (`lower::prune`). Running `opt`
-//! on every input is also how corrupt bitcode is caught: LLVM's bitcode reader calls `exit(1)`
-//! on some errors, which would kill vigil if it happened in-process, so it happens in the `opt`
-//! child first and comes back as a clean [`FrontendError::InvalidBitcode`].
+//! the program and the VM's entry points reach of it is kept (`lower::prune`). A `.bc`/`.ll`
+//! input is first read by an `opt -passes=verify` child: LLVM's bitcode reader calls `exit(1)`
+//! on some errors, which would kill vigil if it happened in-process, so a corrupt file fails in
+//! the child and comes back as a clean [`FrontendError::InvalidBitcode`]; everything read
+//! in-process afterwards is LLVM's own output.
 //!
 //! SV-COMP programs often call `__VERIFIER_*` functions, `reach_error` or `abort` without declaring
 //! them; C99 makes that an error in clang ≥ 16. A prelude header declaring them is force-included
@@ -246,15 +247,12 @@ fn optimise_program(mut parts: Vec<PathBuf>, out: &Path, dir: &Path, opts: &Fron
         link(&parts, &linked, opts)?;
         linked
     };
-    let tool = &opts.tools.opt;
     // The scalarizer turns vector operations (GNU `vector_size` types) into element-wise scalar
     // ones; what stays vector is moved whole or reached by constant-index extract/insertelement
-    // (see `lower::types`). It leaves code without vectors unchanged.
-    let res = run(Command::new(tool).arg(opt_passes(opts)).arg("-scalarize-load-store").arg(&program).arg("-o").arg(out), tool)?;
-    if !res.status.success() {
-        return Err(FrontendError::InvalidBitcode { path: program, reason: first_line(&stderr_text(&res)) });
-    }
-    Ok(())
+    // (see `lower::types`). It leaves code without vectors unchanged. `program` is LLVM's own
+    // output (clang's, llvm-link's or a verifying `opt`'s), so it is read in-process.
+    let passes = opt_passes(opts).trim_start_matches("-passes=");
+    crate::passes::run_passes(&program, passes, out).map_err(|reason| FrontendError::InvalidBitcode { path: program.clone(), reason })
 }
 
 /// The `opt` passes of the pipeline: `mem2reg` (when asked) and the scalarizer, or only the

@@ -13,6 +13,7 @@ pub mod error;
 pub mod literals;
 pub mod lower;
 mod memo;
+mod passes;
 pub mod scope;
 pub mod shifts;
 pub mod uninit;
