@@ -12,6 +12,7 @@ pub mod driver;
 pub mod error;
 pub mod literals;
 pub mod lower;
+mod llvm_c;
 mod memo;
 mod passes;
 pub mod scope;

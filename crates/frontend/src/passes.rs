@@ -28,6 +28,8 @@ use llvm_sys_191 as llvm;
 use llvm::core::*;
 use llvm::prelude::*;
 
+use crate::llvm_c::{parse, take_message};
+
 /// `opt`'s own option of the scalarizer, set once for the process (module doc).
 fn set_scalarizer_options() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -55,46 +57,22 @@ pub fn run_passes(input: &Path, passes: &str, out: &Path) -> Result<(), String> 
 }
 
 unsafe fn run_in(ctx: LLVMContextRef, input: &CString, passes: &CString, out: &CString) -> Result<(), String> {
-    let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
-    let mut msg: *mut libc::c_char = std::ptr::null_mut();
-    if LLVMCreateMemoryBufferWithContentsOfFile(input.as_ptr(), &mut buf, &mut msg) != 0 {
-        return Err(take_message(msg));
-    }
-    let mut module: LLVMModuleRef = std::ptr::null_mut();
-    let failed = llvm::bit_reader::LLVMParseBitcodeInContext2(ctx, buf, &mut module);
-    LLVMDisposeMemoryBuffer(buf);
-    if failed != 0 {
-        return Err("LLVM could not parse the bitcode".into());
-    }
-    let options = llvm::transforms::pass_builder::LLVMCreatePassBuilderOptions();
-    let error = llvm::transforms::pass_builder::LLVMRunPasses(module, passes.as_ptr(), std::ptr::null_mut(), options);
-    llvm::transforms::pass_builder::LLVMDisposePassBuilderOptions(options);
-    let result = if !error.is_null() {
-        let m = llvm::error::LLVMGetErrorMessage(error);
-        let text = std::ffi::CStr::from_ptr(m).to_string_lossy().into_owned();
-        llvm::error::LLVMDisposeErrorMessage(m);
-        Err(text)
-    } else {
-        let mut vmsg: *mut libc::c_char = std::ptr::null_mut();
-        let broken = llvm::analysis::LLVMVerifyModule(module, llvm::analysis::LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut vmsg);
-        let vtext = take_message(vmsg);
-        if broken != 0 {
-            Err(vtext)
-        } else if llvm::bit_writer::LLVMWriteBitcodeToFile(module, out.as_ptr()) != 0 {
-            Err("could not write the optimised bitcode".into())
-        } else {
-            Ok(())
-        }
-    };
+    let module = parse(ctx, input)?;
+    let result = optimise_and_write(module, passes, out);
     LLVMDisposeModule(module);
     result
 }
 
-unsafe fn take_message(msg: *mut libc::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
+unsafe fn optimise_and_write(module: LLVMModuleRef, passes: &CString, out: &CString) -> Result<(), String> {
+    crate::llvm_c::run_passes(module, passes)?;
+    let mut msg: *mut libc::c_char = std::ptr::null_mut();
+    let broken = llvm::analysis::LLVMVerifyModule(module, llvm::analysis::LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg);
+    let text = take_message(msg);
+    if broken != 0 {
+        return Err(text);
     }
-    let s = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-    LLVMDisposeMessage(msg);
-    s
+    if llvm::bit_writer::LLVMWriteBitcodeToFile(module, out.as_ptr()) != 0 {
+        return Err("could not write the optimised bitcode".into());
+    }
+    Ok(())
 }

@@ -17,9 +17,9 @@
 //!
 //! # Safety
 //!
-//! All `unsafe` code of the front end is here. The bitcode file was produced and verified by
-//! `opt` in a child process (see `driver`), and the runtime's is vigil's own (built by its build
-//! script), so parsing them cannot hit LLVM's `exit(1)` paths; linking them reports its errors
+//! The bitcode file is LLVM's own output, verified by the front end's passes (see `driver` and
+//! `crate::passes`), and the runtime's is vigil's own (built by its build script), so parsing
+//! them cannot hit LLVM's `exit(1)` paths; linking them reports its errors
 //! to a diagnostic handler of the context, so LLVM's default one, which exits, never runs. Every
 //! LLVM object is owned by one context created and disposed in [`compute`]; no reference escapes.
 
@@ -32,6 +32,8 @@ use llvm::core::*;
 use llvm::prelude::*;
 use llvm::target::*;
 use llvm::{LLVMOpcode, LLVMTypeKind};
+
+use crate::llvm_c::{parse, take_message};
 
 /// A structural key of a constant GEP, independent of types.
 pub type GepKey = String;
@@ -191,22 +193,6 @@ pub fn compute(path: &Path, runtime: Option<Runtime>, out: &Path) -> Result<Prep
     Ok(Prepared { geps: table, wide_exact })
 }
 
-/// The module of the bitcode file `path`, in `ctx`.
-unsafe fn parse(ctx: LLVMContextRef, path: &CString) -> Result<LLVMModuleRef, String> {
-    let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
-    let mut msg: *mut libc::c_char = std::ptr::null_mut();
-    if LLVMCreateMemoryBufferWithContentsOfFile(path.as_ptr(), &mut buf, &mut msg) != 0 {
-        return Err(take_message(msg));
-    }
-    let mut module: LLVMModuleRef = std::ptr::null_mut();
-    let failed = llvm::bit_reader::LLVMParseBitcodeInContext2(ctx, buf, &mut module);
-    LLVMDisposeMemoryBuffer(buf);
-    if failed != 0 {
-        return Err("LLVM could not parse the bitcode".into());
-    }
-    Ok(module)
-}
-
 /// The messages of a context's diagnostic handler, owned through a raw pointer (LLVM holds a copy
 /// of it until the context is disposed).
 struct Sink(*mut String);
@@ -232,15 +218,6 @@ extern "C" fn collect_diagnostic(info: LLVMDiagnosticInfoRef, sink: *mut libc::c
         }
         sink.push_str(&text);
     }
-}
-
-unsafe fn take_message(msg: *mut libc::c_char) -> String {
-    if msg.is_null() {
-        return "unknown LLVM error".into();
-    }
-    let s = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-    LLVMDisposeMessage(msg);
-    s
 }
 
 struct Walker<'t> {

@@ -113,15 +113,7 @@ pub(super) unsafe fn prune_runtime(module: LLVMModuleRef, program: &HashSet<Stri
     if dropped == 0 {
         return Ok(0);
     }
-    let options = llvm::transforms::pass_builder::LLVMCreatePassBuilderOptions();
-    let error = llvm::transforms::pass_builder::LLVMRunPasses(module, c"globaldce".as_ptr(), std::ptr::null_mut(), options);
-    llvm::transforms::pass_builder::LLVMDisposePassBuilderOptions(options);
-    if !error.is_null() {
-        let msg = llvm::error::LLVMGetErrorMessage(error);
-        let text = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-        llvm::error::LLVMDisposeErrorMessage(msg);
-        return Err(text);
-    }
+    crate::llvm_c::run_passes(module, c"globaldce")?;
     Ok(dropped)
 }
 
