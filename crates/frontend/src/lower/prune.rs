@@ -82,9 +82,7 @@ pub(super) unsafe fn prune_runtime(module: LLVMModuleRef, program: &HashSet<Stri
             while !bb.is_null() {
                 let mut inst = LLVMGetFirstInstruction(bb);
                 while !inst.is_null() {
-                    for i in 0..LLVMGetNumOperands(inst).max(0) as u32 {
-                        reached.push(LLVMGetOperand(inst, i));
-                    }
+                    reached.extend(super::canon::operands(inst).map(|(_, op)| op));
                     inst = LLVMGetNextInstruction(inst);
                 }
                 bb = LLVMGetNextBasicBlock(bb);
@@ -131,8 +129,8 @@ unsafe fn referenced_globals(v: LLVMValueRef, seen: &mut HashSet<usize>, found: 
     if !seen.insert(v as usize) {
         return;
     }
-    for i in 0..LLVMGetNumOperands(v).max(0) as u32 {
-        referenced_globals(LLVMGetOperand(v, i), seen, found);
+    for (_, op) in super::canon::operands(v) {
+        referenced_globals(op, seen, found);
     }
 }
 
