@@ -73,6 +73,13 @@ pub struct SolverConfig {
     /// pin to one value and is false under them; `crate::interval_models::IntervalModels::refutation`).
     /// `[bv] interval-refute`. Default: off.
     pub interval_refute: bool,
+    /// After a check has run [`SolverConfig::neighbour_after`] conflicts in the SAT core without an
+    /// answer, this many assignments near the last model are tried before the search goes on
+    /// (`crate::neighbour_models`; 0: off). `[bv] neighbour-models`. Default: 64.
+    pub neighbour_models: usize,
+    /// The conflicts a check runs before neighbour models are tried. `[bv] neighbour-after`.
+    /// Default: 2000.
+    pub neighbour_after: u64,
     /// The `[sat]` table, in file order: parameter names of the SAT core and their values.
     pub sat: Vec<(String, ConfigValue)>,
     /// The SAT core's parameters: its defaults with the `[sat]` table applied (validated by
@@ -93,6 +100,8 @@ impl Default for SolverConfig {
             interval_models: false,
             interval_bits: false,
             interval_refute: false,
+            neighbour_models: 64,
+            neighbour_after: 2000,
             sat: Vec::new(),
             sat_params: vigil_sat::Params::default(),
         }
@@ -208,6 +217,8 @@ impl SolverConfig {
                 ("bv", "interval-models", ConfigValue::Bool(b)) => c.interval_models = b,
                 ("bv", "interval-bits", ConfigValue::Bool(b)) => c.interval_bits = b,
                 ("bv", "interval-refute", ConfigValue::Bool(b)) => c.interval_refute = b,
+                ("bv", "neighbour-models", ConfigValue::Int(n)) if (0..=4096).contains(&n) => c.neighbour_models = n as usize,
+                ("bv", "neighbour-after", ConfigValue::Int(n)) if n >= 0 => c.neighbour_after = n as u64,
                 ("bv", "decision-scope", ConfigValue::Str(name)) => {
                     let (scope, confine) = crate::cone::DecisionScope::from_setting(&name).ok_or_else(|| {
                         err(line, format!("[bv] decision-scope: `{name}` is not one of {:?}", crate::cone::DecisionScope::SETTINGS))

@@ -21,6 +21,7 @@ pub mod fp;
 pub mod interval_models;
 pub mod low_bits;
 pub mod model_cache;
+pub mod neighbour_models;
 pub mod ranges;
 pub mod rewrite;
 pub mod session_log;

@@ -23,6 +23,10 @@
 //!   roots, so the answer is unchanged); a failed one stands for the assumptions that bound it.
 //!   With `[bv] interval-refute`, a check the intervals refute is answered `Unsat` without the
 //!   SAT core; its failed assumptions are the assumptions among the roots the refutation rests on.
+//! - With neighbour models (`[bv] neighbour-models`, on by default, [`crate::neighbour_models`]),
+//!   a check still undecided after `[bv] neighbour-after` conflicts is answered `Sat` by an
+//!   assignment near the last model under which every assertion and assumption evaluates to
+//!   true, if one of the few tried is; else the SAT search goes on with the rest of its budget.
 //! - With a decision scope other than `all` (`[bv] decision-scope`, [`crate::cone`]), a check
 //!   decides only the SAT variables of the cone of the open assertions and the assumptions (or
 //!   that cone's inputs); model values of variables outside the cone are then arbitrary (their
@@ -46,6 +50,7 @@ use crate::session_log::SessionLog;
 use crate::eval::{Evaluator, Value};
 use crate::interval_models::IntervalModels;
 use crate::model_cache::ModelCache;
+use crate::neighbour_models::NeighbourModels;
 use crate::sort::Sort;
 use crate::term::{TermId, TermManager};
 use crate::value::BitVecValue;
@@ -97,6 +102,8 @@ pub struct SolverStats {
     pub interval_model_hits: u64,
     /// Checks refuted by the intervals (`[bv] interval-refute`; no SAT call).
     pub interval_refutations: u64,
+    /// Checks answered by a neighbour model after a first stretch of SAT search.
+    pub neighbour_model_hits: u64,
     pub aig_nodes: usize,
     pub sat_vars: usize,
     pub clauses: u64,
@@ -150,6 +157,10 @@ pub struct Solver {
     intervals: IntervalModels,
     /// The last model found (kept only with interval models on): their seed.
     seed: Option<HashMap<TermId, Value>>,
+    /// Candidate models near the last one, for checks the SAT core is slow on.
+    neighbours: NeighbourModels,
+    /// The last model found (kept only with neighbour models on): the candidates' base.
+    neighbour_base: Option<HashMap<TermId, Value>>,
 }
 
 impl Default for Solver {
@@ -187,6 +198,8 @@ impl Solver {
             checks: 0,
             intervals: IntervalModels::default(),
             seed: None,
+            neighbours: NeighbourModels::default(),
+            neighbour_base: None,
         }
     }
 
@@ -234,6 +247,7 @@ impl Solver {
             model_cache_hits: self.models.hits,
             interval_model_hits: self.intervals.hits,
             interval_refutations: self.intervals.refutations,
+            neighbour_model_hits: self.neighbours.hits,
             aig_nodes: self.blaster.aig.num_nodes(),
             sat_vars: self.sat.num_vars(),
             clauses: self.clauses,
@@ -348,6 +362,9 @@ impl Solver {
                 if self.config.interval_models {
                     self.seed = Some(m.clone());
                 }
+                if self.config.neighbour_models > 0 {
+                    self.neighbour_base = Some(m.clone());
+                }
                 self.model = Some(m);
                 self.last = Some(CheckResult::Sat);
                 self.last_assumptions = assumptions.to_vec();
@@ -395,17 +412,16 @@ impl Solver {
         if let Some(f) = &self.interrupt {
             self.sat.set_interrupt(f.clone());
         }
-        let r = match self.sat.solve_with(&lits) {
-            SolveResult::Sat => CheckResult::Sat,
-            SolveResult::Unsat => CheckResult::Unsat,
-            SolveResult::Unknown => CheckResult::Unknown,
-        };
+        let (r, neighbour) = self.solve_sat(tm, &lits, assumptions);
         self.last = Some(r);
         self.last_assumptions = assumptions.to_vec();
         match r {
             CheckResult::Sat => {
-                let model = self.read_model(tm);
+                let model = neighbour.unwrap_or_else(|| self.read_model(tm));
                 self.models.insert(&model);
+                if self.config.neighbour_models > 0 {
+                    self.neighbour_base = Some(model.clone());
+                }
                 if self.config.interval_models {
                     self.seed = Some(model.clone());
                 }
@@ -437,6 +453,41 @@ impl Solver {
             CheckResult::Unknown => {}
         }
         Ok(r)
+    }
+
+    /// The SAT core on `lits` (the levels' activation literals and the assumptions'), under the
+    /// check's conflict limit. With neighbour models on, a search still running after
+    /// `[bv] neighbour-after` conflicts pauses while assignments near the last model are tried
+    /// ([`crate::neighbour_models`]); one that satisfies every assertion and assumption is
+    /// returned with `Sat`, else the search goes on with the rest of the limit (its learnt
+    /// clauses kept).
+    fn solve_sat(&mut self, tm: &TermManager, lits: &[Lit], assumptions: &[TermId]) -> (CheckResult, Option<HashMap<TermId, Value>>) {
+        let answer = |r: SolveResult| match r {
+            SolveResult::Sat => CheckResult::Sat,
+            SolveResult::Unsat => CheckResult::Unsat,
+            SolveResult::Unknown => CheckResult::Unknown,
+        };
+        let (candidates, after) = (self.config.neighbour_models, self.config.neighbour_after);
+        if candidates == 0 || self.conflict_limit.is_some_and(|limit| limit <= after) {
+            return (answer(self.sat.solve_with(lits)), None);
+        }
+        let before = self.sat.stats().conflicts;
+        self.sat.set_conflict_limit(Some(after));
+        let first = self.sat.solve_with(lits);
+        let used = self.sat.stats().conflicts - before;
+        self.sat.set_conflict_limit(self.conflict_limit);
+        if first != SolveResult::Unknown || used < after {
+            // Answered, or stopped by the deadline or an interrupt.
+            return (answer(first), None);
+        }
+        let roots: Vec<TermId> = self.assertions().chain(assumptions.iter().copied()).collect();
+        if let Some(model) = self.neighbours.find(tm, &roots, self.neighbour_base.as_ref(), candidates) {
+            return (CheckResult::Sat, Some(model));
+        }
+        self.sat.set_conflict_limit(self.conflict_limit.map(|limit| limit - used));
+        let r = self.sat.solve_with(lits);
+        self.sat.set_conflict_limit(self.conflict_limit);
+        (answer(r), None)
     }
 
     /// Result of the last check, if nothing changed since.
@@ -487,7 +538,9 @@ impl Solver {
 
     /// The value of a blasted term read directly from the SAT model bits of its circuit (not by
     /// evaluation); `None` if there is no model or `t` was never blasted. Tests use this to
-    /// check circuits against the evaluator.
+    /// check circuits against the evaluator. Meaningful only after a `Sat` of the SAT core
+    /// itself (not of the model cache, interval or neighbour models, which leave its bits as
+    /// they were).
     pub fn blasted_value(&self, tm: &TermManager, t: TermId) -> Option<Value> {
         self.model.as_ref()?;
         let bits = self.blaster.bits(t)?;

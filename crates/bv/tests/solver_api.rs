@@ -149,3 +149,43 @@ fn configuration_from_named_file() {
     assert_eq!(s.check(&tm).unwrap(), CheckResult::Unknown);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Neighbour models (`[bv] neighbour-models`), with `neighbour-after = 0` so that every check
+/// tries them before its search: a satisfiable check is answered by an assignment near the last
+/// model that satisfies every assertion and assumption; an unsatisfiable one, and its failed
+/// assumptions, still come from the SAT core; with the candidates off, the SAT core answers.
+#[test]
+fn neighbour_models_answer_only_satisfiable_checks_with_true_models() {
+    let mut tm = TermManager::new();
+    let x = tm.var("x", Sort::BitVec(32));
+    let y = tm.var("y", Sort::BitVec(32));
+    let prod = tm.bvmul(x, y);
+    let c1000 = bv(&mut tm, 32, 1000);
+    let c7 = bv(&mut tm, 32, 7);
+    let rem = tm.bvurem(prod, c1000);
+    let is7 = tm.eq(rem, c7);
+    let not7 = tm.not(is7);
+    let small = tm.ult(x, c1000);
+    let config = |n: usize| SolverConfig { neighbour_models: n, neighbour_after: 0, check_models: true, ..SolverConfig::default() };
+    let mut s = Solver::with_config(config(64));
+    s.assert(&tm, small).unwrap();
+    assert_eq!(s.check_assuming(&tm, &[not7]).unwrap(), CheckResult::Sat);
+    assert_eq!(s.stats().neighbour_model_hits, 1);
+    let (xv, yv) = (s.value(&tm, x).unwrap(), s.value(&tm, y).unwrap());
+    let (xv, yv) = (xv.as_bv().unwrap().to_u64().unwrap(), yv.as_bv().unwrap().to_u64().unwrap());
+    assert!(xv < 1000 && (xv.wrapping_mul(yv) as u32) % 1000 != 7, "x = {xv}, y = {yv}");
+    // x < 1000 and x > 2000: unsatisfiable, the assumption that conflicts is reported.
+    let c2000 = bv(&mut tm, 32, 2000);
+    let big = tm.ugt(x, c2000);
+    assert_eq!(s.check_assuming(&tm, &[big, not7]).unwrap(), CheckResult::Unsat);
+    assert!(s.failed_assumptions().contains(&big));
+    assert_eq!(s.stats().neighbour_model_hits, 1);
+    let mut off = Solver::with_config(config(0));
+    off.assert(&tm, small).unwrap();
+    assert_eq!(off.check_assuming(&tm, &[not7]).unwrap(), CheckResult::Sat);
+    assert_eq!(off.stats().neighbour_model_hits, 0);
+    // The setting is read from a configuration file.
+    let read = SolverConfig::from_toml_str("[bv]\nneighbour-models = 0\nneighbour-after = 10\n").unwrap();
+    assert_eq!((read.neighbour_models, read.neighbour_after), (0, 10));
+    assert!(SolverConfig::from_toml_str("[bv]\nneighbour-models = -1\n").is_err());
+}

@@ -208,7 +208,9 @@ impl Config {
              with propagation confined to the cone too), confine-propagation (bool: the same as the -confined\n  \
              settings, kept as an alias; the later key wins), interval-models (bool: try a model from the\n  \
              intervals of single-input linear constraints first), interval-bits (bool: assume the bits they fix),\n  \
-             interval-refute (bool: unsat from the intervals without the SAT core); all three default false\n\
+             interval-refute (bool: unsat from the intervals without the SAT core); all three default false,\n  \
+             neighbour-models (int, 0-4096, default 64: assignments near the last model tried when a check has run\n  \
+             neighbour-after conflicts, default 2000, without an answer; 0 turns them off)\n\
              [bv.rewrite] RULE = bool, for each rewrite rule of the bit-vector layer (on by default except {})\n",
             vigil_sat::Params::listing(),
             vigil_bv::Rule::OFF_BY_DEFAULT.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")

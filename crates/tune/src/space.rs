@@ -83,6 +83,16 @@ impl Space {
             values: vec!["false".into(), "true".into()],
             default: 0,
         });
+        s.params.push(Param {
+            name: "bv.neighbour-models".into(),
+            values: ["64", "0", "16", "256"].iter().map(|v| v.to_string()).collect(),
+            default: 0,
+        });
+        s.params.push(Param {
+            name: "bv.neighbour-after".into(),
+            values: ["2000", "200", "20000"].iter().map(|v| v.to_string()).collect(),
+            default: 0,
+        });
         let defaults = vigil_bv::RewriteConfig::default();
         for &r in vigil_bv::Rule::ALL {
             let on = defaults.enabled(r);

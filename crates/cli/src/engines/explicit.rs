@@ -57,6 +57,7 @@ impl Engine for ExplicitEngine {
                 ("solver_model_hits", st.solver.model_hits.into()),
                 ("solver_interval_hits", st.solver.interval_hits.into()),
                 ("solver_interval_refutations", st.solver.interval_refutations.into()),
+                ("solver_neighbour_hits", st.solver.neighbour_hits.into()),
                 ("solver_resets", st.solver.resets.into()),
                 ("states_normalised", st.solver.normalised.into()),
                 ("states_subsumed", st.subsumed.into()),

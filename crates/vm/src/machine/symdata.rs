@@ -128,6 +128,9 @@ pub struct SymStats {
     pub interval_hits: u64,
     /// Queries the intervals refuted (`[bv] interval-refute`).
     pub interval_refutations: u64,
+    /// Queries answered by an assignment near the last model after a stretch of SAT search
+    /// (`[bv] neighbour-models`, `vigil_bv::neighbour_models`).
+    pub neighbour_hits: u64,
     pub solver_time: Duration,
     /// How often the solver was replaced by a new one ([`RESET_FACTOR`]).
     pub resets: u64,
@@ -146,6 +149,7 @@ impl SymStats {
         self.model_hits += other.model_hits;
         self.interval_hits += other.interval_hits;
         self.interval_refutations += other.interval_refutations;
+        self.neighbour_hits += other.neighbour_hits;
         self.solver_time += other.solver_time;
         self.resets += other.resets;
         self.undecided += other.undecided;
@@ -409,6 +413,7 @@ impl SymData {
         self.stats.model_hits += after.model_cache_hits - before.model_cache_hits;
         self.stats.interval_hits += after.interval_model_hits - before.interval_model_hits;
         self.stats.interval_refutations += after.interval_refutations - before.interval_refutations;
+        self.stats.neighbour_hits += after.neighbour_model_hits - before.neighbour_model_hits;
         if let Some(dir) = &self.dump {
             let name = format!("q{:06}.smt2", self.stats.queries);
             vigil_bv::smtlib::printer::dump_query(dir, &name, &self.tm, assumptions, r, "a query of vigil's explicit engine (symbolic data)");
