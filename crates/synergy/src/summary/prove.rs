@@ -62,6 +62,19 @@ fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
 
 /// Proposes candidates from the memo and proves the greatest inductive subset it can; the
 /// table's summaries become the old ones plus the proven. Returns whether they grew.
+///
+/// The greatest inductive subset of a set of candidates only grows with the set (an
+/// inductive subset of a set is one of every superset), which saves work in two ways
+/// ([`ProcTable::tried`] holds the candidates of the last *full* run, one of every
+/// candidate proposed, whose result the summaries hold):
+///
+/// * candidates all tried before: the run could only prove what that one did; it is skipped;
+/// * otherwise a first run leaves out what that one tried and refuted (a new call adds a
+///   point or two, while hundreds of templates fail again), and is kept when it proves
+///   something new. What it proves is inductive on its own, so sound; it may be less than
+///   the full run would prove (a refuted candidate that the new ones make inductive), so
+///   when it proves nothing new, the full run follows, and a caller that gets `false` has
+///   had every candidate tried.
 pub fn prove(cx: &mut Ctx) -> bool {
     let table = cx.flat.procs.clone();
     table.proven_at.set(table.memo_size());
@@ -79,18 +92,41 @@ pub fn prove(cx: &mut Ctx) -> bool {
             c
         })
         .collect();
-    let Some(mut proven) = houdini(cx, cands) else {
+    let tried = table.tried.borrow().clone();
+    let refuted = |p: usize, s: &Summary| tried.get(p).is_some_and(|t| t.contains(s)) && !old[p].contains(s);
+    if tried.len() == n && (0..n).all(|p| cands[p].iter().all(|s| tried[p].contains(s))) {
+        return false;
+    }
+    let untried: Vec<Vec<Summary>> = (0..n).map(|p| cands[p].iter().filter(|s| !refuted(p, s)).cloned().collect()).collect();
+    if untried.iter().map(Vec::len).sum::<usize>() < cands.iter().map(Vec::len).sum::<usize>() {
+        match houdini(cx, untried) {
+            Some(proven) if (0..n).any(|p| proven[p].iter().any(|s| !old[p].contains(s))) => return keep(&table, old, proven),
+            Some(_) => {}
+            None => {
+                *table.summaries.borrow_mut() = old;
+                return false;
+            }
+        }
+    }
+    let Some(proven) = houdini(cx, cands.clone()) else {
         *table.summaries.borrow_mut() = old;
         return false;
     };
+    *table.tried.borrow_mut() = cands;
+    keep(&table, old, proven)
+}
+
+/// The table's summaries become `old` plus `proven`; whether that is more than `old`.
+fn keep(table: &ProcTable, old: Vec<Vec<Summary>>, mut proven: Vec<Vec<Summary>>) -> bool {
     let mut grew = false;
-    for p in 0..n {
-        for s in &old[p] {
-            if !proven[p].contains(s) {
-                proven[p].push(s.clone());
+    for (p, olds) in old.into_iter().enumerate() {
+        let before = olds.len();
+        for s in olds {
+            if !proven[p].contains(&s) {
+                proven[p].push(s);
             }
         }
-        grew |= proven[p].len() > old[p].len();
+        grew |= proven[p].len() > before;
     }
     *table.summaries.borrow_mut() = proven;
     grew
