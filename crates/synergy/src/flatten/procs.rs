@@ -82,6 +82,9 @@ pub struct ProcTable {
     /// Candidates whose checks went past the solver's budget ([`crate::summary::prove`]), per
     /// procedure: not proposed again (each round would spend the budget on them anew).
     pub too_hard: RefCell<Vec<(u32, crate::summary::Summary)>>,
+    /// Per procedure, the candidates of the last Houdini run that finished
+    /// ([`crate::summary::prove`]); the summaries include what it proved.
+    pub tried: RefCell<Vec<Vec<crate::summary::Summary>>>,
 }
 
 impl std::fmt::Debug for ProcTable {

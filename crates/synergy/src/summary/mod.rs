@@ -29,7 +29,12 @@
 //! constant, with `k·p + c` or `k·2^p + c` for a `k` fitted to two calls that differ in `p`
 //! (a relation is proposed only when two calls agree with it), bounds by zero, by the calls'
 //! extremes and by each input, parities (`posts_from`), and `false` ("never returns", for
-//! the points of diverging calls and for preconditions that only diverging calls meet). A guess is only a guess: what
+//! the points of diverging calls and for preconditions that only diverging calls meet). Each
+//! post is put in normal form under its precondition ([`Summary::new`]): an input the
+//! precondition fixes is folded into constants, so `m == 2 ⇒ r == m·n + 3` is proposed as
+//! `m == 2 ⇒ r == 2·n + 3`, which is the same summary without a multiplier (products in
+//! the checks are what makes a Houdini round slow) and the same candidate as the slope
+//! fitted for it. A guess is only a guess: what
 //! the abstract program uses is what Houdini proves, on the bit-vector semantics of the body
 //! (signed arithmetic wraps under `unreach-call`, as in the VM), so a template that holds only
 //! without wrap-around (`n >= 0 => result >= n + 1` of a function adding one per level) is
@@ -189,6 +194,48 @@ impl Lin {
         t
     }
 
+    /// The same function of the inputs wherever the inputs `fixed` names have those values
+    /// (a precondition that admits one value of them, [`Pre::fixed`]), in normal form: each
+    /// fixed input's terms folded into the constant (a product with one fixed factor becomes
+    /// a coefficient, `2^c` a constant), coefficients merged by input, sorted, without zeros,
+    /// and every constant sign-extended from the width `w` (so that equal functions at that
+    /// width are equal values, and small negative constants show as such).
+    fn under(&self, fixed: &[Option<u64>], w: u32) -> Lin {
+        let norm = |v: u64| sext(v, w) as u64;
+        let mut c = self.c;
+        let mut coef: Vec<(usize, u64)> = Vec::new();
+        let add = |coef: &mut Vec<(usize, u64)>, i: usize, k: u64| match coef.iter_mut().find(|(j, _)| *j == i) {
+            Some(e) => e.1 = e.1.wrapping_add(k),
+            None => coef.push((i, k)),
+        };
+        for &(i, k) in &self.coef {
+            match fixed[i] {
+                Some(v) => c = c.wrapping_add(k.wrapping_mul(v)),
+                None => add(&mut coef, i, k),
+            }
+        }
+        let mut prod = None;
+        if let Some((i, j)) = self.prod {
+            match (fixed[i], fixed[j]) {
+                (Some(a), Some(b)) => c = c.wrapping_add(a.wrapping_mul(b)),
+                (Some(a), None) => add(&mut coef, j, a),
+                (None, Some(b)) => add(&mut coef, i, b),
+                (None, None) => prod = Some((i, j)),
+            }
+        }
+        let mut pow2_term = None;
+        if let Some((l, k)) = self.pow2 {
+            match fixed[l] {
+                Some(v) => c = c.wrapping_add(k.wrapping_mul(pow2(v, w))),
+                None if norm(k) != 0 => pow2_term = Some((l, norm(k))),
+                None => {}
+            }
+        }
+        let mut coef: Vec<(usize, u64)> = coef.into_iter().map(|(i, k)| (i, norm(k))).filter(|&(_, k)| k != 0).collect();
+        coef.sort_unstable();
+        Lin { c: norm(c), coef, prod, pow2: pow2_term }
+    }
+
     fn show(&self, names: &[String]) -> String {
         let mut parts = Vec::new();
         for &(i, k) in &self.coef {
@@ -240,6 +287,42 @@ impl Pre {
         }
     }
 
+    /// Per input, the one value the precondition admits for it, if it admits one: a point's
+    /// values, `p == c`, or signed bounds that meet (`p >= c && p < c + 1`). Other
+    /// comparisons (unsigned, `!=`) are left out, which only makes fewer inputs fixed.
+    pub fn fixed(&self, sh: &Shape) -> Vec<Option<u64>> {
+        let n = sh.ins.len();
+        if let Pre::Point(a) = self {
+            return (0..n).map(|i| Some(a[i] & mask(sh.ins[i]))).collect();
+        }
+        // Signed bounds [lo, hi] per input, narrowed by every comparison of the conjunction.
+        let mut lo = vec![i128::MIN; n];
+        let mut hi = vec![i128::MAX; n];
+        fn narrow(pre: &Pre, sh: &Shape, lo: &mut [i128], hi: &mut [i128]) {
+            match pre {
+                Pre::Cmp { i, pred, c } => {
+                    let v = i128::from(sext(*c, sh.ins[*i]));
+                    let (l, h) = (&mut lo[*i], &mut hi[*i]);
+                    match pred {
+                        ICmpPred::Eq => (*l, *h) = ((*l).max(v), (*h).min(v)),
+                        ICmpPred::Slt => *h = (*h).min(v - 1),
+                        ICmpPred::Sle => *h = (*h).min(v),
+                        ICmpPred::Sgt => *l = (*l).max(v + 1),
+                        ICmpPred::Sge => *l = (*l).max(v),
+                        _ => {}
+                    }
+                }
+                Pre::Both(a, b) => {
+                    narrow(a, sh, lo, hi);
+                    narrow(b, sh, lo, hi);
+                }
+                Pre::True | Pre::Point(_) => {}
+            }
+        }
+        narrow(self, sh, &mut lo, &mut hi);
+        (0..n).map(|i| (lo[i] == hi[i]).then(|| lo[i] as u64 & mask(sh.ins[i]))).collect()
+    }
+
     fn show(&self, names: &[String]) -> String {
         match self {
             Pre::True => "true".to_string(),
@@ -254,6 +337,25 @@ impl Pre {
 }
 
 impl Summary {
+    /// `pre ⇒ post` with the postcondition in normal form under the precondition
+    /// ([`Lin::under`] of the inputs [`Pre::fixed`] fixes; a fixed input's parity is a
+    /// constant). It is the same summary (the two posts agree on every input the
+    /// precondition admits), so it is as true and as inductive; what changes is its
+    /// cost: `m == 2 ⇒ r == m·n + 3` is `m == 2 ⇒ r == 2·n + 3`, with no multiplier in any
+    /// check, and candidates that differ only in form become one.
+    pub fn new(pre: Pre, post: Post, sh: &Shape) -> Summary {
+        let fixed = pre.fixed(sh);
+        let post = match post {
+            Post::Cmp { o, pred, rhs } => Post::Cmp { o, pred, rhs: rhs.under(&fixed, sh.outs[o]) },
+            Post::Parity { o, i, flip } => match fixed[i] {
+                Some(v) => Post::Cmp { o, pred: ICmpPred::Eq, rhs: Lin { c: (v & 1) ^ u64::from(flip), coef: vec![], prod: None, pow2: None } },
+                None => Post::Parity { o, i, flip },
+            },
+            p @ (Post::True | Post::Never) => p,
+        };
+        Summary { pre, post }
+    }
+
     /// Whether a concrete call `args ↦ o` agrees with the summary.
     pub fn agrees(&self, sh: &Shape, args: &[u64], o: &Outcome) -> bool {
         if !self.pre_holds(sh, args) {
@@ -411,7 +513,7 @@ pub fn candidates(table: &ProcTable, p: u32, thresholds: &[(usize, u64)]) -> Vec
         }
         for o in 0..sh.outs.len() {
             for post in posts_from(&sh, o, &inside) {
-                let s = Summary { pre: pre.clone(), post };
+                let s = Summary::new(pre.clone(), post, &sh);
                 if agrees_all(&s) && !out.contains(&s) {
                     out.push(s);
                 }
@@ -663,6 +765,64 @@ mod tests {
             }
         }
         assert_eq!(s.show(&["n".into(), "g".into()], &["r".into()]), "true => no error, r == g + (1 << n) + -1");
+    }
+
+    #[test]
+    fn a_precondition_fixes_the_inputs_it_admits_one_value_of() {
+        let sh = Shape { ins: vec![32, 32, 8], outs: vec![32], returns: true, params: 3 };
+        let cmp = |i: usize, pred: ICmpPred, c: u64| Pre::Cmp { i, pred, c };
+        assert_eq!(Pre::True.fixed(&sh), vec![None, None, None]);
+        assert_eq!(cmp(0, ICmpPred::Eq, 2).fixed(&sh), vec![Some(2), None, None]);
+        assert_eq!(Pre::Point(vec![1, u64::MAX, 300]).fixed(&sh), vec![Some(1), Some(0xffff_ffff), Some(44)]);
+        // A signed range of one value (-1), and bounds on two inputs that fix neither.
+        let range = Pre::Both(Box::new(cmp(1, ICmpPred::Sge, 0xffff_ffff)), Box::new(cmp(1, ICmpPred::Slt, 0)));
+        assert_eq!(range.fixed(&sh), vec![None, Some(0xffff_ffff), None]);
+        let two = Pre::Both(Box::new(cmp(0, ICmpPred::Sge, 0)), Box::new(cmp(1, ICmpPred::Slt, 0)));
+        assert_eq!(two.fixed(&sh), vec![None, None, None]);
+        // Unsigned bounds are not used (0 <=u x <u 1 fixes x, but is left alone).
+        let unsigned = Pre::Both(Box::new(cmp(0, ICmpPred::Uge, 0)), Box::new(cmp(0, ICmpPred::Ult, 1)));
+        assert_eq!(unsigned.fixed(&sh), vec![None, None, None]);
+    }
+
+    #[test]
+    fn a_post_under_its_precondition_is_the_same_function_of_the_inputs() {
+        // Over (m, n): m == 2 => r == m*n + 3 becomes r == 2*n + 3; r == n + (1 << m) + c
+        // becomes r == n + 4 + c; a parity of m becomes a constant.
+        let sh = Shape { ins: vec![32, 32], outs: vec![32], returns: true, params: 2 };
+        let pre = Pre::Cmp { i: 0, pred: ICmpPred::Eq, c: 2 };
+        let lin = |c: u64, coef: Vec<(usize, u64)>, prod, pow2| Lin { c, coef, prod, pow2 };
+        let eq = |rhs| Post::Cmp { o: 0, pred: ICmpPred::Eq, rhs };
+        let cases = [
+            (eq(lin(3, vec![], Some((0, 1)), None)), eq(lin(3, vec![(1, 2)], None, None))),
+            (eq(lin(u64::MAX, vec![(1, 1)], None, Some((0, 1)))), eq(lin(3, vec![(1, 1)], None, None))),
+            (eq(lin(7, vec![(0, 1), (1, 1)], None, None)), eq(lin(9, vec![(1, 1)], None, None))),
+            (eq(lin(0xffff_fffd, vec![], None, Some((1, 8)))), eq(lin((-3i64) as u64, vec![], None, Some((1, 8))))),
+            (Post::Parity { o: 0, i: 0, flip: true }, eq(lin(1, vec![], None, None))),
+            (Post::Parity { o: 0, i: 1, flip: true }, Post::Parity { o: 0, i: 1, flip: true }),
+        ];
+        let mut tm = TermManager::new();
+        let (m, n, r) = (tm.var("m", Sort::BitVec(32)), tm.var("n", Sort::BitVec(32)), tm.var("r", Sort::BitVec(32)));
+        for (post, want) in cases {
+            let before = Summary { pre: pre.clone(), post };
+            let after = Summary::new(pre.clone(), before.post.clone(), &sh);
+            assert_eq!(after.post, want, "{before:?}");
+            assert!(!after.is_heavy());
+            // The two agree on every call the precondition admits, in the model and the term.
+            let (t0, t1) = (before.post_term(&mut tm, &sh, &[m, n], &[r]), after.post_term(&mut tm, &sh, &[m, n], &[r]));
+            for nv in [0u64, 1, 5, 31, 32, 0x7fff_ffff, 0xffff_ffff] {
+                for ret in [0u64, 1, 3, 13, 0xffff_fffd, 2u64.wrapping_mul(nv).wrapping_add(3) & 0xffff_ffff] {
+                    let o = Outcome::Ret(vec![ret]);
+                    assert_eq!(before.agrees(&sh, &[2, nv], &o), after.agrees(&sh, &[2, nv], &o), "{before:?} {nv} {ret}");
+                    let env: HashMap<TermId, Value> =
+                        [(m, 2), (n, nv), (r, ret)].into_iter().map(|(v, x)| (v, Value::Bv(BitVecValue::from_u64(32, x)))).collect();
+                    assert_eq!(eval(&tm, t0, &env).as_bool(), eval(&tm, t1, &env).as_bool(), "{before:?} {nv} {ret}");
+                }
+            }
+        }
+        // Nothing fixed: only the normal form (constants sign-extended, coefficients sorted).
+        let loose = Summary::new(Pre::True, eq(lin(0xffff_fffd, vec![(1, 0xffff_ffff), (0, 1)], None, None)), &sh);
+        assert_eq!(loose.post, eq(lin((-3i64) as u64, vec![(0, 1), (1, u64::MAX)], None, None)));
+        assert_eq!(loose.show(&["m".into(), "n".into()], &["r".into()]), "true => no error, r == m + -1*n + -3");
     }
 
     #[test]

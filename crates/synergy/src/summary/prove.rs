@@ -62,6 +62,19 @@ fn thresholds(table: &ProcTable, p: u32) -> Vec<(usize, u64)> {
 
 /// Proposes candidates from the memo and proves the greatest inductive subset it can; the
 /// table's summaries become the old ones plus the proven. Returns whether they grew.
+///
+/// The greatest inductive subset of a set of candidates only grows with the set (an
+/// inductive subset of a set is one of every superset), which saves work in two ways
+/// ([`ProcTable::tried`] holds the candidates of the last *full* run, one of every
+/// candidate proposed, whose result the summaries hold):
+///
+/// * candidates all tried before: the run could only prove what that one did; it is skipped;
+/// * otherwise a first run leaves out what that one tried and refuted (a new call adds a
+///   point or two, while hundreds of templates fail again), and is kept when it proves
+///   something new. What it proves is inductive on its own, so sound; it may be less than
+///   the full run would prove (a refuted candidate that the new ones make inductive), so
+///   when it proves nothing new, the full run follows, and a caller that gets `false` has
+///   had every candidate tried.
 pub fn prove(cx: &mut Ctx) -> bool {
     let table = cx.flat.procs.clone();
     table.proven_at.set(table.memo_size());
@@ -79,18 +92,43 @@ pub fn prove(cx: &mut Ctx) -> bool {
             c
         })
         .collect();
-    let Some(mut proven) = houdini(cx, cands) else {
+    // The old summaries come first in each procedure's candidates (and are never refuted).
+    let known: Vec<usize> = old.iter().map(Vec::len).collect();
+    let tried = table.tried.borrow().clone();
+    let refuted = |p: usize, s: &Summary| tried.get(p).is_some_and(|t| t.contains(s)) && !old[p].contains(s);
+    if tried.len() == n && (0..n).all(|p| cands[p].iter().all(|s| tried[p].contains(s))) {
+        return false;
+    }
+    let untried: Vec<Vec<Summary>> = (0..n).map(|p| cands[p].iter().filter(|s| !refuted(p, s)).cloned().collect()).collect();
+    if untried.iter().map(Vec::len).sum::<usize>() < cands.iter().map(Vec::len).sum::<usize>() {
+        match houdini_from(cx, untried, &known) {
+            Some(proven) if (0..n).any(|p| proven[p].iter().any(|s| !old[p].contains(s))) => return keep(&table, old, proven),
+            Some(_) => {}
+            None => {
+                *table.summaries.borrow_mut() = old;
+                return false;
+            }
+        }
+    }
+    let Some(proven) = houdini_from(cx, cands.clone(), &known) else {
         *table.summaries.borrow_mut() = old;
         return false;
     };
+    *table.tried.borrow_mut() = cands;
+    keep(&table, old, proven)
+}
+
+/// The table's summaries become `old` plus `proven`; whether that is more than `old`.
+fn keep(table: &ProcTable, old: Vec<Vec<Summary>>, mut proven: Vec<Vec<Summary>>) -> bool {
     let mut grew = false;
-    for p in 0..n {
-        for s in &old[p] {
-            if !proven[p].contains(s) {
-                proven[p].push(s.clone());
+    for (p, olds) in old.into_iter().enumerate() {
+        let before = olds.len();
+        for s in olds {
+            if !proven[p].contains(&s) {
+                proven[p].push(s);
             }
         }
-        grew |= proven[p].len() > old[p].len();
+        grew |= proven[p].len() > before;
     }
     *table.summaries.borrow_mut() = proven;
     grew
@@ -98,7 +136,18 @@ pub fn prove(cx: &mut Ctx) -> bool {
 
 /// The greatest inductive subset of `cands` (per procedure) that the checks find, or None when
 /// time ran out. Leaves the table's summaries set to the result.
-pub fn houdini(cx: &mut Ctx, mut cands: Vec<Vec<Summary>>) -> Option<Vec<Vec<Summary>>> {
+pub fn houdini(cx: &mut Ctx, cands: Vec<Vec<Summary>>) -> Option<Vec<Vec<Summary>>> {
+    let known = vec![0; cands.len()];
+    houdini_from(cx, cands, &known)
+}
+
+/// [`houdini`] when the first `known[p]` candidates of each procedure `p` are summaries
+/// already proven (an inductive set on its own): they are assumed at calls like the others
+/// but not checked again, and never dropped. Checking them would find nothing: each round
+/// assumes a superset of them, and more summaries at calls only narrow a body's paths (the
+/// posts are conjoined, the error exits are where no pre covers the inputs), so their checks
+/// stay unsatisfiable.
+pub fn houdini_from(cx: &mut Ctx, mut cands: Vec<Vec<Summary>>, known: &[usize]) -> Option<Vec<Vec<Summary>>> {
     let table = cx.flat.procs.clone();
     loop {
         if cx.out_of_time() {
@@ -110,7 +159,7 @@ pub fn houdini(cx: &mut Ctx, mut cands: Vec<Vec<Summary>>) -> Option<Vec<Vec<Sum
         *table.summaries.borrow_mut() = cands.clone();
         let mut dropped = false;
         for (p, c) in cands.iter_mut().enumerate() {
-            match check_proc(cx, &table, p as u32, c) {
+            match check_proc(cx, &table, p as u32, c, known[p]) {
                 Some(d) => dropped |= d,
                 None => {
                     dropped |= !c.is_empty();
@@ -133,9 +182,10 @@ fn model_true(cx: &Ctx, t: TermId) -> bool {
 }
 
 /// Checks procedure `p`'s body against candidates `cands` (assumed at its calls through the
-/// table), dropping each candidate a path violates. Returns whether any was dropped, or None
-/// when the check gave up (too many paths, solver `unknown`, time).
-fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>) -> Option<bool> {
+/// table), dropping each candidate a path violates; the first `known` are proven already and
+/// not checked ([`houdini_from`]). Returns whether any was dropped, or None when the check
+/// gave up (too many paths, solver `unknown`, time).
+fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>, known: usize) -> Option<bool> {
     if cands.is_empty() {
         return Some(false);
     }
@@ -144,7 +194,11 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
     let st0: Vec<TermId> = pr.flat.regs.iter().map(|r| cx.tm.var(&r.name, Sort::BitVec(r.width))).collect();
     let args: Vec<TermId> = pr.inputs().iter().map(|&r| st0[r as usize]).collect();
     let pres: Vec<TermId> = cands.iter().map(|s| s.pre_term(&mut cx.tm, &sh, &args)).collect();
-    let mut alive = vec![true; cands.len()];
+    // The candidates still checked: the known ones are left out from the start.
+    let mut alive: Vec<bool> = (0..cands.len()).map(|i| i >= known).collect();
+    if !alive.contains(&true) {
+        return Some(false);
+    }
     let tt = cx.tm.tt();
     let mut stack = vec![(0u32, tt, st0)];
     let mut steps = 0usize;
@@ -247,11 +301,11 @@ fn check_proc(cx: &mut Ctx, table: &ProcTable, p: u32, cands: &mut Vec<Summary>)
             }
         }
     }
-    let dropped = alive.iter().any(|a| !a);
+    let dropped = (known..cands.len()).any(|i| !alive[i]);
     let mut k = 0;
     cands.retain(|_| {
         k += 1;
-        alive[k - 1]
+        k - 1 < known || alive[k - 1]
     });
     Some(dropped)
 }
