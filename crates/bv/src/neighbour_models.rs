@@ -5,7 +5,7 @@
 //! Why: some satisfiable checks are hard for CDCL but have solutions almost everywhere. The
 //! explicit engine's branch on `rand() % 10 == 7` after `srand(time(NULL))` asks whether some
 //! seed makes glibc's generator (hundreds of multiplications and divisions) give a number that
-//! does *not* end in 7 — nine seeds in ten do, yet the SAT core took 23 s to find one, and z3
+//! does *not* end in 7 — nine seeds in ten do, yet the SAT core took 16–23 s to find one, and z3
 //! did not within 100 s. Evaluating a candidate is linear in the query's term DAG. This is the
 //! word-level counterpart of the "local search phase for satisfiable instances" of issue #19; the
 //! candidates stay near the last model because path conditions hold range constraints (`time()`
