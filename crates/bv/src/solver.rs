@@ -484,7 +484,7 @@ impl Solver {
         if let Some(model) = self.neighbours.find(tm, &roots, self.neighbour_base.as_ref(), candidates) {
             return (CheckResult::Sat, Some(model));
         }
-        self.sat.set_conflict_limit(self.conflict_limit.map(|limit| limit - used));
+        self.sat.set_conflict_limit(self.conflict_limit.map(|limit| limit.saturating_sub(used)));
         let r = self.sat.solve_with(lits);
         self.sat.set_conflict_limit(self.conflict_limit);
         (answer(r), None)
