@@ -159,7 +159,8 @@ pub struct Solver {
     seed: Option<HashMap<TermId, Value>>,
     /// Candidate models near the last one, for checks the SAT core is slow on.
     neighbours: NeighbourModels,
-    /// The last model found (kept only with neighbour models on): the candidates' base.
+    /// The last model found, moved here from `model` when the next check or assertion
+    /// invalidates it (kept only with neighbour models on): the candidates' base.
     neighbour_base: Option<HashMap<TermId, Value>>,
 }
 
@@ -321,7 +322,11 @@ impl Solver {
 
     fn invalidate(&mut self) {
         self.last = None;
-        self.model = None;
+        // The model found last stays the neighbour models' base (moved, not copied).
+        match self.model.take() {
+            Some(m) if self.config.neighbour_models > 0 => self.neighbour_base = Some(m),
+            _ => {}
+        }
         self.failed.clear();
     }
 
@@ -361,9 +366,6 @@ impl Solver {
             if let Some(m) = found {
                 if self.config.interval_models {
                     self.seed = Some(m.clone());
-                }
-                if self.config.neighbour_models > 0 {
-                    self.neighbour_base = Some(m.clone());
                 }
                 self.model = Some(m);
                 self.last = Some(CheckResult::Sat);
@@ -419,9 +421,6 @@ impl Solver {
             CheckResult::Sat => {
                 let model = neighbour.unwrap_or_else(|| self.read_model(tm));
                 self.models.insert(&model);
-                if self.config.neighbour_models > 0 {
-                    self.neighbour_base = Some(model.clone());
-                }
                 if self.config.interval_models {
                     self.seed = Some(model.clone());
                 }
